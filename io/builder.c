@@ -1,0 +1,418 @@
+#include "builder.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "format.h"
+#include "sort.h"
+#include "util.h"
+#include "writer.h"
+
+enum { MERGE_BATCH = 1 << 16 };
+
+struct run {
+	int fd;
+	uint64_t len;      /* keys in the run */
+	uint64_t pos;      /* keys consumed */
+	uint64_t *buf;
+	size_t have, at;   /* buffered keys, next one */
+};
+
+struct io_builder {
+	struct io_builder_opts o;
+	char *tmpdir;
+	uint64_t *keys, *tmp;
+	size_t n, cap, cap_max;
+	struct run *runs;
+	size_t nruns;
+	uint64_t max_id;
+	int any;
+	struct io_build_stats st;
+};
+
+int io_builder_new(const struct io_builder_opts *opts, struct io_builder **out, struct tsg_err *err)
+{
+	struct io_builder *b = calloc(1, sizeof(*b));
+	if (!b)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	b->o = *opts;
+	if (b->o.mem_limit == 0)
+		b->o.mem_limit = tsg_host_ram() / 5 * 2;
+	if (b->o.threads == 0)
+		b->o.threads = tsg_default_threads();
+	/* keys + radix scratch, 16 bytes an edge; at least a small buffer */
+	b->cap_max = b->o.mem_limit / 16;
+	if (b->cap_max < 1024)
+		b->cap_max = 1024;
+	const char *dir = opts->tmpdir ? opts->tmpdir : getenv("TMPDIR");
+	b->tmpdir = strdup(dir && *dir ? dir : "/tmp");
+	if (!b->tmpdir) {
+		free(b);
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	}
+	*out = b;
+	return TSG_OK;
+}
+
+void io_builder_reserve_vertices(struct io_builder *b, uint64_t nv)
+{
+	if (nv > b->o.min_nv)
+		b->o.min_nv = nv;
+}
+
+void io_builder_free(struct io_builder *b)
+{
+	if (!b)
+		return;
+	for (size_t i = 0; i < b->nruns; i++) {
+		close(b->runs[i].fd);
+		free(b->runs[i].buf);
+	}
+	free(b->runs);
+	free(b->keys);
+	free(b->tmp);
+	free(b->tmpdir);
+	free(b);
+}
+
+static int grow(struct io_builder *b, size_t need, struct tsg_err *err)
+{
+	size_t cap = b->cap ? b->cap : 1 << 16;
+	while (cap < need)
+		cap *= 2;
+	if (cap > b->cap_max)
+		cap = b->cap_max;
+	uint64_t *k = realloc(b->keys, cap * sizeof(*k));
+	if (!k)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory for %zu edge keys (lower "
+				"--mem-limit)", cap);
+	b->keys = k;
+	b->cap = cap;
+	return TSG_OK;
+}
+
+static int sort_buffer(struct io_builder *b, struct tsg_err *err)
+{
+	free(b->tmp);
+	b->tmp = malloc((b->n ? b->n : 1) * sizeof(*b->tmp));
+	if (!b->tmp || io_sort_u64(b->keys, b->tmp, b->n, b->o.threads) != 0)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory sorting %zu edges (lower "
+				"--mem-limit)", b->n);
+	free(b->tmp);
+	b->tmp = NULL;
+	size_t u = io_unique_u64(b->keys, b->n);
+	b->st.duplicates += b->n - u;
+	b->n = u;
+	return TSG_OK;
+}
+
+static int write_all(int fd, const void *p, size_t len)
+{
+	const char *c = p;
+	while (len > 0) {
+		ssize_t w = write(fd, c, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return errno;
+		c += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+static int spill(struct io_builder *b, struct tsg_err *err)
+{
+	int rc = sort_buffer(b, err);
+	if (rc)
+		return rc;
+	struct run *r = realloc(b->runs, (b->nruns + 1) * sizeof(*r));
+	if (!r)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	b->runs = r;
+	int fd = open(b->tmpdir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		char name[4096];
+		snprintf(name, sizeof(name), "%s/tristream-run-XXXXXX", b->tmpdir);
+		fd = mkstemp(name);
+		if (fd >= 0)
+			unlink(name); /* anonymous from here on: gone on any exit */
+	}
+	if (fd < 0)
+		return tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot create a temporary run file",
+				      b->tmpdir);
+	int e = write_all(fd, b->keys, b->n * sizeof(uint64_t));
+	if (e) {
+		close(fd);
+		return tsg_fail_errno(err, TSG_EIO, e, "%s: writing a temporary run of %zu edges%s",
+				      b->tmpdir, b->n, e == ENOSPC ? " (disk full)" : "");
+	}
+	b->runs[b->nruns++] = (struct run){ .fd = fd, .len = b->n };
+	b->n = 0;
+	return TSG_OK;
+}
+
+int io_builder_add(struct io_builder *b, const uint64_t *edges, size_t n, struct tsg_err *err)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint64_t u = edges[i] >> 32, v = edges[i] & 0xffffffffu;
+		b->st.input_edges++;
+		if (u == v) {
+			b->st.self_loops++;
+			continue;
+		}
+		uint64_t lo = u < v ? u : v, hi = u ^ v ^ lo;
+		if (hi > b->max_id)
+			b->max_id = hi;
+		b->any = 1;
+		if (b->n == b->cap) {
+			int rc = b->cap < b->cap_max ? grow(b, b->n + 1, err) : spill(b, err);
+			if (rc)
+				return rc;
+		}
+		b->keys[b->n++] = lo << 32 | hi;
+	}
+	return TSG_OK;
+}
+
+/* ---- iteration over the sorted unique edges, in memory or merged from runs */
+
+struct edge_iter {
+	struct io_builder *b;
+	size_t mem_at;
+	uint64_t last;
+	int have_last;
+	size_t *heap, nheap; /* run indices, min-heap on current key */
+	int err;
+};
+
+static int run_fill(struct run *r)
+{
+	if (r->at < r->have)
+		return 1;
+	uint64_t left = r->len - r->pos;
+	if (left == 0)
+		return 0;
+	size_t want = left < MERGE_BATCH ? (size_t)left : MERGE_BATCH;
+	size_t got = 0;
+	while (got < want * 8) {
+		ssize_t x = pread(r->fd, (char *)r->buf + got, want * 8 - got,
+				  (off_t)(r->pos * 8 + got));
+		if (x < 0 && errno == EINTR)
+			continue;
+		if (x <= 0)
+			return -1;
+		got += (size_t)x;
+	}
+	r->pos += want;
+	r->have = want;
+	r->at = 0;
+	return 1;
+}
+
+static uint64_t run_key(const struct io_builder *b, size_t i)
+{
+	return b->runs[i].buf[b->runs[i].at];
+}
+
+static void heap_down(struct edge_iter *it, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		if (l < it->nheap && run_key(it->b, it->heap[l]) < run_key(it->b, it->heap[m]))
+			m = l;
+		if (l + 1 < it->nheap && run_key(it->b, it->heap[l + 1]) < run_key(it->b, it->heap[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		size_t t = it->heap[i];
+		it->heap[i] = it->heap[m];
+		it->heap[m] = t;
+		i = m;
+	}
+}
+
+static int iter_start(struct edge_iter *it, struct io_builder *b, struct tsg_err *err)
+{
+	memset(it, 0, sizeof(*it));
+	it->b = b;
+	if (b->nruns == 0)
+		return TSG_OK;
+	it->heap = malloc(b->nruns * sizeof(*it->heap));
+	if (!it->heap)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (size_t i = 0; i < b->nruns; i++) {
+		struct run *r = &b->runs[i];
+		r->pos = r->have = r->at = 0;
+		if (!r->buf && !(r->buf = malloc(MERGE_BATCH * 8)))
+			return tsg_fail(err, TSG_ENOMEM, "out of memory");
+		int f = run_fill(r);
+		if (f < 0)
+			return tsg_fail_errno(err, TSG_EIO, errno, "reading a temporary run");
+		if (f > 0)
+			it->heap[it->nheap++] = i;
+	}
+	for (size_t i = it->nheap; i-- > 0;)
+		heap_down(it, i);
+	return TSG_OK;
+}
+
+/* Fills out with up to max unique keys; returns the count (0 at the end, and
+ * sets it->err on a read failure). */
+static size_t iter_next(struct edge_iter *it, uint64_t *out, size_t max)
+{
+	struct io_builder *b = it->b;
+	size_t n = 0;
+	if (b->nruns == 0) {
+		n = b->n - it->mem_at < max ? b->n - it->mem_at : max;
+		memcpy(out, b->keys + it->mem_at, n * 8);
+		it->mem_at += n;
+		return n;
+	}
+	while (n < max && it->nheap > 0) {
+		size_t ri = it->heap[0];
+		struct run *r = &b->runs[ri];
+		uint64_t k = r->buf[r->at++];
+		if (!it->have_last || k != it->last) {
+			out[n++] = k;
+			it->last = k;
+			it->have_last = 1;
+		} else {
+			b->st.duplicates++; /* the same edge in two runs */
+		}
+		int f = run_fill(r);
+		if (f < 0) {
+			it->err = errno ? errno : EIO;
+			return 0;
+		}
+		if (f == 0)
+			it->heap[0] = it->heap[--it->nheap];
+		heap_down(it, 0);
+	}
+	return n;
+}
+
+static void iter_end(struct edge_iter *it)
+{
+	free(it->heap);
+	it->heap = NULL;
+	it->nheap = 0;
+}
+
+int io_builder_finish(struct io_builder *b, const char *path, struct io_build_stats *stats,
+		      struct tsg_err *err)
+{
+	struct edge_iter it = { 0 };
+	struct io_writer *w = NULL;
+	uint64_t *deg = NULL, *batch = NULL;
+	uint32_t *newid = NULL;
+	int rc = b->nruns ? (b->n ? spill(b, err) : TSG_OK) : sort_buffer(b, err);
+	if (rc)
+		goto fail;
+	uint64_t nv = b->any ? b->max_id + 1 : 0;
+	if (b->o.min_nv > nv)
+		nv = b->o.min_nv;
+	if (nv > IO_MAX_VERTICES) {
+		rc = tsg_fail(err, TSG_EINPUT, "%llu vertices exceed the 32-bit id range",
+			      (unsigned long long)nv);
+		goto fail;
+	}
+	deg = calloc(nv + 1, sizeof(*deg));
+	batch = malloc(MERGE_BATCH * sizeof(*batch));
+	if (!deg || !batch) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for %llu vertices",
+			      (unsigned long long)nv);
+		goto fail;
+	}
+	/* pass 1: degrees */
+	uint64_t nedges = 0;
+	size_t got;
+	if ((rc = iter_start(&it, b, err)))
+		goto fail;
+	while ((got = iter_next(&it, batch, MERGE_BATCH)) > 0) {
+		for (size_t i = 0; i < got; i++) {
+			deg[batch[i] >> 32]++;
+			deg[batch[i] & 0xffffffffu]++;
+		}
+		nedges += got;
+	}
+	iter_end(&it);
+	if (it.err) {
+		rc = tsg_fail_errno(err, TSG_EIO, it.err, "reading a temporary run");
+		goto fail;
+	}
+	uint64_t out_nv = nv;
+	if (b->o.relabel) {
+		newid = malloc((nv ? nv : 1) * sizeof(*newid));
+		if (!newid) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory for the relabel map");
+			goto fail;
+		}
+		out_nv = 0;
+		for (uint64_t v = 0; v < nv; v++) {
+			newid[v] = (uint32_t)out_nv; /* rank order keeps every list sorted */
+			if (deg[v])
+				deg[out_nv++] = deg[v];
+		}
+		b->st.isolated = nv - out_nv;
+	}
+	rc = io_writer_open(path, out_nv, 2 * nedges, &w, err);
+	if (rc)
+		goto fail;
+	uint64_t *off = io_writer_offsets(w), maxdeg = 0, sum = 0;
+	uint32_t *adj = io_writer_neighbors(w);
+	for (uint64_t v = 0; v < out_nv; v++) {
+		maxdeg = deg[v] > maxdeg ? deg[v] : maxdeg;
+		off[v] = sum;
+		sum += deg[v];
+		deg[v] = off[v]; /* from here on: the fill cursor */
+	}
+	off[out_nv] = sum;
+	/* pass 2: fill. Keys arrive sorted by (lo, hi), so each list receives
+	 * its smaller neighbours in order, then its larger ones in order. */
+	if ((rc = iter_start(&it, b, err)))
+		goto fail;
+	while ((got = iter_next(&it, batch, MERGE_BATCH)) > 0) {
+		for (size_t i = 0; i < got; i++) {
+			uint64_t u = batch[i] >> 32, v = batch[i] & 0xffffffffu;
+			if (newid) {
+				u = newid[u];
+				v = newid[v];
+			}
+			adj[deg[u]++] = (uint32_t)v;
+			adj[deg[v]++] = (uint32_t)u;
+		}
+	}
+	iter_end(&it);
+	if (it.err) {
+		rc = tsg_fail_errno(err, TSG_EIO, it.err, "reading a temporary run");
+		goto fail;
+	}
+	b->st.nv = out_nv;
+	b->st.nedges = nedges;
+	b->st.max_degree = maxdeg;
+	b->st.runs = b->nruns;
+	rc = io_writer_commit(w, maxdeg, err);
+	w = NULL;
+	if (rc)
+		goto fail;
+	if (stats)
+		*stats = b->st;
+	free(deg);
+	free(batch);
+	free(newid);
+	io_builder_free(b);
+	return TSG_OK;
+fail:
+	iter_end(&it);
+	io_writer_abort(w);
+	free(deg);
+	free(batch);
+	free(newid);
+	io_builder_free(b);
+	return rc;
+}

@@ -1,0 +1,56 @@
+/*
+ * builder.h - turning an edge stream into a canonical graph file.
+ *
+ * Collects edges (any order, any direction, duplicates and self-loops
+ * allowed), then writes the canonical graph: symmetric, sorted, unique,
+ * loop-free. Edges are kept as 64-bit keys min<<32|max in a buffer bounded
+ * by mem_limit; a full buffer is radix-sorted, deduplicated and spilled to
+ * an unlinked temporary file (so it vanishes on any exit, kill -9 included),
+ * and the runs are merged at the end. The output is filled in place through
+ * io/writer.h, so neither input nor output has to fit in RAM; only the
+ * per-vertex arrays (12 bytes a vertex) do.
+ */
+#ifndef IO_BUILDER_H
+#define IO_BUILDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+struct io_builder_opts {
+	uint64_t mem_limit;  /* bytes for edge buffers (0: 40% of RAM) */
+	unsigned threads;
+	const char *tmpdir;  /* spill directory (NULL: $TMPDIR or /tmp) */
+	int relabel;         /* renumber densely, dropping isolated vertices */
+	uint64_t min_nv;     /* at least this many vertices (e.g. a header's count) */
+	int progress;        /* report merge progress on stderr */
+};
+
+struct io_build_stats {
+	uint64_t input_edges;   /* edges added, as given */
+	uint64_t self_loops;    /* dropped */
+	uint64_t duplicates;    /* dropped (either direction counts as the same edge) */
+	uint64_t isolated;      /* vertices dropped by relabel */
+	uint64_t nv, nedges;    /* of the written graph */
+	uint64_t max_degree;
+	uint64_t runs;          /* spilled runs, 0 if everything fit in memory */
+};
+
+struct io_builder;
+
+int io_builder_new(const struct io_builder_opts *opts, struct io_builder **out, struct tsg_err *err);
+
+/* Adds n edges given as u<<32|v (u, v < 2^32 - 1). */
+int io_builder_add(struct io_builder *b, const uint64_t *edges, size_t n, struct tsg_err *err);
+
+/* Makes the graph have at least nv vertices (a header's declared count). */
+void io_builder_reserve_vertices(struct io_builder *b, uint64_t nv);
+
+/* Writes the graph to path (atomically) and frees b, on success or not. */
+int io_builder_finish(struct io_builder *b, const char *path, struct io_build_stats *stats,
+		      struct tsg_err *err);
+
+void io_builder_free(struct io_builder *b);
+
+#endif

@@ -1,0 +1,150 @@
+#include "format.h"
+
+#include <string.h>
+#include <xxhash.h>
+
+/* Fixed little-endian field offsets (docs/FORMAT.md). */
+enum {
+	OFF_MAGIC = 0,
+	OFF_VERSION = 8,
+	OFF_FLAGS = 12,
+	OFF_HSIZE = 16,
+	OFF_NSEC = 20,
+	OFF_NV = 24,
+	OFF_NEDGES = 32,
+	OFF_NADJ = 40,
+	OFF_MAXDEG = 48,
+	OFF_SECTIONS = 64,
+	SECTION_BYTES = 32,
+	OFF_HCHECK = IO_HEADER_SIZE - 8,
+};
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "tristream stores arrays in host order and supports little-endian hosts only"
+#endif
+
+static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
+static uint32_t get32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static uint64_t get64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+
+uint64_t io_checksum(const void *data, size_t len)
+{
+	return XXH3_64bits(data, len);
+}
+
+void io_header_encode(const struct io_header *h, uint8_t *buf)
+{
+	memset(buf, 0, IO_HEADER_SIZE);
+	memcpy(buf + OFF_MAGIC, IO_MAGIC, 8);
+	put32(buf + OFF_VERSION, h->version);
+	put32(buf + OFF_FLAGS, h->flags);
+	put32(buf + OFF_HSIZE, IO_HEADER_SIZE);
+	put32(buf + OFF_NSEC, h->nsections);
+	put64(buf + OFF_NV, h->nv);
+	put64(buf + OFF_NEDGES, h->nedges);
+	put64(buf + OFF_NADJ, h->nadj);
+	put64(buf + OFF_MAXDEG, h->max_degree);
+	for (uint32_t i = 0; i < h->nsections && i < IO_MAX_SECTIONS; i++) {
+		uint8_t *s = buf + OFF_SECTIONS + i * SECTION_BYTES;
+		put32(s, h->sec[i].kind);
+		put64(s + 8, h->sec[i].offset);
+		put64(s + 16, h->sec[i].size);
+		put64(s + 24, h->sec[i].xxh3);
+	}
+	put64(buf + OFF_HCHECK, io_checksum(buf, OFF_HCHECK));
+}
+
+uint64_t io_header_layout(struct io_header *h, uint64_t nv, uint64_t nadj, uint64_t max_degree)
+{
+	memset(h, 0, sizeof(*h));
+	h->version = IO_VERSION;
+	h->nv = nv;
+	h->nadj = nadj;
+	h->nedges = nadj / 2;
+	h->max_degree = max_degree;
+	h->nsections = 2;
+	uint64_t pos = IO_HEADER_SIZE;
+	h->sec[0] = (struct io_section){ .kind = IO_SEC_OFFSETS, .offset = pos, .size = (nv + 1) * 8 };
+	pos += tsg_align_up(h->sec[0].size, IO_ALIGN);
+	h->sec[1] = (struct io_section){ .kind = IO_SEC_NEIGHBORS, .offset = pos, .size = nadj * 4 };
+	pos += tsg_align_up(h->sec[1].size, IO_ALIGN);
+	return pos;
+}
+
+const struct io_section *io_header_section(const struct io_header *h, uint32_t kind)
+{
+	for (uint32_t i = 0; i < h->nsections; i++)
+		if (h->sec[i].kind == kind)
+			return &h->sec[i];
+	return NULL;
+}
+
+int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const char *path,
+		     struct io_header *h, struct tsg_err *err)
+{
+	memset(h, 0, sizeof(*h));
+	if (len < IO_HEADER_SIZE || file_size < IO_HEADER_SIZE)
+		return tsg_fail(err, TSG_EINPUT, "%s: file is %llu bytes, shorter than the %u-byte header "
+				"(truncated, or not a tristream graph)", path,
+				(unsigned long long)file_size, IO_HEADER_SIZE);
+	if (memcmp(buf + OFF_MAGIC, IO_MAGIC, 8) != 0)
+		return tsg_fail(err, TSG_EINPUT, "%s: bad magic: not a tristream binary graph "
+				"(convert text graphs with tristream-convert)", path);
+	h->version = get32(buf + OFF_VERSION);
+	if (h->version != IO_VERSION)
+		return tsg_fail(err, TSG_EINPUT, "%s: format version %u, this build reads version %u",
+				path, h->version, IO_VERSION);
+	if (get64(buf + OFF_HCHECK) != io_checksum(buf, OFF_HCHECK))
+		return tsg_fail(err, TSG_EINPUT, "%s: header checksum mismatch (file is corrupt)", path);
+	h->flags = get32(buf + OFF_FLAGS);
+	if (h->flags & ~IO_FLAGS_SUPPORTED)
+		return tsg_fail(err, TSG_EINPUT, "%s: unsupported feature flags 0x%x (64-bit ids or "
+				"compression not supported by this build)", path, h->flags);
+	if (get32(buf + OFF_HSIZE) != IO_HEADER_SIZE)
+		return tsg_fail(err, TSG_EINPUT, "%s: header size %u, expected %u", path,
+				get32(buf + OFF_HSIZE), IO_HEADER_SIZE);
+	h->nsections = get32(buf + OFF_NSEC);
+	h->nv = get64(buf + OFF_NV);
+	h->nedges = get64(buf + OFF_NEDGES);
+	h->nadj = get64(buf + OFF_NADJ);
+	h->max_degree = get64(buf + OFF_MAXDEG);
+	if (h->nsections > IO_MAX_SECTIONS)
+		return tsg_fail(err, TSG_EINPUT, "%s: %u sections, at most %u allowed", path,
+				h->nsections, IO_MAX_SECTIONS);
+	if (h->nv > IO_MAX_VERTICES)
+		return tsg_fail(err, TSG_EINPUT, "%s: %llu vertices exceed the 32-bit id range", path,
+				(unsigned long long)h->nv);
+	if (h->nadj != 2 * h->nedges || h->nadj > file_size)
+		return tsg_fail(err, TSG_EINPUT, "%s: inconsistent counts (%llu edges, %llu list "
+				"entries, file of %llu bytes)", path, (unsigned long long)h->nedges,
+				(unsigned long long)h->nadj, (unsigned long long)file_size);
+	if (h->max_degree > h->nadj || (h->nv == 0 && h->nadj != 0))
+		return tsg_fail(err, TSG_EINPUT, "%s: inconsistent maximum degree %llu", path,
+				(unsigned long long)h->max_degree);
+	for (uint32_t i = 0; i < h->nsections; i++) {
+		const uint8_t *s = buf + OFF_SECTIONS + i * SECTION_BYTES;
+		struct io_section *sec = &h->sec[i];
+		sec->kind = get32(s);
+		sec->offset = get64(s + 8);
+		sec->size = get64(s + 16);
+		sec->xxh3 = get64(s + 24);
+		if (sec->offset % IO_ALIGN || sec->offset < IO_HEADER_SIZE || sec->offset > file_size ||
+		    sec->size > file_size - sec->offset)
+			return tsg_fail(err, TSG_EINPUT, "%s: section %u (kind %u) at offset %llu, %llu "
+					"bytes, lies outside the %llu-byte file (truncated?)", path, i,
+					sec->kind, (unsigned long long)sec->offset,
+					(unsigned long long)sec->size, (unsigned long long)file_size);
+	}
+	const struct io_section *off = io_header_section(h, IO_SEC_OFFSETS);
+	const struct io_section *nbr = io_header_section(h, IO_SEC_NEIGHBORS);
+	if (!off || !nbr)
+		return tsg_fail(err, TSG_EINPUT, "%s: missing %s section", path,
+				off ? "neighbour" : "offset");
+	if (off->size != (h->nv + 1) * 8 || nbr->size != h->nadj * 4)
+		return tsg_fail(err, TSG_EINPUT, "%s: section sizes (%llu, %llu bytes) disagree with "
+				"%llu vertices and %llu list entries", path,
+				(unsigned long long)off->size, (unsigned long long)nbr->size,
+				(unsigned long long)h->nv, (unsigned long long)h->nadj);
+	return TSG_OK;
+}

@@ -1,0 +1,78 @@
+/*
+ * format.h - the tristream binary graph format (docs/FORMAT.md), version 1.
+ *
+ * A file is a 4 KiB header followed by sections, each starting on a 4 KiB
+ * boundary so that any section can be read with O_DIRECT. The header holds
+ * a section table with one XXH3-64 checksum per section and a checksum of
+ * the header itself. The graph stored is canonical: undirected, every edge
+ * in both lists, lists strictly increasing, no self-loops.
+ *
+ * This module only encodes and decodes headers; io/graph.h loads graphs and
+ * io/writer.h writes them.
+ */
+#ifndef IO_FORMAT_H
+#define IO_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "util.h"
+
+#define IO_MAGIC "TRISTRM\x1a"
+#define IO_VERSION 1u
+#define IO_ALIGN 4096u
+#define IO_HEADER_SIZE 4096u
+#define IO_MAX_SECTIONS 8u
+#define IO_MAX_VERTICES 0xffffffffull /* ids are 32-bit in version 1 */
+
+enum io_flag {
+	IO_FLAG_IDS64 = 1u << 0, /* reserved: 64-bit neighbour ids */
+	IO_FLAG_LZ4 = 1u << 1,   /* reserved: LZ4-chunked neighbour section */
+};
+#define IO_FLAGS_SUPPORTED 0u
+
+enum io_section_kind {
+	IO_SEC_OFFSETS = 1,   /* (nv + 1) x uint64 row offsets */
+	IO_SEC_NEIGHBORS = 2, /* nadj x uint32 neighbour ids */
+};
+
+struct io_section {
+	uint32_t kind;
+	uint64_t offset; /* from file start, multiple of IO_ALIGN */
+	uint64_t size;   /* bytes, unpadded */
+	uint64_t xxh3;   /* XXH3-64 of the size bytes */
+};
+
+struct io_header {
+	uint32_t version;
+	uint32_t flags;
+	uint64_t nv;         /* vertices */
+	uint64_t nedges;     /* undirected edges */
+	uint64_t nadj;       /* directed entries = 2 * nedges */
+	uint64_t max_degree;
+	uint32_t nsections;
+	struct io_section sec[IO_MAX_SECTIONS];
+};
+
+/* Serialises h into buf (IO_HEADER_SIZE bytes), header checksum included. */
+void io_header_encode(const struct io_header *h, uint8_t *buf);
+
+/*
+ * Parses and fully validates a header read from `path` of `file_size`
+ * bytes: magic, version, flags, header checksum, counts that agree with each
+ * other, and sections of the right sizes that lie inside the file. Errors
+ * are TSG_EINPUT and name the file.
+ */
+int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const char *path,
+		     struct io_header *h, struct tsg_err *err);
+
+/* Fills h's counts and section table for a graph of nv vertices and nadj
+ * entries (checksums left zero). Returns the total file size. */
+uint64_t io_header_layout(struct io_header *h, uint64_t nv, uint64_t nadj, uint64_t max_degree);
+
+const struct io_section *io_header_section(const struct io_header *h, uint32_t kind);
+
+uint64_t io_checksum(const void *data, size_t len);
+
+#endif

@@ -1,0 +1,263 @@
+#include "reader.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <liburing.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+enum {
+	URING_DEPTH = 32,            /* enough reads in flight to saturate NVMe */
+	URING_CHUNK = 1u << 20,      /* 1 MiB per request */
+	PREAD_CHUNK = 1u << 26,
+};
+
+struct io_file {
+	char *path;
+	int fd;       /* O_DIRECT in uring mode */
+	int plain_fd; /* always buffered */
+	enum io_mode mode;
+	uint64_t size;
+	uint8_t *map;
+	struct io_uring ring;
+	int ring_ok;
+	uint64_t bytes_read;
+	char note[256];
+};
+
+int io_mode_parse(const char *s, enum io_mode *out)
+{
+	static const char *const names[] = { "auto", "mmap", "pread", "uring" };
+	for (int i = 0; i < 4; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*out = (enum io_mode)i;
+			return TSG_OK;
+		}
+	return TSG_EUSAGE;
+}
+
+const char *io_mode_name(enum io_mode m)
+{
+	static const char *const names[] = { "auto", "mmap", "pread", "uring" };
+	return names[m];
+}
+
+static int open_uring(struct io_file *f, const char *path)
+{
+	const char *off = getenv("TSG_DISABLE_URING"); /* lets tests take the fallback path */
+	if (off && *off && strcmp(off, "0") != 0) {
+		snprintf(f->note, sizeof(f->note), "io_uring disabled by TSG_DISABLE_URING");
+		return -1;
+	}
+	int fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(f->note, sizeof(f->note), "O_DIRECT unavailable on this file system (%s)",
+			 strerror(errno));
+		return -1;
+	}
+	int rc = io_uring_queue_init(URING_DEPTH, &f->ring, 0);
+	if (rc < 0) {
+		snprintf(f->note, sizeof(f->note), "io_uring unavailable (%s)", strerror(-rc));
+		close(fd);
+		return -1;
+	}
+	f->fd = fd;
+	f->ring_ok = 1;
+	return 0;
+}
+
+int io_file_open(const char *path, enum io_mode mode, struct io_file **out, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	struct io_file *f = calloc(1, sizeof(*f));
+	if (f)
+		f->fd = f->plain_fd = -1;
+	if (!f || !(f->path = strdup(path))) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory opening file", path);
+		goto fail;
+	}
+	f->plain_fd = open(path, O_RDONLY | O_CLOEXEC);
+	f->fd = f->plain_fd;
+	if (f->plain_fd < 0) {
+		rc = tsg_fail_errno(err, errno == ENOENT ? TSG_EINPUT : TSG_EIO, errno, "%s", path);
+		goto fail;
+	}
+	struct stat st;
+	if (fstat(f->plain_fd, &st) != 0) {
+		rc = tsg_fail_errno(err, TSG_EIO, errno, "%s: stat", path);
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: not a regular file", path);
+		goto fail;
+	}
+	f->size = (uint64_t)st.st_size;
+	f->mode = mode == IO_MODE_AUTO ? IO_MODE_URING : mode;
+	if (f->mode == IO_MODE_MMAP && f->size > 0) {
+		f->map = mmap(NULL, f->size, PROT_READ, MAP_SHARED, f->plain_fd, 0);
+		if (f->map == MAP_FAILED) {
+			f->map = NULL;
+			snprintf(f->note, sizeof(f->note), "mmap failed (%s)", strerror(errno));
+			f->mode = IO_MODE_PREAD;
+		} else {
+			madvise(f->map, f->size, MADV_SEQUENTIAL);
+		}
+	} else if (f->mode == IO_MODE_MMAP) {
+		f->mode = IO_MODE_PREAD; /* an empty file cannot be mapped */
+	}
+	if (f->mode == IO_MODE_URING && open_uring(f, path) != 0)
+		f->mode = IO_MODE_PREAD;
+	*out = f;
+	return TSG_OK;
+fail:
+	io_file_close(f);
+	*out = NULL;
+	return rc;
+}
+
+void io_file_close(struct io_file *f)
+{
+	if (!f)
+		return;
+	if (f->map)
+		munmap(f->map, f->size);
+	if (f->ring_ok)
+		io_uring_queue_exit(&f->ring);
+	if (f->fd >= 0 && f->fd != f->plain_fd)
+		close(f->fd);
+	if (f->plain_fd >= 0)
+		close(f->plain_fd);
+	free(f->path);
+	free(f);
+}
+
+uint64_t io_file_size(const struct io_file *f) { return f->size; }
+enum io_mode io_file_mode(const struct io_file *f) { return f->mode; }
+const char *io_file_note(const struct io_file *f) { return f->note; }
+const char *io_file_path(const struct io_file *f) { return f->path; }
+const uint8_t *io_file_map(const struct io_file *f) { return f->map; }
+uint64_t io_file_bytes_read(const struct io_file *f) { return f->bytes_read; }
+
+static int check_size(struct io_file *f, struct tsg_err *err)
+{
+	struct stat st;
+	if (fstat(f->plain_fd, &st) != 0)
+		return tsg_fail_errno(err, TSG_EIO, errno, "%s: stat", f->path);
+	if ((uint64_t)st.st_size != f->size)
+		return tsg_fail(err, TSG_EIO, "%s: file changed size while being read (%llu -> %llu "
+				"bytes)", f->path, (unsigned long long)f->size,
+				(unsigned long long)st.st_size);
+	return TSG_OK;
+}
+
+static int read_plain(struct io_file *f, uint64_t offset, uint64_t len, uint8_t *dst,
+		      struct tsg_err *err)
+{
+	uint64_t done = 0;
+	while (done < len) {
+		size_t want = len - done < PREAD_CHUNK ? len - done : PREAD_CHUNK;
+		ssize_t r = pread(f->plain_fd, dst + done, want, (off_t)(offset + done));
+		if (r < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (r < 0)
+			return tsg_fail_errno(err, TSG_EIO, errno, "%s: read at offset %llu", f->path,
+					      (unsigned long long)(offset + done));
+		if (r == 0)
+			return tsg_fail(err, TSG_EINPUT, "%s: unexpected end of file at offset %llu "
+					"(truncated?)", f->path, (unsigned long long)(offset + done));
+		done += (uint64_t)r;
+	}
+	return TSG_OK;
+}
+
+/*
+ * Keeps URING_DEPTH reads of 1 MiB in flight on the O_DIRECT descriptor.
+ * Reads are padded to 4096 bytes as O_DIRECT requires; the format pads every
+ * section, so padding stays inside the file. The rare short read (or
+ * EINTR/EAGAIN completion) is finished synchronously on the buffered
+ * descriptor, which has no alignment rules, instead of being resubmitted.
+ */
+static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t *dst,
+		      struct tsg_err *err)
+{
+	struct req { uint64_t pos, len; } reqs[URING_DEPTH];
+	unsigned free_slot[URING_DEPTH], nfree = URING_DEPTH, inflight = 0;
+	uint64_t padded = tsg_align_up(len, 4096), next = 0;
+	int rc = TSG_OK;
+	for (unsigned i = 0; i < URING_DEPTH; i++)
+		free_slot[i] = i;
+	while (next < padded || inflight > 0) {
+		while (next < padded && nfree > 0) {
+			struct io_uring_sqe *sqe = io_uring_get_sqe(&f->ring);
+			if (!sqe)
+				break;
+			unsigned s = free_slot[--nfree];
+			reqs[s].pos = next;
+			reqs[s].len = padded - next < URING_CHUNK ? padded - next : URING_CHUNK;
+			io_uring_prep_read(sqe, f->fd, dst + next, (unsigned)reqs[s].len, offset + next);
+			io_uring_sqe_set_data64(sqe, s);
+			next += reqs[s].len;
+			inflight++;
+		}
+		int src = io_uring_submit_and_wait(&f->ring, 1);
+		if (src < 0 && src != -EINTR && src != -EAGAIN) {
+			rc = tsg_fail_errno(err, TSG_EIO, -src, "%s: io_uring submit", f->path);
+			break;
+		}
+		struct io_uring_cqe *cqe;
+		unsigned head, seen = 0;
+		io_uring_for_each_cqe(&f->ring, head, cqe) {
+			unsigned s = (unsigned)io_uring_cqe_get_data64(cqe);
+			int res = cqe->res;
+			seen++;
+			inflight--;
+			free_slot[nfree++] = s;
+			if (rc != TSG_OK)
+				continue; /* drain the ring, the first error stands */
+			if (res < 0 && res != -EINTR && res != -EAGAIN) {
+				rc = tsg_fail_errno(err, TSG_EIO, -res, "%s: read at offset %llu", f->path,
+						    (unsigned long long)(offset + reqs[s].pos));
+				continue;
+			}
+			uint64_t got = res > 0 ? (uint64_t)res : 0;
+			uint64_t need = reqs[s].pos + reqs[s].len <= len ? reqs[s].len
+				       : len > reqs[s].pos ? len - reqs[s].pos : 0;
+			if (got < need)
+				rc = read_plain(f, offset + reqs[s].pos + got, need - got,
+						dst + reqs[s].pos + got, err);
+		}
+		io_uring_cq_advance(&f->ring, seen);
+		if (rc != TSG_OK && inflight == 0)
+			break;
+	}
+	return rc;
+}
+
+int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, struct tsg_err *err)
+{
+	if (offset > f->size || len > f->size - offset)
+		return tsg_fail(err, TSG_EINPUT, "%s: range of %llu bytes at offset %llu runs past the "
+				"end of the %llu-byte file (truncated?)", f->path,
+				(unsigned long long)len, (unsigned long long)offset,
+				(unsigned long long)f->size);
+	int rc;
+	if (f->mode == IO_MODE_MMAP) {
+		memcpy(dst, f->map + offset, len);
+		rc = TSG_OK;
+	} else if (f->mode == IO_MODE_URING) {
+		rc = read_uring(f, offset, len, dst, err);
+	} else {
+		rc = read_plain(f, offset, len, dst, err);
+	}
+	if (rc == TSG_OK)
+		rc = check_size(f, err);
+	if (rc == TSG_OK)
+		f->bytes_read += len;
+	return rc;
+}

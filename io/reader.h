@@ -1,0 +1,50 @@
+/*
+ * reader.h - reading byte ranges of a graph file, by mmap, pread or io_uring.
+ *
+ * One interface over three ways to get bytes off NVMe:
+ *  - mmap: zero-copy; the caller reads through io_file_map() and the page
+ *    cache does the I/O (madvise'd for sequential access).
+ *  - pread: plain buffered reads, the fallback that always works.
+ *  - uring: io_uring with O_DIRECT, many large reads in flight, bypassing the
+ *    page cache; the fastest way to stream a cold file at device speed.
+ * IO_MODE_AUTO picks uring. Where io_uring or O_DIRECT is unavailable
+ * (old kernel, seccomp, tmpfs) the file falls back to pread and io_file_note()
+ * says why, so the caller can say so once; the fallback never fails a run.
+ */
+#ifndef IO_READER_H
+#define IO_READER_H
+
+#include <stdint.h>
+
+#include "error.h"
+
+enum io_mode { IO_MODE_AUTO, IO_MODE_MMAP, IO_MODE_PREAD, IO_MODE_URING };
+
+struct io_file;
+
+int io_mode_parse(const char *s, enum io_mode *out);
+const char *io_mode_name(enum io_mode m);
+
+int io_file_open(const char *path, enum io_mode mode, struct io_file **out, struct tsg_err *err);
+void io_file_close(struct io_file *f);
+
+uint64_t io_file_size(const struct io_file *f);
+enum io_mode io_file_mode(const struct io_file *f); /* after any fallback */
+const char *io_file_note(const struct io_file *f);  /* why it fell back, or "" */
+const char *io_file_path(const struct io_file *f);
+
+/* The whole file, in mmap mode only (NULL otherwise). */
+const uint8_t *io_file_map(const struct io_file *f);
+
+/*
+ * Reads exactly len bytes at offset into dst, handling short reads, EINTR
+ * and EAGAIN. offset must be a multiple of 4096 and dst must be 4096-aligned
+ * with room for len rounded up to 4096 (O_DIRECT's rules). Errors name the
+ * file and the offset. Also fails if the file changed size since opening.
+ */
+int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, struct tsg_err *err);
+
+/* Bytes read so far through io_file_read (for progress and rates). */
+uint64_t io_file_bytes_read(const struct io_file *f);
+
+#endif

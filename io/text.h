@@ -1,0 +1,48 @@
+/*
+ * text.h - reading text edge lists into an io_builder.
+ *
+ * Formats: SNAP and plain edge lists ("u v", whitespace or comma separated,
+ * '#' and '%' comment lines, 0-based ids used as given, columns after the
+ * second ignored; a first line holding a single integer is taken as the
+ * vertex count), Matrix Market coordinate files (pattern, integer or
+ * real; general, symmetric, skew-symmetric or hermitian; 1-based), and Graph
+ * Challenge TSV ("src dst weight", 1-based). Input may be gzip-compressed
+ * (detected from the bytes) or "-" for stdin. Lines are parsed by several
+ * threads on large blocks; CRLF line ends are accepted.
+ *
+ * A malformed line stops the read with "FILE:LINE: ... 'text'" unless
+ * skip_bad is set, in which case it is counted in the stats. Ids that do not
+ * fit 32 bits are an error in either case: dropping edges silently would
+ * change the count.
+ */
+#ifndef IO_TEXT_H
+#define IO_TEXT_H
+
+#include <stdint.h>
+
+#include "builder.h"
+#include "error.h"
+
+enum io_text_format { IO_TEXT_AUTO, IO_TEXT_EDGELIST, IO_TEXT_MTX, IO_TEXT_TSV };
+
+struct io_text_opts {
+	enum io_text_format format;
+	int skip_bad;
+	unsigned threads;
+	int progress;
+};
+
+struct io_text_stats {
+	enum io_text_format format; /* the one used */
+	uint64_t lines, bad_lines, edges;
+	uint64_t bytes;             /* bytes of (decompressed) text */
+	uint64_t header_vertices;   /* from a leading vertex-count line, 0 if none */
+};
+
+int io_text_format_parse(const char *s, enum io_text_format *out);
+const char *io_text_format_name(enum io_text_format f);
+
+int io_text_read(const char *path, const struct io_text_opts *opts, struct io_builder *b,
+		 struct io_text_stats *stats, struct tsg_err *err);
+
+#endif

@@ -1,0 +1,184 @@
+#include "writer.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "format.h"
+#include "util.h"
+
+struct io_writer {
+	char *path;
+	char *tmp_path; /* named temporary, or NULL when O_TMPFILE worked */
+	int fd;
+	struct io_header h;
+	uint64_t size;
+	uint8_t *map;
+};
+
+static char *dir_of(const char *path)
+{
+	char *copy = strdup(path);
+	if (!copy)
+		return NULL;
+	char *d = strdup(dirname(copy));
+	free(copy);
+	return d;
+}
+
+static int open_temp(struct io_writer *w, struct tsg_err *err)
+{
+	char *dir = dir_of(w->path);
+	if (!dir)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	w->fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0644);
+	if (w->fd < 0) {
+		/* no O_TMPFILE here: fall back to a hidden name that abort removes */
+		size_t len = strlen(w->path) + 16;
+		w->tmp_path = malloc(len);
+		if (w->tmp_path) {
+			snprintf(w->tmp_path, len, "%s.tmp.XXXXXX", w->path);
+			w->fd = mkstemp(w->tmp_path);
+		}
+	}
+	free(dir);
+	if (w->fd < 0)
+		return tsg_fail_errno(err, tsg_status_from_errno(errno), errno,
+				      "%s: cannot create output file", w->path);
+	return TSG_OK;
+}
+
+int io_writer_open(const char *path, uint64_t nv, uint64_t nadj, struct io_writer **out,
+		   struct tsg_err *err)
+{
+	int rc;
+	struct io_writer *w = calloc(1, sizeof(*w));
+	*out = NULL;
+	if (!w || !(w->path = strdup(path))) {
+		free(w);
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	}
+	w->fd = -1;
+	if (nv > IO_MAX_VERTICES) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: %llu vertices exceed the 32-bit id range", path,
+			      (unsigned long long)nv);
+		goto fail;
+	}
+	w->size = io_header_layout(&w->h, nv, nadj, 0);
+	rc = open_temp(w, err);
+	if (rc)
+		goto fail;
+	int e = posix_fallocate(w->fd, 0, (off_t)w->size);
+	if (e != 0) {
+		char need[32];
+		rc = tsg_fail_errno(err, TSG_EIO, e, "%s: cannot reserve %s for the output%s", path,
+				    tsg_fmt_bytes(w->size, need, sizeof(need)),
+				    e == ENOSPC ? " (disk full)" : "");
+		goto fail;
+	}
+	w->map = mmap(NULL, w->size, PROT_READ | PROT_WRITE, MAP_SHARED, w->fd, 0);
+	if (w->map == MAP_FAILED) {
+		w->map = NULL;
+		rc = tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot map the output", path);
+		goto fail;
+	}
+	*out = w;
+	return TSG_OK;
+fail:
+	io_writer_abort(w);
+	return rc;
+}
+
+uint64_t *io_writer_offsets(struct io_writer *w)
+{
+	return (uint64_t *)(w->map + io_header_section(&w->h, IO_SEC_OFFSETS)->offset);
+}
+
+uint32_t *io_writer_neighbors(struct io_writer *w)
+{
+	return (uint32_t *)(w->map + io_header_section(&w->h, IO_SEC_NEIGHBORS)->offset);
+}
+
+void io_writer_abort(struct io_writer *w)
+{
+	if (!w)
+		return;
+	if (w->map)
+		munmap(w->map, w->size);
+	if (w->fd >= 0)
+		close(w->fd);
+	if (w->tmp_path)
+		unlink(w->tmp_path);
+	free(w->tmp_path);
+	free(w->path);
+	free(w);
+}
+
+static int publish(struct io_writer *w, struct tsg_err *err)
+{
+	if (w->tmp_path) {
+		if (rename(w->tmp_path, w->path) != 0)
+			return tsg_fail_errno(err, TSG_EIO, errno, "%s: rename", w->path);
+		free(w->tmp_path);
+		w->tmp_path = NULL;
+		return TSG_OK;
+	}
+	/* An O_TMPFILE gets a name by linking /proc/self/fd/N; link cannot
+	 * replace, so link to a unique temporary name and rename over. */
+	char proc[64], tmp[4096];
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", w->fd);
+	for (int attempt = 0; attempt < 100; attempt++) {
+		snprintf(tmp, sizeof(tmp), "%s.tmp.%ld.%d", w->path, (long)getpid(), attempt);
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0) {
+			if (rename(tmp, w->path) != 0) {
+				int e = errno;
+				unlink(tmp);
+				return tsg_fail_errno(err, TSG_EIO, e, "%s: rename", w->path);
+			}
+			return TSG_OK;
+		}
+		if (errno != EEXIST)
+			return tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot link output", w->path);
+	}
+	return tsg_fail(err, TSG_EIO, "%s: cannot find a free temporary name", w->path);
+}
+
+int io_writer_commit(struct io_writer *w, uint64_t max_degree, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	w->h.max_degree = max_degree;
+	for (uint32_t i = 0; i < w->h.nsections; i++)
+		w->h.sec[i].xxh3 = io_checksum(w->map + w->h.sec[i].offset, w->h.sec[i].size);
+	io_header_encode(&w->h, w->map);
+	if (msync(w->map, w->size, MS_SYNC) != 0 || fsync(w->fd) != 0) {
+		rc = tsg_fail_errno(err, TSG_EIO, errno, "%s: writing output", w->path);
+		goto done;
+	}
+	rc = publish(w, err);
+done:
+	io_writer_abort(w); /* unmaps, closes; removes the temporary only if unpublished */
+	return rc;
+}
+
+int io_graph_write(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
+		   struct tsg_err *err)
+{
+	struct io_writer *w;
+	uint64_t nadj = off[nv], maxdeg = 0;
+	int rc = io_writer_open(path, nv, nadj, &w, err);
+	if (rc)
+		return rc;
+	memcpy(io_writer_offsets(w), off, (nv + 1) * 8);
+	if (nadj)
+		memcpy(io_writer_neighbors(w), adj, nadj * 4);
+	for (uint64_t v = 0; v < nv; v++)
+		if (off[v + 1] - off[v] > maxdeg)
+			maxdeg = off[v + 1] - off[v];
+	return io_writer_commit(w, maxdeg, err);
+}

@@ -1,0 +1,37 @@
+/*
+ * writer.h - writing a graph file atomically.
+ *
+ * io_writer_open reserves the whole file up front (posix_fallocate, so a full
+ * disk is reported at once as an error instead of a SIGBUS later) in an
+ * unnamed temporary file beside the target (O_TMPFILE, or a hidden named
+ * one where the file system lacks it), and maps it so the caller can fill
+ * the offset and neighbour arrays in place, even when they exceed RAM.
+ * io_writer_commit checksums, writes the header, syncs and renames the file
+ * into place; until then the target name is untouched, so a failed or killed
+ * run never leaves a file that looks valid.
+ */
+#ifndef IO_WRITER_H
+#define IO_WRITER_H
+
+#include <stdint.h>
+
+#include "error.h"
+
+struct io_writer;
+
+int io_writer_open(const char *path, uint64_t nv, uint64_t nadj, struct io_writer **out,
+		   struct tsg_err *err);
+uint64_t *io_writer_offsets(struct io_writer *w);   /* nv + 1 entries */
+uint32_t *io_writer_neighbors(struct io_writer *w); /* nadj entries */
+
+/* Finishes the file and frees w, whether it succeeds or not. */
+int io_writer_commit(struct io_writer *w, uint64_t max_degree, struct tsg_err *err);
+
+/* Discards the temporary file and frees w. */
+void io_writer_abort(struct io_writer *w);
+
+/* Convenience for small graphs held in memory (tests, tools). */
+int io_graph_write(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
+		   struct tsg_err *err);
+
+#endif

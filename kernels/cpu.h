@@ -1,0 +1,26 @@
+/*
+ * cpu.h - triangle counting on the host: the CPU backend.
+ *
+ * Same contract as the GPU kernels (kernels/dag.h). Used by --device cpu, by
+ * CI, and as the reference the GPU results are checked against.
+ */
+#ifndef KERN_CPU_H
+#define KERN_CPU_H
+
+#include <stdint.h>
+
+#include "dag.h"
+#include "error.h"
+
+enum kern_cpu_kind {
+	KERN_CPU_MERGE, /* sorted-list merge; no scratch memory */
+	KERN_CPU_HASH,  /* bitmap of out(a) probed by each out(b); wins on skewed graphs */
+};
+
+int kern_cpu_parse(const char *s, enum kern_cpu_kind *out);
+const char *kern_cpu_name(enum kern_cpu_kind k);
+
+int kern_cpu_count(const struct tsg_dag *d, enum kern_cpu_kind kind, unsigned threads,
+		   uint64_t *count, struct tsg_err *err);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * gpu.h - the GPU backend, callable from C.
+ *
+ * A gpu_ctx owns one device and one device allocation of the whole budget
+ * (--gpu-mem), carved into two partition slots, so the run never calls
+ * cudaMalloc per partition and never exceeds the budget. A partition is
+ * staged in pinned host memory (gpu_host_alloc), submitted to a slot
+ * (copy stream: host-to-device; compute stream: kernel, after an event), and
+ * collected later: while slot 0 counts, slot 1 copies, and the host builds
+ * the next partition. Every CUDA call is checked; failures are
+ * TSG_EDEVICE (or TSG_ENOMEM for device memory) with CUDA's message.
+ */
+#ifndef KERN_GPU_H
+#define KERN_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dag.h"
+#include "error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum gpu_kernel {
+	GPU_KERNEL_LSTC_PAPER, /* LSTC Algorithm 3, as published */
+	GPU_KERNEL_LSTC_FAST,  /* LSTC tiling with degree-bucketed warps: our default */
+	GPU_KERNEL_COUNT_
+};
+
+#define GPU_SLOTS 2
+
+struct gpu_ctx;
+
+struct gpu_timing {
+	double h2d_ms, kernel_ms; /* from CUDA events */
+	uint64_t bytes;
+};
+
+int gpu_kernel_parse(const char *s, enum gpu_kernel *out);
+const char *gpu_kernel_name(enum gpu_kernel k);
+
+/* Bytes of device scratch a kernel needs per DAG edge, beyond the DAG. */
+uint64_t gpu_scratch_per_edge(enum gpu_kernel k);
+
+/* Opens device `index` with `budget` bytes (0: free memory minus a reserve).
+ * *slot_bytes receives what one partition slot may hold. */
+int gpu_open(int index, uint64_t budget, struct gpu_ctx **out, uint64_t *slot_bytes,
+	     struct tsg_err *err);
+void gpu_close(struct gpu_ctx *g);
+const char *gpu_device_name(const struct gpu_ctx *g);
+uint64_t gpu_budget(const struct gpu_ctx *g);
+
+void *gpu_host_alloc(struct gpu_ctx *g, size_t bytes); /* pinned; NULL on failure */
+void gpu_host_free(struct gpu_ctx *g, void *p);
+
+/* Enqueues copy and count of d (whose arrays lie in one pinned block starting
+ * at d->off) into slot s; returns at once. */
+int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enum gpu_kernel k,
+	       struct tsg_err *err);
+/* Waits for slot s and returns its count and timings. */
+int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu_timing *t,
+		struct tsg_err *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,607 @@
+/*
+ * part.c - building LSTC partitions.
+ *
+ * Why each part counts exactly its own triangles. Orient every edge from
+ * lower to higher rank, rank = (degree, id) over the whole graph. A triangle
+ * {a, b, c} with a lowest and b below c has a->b, a->c, b->c; it is counted
+ * from its source a and nowhere else. Part i counts sources in L_i, so it
+ * counts the triangles whose source is in L_i, and the parts, being
+ * disjoint and covering V, count each triangle once. Part i must therefore
+ * keep, for each local a, out(a) and the edges b->c among out(a):
+ *
+ *  - PART_PRUNE_LOCAL keeps K = L_i ∪ {w : a->w for some a in L_i} and all
+ *    edges among K. b and c are in out(a) so in K; b->c joins two vertices
+ *    of K so it is kept. Exact.
+ *  - PART_PRUNE_LSTC (Algorithm 2) starts from L_i ∪ N(L_i) and removes
+ *    proxies whose in-degree is zero, repeatedly. A proxy w with an edge
+ *    a->w from a local a always has in-degree >= 1 (locals are never
+ *    removed), so it survives: Algorithm 2 keeps a superset of K and every
+ *    edge among what it keeps. Exact, and never smaller than LOCAL's result,
+ *    which is why LOCAL is the default (bench/ measures the difference).
+ */
+#include "part.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+enum { MARK_IND = 1, MARK_KEEP = 2, SCAN_CHUNK = 1 << 16, GRAIN = 1024 };
+
+struct part_plan {
+	const struct tsg_graph *g;
+	struct part_opts o;
+	uint32_t nparts;
+	uint64_t *bounds;           /* ranges: nparts + 1 vertex bounds; NULL for hash */
+	uint32_t *part_of;          /* hash: part of each vertex */
+	uint64_t *mstart;           /* hash: nparts + 1 starts into members */
+	uint32_t *members;          /* hash: vertices grouped by part, increasing */
+	_Atomic uint8_t *mark;      /* per vertex, MARK_* bits for the part being built */
+	uint32_t *newid;            /* per vertex: id in the part (or in-degree while peeling) */
+	uint32_t *kept;             /* kept vertices of the part, global ids, increasing */
+	uint32_t *outdeg;           /* per kept vertex */
+	uint64_t *chunk;            /* per scan chunk counts */
+	uint64_t max_bytes;
+};
+
+static const char *const scheme_names[] = { "contig", "edge", "hash" };
+static const char *const prune_names[] = { "local", "lstc" };
+
+int part_scheme_parse(const char *s, enum part_scheme *out)
+{
+	for (int i = 0; i < 3; i++)
+		if (strcmp(s, scheme_names[i]) == 0) {
+			*out = (enum part_scheme)i;
+			return TSG_OK;
+		}
+	return TSG_EUSAGE;
+}
+
+const char *part_scheme_name(enum part_scheme s) { return scheme_names[s]; }
+
+int part_prune_parse(const char *s, enum part_prune *out)
+{
+	for (int i = 0; i < 2; i++)
+		if (strcmp(s, prune_names[i]) == 0) {
+			*out = (enum part_prune)i;
+			return TSG_OK;
+		}
+	return TSG_EUSAGE;
+}
+
+const char *part_prune_name(enum part_prune p) { return prune_names[p]; }
+
+uint32_t part_plan_count(const struct part_plan *p) { return p->nparts; }
+uint64_t part_plan_max_bytes(const struct part_plan *p) { return p->max_bytes; }
+
+static inline uint64_t deg(const uint64_t *off, uint32_t v) { return off[v + 1] - off[v]; }
+
+/* v comes before w in the orientation order (degree, id) */
+static inline int before(const uint64_t *off, uint32_t v, uint32_t w)
+{
+	uint64_t dv = deg(off, v), dw = deg(off, w);
+	return dv < dw || (dv == dw && v < w);
+}
+
+static inline int is_local(const struct part_plan *p, uint32_t i, uint32_t v)
+{
+	return p->bounds ? v >= p->bounds[i] && v < p->bounds[i + 1] : p->part_of[v] == i;
+}
+
+static inline uint64_t nlocal(const struct part_plan *p, uint32_t i)
+{
+	return p->bounds ? p->bounds[i + 1] - p->bounds[i] : p->mstart[i + 1] - p->mstart[i];
+}
+
+static inline uint32_t local_at(const struct part_plan *p, uint32_t i, uint64_t k)
+{
+	return p->bounds ? (uint32_t)(p->bounds[i] + k) : p->members[p->mstart[i] + k];
+}
+
+static inline void set_mark(_Atomic uint8_t *m, uint8_t bits)
+{
+	/* a plain load first: most marks are already set, and the RMW is costly */
+	if ((atomic_load_explicit(m, memory_order_relaxed) & bits) != bits)
+		atomic_fetch_or_explicit(m, bits, memory_order_relaxed);
+}
+
+static inline uint8_t get_mark(_Atomic uint8_t *m)
+{
+	return atomic_load_explicit(m, memory_order_relaxed);
+}
+
+/* ---- assignment of vertices to parts */
+
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+static int assign_hash(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
+{
+	const uint64_t nv = p->g->nv;
+	free(p->mstart);
+	p->mstart = calloc((size_t)nparts + 2, sizeof(*p->mstart));
+	if (!p->mstart)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory planning %u parts", nparts);
+	p->nparts = nparts;
+	for (uint64_t v = 0; v < nv; v++) {
+		p->part_of[v] = (uint32_t)(mix64(v ^ p->o.seed) % nparts);
+		p->mstart[p->part_of[v] + 2]++;
+	}
+	for (uint32_t i = 2; i < nparts + 2; i++)
+		p->mstart[i] += p->mstart[i - 1];
+	for (uint64_t v = 0; v < nv; v++) /* counting sort keeps members increasing */
+		p->members[p->mstart[p->part_of[v] + 1]++] = (uint32_t)v;
+	return TSG_OK;
+}
+
+static int assign_ranges(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
+{
+	const struct tsg_graph *g = p->g;
+	free(p->bounds);
+	p->bounds = malloc(((size_t)nparts + 1) * sizeof(*p->bounds));
+	if (!p->bounds)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory planning %u parts", nparts);
+	p->nparts = nparts;
+	for (uint32_t k = 0; k <= nparts; k++) {
+		if (p->o.scheme == PART_CONTIG || g->nadj == 0) {
+			p->bounds[k] = g->nv * k / nparts;
+			continue;
+		}
+		/* off[] is the prefix sum of degrees: the first vertex whose
+		 * offset reaches k/P of the entries starts part k */
+		uint64_t target = (uint64_t)((double)g->nadj * k / nparts), lo = 0, hi = g->nv;
+		while (lo < hi) {
+			uint64_t mid = (lo + hi) / 2;
+			if (g->off[mid] < target)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		p->bounds[k] = k == nparts ? g->nv : lo;
+	}
+	return TSG_OK;
+}
+
+/* ---- the phases of building one part */
+
+struct bctx {
+	struct part_plan *p;
+	uint32_t i;
+	uint8_t up_bits, other_bits; /* marks for upward / other neighbours of locals */
+	uint64_t nkept, v_ind, e_ind;
+	uint64_t *off;
+	uint32_t *adj, *src;
+	atomic_uint_fast64_t v_ind_acc, e_ind_acc, max_out;
+};
+
+static void mark_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct bctx *c = arg;
+	struct part_plan *p = c->p;
+	const struct tsg_graph *g = p->g;
+	for (uint64_t k = b; k < e; k++) {
+		uint32_t a = local_at(p, c->i, k);
+		set_mark(&p->mark[a], MARK_IND | MARK_KEEP);
+		for (uint64_t x = g->off[a]; x < g->off[a + 1]; x++) {
+			uint32_t w = g->adj[x];
+			uint8_t bits = before(g->off, a, w) ? c->up_bits : c->other_bits;
+			if (bits)
+				set_mark(&p->mark[w], bits);
+		}
+	}
+}
+
+/* Counts kept vertices per chunk of ids (and, for stats, the induced
+ * subgraph's vertices and edges). */
+static void scan_count(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct bctx *c = arg;
+	struct part_plan *p = c->p;
+	const struct tsg_graph *g = p->g;
+	for (uint64_t ch = b; ch < e; ch++) {
+		uint64_t lo = ch * SCAN_CHUNK, hi = lo + SCAN_CHUNK < g->nv ? lo + SCAN_CHUNK : g->nv;
+		uint64_t kept = 0, ind = 0, eind = 0;
+		for (uint64_t v = lo; v < hi; v++) {
+			uint8_t m = get_mark(&p->mark[v]);
+			kept += (m & MARK_KEEP) != 0;
+			if (c->other_bits && (m & MARK_IND)) {
+				ind++;
+				for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++)
+					eind += (get_mark(&p->mark[g->adj[x]]) & MARK_IND) &&
+						before(g->off, (uint32_t)v, g->adj[x]);
+			}
+		}
+		p->chunk[ch] = kept;
+		if (c->other_bits) {
+			atomic_fetch_add(&c->v_ind_acc, ind);
+			atomic_fetch_add(&c->e_ind_acc, eind);
+		}
+	}
+}
+
+static void scan_write(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct bctx *c = arg;
+	struct part_plan *p = c->p;
+	for (uint64_t ch = b; ch < e; ch++) {
+		uint64_t lo = ch * SCAN_CHUNK, hi = lo + SCAN_CHUNK < p->g->nv ? lo + SCAN_CHUNK : p->g->nv;
+		uint64_t at = p->chunk[ch];
+		for (uint64_t v = lo; v < hi; v++)
+			if (get_mark(&p->mark[v]) & MARK_KEEP) {
+				p->newid[v] = (uint32_t)at;
+				p->kept[at++] = (uint32_t)v;
+			}
+	}
+}
+
+static void count_out(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct bctx *c = arg;
+	struct part_plan *p = c->p;
+	const struct tsg_graph *g = p->g;
+	uint64_t mx = 0;
+	for (uint64_t k = b; k < e; k++) {
+		uint32_t v = p->kept[k], n = 0;
+		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++) {
+			uint32_t w = g->adj[x];
+			n += (get_mark(&p->mark[w]) & MARK_KEEP) && before(g->off, v, w);
+		}
+		p->outdeg[k] = n;
+		mx = n > mx ? n : mx;
+	}
+	uint_fast64_t cur = atomic_load(&c->max_out);
+	while (mx > cur && !atomic_compare_exchange_weak(&c->max_out, &cur, mx))
+		;
+}
+
+static void fill_out(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct bctx *c = arg;
+	struct part_plan *p = c->p;
+	const struct tsg_graph *g = p->g;
+	for (uint64_t k = b; k < e; k++) {
+		uint32_t v = p->kept[k];
+		uint64_t at = c->off[k];
+		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++) {
+			uint32_t w = g->adj[x];
+			if ((get_mark(&p->mark[w]) & MARK_KEEP) && before(g->off, v, w))
+				c->adj[at++] = p->newid[w];
+		}
+	}
+}
+
+static void fill_src(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct bctx *c = arg;
+	for (uint64_t k = b; k < e; k++)
+		c->src[k] = c->p->newid[local_at(c->p, c->i, k)];
+}
+
+static void clear_marks(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct part_plan *p = arg;
+	for (uint64_t v = b; v < e; v++)
+		atomic_store_explicit(&p->mark[v], 0, memory_order_relaxed);
+}
+
+/* Algorithm 2 of the LSTC paper: peel proxies of in-degree zero. In-degree
+ * counts edges from vertices still kept; locals are never removed. */
+static int peel_lstc(struct bctx *c, struct tsg_err *err)
+{
+	struct part_plan *p = c->p;
+	const struct tsg_graph *g = p->g;
+	uint32_t *queue = malloc((c->nkept ? c->nkept : 1) * sizeof(*queue));
+	if (!queue)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory peeling proxies");
+	uint64_t head = 0, tail = 0;
+	uint32_t *indeg = p->newid; /* free until ids are assigned */
+	for (uint64_t k = 0; k < c->nkept; k++) {
+		uint32_t v = p->kept[k];
+		if (is_local(p, c->i, v))
+			continue;
+		uint32_t n = 0;
+		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++)
+			n += (get_mark(&p->mark[g->adj[x]]) & MARK_KEEP) && before(g->off, g->adj[x], v);
+		indeg[v] = n;
+		if (n == 0)
+			queue[tail++] = v;
+	}
+	while (head < tail) {
+		uint32_t v = queue[head++];
+		atomic_fetch_and(&p->mark[v], (uint8_t)~MARK_KEEP);
+		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++) {
+			uint32_t w = g->adj[x];
+			if ((get_mark(&p->mark[w]) & MARK_KEEP) && !is_local(p, c->i, w) &&
+			    before(g->off, v, w) && --indeg[w] == 0)
+				queue[tail++] = w;
+		}
+	}
+	free(queue);
+	return TSG_OK;
+}
+
+/* Phases shared by measure and build: mark, prune, count kept vertices and
+ * out-degrees. Leaves marks set; the caller clears them. */
+static int select_part(struct part_plan *p, uint32_t i, int want_ind, struct bctx *c,
+		       struct tsg_err *err)
+{
+	const struct tsg_graph *g = p->g;
+	const unsigned t = p->o.threads;
+	const uint64_t nchunks = (g->nv + SCAN_CHUNK - 1) / SCAN_CHUNK;
+	memset(c, 0, sizeof(*c));
+	c->p = p;
+	c->i = i;
+	atomic_init(&c->v_ind_acc, 0);
+	atomic_init(&c->e_ind_acc, 0);
+	atomic_init(&c->max_out, 0);
+	const int lstc = p->o.prune == PART_PRUNE_LSTC;
+	c->up_bits = MARK_KEEP | (want_ind || lstc ? MARK_IND : 0);
+	c->other_bits = want_ind || lstc ? (MARK_IND | (lstc ? MARK_KEEP : 0)) : 0;
+	tsg_parallel_for(t, nlocal(p, i), GRAIN, mark_range, c);
+	uint8_t saved_other = c->other_bits;
+	if (!want_ind)
+		c->other_bits = 0; /* scan_count measures the induced graph only when asked */
+	tsg_parallel_for(t, nchunks, 1, scan_count, c);
+	c->other_bits = saved_other;
+	uint64_t sum = 0;
+	for (uint64_t ch = 0; ch < nchunks; ch++) {
+		uint64_t n = p->chunk[ch];
+		p->chunk[ch] = sum;
+		sum += n;
+	}
+	c->nkept = sum;
+	if (want_ind) {
+		c->v_ind = atomic_load(&c->v_ind_acc);
+		c->e_ind = atomic_load(&c->e_ind_acc);
+	}
+	tsg_parallel_for(t, nchunks, 1, scan_write, c);
+	if (lstc) {
+		int rc = peel_lstc(c, err);
+		if (rc)
+			return rc;
+		/* re-scan: peeling removed some of the kept vertices */
+		c->other_bits = 0;
+		tsg_parallel_for(t, nchunks, 1, scan_count, c);
+		sum = 0;
+		for (uint64_t ch = 0; ch < nchunks; ch++) {
+			uint64_t n = p->chunk[ch];
+			p->chunk[ch] = sum;
+			sum += n;
+		}
+		c->nkept = sum;
+		tsg_parallel_for(t, nchunks, 1, scan_write, c);
+	}
+	tsg_parallel_for(t, c->nkept, GRAIN, count_out, c);
+	return TSG_OK;
+}
+
+static uint64_t sum_outdeg(const struct part_plan *p, uint64_t nkept)
+{
+	uint64_t ne = 0;
+	for (uint64_t k = 0; k < nkept; k++)
+		ne += p->outdeg[k];
+	return ne;
+}
+
+static void fill_stats(const struct part_plan *p, uint32_t i, const struct bctx *c, uint64_t ne,
+		       double t0, struct part_stats *st)
+{
+	if (!st)
+		return;
+	st->v_local = nlocal(p, i);
+	st->v_ind = c->v_ind;
+	st->e_ind = c->e_ind;
+	st->v_res = c->nkept;
+	st->e_res = ne;
+	st->bytes = tsg_dag_bytes(c->nkept, ne, nlocal(p, i));
+	st->seconds = tsg_now() - t0;
+}
+
+int part_measure(struct part_plan *p, uint32_t i, struct part_stats *st, struct tsg_err *err)
+{
+	struct bctx c;
+	double t0 = tsg_now();
+	int rc = select_part(p, i, 0, &c, err);
+	if (rc == TSG_OK)
+		fill_stats(p, i, &c, sum_outdeg(p, c.nkept), t0, st);
+	tsg_parallel_for(p->o.threads, p->g->nv, SCAN_CHUNK, clear_marks, p);
+	return rc;
+}
+
+int part_build(struct part_plan *p, uint32_t i, part_alloc_fn alloc, void *alloc_ctx,
+	       int want_ind, struct tsg_dag *dag, struct part_stats *st, struct tsg_err *err)
+{
+	struct bctx c;
+	double t0 = tsg_now();
+	memset(dag, 0, sizeof(*dag));
+	int rc = select_part(p, i, want_ind, &c, err);
+	if (rc)
+		goto done;
+	uint64_t ne = sum_outdeg(p, c.nkept), nsrc = nlocal(p, i);
+	uint64_t bytes = tsg_dag_bytes(c.nkept, ne, nsrc);
+	uint8_t *mem = alloc(alloc_ctx, bytes);
+	if (!mem) {
+		char b[32];
+		rc = tsg_fail(err, TSG_ENOMEM, "cannot allocate %s for partition %u",
+			      tsg_fmt_bytes(bytes, b, sizeof(b)), i);
+		goto done;
+	}
+	c.off = (uint64_t *)mem;
+	c.adj = (uint32_t *)(mem + (c.nkept + 1) * 8);
+	c.src = c.adj + ne;
+	c.off[0] = 0;
+	for (uint64_t k = 0; k < c.nkept; k++)
+		c.off[k + 1] = c.off[k] + p->outdeg[k];
+	tsg_parallel_for(p->o.threads, c.nkept, GRAIN, fill_out, &c);
+	tsg_parallel_for(p->o.threads, nsrc, GRAIN * 16, fill_src, &c);
+	*dag = (struct tsg_dag){ .nv = (uint32_t)c.nkept, .nsrc = (uint32_t)nsrc, .ne = ne,
+				 .max_out = (uint32_t)atomic_load(&c.max_out), .off = c.off,
+				 .adj = c.adj, .src = c.src };
+	fill_stats(p, i, &c, ne, t0, st);
+done:
+	tsg_parallel_for(p->o.threads, p->g->nv, SCAN_CHUNK, clear_marks, p);
+	return rc;
+}
+
+/* ---- planning */
+
+void part_plan_free(struct part_plan *p)
+{
+	if (!p)
+		return;
+	free(p->bounds);
+	free(p->part_of);
+	free(p->mstart);
+	free(p->members);
+	free(p->mark);
+	free(p->newid);
+	free(p->kept);
+	free(p->outdeg);
+	free(p->chunk);
+	free(p);
+}
+
+static int assign(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
+{
+	return p->o.scheme == PART_HASH ? assign_hash(p, nparts, err) : assign_ranges(p, nparts, err);
+}
+
+static uint64_t part_cost(const struct part_plan *p, const struct part_stats *st)
+{
+	return st->bytes + st->e_res * p->o.scratch_per_edge;
+}
+
+/* Splits every range over budget at its edge midpoint. Returns the number
+ * of ranges split, or fails if an over-budget range is a single vertex. */
+static int split_ranges(struct part_plan *p, const uint8_t *over, uint32_t *nsplit,
+			struct tsg_err *err)
+{
+	const struct tsg_graph *g = p->g;
+	uint32_t add = 0;
+	for (uint32_t i = 0; i < p->nparts; i++)
+		add += over[i];
+	uint64_t *nb = malloc(((size_t)p->nparts + add + 1) * sizeof(*nb));
+	if (!nb)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory planning parts");
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < p->nparts; i++) {
+		uint64_t lo = p->bounds[i], hi = p->bounds[i + 1];
+		nb[k++] = lo;
+		if (!over[i])
+			continue;
+		if (hi - lo < 2) {
+			free(nb);
+			char b[32];
+			return tsg_fail(err, TSG_ENOMEM, "vertex %llu (degree %llu) alone needs more "
+					"than the partition budget of %s: raise --gpu-mem",
+					(unsigned long long)lo, (unsigned long long)deg(g->off, (uint32_t)lo),
+					tsg_fmt_bytes(p->o.budget, b, sizeof(b)));
+		}
+		uint64_t target = (g->off[lo] + g->off[hi]) / 2, mid = lo + 1;
+		while (mid < hi - 1 && g->off[mid] < target)
+			mid++;
+		nb[k++] = mid;
+	}
+	nb[k] = g->nv;
+	free(p->bounds);
+	p->bounds = nb;
+	p->nparts = k;
+	*nsplit = add;
+	return TSG_OK;
+}
+
+static int plan_auto(struct part_plan *p, struct tsg_err *err)
+{
+	const struct tsg_graph *g = p->g;
+	uint64_t whole = tsg_dag_bytes(g->nv, g->nadj / 2, g->nv) + g->nadj / 2 * p->o.scratch_per_edge;
+	uint64_t np = p->o.budget ? (whole + p->o.budget - 1) / p->o.budget : 1;
+	np = np < 1 ? 1 : np > g->nv && g->nv > 0 ? g->nv : np;
+	int rc = assign(p, (uint32_t)np, err);
+	uint8_t *over = NULL;
+	while (rc == TSG_OK) {
+		free(over);
+		over = calloc(p->nparts, 1);
+		if (!over)
+			return tsg_fail(err, TSG_ENOMEM, "out of memory planning parts");
+		uint32_t nover = 0;
+		p->max_bytes = 0;
+		for (uint32_t i = 0; i < p->nparts && rc == TSG_OK; i++) {
+			struct part_stats st;
+			rc = part_measure(p, i, &st, err);
+			uint64_t cost = part_cost(p, &st);
+			p->max_bytes = cost > p->max_bytes ? cost : p->max_bytes;
+			over[i] = cost > p->o.budget;
+			nover += over[i];
+		}
+		if (rc || nover == 0)
+			break;
+		if (p->o.scheme == PART_HASH) {
+			if ((uint64_t)p->nparts * 2 > g->nv * 2 || p->nparts > UINT32_MAX / 2) {
+				rc = tsg_fail(err, TSG_ENOMEM, "no hash partitioning fits the budget; "
+					      "raise --gpu-mem or use --scheme edge");
+				break;
+			}
+			rc = assign(p, p->nparts * 2, err);
+		} else {
+			uint32_t nsplit;
+			rc = split_ranges(p, over, &nsplit, err);
+		}
+	}
+	free(over);
+	return rc;
+}
+
+int part_plan_new(const struct tsg_graph *g, const struct part_opts *o, struct part_plan **out,
+		  struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	struct part_plan *p = calloc(1, sizeof(*p));
+	const uint64_t nv = g->nv, nchunks = (nv + SCAN_CHUNK - 1) / SCAN_CHUNK + 1;
+	*out = NULL;
+	if (!p)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	p->g = g;
+	p->o = *o;
+	if (p->o.threads == 0)
+		p->o.threads = tsg_default_threads();
+	p->mark = calloc(nv + 1, 1);
+	p->newid = malloc((nv + 1) * sizeof(*p->newid));
+	p->kept = malloc((nv + 1) * sizeof(*p->kept));
+	p->outdeg = malloc((nv + 1) * sizeof(*p->outdeg));
+	p->chunk = malloc(nchunks * sizeof(*p->chunk));
+	if (o->scheme == PART_HASH) {
+		p->part_of = malloc((nv + 1) * sizeof(*p->part_of));
+		p->members = malloc((nv + 1) * sizeof(*p->members));
+	}
+	if (!p->mark || !p->newid || !p->kept || !p->outdeg || !p->chunk ||
+	    (o->scheme == PART_HASH && (!p->part_of || !p->members))) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for partitioning scratch (%llu "
+			      "vertices)", (unsigned long long)nv);
+		goto fail;
+	}
+	if (o->nparts == 0 && o->budget)
+		rc = plan_auto(p, err);
+	else
+		rc = assign(p, o->nparts ? o->nparts : 1, err);
+	if (rc)
+		goto fail;
+	*out = p;
+	return TSG_OK;
+fail:
+	part_plan_free(p);
+	return rc;
+}

@@ -1,0 +1,91 @@
+/*
+ * part.h - LSTC workload partitioning (Tamboli and Jatala, "LSTC:
+ * Large-Scale Triangle Counting on Single GPU", sections 4.2-4.3).
+ *
+ * The vertex set is cut into P disjoint parts. Part i's DAG holds its local
+ * vertices L_i, the proxy vertices it needs from other parts, and the edges
+ * among them oriented by global rank (degree, id), renumbered densely and
+ * in id order (so lists stay sorted). Counting from L_i only counts each
+ * triangle exactly once, in the part of its lowest-rank vertex, so the
+ * per-part counts sum to the graph's count for any disjoint cover of V.
+ *
+ * Proxy pruning, two rules (see part.c for the proof that both are exact):
+ *  - PART_PRUNE_LSTC: the paper's Algorithm 2: start from the subgraph induced
+ *    on L_i and all neighbours of L_i; remove proxies of in-degree zero, and
+ *    their out-edges, until none is left.
+ *  - PART_PRUNE_LOCAL: keep a proxy only if a local vertex points to it, and
+ *    every edge among kept vertices. One pass, and it keeps a subset of what
+ *    Algorithm 2 keeps.
+ *
+ * Parts are built one at a time into memory the caller supplies (pinned
+ * staging for a GPU), so host memory holds the graph, the plan's per-vertex
+ * scratch (about 10 bytes a vertex) and the parts in flight.
+ */
+#ifndef PART_PART_H
+#define PART_PART_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dag.h"
+#include "error.h"
+#include "graph.h"
+
+enum part_scheme {
+	PART_CONTIG, /* equal vertex ranges */
+	PART_EDGE,   /* ranges with equal edge counts (default) */
+	PART_HASH,   /* pseudo-random assignment, seeded */
+};
+
+enum part_prune { PART_PRUNE_LOCAL, PART_PRUNE_LSTC };
+
+struct part_opts {
+	enum part_scheme scheme;
+	enum part_prune prune;
+	uint32_t nparts;      /* 0: automatic from budget */
+	uint64_t budget;      /* bytes one part may take (auto only); includes scratch below */
+	uint64_t scratch_per_edge; /* extra bytes per DAG edge a kernel needs, for the budget */
+	uint64_t seed;        /* PART_HASH */
+	unsigned threads;
+};
+
+struct part_stats {
+	uint64_t v_local;       /* |L_i| */
+	uint64_t v_ind, e_ind;  /* induced subgraph on L_i and all neighbours (only with want_ind) */
+	uint64_t v_res, e_res;  /* what is kept after pruning */
+	uint64_t bytes;         /* tsg_dag_bytes of the result */
+	double seconds;
+};
+
+/* Memory for a part's arrays: returns a block of at least `bytes` bytes,
+ * 8-byte aligned, or NULL. The caller of part_build owns it afterwards. */
+typedef void *(*part_alloc_fn)(void *ctx, size_t bytes);
+
+struct part_plan;
+
+int part_scheme_parse(const char *s, enum part_scheme *out);
+const char *part_scheme_name(enum part_scheme s);
+int part_prune_parse(const char *s, enum part_prune *out);
+const char *part_prune_name(enum part_prune p);
+
+/* Plans the parts. With nparts == 0, picks the smallest P whose largest
+ * part fits o->budget (splitting over-large ranges further); fails with
+ * TSG_ENOMEM if even a single vertex's part does not fit. */
+int part_plan_new(const struct tsg_graph *g, const struct part_opts *o, struct part_plan **out,
+		  struct tsg_err *err);
+void part_plan_free(struct part_plan *p);
+
+uint32_t part_plan_count(const struct part_plan *p);
+/* Bytes of the largest part (known after planning in auto mode, else 0). */
+uint64_t part_plan_max_bytes(const struct part_plan *p);
+
+/* Builds part i into memory from alloc. Fills *dag with pointers into that
+ * block (dag->off is the block's start, for freeing). want_ind also measures
+ * the unpruned induced subgraph for st (costs one more pass). */
+int part_build(struct part_plan *p, uint32_t i, part_alloc_fn alloc, void *alloc_ctx,
+	       int want_ind, struct tsg_dag *dag, struct part_stats *st, struct tsg_err *err);
+
+/* Sizes part i without building it. */
+int part_measure(struct part_plan *p, uint32_t i, struct part_stats *st, struct tsg_err *err);
+
+#endif

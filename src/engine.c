@@ -1,0 +1,105 @@
+#include "engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline.h"
+#include "progress.h"
+#include "util.h"
+
+static void *heap_alloc(void *ctx, size_t bytes)
+{
+	(void)ctx;
+	return malloc(bytes ? bytes : 1);
+}
+
+static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
+		     struct engine_result *r, struct tsg_err *err)
+{
+	struct part_plan *plan = NULL;
+	struct part_opts po = o->part;
+	struct tsg_progress prog;
+	double t0 = tsg_now();
+	if (po.nparts == 0 && po.budget == 0)
+		po.nparts = 1; /* the CPU holds the whole graph: one part unless asked */
+	int rc = part_plan_new(g, &po, &plan, err);
+	if (rc)
+		return rc;
+	r->plan_s = tsg_now() - t0;
+	r->nparts = part_plan_count(plan);
+	r->parts = calloc(r->nparts, sizeof(*r->parts));
+	if (!r->parts) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+		goto done;
+	}
+	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(o->cpu_kernel));
+	tsg_progress_init(&prog, "count", "partitions", r->nparts, o->progress && r->nparts > 1);
+	for (uint32_t i = 0; i < r->nparts; i++) {
+		struct tsg_dag d;
+		struct engine_part *ep = &r->parts[i];
+		double tb = tsg_now();
+		rc = part_build(plan, i, heap_alloc, NULL, o->want_stats, &d, &ep->st, err);
+		if (rc)
+			goto done;
+		double tc = tsg_now();
+		ep->build_s = tc - tb;
+		rc = kern_cpu_count(&d, o->cpu_kernel, o->threads, &ep->triangles, err);
+		free(d.off);
+		if (rc)
+			goto done;
+		ep->count_s = tsg_now() - tc;
+		r->build_s += ep->build_s;
+		r->count_s += ep->count_s;
+		r->triangles += ep->triangles;
+		tsg_progress_update(&prog, i + 1, NULL);
+	}
+	tsg_progress_done(&prog);
+done:
+	part_plan_free(plan);
+	return rc;
+}
+
+int engine_count(const struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
+		 struct tsg_err *err)
+{
+	memset(r, 0, sizeof(*r));
+	double t0 = tsg_now();
+	int rc;
+	enum tsg_device dev = o->device;
+	if (dev == TSG_DEVICE_GPU && !engine_have_gpu())
+		return tsg_fail(err, TSG_EDEVICE, "this build of tristream has no CUDA backend "
+				"(rebuild with -Dcuda=enabled), use --device cpu");
+	if (dev == TSG_DEVICE_AUTO && !engine_have_gpu()) {
+		snprintf(r->note, sizeof(r->note), "no CUDA backend in this build; counting on the CPU");
+		dev = TSG_DEVICE_CPU;
+	}
+	if (dev != TSG_DEVICE_CPU) {
+		struct tsg_err gerr = { 0 };
+		rc = engine_count_gpu(g, o, r, &gerr);
+		if (rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0) {
+			/* no usable GPU: auto means the CPU will do */
+			snprintf(r->note, sizeof(r->note), "%.200s; counting on the CPU", gerr.msg);
+			engine_result_free(r);
+			dev = TSG_DEVICE_CPU;
+		} else {
+			if (rc)
+				tsg_fail(err, rc, "%s", gerr.msg);
+			r->device = TSG_DEVICE_GPU;
+			r->total_s = tsg_now() - t0;
+			return rc;
+		}
+	}
+	r->device = TSG_DEVICE_CPU;
+	rc = count_cpu(g, o, r, err);
+	r->total_s = tsg_now() - t0;
+	return rc;
+}
+
+void engine_result_free(struct engine_result *r)
+{
+	free(r->parts);
+	r->parts = NULL;
+	r->nparts = 0;
+}

@@ -1,0 +1,61 @@
+/*
+ * engine.h - counting a loaded graph: plan partitions, build each, count it
+ * on the chosen backend, sum the counts.
+ *
+ * On the GPU the engine pipelines: a host thread builds partition i+1 into
+ * a pinned staging buffer while the device copies and counts partition i
+ * (two slots). On the CPU partitions are built and counted in turn, each
+ * stage using every thread. Results are identical on both; tests prove it.
+ */
+#ifndef TSG_ENGINE_H
+#define TSG_ENGINE_H
+
+#include <stdint.h>
+
+#include "cpu.h"
+#include "error.h"
+#include "gpu.h"
+#include "graph.h"
+#include "part.h"
+
+enum tsg_device { TSG_DEVICE_AUTO, TSG_DEVICE_CPU, TSG_DEVICE_GPU };
+
+struct engine_opts {
+	enum tsg_device device;
+	int gpu_index;
+	uint64_t gpu_mem;           /* 0: the device's free memory minus a reserve */
+	enum gpu_kernel gpu_kernel;
+	enum kern_cpu_kind cpu_kernel;
+	struct part_opts part;      /* nparts 0 = auto (GPU: from gpu_mem; CPU: 1) */
+	unsigned threads;
+	int want_stats;             /* measure induced subgraphs too (LSTC Tables 3-4) */
+	int progress;
+};
+
+struct engine_part {
+	uint64_t triangles;
+	struct part_stats st;
+	double build_s, h2d_ms, kernel_ms, count_s;
+};
+
+struct engine_result {
+	uint64_t triangles;
+	enum tsg_device device;
+	char device_name[128];
+	char kernel[32];
+	char note[256];           /* why auto chose the CPU, if it did */
+	uint32_t nparts;
+	struct engine_part *parts; /* nparts entries, owned */
+	double plan_s, build_s, count_s, total_s;
+	double overlap;           /* sum of stage times / wall time (GPU) */
+	uint64_t slot_bytes;
+};
+
+int engine_count(const struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
+		 struct tsg_err *err);
+void engine_result_free(struct engine_result *r);
+
+/* Whether this build has the CUDA backend. */
+int engine_have_gpu(void);
+
+#endif

@@ -1,0 +1,43 @@
+/*
+ * error.h - status codes and error reports shared by every module.
+ *
+ * Every fallible function returns an int status (TSG_OK or one of the
+ * codes below) and fills a caller-owned struct tsg_err with a message that
+ * names the object (usually a file) and what is wrong. The status values
+ * double as the process exit codes documented in README.md, so the CLI can
+ * return them unchanged.
+ */
+#ifndef TSG_ERROR_H
+#define TSG_ERROR_H
+
+enum tsg_status {
+	TSG_OK = 0,
+	TSG_EUSAGE = 2,   /* bad command line */
+	TSG_EINPUT = 3,   /* malformed, corrupt or unsupported input */
+	TSG_ENOMEM = 4,   /* host or device memory exhausted, or budget too small */
+	TSG_EIO = 5,      /* read/write failure, full disk */
+	TSG_EDEVICE = 6,  /* no usable GPU, or a CUDA error */
+	TSG_EINTERNAL = 7 /* an invariant failed: a bug, never bad input */
+};
+
+struct tsg_err {
+	int code;
+	char msg[1024];
+};
+
+/* Records the first error only: later calls on a filled report are ignored,
+ * so the innermost (most specific) message survives unwinding. Returns code. */
+int tsg_fail(struct tsg_err *err, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Like tsg_fail, appending ": strerror(errnum)". */
+int tsg_fail_errno(struct tsg_err *err, int code, int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Maps an errno from a failed read/write/alloc to a status (ENOMEM ->
+ * TSG_ENOMEM, everything else -> TSG_EIO). */
+int tsg_status_from_errno(int errnum);
+
+const char *tsg_status_name(int code);
+
+#endif

@@ -1,0 +1,399 @@
+/*
+ * main.c - the tristream command line: `count`, `info`, help and version.
+ *
+ * Exit codes are the tsg_status values (src/error.h, README.md): 0 ok,
+ * 2 usage, 3 bad input, 4 out of memory, 5 I/O error, 6 device error.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "graph.h"
+#include "json.h"
+#include "util.h"
+#include "version.h"
+
+static const char usage_main[] =
+	"usage: tristream <command> [options]\n"
+	"\n"
+	"commands:\n"
+	"  count GRAPH   count triangles exactly (see tristream count --help)\n"
+	"  info GRAPH    header, counts and degree histogram of a graph file\n"
+	"  help          this text\n"
+	"  version       print the version\n"
+	"\n"
+	"Graphs are tristream binary files; make them with tristream-convert\n"
+	"(text edge lists) or tristream-gen (synthetic graphs).\n";
+
+static const char usage_count[] =
+	"usage: tristream count [options] GRAPH\n"
+	"\n"
+	"  --device cpu|gpu|auto   backend (default auto: the GPU if usable)\n"
+	"  --gpu N                 GPU index (default 0)\n"
+	"  --gpu-mem SIZE          device memory budget, e.g. 8G (default: free memory)\n"
+	"  --partitions N|auto     number of LSTC partitions (default auto: as few as fit\n"
+	"                          the GPU budget; 1 on the CPU)\n"
+	"  --scheme edge|contig|hash  vertex partitioning (default edge)\n"
+	"  --prune local|lstc      proxy pruning rule (default local)\n"
+	"  --kernel NAME           GPU kernel: lstc-fast (default), lstc-paper\n"
+	"  --cpu-kernel merge|hash CPU kernel (default hash)\n"
+	"  --threads N             host threads (default: all CPUs)\n"
+	"  --io auto|mmap|pread|uring  how the file is read (default auto)\n"
+	"  --seed N                seed for --scheme hash\n"
+	"  --stats                 per-partition sizes (LSTC Tables 3-4)\n"
+	"  --json                  one JSON object on stdout\n"
+	"  --quiet                 no progress on stderr\n";
+
+static const char usage_info[] =
+	"usage: tristream info [--json] [--threads N] GRAPH\n"
+	"\n"
+	"Prints the header, counts, degree statistics and a degree histogram.\n"
+	"Loading validates every checksum and the structure of the lists, so\n"
+	"info doubles as a verifier (--verify is accepted for clarity).\n";
+
+static int usage_error(const char *usage, const char *fmt, const char *arg)
+{
+	fprintf(stderr, "tristream: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n\n%s", usage);
+	return TSG_EUSAGE;
+}
+
+static int report(int rc, const struct tsg_err *err)
+{
+	if (rc)
+		fprintf(stderr, "tristream: error: %s\n", err->msg[0] ? err->msg : tsg_status_name(rc));
+	return rc;
+}
+
+enum {
+	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
+	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
+	OPT_VERIFY,
+};
+
+static const struct option count_opts[] = {
+	{ "device", required_argument, 0, OPT_DEVICE },
+	{ "gpu", required_argument, 0, OPT_GPU },
+	{ "gpu-mem", required_argument, 0, OPT_GPU_MEM },
+	{ "partitions", required_argument, 0, OPT_PARTS },
+	{ "scheme", required_argument, 0, OPT_SCHEME },
+	{ "prune", required_argument, 0, OPT_PRUNE },
+	{ "kernel", required_argument, 0, OPT_KERNEL },
+	{ "cpu-kernel", required_argument, 0, OPT_CPU_KERNEL },
+	{ "threads", required_argument, 0, OPT_THREADS },
+	{ "io", required_argument, 0, OPT_IO },
+	{ "seed", required_argument, 0, OPT_SEED },
+	{ "stats", no_argument, 0, OPT_STATS },
+	{ "json", no_argument, 0, OPT_JSON },
+	{ "quiet", no_argument, 0, OPT_QUIET },
+	{ "verify", no_argument, 0, OPT_VERIFY },
+	{ "help", no_argument, 0, OPT_HELP },
+	{ 0, 0, 0, 0 },
+};
+
+static void print_count_json(const char *path, const struct tsg_graph *g,
+			     const struct engine_opts *o, const struct engine_result *r)
+{
+	struct tsg_json j;
+	json_begin(&j, stdout);
+	json_str(&j, "version", TSG_VERSION);
+	json_str(&j, "graph", path);
+	json_u64(&j, "triangles", r->triangles);
+	json_u64(&j, "vertices", g->nv);
+	json_u64(&j, "edges", g->nadj / 2);
+	json_str(&j, "device", r->device == TSG_DEVICE_GPU ? "gpu" : "cpu");
+	json_str(&j, "device_name", r->device_name);
+	json_str(&j, "kernel", r->kernel);
+	json_str(&j, "io", io_mode_name(g->io_used));
+	json_u64(&j, "threads", o->threads);
+	json_u64(&j, "partitions", r->nparts);
+	json_str(&j, "scheme", part_scheme_name(o->part.scheme));
+	json_str(&j, "prune", part_prune_name(o->part.prune));
+	json_f64(&j, "seconds", g->read_seconds + g->check_seconds + r->total_s);
+	json_key_obj(&j, "stages");
+	json_f64(&j, "read", g->read_seconds);
+	json_f64(&j, "validate", g->check_seconds);
+	json_f64(&j, "plan", r->plan_s);
+	json_f64(&j, "build", r->build_s);
+	json_f64(&j, "count", r->count_s);
+	json_f64(&j, "engine", r->total_s);
+	json_close(&j, '}');
+	if (r->device == TSG_DEVICE_GPU)
+		json_f64(&j, "overlap", r->overlap);
+	json_f64(&j, "teps", r->total_s > 0 ? (double)(g->nadj / 2) / r->total_s : 0);
+	json_key_arr(&j, "partition_stats");
+	for (uint32_t i = 0; i < r->nparts; i++) {
+		const struct engine_part *p = &r->parts[i];
+		json_obj(&j);
+		json_u64(&j, "triangles", p->triangles);
+		json_u64(&j, "v_local", p->st.v_local);
+		if (o->want_stats) {
+			json_u64(&j, "v_ind", p->st.v_ind);
+			json_u64(&j, "e_ind", p->st.e_ind);
+		}
+		json_u64(&j, "v_res", p->st.v_res);
+		json_u64(&j, "e_res", p->st.e_res);
+		json_u64(&j, "bytes", p->st.bytes);
+		json_f64(&j, "build_s", p->build_s);
+		if (r->device == TSG_DEVICE_GPU) {
+			json_f64(&j, "h2d_ms", p->h2d_ms);
+			json_f64(&j, "kernel_ms", p->kernel_ms);
+		} else {
+			json_f64(&j, "count_s", p->count_s);
+		}
+		json_close(&j, '}');
+	}
+	json_close(&j, ']');
+	json_end(&j);
+}
+
+static void print_count_text(const struct tsg_graph *g, const struct engine_opts *o,
+			     const struct engine_result *r)
+{
+	printf("triangles: %llu\n", (unsigned long long)r->triangles);
+	printf("graph: %llu vertices, %llu edges\n", (unsigned long long)g->nv,
+	       (unsigned long long)(g->nadj / 2));
+	printf("device: %s, kernel %s, %u partition%s (%s, prune %s)\n", r->device_name, r->kernel,
+	       r->nparts, r->nparts == 1 ? "" : "s", part_scheme_name(o->part.scheme),
+	       part_prune_name(o->part.prune));
+	printf("time: read %.3fs, validate %.3fs, plan %.3fs, build %.3fs, count %.3fs, total %.3fs\n",
+	       g->read_seconds, g->check_seconds, r->plan_s, r->build_s, r->count_s,
+	       g->read_seconds + g->check_seconds + r->total_s);
+	if (o->want_stats) {
+		printf("%5s %12s %12s %14s %12s %14s %12s %14s\n", "part", "V_local", "V_ind", "E_ind",
+		       "V_res", "E_res", "bytes", "triangles");
+		for (uint32_t i = 0; i < r->nparts; i++) {
+			const struct engine_part *p = &r->parts[i];
+			printf("%5u %12llu %12llu %14llu %12llu %14llu %12llu %14llu\n", i,
+			       (unsigned long long)p->st.v_local, (unsigned long long)p->st.v_ind,
+			       (unsigned long long)p->st.e_ind, (unsigned long long)p->st.v_res,
+			       (unsigned long long)p->st.e_res, (unsigned long long)p->st.bytes,
+			       (unsigned long long)p->triangles);
+		}
+	}
+}
+
+static int parse_threads(const char *s, unsigned *out)
+{
+	uint64_t v;
+	if (tsg_parse_u64(s, 4096, &v) || v == 0)
+		return TSG_EUSAGE;
+	*out = (unsigned)v;
+	return TSG_OK;
+}
+
+static int cmd_count(int argc, char **argv)
+{
+	struct engine_opts o = {
+		.device = TSG_DEVICE_AUTO,
+		.gpu_kernel = GPU_KERNEL_LSTC_FAST,
+		.cpu_kernel = KERN_CPU_HASH,
+		.part = { .scheme = PART_EDGE, .prune = PART_PRUNE_LOCAL, .seed = 1 },
+		.threads = tsg_default_threads(),
+		.progress = 1,
+	};
+	struct io_load_opts lo = { .io = IO_MODE_AUTO };
+	int json = 0, c;
+	uint64_t v;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", count_opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_DEVICE:
+			if (strcmp(optarg, "cpu") == 0) o.device = TSG_DEVICE_CPU;
+			else if (strcmp(optarg, "gpu") == 0) o.device = TSG_DEVICE_GPU;
+			else if (strcmp(optarg, "auto") == 0) o.device = TSG_DEVICE_AUTO;
+			else return usage_error(usage_count, "unknown device '%s'", optarg);
+			break;
+		case OPT_GPU:
+			if (tsg_parse_u64(optarg, 1024, &v))
+				return usage_error(usage_count, "bad GPU index '%s'", optarg);
+			o.gpu_index = (int)v;
+			break;
+		case OPT_GPU_MEM:
+			if (tsg_parse_size(optarg, &o.gpu_mem) || o.gpu_mem == 0)
+				return usage_error(usage_count, "bad size '%s'", optarg);
+			break;
+		case OPT_PARTS:
+			if (strcmp(optarg, "auto") == 0)
+				o.part.nparts = 0;
+			else if (tsg_parse_u64(optarg, UINT32_MAX, &v) || v == 0)
+				return usage_error(usage_count, "bad partition count '%s'", optarg);
+			else
+				o.part.nparts = (uint32_t)v;
+			break;
+		case OPT_SCHEME:
+			if (part_scheme_parse(optarg, &o.part.scheme))
+				return usage_error(usage_count, "unknown scheme '%s'", optarg);
+			break;
+		case OPT_PRUNE:
+			if (part_prune_parse(optarg, &o.part.prune))
+				return usage_error(usage_count, "unknown pruning rule '%s'", optarg);
+			break;
+		case OPT_KERNEL:
+			if (gpu_kernel_parse(optarg, &o.gpu_kernel))
+				return usage_error(usage_count, "unknown GPU kernel '%s'", optarg);
+			break;
+		case OPT_CPU_KERNEL:
+			if (kern_cpu_parse(optarg, &o.cpu_kernel))
+				return usage_error(usage_count, "unknown CPU kernel '%s'", optarg);
+			break;
+		case OPT_THREADS:
+			if (parse_threads(optarg, &o.threads))
+				return usage_error(usage_count, "bad thread count '%s'", optarg);
+			break;
+		case OPT_IO:
+			if (io_mode_parse(optarg, &lo.io))
+				return usage_error(usage_count, "unknown I/O mode '%s'", optarg);
+			break;
+		case OPT_SEED:
+			if (tsg_parse_u64(optarg, UINT64_MAX, &o.part.seed))
+				return usage_error(usage_count, "bad seed '%s'", optarg);
+			break;
+		case OPT_STATS: o.want_stats = 1; break;
+		case OPT_JSON: json = 1; break;
+		case OPT_QUIET: o.progress = 0; break;
+		case OPT_VERIFY: break; /* loading always verifies */
+		case OPT_HELP: fputs(usage_count, stdout); return TSG_OK;
+		default: return usage_error(usage_count, "%s", "bad option");
+		}
+	}
+	if (optind + 1 != argc)
+		return usage_error(usage_count, "%s", "count takes exactly one GRAPH");
+	const char *path = argv[optind];
+	struct tsg_graph g;
+	struct tsg_err err = { 0 };
+	struct engine_result r = { 0 };
+	lo.threads = o.threads;
+	o.part.threads = o.threads;
+	int rc = io_graph_load(path, &lo, &g, &err);
+	if (rc)
+		return report(rc, &err);
+	if (g.io_note[0] && o.progress)
+		fprintf(stderr, "tristream: note: %s; reading with %s\n", g.io_note,
+			io_mode_name(g.io_used));
+	rc = engine_count(&g, &o, &r, &err);
+	if (r.note[0] && o.progress)
+		fprintf(stderr, "tristream: note: %s\n", r.note);
+	if (rc == TSG_OK) {
+		if (g.nv == 0 && o.progress)
+			fprintf(stderr, "tristream: note: %s is an empty graph\n", path);
+		if (json)
+			print_count_json(path, &g, &o, &r);
+		else
+			print_count_text(&g, &o, &r);
+	}
+	engine_result_free(&r);
+	io_graph_free(&g);
+	return report(rc, &err);
+}
+
+static const struct option info_opts[] = {
+	{ "json", no_argument, 0, OPT_JSON },
+	{ "threads", required_argument, 0, OPT_THREADS },
+	{ "io", required_argument, 0, OPT_IO },
+	{ "verify", no_argument, 0, OPT_VERIFY },
+	{ "help", no_argument, 0, OPT_HELP },
+	{ 0, 0, 0, 0 },
+};
+
+static int cmd_info(int argc, char **argv)
+{
+	struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = tsg_default_threads() };
+	int json = 0, c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", info_opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_JSON: json = 1; break;
+		case OPT_THREADS:
+			if (parse_threads(optarg, &lo.threads))
+				return usage_error(usage_info, "bad thread count '%s'", optarg);
+			break;
+		case OPT_IO:
+			if (io_mode_parse(optarg, &lo.io))
+				return usage_error(usage_info, "unknown I/O mode '%s'", optarg);
+			break;
+		case OPT_VERIFY: break;
+		case OPT_HELP: fputs(usage_info, stdout); return TSG_OK;
+		default: return usage_error(usage_info, "%s", "bad option");
+		}
+	}
+	if (optind + 1 != argc)
+		return usage_error(usage_info, "%s", "info takes exactly one GRAPH");
+	const char *path = argv[optind];
+	struct tsg_graph g;
+	struct tsg_err err = { 0 };
+	int rc = io_graph_load(path, &lo, &g, &err);
+	if (rc)
+		return report(rc, &err);
+	/* histogram of degrees in powers of two: bucket k holds [2^(k-1), 2^k) */
+	uint64_t hist[34] = { 0 };
+	for (uint64_t v = 0; v < g.nv; v++) {
+		uint64_t d = io_graph_degree(&g, v);
+		int k = 0;
+		while (d >> k)
+			k++;
+		hist[k]++;
+	}
+	double mean = g.nv ? (double)g.nadj / (double)g.nv : 0;
+	if (json) {
+		struct tsg_json j;
+		json_begin(&j, stdout);
+		json_str(&j, "graph", path);
+		json_u64(&j, "format_version", 1);
+		json_u64(&j, "vertices", g.nv);
+		json_u64(&j, "edges", g.nadj / 2);
+		json_u64(&j, "max_degree", g.max_degree);
+		json_f64(&j, "mean_degree", mean);
+		json_bool(&j, "checksums_ok", 1);
+		json_key_arr(&j, "degree_histogram");
+		for (int k = 0; k < 34; k++)
+			if (hist[k]) {
+				json_obj(&j);
+				json_u64(&j, "min", k ? 1ull << (k - 1) : 0);
+				json_u64(&j, "max", k ? (1ull << k) - 1 : 0);
+				json_u64(&j, "vertices", hist[k]);
+				json_close(&j, '}');
+			}
+		json_close(&j, ']');
+		json_end(&j);
+	} else {
+		printf("file: %s\nformat: tristream binary v1\n", path);
+		printf("vertices: %llu\nedges: %llu\n", (unsigned long long)g.nv,
+		       (unsigned long long)(g.nadj / 2));
+		printf("max degree: %llu\nmean degree: %.2f\n", (unsigned long long)g.max_degree, mean);
+		printf("checksums and structure: ok\ndegree histogram:\n");
+		for (int k = 0; k < 34; k++)
+			if (hist[k])
+				printf("  %10llu .. %-10llu %llu\n", k ? 1ull << (k - 1) : 0ull,
+				       k ? (1ull << k) - 1 : 0ull, (unsigned long long)hist[k]);
+	}
+	io_graph_free(&g);
+	return TSG_OK;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fputs(usage_main, stderr);
+		return TSG_EUSAGE;
+	}
+	const char *cmd = argv[1];
+	if (strcmp(cmd, "count") == 0)
+		return cmd_count(argc - 1, argv + 1);
+	if (strcmp(cmd, "info") == 0)
+		return cmd_info(argc - 1, argv + 1);
+	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+		fputs(usage_main, stdout);
+		return TSG_OK;
+	}
+	if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+		printf("tristream %s (%s backend)\n", TSG_VERSION,
+		       engine_have_gpu() ? "CUDA and CPU" : "CPU");
+		return TSG_OK;
+	}
+	fprintf(stderr, "tristream: unknown command '%s'\n\n%s", cmd, usage_main);
+	return TSG_EUSAGE;
+}

@@ -1,0 +1,13 @@
+/* pipeline_none.c - stands in for the GPU pipeline in builds without CUDA. */
+#include "pipeline.h"
+
+int engine_have_gpu(void) { return 0; }
+
+int engine_count_gpu(const struct tsg_graph *g, const struct engine_opts *o,
+		     struct engine_result *r, struct tsg_err *err)
+{
+	(void)g;
+	(void)o;
+	(void)r;
+	return tsg_fail(err, TSG_EDEVICE, "this build of tristream has no CUDA backend");
+}

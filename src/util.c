@@ -1,0 +1,141 @@
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+int tsg_parse_size(const char *s, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || errno || !(v >= 0))
+		return TSG_EUSAGE;
+	double mul = 1;
+	switch (toupper((unsigned char)*end)) {
+	case 'K': mul = 1024.0; end++; break;
+	case 'M': mul = 1024.0 * 1024; end++; break;
+	case 'G': mul = 1024.0 * 1024 * 1024; end++; break;
+	case 'T': mul = 1024.0 * 1024 * 1024 * 1024; end++; break;
+	default: break;
+	}
+	if (mul > 1 && (*end == 'i' || *end == 'I'))
+		end++;
+	if (*end == 'B' || *end == 'b')
+		end++;
+	if (*end != '\0' || v * mul >= 1.8e19)
+		return TSG_EUSAGE;
+	*out = (uint64_t)(v * mul);
+	return TSG_OK;
+}
+
+int tsg_parse_u64(const char *s, uint64_t max, uint64_t *out)
+{
+	char *end;
+	if (!isdigit((unsigned char)*s))
+		return TSG_EUSAGE;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end != '\0' || v > max)
+		return TSG_EUSAGE;
+	*out = v;
+	return TSG_OK;
+}
+
+const char *tsg_fmt_bytes(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	double v = (double)bytes;
+	int u = 0;
+	while (v >= 1024 && u < 4) {
+		v /= 1024;
+		u++;
+	}
+	snprintf(buf, len, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
+	return buf;
+}
+
+double tsg_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+unsigned tsg_default_threads(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+uint64_t tsg_host_ram(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	return pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : 0;
+}
+
+struct pfor {
+	tsg_range_fn fn;
+	void *ctx;
+	uint64_t n, chunk;
+	atomic_uint_fast64_t next;
+};
+
+struct pfor_arg {
+	struct pfor *p;
+	unsigned tid;
+};
+
+static void pfor_work(struct pfor *p, unsigned tid)
+{
+	for (;;) {
+		uint64_t b = atomic_fetch_add_explicit(&p->next, p->chunk, memory_order_relaxed);
+		if (b >= p->n)
+			return;
+		uint64_t e = b + p->chunk < p->n ? b + p->chunk : p->n;
+		p->fn(p->ctx, b, e, tid);
+	}
+}
+
+static void *pfor_main(void *arg)
+{
+	struct pfor_arg *a = arg;
+	pfor_work(a->p, a->tid);
+	return NULL;
+}
+
+void tsg_parallel_for(unsigned threads, uint64_t n, uint64_t chunk, tsg_range_fn fn, void *ctx)
+{
+	struct pfor p = { .fn = fn, .ctx = ctx, .n = n, .chunk = chunk ? chunk : 1 };
+	atomic_init(&p.next, 0);
+	if (threads <= 1 || n <= p.chunk) {
+		pfor_work(&p, 0);
+		return;
+	}
+	pthread_t *tids = calloc(threads, sizeof(*tids));
+	struct pfor_arg *args = calloc(threads, sizeof(*args));
+	unsigned started = 0;
+	if (!tids || !args)
+		goto run_here;
+	for (unsigned t = 1; t < threads; t++) {
+		args[t] = (struct pfor_arg){ &p, t };
+		if (pthread_create(&tids[t], NULL, pfor_main, &args[t]) != 0)
+			break;
+		started = t;
+	}
+run_here:
+	/* Even if no thread could be started the work completes here, on
+	 * fewer threads: callers rely on the whole range being processed. */
+	pfor_work(&p, 0);
+	for (unsigned t = 1; t <= started; t++)
+		pthread_join(tids[t], NULL);
+	free(tids);
+	free(args);
+}

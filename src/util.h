@@ -1,0 +1,39 @@
+/*
+ * util.h - small helpers with no better home: sizes, clocks, thread counts,
+ * and a dynamic parallel-for over an index range.
+ */
+#ifndef TSG_UTIL_H
+#define TSG_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+/* Parses "123", "64K", "1.5G", "2GiB" (powers of 1024) into bytes. */
+int tsg_parse_size(const char *s, uint64_t *out);
+
+/* Parses a non-negative decimal integer that must fit in max. */
+int tsg_parse_u64(const char *s, uint64_t max, uint64_t *out);
+
+/* Formats bytes as "1.5 GiB" into buf; returns buf. */
+const char *tsg_fmt_bytes(uint64_t bytes, char *buf, size_t len);
+
+double tsg_now(void); /* monotonic seconds */
+
+unsigned tsg_default_threads(void); /* online CPUs, at least 1 */
+uint64_t tsg_host_ram(void);        /* physical RAM in bytes, 0 if unknown */
+
+/*
+ * Runs fn(ctx, begin, end, tid) over [0, n) in chunks of `chunk` items handed
+ * out dynamically to `threads` threads (the caller's thread is one of them).
+ * Dynamic hand-out matters because graph work per index is very skewed.
+ * The whole range is always processed: if threads cannot be started, the
+ * work runs on fewer of them. tid < threads identifies per-thread scratch.
+ */
+typedef void (*tsg_range_fn)(void *ctx, uint64_t begin, uint64_t end, unsigned tid);
+void tsg_parallel_for(unsigned threads, uint64_t n, uint64_t chunk, tsg_range_fn fn, void *ctx);
+
+static inline uint64_t tsg_align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
+
+#endif

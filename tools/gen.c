@@ -1,0 +1,266 @@
+/*
+ * tristream-gen - synthetic graphs, written straight to the binary format.
+ *
+ * rmat/kron: Graph500 Kronecker (R-MAT) graphs, a=0.57 b=0.19 c=0.19 by
+ * default, edge factor 16, ids scrambled by a seeded bijection so that high
+ * degrees are not clustered at low ids. er: Erdős–Rényi G(n, m). clique,
+ * star, grid, empty: exact families with known triangle counts (C(n,3), 0,
+ * 0, 0). Output depends only on the arguments and --seed, not on --threads:
+ * edges come in fixed blocks, each with its own seeded generator.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+#include "util.h"
+#include "version.h"
+
+static const char usage[] =
+	"usage: tristream-gen [options] KIND OUTPUT\n"
+	"\n"
+	"kinds:\n"
+	"  rmat (or kron)  --scale S [--edge-factor 16] [--abc 0.57,0.19,0.19]\n"
+	"  er              --vertices N (--edges M | --edge-factor D)\n"
+	"  clique          --vertices N      (C(N,3) triangles)\n"
+	"  star            --vertices N      (no triangles)\n"
+	"  grid            --rows R --cols C (no triangles)\n"
+	"  empty           --vertices N      (no edges)\n"
+	"options:\n"
+	"  --seed N  --threads N  --mem-limit SIZE  --tmpdir DIR  --quiet\n";
+
+enum { O_SCALE = 256, O_EF, O_ABC, O_N, O_M, O_ROWS, O_COLS, O_SEED, O_THREADS, O_MEM, O_TMP,
+       O_QUIET, O_HELP };
+
+static const struct option opts[] = {
+	{ "scale", required_argument, 0, O_SCALE }, { "edge-factor", required_argument, 0, O_EF },
+	{ "abc", required_argument, 0, O_ABC }, { "vertices", required_argument, 0, O_N },
+	{ "edges", required_argument, 0, O_M }, { "rows", required_argument, 0, O_ROWS },
+	{ "cols", required_argument, 0, O_COLS }, { "seed", required_argument, 0, O_SEED },
+	{ "threads", required_argument, 0, O_THREADS }, { "mem-limit", required_argument, 0, O_MEM },
+	{ "tmpdir", required_argument, 0, O_TMP }, { "quiet", no_argument, 0, O_QUIET },
+	{ "help", no_argument, 0, O_HELP }, { 0, 0, 0, 0 },
+};
+
+enum { BLOCK = 1 << 20 };
+
+struct gen {
+	int kind; /* 0 rmat, 1 er */
+	unsigned scale;
+	uint64_t n, m, seed;
+	double a, b, c;
+	uint64_t *out; /* batch of blocks */
+	uint64_t first_block;
+};
+
+static uint64_t splitmix(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static double unit(uint64_t *s) { return (double)(splitmix(s) >> 11) * 0x1.0p-53; }
+
+/* A bijection on [0, 2^scale): odd multiplies and xor-shifts, seeded. */
+static uint64_t scramble(uint64_t x, unsigned scale, uint64_t seed)
+{
+	const uint64_t mask = scale >= 64 ? ~0ull : (1ull << scale) - 1;
+	const unsigned sh = scale / 2 + 1;
+	x = (x * (seed | 1) + (seed >> 17)) & mask;
+	x ^= x >> sh;
+	x = (x * 0x9e3779b97f4a7c15ull) & mask;
+	x ^= x >> sh;
+	return x & mask;
+}
+
+static void gen_blocks(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
+{
+	(void)tid;
+	struct gen *g = arg;
+	for (uint64_t blk = lo; blk < hi; blk++) {
+		uint64_t global = g->first_block + blk, s = g->seed ^ (global * 0xd1b54a32d192ed03ull);
+		uint64_t start = global * BLOCK, n = g->m - start < BLOCK ? g->m - start : BLOCK;
+		uint64_t *out = g->out + blk * BLOCK;
+		for (uint64_t e = 0; e < n; e++) {
+			uint64_t u = 0, v = 0;
+			if (g->kind == 0) {
+				for (unsigned l = 0; l < g->scale; l++) {
+					double r = unit(&s);
+					unsigned bu = r >= g->a + g->b, bv = (r >= g->a && r < g->a + g->b) ||
+									     r >= g->a + g->b + g->c;
+					u = u << 1 | bu;
+					v = v << 1 | bv;
+				}
+				u = scramble(u, g->scale, g->seed);
+				v = scramble(v, g->scale, g->seed);
+			} else {
+				u = splitmix(&s) % g->n;
+				v = splitmix(&s) % g->n;
+			}
+			out[e] = u << 32 | v;
+		}
+	}
+}
+
+static int gen_random(struct gen *g, struct io_builder *b, unsigned threads, int quiet,
+		      struct tsg_err *err)
+{
+	uint64_t nblocks = (g->m + BLOCK - 1) / BLOCK, per = threads * 2;
+	g->out = malloc(per * BLOCK * sizeof(uint64_t));
+	if (!g->out)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	int rc = TSG_OK;
+	double t0 = tsg_now(), last = t0;
+	for (uint64_t at = 0; at < nblocks && rc == TSG_OK; at += per) {
+		uint64_t nb = nblocks - at < per ? nblocks - at : per;
+		g->first_block = at;
+		tsg_parallel_for(threads, nb, 1, gen_blocks, g);
+		uint64_t edges = (at + nb) * BLOCK < g->m ? nb * BLOCK : g->m - at * BLOCK;
+		rc = io_builder_add(b, g->out, edges, err);
+		if (!quiet && tsg_now() - last > 5) {
+			last = tsg_now();
+			fprintf(stderr, "tristream-gen: %llu / %llu edges (%.0f%%), ETA %.0fs\n",
+				(unsigned long long)((at + nb) * BLOCK), (unsigned long long)g->m,
+				100.0 * (at + nb) / nblocks, (last - t0) / (at + nb) * (nblocks - at - nb));
+		}
+	}
+	free(g->out);
+	return rc;
+}
+
+static int add1(struct io_builder *b, uint64_t u, uint64_t v, struct tsg_err *err)
+{
+	uint64_t k = u << 32 | v;
+	return io_builder_add(b, &k, 1, err);
+}
+
+static int bad(const char *msg, const char *arg)
+{
+	fprintf(stderr, "tristream-gen: ");
+	fprintf(stderr, msg, arg);
+	fprintf(stderr, "\n\n%s", usage);
+	return TSG_EUSAGE;
+}
+
+int main(int argc, char **argv)
+{
+	struct gen g = { .a = 0.57, .b = 0.19, .c = 0.19, .seed = 1 };
+	struct io_builder_opts bo = { 0 };
+	uint64_t ef = 16, rows = 0, cols = 0, v, m = 0;
+	int quiet = 0, c;
+	unsigned threads = tsg_default_threads();
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case O_SCALE:
+			if (tsg_parse_u64(optarg, 32, &v) || v == 0) return bad("bad scale '%s' (1..32)", optarg);
+			g.scale = (unsigned)v;
+			break;
+		case O_EF:
+			if (tsg_parse_u64(optarg, 1u << 20, &ef)) return bad("bad edge factor '%s'", optarg);
+			break;
+		case O_ABC:
+			if (sscanf(optarg, "%lf,%lf,%lf", &g.a, &g.b, &g.c) != 3 || g.a < 0 || g.b < 0 ||
+			    g.c < 0 || g.a + g.b + g.c > 1)
+				return bad("bad --abc '%s'", optarg);
+			break;
+		case O_N:
+			if (tsg_parse_u64(optarg, 0xffffffffull, &g.n)) return bad("bad vertex count '%s'", optarg);
+			break;
+		case O_M:
+			if (tsg_parse_u64(optarg, UINT64_MAX / 2, &m)) return bad("bad edge count '%s'", optarg);
+			break;
+		case O_ROWS:
+			if (tsg_parse_u64(optarg, 0xffffffffull, &rows)) return bad("bad rows '%s'", optarg);
+			break;
+		case O_COLS:
+			if (tsg_parse_u64(optarg, 0xffffffffull, &cols)) return bad("bad cols '%s'", optarg);
+			break;
+		case O_SEED:
+			if (tsg_parse_u64(optarg, UINT64_MAX, &g.seed)) return bad("bad seed '%s'", optarg);
+			break;
+		case O_THREADS:
+			if (tsg_parse_u64(optarg, 4096, &v) || v == 0) return bad("bad threads '%s'", optarg);
+			threads = (unsigned)v;
+			break;
+		case O_MEM:
+			if (tsg_parse_size(optarg, &bo.mem_limit)) return bad("bad size '%s'", optarg);
+			break;
+		case O_TMP: bo.tmpdir = optarg; break;
+		case O_QUIET: quiet = 1; break;
+		case O_HELP: fputs(usage, stdout); return TSG_OK;
+		default: return bad("%s", "bad option");
+		}
+	}
+	if (optind + 2 != argc)
+		return bad("%s", "need KIND and OUTPUT");
+	const char *kind = argv[optind], *out = argv[optind + 1];
+	struct tsg_err err = { 0 };
+	struct io_builder *b;
+	struct io_build_stats st;
+	bo.threads = threads;
+	int rc = io_builder_new(&bo, &b, &err);
+	if (rc)
+		goto done;
+	double t0 = tsg_now();
+	if (strcmp(kind, "rmat") == 0 || strcmp(kind, "kron") == 0) {
+		if (!g.scale) {
+			io_builder_free(b);
+			return bad("%s", "rmat needs --scale");
+		}
+		g.kind = 0;
+		g.m = ef << g.scale;
+		io_builder_reserve_vertices(b, 1ull << g.scale);
+		rc = gen_random(&g, b, threads, quiet, &err);
+	} else if (strcmp(kind, "er") == 0) {
+		if (!g.n) {
+			io_builder_free(b);
+			return bad("%s", "er needs --vertices");
+		}
+		g.kind = 1;
+		g.m = m ? m : ef * g.n / 2;
+		io_builder_reserve_vertices(b, g.n);
+		rc = gen_random(&g, b, threads, quiet, &err);
+	} else if (strcmp(kind, "clique") == 0) {
+		io_builder_reserve_vertices(b, g.n);
+		for (uint64_t u = 0; u < g.n && !rc; u++)
+			for (uint64_t w = u + 1; w < g.n && !rc; w++)
+				rc = add1(b, u, w, &err);
+	} else if (strcmp(kind, "star") == 0) {
+		io_builder_reserve_vertices(b, g.n);
+		for (uint64_t u = 1; u < g.n && !rc; u++)
+			rc = add1(b, 0, u, &err);
+	} else if (strcmp(kind, "grid") == 0) {
+		io_builder_reserve_vertices(b, rows * cols);
+		for (uint64_t r = 0; r < rows && !rc; r++)
+			for (uint64_t q = 0; q < cols && !rc; q++) {
+				if (q + 1 < cols)
+					rc = add1(b, r * cols + q, r * cols + q + 1, &err);
+				if (!rc && r + 1 < rows)
+					rc = add1(b, r * cols + q, (r + 1) * cols + q, &err);
+			}
+	} else if (strcmp(kind, "empty") == 0) {
+		io_builder_reserve_vertices(b, g.n);
+	} else {
+		io_builder_free(b);
+		return bad("unknown kind '%s'", kind);
+	}
+	if (rc) {
+		io_builder_free(b);
+		goto done;
+	}
+	rc = io_builder_finish(b, out, &st, &err);
+	if (rc == TSG_OK && !quiet)
+		fprintf(stderr, "tristream-gen: %s: %llu vertices, %llu edges (%llu generated, %llu "
+			"duplicates and %llu self-loops dropped) in %.2fs\n", out,
+			(unsigned long long)st.nv, (unsigned long long)st.nedges,
+			(unsigned long long)st.input_edges, (unsigned long long)st.duplicates,
+			(unsigned long long)st.self_loops, tsg_now() - t0);
+done:
+	if (rc)
+		fprintf(stderr, "tristream-gen: error: %s\n", err.msg);
+	return rc;
+}
