@@ -187,6 +187,7 @@ struct edge_iter {
 	uint64_t last;
 	int have_last;
 	size_t *heap, nheap; /* run indices, min-heap on current key */
+	uint64_t dups;       /* the same edge met again in another run */
 	int err;
 };
 
@@ -282,7 +283,7 @@ static size_t iter_next(struct edge_iter *it, uint64_t *out, size_t max)
 			it->last = k;
 			it->have_last = 1;
 		} else {
-			b->st.duplicates++; /* the same edge in two runs */
+			it->dups++;
 		}
 		int f = run_fill(r);
 		if (f < 0) {
@@ -303,13 +304,32 @@ static void iter_end(struct edge_iter *it)
 	it->nheap = 0;
 }
 
+/* Dense ids for relabel from a bitmap of the ids in use and a rank per
+ * 64-bit word: memory grows with the id range in bits, not in words, so
+ * sparse 32-bit ids relabel in at most 768 MiB. */
+struct relabel {
+	uint64_t *bits;
+	uint32_t *rank;
+};
+
+static inline uint64_t relabel_id(const struct relabel *r, uint64_t v)
+{
+	const uint64_t below = r->bits[v >> 6] & ((1ull << (v & 63)) - 1);
+	return r->rank[v >> 6] + (uint64_t)__builtin_popcountll(below);
+}
+
+static inline uint64_t map_id(const struct relabel *r, uint64_t v)
+{
+	return r->bits ? relabel_id(r, v) : v;
+}
+
 int io_builder_finish(struct io_builder *b, const char *path, struct io_build_stats *stats,
 		      struct tsg_err *err)
 {
 	struct edge_iter it = { 0 };
 	struct io_writer *w = NULL;
+	struct relabel rl = { 0 };
 	uint64_t *deg = NULL, *batch = NULL;
-	uint32_t *newid = NULL;
 	int rc = b->nruns ? (b->n ? spill(b, err) : TSG_OK) : sort_buffer(b, err);
 	if (rc)
 		goto fail;
@@ -321,44 +341,63 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 			      (unsigned long long)nv);
 		goto fail;
 	}
-	deg = calloc(nv + 1, sizeof(*deg));
 	batch = malloc(MERGE_BATCH * sizeof(*batch));
-	if (!deg || !batch) {
+	if (!batch) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+		goto fail;
+	}
+	size_t got;
+	uint64_t out_nv = nv;
+	if (b->o.relabel) {
+		const uint64_t words = nv / 64 + 1;
+		rl.bits = calloc(words, sizeof(*rl.bits));
+		rl.rank = malloc(words * sizeof(*rl.rank));
+		if (!rl.bits || !rl.rank) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory for the relabel map");
+			goto fail;
+		}
+		if ((rc = iter_start(&it, b, err)))
+			goto fail;
+		while ((got = iter_next(&it, batch, MERGE_BATCH)) > 0)
+			for (size_t i = 0; i < got; i++) {
+				uint64_t u = batch[i] >> 32, v = batch[i] & 0xffffffffu;
+				rl.bits[u >> 6] |= 1ull << (u & 63);
+				rl.bits[v >> 6] |= 1ull << (v & 63);
+			}
+		iter_end(&it);
+		if (it.err) {
+			rc = tsg_fail_errno(err, TSG_EIO, it.err, "reading a temporary run");
+			goto fail;
+		}
+		out_nv = 0;
+		for (uint64_t k = 0; k < words; k++) {
+			rl.rank[k] = (uint32_t)out_nv; /* rank order keeps every list sorted */
+			out_nv += (uint64_t)__builtin_popcountll(rl.bits[k]);
+		}
+		b->st.isolated = nv - out_nv;
+	}
+	deg = calloc(out_nv + 1, sizeof(*deg));
+	if (!deg) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for %llu vertices",
-			      (unsigned long long)nv);
+			      (unsigned long long)out_nv);
 		goto fail;
 	}
 	/* pass 1: degrees */
 	uint64_t nedges = 0;
-	size_t got;
 	if ((rc = iter_start(&it, b, err)))
 		goto fail;
 	while ((got = iter_next(&it, batch, MERGE_BATCH)) > 0) {
 		for (size_t i = 0; i < got; i++) {
-			deg[batch[i] >> 32]++;
-			deg[batch[i] & 0xffffffffu]++;
+			deg[map_id(&rl, batch[i] >> 32)]++;
+			deg[map_id(&rl, batch[i] & 0xffffffffu)]++;
 		}
 		nedges += got;
 	}
+	b->st.duplicates += it.dups;
 	iter_end(&it);
 	if (it.err) {
 		rc = tsg_fail_errno(err, TSG_EIO, it.err, "reading a temporary run");
 		goto fail;
-	}
-	uint64_t out_nv = nv;
-	if (b->o.relabel) {
-		newid = malloc((nv ? nv : 1) * sizeof(*newid));
-		if (!newid) {
-			rc = tsg_fail(err, TSG_ENOMEM, "out of memory for the relabel map");
-			goto fail;
-		}
-		out_nv = 0;
-		for (uint64_t v = 0; v < nv; v++) {
-			newid[v] = (uint32_t)out_nv; /* rank order keeps every list sorted */
-			if (deg[v])
-				deg[out_nv++] = deg[v];
-		}
-		b->st.isolated = nv - out_nv;
 	}
 	rc = io_writer_open(path, out_nv, 2 * nedges, &w, err);
 	if (rc)
@@ -378,11 +417,7 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 		goto fail;
 	while ((got = iter_next(&it, batch, MERGE_BATCH)) > 0) {
 		for (size_t i = 0; i < got; i++) {
-			uint64_t u = batch[i] >> 32, v = batch[i] & 0xffffffffu;
-			if (newid) {
-				u = newid[u];
-				v = newid[v];
-			}
+			uint64_t u = map_id(&rl, batch[i] >> 32), v = map_id(&rl, batch[i] & 0xffffffffu);
 			adj[deg[u]++] = (uint32_t)v;
 			adj[deg[v]++] = (uint32_t)u;
 		}
@@ -404,7 +439,8 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 		*stats = b->st;
 	free(deg);
 	free(batch);
-	free(newid);
+	free(rl.bits);
+	free(rl.rank);
 	io_builder_free(b);
 	return TSG_OK;
 fail:
@@ -412,7 +448,8 @@ fail:
 	io_writer_abort(w);
 	free(deg);
 	free(batch);
-	free(newid);
+	free(rl.bits);
+	free(rl.rank);
 	io_builder_free(b);
 	return rc;
 }

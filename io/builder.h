@@ -8,7 +8,8 @@
  * an unlinked temporary file (so it vanishes on any exit, kill -9 included),
  * and the runs are merged at the end. The output is filled in place through
  * io/writer.h, so neither input nor output has to fit in RAM; only the
- * per-vertex arrays (12 bytes a vertex) do.
+ * per-vertex degrees (8 bytes a vertex; with relabel, 8 per vertex kept
+ * plus 1.5 bits per id) do.
  */
 #ifndef IO_BUILDER_H
 #define IO_BUILDER_H

@@ -75,6 +75,21 @@ const char *part_prune_name(enum part_prune p) { return prune_names[p]; }
 uint32_t part_plan_count(const struct part_plan *p) { return p->nparts; }
 uint64_t part_plan_max_bytes(const struct part_plan *p) { return p->max_bytes; }
 
+uint32_t part_plan_owner(const struct part_plan *p, uint32_t v)
+{
+	if (!p->bounds)
+		return p->part_of[v];
+	uint32_t lo = 0, hi = p->nparts; /* the last range whose start is <= v */
+	while (hi - lo > 1) {
+		uint32_t mid = (lo + hi) / 2;
+		if (p->bounds[mid] <= v)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static inline uint64_t deg(const uint64_t *off, uint32_t v) { return off[v + 1] - off[v]; }
 
 /* v comes before w in the orientation order (degree, id) */

@@ -79,6 +79,9 @@ uint32_t part_plan_count(const struct part_plan *p);
 /* Bytes of the largest part (known after planning in auto mode, else 0). */
 uint64_t part_plan_max_bytes(const struct part_plan *p);
 
+/* The part vertex v belongs to. */
+uint32_t part_plan_owner(const struct part_plan *p, uint32_t v);
+
 /* Builds part i into memory from alloc. Fills *dag with pointers into that
  * block (dag->off is the block's start, for freeing). want_ind also measures
  * the unpruned induced subgraph for st (costs one more pass). */

@@ -5,6 +5,7 @@
  * 2 usage, 3 bad input, 4 out of memory, 5 I/O error, 6 device error.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -376,6 +377,8 @@ static int cmd_info(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* a file-size limit must surface as EFBIG from the write, not kill us */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2) {
 		fputs(usage_main, stderr);
 		return TSG_EUSAGE;

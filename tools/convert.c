@@ -7,6 +7,7 @@
  * larger than --mem-limit are sorted externally through temporary files.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,6 +52,8 @@ static int bad_usage(const char *msg, const char *arg)
 
 int main(int argc, char **argv)
 {
+	/* a file-size limit must surface as EFBIG from the write, not kill us */
+	signal(SIGXFSZ, SIG_IGN);
 	struct io_text_opts to = { .format = IO_TEXT_AUTO, .progress = 1 };
 	struct io_builder_opts bo = { 0 };
 	int json = 0, quiet = 0, allow_empty = 0, c;

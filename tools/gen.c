@@ -9,6 +9,7 @@
  * edges come in fixed blocks, each with its own seeded generator.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,6 +149,8 @@ static int bad(const char *msg, const char *arg)
 
 int main(int argc, char **argv)
 {
+	/* a file-size limit must surface as EFBIG from the write, not kill us */
+	signal(SIGXFSZ, SIG_IGN);
 	struct gen g = { .a = 0.57, .b = 0.19, .c = 0.19, .seed = 1 };
 	struct io_builder_opts bo = { 0 };
 	uint64_t ef = 16, rows = 0, cols = 0, v, m = 0;

@@ -1,0 +1,263 @@
+/*
+ * test_count.c - every CPU kernel, partition scheme, pruning rule and
+ * partition count gives the brute-force count, on random and degenerate
+ * graphs; each partition counts exactly the triangles whose source it owns;
+ * LOCAL pruning keeps no more than LSTC's Algorithm 2; automatic planning
+ * respects its budget.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "engine.h"
+#include "part.h"
+#include "testlib.h"
+
+static void *heap(void *ctx, size_t bytes)
+{
+	(void)ctx;
+	return malloc(bytes ? bytes : 1);
+}
+
+struct casegraph {
+	const char *name;
+	struct tsg_graph g;
+	uint64_t ref;
+	uint64_t *by_src;
+};
+
+static size_t gen_er(uint64_t *e, uint32_t n, size_t m, uint64_t seed)
+{
+	for (size_t i = 0; i < m; i++)
+		e[i] = (t_rand(&seed) % n) << 32 | (t_rand(&seed) % n);
+	return m;
+}
+
+static size_t gen_rmat(uint64_t *e, unsigned scale, size_t m, uint64_t seed)
+{
+	for (size_t i = 0; i < m; i++) {
+		uint64_t u = 0, v = 0;
+		for (unsigned l = 0; l < scale; l++) {
+			double r = (double)(t_rand(&seed) >> 11) * 0x1.0p-53;
+			u = u << 1 | (r >= 0.76);
+			v = v << 1 | ((r >= 0.57 && r < 0.76) || r >= 0.95);
+		}
+		e[i] = u << 32 | v;
+	}
+	return m;
+}
+
+static size_t gen_clique(uint64_t *e, uint32_t n)
+{
+	size_t k = 0;
+	for (uint64_t u = 0; u < n; u++)
+		for (uint64_t v = u + 1; v < n; v++)
+			e[k++] = u << 32 | v;
+	return k;
+}
+
+/* a star whose leaves also form a path: many triangles through the hub */
+static size_t gen_fan(uint64_t *e, uint32_t n)
+{
+	size_t k = 0;
+	for (uint64_t u = 1; u < n; u++) {
+		e[k++] = (uint64_t)0 << 32 | u;
+		if (u + 1 < n)
+			e[k++] = u << 32 | (u + 1);
+	}
+	return k;
+}
+
+static void check_plan(struct t_state *st, struct casegraph *c, enum part_scheme scheme,
+		       enum part_prune prune, uint32_t np)
+{
+	struct part_opts po = { .scheme = scheme, .prune = prune, .nparts = np, .seed = 7,
+				.threads = 2 };
+	struct part_plan *plan;
+	struct tsg_err err = { 0 };
+	int rc = part_plan_new(&c->g, &po, &plan, &err);
+	CHECK(st, rc == 0, "%s: plan: %s", c->name, err.msg);
+	if (rc)
+		return;
+	uint64_t total[2] = { 0, 0 };
+	for (uint32_t i = 0; i < part_plan_count(plan); i++) {
+		struct tsg_dag d;
+		struct part_stats ps;
+		rc = part_build(plan, i, heap, NULL, 1, &d, &ps, &err);
+		CHECK(st, rc == 0, "%s: build part %u: %s", c->name, i, err.msg);
+		if (rc)
+			break;
+		uint64_t expect = 0;
+		for (uint32_t v = 0; v < c->g.nv; v++)
+			if (part_plan_owner(plan, v) == i)
+				expect += c->by_src[v];
+		for (int k = 0; k < 2; k++) {
+			uint64_t got = 0;
+			rc = kern_cpu_count(&d, (enum kern_cpu_kind)k, 2, &got, &err);
+			total[k] += got;
+			CHECK(st, rc == 0 && got == expect, "%s %s/%s P=%u part %u %s: %llu, expected %llu",
+			      c->name, part_scheme_name(scheme), part_prune_name(prune), np, i,
+			      kern_cpu_name((enum kern_cpu_kind)k), (unsigned long long)got,
+			      (unsigned long long)expect);
+		}
+		CHECK(st, ps.v_res <= ps.v_ind && ps.e_res <= ps.e_ind && ps.v_local <= ps.v_res,
+		      "%s: part %u sizes local %llu res %llu ind %llu", c->name, i,
+		      (unsigned long long)ps.v_local, (unsigned long long)ps.v_res,
+		      (unsigned long long)ps.v_ind);
+		free(d.off);
+	}
+	for (int k = 0; k < 2; k++)
+		CHECK(st, total[k] == c->ref, "%s %s/%s P=%u: sum %llu, expected %llu", c->name,
+		      part_scheme_name(scheme), part_prune_name(prune), np,
+		      (unsigned long long)total[k], (unsigned long long)c->ref);
+	part_plan_free(plan);
+}
+
+/* LOCAL keeps a subset of what Algorithm 2 keeps, part by part. */
+static void check_prune_order(struct t_state *st, struct casegraph *c, uint32_t np)
+{
+	struct part_plan *pl[2];
+	struct tsg_err err = { 0 };
+	for (int k = 0; k < 2; k++) {
+		struct part_opts po = { .scheme = PART_EDGE, .prune = (enum part_prune)k, .nparts = np,
+					.threads = 2 };
+		if (part_plan_new(&c->g, &po, &pl[k], &err)) {
+			CHECK(st, 0, "plan: %s", err.msg);
+			return;
+		}
+	}
+	for (uint32_t i = 0; i < np; i++) {
+		struct part_stats a, b;
+		part_measure(pl[0], i, &a, &err);
+		part_measure(pl[1], i, &b, &err);
+		CHECK(st, a.v_res <= b.v_res && a.e_res <= b.e_res, "%s P=%u part %u: local %llu/%llu "
+		      "lstc %llu/%llu", c->name, np, i, (unsigned long long)a.v_res,
+		      (unsigned long long)a.e_res, (unsigned long long)b.v_res,
+		      (unsigned long long)b.e_res);
+	}
+	part_plan_free(pl[0]);
+	part_plan_free(pl[1]);
+}
+
+static void check_auto(struct t_state *st, struct casegraph *c)
+{
+	struct engine_opts o = { .device = TSG_DEVICE_CPU, .cpu_kernel = KERN_CPU_MERGE, .threads = 2 };
+	struct engine_result r;
+	struct tsg_err err = { 0 };
+	uint64_t whole = tsg_dag_bytes(c->g.nv, c->g.nadj / 2, c->g.nv);
+	/* the smallest budget any plan can meet: the largest one-vertex part */
+	uint64_t floor = 0;
+	{
+		struct part_opts po = { .scheme = PART_CONTIG, .nparts = (uint32_t)c->g.nv, .threads = 2 };
+		struct part_plan *pl;
+		if (part_plan_new(&c->g, &po, &pl, &err) == 0) {
+			for (uint32_t i = 0; i < c->g.nv; i++) {
+				struct part_stats ps;
+				part_measure(pl, i, &ps, &err);
+				floor = ps.bytes > floor ? ps.bytes : floor;
+			}
+			part_plan_free(pl);
+		}
+	}
+	for (uint64_t div = 1; div <= 8; div *= 2) {
+		for (int s = 0; s < 3; s++) {
+			o.part = (struct part_opts){ .scheme = (enum part_scheme)s, .budget = whole / div + 64,
+						     .threads = 2 };
+			memset(&err, 0, sizeof(err));
+			int rc = engine_count(&c->g, &o, &r, &err);
+			int feasible = o.part.budget >= floor;
+			CHECK(st, (rc == 0 && r.triangles == c->ref) ||
+			      (rc == TSG_ENOMEM && (!feasible || s == PART_HASH)),
+			      "%s auto budget/%llu %s: rc %d %s", c->name, (unsigned long long)div,
+			      part_scheme_name((enum part_scheme)s), rc, err.msg);
+			if (feasible && s != PART_HASH)
+				CHECK(st, rc == 0, "%s: budget %llu >= floor %llu must be met (%s)", c->name,
+				      (unsigned long long)o.part.budget, (unsigned long long)floor,
+				      part_scheme_name((enum part_scheme)s));
+			for (uint32_t i = 0; rc == 0 && i < r.nparts; i++)
+				CHECK(st, r.parts[i].st.bytes <= o.part.budget, "%s part %u: %llu > %llu",
+				      c->name, i, (unsigned long long)r.parts[i].st.bytes,
+				      (unsigned long long)o.part.budget);
+			engine_result_free(&r);
+		}
+	}
+	if (c->g.max_degree > 4) {
+		o.part = (struct part_opts){ .scheme = PART_EDGE, .budget = 16, .threads = 2 };
+		memset(&err, 0, sizeof(err));
+		int rc = engine_count(&c->g, &o, &r, &err);
+		CHECK(st, rc == TSG_ENOMEM && strstr(err.msg, "budget"),
+		      "%s: a hopeless budget must fail clearly (rc %d: %s)", c->name, rc, err.msg);
+		engine_result_free(&r);
+	}
+}
+
+int main(void)
+{
+	struct t_state st = { 0 };
+	enum { MAXE = 200000 };
+	uint64_t *e = malloc(MAXE * sizeof(*e));
+	struct { const char *name; size_t n; uint64_t min_nv; } specs[16];
+	struct casegraph cases[16];
+	int nc = 0;
+	size_t n;
+#define ADD(nm, count, minnv)                                                            \
+	do {                                                                             \
+		cases[nc].name = nm;                                                     \
+		if (t_graph_from_edges(t_path(nm), e, count, minnv, &cases[nc].g) == 0) \
+			nc++;                                                            \
+		else                                                                     \
+			CHECK(&st, 0, "cannot build %s", nm);                            \
+	} while (0)
+	(void)specs;
+	n = gen_er(e, 60, 300, 1);           ADD("er-60", n, 60);
+	n = gen_er(e, 300, 6000, 2);         ADD("er-300-dense", n, 300);
+	n = gen_er(e, 2000, 30000, 3);       ADD("er-2000", n, 2000);
+	n = gen_rmat(e, 10, 16384, 4);       ADD("rmat-10", n, 1024);
+	n = gen_rmat(e, 12, 65536, 5);       ADD("rmat-12", n, 4096);
+	n = gen_clique(e, 12);               ADD("clique-12", n, 0);
+	n = gen_clique(e, 40);               ADD("clique-40", n, 0);
+	n = gen_fan(e, 200);                 ADD("fan-200", n, 0);
+	n = gen_clique(e, 0);                ADD("empty", n, 0);
+	n = 0;                               ADD("isolated-10", n, 10);
+	e[0] = 3ull << 32 | 7;               ADD("one-edge", 1, 0);
+	e[0] = 0ull << 32 | 1; e[1] = 1ull << 32 | 2; e[2] = 2ull << 32 | 0; e[3] = 5ull << 32 | 5;
+	                                     ADD("triangle-and-loop", 4, 9);
+	for (int i = 0; i < nc; i++) {
+		cases[i].ref = t_ref_count(&cases[i].g);
+		cases[i].by_src = t_ref_by_source(&cases[i].g);
+	}
+	/* the exact families have known counts: the reference must agree */
+	for (int i = 0; i < nc; i++) {
+		if (!strcmp(cases[i].name, "clique-12"))
+			CHECK(&st, cases[i].ref == 220, "C(12,3)");
+		if (!strcmp(cases[i].name, "clique-40"))
+			CHECK(&st, cases[i].ref == 9880, "C(40,3)");
+		if (!strcmp(cases[i].name, "fan-200"))
+			CHECK(&st, cases[i].ref == 198, "fan");
+		if (!strcmp(cases[i].name, "triangle-and-loop"))
+			CHECK(&st, cases[i].ref == 1, "one triangle");
+	}
+	const uint32_t parts[] = { 1, 2, 3, 4, 7, 16, 0 /* more parts than vertices */ };
+	for (int i = 0; i < nc; i++) {
+		for (unsigned p = 0; p < sizeof(parts) / sizeof(parts[0]); p++) {
+			uint32_t np = parts[p] ? parts[p] : (uint32_t)cases[i].g.nv + 5;
+			for (int s = 0; s < 3; s++)
+				for (int r = 0; r < 2; r++)
+					check_plan(&st, &cases[i], (enum part_scheme)s, (enum part_prune)r, np);
+		}
+		check_prune_order(&st, &cases[i], 5);
+		if (cases[i].g.nv > 0)
+			check_auto(&st, &cases[i]);
+	}
+	/* a clique split so that every vertex is its own part */
+	for (int i = 0; i < nc; i++)
+		if (!strcmp(cases[i].name, "clique-40"))
+			for (int s = 0; s < 3; s++)
+				check_plan(&st, &cases[i], (enum part_scheme)s, PART_PRUNE_LOCAL, 40);
+	for (int i = 0; i < nc; i++) {
+		free(cases[i].by_src);
+		io_graph_free(&cases[i].g);
+	}
+	free(e);
+	return t_finish(&st);
+}
