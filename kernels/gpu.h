@@ -41,14 +41,20 @@ struct gpu_timing {
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out);
 const char *gpu_kernel_name(enum gpu_kernel k);
 
-/* Bytes of device scratch a kernel needs per DAG edge, beyond the DAG. */
-uint64_t gpu_scratch_per_edge(enum gpu_kernel k);
+/* Device scratch per local (source) vertex beyond the DAG itself: the
+ * degree buckets of the fast kernel. The planner adds it to each part. */
+#define GPU_SCRATCH_PER_SRC 8u
+#define GPU_SLOT_OVERHEAD 4096u
+
+/* Tile width of the paper kernel (64 .. 4096, power of two; default 128). */
+int gpu_set_tile(struct gpu_ctx *g, unsigned tile);
 
 /* Opens device `index` with `budget` bytes (0: free memory minus a reserve).
  * *slot_bytes receives what one partition slot may hold. */
 int gpu_open(int index, uint64_t budget, struct gpu_ctx **out, uint64_t *slot_bytes,
 	     struct tsg_err *err);
 void gpu_close(struct gpu_ctx *g);
+void gpu_drain(struct gpu_ctx *g); /* waits for all work on the device */
 const char *gpu_device_name(const struct gpu_ctx *g);
 uint64_t gpu_budget(const struct gpu_ctx *g);
 

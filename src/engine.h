@@ -28,6 +28,7 @@ struct engine_opts {
 	enum kern_cpu_kind cpu_kernel;
 	struct part_opts part;      /* nparts 0 = auto (GPU: from gpu_mem; CPU: 1) */
 	unsigned threads;
+	unsigned tile;              /* lstc-paper tile width, 0: default */
 	int want_stats;             /* measure induced subgraphs too (LSTC Tables 3-4) */
 	int progress;
 };
@@ -49,6 +50,7 @@ struct engine_result {
 	double plan_s, build_s, count_s, total_s;
 	double overlap;           /* sum of stage times / wall time (GPU) */
 	uint64_t slot_bytes;
+	uint64_t h2d_bytes;
 };
 
 int engine_count(const struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,

@@ -10,6 +10,10 @@
 #ifndef TSG_ERROR_H
 #define TSG_ERROR_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum tsg_status {
 	TSG_OK = 0,
 	TSG_EUSAGE = 2,   /* bad command line */
@@ -39,5 +43,9 @@ int tsg_fail_errno(struct tsg_err *err, int code, int errnum, const char *fmt, .
 int tsg_status_from_errno(int errnum);
 
 const char *tsg_status_name(int code);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

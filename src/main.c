@@ -39,6 +39,7 @@ static const char usage_count[] =
 	"  --scheme edge|contig|hash  vertex partitioning (default edge)\n"
 	"  --prune local|lstc      proxy pruning rule (default local)\n"
 	"  --kernel NAME           GPU kernel: lstc-fast (default), lstc-paper\n"
+	"  --tile N                lstc-paper tile width (power of two, default 128)\n"
 	"  --cpu-kernel merge|hash CPU kernel (default hash)\n"
 	"  --threads N             host threads (default: all CPUs)\n"
 	"  --io auto|mmap|pread|uring  how the file is read (default auto)\n"
@@ -72,7 +73,7 @@ static int report(int rc, const struct tsg_err *err)
 enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
-	OPT_VERIFY,
+	OPT_VERIFY, OPT_TILE,
 };
 
 static const struct option count_opts[] = {
@@ -91,6 +92,7 @@ static const struct option count_opts[] = {
 	{ "json", no_argument, 0, OPT_JSON },
 	{ "quiet", no_argument, 0, OPT_QUIET },
 	{ "verify", no_argument, 0, OPT_VERIFY },
+	{ "tile", required_argument, 0, OPT_TILE },
 	{ "help", no_argument, 0, OPT_HELP },
 	{ 0, 0, 0, 0 },
 };
@@ -257,6 +259,11 @@ static int cmd_count(int argc, char **argv)
 		case OPT_JSON: json = 1; break;
 		case OPT_QUIET: o.progress = 0; break;
 		case OPT_VERIFY: break; /* loading always verifies */
+		case OPT_TILE:
+			if (tsg_parse_u64(optarg, 16384, &v) || v < 64 || (v & (v - 1)))
+				return usage_error(usage_count, "bad tile width '%s' (power of two, 64..16384)", optarg);
+			o.tile = (unsigned)v;
+			break;
 		case OPT_HELP: fputs(usage_count, stdout); return TSG_OK;
 		default: return usage_error(usage_count, "%s", "bad option");
 		}

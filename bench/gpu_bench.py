@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""bench/gpu_bench.py - GPU kernel and out-of-core streaming benchmark.
+
+    bench/gpu_bench.py BUILD_DIR SCALE [SCALE ...] [--runs 3] [--out FILE]
+
+For each R-MAT scale (edge factor 16, tristream-gen seed 1) it times, side by
+side in one run, medians of --runs runs:
+  - the in-memory kernel (P=1, graph resident): lstc-fast and lstc-paper
+  - end-to-end engine time in memory (P=1) and out of core with --gpu-mem at
+    1/2, 1/4 and 1/8 of the in-memory footprint (automatic partitioning)
+  - the CPU backend, all host threads
+and prints a table with TEPS (undirected edges per second). Every GPU count
+is checked against the CPU count. Raw JSON lines go to --out.
+"""
+import json, os, statistics, subprocess, sys, tempfile
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)}: rc {p.returncode}: {p.stderr.strip()}")
+    return json.loads(p.stdout)
+
+def main():
+    args = sys.argv[1:]
+    runs, out = 3, None
+    if "--runs" in args:
+        i = args.index("--runs"); runs = int(args[i + 1]); del args[i:i + 2]
+    if "--out" in args:
+        i = args.index("--out"); out = args[i + 1]; del args[i:i + 2]
+    build, scales = args[0], [int(s) for s in args[1:]]
+    tri = os.path.join(build, "tristream")
+    log = open(out, "a") if out else None
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for scale in scales:
+            g = os.path.join(tmp, f"rmat{scale}.tsg")
+            subprocess.run([os.path.join(build, "tristream-gen"), "--quiet", "rmat", "--scale",
+                            str(scale), "--seed", "1", g], check=True)
+            def measure(label, extra, key):
+                times, res = [], None
+                for _ in range(runs):
+                    res = run([tri, "count", "--quiet", "--json", g] + extra)
+                    times.append(key(res))
+                    if log:
+                        log.write(json.dumps({"scale": scale, "variant": label, **res}) + "\n")
+                return statistics.median(times), res
+            cpu_t, cpu = measure("cpu", ["--device", "cpu"], lambda r: r["stages"]["engine"])
+            ref, m = cpu["triangles"], cpu["edges"]
+            def add(label, t, res, kind):
+                ok = "ok" if res["triangles"] == ref else f"WRONG {res['triangles']}"
+                rows.append((scale, m, label, kind, t, res["partitions"], m / t if t else 0, ok,
+                             res.get("overlap", 0)))
+            add("cpu " + cpu["kernel"], cpu_t, cpu, "engine")
+            for k in ("lstc-fast", "lstc-paper"):
+                t, res = measure(k, ["--device", "gpu", "--partitions", "1", "--kernel", k],
+                                 lambda r: r["partition_stats"][0]["kernel_ms"] / 1000)
+                add(k, t, res, "kernel")
+            t, res = measure("in-memory", ["--device", "gpu", "--partitions", "1"],
+                             lambda r: r["stages"]["engine"])
+            add("lstc-fast P=1", t, res, "engine")
+            foot = res["partition_stats"][0]["bytes"] + 8 * res["vertices"] + 8192
+            for div in (2, 4, 8):
+                mem = 2 * foot // div
+                t, r2 = measure(f"1/{div}", ["--device", "gpu", "--gpu-mem", str(mem)],
+                                lambda r: r["stages"]["engine"])
+                add(f"lstc-fast mem 1/{div}", t, r2, "engine")
+    print(f"{'scale':>5} {'edges':>11} {'variant':<22} {'timed':<7} {'median s':>9} {'P':>4} "
+          f"{'MTEPS':>9} {'overlap':>7} check")
+    for s, m, label, kind, t, p, teps, ok, ov in rows:
+        print(f"{s:>5} {m:>11} {label:<22} {kind:<7} {t:>9.4f} {p:>4} {teps/1e6:>9.1f} "
+              f"{ov:>7.2f} {ok}")
+
+if __name__ == "__main__":
+    main()

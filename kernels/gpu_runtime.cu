@@ -1,0 +1,209 @@
+/*
+ * gpu_runtime.cu - device, memory, streams and events behind kernels/gpu.h.
+ *
+ * The whole budget is one cudaMalloc at open, split into GPU_SLOTS slots;
+ * nothing is allocated per partition. Each slot has its own copy stream and
+ * compute stream, so the copy of partition i+1 overlaps the kernels of
+ * partition i; an event orders a slot's kernels after its copy.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu.h"
+#include "gpu_internal.cuh"
+
+struct gpu_ctx {
+	int device, sms;
+	char name[256];
+	uint64_t budget, slot_bytes;
+	unsigned tile;
+	uint8_t *dmem;
+	cudaStream_t copy[GPU_SLOTS], compute[GPU_SLOTS];
+	cudaEvent_t h2d_start[GPU_SLOTS], h2d_end[GPU_SLOTS], k_start[GPU_SLOTS], k_end[GPU_SLOTS];
+	dev_counters *hcount; /* pinned, one per slot */
+	uint64_t bytes[GPU_SLOTS];
+};
+
+static int cuda_fail(struct tsg_err *err, cudaError_t e, const char *what)
+{
+	const int code = e == cudaErrorMemoryAllocation ? TSG_ENOMEM : TSG_EDEVICE;
+	return tsg_fail(err, code, "CUDA: %s: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
+}
+
+#define CK(call, what)                                           \
+	do {                                                     \
+		cudaError_t e_ = (call);                         \
+		if (e_ != cudaSuccess) {                         \
+			rc = cuda_fail(err, e_, what);           \
+			goto fail;                               \
+		}                                                \
+	} while (0)
+
+extern "C" int gpu_open(int index, uint64_t budget, struct gpu_ctx **out, uint64_t *slot_bytes,
+			struct tsg_err *err)
+{
+	int rc = TSG_OK, count = 0;
+	struct gpu_ctx *g = NULL;
+	cudaDeviceProp prop;
+	size_t free_b = 0, total_b = 0;
+	*out = NULL;
+	cudaError_t e = cudaGetDeviceCount(&count);
+	if (e != cudaSuccess || count == 0)
+		return tsg_fail(err, TSG_EDEVICE, "no usable CUDA GPU (%s)",
+				e != cudaSuccess ? cudaGetErrorString(e) : "no device found");
+	if (index < 0 || index >= count)
+		return tsg_fail(err, TSG_EDEVICE, "GPU %d requested, %d present", index, count);
+	g = (struct gpu_ctx *)calloc(1, sizeof(*g));
+	if (!g)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	g->device = index;
+	g->tile = 128;
+	CK(cudaSetDevice(index), "selecting the device");
+	CK(cudaGetDeviceProperties(&prop, index), "reading device properties");
+	snprintf(g->name, sizeof(g->name), "%s", prop.name);
+	g->sms = prop.multiProcessorCount;
+	CK(cudaMemGetInfo(&free_b, &total_b), "reading free device memory");
+	if (budget == 0) {
+		/* leave room for the context, kernels and other users of the card */
+		const uint64_t reserve = free_b / 20 > (512ull << 20) ? free_b / 20 : 512ull << 20;
+		budget = free_b > reserve ? free_b - reserve : 0;
+	}
+	if (budget > free_b) {
+		rc = tsg_fail(err, TSG_ENOMEM, "--gpu-mem %llu MiB exceeds the %llu MiB free on %s",
+			      (unsigned long long)(budget >> 20), (unsigned long long)(free_b >> 20), g->name);
+		goto fail;
+	}
+	if (budget < GPU_SLOTS * (GPU_SLOT_OVERHEAD + 4096)) {
+		rc = tsg_fail(err, TSG_ENOMEM, "GPU memory budget of %llu bytes is too small",
+			      (unsigned long long)budget);
+		goto fail;
+	}
+	g->budget = budget;
+	g->slot_bytes = (budget / GPU_SLOTS) & ~(uint64_t)255;
+	CK(cudaMalloc(&g->dmem, g->slot_bytes * GPU_SLOTS), "allocating the device budget");
+	CK(cudaMallocHost(&g->hcount, GPU_SLOTS * sizeof(dev_counters)), "allocating pinned counters");
+	for (int s = 0; s < GPU_SLOTS; s++) {
+		CK(cudaStreamCreateWithFlags(&g->copy[s], cudaStreamNonBlocking), "creating a stream");
+		CK(cudaStreamCreateWithFlags(&g->compute[s], cudaStreamNonBlocking), "creating a stream");
+		CK(cudaEventCreate(&g->h2d_start[s]), "creating an event");
+		CK(cudaEventCreate(&g->h2d_end[s]), "creating an event");
+		CK(cudaEventCreate(&g->k_start[s]), "creating an event");
+		CK(cudaEventCreate(&g->k_end[s]), "creating an event");
+	}
+	*slot_bytes = g->slot_bytes - GPU_SLOT_OVERHEAD;
+	*out = g;
+	return TSG_OK;
+fail:
+	gpu_close(g);
+	return rc;
+}
+
+extern "C" void gpu_close(struct gpu_ctx *g)
+{
+	if (!g)
+		return;
+	for (int s = 0; s < GPU_SLOTS; s++) {
+		if (g->copy[s]) cudaStreamDestroy(g->copy[s]);
+		if (g->compute[s]) cudaStreamDestroy(g->compute[s]);
+		if (g->h2d_start[s]) cudaEventDestroy(g->h2d_start[s]);
+		if (g->h2d_end[s]) cudaEventDestroy(g->h2d_end[s]);
+		if (g->k_start[s]) cudaEventDestroy(g->k_start[s]);
+		if (g->k_end[s]) cudaEventDestroy(g->k_end[s]);
+	}
+	if (g->hcount)
+		cudaFreeHost(g->hcount);
+	if (g->dmem)
+		cudaFree(g->dmem);
+	free(g);
+}
+
+extern "C" void gpu_drain(struct gpu_ctx *g)
+{
+	if (g)
+		cudaDeviceSynchronize();
+}
+
+extern "C" const char *gpu_device_name(const struct gpu_ctx *g) { return g->name; }
+extern "C" uint64_t gpu_budget(const struct gpu_ctx *g) { return g->budget; }
+
+extern "C" int gpu_set_tile(struct gpu_ctx *g, unsigned tile)
+{
+	if (tile < 64 || tile > 16384 || (tile & (tile - 1)))
+		return TSG_EUSAGE;
+	g->tile = tile;
+	return TSG_OK;
+}
+
+extern "C" void *gpu_host_alloc(struct gpu_ctx *g, size_t bytes)
+{
+	(void)g;
+	void *p = NULL;
+	return cudaMallocHost(&p, bytes ? bytes : 1) == cudaSuccess ? p : NULL;
+}
+
+extern "C" void gpu_host_free(struct gpu_ctx *g, void *p)
+{
+	(void)g;
+	if (p)
+		cudaFreeHost(p);
+}
+
+extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enum gpu_kernel k,
+			  struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const uint64_t dag = tsg_dag_bytes(d->nv, d->ne, d->nsrc);
+	const uint64_t need = dag + (uint64_t)GPU_SCRATCH_PER_SRC * d->nsrc + 256;
+	uint8_t *base = g->dmem + (uint64_t)s * g->slot_bytes;
+	dev_counters *cnt = (dev_counters *)base;
+	uint8_t *dd = base + 256;
+	if (need > g->slot_bytes) {
+		return tsg_fail(err, TSG_ENOMEM, "a partition of %llu MiB does not fit the %llu MiB "
+				"device slot: use more --partitions or --partitions auto",
+				(unsigned long long)(need >> 20), (unsigned long long)(g->slot_bytes >> 20));
+	}
+	dev_dag dv;
+	dv.off = (const uint64_t *)dd;
+	dv.adj = (const uint32_t *)(dd + ((uint64_t)d->nv + 1) * 8);
+	dv.src = dv.adj + d->ne;
+	dv.nsrc = d->nsrc;
+	dv.max_out = d->max_out;
+	uint32_t *small = (uint32_t *)(dd + dag);
+	uint32_t *large = small + d->nsrc;
+	g->bytes[s] = dag;
+	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
+	CK(cudaMemcpyAsync(dd, d->off, dag, cudaMemcpyHostToDevice, g->copy[s]), "copying a partition");
+	CK(cudaEventRecord(g->h2d_end[s], g->copy[s]), "recording an event");
+	CK(cudaStreamWaitEvent(g->compute[s], g->h2d_end[s], 0), "ordering copy and kernel");
+	CK(cudaEventRecord(g->k_start[s], g->compute[s]), "recording an event");
+	CK(cudaMemsetAsync(cnt, 0, sizeof(*cnt), g->compute[s]), "clearing counters");
+	if (k == GPU_KERNEL_LSTC_PAPER)
+		CK(lstc_paper_launch(dv, g->tile, cnt, g->compute[s]), "launching lstc-paper");
+	else
+		CK(lstc_fast_launch(dv, small, large, cnt, g->sms, g->compute[s]), "launching lstc-fast");
+	CK(cudaMemcpyAsync(&g->hcount[s], cnt, sizeof(*cnt), cudaMemcpyDeviceToHost, g->compute[s]),
+	   "reading the count");
+	CK(cudaEventRecord(g->k_end[s], g->compute[s]), "recording an event");
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+extern "C" int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu_timing *t,
+			   struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	float h2d = 0, kern = 0;
+	CK(cudaEventSynchronize(g->k_end[s]), "running the kernel");
+	CK(cudaEventElapsedTime(&h2d, g->h2d_start[s], g->h2d_end[s]), "timing the copy");
+	CK(cudaEventElapsedTime(&kern, g->k_start[s], g->k_end[s]), "timing the kernel");
+	*count = g->hcount[s].triangles;
+	if (t) {
+		t->h2d_ms = h2d;
+		t->kernel_ms = kern;
+		t->bytes = g->bytes[s];
+	}
+	return TSG_OK;
+fail:
+	return rc;
+}

@@ -1,0 +1,78 @@
+/*
+ * lstc_paper.cu - LSTC's counting kernel, as published.
+ *
+ * Technique: Algorithm 3 of Tamboli and Jatala, "LSTC: Large-Scale Triangle
+ * Counting on Single GPU". One thread block per local source vertex a; the
+ * out-neighbourhood N(a) is tiled into shared memory, TILE ids at a time;
+ * for each tile the block walks every N(w), w in N(a), round-robin
+ * (thread t takes elements t, t+B, ...: consecutive threads read
+ * consecutive ids, coalesced) and binary-searches each element in the
+ * tile. A block reduction then adds one 64-bit count per block.
+ * Input: a tsg_dag (kernels/dag.h) resident in device memory.
+ * Launch: grid = nsrc blocks, 128 threads, TILE * 4 bytes of shared memory.
+ * When it wins: it is the baseline, kept selectable (--kernel lstc-paper)
+ * so the faster kernel's gain stays measurable; it does well on graphs
+ * whose out-degrees are all near the block size.
+ */
+#include "gpu_internal.cuh"
+
+enum { PAPER_THREADS = 128 };
+
+__global__ void lstc_paper_kernel(dev_dag d, unsigned tile, dev_counters *c)
+{
+	extern __shared__ uint32_t tile_ids[];
+	__shared__ unsigned long long warp_sums[PAPER_THREADS / 32];
+	const uint32_t a = d.src[blockIdx.x];
+	const uint64_t abeg = d.off[a], aend = d.off[a + 1];
+	unsigned long long count = 0;
+	for (uint64_t t0 = abeg; t0 < aend; t0 += tile) {
+		const uint32_t tn = (uint32_t)min((uint64_t)tile, aend - t0);
+		for (uint32_t k = threadIdx.x; k < tn; k += blockDim.x)
+			tile_ids[k] = d.adj[t0 + k];
+		__syncthreads();
+		for (uint64_t i = abeg; i < aend; i++) {
+			const uint32_t w = d.adj[i];
+			const uint64_t wb = d.off[w], we = d.off[w + 1];
+			for (uint64_t k = wb + threadIdx.x; k < we; k += blockDim.x) {
+				const uint32_t x = d.adj[k];
+				uint32_t lo = 0, hi = tn;
+				while (lo < hi) {
+					const uint32_t mid = (lo + hi) >> 1;
+					if (tile_ids[mid] < x)
+						lo = mid + 1;
+					else
+						hi = mid;
+				}
+				count += lo < tn && tile_ids[lo] == x;
+			}
+		}
+		__syncthreads();
+	}
+	for (int o = 16; o > 0; o >>= 1)
+		count += __shfl_down_sync(0xffffffffu, count, o);
+	if ((threadIdx.x & 31) == 0)
+		warp_sums[threadIdx.x >> 5] = count;
+	__syncthreads();
+	if (threadIdx.x == 0) {
+		unsigned long long sum = 0;
+		for (int w = 0; w < PAPER_THREADS / 32; w++)
+			sum += warp_sums[w];
+		if (sum)
+			atomicAdd(&c->triangles, sum);
+	}
+}
+
+cudaError_t lstc_paper_launch(const dev_dag &d, unsigned tile, dev_counters *c, cudaStream_t s)
+{
+	if (d.nsrc == 0)
+		return cudaSuccess;
+	const size_t smem = (size_t)tile * sizeof(uint32_t);
+	if (smem > 48 * 1024) {
+		cudaError_t e = cudaFuncSetAttribute(lstc_paper_kernel,
+						     cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+		if (e != cudaSuccess)
+			return e;
+	}
+	lstc_paper_kernel<<<d.nsrc, PAPER_THREADS, smem, s>>>(d, tile, c);
+	return cudaGetLastError();
+}

@@ -1,0 +1,217 @@
+/*
+ * pipeline_gpu.c - streaming partitions through the GPU.
+ *
+ * A builder thread builds partition i into pinned staging buffer i % 2
+ * while the main thread keeps the device busy: it submits partition i
+ * (copy, then kernels, on slot i % 2) before it collects partition i-1, so
+ * the copy of i overlaps the kernels of i-1 and the build of i+1 overlaps
+ * both. A staging buffer returns to the builder only once its partition has
+ * been collected, which is after its copy finished.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline.h"
+#include "progress.h"
+#include "util.h"
+
+int engine_have_gpu(void) { return 1; }
+
+enum stage_state { STAGE_FREE, STAGE_BUILT };
+
+struct staging {
+	struct gpu_ctx *gpu;
+	void *mem;
+	size_t cap;
+	enum stage_state state;
+	uint32_t part;
+	struct tsg_dag dag;
+	double build_s;
+	struct part_stats st;
+};
+
+struct pipe {
+	struct part_plan *plan;
+	const struct engine_opts *o;
+	uint32_t nparts;
+	struct staging stage[GPU_SLOTS];
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int abort;        /* the consumer failed: stop building */
+	int build_rc;     /* the builder failed */
+	struct tsg_err build_err;
+};
+
+/* Grows a staging buffer in place of malloc: pinned memory is expensive to
+ * allocate, so a buffer is reused for every partition that fits it. */
+static void *stage_alloc(void *ctx, size_t bytes)
+{
+	struct staging *s = ctx;
+	if (bytes <= s->cap)
+		return s->mem;
+	gpu_host_free(s->gpu, s->mem);
+	size_t cap = bytes + bytes / 8;
+	s->mem = gpu_host_alloc(s->gpu, cap);
+	s->cap = s->mem ? cap : 0;
+	return s->mem;
+}
+
+static void *builder_main(void *arg)
+{
+	struct pipe *p = arg;
+	for (uint32_t i = 0; i < p->nparts; i++) {
+		struct staging *s = &p->stage[i % GPU_SLOTS];
+		pthread_mutex_lock(&p->mu);
+		while (s->state != STAGE_FREE && !p->abort)
+			pthread_cond_wait(&p->cv, &p->mu);
+		int stop = p->abort;
+		pthread_mutex_unlock(&p->mu);
+		if (stop)
+			return NULL;
+		double t0 = tsg_now();
+		struct tsg_err err = { 0 };
+		int rc = part_build(p->plan, i, stage_alloc, s, p->o->want_stats, &s->dag, &s->st, &err);
+		pthread_mutex_lock(&p->mu);
+		if (rc) {
+			p->build_rc = rc;
+			p->build_err = err;
+		} else {
+			s->build_s = tsg_now() - t0;
+			s->part = i;
+			s->state = STAGE_BUILT;
+		}
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+		if (rc)
+			return NULL;
+	}
+	return NULL;
+}
+
+/* Waits until partition i is built (or the builder failed). */
+static int wait_built(struct pipe *p, uint32_t i, struct tsg_err *err)
+{
+	struct staging *s = &p->stage[i % GPU_SLOTS];
+	pthread_mutex_lock(&p->mu);
+	while (!(s->state == STAGE_BUILT && s->part == i) && !p->build_rc)
+		pthread_cond_wait(&p->cv, &p->mu);
+	int rc = p->build_rc;
+	if (rc)
+		tsg_fail(err, rc, "%s", p->build_err.msg);
+	pthread_mutex_unlock(&p->mu);
+	return rc;
+}
+
+static void release(struct pipe *p, uint32_t i)
+{
+	pthread_mutex_lock(&p->mu);
+	p->stage[i % GPU_SLOTS].state = STAGE_FREE;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+}
+
+static int collect(struct pipe *p, struct gpu_ctx *gpu, uint32_t i, struct engine_result *r,
+		   struct tsg_progress *prog, struct tsg_err *err)
+{
+	struct gpu_timing t;
+	struct engine_part *ep = &r->parts[i];
+	int rc = gpu_collect(gpu, (int)(i % GPU_SLOTS), &ep->triangles, &t, err);
+	if (rc)
+		return rc;
+	ep->h2d_ms = t.h2d_ms;
+	ep->kernel_ms = t.kernel_ms;
+	r->triangles += ep->triangles;
+	r->count_s += (t.h2d_ms + t.kernel_ms) / 1000.0;
+	release(p, i);
+	r->h2d_bytes += t.bytes;
+	char note[64], b[32];
+	snprintf(note, sizeof(note), "%s copied to the GPU", tsg_fmt_bytes(r->h2d_bytes, b, sizeof(b)));
+	tsg_progress_update(prog, i + 1, note);
+	return TSG_OK;
+}
+
+int engine_count_gpu(const struct tsg_graph *g, const struct engine_opts *o,
+		     struct engine_result *r, struct tsg_err *err)
+{
+	struct gpu_ctx *gpu = NULL;
+	struct pipe p = { .o = o };
+	struct tsg_progress prog;
+	pthread_t builder;
+	int started = 0;
+	uint64_t slot = 0;
+	double t0 = tsg_now();
+	int rc = gpu_open(o->gpu_index, o->gpu_mem, &gpu, &slot, err);
+	if (rc)
+		return rc;
+	r->slot_bytes = slot;
+	snprintf(r->device_name, sizeof(r->device_name), "%s (GPU %d)", gpu_device_name(gpu),
+		 o->gpu_index);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", gpu_kernel_name(o->gpu_kernel));
+	if (o->tile && gpu_set_tile(gpu, o->tile) != TSG_OK) {
+		rc = tsg_fail(err, TSG_EUSAGE, "tile width %u: use a power of two from 64 to 16384",
+			      o->tile);
+		goto done;
+	}
+	struct part_opts po = o->part;
+	po.threads = o->threads;
+	po.scratch_per_src = GPU_SCRATCH_PER_SRC;
+	if (po.nparts == 0)
+		po.budget = slot;
+	rc = part_plan_new(g, &po, &p.plan, err);
+	if (rc)
+		goto done;
+	r->plan_s = tsg_now() - t0;
+	p.nparts = part_plan_count(p.plan);
+	r->parts = calloc(p.nparts, sizeof(*r->parts));
+	if (!r->parts) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+		goto done;
+	}
+	r->nparts = p.nparts; /* from here on a failure is not a reason to fall back */
+	for (int s = 0; s < GPU_SLOTS; s++)
+		p.stage[s].gpu = gpu;
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.cv, NULL);
+	if (pthread_create(&builder, NULL, builder_main, &p) != 0) {
+		rc = tsg_fail(err, TSG_ENOMEM, "cannot start the builder thread");
+		goto done_sync;
+	}
+	started = 1;
+	tsg_progress_init(&prog, "count", "partitions", p.nparts, o->progress && p.nparts > 1);
+	double wall0 = tsg_now();
+	for (uint32_t i = 0; i < p.nparts && rc == TSG_OK; i++) {
+		rc = wait_built(&p, i, err);
+		if (rc)
+			break;
+		struct staging *s = &p.stage[i % GPU_SLOTS];
+		r->parts[i].build_s = s->build_s;
+		r->parts[i].st = s->st;
+		r->build_s += s->build_s;
+		rc = gpu_submit(gpu, (int)(i % GPU_SLOTS), &s->dag, o->gpu_kernel, err);
+		if (rc == TSG_OK && i > 0)
+			rc = collect(&p, gpu, i - 1, r, &prog, err);
+	}
+	if (rc == TSG_OK && p.nparts > 0)
+		rc = collect(&p, gpu, p.nparts - 1, r, &prog, err);
+	tsg_progress_done(&prog);
+	double wall = tsg_now() - wall0;
+	r->overlap = wall > 0 ? (r->build_s + r->count_s) / wall : 0;
+	pthread_mutex_lock(&p.mu);
+	p.abort = 1;
+	pthread_cond_broadcast(&p.cv);
+	pthread_mutex_unlock(&p.mu);
+done_sync:
+	if (started)
+		pthread_join(builder, NULL);
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.cv);
+done:
+	gpu_drain(gpu); /* after a failure, copies may still read the staging buffers */
+	for (int s = 0; s < GPU_SLOTS; s++)
+		gpu_host_free(gpu, p.stage[s].mem);
+	part_plan_free(p.plan);
+	gpu_close(gpu);
+	return rc;
+}
