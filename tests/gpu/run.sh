@@ -27,6 +27,7 @@ count() { # graph, args... -> triangles (or ERR)
 }
 
 graphs=()
+"$B/tristream-gen" --quiet rmat --scale 12 --seed 2 "$T/rmat12.tsg"
 "$B/tristream-gen" --quiet rmat --scale 16 --seed 3 "$T/rmat16.tsg" && graphs+=("$T/rmat16.tsg")
 "$B/tristream-gen" --quiet rmat --scale 19 --edge-factor 16 --seed 4 "$T/rmat19.tsg" && graphs+=("$T/rmat19.tsg")
 "$B/tristream-gen" --quiet rmat --scale 14 --edge-factor 64 --seed 5 "$T/rmat14dense.tsg" && graphs+=("$T/rmat14dense.tsg")
@@ -78,7 +79,7 @@ if command -v compute-sanitizer >/dev/null; then
 	for tool in memcheck racecheck; do
 		for k in lstc-fast lstc-paper; do
 			compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
-				--device gpu --kernel $k --partitions 2 "$T/rmat16.tsg" >"$T/san" 2>&1
+				--device gpu --kernel $k --partitions 2 "$T/rmat12.tsg" >"$T/san" 2>&1
 			rc=$?
 			[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool $k rc $rc"; tail -20 "$T/san"; }
 			grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool $k: /"
