@@ -61,6 +61,12 @@ for g in "${graphs[@]}"; do
 	for div in 4 16; do
 		mem=$(( bytes / div + 65536 ))
 		got=$(count "$g" --device gpu --gpu-mem $mem)
+		# a clique cannot be split below one vertex's neighbourhood: that
+		# must be a clear out-of-memory error, never a wrong count
+		if [ "$(basename "$g")" = clique.tsg ]; then
+			case $got in *"alone needs more than the partition budget"*) ok ;; *) bad "clique budget: $got" ;; esac
+			continue
+		fi
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") --gpu-mem $mem: $got, CPU $ref"
 	done
 	for tile in 64 1024; do

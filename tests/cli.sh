@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# tests/cli.sh BUILD_DIR SHARED_GRAPHS_DIR - the command-line tools end to end:
+# every input format, gzip and stdin, malformed and oversized input, external
+# sorting, a full disk, atomic outputs, exit codes, --json, and the shared
+# real graphs against their published counts. Ends with "N passed, N failed".
+set -u
+B=$1
+SHARED=${2:-}
+T=$(mktemp -d)
+MNT=""
+cleanup() { [ -n "$MNT" ] && umount "$MNT" 2>/dev/null; rm -rf "$T"; }
+trap cleanup EXIT
+pass=0; fail=0
+check() { # description, condition...
+	local what=$1; shift
+	if "$@"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: $what"; fi
+}
+tri() { "$B/tristream" count --quiet --device cpu --json "$@" | python3 -c 'import json,sys; print(json.load(sys.stdin)["triangles"])'; }
+conv() { "$B/tristream-convert" --quiet "$@"; }
+rc_of() { "$@" >"$T/out" 2>"$T/err"; echo $?; }
+
+# --- the same 5-vertex graph (2 triangles) in every format
+printf '# a comment\n0 1\n1 2\n2 0\n2 3\n3 0\n3 0\n1 1\n' >"$T/g.txt"
+printf '0,1\n1,2\r\n2,0\n2,3\n3,0\n' >"$T/comma.txt"
+printf '%%%%MatrixMarket matrix coordinate pattern symmetric\n%% c\n4 4 5\n2 1\n3 2\n3 1\n4 3\n4 1\n' >"$T/g.mtx"
+printf '%%%%MatrixMarket matrix coordinate real general\n4 4 5\n1 2 0.5\n2 3 1e3\n3 1 -2\n3 4 1\n4 1 7\n' >"$T/real.mtx"
+printf '1\t2\t1\n2\t3\t1\n3\t1\t1\n3\t4\t1\n4\t1\t1\n' >"$T/g.tsv"
+printf '4\n0 1 1\n1 2 1\n2 0 1\n2 3 1\n3 0 1\n' >"$T/header.txt"
+for f in g.txt comma.txt g.mtx real.mtx g.tsv header.txt; do
+	check "convert $f" conv "$T/$f" "$T/$f.tsg"
+	check "count $f" [ "$(tri "$T/$f.tsg")" = 2 ]
+done
+check "mtx keeps its declared vertex count" sh -c "$B/tristream info --json $T/g.mtx.tsg | grep -q '\"vertices\":4'"
+gzip -k "$T/g.txt"
+check "gzip input" conv "$T/g.txt.gz" "$T/gz.tsg"
+check "gzip count" [ "$(tri "$T/gz.tsg")" = 2 ]
+check "stdin input" sh -c "cat $T/g.txt | $B/tristream-convert --quiet - $T/stdin.tsg"
+check "stdin count" [ "$(tri "$T/stdin.tsg")" = 2 ]
+check "stdin gzip" sh -c "cat $T/g.txt.gz | $B/tristream-convert --quiet --format edgelist - $T/stdin2.tsg"
+"$B/tristream-convert" --json "$T/g.txt" "$T/r.tsg" >"$T/report.json" 2>"$T/report.txt"
+check "report counts dropped self-loops" grep -q '"self_loops":1' "$T/report.json"
+check "report counts duplicates" grep -q '"duplicates":1' "$T/report.json"
+check "report on stderr" grep -q "dropped 1 self-loops, 1 duplicate" "$T/report.txt"
+
+# --- the bundled graph (works without ../shared): Zachary's karate club
+SRC=$(cd "$(dirname "$0")" && pwd)
+check "karate converts" conv "$SRC/data/karate.txt.gz" "$T/karate.tsg"
+for p in 1 2 5 34 40; do check "karate P=$p" [ "$(tri --partitions $p "$T/karate.tsg")" = 45 ]; done
+
+# --- relabel
+printf '10 20\n20 30\n30 10\n1000000 10\n' >"$T/sparse.txt"
+check "relabel" conv --relabel "$T/sparse.txt" "$T/sparse.tsg"
+check "relabel: 4 vertices" sh -c "$B/tristream info --json $T/sparse.tsg | grep -q '\"vertices\":4,'"
+check "relabel: 1 triangle" [ "$(tri "$T/sparse.tsg")" = 1 ]
+
+# --- malformed input: file, line and text; exit 3; no output file
+printf '0 1\n1 2\nbanana 3\n2 0\n' >"$T/badline.txt"
+check "malformed line exits 3" [ "$(rc_of "$B/tristream-convert" "$T/badline.txt" "$T/bad.tsg")" = 3 ]
+check "malformed line message" grep -q "badline.txt:3: malformed edge line.*'banana 3'" "$T/err"
+check "no output after failure" [ ! -e "$T/bad.tsg" ]
+check "skip-bad-lines" conv --skip-bad-lines "$T/badline.txt" "$T/skip.tsg"
+check "skip-bad-lines count" [ "$(tri "$T/skip.tsg")" = 1 ]
+printf '0 1\n1 -2\n' >"$T/neg.txt"
+check "negative id exits 3" [ "$(rc_of "$B/tristream-convert" "$T/neg.txt" "$T/x.tsg")" = 3 ]
+printf '0 1\n1 4294967296\n' >"$T/big.txt"
+check "id beyond 32 bits exits 3" [ "$(rc_of "$B/tristream-convert" "$T/big.txt" "$T/x.tsg")" = 3 ]
+check "id beyond 32 bits message" grep -q "big.txt:2: vertex id does not fit 32 bits" "$T/err"
+check "id beyond 32 bits even with --skip-bad-lines" [ "$(rc_of "$B/tristream-convert" --skip-bad-lines "$T/big.txt" "$T/x.tsg")" = 3 ]
+printf '1 2\n0 3\n' >"$T/zero.tsv"
+check "0 in a 1-based file" [ "$(rc_of "$B/tristream-convert" "$T/zero.tsv" "$T/x.tsg")" = 3 ]
+printf '%%%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n' >"$T/array.mtx"
+check "mtx array format refused" [ "$(rc_of "$B/tristream-convert" "$T/array.mtx" "$T/x.tsg")" = 3 ]
+printf '# nothing\n' >"$T/empty.txt"
+check "empty input exits 3" [ "$(rc_of "$B/tristream-convert" "$T/empty.txt" "$T/x.tsg")" = 3 ]
+check "empty input message" grep -q "no edges found" "$T/err"
+check "allow-empty" conv --allow-empty "$T/empty.txt" "$T/empty.tsg"
+check "empty graph counts 0" [ "$(tri "$T/empty.tsg")" = 0 ]
+printf 'not gzip' | gzip >"$T/trunc.gz"; head -c 20 "$T/trunc.gz" >"$T/cut.gz"
+check "truncated gzip exits 3" [ "$(rc_of "$B/tristream-convert" "$T/cut.gz" "$T/x.tsg")" = 3 ]
+check "missing input exits 3" [ "$(rc_of "$B/tristream-convert" "$T/nope.txt" "$T/x.tsg")" = 3 ]
+
+# --- external sort: a tiny memory limit spills, same graph
+"$B/tristream-gen" --quiet er --vertices 5000 --edges 100000 --seed 3 "$T/er.tsg"
+check "generator" [ -s "$T/er.tsg" ]
+python3 - "$T/er.txt" <<'PY'
+import random, sys
+r = random.Random(4)
+with open(sys.argv[1], "w") as f:
+    for _ in range(200000):
+        f.write(f"{r.randrange(20000)} {r.randrange(20000)}\n")
+PY
+conv --threads 2 "$T/er.txt" "$T/mem.tsg"
+"$B/tristream-convert" --json --quiet --mem-limit 64K --tmpdir "$T" "$T/er.txt" "$T/ext.tsg" >"$T/ext.json"
+check "external sort spilled" python3 -c "import json;assert json.load(open('$T/ext.json'))['spilled_runs']>1"
+check "external sort output identical" cmp -s "$T/mem.tsg" "$T/ext.tsg"
+check "no temporary files left" [ -z "$(ls "$T" | grep "^tristream-run")" ]
+
+# --- a full disk: clear error, no output, old file untouched
+MNT="$T/small"; mkdir -p "$MNT"
+if mount -t tmpfs -o size=256k tmpfs "$MNT" 2>/dev/null; then
+	echo keep >"$MNT/out.tsg"
+	check "full disk exits 5" [ "$(rc_of "$B/tristream-convert" "$T/er.txt" "$MNT/out.tsg")" = 5 ]
+	check "full disk message" grep -qi "disk full\|no space" "$T/err"
+	check "full disk keeps the old file" [ "$(cat "$MNT/out.tsg")" = keep ]
+	check "full disk leaves no temporary" [ "$(ls -A "$MNT")" = out.tsg ]
+	umount "$MNT"; MNT=""
+else
+	# no mount permission: a file-size limit fails the same reservation
+	check "file size limit exits 5" [ "$(rc_of sh -c "ulimit -f 64; exec $B/tristream-convert $T/er.txt $T/limited.tsg")" = 5 ]
+	check "file size limit leaves nothing" [ ! -e "$T/limited.tsg" ]
+fi
+
+# --- count and info: options, json, exit codes
+check "count --json keys" sh -c "$B/tristream count --quiet --device cpu --json $T/er.tsg | python3 -c 'import json,sys; d=json.load(sys.stdin); [d[k] for k in (\"triangles\",\"vertices\",\"edges\",\"device\",\"seconds\",\"stages\",\"version\")]'"
+ref=$(tri "$T/er.tsg")
+for p in 1 3 8; do for s in edge contig hash; do for r in local lstc; do for k in merge hash; do
+	check "count P=$p $s $r $k" [ "$(tri --partitions $p --scheme $s --prune $r --cpu-kernel $k "$T/er.tsg")" = "$ref" ]
+done; done; done; done
+for io in mmap pread uring auto; do
+	check "io $io" [ "$(tri --io $io "$T/er.tsg")" = "$ref" ]
+done
+check "uring fallback note" sh -c "TSG_DISABLE_URING=1 $B/tristream count --device cpu $T/er.tsg 2>&1 >/dev/null | grep -q 'io_uring disabled'"
+check "info" sh -c "$B/tristream info $T/er.tsg | grep -q 'checksums and structure: ok'"
+check "--help" "$B/tristream" count --help
+check "version" sh -c "$B/tristream --version | grep -q tristream"
+check "unknown command exits 2" [ "$(rc_of "$B/tristream" frobnicate)" = 2 ]
+check "bad option exits 2" [ "$(rc_of "$B/tristream" count --partitions zero "$T/er.tsg")" = 2 ]
+check "missing graph exits 3" [ "$(rc_of "$B/tristream" count "$T/none.tsg")" = 3 ]
+check "text file given to count exits 3" [ "$(rc_of "$B/tristream" count "$T/er.txt")" = 3 ]
+check "text file message" grep -q "not a tristream\|shorter than" "$T/err"
+cp "$T/er.tsg" "$T/corrupt.tsg"; printf '\x55' | dd of="$T/corrupt.tsg" bs=1 seek=9000 conv=notrunc 2>/dev/null
+check "corrupt graph exits 3" [ "$(rc_of "$B/tristream" count "$T/corrupt.tsg")" = 3 ]
+check "corrupt graph message" grep -q "checksum mismatch" "$T/err"
+head -c 10000 "$T/er.tsg" >"$T/cut.tsg"
+check "truncated graph exits 3" [ "$(rc_of "$B/tristream" count "$T/cut.tsg")" = 3 ]
+if ! "$B/tristream" --version | grep -q CUDA; then
+	check "--device gpu without CUDA exits 6" [ "$(rc_of "$B/tristream" count --device gpu "$T/er.tsg")" = 6 ]
+fi
+
+# --- the shared real graphs, published counts
+if [ -n "$SHARED" ] && [ -f "$SHARED/facebook_combined.txt" ]; then
+	# this copy ends with a "-1" sentinel line, reported as one bad line
+	"$B/tristream-convert" --json --quiet --skip-bad-lines "$SHARED/facebook_combined.txt" "$T/fb.tsg" >"$T/fb.json"
+	check "facebook: one bad line reported" grep -q '"bad_lines":1' "$T/fb.json"
+	check "facebook edges" grep -q '"edges":88234' "$T/fb.json"
+	for p in 1 4 16; do check "facebook P=$p" [ "$(tri --partitions $p "$T/fb.tsg")" = 1612010 ]; done
+	conv --relabel "$SHARED/ca-GrQc.txt" "$T/gr.tsg"
+	check "ca-GrQc vertices and edges" sh -c "$B/tristream info --json $T/gr.tsg | grep -q '\"vertices\":5241,\"edges\":14484'"
+	for p in 1 4 16; do check "ca-GrQc P=$p" [ "$(tri --partitions $p --scheme hash "$T/gr.tsg")" = 48260 ]; done
+else
+	echo "SKIPPED: ../shared/graphs not found; published-count checks not run"
+fi
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
