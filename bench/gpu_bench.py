@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """bench/gpu_bench.py - GPU kernel and out-of-core streaming benchmark.
 
-    bench/gpu_bench.py BUILD_DIR SCALE [SCALE ...] [--runs 3] [--out FILE]
+    bench/gpu_bench.py BUILD_DIR SCALE [SCALE ...] [--runs 3] [--oc 2,4,8] [--out FILE]
 
 For each R-MAT scale (edge factor 16, tristream-gen seed 1) it times, side by
 side in one run, medians of --runs runs:
   - the in-memory kernel (P=1, graph resident): lstc-fast and lstc-paper
   - end-to-end engine time in memory (P=1) and out of core with --gpu-mem at
-    1/2, 1/4 and 1/8 of the in-memory footprint (automatic partitioning)
+    1/2, 1/4 and 1/8 (--oc) of the in-memory footprint (automatic partitioning)
   - the CPU backend, all host threads
 and prints a table with TEPS (undirected edges per second). Every GPU count
 is checked against the CPU count. Raw JSON lines go to --out.
@@ -22,11 +22,15 @@ def run(cmd):
 
 def main():
     args = sys.argv[1:]
-    runs, out = 3, None
+    runs, out, divs = 3, None, [2, 4, 8]
     if "--runs" in args:
         i = args.index("--runs"); runs = int(args[i + 1]); del args[i:i + 2]
     if "--out" in args:
         i = args.index("--out"); out = args[i + 1]; del args[i:i + 2]
+    if "--oc" in args:
+        i = args.index("--oc")
+        divs = [int(x) for x in args[i + 1].split(",") if x]
+        del args[i:i + 2]
     build, scales = args[0], [int(s) for s in args[1:]]
     tri = os.path.join(build, "tristream")
     log = open(out, "a") if out else None
@@ -59,7 +63,7 @@ def main():
                              lambda r: r["stages"]["engine"])
             add("lstc-fast P=1", t, res, "engine")
             foot = res["partition_stats"][0]["bytes"] + 8 * res["vertices"] + 8192
-            for div in (2, 4, 8):
+            for div in divs:
                 mem = 2 * foot // div
                 t, r2 = measure(f"1/{div}", ["--device", "gpu", "--gpu-mem", str(mem)],
                                 lambda r: r["stages"]["engine"])

@@ -12,9 +12,11 @@
  *     256-slot table; larger ones a 256-thread block and a table of up to
  *     16384 slots, tiled like LSTC when N(a) is larger still. Sources of
  *     out-degree < 2 close no triangle and are skipped.
- *  3. Flattened work: the (w, x in N(w)) pairs of all w in N(a) are numbered
- *     by a prefix sum of out-degrees and dealt to threads round-robin, so a
- *     warp never idles on a short N(w), and reads of each N(w) stay coalesced.
+ *  3. Flattened work: the (w, x in N(w)) pairs of 32 out-neighbours w at a
+ *     time are numbered by a warp prefix sum of out-degrees and dealt to
+ *     lanes round-robin (warp_chunk), so a warp never idles on a short N(w),
+ *     reads of each N(w) stay coalesced, and no block-wide barrier is needed
+ *     outside building the table.
  * Work is handed out by atomic counters to persistent grids (the heavy tail
  * of R-MAT sources otherwise leaves most of the GPU idle at the end), and
  * counts are reduced per warp/block, one 64-bit atomic each.
@@ -27,8 +29,6 @@
  * most on skewed graphs, where the paper kernel's one-block-per-source
  * launch is dominated by tiny sources and by the largest ones' tiling.
  */
-#include <cub/block/block_scan.cuh>
-
 #include "gpu_internal.cuh"
 
 enum {
@@ -76,6 +76,46 @@ __device__ __forceinline__ uint32_t table_size(uint64_t n, uint32_t min)
 	return s;
 }
 
+/*
+ * One warp counts, for the 32 out-neighbours w = N(a)[c0 .. c0+31], how many
+ * x in N(w) lie in the table of N(a). The (w, x) pairs are numbered by a
+ * warp prefix sum of |N(w)| and dealt to lanes round-robin; a lane finds its
+ * w by a 5-step shuffle search. Returns this lane's count.
+ */
+__device__ __forceinline__ unsigned long long
+warp_chunk(const dev_dag &d, uint64_t ab, uint64_t dg, uint64_t c0, const uint32_t *table,
+	   uint32_t mask, unsigned lane)
+{
+	const uint64_t j = c0 + lane;
+	uint64_t wb = 0;
+	uint32_t dw = 0;
+	if (j < dg) {
+		const uint32_t w = d.adj[ab + j];
+		wb = d.off[w];
+		dw = (uint32_t)(d.off[w + 1] - wb);
+	}
+	uint32_t incl = dw;
+	for (int o = 1; o < 32; o <<= 1) {
+		const uint32_t y = __shfl_up_sync(0xffffffffu, incl, o);
+		if (lane >= (unsigned)o)
+			incl += y;
+	}
+	const uint32_t total = __shfl_sync(0xffffffffu, incl, 31), excl = incl - dw;
+	unsigned long long count = 0;
+	for (uint32_t base = 0; base < total; base += 32) {
+		const uint32_t idx = base + lane;
+		int lo = 0; /* the last lane whose range starts at or before idx */
+		for (int step = 16; step > 0; step >>= 1)
+			if (__shfl_sync(0xffffffffu, excl, lo + step) <= idx)
+				lo += step;
+		const uint64_t owb = __shfl_sync(0xffffffffu, wb, lo);
+		const uint32_t oex = __shfl_sync(0xffffffffu, excl, lo);
+		if (idx < total)
+			count += hash_has(table, mask, d.adj[owb + (idx - oex)]);
+	}
+	return count;
+}
+
 __global__ void bucket_kernel(dev_dag d, uint32_t *small, uint32_t *large, dev_counters *c)
 {
 	for (uint32_t k = blockIdx.x * blockDim.x + threadIdx.x; k < d.nsrc; k += gridDim.x * blockDim.x) {
@@ -115,34 +155,8 @@ small_kernel(dev_dag d, const uint32_t *small, dev_counters *c)
 		for (uint32_t i = lane; i < dg; i += 32)
 			hash_insert(table, mask, d.adj[ab + i]);
 		__syncwarp();
-		for (uint32_t c0 = 0; c0 < dg; c0 += 32) {
-			const uint32_t j = c0 + lane;
-			uint64_t wb = 0;
-			uint32_t dw = 0;
-			if (j < dg) {
-				const uint32_t w = d.adj[ab + j];
-				wb = d.off[w];
-				dw = (uint32_t)(d.off[w + 1] - wb);
-			}
-			uint32_t incl = dw;
-			for (int o = 1; o < 32; o <<= 1) {
-				const uint32_t y = __shfl_up_sync(0xffffffffu, incl, o);
-				if (lane >= (unsigned)o)
-					incl += y;
-			}
-			const uint32_t total = __shfl_sync(0xffffffffu, incl, 31), excl = incl - dw;
-			for (uint32_t base = 0; base < total; base += 32) {
-				const uint32_t idx = base + lane;
-				int lo = 0; /* the last lane whose range starts at or before idx */
-				for (int step = 16; step > 0; step >>= 1)
-					if (__shfl_sync(0xffffffffu, excl, lo + step) <= idx)
-						lo += step;
-				const uint64_t owb = __shfl_sync(0xffffffffu, wb, lo);
-				const uint32_t oex = __shfl_sync(0xffffffffu, excl, lo);
-				if (idx < total)
-					count += hash_has(table, mask, d.adj[owb + (idx - oex)]);
-			}
-		}
+		for (uint32_t c0 = 0; c0 < dg; c0 += 32)
+			count += warp_chunk(d, ab, dg, c0, table, mask, lane);
 		__syncwarp();
 	}
 	for (int o = 16; o > 0; o >>= 1)
@@ -154,21 +168,17 @@ small_kernel(dev_dag d, const uint32_t *small, dev_counters *c)
 __global__ void __launch_bounds__(BIG_THREADS)
 large_kernel(dev_dag d, const uint32_t *large, dev_counters *c, uint32_t slots)
 {
-	typedef cub::BlockScan<unsigned long long, BIG_THREADS> scan_t;
 	extern __shared__ uint32_t table[];
-	__shared__ typename scan_t::TempStorage scan_tmp;
-	__shared__ unsigned long long s_excl[BIG_THREADS], s_total;
-	__shared__ uint64_t s_wb[BIG_THREADS];
 	__shared__ unsigned long long s_red[BIG_THREADS / 32];
 	__shared__ uint32_t s_k;
-	const uint32_t n = c->n_large, tid = threadIdx.x;
+	const uint32_t n = c->n_large, tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
 	unsigned long long count = 0;
 	for (;;) {
 		if (tid == 0)
 			s_k = atomicAdd(&c->next_large, 1u);
 		__syncthreads();
 		const uint32_t k = s_k;
-		__syncthreads();
+		__syncthreads(); /* everyone has read s_k before thread 0 rewrites it */
 		if (k >= n)
 			break;
 		const uint32_t a = large[k];
@@ -182,41 +192,16 @@ large_kernel(dev_dag d, const uint32_t *large, dev_counters *c, uint32_t slots)
 			for (uint64_t i = tid; i < tn; i += BIG_THREADS)
 				hash_insert(table, mask, d.adj[ab + t0 + i]);
 			__syncthreads();
-			for (uint64_t c0 = 0; c0 < dg; c0 += BIG_THREADS) {
-				const uint64_t j = c0 + tid;
-				uint64_t wb = 0;
-				unsigned long long dw = 0, excl;
-				if (j < dg) {
-					const uint32_t w = d.adj[ab + j];
-					wb = d.off[w];
-					dw = d.off[w + 1] - wb;
-				}
-				scan_t(scan_tmp).ExclusiveSum(dw, excl);
-				s_excl[tid] = excl;
-				s_wb[tid] = wb;
-				if (tid == BIG_THREADS - 1)
-					s_total = excl + dw;
-				__syncthreads();
-				const unsigned long long total = s_total;
-				for (unsigned long long idx = tid; idx < total; idx += BIG_THREADS) {
-					uint32_t lo = 0, hi = BIG_THREADS;
-					while (hi - lo > 1) {
-						const uint32_t mid = (lo + hi) >> 1;
-						if (s_excl[mid] <= idx)
-							lo = mid;
-						else
-							hi = mid;
-					}
-					count += hash_has(table, mask, d.adj[s_wb[lo] + (idx - s_excl[lo])]);
-				}
-				__syncthreads();
-			}
+			/* warps take chunks of 32 out-neighbours in turn: no block barrier */
+			for (uint64_t c0 = (uint64_t)warp * 32; c0 < dg; c0 += BIG_THREADS)
+				count += warp_chunk(d, ab, dg, c0, table, mask, lane);
+			__syncthreads(); /* the table is rebuilt next */
 		}
 	}
 	for (int o = 16; o > 0; o >>= 1)
 		count += __shfl_down_sync(0xffffffffu, count, o);
-	if ((tid & 31) == 0)
-		s_red[tid >> 5] = count;
+	if (lane == 0)
+		s_red[warp] = count;
 	__syncthreads();
 	if (tid == 0) {
 		unsigned long long sum = 0;
