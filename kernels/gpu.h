@@ -24,8 +24,9 @@ extern "C" {
 #endif
 
 enum gpu_kernel {
-	GPU_KERNEL_LSTC_PAPER, /* LSTC Algorithm 3, as published */
-	GPU_KERNEL_LSTC_FAST,  /* LSTC tiling with degree-bucketed warps: our default */
+	GPU_KERNEL_LSTC,       /* LSTC Algorithm 3 with a measured-best tile (1024): default */
+	GPU_KERNEL_LSTC_PAPER, /* LSTC Algorithm 3 as published: tile 128 */
+	GPU_KERNEL_LSTC_HASH,  /* hashed N(a), degree buckets, persistent warps */
 	GPU_KERNEL_COUNT_
 };
 
@@ -46,7 +47,8 @@ const char *gpu_kernel_name(enum gpu_kernel k);
 #define GPU_SCRATCH_PER_SRC 8u
 #define GPU_SLOT_OVERHEAD 4096u
 
-/* Tile width of the paper kernel (64 .. 4096, power of two; default 128). */
+/* Tile width of the LSTC kernels (64 .. 16384, power of two); 0 restores
+ * each kernel's default (lstc 1024, lstc-paper 128). */
 int gpu_set_tile(struct gpu_ctx *g, unsigned tile);
 
 /* Opens device `index` with `budget` bytes (0: free memory minus a reserve).

@@ -24,7 +24,7 @@ struct dev_counters {
 };
 
 cudaError_t lstc_paper_launch(const dev_dag &d, unsigned tile, dev_counters *c, cudaStream_t s);
-cudaError_t lstc_fast_launch(const dev_dag &d, uint32_t *small, uint32_t *large, dev_counters *c,
+cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large, dev_counters *c,
 			     int sms, cudaStream_t s);
 
 #endif

@@ -4,7 +4,7 @@
 
 #include "gpu.h"
 
-static const char *const names[GPU_KERNEL_COUNT_] = { "lstc-paper", "lstc-fast" };
+static const char *const names[GPU_KERNEL_COUNT_] = { "lstc", "lstc-paper", "lstc-hash" };
 
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out)
 {

@@ -57,7 +57,6 @@ extern "C" int gpu_open(int index, uint64_t budget, struct gpu_ctx **out, uint64
 	if (!g)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	g->device = index;
-	g->tile = 128;
 	CK(cudaSetDevice(index), "selecting the device");
 	CK(cudaGetDeviceProperties(&prop, index), "reading device properties");
 	snprintf(g->name, sizeof(g->name), "%s", prop.name);
@@ -128,7 +127,7 @@ extern "C" uint64_t gpu_budget(const struct gpu_ctx *g) { return g->budget; }
 
 extern "C" int gpu_set_tile(struct gpu_ctx *g, unsigned tile)
 {
-	if (tile < 64 || tile > 16384 || (tile & (tile - 1)))
+	if (tile != 0 && (tile < 64 || tile > 16384 || (tile & (tile - 1))))
 		return TSG_EUSAGE;
 	g->tile = tile;
 	return TSG_OK;
@@ -177,10 +176,12 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	CK(cudaStreamWaitEvent(g->compute[s], g->h2d_end[s], 0), "ordering copy and kernel");
 	CK(cudaEventRecord(g->k_start[s], g->compute[s]), "recording an event");
 	CK(cudaMemsetAsync(cnt, 0, sizeof(*cnt), g->compute[s]), "clearing counters");
-	if (k == GPU_KERNEL_LSTC_PAPER)
-		CK(lstc_paper_launch(dv, g->tile, cnt, g->compute[s]), "launching lstc-paper");
-	else
-		CK(lstc_fast_launch(dv, small, large, cnt, g->sms, g->compute[s]), "launching lstc-fast");
+	if (k == GPU_KERNEL_LSTC_HASH) {
+		CK(lstc_hash_launch(dv, small, large, cnt, g->sms, g->compute[s]), "launching lstc-hash");
+	} else {
+		const unsigned tile = g->tile ? g->tile : k == GPU_KERNEL_LSTC_PAPER ? 128 : 1024;
+		CK(lstc_paper_launch(dv, tile, cnt, g->compute[s]), "launching the LSTC kernel");
+	}
 	CK(cudaMemcpyAsync(&g->hcount[s], cnt, sizeof(*cnt), cudaMemcpyDeviceToHost, g->compute[s]),
 	   "reading the count");
 	CK(cudaEventRecord(g->k_end[s], g->compute[s]), "recording an event");

@@ -1,5 +1,5 @@
 /*
- * lstc_paper.cu - LSTC's counting kernel, as published.
+ * lstc_paper.cu - LSTC's counting kernel (kernels lstc and lstc-paper).
  *
  * Technique: Algorithm 3 of Tamboli and Jatala, "LSTC: Large-Scale Triangle
  * Counting on Single GPU". One thread block per local source vertex a; the
@@ -10,9 +10,12 @@
  * tile. A block reduction then adds one 64-bit count per block.
  * Input: a tsg_dag (kernels/dag.h) resident in device memory.
  * Launch: grid = nsrc blocks, 128 threads, TILE * 4 bytes of shared memory.
- * When it wins: it is the baseline, kept selectable (--kernel lstc-paper)
- * so the faster kernel's gain stays measurable; it does well on graphs
- * whose out-degrees are all near the block size.
+ * The paper's tile is 128 (best on its V100): --kernel lstc-paper. On the
+ * H100 a 1024-wide tile measured fastest (45.7 ms against 97.4 ms on R-MAT
+ * 21; 64..4096 measured, bench/RESULTS.md): a source of out-degree d makes
+ * ceil(d / TILE) passes over every N(w), and the wider tile removes most
+ * repeat passes at little cost in occupancy. That is --kernel lstc, the
+ * default. When it wins: graphs whose out-degrees mostly fit one tile.
  */
 #include "gpu_internal.cuh"
 

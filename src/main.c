@@ -38,8 +38,8 @@ static const char usage_count[] =
 	"                          the GPU budget; 1 on the CPU)\n"
 	"  --scheme edge|contig|hash  vertex partitioning (default edge)\n"
 	"  --prune local|lstc      proxy pruning rule (default local)\n"
-	"  --kernel NAME           GPU kernel: lstc-fast (default), lstc-paper\n"
-	"  --tile N                lstc-paper tile width (power of two, default 128)\n"
+	"  --kernel NAME           GPU kernel: lstc (default), lstc-paper, lstc-hash\n"
+	"  --tile N                LSTC tile width (power of two; lstc 1024, lstc-paper 128)\n"
 	"  --cpu-kernel merge|hash CPU kernel (default hash)\n"
 	"  --threads N             host threads (default: all CPUs)\n"
 	"  --io auto|mmap|pread|uring  how the file is read (default auto)\n"
@@ -192,7 +192,7 @@ static int cmd_count(int argc, char **argv)
 {
 	struct engine_opts o = {
 		.device = TSG_DEVICE_AUTO,
-		.gpu_kernel = GPU_KERNEL_LSTC_FAST,
+		.gpu_kernel = GPU_KERNEL_LSTC,
 		.cpu_kernel = KERN_CPU_HASH,
 		.part = { .scheme = PART_EDGE, .prune = PART_PRUNE_LOCAL, .seed = 1 },
 		.threads = tsg_default_threads(),

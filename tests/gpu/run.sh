@@ -46,7 +46,7 @@ for g in "${graphs[@]}"; do
 		facebook_combined.txt.tsg) [ "$ref" = 1612010 ] && ok || bad "facebook CPU count $ref" ;;
 		ca-GrQc.txt.tsg) [ "$ref" = 48260 ] && ok || bad "ca-GrQc CPU count $ref" ;;
 	esac
-	for k in lstc-fast lstc-paper; do
+	for k in lstc lstc-paper lstc-hash; do
 		for p in 1 2 4 8; do
 			for s in edge hash; do
 				got=$(count "$g" --device gpu --kernel $k --partitions $p --scheme $s)
@@ -83,7 +83,7 @@ rc=$?
 
 if command -v compute-sanitizer >/dev/null; then
 	for tool in memcheck racecheck; do
-		for k in lstc-fast lstc-paper; do
+		for k in lstc lstc-hash; do
 			compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
 				--device gpu --kernel $k --partitions 2 "$T/rmat12.tsg" >"$T/san" 2>&1
 			rc=$?

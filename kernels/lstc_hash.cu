@@ -1,5 +1,5 @@
 /*
- * lstc_fast.cu - LSTC partitions counted with shared-memory hashing and
+ * lstc_hash.cu - LSTC partitions counted with shared-memory hashing and
  * degree-bucketed, persistent warps and blocks.
  *
  * Technique: LSTC's block-per-source structure (Tamboli and Jatala), with
@@ -25,9 +25,10 @@
  * Launch: bucket_kernel over sources; large_kernel, 256 threads, 64 KiB of
  * dynamic shared memory, 3 blocks per SM; small_kernel, 256 threads (8
  * warps, 8 KiB), 8 blocks per SM.
- * When it wins: everywhere we measured against lstc-paper (bench/RESULTS.md);
- * most on skewed graphs, where the paper kernel's one-block-per-source
- * launch is dominated by tiny sources and by the largest ones' tiling.
+ * When it wins: against lstc-paper's 128-wide tile (84.7 vs 97.5 ms on R-MAT
+ * 21, H100), but not against the same LSTC kernel with a 1024-wide tile
+ * (45.7 ms), so it is not the default; bench/RESULTS.md has the figures.
+ * Kept selectable (--kernel lstc-hash) as the base for further work.
  */
 #include "gpu_internal.cuh"
 
@@ -212,7 +213,7 @@ large_kernel(dev_dag d, const uint32_t *large, dev_counters *c, uint32_t slots)
 	}
 }
 
-cudaError_t lstc_fast_launch(const dev_dag &d, uint32_t *small, uint32_t *large, dev_counters *c,
+cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large, dev_counters *c,
 			     int sms, cudaStream_t s)
 {
 	if (d.nsrc == 0)
