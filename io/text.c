@@ -188,6 +188,8 @@ static int source_fill(struct source *src, size_t want, struct tsg_err *err)
 			const char *msg = gzerror(src->gz, &zerr);
 			if (zerr == Z_ERRNO)
 				return tsg_fail_errno(err, TSG_EIO, errno, "%s: read", src->path);
+			if (zerr == Z_MEM_ERROR)
+				return tsg_fail(err, TSG_ENOMEM, "%s: out of memory decompressing", src->path);
 			return tsg_fail(err, TSG_EINPUT, "%s: corrupt gzip stream (%s)", src->path, msg);
 		}
 		if (r == 0)

@@ -137,6 +137,12 @@ if ! "$B/tristream" --version | grep -q CUDA; then
 	check "--device gpu without CUDA exits 6" [ "$(rc_of "$B/tristream" count --device gpu "$T/er.tsg")" = 6 ]
 fi
 
+# --- out of memory: a clear error and exit 4, never a crash
+"$B/tristream-gen" --quiet er --vertices 200000 --edges 4000000 --seed 9 "$T/oom.tsg"
+check "out of memory exits 4" [ "$(rc_of sh -c "ulimit -v 40000; exec $B/tristream count --device cpu --io pread $T/oom.tsg")" = 4 ]
+check "out of memory message" grep -qi "cannot allocate\|out of memory" "$T/err"
+check "converter out of memory exits 4, not 'corrupt'" [ "$(rc_of sh -c "ulimit -v 12000; exec $B/tristream-convert --mem-limit 1G $T/er.txt $T/oom2.tsg")" = 4 ]
+
 # --- the shared real graphs, published counts
 if [ -n "$SHARED" ] && [ -f "$SHARED/facebook_combined.txt" ]; then
 	# this copy ends with a "-1" sentinel line, reported as one bad line
