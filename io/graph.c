@@ -95,18 +95,6 @@ fail:
 	return rc;
 }
 
-void io_graph_wrap(struct tsg_graph *g, uint64_t nv, const uint64_t *off, const uint32_t *adj)
-{
-	memset(g, 0, sizeof(*g));
-	g->nv = nv;
-	g->off = off;
-	g->adj = adj;
-	g->nadj = off[nv];
-	for (uint64_t v = 0; v < nv; v++)
-		if (off[v + 1] - off[v] > g->max_degree)
-			g->max_degree = off[v + 1] - off[v];
-}
-
 void io_graph_free(struct tsg_graph *g)
 {
 	free(g->off_mem);

@@ -38,9 +38,6 @@ struct io_load_opts {
 int io_graph_load(const char *path, const struct io_load_opts *opts, struct tsg_graph *g,
 		  struct tsg_err *err);
 
-/* Wraps caller-owned arrays (tests, generators); nothing is freed. */
-void io_graph_wrap(struct tsg_graph *g, uint64_t nv, const uint64_t *off, const uint32_t *adj);
-
 /* Structural and symmetry validation; `name` is used in messages. */
 int io_graph_check(const struct tsg_graph *g, const char *name, unsigned threads,
 		   struct tsg_err *err);

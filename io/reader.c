@@ -27,7 +27,6 @@ struct io_file {
 	uint8_t *map;
 	struct io_uring ring;
 	int ring_ok;
-	uint64_t bytes_read;
 	char note[256];
 };
 
@@ -142,7 +141,6 @@ enum io_mode io_file_mode(const struct io_file *f) { return f->mode; }
 const char *io_file_note(const struct io_file *f) { return f->note; }
 const char *io_file_path(const struct io_file *f) { return f->path; }
 const uint8_t *io_file_map(const struct io_file *f) { return f->map; }
-uint64_t io_file_bytes_read(const struct io_file *f) { return f->bytes_read; }
 
 static int check_size(struct io_file *f, struct tsg_err *err)
 {
@@ -257,7 +255,5 @@ int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, st
 	}
 	if (rc == TSG_OK)
 		rc = check_size(f, err);
-	if (rc == TSG_OK)
-		f->bytes_read += len;
 	return rc;
 }

@@ -44,7 +44,4 @@ const uint8_t *io_file_map(const struct io_file *f);
  */
 int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, struct tsg_err *err);
 
-/* Bytes read so far through io_file_read (for progress and rates). */
-uint64_t io_file_bytes_read(const struct io_file *f);
-
 #endif

@@ -208,7 +208,8 @@ static int has_suffix(const char *s, const char *suf)
 }
 
 /* Consumes a Matrix Market banner, comments and size line from the front of
- * the buffer. Returns bytes consumed, and lines in *lines. */
+ * the buffer: *used gets the bytes consumed, *lines the lines, *nv the
+ * declared vertex count. */
 static int mtx_header(struct source *src, uint64_t *lines, size_t *used, uint64_t *nv,
 		      struct tsg_err *err)
 {

@@ -13,7 +13,6 @@ struct dev_dag {
 	const uint32_t *adj;
 	const uint32_t *src;
 	uint32_t nsrc;
-	uint32_t max_out;
 };
 
 /* Counters a slot keeps in device memory, zeroed before each partition. */

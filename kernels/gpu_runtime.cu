@@ -166,7 +166,6 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	dv.adj = (const uint32_t *)(dd + ((uint64_t)d->nv + 1) * 8);
 	dv.src = dv.adj + d->ne;
 	dv.nsrc = d->nsrc;
-	dv.max_out = d->max_out;
 	uint32_t *small = (uint32_t *)(dd + dag);
 	uint32_t *large = small + d->nsrc;
 	g->bytes[s] = dag;

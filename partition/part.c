@@ -190,6 +190,7 @@ struct bctx {
 	struct part_plan *p;
 	uint32_t i;
 	uint8_t up_bits, other_bits; /* marks for upward / other neighbours of locals */
+	int measure_ind;             /* scan_count also sizes the induced subgraph */
 	uint64_t nkept, v_ind, e_ind;
 	uint64_t *off;
 	uint32_t *adj, *src;
@@ -228,7 +229,7 @@ static void scan_count(void *arg, uint64_t b, uint64_t e, unsigned tid)
 		for (uint64_t v = lo; v < hi; v++) {
 			uint8_t m = get_mark(&p->mark[v]);
 			kept += (m & MARK_KEEP) != 0;
-			if (c->other_bits && (m & MARK_IND)) {
+			if (c->measure_ind && (m & MARK_IND)) {
 				ind++;
 				for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++)
 					eind += (get_mark(&p->mark[g->adj[x]]) & MARK_IND) &&
@@ -236,7 +237,7 @@ static void scan_count(void *arg, uint64_t b, uint64_t e, unsigned tid)
 			}
 		}
 		p->chunk[ch] = kept;
-		if (c->other_bits) {
+		if (c->measure_ind) {
 			atomic_fetch_add(&c->v_ind_acc, ind);
 			atomic_fetch_add(&c->e_ind_acc, eind);
 		}
@@ -367,11 +368,8 @@ static int select_part(struct part_plan *p, uint32_t i, int want_ind, struct bct
 	c->up_bits = MARK_KEEP | (want_ind || lstc ? MARK_IND : 0);
 	c->other_bits = want_ind || lstc ? (MARK_IND | (lstc ? MARK_KEEP : 0)) : 0;
 	tsg_parallel_for(t, nlocal(p, i), GRAIN, mark_range, c);
-	uint8_t saved_other = c->other_bits;
-	if (!want_ind)
-		c->other_bits = 0; /* scan_count measures the induced graph only when asked */
+	c->measure_ind = want_ind;
 	tsg_parallel_for(t, nchunks, 1, scan_count, c);
-	c->other_bits = saved_other;
 	uint64_t sum = 0;
 	for (uint64_t ch = 0; ch < nchunks; ch++) {
 		uint64_t n = p->chunk[ch];
@@ -389,7 +387,7 @@ static int select_part(struct part_plan *p, uint32_t i, int want_ind, struct bct
 		if (rc)
 			return rc;
 		/* re-scan: peeling removed some of the kept vertices */
-		c->other_bits = 0;
+		c->measure_ind = 0;
 		tsg_parallel_for(t, nchunks, 1, scan_count, c);
 		sum = 0;
 		for (uint64_t ch = 0; ch < nchunks; ch++) {
@@ -500,10 +498,9 @@ static uint64_t part_cost(const struct part_plan *p, const struct part_stats *st
 	return st->bytes + st->v_local * p->o.scratch_per_src;
 }
 
-/* Splits every range over budget at its edge midpoint. Returns the number
- * of ranges split, or fails if an over-budget range is a single vertex. */
-static int split_ranges(struct part_plan *p, const uint8_t *over, uint32_t *nsplit,
-			struct tsg_err *err)
+/* Splits every range over budget at its edge midpoint; fails if an
+ * over-budget range is a single vertex. */
+static int split_ranges(struct part_plan *p, const uint8_t *over, struct tsg_err *err)
 {
 	const struct tsg_graph *g = p->g;
 	uint32_t add = 0;
@@ -535,7 +532,6 @@ static int split_ranges(struct part_plan *p, const uint8_t *over, uint32_t *nspl
 	free(p->bounds);
 	p->bounds = nb;
 	p->nparts = k;
-	*nsplit = add;
 	return TSG_OK;
 }
 
@@ -572,8 +568,7 @@ static int plan_auto(struct part_plan *p, struct tsg_err *err)
 			}
 			rc = assign(p, p->nparts * 2, err);
 		} else {
-			uint32_t nsplit;
-			rc = split_ranges(p, over, &nsplit, err);
+			rc = split_ranges(p, over, err);
 		}
 	}
 	free(over);

@@ -196,7 +196,6 @@ int main(void)
 	struct t_state st = { 0 };
 	enum { MAXE = 200000 };
 	uint64_t *e = malloc(MAXE * sizeof(*e));
-	struct { const char *name; size_t n; uint64_t min_nv; } specs[16];
 	struct casegraph cases[16];
 	int nc = 0;
 	size_t n;
@@ -208,7 +207,6 @@ int main(void)
 		else                                                                     \
 			CHECK(&st, 0, "cannot build %s", nm);                            \
 	} while (0)
-	(void)specs;
 	n = gen_er(e, 60, 300, 1);           ADD("er-60", n, 60);
 	n = gen_er(e, 300, 6000, 2);         ADD("er-300-dense", n, 300);
 	n = gen_er(e, 2000, 30000, 3);       ADD("er-2000", n, 2000);
