@@ -23,4 +23,8 @@ const char *kern_cpu_name(enum kern_cpu_kind k);
 int kern_cpu_count(const struct tsg_dag *d, enum kern_cpu_kind kind, unsigned threads,
 		   uint64_t *count, struct tsg_err *err);
 
+/* The same for a 2D unit (kernels/dag.h, struct tsg_unit). */
+int kern_cpu_count_unit(const struct tsg_unit *u, enum kern_cpu_kind kind, unsigned threads,
+			uint64_t *count, struct tsg_err *err);
+
 #endif

@@ -5,7 +5,9 @@
  * the basis of GAPBS tc.cc's OrderedCount). For each source a and each
  * b in out(a), |out(a) ∩ out(b)| is taken by a linear merge; orientation by
  * (degree, id) bounds every out-degree by O(sqrt(m)).
- * Input: a tsg_dag (kernels/dag.h) with increasing lists.
+ * Input: a tsg_dag or a 2D unit (kernels/dag.h) with increasing lists; for
+ * a unit only out(a) from mid_lo on is intersected, and only b below mid_hi
+ * walked.
  * Wins: needs no scratch memory and reads both lists sequentially; best
  * when out-lists are short and similar in length.
  *
@@ -40,11 +42,43 @@ const char *kern_cpu_name(enum kern_cpu_kind k)
 	return k == KERN_CPU_MERGE ? "cpu-merge" : "cpu-hash";
 }
 
+/* A source's lists: out(a) restricted to the table [tb, te) that c may come
+ * from, of which [tb, we) are the middle vertices b to walk. */
 struct job {
-	const struct tsg_dag *d;
-	uint64_t **bitmaps; /* per thread, hash kind only */
+	const uint64_t *off;
+	const uint32_t *adj;
+	const uint32_t *src; /* tsg_dag: the source ids; NULL for a unit: source i is src_lo + i */
+	uint32_t src_lo, mid_lo, mid_hi;
+	uint64_t **bitmaps;  /* per thread, hash kind only */
 	atomic_uint_fast64_t total;
 };
+
+static const uint32_t *lower_bound(const uint32_t *b, const uint32_t *e, uint32_t x)
+{
+	while (b < e) {
+		const uint32_t *m = b + (e - b) / 2;
+		if (*m < x)
+			b = m + 1;
+		else
+			e = m;
+	}
+	return b;
+}
+
+static void source_lists(const struct job *j, uint64_t i, const uint32_t **tb, const uint32_t **we,
+			 const uint32_t **te)
+{
+	const uint32_t a = j->src ? j->src[i] : j->src_lo + (uint32_t)i;
+	const uint32_t *b = j->adj + j->off[a], *e = j->adj + j->off[a + 1];
+	if (!j->src) { /* a unit: b in [mid_lo, mid_hi), and c > b */
+		b = lower_bound(b, e, j->mid_lo);
+		*we = lower_bound(b, e, j->mid_hi);
+	} else {
+		*we = e;
+	}
+	*tb = b;
+	*te = e;
+}
 
 static uint64_t merge_count(const uint32_t *a, const uint32_t *ae, const uint32_t *b,
 			    const uint32_t *be)
@@ -63,13 +97,12 @@ static void merge_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 {
 	(void)tid;
 	struct job *j = arg;
-	const struct tsg_dag *d = j->d;
 	uint64_t sum = 0;
 	for (uint64_t i = lo; i < hi; i++) {
-		uint32_t a = d->src[i];
-		const uint32_t *na = d->adj + d->off[a], *nae = d->adj + d->off[a + 1];
-		for (const uint32_t *p = na; p < nae; p++)
-			sum += merge_count(na, nae, d->adj + d->off[*p], d->adj + d->off[*p + 1]);
+		const uint32_t *tb, *we, *te;
+		source_lists(j, i, &tb, &we, &te);
+		for (const uint32_t *p = tb; p < we; p++)
+			sum += merge_count(tb, te, j->adj + j->off[*p], j->adj + j->off[*p + 1]);
 	}
 	atomic_fetch_add_explicit(&j->total, sum, memory_order_relaxed);
 }
@@ -77,49 +110,64 @@ static void merge_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 static void hash_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 {
 	struct job *j = arg;
-	const struct tsg_dag *d = j->d;
 	uint64_t *bm = j->bitmaps[tid], sum = 0;
 	for (uint64_t i = lo; i < hi; i++) {
-		uint32_t a = d->src[i];
-		const uint32_t *na = d->adj + d->off[a], *nae = d->adj + d->off[a + 1];
-		for (const uint32_t *p = na; p < nae; p++)
+		const uint32_t *tb, *we, *te;
+		source_lists(j, i, &tb, &we, &te);
+		if (tb == we)
+			continue;
+		for (const uint32_t *p = tb; p < te; p++)
 			bm[*p >> 6] |= 1ull << (*p & 63);
-		for (const uint32_t *p = na; p < nae; p++)
-			for (uint64_t k = d->off[*p]; k < d->off[*p + 1]; k++)
-				sum += (bm[d->adj[k] >> 6] >> (d->adj[k] & 63)) & 1;
-		for (const uint32_t *p = na; p < nae; p++)
+		for (const uint32_t *p = tb; p < we; p++)
+			for (uint64_t k = j->off[*p]; k < j->off[*p + 1]; k++)
+				sum += (bm[j->adj[k] >> 6] >> (j->adj[k] & 63)) & 1;
+		for (const uint32_t *p = tb; p < te; p++)
 			bm[*p >> 6] = 0;
 	}
 	atomic_fetch_add_explicit(&j->total, sum, memory_order_relaxed);
 }
 
-int kern_cpu_count(const struct tsg_dag *d, enum kern_cpu_kind kind, unsigned threads,
-		   uint64_t *count, struct tsg_err *err)
+static int run(struct job *j, uint64_t nsrc, uint64_t nv, enum kern_cpu_kind kind,
+	       unsigned threads, uint64_t *count, struct tsg_err *err)
 {
-	struct job j = { .d = d };
 	int rc = TSG_OK;
-	atomic_init(&j.total, 0);
+	atomic_init(&j->total, 0);
 	if (threads == 0)
 		threads = 1;
 	if (kind == KERN_CPU_HASH) {
-		j.bitmaps = calloc(threads, sizeof(*j.bitmaps));
-		if (!j.bitmaps) {
+		j->bitmaps = calloc(threads, sizeof(*j->bitmaps));
+		if (!j->bitmaps) {
 			rc = tsg_fail(err, TSG_ENOMEM, "out of memory for hash kernel scratch");
 			goto done;
 		}
 		for (unsigned t = 0; t < threads; t++)
-			if (!(j.bitmaps[t] = calloc(d->nv / 64 + 1, 8))) {
+			if (!(j->bitmaps[t] = calloc(nv / 64 + 1, 8))) {
 				rc = tsg_fail(err, TSG_ENOMEM, "out of memory for hash kernel scratch "
-					      "(%u threads x %u bits)", threads, d->nv);
+					      "(%u threads x %llu bits)", threads, (unsigned long long)nv);
 				goto done;
 			}
 	}
-	tsg_parallel_for(threads, d->nsrc, 256, kind == KERN_CPU_HASH ? hash_range : merge_range, &j);
-	*count = atomic_load(&j.total);
+	tsg_parallel_for(threads, nsrc, 256, kind == KERN_CPU_HASH ? hash_range : merge_range, j);
+	*count = atomic_load(&j->total);
 done:
-	if (j.bitmaps)
+	if (j->bitmaps)
 		for (unsigned t = 0; t < threads; t++)
-			free(j.bitmaps[t]);
-	free(j.bitmaps);
+			free(j->bitmaps[t]);
+	free(j->bitmaps);
 	return rc;
+}
+
+int kern_cpu_count(const struct tsg_dag *d, enum kern_cpu_kind kind, unsigned threads,
+		   uint64_t *count, struct tsg_err *err)
+{
+	struct job j = { .off = d->off, .adj = d->adj, .src = d->src };
+	return run(&j, d->nsrc, d->nv, kind, threads, count, err);
+}
+
+int kern_cpu_count_unit(const struct tsg_unit *u, enum kern_cpu_kind kind, unsigned threads,
+			uint64_t *count, struct tsg_err *err)
+{
+	struct job j = { .off = u->off, .adj = u->adj, .src_lo = u->src_lo, .mid_lo = u->mid_lo,
+			 .mid_hi = u->mid_hi };
+	return run(&j, u->src_hi - u->src_lo, u->nv, kind, threads, count, err);
 }

@@ -27,6 +27,34 @@ struct tsg_dag {
 	uint32_t *src;      /* nsrc local vertex ids, increasing */
 };
 
+/*
+ * A 2D work unit over the whole rank-ordered DAG (partition/orient.h and
+ * block.h): ids are ranks, every list increasing. A unit counts the
+ * triangles a->b, a->c, b->c with a in [src_lo, src_hi) and b in
+ * [mid_lo, mid_hi). It reads source rows src_lo .. src_hi-1 (of each, only
+ * the ids >= mid_lo, since c > b) and middle rows mid_lo .. mid_hi-1. Units
+ * whose source ranges cover V, each source range's middle ranges covering
+ * [src_lo, nv), count every triangle exactly once.
+ */
+struct tsg_unit {
+	uint32_t src_lo, src_hi, mid_lo, mid_hi;
+	uint32_t nv;         /* vertices of the whole DAG */
+	const uint64_t *off; /* the whole DAG: nv + 1 offsets */
+	const uint32_t *adj;
+};
+
+/* Bytes rows lo .. hi-1 take as a slice: hi - lo + 1 offsets and their lists. */
+static inline uint64_t tsg_rows_bytes(const uint64_t *off, uint32_t lo, uint32_t hi)
+{
+	return ((uint64_t)hi - lo + 1) * 8 + (off[hi] - off[lo]) * 4;
+}
+
+/* Whether a unit's source rows lie inside its middle rows (one slice serves both). */
+static inline int tsg_unit_nested(const struct tsg_unit *u)
+{
+	return u->mid_lo <= u->src_lo && u->src_hi <= u->mid_hi;
+}
+
 /* Bytes the three arrays take (what a device copy of the DAG needs). */
 static inline uint64_t tsg_dag_bytes(uint64_t nv, uint64_t ne, uint64_t nsrc)
 {

@@ -67,6 +67,11 @@ void gpu_host_free(struct gpu_ctx *g, void *p);
  * at d->off) into slot s; returns at once. */
 int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enum gpu_kernel k,
 	       struct tsg_err *err);
+/* The same for a 2D unit: copies its middle rows and, unless nested, its
+ * source rows from the whole DAG (pinned memory for the copy to be
+ * asynchronous). */
+int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u, enum gpu_kernel k,
+		    struct tsg_err *err);
 /* Waits for slot s and returns its count and timings. */
 int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu_timing *t,
 		struct tsg_err *err);

@@ -8,12 +8,60 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
+/*
+ * A partition (tsg_dag) or a 2D unit (tsg_unit) as kernels see it. Middle
+ * vertex w's list is adj[off[w - lo] - base .. off[w - lo + 1] - base); source
+ * k's list is row (src ? src[k] : k) of soff/sadj, addressed the same way
+ * with sbase. For a unit (windowed), only b in [lo, hi) is walked and only
+ * ids >= lo of a source's list are tabled, since c > b.
+ */
 struct dev_dag {
-	const uint64_t *off;
-	const uint32_t *adj;
+	const uint64_t *off, *soff;
+	const uint32_t *adj, *sadj;
 	const uint32_t *src;
-	uint32_t nsrc;
+	uint64_t base, sbase;
+	uint32_t nsrc, lo, hi;
+	int windowed;
 };
+
+/* Source k's table [*tb, *te) and middle vertices [*tb, *we), as indexes into d.sadj. */
+__device__ __forceinline__ void dev_source(const dev_dag &d, uint32_t k, uint64_t *tb, uint64_t *we,
+					   uint64_t *te)
+{
+	const uint32_t r = d.src ? d.src[k] : k;
+	uint64_t b = d.soff[r] - d.sbase, e = d.soff[r + 1] - d.sbase;
+	*te = e;
+	if (!d.windowed) {
+		*tb = b;
+		*we = e;
+		return;
+	}
+	uint64_t lo = b, hi = e;
+	while (lo < hi) { /* first id >= d.lo */
+		const uint64_t m = (lo + hi) >> 1;
+		if (d.sadj[m] < d.lo)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	*tb = lo;
+	hi = e;
+	while (lo < hi) { /* first id >= d.hi */
+		const uint64_t m = (lo + hi) >> 1;
+		if (d.sadj[m] < d.hi)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	*we = lo;
+}
+
+/* Middle vertex w's list [*b, *e) as indexes into d.adj. */
+__device__ __forceinline__ void dev_mid(const dev_dag &d, uint32_t w, uint64_t *b, uint64_t *e)
+{
+	*b = d.off[w - d.lo] - d.base;
+	*e = d.off[w - d.lo + 1] - d.base;
+}
 
 /* Counters a slot keeps in device memory, zeroed before each partition. */
 struct dev_counters {

@@ -147,36 +147,20 @@ extern "C" void gpu_host_free(struct gpu_ctx *g, void *p)
 		cudaFreeHost(p);
 }
 
-extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enum gpu_kernel k,
-			  struct tsg_err *err)
+/* Enqueues slot s's kernels after its copies (already enqueued between
+ * h2d_start and h2d_end); `scratch` has 8 bytes per source. */
+static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint32_t *scratch,
+			 enum gpu_kernel k, struct tsg_err *err)
 {
 	int rc = TSG_OK;
-	const uint64_t dag = tsg_dag_bytes(d->nv, d->ne, d->nsrc);
-	const uint64_t need = dag + (uint64_t)GPU_SCRATCH_PER_SRC * d->nsrc + 256;
-	uint8_t *base = g->dmem + (uint64_t)s * g->slot_bytes;
-	dev_counters *cnt = (dev_counters *)base;
-	uint8_t *dd = base + 256;
-	if (need > g->slot_bytes) {
-		return tsg_fail(err, TSG_ENOMEM, "a partition of %llu MiB does not fit the %llu MiB "
-				"device slot: use more --partitions or --partitions auto",
-				(unsigned long long)(need >> 20), (unsigned long long)(g->slot_bytes >> 20));
-	}
-	dev_dag dv;
-	dv.off = (const uint64_t *)dd;
-	dv.adj = (const uint32_t *)(dd + ((uint64_t)d->nv + 1) * 8);
-	dv.src = dv.adj + d->ne;
-	dv.nsrc = d->nsrc;
-	uint32_t *small = (uint32_t *)(dd + dag);
-	uint32_t *large = small + d->nsrc;
-	g->bytes[s] = dag;
-	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
-	CK(cudaMemcpyAsync(dd, d->off, dag, cudaMemcpyHostToDevice, g->copy[s]), "copying a partition");
+	dev_counters *cnt = (dev_counters *)(g->dmem + (uint64_t)s * g->slot_bytes);
 	CK(cudaEventRecord(g->h2d_end[s], g->copy[s]), "recording an event");
 	CK(cudaStreamWaitEvent(g->compute[s], g->h2d_end[s], 0), "ordering copy and kernel");
 	CK(cudaEventRecord(g->k_start[s], g->compute[s]), "recording an event");
 	CK(cudaMemsetAsync(cnt, 0, sizeof(*cnt), g->compute[s]), "clearing counters");
 	if (k == GPU_KERNEL_LSTC_HASH) {
-		CK(lstc_hash_launch(dv, small, large, cnt, g->sms, g->compute[s]), "launching lstc-hash");
+		CK(lstc_hash_launch(dv, scratch, scratch + dv.nsrc, cnt, g->sms, g->compute[s]),
+		   "launching lstc-hash");
 	} else {
 		const unsigned tile = g->tile ? g->tile : k == GPU_KERNEL_LSTC_PAPER ? 128 : 1024;
 		CK(lstc_paper_launch(dv, tile, cnt, g->compute[s]), "launching the LSTC kernel");
@@ -185,6 +169,100 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	   "reading the count");
 	CK(cudaEventRecord(g->k_end[s], g->compute[s]), "recording an event");
 	return TSG_OK;
+fail:
+	return rc;
+}
+
+static int slot_full(const struct gpu_ctx *g, uint64_t need, struct tsg_err *err)
+{
+	return tsg_fail(err, TSG_ENOMEM, "a partition of %llu MiB does not fit the %llu MiB "
+			"device slot: use more --partitions or --partitions auto",
+			(unsigned long long)(need >> 20), (unsigned long long)(g->slot_bytes >> 20));
+}
+
+extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enum gpu_kernel k,
+			  struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const uint64_t dag = tsg_dag_bytes(d->nv, d->ne, d->nsrc);
+	const uint64_t need = dag + (uint64_t)GPU_SCRATCH_PER_SRC * d->nsrc + 256;
+	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
+	if (need > g->slot_bytes)
+		return slot_full(g, need, err);
+	dev_dag dv = {};
+	dv.off = dv.soff = (const uint64_t *)dd;
+	dv.adj = dv.sadj = (const uint32_t *)(dd + ((uint64_t)d->nv + 1) * 8);
+	dv.src = dv.adj + d->ne;
+	dv.nsrc = d->nsrc;
+	dv.hi = d->nv;
+	g->bytes[s] = dag;
+	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
+	CK(cudaMemcpyAsync(dd, d->off, dag, cudaMemcpyHostToDevice, g->copy[s]), "copying a partition");
+	return enqueue_count(g, s, dv, (uint32_t *)(dd + dag), k, err);
+fail:
+	return rc;
+}
+
+/* Copies rows lo .. hi-1 of a whole DAG to dst (offsets, then lists at the
+ * next 256-byte boundary); returns the bytes used. */
+static int copy_rows(struct gpu_ctx *g, int s, const struct tsg_unit *u, uint32_t lo, uint32_t hi,
+		     uint8_t *dst, const uint64_t **doff, const uint32_t **dadj, uint64_t *used,
+		     struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const uint64_t obytes = ((uint64_t)hi - lo + 1) * 8, ab = u->off[lo], ae = u->off[hi];
+	const uint64_t apos = (obytes + 255) & ~(uint64_t)255;
+	CK(cudaMemcpyAsync(dst, u->off + lo, obytes, cudaMemcpyHostToDevice, g->copy[s]),
+	   "copying offsets");
+	if (ae > ab)
+		CK(cudaMemcpyAsync(dst + apos, u->adj + ab, (ae - ab) * 4, cudaMemcpyHostToDevice,
+				   g->copy[s]), "copying lists");
+	*doff = (const uint64_t *)dst;
+	*dadj = (const uint32_t *)(dst + apos);
+	*used = (apos + (ae - ab) * 4 + 255) & ~(uint64_t)255;
+	g->bytes[s] += obytes + (ae - ab) * 4;
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u,
+			       enum gpu_kernel k, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const int nested = tsg_unit_nested(u);
+	const uint32_t nsrc = u->src_hi - u->src_lo;
+	const uint64_t need = tsg_rows_bytes(u->off, u->mid_lo, u->mid_hi) +
+			      (nested ? 0 : tsg_rows_bytes(u->off, u->src_lo, u->src_hi)) +
+			      (uint64_t)GPU_SCRATCH_PER_SRC * nsrc + 6 * 256;
+	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
+	uint64_t used = 0;
+	if (need > g->slot_bytes)
+		return slot_full(g, need, err);
+	dev_dag dv = {};
+	dv.nsrc = nsrc;
+	dv.lo = u->mid_lo;
+	dv.hi = u->mid_hi;
+	dv.windowed = 1;
+	g->bytes[s] = 0;
+	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
+	rc = copy_rows(g, s, u, u->mid_lo, u->mid_hi, dd, &dv.off, &dv.adj, &used, err);
+	if (rc)
+		return rc;
+	dv.base = u->off[u->mid_lo];
+	dd += used;
+	if (nested) {
+		dv.soff = dv.off + (u->src_lo - u->mid_lo);
+		dv.sadj = dv.adj;
+		dv.sbase = dv.base;
+	} else {
+		rc = copy_rows(g, s, u, u->src_lo, u->src_hi, dd, &dv.soff, &dv.sadj, &used, err);
+		if (rc)
+			return rc;
+		dv.sbase = u->off[u->src_lo];
+		dd += used;
+	}
+	return enqueue_count(g, s, dv, (uint32_t *)dd, k, err);
 fail:
 	return rc;
 }

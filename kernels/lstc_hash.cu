@@ -20,8 +20,9 @@
  * Work is handed out by atomic counters to persistent grids (the heavy tail
  * of R-MAT sources otherwise leaves most of the GPU idle at the end), and
  * counts are reduced per warp/block, one 64-bit atomic each.
- * Input: a tsg_dag resident in device memory, plus 8 bytes per source of
- * scratch for the two bucket lists.
+ * Input: a tsg_dag or 2D unit resident in device memory (dev_source gives a
+ * source's table and middle range), plus 8 bytes per source of scratch for
+ * the two bucket lists.
  * Launch: bucket_kernel over sources; large_kernel, 256 threads, 64 KiB of
  * dynamic shared memory, 3 blocks per SM; small_kernel, 256 threads (8
  * warps, 8 KiB), 8 blocks per SM.
@@ -78,23 +79,20 @@ __device__ __forceinline__ uint32_t table_size(uint64_t n, uint32_t min)
 }
 
 /*
- * One warp counts, for the 32 out-neighbours w = N(a)[c0 .. c0+31], how many
+ * One warp counts, for the 32 middle vertices w = sadj[wbeg + c0 ..], how many
  * x in N(w) lie in the table of N(a). The (w, x) pairs are numbered by a
  * warp prefix sum of |N(w)| and dealt to lanes round-robin; a lane finds its
  * w by a 5-step shuffle search. Returns this lane's count.
  */
 __device__ __forceinline__ unsigned long long
-warp_chunk(const dev_dag &d, uint64_t ab, uint64_t dg, uint64_t c0, const uint32_t *table,
+warp_chunk(const dev_dag &d, uint64_t wbeg, uint64_t nw, uint64_t c0, const uint32_t *table,
 	   uint32_t mask, unsigned lane)
 {
 	const uint64_t j = c0 + lane;
-	uint64_t wb = 0;
-	uint32_t dw = 0;
-	if (j < dg) {
-		const uint32_t w = d.adj[ab + j];
-		wb = d.off[w];
-		dw = (uint32_t)(d.off[w + 1] - wb);
-	}
+	uint64_t wb = 0, we = 0;
+	if (j < nw)
+		dev_mid(d, d.sadj[wbeg + j], &wb, &we);
+	const uint32_t dw = (uint32_t)(we - wb);
 	uint32_t incl = dw;
 	for (int o = 1; o < 32; o <<= 1) {
 		const uint32_t y = __shfl_up_sync(0xffffffffu, incl, o);
@@ -120,14 +118,15 @@ warp_chunk(const dev_dag &d, uint64_t ab, uint64_t dg, uint64_t c0, const uint32
 __global__ void bucket_kernel(dev_dag d, uint32_t *small, uint32_t *large, dev_counters *c)
 {
 	for (uint32_t k = blockIdx.x * blockDim.x + threadIdx.x; k < d.nsrc; k += gridDim.x * blockDim.x) {
-		const uint32_t a = d.src[k];
-		const uint64_t deg = d.off[a + 1] - d.off[a];
-		if (deg < 2)
+		uint64_t tb, we, te;
+		dev_source(d, k, &tb, &we, &te);
+		const uint64_t deg = te - tb;
+		if (deg < 2 || we == tb)
 			continue;
 		if (deg <= SMALL_MAX)
-			small[atomicAdd(&c->n_small, 1u)] = a;
+			small[atomicAdd(&c->n_small, 1u)] = k;
 		else
-			large[atomicAdd(&c->n_large, 1u)] = a;
+			large[atomicAdd(&c->n_large, 1u)] = k;
 	}
 }
 
@@ -146,18 +145,18 @@ small_kernel(dev_dag d, const uint32_t *small, dev_counters *c)
 		k = __shfl_sync(0xffffffffu, k, 0);
 		if (k >= n)
 			break;
-		const uint32_t a = small[k];
-		const uint64_t ab = d.off[a];
-		const uint32_t dg = (uint32_t)(d.off[a + 1] - ab);
+		uint64_t ab, we, ae;
+		dev_source(d, small[k], &ab, &we, &ae);
+		const uint32_t dg = (uint32_t)(ae - ab), nw = (uint32_t)(we - ab);
 		const uint32_t mask = table_size(dg, 32) - 1;
 		for (uint32_t i = lane; i <= mask; i += 32)
 			table[i] = EMPTY_SLOT;
 		__syncwarp();
 		for (uint32_t i = lane; i < dg; i += 32)
-			hash_insert(table, mask, d.adj[ab + i]);
+			hash_insert(table, mask, d.sadj[ab + i]);
 		__syncwarp();
-		for (uint32_t c0 = 0; c0 < dg; c0 += 32)
-			count += warp_chunk(d, ab, dg, c0, table, mask, lane);
+		for (uint32_t c0 = 0; c0 < nw; c0 += 32)
+			count += warp_chunk(d, ab, nw, c0, table, mask, lane);
 		__syncwarp();
 	}
 	for (int o = 16; o > 0; o >>= 1)
@@ -182,8 +181,9 @@ large_kernel(dev_dag d, const uint32_t *large, dev_counters *c, uint32_t slots)
 		__syncthreads(); /* everyone has read s_k before thread 0 rewrites it */
 		if (k >= n)
 			break;
-		const uint32_t a = large[k];
-		const uint64_t ab = d.off[a], dg = d.off[a + 1] - ab;
+		uint64_t ab, we, ae;
+		dev_source(d, large[k], &ab, &we, &ae);
+		const uint64_t dg = ae - ab, nw = we - ab;
 		for (uint64_t t0 = 0; t0 < dg; t0 += slots / 2) {
 			const uint64_t tn = min((uint64_t)slots / 2, dg - t0);
 			const uint32_t mask = table_size(tn, 64) - 1;
@@ -191,11 +191,11 @@ large_kernel(dev_dag d, const uint32_t *large, dev_counters *c, uint32_t slots)
 				table[i] = EMPTY_SLOT;
 			__syncthreads();
 			for (uint64_t i = tid; i < tn; i += BIG_THREADS)
-				hash_insert(table, mask, d.adj[ab + t0 + i]);
+				hash_insert(table, mask, d.sadj[ab + t0 + i]);
 			__syncthreads();
 			/* warps take chunks of 32 out-neighbours in turn: no block barrier */
-			for (uint64_t c0 = (uint64_t)warp * 32; c0 < dg; c0 += BIG_THREADS)
-				count += warp_chunk(d, ab, dg, c0, table, mask, lane);
+			for (uint64_t c0 = (uint64_t)warp * 32; c0 < nw; c0 += BIG_THREADS)
+				count += warp_chunk(d, ab, nw, c0, table, mask, lane);
 			__syncthreads(); /* the table is rebuilt next */
 		}
 	}

@@ -8,7 +8,9 @@
  * (thread t takes elements t, t+B, ...: consecutive threads read
  * consecutive ids, coalesced) and binary-searches each element in the
  * tile. A block reduction then adds one 64-bit count per block.
- * Input: a tsg_dag (kernels/dag.h) resident in device memory.
+ * Input: a tsg_dag or a 2D unit (kernels/dag.h) resident in device memory;
+ * for a unit, a source tiles only its ids >= the middle range's start and
+ * walks only the middle vertices in range (dev_source).
  * Launch: grid = nsrc blocks, 128 threads, TILE * 4 bytes of shared memory.
  * The paper's tile is 128 (best on its V100): --kernel lstc-paper. On the
  * H100 a 1024-wide tile measured fastest (45.7 ms against 97.4 ms on R-MAT
@@ -25,17 +27,17 @@ __global__ void lstc_paper_kernel(dev_dag d, unsigned tile, dev_counters *c)
 {
 	extern __shared__ uint32_t tile_ids[];
 	__shared__ unsigned long long warp_sums[PAPER_THREADS / 32];
-	const uint32_t a = d.src[blockIdx.x];
-	const uint64_t abeg = d.off[a], aend = d.off[a + 1];
+	uint64_t abeg, wend, aend;
+	dev_source(d, blockIdx.x, &abeg, &wend, &aend);
 	unsigned long long count = 0;
-	for (uint64_t t0 = abeg; t0 < aend; t0 += tile) {
+	for (uint64_t t0 = abeg; t0 < aend && abeg < wend; t0 += tile) {
 		const uint32_t tn = (uint32_t)min((uint64_t)tile, aend - t0);
 		for (uint32_t k = threadIdx.x; k < tn; k += blockDim.x)
-			tile_ids[k] = d.adj[t0 + k];
+			tile_ids[k] = d.sadj[t0 + k];
 		__syncthreads();
-		for (uint64_t i = abeg; i < aend; i++) {
-			const uint32_t w = d.adj[i];
-			const uint64_t wb = d.off[w], we = d.off[w + 1];
+		for (uint64_t i = abeg; i < wend; i++) {
+			uint64_t wb, we;
+			dev_mid(d, d.sadj[i], &wb, &we);
 			for (uint64_t k = wb + threadIdx.x; k < we; k += blockDim.x) {
 				const uint32_t x = d.adj[k];
 				uint32_t lo = 0, hi = tn;

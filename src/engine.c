@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "block.h"
 #include "pipeline.h"
 #include "progress.h"
 #include "util.h"
@@ -12,6 +13,67 @@ static void *heap_alloc(void *ctx, size_t bytes)
 {
 	(void)ctx;
 	return malloc(bytes ? bytes : 1);
+}
+
+static const char *const layout_names[] = { "block", "lstc" };
+
+int engine_layout_parse(const char *s, enum engine_layout *out)
+{
+	for (int i = 0; i < 2; i++)
+		if (strcmp(s, layout_names[i]) == 0) {
+			*out = (enum engine_layout)i;
+			return TSG_OK;
+		}
+	return TSG_EUSAGE;
+}
+
+const char *engine_layout_name(enum engine_layout l) { return layout_names[l]; }
+
+static int count_cpu_block(const struct tsg_graph *g, const struct engine_opts *o,
+			   struct engine_result *r, struct tsg_err *err)
+{
+	struct part_odag d = { 0 };
+	struct block_plan plan = { 0 };
+	struct tsg_progress prog;
+	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = o->part.budget };
+	double t0 = tsg_now();
+	int rc = part_orient(g, o->threads, heap_alloc, NULL, &d, err);
+	if (rc)
+		goto done;
+	double t1 = tsg_now();
+	r->build_s = t1 - t0;
+	rc = block_plan_new(&d, &bo, &plan, err);
+	if (rc)
+		goto done;
+	r->plan_s = tsg_now() - t1;
+	r->nblocks = plan.nsrc_blocks;
+	r->parts = calloc(plan.nunits ? plan.nunits : 1, sizeof(*r->parts));
+	if (!r->parts) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+		goto done;
+	}
+	r->nparts = plan.nunits;
+	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(o->cpu_kernel));
+	tsg_progress_init(&prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
+	for (uint32_t k = 0; k < r->nparts; k++) {
+		struct engine_part *ep = &r->parts[k];
+		const struct tsg_unit u = block_unit_of(&d, &plan.units[k]);
+		double tc = tsg_now();
+		rc = kern_cpu_count_unit(&u, o->cpu_kernel, o->threads, &ep->triangles, err);
+		if (rc)
+			goto done;
+		ep->count_s = tsg_now() - tc;
+		block_unit_stats(&d, &plan.units[k], &ep->st);
+		r->count_s += ep->count_s;
+		r->triangles += ep->triangles;
+		tsg_progress_update(&prog, k + 1, NULL);
+	}
+	tsg_progress_done(&prog);
+done:
+	block_plan_free(&plan);
+	free(d.off);
+	return rc;
 }
 
 static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
@@ -92,7 +154,7 @@ int engine_count(const struct tsg_graph *g, const struct engine_opts *o, struct 
 		}
 	}
 	r->device = TSG_DEVICE_CPU;
-	rc = count_cpu(g, o, r, err);
+	rc = o->layout == ENGINE_LAYOUT_BLOCK ? count_cpu_block(g, o, r, err) : count_cpu(g, o, r, err);
 	r->total_s = tsg_now() - t0;
 	return rc;
 }

@@ -2,10 +2,13 @@
  * engine.h - counting a loaded graph: plan partitions, build each, count it
  * on the chosen backend, sum the counts.
  *
- * On the GPU the engine pipelines: a host thread builds partition i+1 into
- * a pinned staging buffer while the device copies and counts partition i
- * (two slots). On the CPU partitions are built and counted in turn, each
- * stage using every thread. Results are identical on both; tests prove it.
+ * Two layouts. The block layout (default) orients the whole graph once,
+ * into pinned memory on a GPU, and streams 2D units, slices of it, through
+ * two device slots: the copy of unit i+1 overlaps the kernels of unit i.
+ * The LSTC layout builds vertex parts with proxies; on the GPU a host
+ * thread builds part i+1 into a pinned staging buffer while the device
+ * copies and counts part i. On the CPU units or parts are counted in turn,
+ * each using every thread. Results are identical everywhere; tests prove it.
  */
 #ifndef TSG_ENGINE_H
 #define TSG_ENGINE_H
@@ -20,13 +23,24 @@
 
 enum tsg_device { TSG_DEVICE_AUTO, TSG_DEVICE_CPU, TSG_DEVICE_GPU };
 
+/* How the graph is cut for counting (both exact; bench/ compares them). */
+enum engine_layout {
+	ENGINE_LAYOUT_BLOCK, /* 2D units of the rank-ordered DAG (partition/block.h) */
+	ENGINE_LAYOUT_LSTC,  /* LSTC vertex parts with proxies (partition/part.h) */
+};
+
+int engine_layout_parse(const char *s, enum engine_layout *out);
+const char *engine_layout_name(enum engine_layout l);
+
 struct engine_opts {
 	enum tsg_device device;
 	int gpu_index;
 	uint64_t gpu_mem;           /* 0: the device's free memory minus a reserve */
 	enum gpu_kernel gpu_kernel;
 	enum kern_cpu_kind cpu_kernel;
-	struct part_opts part;      /* nparts 0 = auto (GPU: from gpu_mem; CPU: 1) */
+	enum engine_layout layout;
+	struct part_opts part;      /* nparts 0 = auto (GPU: from gpu_mem; CPU: 1); with
+				     * the block layout nparts is the number of blocks Q */
 	unsigned threads;
 	unsigned tile;              /* lstc-paper tile width, 0: default */
 	int want_stats;             /* measure induced subgraphs too (LSTC Tables 3-4) */
@@ -45,7 +59,8 @@ struct engine_result {
 	char device_name[128];
 	char kernel[32];
 	char note[256];           /* why auto chose the CPU, if it did */
-	uint32_t nparts;
+	uint32_t nparts;          /* parts or units counted */
+	uint32_t nblocks;         /* block layout: source blocks */
 	struct engine_part *parts; /* nparts entries, owned */
 	double plan_s, build_s, count_s, total_s;
 	double overlap;           /* sum of stage times / wall time (GPU) */

@@ -34,10 +34,13 @@ static const char usage_count[] =
 	"  --device cpu|gpu|auto   backend (default auto: the GPU if usable)\n"
 	"  --gpu N                 GPU index (default 0)\n"
 	"  --gpu-mem SIZE          device memory budget, e.g. 8G (default: free memory)\n"
-	"  --partitions N|auto     number of LSTC partitions (default auto: as few as fit\n"
-	"                          the GPU budget; 1 on the CPU)\n"
-	"  --scheme edge|contig|hash  vertex partitioning (default edge)\n"
-	"  --prune local|lstc      proxy pruning rule (default local)\n"
+	"  --layout block|lstc     how the graph is cut (default block: 2D units of the\n"
+	"                          rank-ordered graph; lstc: LSTC vertex parts)\n"
+	"  --partitions N|auto     block layout: N rank blocks, N(N+1)/2 units; lstc\n"
+	"                          layout: N parts (default auto: as few as fit the GPU\n"
+	"                          budget; 1 on the CPU)\n"
+	"  --scheme edge|contig|hash  lstc layout: vertex partitioning (default edge)\n"
+	"  --prune local|lstc      lstc layout: proxy pruning rule (default local)\n"
 	"  --kernel NAME           GPU kernel: lstc (default), lstc-paper, lstc-hash\n"
 	"  --tile N                LSTC tile width (power of two; lstc 1024, lstc-paper 128)\n"
 	"  --cpu-kernel merge|hash CPU kernel (default hash)\n"
@@ -73,7 +76,7 @@ static int report(int rc, const struct tsg_err *err)
 enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
-	OPT_VERIFY, OPT_TILE,
+	OPT_VERIFY, OPT_TILE, OPT_LAYOUT,
 };
 
 static const struct option count_opts[] = {
@@ -93,6 +96,7 @@ static const struct option count_opts[] = {
 	{ "quiet", no_argument, 0, OPT_QUIET },
 	{ "verify", no_argument, 0, OPT_VERIFY },
 	{ "tile", required_argument, 0, OPT_TILE },
+	{ "layout", required_argument, 0, OPT_LAYOUT },
 	{ "help", no_argument, 0, OPT_HELP },
 	{ 0, 0, 0, 0 },
 };
@@ -113,8 +117,14 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 	json_str(&j, "io", io_mode_name(g->io_used));
 	json_u64(&j, "threads", o->threads);
 	json_u64(&j, "partitions", r->nparts);
-	json_str(&j, "scheme", part_scheme_name(o->part.scheme));
-	json_str(&j, "prune", part_prune_name(o->part.prune));
+	json_str(&j, "layout", engine_layout_name(o->layout));
+	if (o->layout == ENGINE_LAYOUT_LSTC) {
+		json_str(&j, "scheme", part_scheme_name(o->part.scheme));
+		json_str(&j, "prune", part_prune_name(o->part.prune));
+	} else {
+		json_u64(&j, "blocks", r->nblocks);
+	}
+	json_u64(&j, "h2d_bytes", r->h2d_bytes);
 	json_f64(&j, "seconds", g->read_seconds + g->check_seconds + r->total_s);
 	json_key_obj(&j, "stages");
 	json_f64(&j, "read", g->read_seconds);
@@ -159,9 +169,14 @@ static void print_count_text(const struct tsg_graph *g, const struct engine_opts
 	printf("triangles: %llu\n", (unsigned long long)r->triangles);
 	printf("graph: %llu vertices, %llu edges\n", (unsigned long long)g->nv,
 	       (unsigned long long)(g->nadj / 2));
-	printf("device: %s, kernel %s, %u partition%s (%s, prune %s)\n", r->device_name, r->kernel,
-	       r->nparts, r->nparts == 1 ? "" : "s", part_scheme_name(o->part.scheme),
-	       part_prune_name(o->part.prune));
+	if (o->layout == ENGINE_LAYOUT_LSTC)
+		printf("device: %s, kernel %s, %u partition%s (lstc layout, %s, prune %s)\n",
+		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "s",
+		       part_scheme_name(o->part.scheme), part_prune_name(o->part.prune));
+	else
+		printf("device: %s, kernel %s, %u unit%s (block layout, %u source block%s)\n",
+		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "s", r->nblocks,
+		       r->nblocks == 1 ? "" : "s");
 	printf("time: read %.3fs, validate %.3fs, plan %.3fs, build %.3fs, count %.3fs, total %.3fs\n",
 	       g->read_seconds, g->check_seconds, r->plan_s, r->build_s, r->count_s,
 	       g->read_seconds + g->check_seconds + r->total_s);
@@ -201,6 +216,7 @@ static int cmd_count(int argc, char **argv)
 	struct io_load_opts lo = { .io = IO_MODE_AUTO };
 	int json = 0, c;
 	uint64_t v;
+	const char *lstc_only = NULL; /* an option that means nothing to the block layout */
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", count_opts, NULL)) != -1) {
 		switch (c) {
@@ -230,10 +246,16 @@ static int cmd_count(int argc, char **argv)
 		case OPT_SCHEME:
 			if (part_scheme_parse(optarg, &o.part.scheme))
 				return usage_error(usage_count, "unknown scheme '%s'", optarg);
+			lstc_only = "--scheme";
 			break;
 		case OPT_PRUNE:
 			if (part_prune_parse(optarg, &o.part.prune))
 				return usage_error(usage_count, "unknown pruning rule '%s'", optarg);
+			lstc_only = "--prune";
+			break;
+		case OPT_LAYOUT:
+			if (engine_layout_parse(optarg, &o.layout))
+				return usage_error(usage_count, "unknown layout '%s'", optarg);
 			break;
 		case OPT_KERNEL:
 			if (gpu_kernel_parse(optarg, &o.gpu_kernel))
@@ -254,6 +276,7 @@ static int cmd_count(int argc, char **argv)
 		case OPT_SEED:
 			if (tsg_parse_u64(optarg, UINT64_MAX, &o.part.seed))
 				return usage_error(usage_count, "bad seed '%s'", optarg);
+			lstc_only = "--seed";
 			break;
 		case OPT_STATS: o.want_stats = 1; break;
 		case OPT_JSON: json = 1; break;
@@ -270,6 +293,8 @@ static int cmd_count(int argc, char **argv)
 	}
 	if (optind + 1 != argc)
 		return usage_error(usage_count, "%s", "count takes exactly one GRAPH");
+	if (lstc_only && o.layout != ENGINE_LAYOUT_LSTC)
+		return usage_error(usage_count, "%s applies to --layout lstc", lstc_only);
 	const char *path = argv[optind];
 	struct tsg_graph g;
 	struct tsg_err err = { 0 };

@@ -1,7 +1,11 @@
 /*
  * pipeline_gpu.c - streaming partitions through the GPU.
  *
- * A builder thread builds partition i into pinned staging buffer i % 2
+ * Block layout: the whole graph is oriented once into pinned memory; units
+ * are slices of it, submitted to the two slots in turn (submit i, then
+ * collect i-1), so the copy of one unit overlaps the kernels of the other.
+ *
+ * LSTC layout: a builder thread builds partition i into pinned staging buffer i % 2
  * while the main thread keeps the device busy: it submits partition i
  * (copy, then kernels, on slot i % 2) before it collects partition i-1, so
  * the copy of i overlaps the kernels of i-1 and the build of i+1 overlaps
@@ -13,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "block.h"
 #include "pipeline.h"
 #include "progress.h"
 #include "util.h"
@@ -112,8 +117,9 @@ static void release(struct pipe *p, uint32_t i)
 	pthread_mutex_unlock(&p->mu);
 }
 
-static int collect(struct pipe *p, struct gpu_ctx *gpu, uint32_t i, struct engine_result *r,
-		   struct tsg_progress *prog, struct tsg_err *err)
+/* Takes slot i % GPU_SLOTS's result into r->parts[i]. */
+static int collect_slot(struct gpu_ctx *gpu, uint32_t i, struct engine_result *r,
+			struct tsg_progress *prog, struct tsg_err *err)
 {
 	struct gpu_timing t;
 	struct engine_part *ep = &r->parts[i];
@@ -124,12 +130,87 @@ static int collect(struct pipe *p, struct gpu_ctx *gpu, uint32_t i, struct engin
 	ep->kernel_ms = t.kernel_ms;
 	r->triangles += ep->triangles;
 	r->count_s += (t.h2d_ms + t.kernel_ms) / 1000.0;
-	release(p, i);
 	r->h2d_bytes += t.bytes;
 	char note[64], b[32];
 	snprintf(note, sizeof(note), "%s copied to the GPU", tsg_fmt_bytes(r->h2d_bytes, b, sizeof(b)));
 	tsg_progress_update(prog, i + 1, note);
 	return TSG_OK;
+}
+
+static int collect(struct pipe *p, struct gpu_ctx *gpu, uint32_t i, struct engine_result *r,
+		   struct tsg_progress *prog, struct tsg_err *err)
+{
+	int rc = collect_slot(gpu, i, r, prog, err);
+	if (rc == TSG_OK)
+		release(p, i);
+	return rc;
+}
+
+/* The oriented graph's memory: pinned if the driver gives it (copies are
+ * then asynchronous and at full speed), else ordinary. */
+struct host_block {
+	struct gpu_ctx *gpu;
+	int pinned;
+};
+
+static void *host_block_alloc(void *ctx, size_t bytes)
+{
+	struct host_block *h = ctx;
+	void *m = gpu_host_alloc(h->gpu, bytes);
+	h->pinned = m != NULL;
+	return m ? m : malloc(bytes ? bytes : 1);
+}
+
+static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, const struct tsg_graph *g,
+			   const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
+{
+	struct host_block hb = { .gpu = gpu };
+	struct part_odag d = { 0 };
+	struct block_plan plan = { 0 };
+	struct tsg_progress prog;
+	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot,
+				       .scratch_per_src = GPU_SCRATCH_PER_SRC };
+	double t0 = tsg_now();
+	int rc = part_orient(g, o->threads, host_block_alloc, &hb, &d, err);
+	if (rc)
+		goto done;
+	if (!hb.pinned)
+		snprintf(r->note, sizeof(r->note), "pinned host memory unavailable: copies are slower");
+	double t1 = tsg_now();
+	r->build_s = t1 - t0;
+	rc = block_plan_new(&d, &bo, &plan, err);
+	if (rc)
+		goto done;
+	r->plan_s = tsg_now() - t1;
+	r->parts = calloc(plan.nunits ? plan.nunits : 1, sizeof(*r->parts));
+	if (!r->parts) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+		goto done;
+	}
+	r->nparts = plan.nunits; /* from here on a failure is not a reason to fall back */
+	r->nblocks = plan.nsrc_blocks;
+	tsg_progress_init(&prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
+	const double wall0 = tsg_now();
+	for (uint32_t k = 0; k < r->nparts && rc == TSG_OK; k++) {
+		const struct tsg_unit u = block_unit_of(&d, &plan.units[k]);
+		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
+		rc = gpu_submit_unit(gpu, (int)(k % GPU_SLOTS), &u, o->gpu_kernel, err);
+		if (rc == TSG_OK && k > 0)
+			rc = collect_slot(gpu, k - 1, r, &prog, err);
+	}
+	if (rc == TSG_OK && r->nparts > 0)
+		rc = collect_slot(gpu, r->nparts - 1, r, &prog, err);
+	tsg_progress_done(&prog);
+	const double wall = tsg_now() - wall0;
+	r->overlap = wall > 0 ? r->count_s / wall : 0;
+done:
+	gpu_drain(gpu); /* copies may still read the oriented graph */
+	block_plan_free(&plan);
+	if (hb.pinned)
+		gpu_host_free(gpu, d.off);
+	else
+		free(d.off);
+	return rc;
 }
 
 int engine_count_gpu(const struct tsg_graph *g, const struct engine_opts *o,
@@ -152,6 +233,10 @@ int engine_count_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 	if (o->tile && gpu_set_tile(gpu, o->tile) != TSG_OK) {
 		rc = tsg_fail(err, TSG_EUSAGE, "tile width %u: use a power of two from 64 to 16384",
 			      o->tile);
+		goto done;
+	}
+	if (o->layout == ENGINE_LAYOUT_BLOCK) {
+		rc = count_gpu_block(gpu, slot, g, o, r, err);
 		goto done;
 	}
 	struct part_opts po = o->part;

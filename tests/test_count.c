@@ -3,11 +3,14 @@
  * partition count gives the brute-force count, on random and degenerate
  * graphs; each partition counts exactly the triangles whose source it owns;
  * LOCAL pruning keeps no more than LSTC's Algorithm 2; automatic planning
- * respects its budget.
+ * respects its budget. The same for the block layout: the oriented graph
+ * holds every edge once, upward, and 2D units count exactly the triangles
+ * of their source blocks, for fixed block counts and automatic budgets.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "block.h"
 #include "cpu.h"
 #include "engine.h"
 #include "part.h"
@@ -141,7 +144,8 @@ static void check_prune_order(struct t_state *st, struct casegraph *c, uint32_t 
 
 static void check_auto(struct t_state *st, struct casegraph *c)
 {
-	struct engine_opts o = { .device = TSG_DEVICE_CPU, .cpu_kernel = KERN_CPU_MERGE, .threads = 2 };
+	struct engine_opts o = { .device = TSG_DEVICE_CPU, .cpu_kernel = KERN_CPU_MERGE, .threads = 2,
+				 .layout = ENGINE_LAYOUT_LSTC };
 	struct engine_result r;
 	struct tsg_err err = { 0 };
 	uint64_t whole = tsg_dag_bytes(c->g.nv, c->g.nadj / 2, c->g.nv);
@@ -189,6 +193,159 @@ static void check_auto(struct t_state *st, struct casegraph *c)
 		      "%s: a hopeless budget must fail clearly (rc %d: %s)", c->name, rc, err.msg);
 		engine_result_free(&r);
 	}
+}
+
+static const struct tsg_graph *rank_graph; /* qsort has no context argument */
+
+static int by_rank(const void *x, const void *y)
+{
+	const uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	const uint64_t *off = rank_graph->off;
+	const uint64_t da = off[a + 1] - off[a], db = off[b + 1] - off[b];
+	return da != db ? (da < db ? -1 : 1) : (a > b) - (a < b);
+}
+
+/* rank[v] computed the slow, obvious way: sort ids by (degree, id) */
+static uint32_t *ref_ranks(const struct tsg_graph *g)
+{
+	uint32_t *order = malloc((g->nv + 1) * sizeof(*order)), *rank = malloc((g->nv + 1) * 4);
+	for (uint32_t v = 0; v < g->nv; v++)
+		order[v] = v;
+	rank_graph = g;
+	qsort(order, g->nv, sizeof(*order), by_rank);
+	for (uint32_t r = 0; r < g->nv; r++)
+		rank[order[r]] = r;
+	free(order);
+	return rank;
+}
+
+static int row_has(const struct part_odag *d, uint32_t r, uint32_t x)
+{
+	for (uint64_t k = d->off[r]; k < d->off[r + 1]; k++)
+		if (d->adj[k] == x)
+			return 1;
+	return 0;
+}
+
+static void check_orient(struct t_state *st, struct casegraph *c, const uint32_t *rank)
+{
+	struct part_odag d;
+	struct tsg_err err = { 0 };
+	int rc = part_orient(&c->g, 2, heap, NULL, &d, &err);
+	CHECK(st, rc == 0, "%s: orient: %s", c->name, err.msg);
+	if (rc) {
+		free(d.off);
+		return;
+	}
+	CHECK(st, d.ne == c->g.nadj / 2 && d.off[d.nv] == d.ne, "%s: %llu oriented edges", c->name,
+	      (unsigned long long)d.ne);
+	uint64_t bad = 0, missing = 0, mx = 0;
+	for (uint32_t r = 0; r < d.nv; r++) {
+		for (uint64_t k = d.off[r]; k < d.off[r + 1]; k++)
+			bad += d.adj[k] <= r || (k > d.off[r] && d.adj[k] <= d.adj[k - 1]);
+		mx = d.off[r + 1] - d.off[r] > mx ? d.off[r + 1] - d.off[r] : mx;
+	}
+	for (uint32_t v = 0; v < c->g.nv; v++)
+		for (uint64_t k = c->g.off[v]; k < c->g.off[v + 1]; k++) {
+			const uint32_t a = rank[v], b = rank[c->g.adj[k]];
+			missing += a < b && !row_has(&d, a, b);
+		}
+	CHECK(st, bad == 0 && missing == 0 && mx == d.max_out, "%s: orient: %llu bad, %llu missing, "
+	      "max out %llu/%u", c->name, (unsigned long long)bad, (unsigned long long)missing,
+	      (unsigned long long)mx, d.max_out);
+	free(d.off);
+}
+
+/* Runs a block plan with both CPU kernels: each source block must count the
+ * triangles whose source ranks lie in it; units must fit `budget` if set. */
+static void check_block_plan(struct t_state *st, struct casegraph *c, const uint32_t *rank,
+			     const struct block_opts *bo, int expect_fit)
+{
+	struct part_odag d;
+	struct block_plan plan;
+	struct tsg_err err = { 0 };
+	if (part_orient(&c->g, 2, heap, NULL, &d, &err)) {
+		CHECK(st, 0, "%s: orient: %s", c->name, err.msg);
+		free(d.off);
+		return;
+	}
+	uint64_t *by_rank_src = calloc(d.nv + 1, sizeof(*by_rank_src));
+	for (uint32_t v = 0; v < c->g.nv; v++)
+		by_rank_src[rank[v]] = c->by_src[v];
+	int rc = block_plan_new(&d, bo, &plan, &err);
+	CHECK(st, rc == 0 || !expect_fit, "%s: block plan Q=%u budget %llu: %s", c->name,
+	      bo->nblocks, (unsigned long long)bo->budget, err.msg);
+	if (rc) {
+		CHECK(st, rc == TSG_ENOMEM && strstr(err.msg, "budget"), "%s: infeasible budget %llu "
+		      "must fail clearly: rc %d %s", c->name, (unsigned long long)bo->budget, rc, err.msg);
+		goto done;
+	}
+	for (int k = 0; k < 2; k++) {
+		uint64_t total = 0;
+		for (uint32_t i = 0; i < plan.nunits;) {
+			const struct block_unit *b = &plan.units[i];
+			uint64_t expect = 0, got = 0;
+			for (uint32_t r = b->src_lo; r < b->src_hi; r++)
+				expect += by_rank_src[r];
+			uint32_t next_mid = b->src_lo; /* middle ranges tile [src_lo, nv) in order */
+			for (; i < plan.nunits && plan.units[i].src_lo == b->src_lo; i++) {
+				const struct tsg_unit u = block_unit_of(&d, &plan.units[i]);
+				uint64_t n = 0;
+				rc = kern_cpu_count_unit(&u, (enum kern_cpu_kind)k, 2, &n, &err);
+				CHECK(st, rc == 0, "%s: unit %u: %s", c->name, i, err.msg);
+				CHECK(st, u.mid_lo == next_mid && u.src_hi == b->src_hi, "%s: unit %u "
+				      "middle %u..%u after %u", c->name, i, u.mid_lo, u.mid_hi, next_mid);
+				next_mid = u.mid_hi;
+				if (bo->budget)
+					CHECK(st, block_unit_bytes(&d, &plan.units[i], bo->scratch_per_src) <=
+					      bo->budget, "%s: unit %u over budget %llu", c->name, i,
+					      (unsigned long long)bo->budget);
+				got += n;
+			}
+			CHECK(st, next_mid == d.nv, "%s: source block %u.. middles end at %u of %u",
+			      c->name, b->src_lo, next_mid, d.nv);
+			CHECK(st, got == expect, "%s Q=%u budget %llu %s: source block %u..%u: %llu, "
+			      "expected %llu", c->name, bo->nblocks, (unsigned long long)bo->budget,
+			      kern_cpu_name((enum kern_cpu_kind)k), b->src_lo, b->src_hi,
+			      (unsigned long long)got, (unsigned long long)expect);
+			total += got;
+		}
+		CHECK(st, total == c->ref, "%s Q=%u budget %llu %s: %llu, expected %llu", c->name,
+		      bo->nblocks, (unsigned long long)bo->budget, kern_cpu_name((enum kern_cpu_kind)k),
+		      (unsigned long long)total, (unsigned long long)c->ref);
+	}
+	block_plan_free(&plan);
+done:
+	free(by_rank_src);
+	free(d.off);
+}
+
+static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t *parts,
+			 unsigned nparts)
+{
+	uint32_t *rank = ref_ranks(&c->g);
+	check_orient(st, c, rank);
+	for (unsigned p = 0; p < nparts; p++) {
+		const struct block_opts bo = { .nblocks = parts[p] ? parts[p] : (uint32_t)c->g.nv + 5 };
+		check_block_plan(st, c, rank, &bo, 1);
+	}
+	/* automatic: the largest single row (with its offsets) is the floor of
+	 * what can fit; above twice that plus scratch every budget must work */
+	uint64_t row = 0;
+	for (uint32_t v = 0; v < c->g.nv; v++) {
+		const uint64_t b = 4 * (c->g.off[v + 1] - c->g.off[v]) + 16 + 8;
+		row = b > row ? b : row;
+	}
+	const uint64_t whole = 8 * (c->g.nv + 1) + 2 * c->g.nadj + 8 * c->g.nv;
+	for (uint64_t div = 1; div <= 64; div *= 2) {
+		const struct block_opts bo = { .budget = whole / div + 64, .scratch_per_src = 8 };
+		check_block_plan(st, c, rank, &bo, bo.budget >= 4 * row);
+	}
+	if (c->g.nadj > 0) {
+		const struct block_opts bo = { .budget = 16, .scratch_per_src = 8 };
+		check_block_plan(st, c, rank, &bo, 0);
+	}
+	free(rank);
 }
 
 int main(void)
@@ -244,6 +401,7 @@ int main(void)
 					check_plan(&st, &cases[i], (enum part_scheme)s, (enum part_prune)r, np);
 		}
 		check_prune_order(&st, &cases[i], 5);
+		check_blocks(&st, &cases[i], parts, sizeof(parts) / sizeof(parts[0]));
 		if (cases[i].g.nv > 0)
 			check_auto(&st, &cases[i]);
 	}

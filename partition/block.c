@@ -1,0 +1,162 @@
+/*
+ * block.c - planning 2D units (the why and the proof are in block.h).
+ *
+ * All sizes come from the offsets alone: rows lo .. hi-1 take
+ * 8 (hi - lo + 1) + 4 (off[hi] - off[lo]) bytes, monotone in hi, so the
+ * longest range that fits a budget is one binary search.
+ */
+#include "block.h"
+
+#include <stdlib.h>
+
+#include "util.h"
+
+struct tsg_unit block_unit_of(const struct part_odag *d, const struct block_unit *b)
+{
+	return (struct tsg_unit){ .src_lo = b->src_lo, .src_hi = b->src_hi, .mid_lo = b->mid_lo,
+				  .mid_hi = b->mid_hi, .nv = d->nv, .off = d->off, .adj = d->adj };
+}
+
+uint64_t block_unit_bytes(const struct part_odag *d, const struct block_unit *b,
+			  uint64_t scratch_per_src)
+{
+	const struct tsg_unit u = block_unit_of(d, b);
+	uint64_t bytes = tsg_rows_bytes(d->off, b->mid_lo, b->mid_hi) +
+			 scratch_per_src * (b->src_hi - b->src_lo);
+	if (!tsg_unit_nested(&u))
+		bytes += tsg_rows_bytes(d->off, b->src_lo, b->src_hi);
+	return bytes;
+}
+
+void block_unit_stats(const struct part_odag *d, const struct block_unit *b,
+		      struct part_stats *st)
+{
+	const struct tsg_unit u = block_unit_of(d, b);
+	*st = (struct part_stats){ .v_local = b->src_hi - b->src_lo,
+				   .v_res = b->mid_hi - b->mid_lo,
+				   .e_res = d->off[b->mid_hi] - d->off[b->mid_lo],
+				   .bytes = block_unit_bytes(d, b, 0) };
+	if (!tsg_unit_nested(&u)) {
+		st->v_res += b->src_hi - b->src_lo;
+		st->e_res += d->off[b->src_hi] - d->off[b->src_lo];
+	}
+}
+
+/* The largest hi in [lo, nv] with rows lo .. hi-1 taking at most `avail`
+ * bytes, where each row also costs `extra` (lo itself if nothing fits). */
+static uint32_t extent(const struct part_odag *d, uint32_t lo, uint64_t avail, uint64_t extra)
+{
+	uint32_t a = lo, b = d->nv; /* the answer lies in [a, b] */
+	while (a < b) {
+		const uint32_t mid = a + (b - a + 1) / 2;
+		if (tsg_rows_bytes(d->off, lo, mid) + extra * (mid - lo) <= avail)
+			a = mid;
+		else
+			b = mid - 1;
+	}
+	return a;
+}
+
+static int push(struct block_plan *p, uint32_t *cap, struct block_unit u, struct tsg_err *err)
+{
+	if (p->nunits == *cap) {
+		const uint32_t ncap = *cap ? *cap * 2 : 64;
+		struct block_unit *n = realloc(p->units, (size_t)ncap * sizeof(*n));
+		if (!n)
+			return tsg_fail(err, TSG_ENOMEM, "out of memory planning %u units", ncap);
+		p->units = n;
+		*cap = ncap;
+	}
+	p->units[p->nunits++] = u;
+	return TSG_OK;
+}
+
+static int too_big(const struct part_odag *d, uint32_t r, uint64_t budget, struct tsg_err *err)
+{
+	char b[32];
+	return tsg_fail(err, TSG_ENOMEM, "the out-list of rank %u (%llu edges) and its source block "
+			"do not fit a unit budget of %s: raise --gpu-mem", r,
+			(unsigned long long)(d->off[r + 1] - d->off[r]),
+			tsg_fmt_bytes(budget, b, sizeof(b)));
+}
+
+static int plan_auto(const struct part_odag *d, const struct block_opts *o, struct block_plan *p,
+		     struct tsg_err *err)
+{
+	const uint64_t B = o->budget, sc = o->scratch_per_src;
+	uint32_t cap = 0;
+	int rc = TSG_OK;
+	for (uint32_t s_lo = 0; s_lo < d->nv && rc == TSG_OK;) {
+		uint32_t s_hi = extent(d, s_lo, B / 2, sc);
+		if (s_hi == s_lo)
+			s_hi = s_lo + 1; /* a row over half the budget is a block of its own */
+		const uint64_t s_bytes = tsg_rows_bytes(d->off, s_lo, s_hi) + sc * (s_hi - s_lo);
+		/* nested: the middle slice starts at s_lo and includes the source rows */
+		uint32_t m_hi = extent(d, s_lo, B > sc * (s_hi - s_lo) ? B - sc * (s_hi - s_lo) : 0, 0);
+		if (m_hi < s_hi)
+			return too_big(d, s_lo, B, err);
+		rc = push(p, &cap, (struct block_unit){ s_lo, s_hi, s_lo, m_hi }, err);
+		for (uint32_t m_lo = m_hi; m_lo < d->nv && rc == TSG_OK; m_lo = m_hi) {
+			m_hi = extent(d, m_lo, B > s_bytes ? B - s_bytes : 0, 0);
+			if (m_hi == m_lo)
+				return too_big(d, m_lo, B, err);
+			rc = push(p, &cap, (struct block_unit){ s_lo, s_hi, m_lo, m_hi }, err);
+		}
+		p->nsrc_blocks++;
+		s_lo = s_hi;
+	}
+	return rc;
+}
+
+/* Q blocks of about equal bytes, and every pair (i, j >= i) of them. */
+static int plan_fixed(const struct part_odag *d, uint32_t q, struct block_plan *p,
+		      struct tsg_err *err)
+{
+	uint32_t *bound = malloc(((size_t)q + 1) * sizeof(*bound)), cap = 0;
+	int rc = TSG_OK;
+	if (!bound)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory planning %u blocks", q);
+	const uint64_t total = tsg_rows_bytes(d->off, 0, d->nv);
+	for (uint32_t k = 0; k <= q; k++)
+		bound[k] = k == q ? d->nv : extent(d, 0, (uint64_t)((double)total * k / q), 0);
+	for (uint32_t i = 0; i < q && rc == TSG_OK; i++) {
+		if (bound[i] == bound[i + 1])
+			continue;
+		p->nsrc_blocks++;
+		for (uint32_t j = i; j < q && rc == TSG_OK; j++)
+			if (bound[j] < bound[j + 1])
+				rc = push(p, &cap, (struct block_unit){ bound[i], bound[i + 1], bound[j],
+									 bound[j + 1] }, err);
+	}
+	free(bound);
+	return rc;
+}
+
+int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct block_plan *out,
+		   struct tsg_err *err)
+{
+	int rc;
+	*out = (struct block_plan){ 0 };
+	if (o->nblocks)
+		rc = plan_fixed(d, o->nblocks, out, err);
+	else if (o->budget == 0)
+		rc = plan_fixed(d, 1, out, err);
+	else
+		rc = plan_auto(d, o, out, err);
+	if (rc) {
+		block_plan_free(out);
+		return rc;
+	}
+	for (uint32_t k = 0; k < out->nunits; k++) {
+		const uint64_t b = block_unit_bytes(d, &out->units[k], o->scratch_per_src);
+		out->max_bytes = b > out->max_bytes ? b : out->max_bytes;
+		out->total_bytes += b;
+	}
+	return TSG_OK;
+}
+
+void block_plan_free(struct block_plan *p)
+{
+	free(p->units);
+	*p = (struct block_plan){ 0 };
+}

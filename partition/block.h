@@ -1,0 +1,69 @@
+/*
+ * block.h - 2D blocks of the rank-ordered DAG: out-of-core work units that
+ * do not repeat the graph's dense core.
+ *
+ * Why not only LSTC's vertex parts (part.h): a part keeps the out-lists of
+ * every vertex its locals point to, and on a skewed graph almost every part
+ * points to almost every hub, so each part repeats the hubs' lists (measured
+ * on R-MAT 21: one part of 45 kept 20.4 M of the 31.8 M edges). Splitting
+ * the middle vertex b as well as the source a bounds what a unit holds.
+ *
+ * Orient and relabel by rank once (orient.h); rank ranges are then slices.
+ * Cut the ranks into source blocks S_i; for each, cut [lo(S_i), nv) into
+ * middle ranges M_ij. Unit (S_i, M_ij) counts the triangles a->b->c, a->c
+ * with a in S_i and b in M_ij (kernels/dag.h, struct tsg_unit). A triangle
+ * has one a and one b, so exactly one unit counts it. The first middle
+ * range of each source block starts at the block itself and contains it
+ * (one slice serves both); later ones are disjoint from it.
+ *
+ * Sizes: a unit holds its middle rows plus, unless nested, its source rows,
+ * plus scratch_per_src bytes per source row. With a budget, source blocks
+ * take at most half of it and middle ranges the rest, which keeps the bytes
+ * moved near (number of source blocks + 1) / 2 times the DAG.
+ */
+#ifndef PART_BLOCK_H
+#define PART_BLOCK_H
+
+#include <stdint.h>
+
+#include "dag.h"
+#include "error.h"
+#include "orient.h"
+
+struct block_unit {
+	uint32_t src_lo, src_hi, mid_lo, mid_hi;
+};
+
+struct block_opts {
+	uint32_t nblocks;         /* 0: automatic from budget; else Q equal blocks, Q(Q+1)/2 units */
+	uint64_t budget;          /* bytes one unit may take (automatic only) */
+	uint64_t scratch_per_src; /* a kernel's extra bytes per source row */
+};
+
+struct block_plan {
+	uint32_t nunits, nsrc_blocks;
+	struct block_unit *units;
+	uint64_t max_bytes;       /* the largest unit, with scratch */
+	uint64_t total_bytes;     /* all units: what a device reads in all */
+};
+
+/* Plans units over d. With nblocks 0, a single unit if the whole DAG fits
+ * the budget; fails with TSG_ENOMEM naming the vertex if one row and its
+ * source block cannot share the budget. */
+int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct block_plan *out,
+		   struct tsg_err *err);
+void block_plan_free(struct block_plan *p);
+
+/* A unit as kernels take it, over d's arrays. */
+struct tsg_unit block_unit_of(const struct part_odag *d, const struct block_unit *b);
+
+/* Bytes unit b needs on a device, scratch included. */
+uint64_t block_unit_bytes(const struct part_odag *d, const struct block_unit *b,
+			  uint64_t scratch_per_src);
+
+/* A unit's sizes in the terms of LSTC's tables: v_local = source rows,
+ * v_res / e_res = rows and edges it holds, bytes without scratch. */
+void block_unit_stats(const struct part_odag *d, const struct block_unit *b,
+		      struct part_stats *st);
+
+#endif

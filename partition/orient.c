@@ -1,0 +1,174 @@
+/*
+ * orient.c - relabel by rank and keep the upward half of every list.
+ *
+ * Rank comes from one radix sort of (degree << 32 | id) keys. Lists are then
+ * written in two parallel passes over the graph in id order (count, fill),
+ * so the graph's lists are read sequentially and only the rank lookups are
+ * random; each written row is sorted in place, since ranks do not follow
+ * ids. Out-degrees are at most sqrt(2m), so rows are short and the sorts
+ * cheap.
+ */
+#include "orient.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "sort.h"
+#include "util.h"
+
+enum { GRAIN = 4096, INSERTION_MAX = 24 };
+
+struct octx {
+	const struct tsg_graph *g;
+	const uint64_t *keys;
+	uint32_t *rank;
+	struct part_odag *d;
+	atomic_uint_fast64_t max_out;
+};
+
+static void insertion_sort(uint32_t *a, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		const uint32_t x = a[i];
+		size_t j = i;
+		for (; j > 0 && a[j - 1] > x; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
+}
+
+/* Quicksort with a median-of-three pivot; recursion only on the smaller
+ * side, so the stack stays O(log n). */
+static void sort_u32(uint32_t *a, size_t n)
+{
+	while (n > INSERTION_MAX) {
+		uint32_t x = a[0], y = a[n / 2], z = a[n - 1];
+		const uint32_t pivot = x < y ? (y < z ? y : x < z ? z : x) : (x < z ? x : y < z ? z : y);
+		size_t i = 0, j = n - 1;
+		for (;;) {
+			while (a[i] < pivot)
+				i++;
+			while (a[j] > pivot)
+				j--;
+			if (i >= j)
+				break;
+			const uint32_t t = a[i];
+			a[i++] = a[j];
+			a[j--] = t;
+		}
+		const size_t left = j + 1;
+		if (left < n - left) {
+			sort_u32(a, left);
+			a += left;
+			n -= left;
+		} else {
+			sort_u32(a + left, n - left);
+			n = left;
+		}
+	}
+	insertion_sort(a, n);
+}
+
+static void set_rank(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct octx *c = arg;
+	for (uint64_t r = b; r < e; r++)
+		c->rank[(uint32_t)c->keys[r]] = (uint32_t)r;
+}
+
+static void count_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct octx *c = arg;
+	const struct tsg_graph *g = c->g;
+	uint64_t mx = 0;
+	for (uint64_t v = b; v < e; v++) {
+		const uint32_t r = c->rank[v];
+		uint64_t n = 0;
+		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++)
+			n += c->rank[g->adj[x]] > r;
+		c->d->off[r + 1] = n;
+		mx = n > mx ? n : mx;
+	}
+	uint_fast64_t cur = atomic_load(&c->max_out);
+	while (mx > cur && !atomic_compare_exchange_weak(&c->max_out, &cur, mx))
+		;
+}
+
+static void fill_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct octx *c = arg;
+	const struct tsg_graph *g = c->g;
+	for (uint64_t v = b; v < e; v++) {
+		const uint32_t r = c->rank[v];
+		uint32_t *row = c->d->adj + c->d->off[r], *p = row;
+		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++) {
+			const uint32_t w = c->rank[g->adj[x]];
+			if (w > r)
+				*p++ = w;
+		}
+		sort_u32(row, (size_t)(p - row));
+	}
+}
+
+int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc, void *alloc_ctx,
+		struct part_odag *out, struct tsg_err *err)
+{
+	const uint64_t nv = g->nv, ne = g->nadj / 2;
+	uint64_t *keys = malloc((nv ? nv : 1) * sizeof(*keys));
+	uint64_t *tmp = malloc((nv ? nv : 1) * sizeof(*tmp));
+	uint32_t *rank = malloc((nv ? nv : 1) * sizeof(*rank));
+	struct octx c = { .g = g, .rank = rank, .d = out };
+	int rc = TSG_OK;
+	char b[32];
+	*out = (struct part_odag){ .nv = (uint32_t)nv, .ne = ne };
+	if (!keys || !tmp || !rank) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
+			      (unsigned long long)nv);
+		goto fail;
+	}
+	threads = threads ? threads : 1;
+	for (uint64_t v = 0; v < nv; v++)
+		keys[v] = (g->off[v + 1] - g->off[v]) << 32 | v;
+	if (io_sort_u64(keys, tmp, nv, threads) != 0) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory sorting vertices by degree");
+		goto fail;
+	}
+	free(tmp);
+	tmp = NULL;
+	c.keys = keys;
+	tsg_parallel_for(threads, nv, GRAIN * 16, set_rank, &c);
+	free(keys);
+	keys = NULL;
+	const uint64_t bytes = part_odag_bytes(nv, ne);
+	uint8_t *mem = alloc(alloc_ctx, bytes);
+	if (!mem) {
+		rc = tsg_fail(err, TSG_ENOMEM, "cannot allocate %s for the oriented graph",
+			      tsg_fmt_bytes(bytes, b, sizeof(b)));
+		goto fail;
+	}
+	out->off = (uint64_t *)mem;
+	out->adj = (uint32_t *)(mem + (nv + 1) * 8);
+	atomic_init(&c.max_out, 0);
+	out->off[0] = 0;
+	tsg_parallel_for(threads, nv, GRAIN, count_up, &c);
+	for (uint64_t r = 0; r < nv; r++)
+		out->off[r + 1] += out->off[r];
+	if (out->off[nv] != ne) {
+		/* a validated graph is symmetric without loops, so half its entries point up */
+		rc = tsg_fail(err, TSG_EINTERNAL, "orientation kept %llu of %llu edges",
+			      (unsigned long long)out->off[nv], (unsigned long long)ne);
+		goto fail;
+	}
+	out->max_out = (uint32_t)atomic_load(&c.max_out);
+	tsg_parallel_for(threads, nv, GRAIN, fill_up, &c);
+	free(rank);
+	return TSG_OK;
+fail:
+	free(keys);
+	free(tmp);
+	free(rank);
+	return rc; /* out->off, if set, is the caller's block to free */
+}
