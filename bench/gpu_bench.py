@@ -2,12 +2,16 @@
 """bench/gpu_bench.py - GPU kernel and out-of-core streaming benchmark.
 
     bench/gpu_bench.py BUILD_DIR SCALE [SCALE ...] [--runs 3] [--oc 2,4,8] [--out FILE]
+                       [--no-lstc-oc]
 
 For each R-MAT scale (edge factor 16, tristream-gen seed 1) it times, side by
 side in one run, medians of --runs runs:
-  - the in-memory kernel (P=1, graph resident): lstc, lstc-paper, lstc-hash
-  - end-to-end engine time in memory (P=1) and out of core with --gpu-mem at
-    1/2, 1/4 and 1/8 (--oc) of the in-memory footprint (automatic partitioning)
+  - the in-memory kernels (one unit, graph resident): lstc, lstc-paper,
+    lstc-hash on the block layout, and lstc on the LSTC layout (id order)
+  - end-to-end engine time in memory, both layouts, and out of core with
+    --gpu-mem so that a slot holds 1/2, 1/4, 1/8 (--oc) of the in-memory
+    footprint (automatic planning, block layout; the LSTC layout at the
+    first fraction too, up to scale 21, since it takes minutes beyond)
   - the CPU backend, all host threads (one run from scale 24 on)
 and prints a table with TEPS (undirected edges per second). Every GPU count
 is checked against the CPU count. Raw JSON lines go to --out.
@@ -27,6 +31,8 @@ def main():
         i = args.index("--runs"); runs = int(args[i + 1]); del args[i:i + 2]
     if "--out" in args:
         i = args.index("--out"); out = args[i + 1]; del args[i:i + 2]
+    lstc_oc = "--no-lstc-oc" not in args
+    args = [a for a in args if a != "--no-lstc-oc"]
     if "--oc" in args:
         i = args.index("--oc")
         divs = [int(x) for x in args[i + 1].split(",") if x]
@@ -54,27 +60,38 @@ def main():
             ref, m = cpu["triangles"], cpu["edges"]
             def add(label, t, res, kind):
                 ok = "ok" if res["triangles"] == ref else f"WRONG {res['triangles']}"
+                st = res["stages"]
                 rows.append((scale, m, label, kind, t, res["partitions"], m / t if t else 0, ok,
-                             res.get("overlap", 0)))
+                             res.get("overlap", 0), st["build"], st["count"],
+                             res.get("h2d_bytes", 0)))
             add("cpu " + cpu["kernel"], cpu_t, cpu, "engine")
+            kern = lambda r: sum(p["kernel_ms"] for p in r["partition_stats"]) / 1000
+            eng = lambda r: r["stages"]["engine"]
             for k in ("lstc", "lstc-paper", "lstc-hash"):
-                t, res = measure(k, ["--device", "gpu", "--partitions", "1", "--kernel", k],
-                                 lambda r: r["partition_stats"][0]["kernel_ms"] / 1000)
+                t, res = measure(k, ["--device", "gpu", "--partitions", "1", "--kernel", k], kern)
                 add(k, t, res, "kernel")
-            t, res = measure("in-memory", ["--device", "gpu", "--partitions", "1"],
-                             lambda r: r["stages"]["engine"])
-            add("lstc P=1", t, res, "engine")
+            t, res = measure("lstc-layout-kernel", ["--device", "gpu", "--partitions", "1",
+                                                     "--layout", "lstc"], kern)
+            add("lstc, lstc layout", t, res, "kernel")
+            t, res = measure("in-memory", ["--device", "gpu", "--partitions", "1"], eng)
+            add("block P=1", t, res, "engine")
             foot = res["partition_stats"][0]["bytes"] + 8 * res["vertices"] + 8192
+            t, res = measure("in-memory-lstc", ["--device", "gpu", "--partitions", "1",
+                                                 "--layout", "lstc"], eng)
+            add("lstc layout P=1", t, res, "engine")
             for div in divs:
-                mem = 2 * foot // div
-                t, r2 = measure(f"1/{div}", ["--device", "gpu", "--gpu-mem", str(mem)],
-                                lambda r: r["stages"]["engine"])
-                add(f"lstc mem 1/{div}", t, r2, "engine")
-    print(f"{'scale':>5} {'edges':>11} {'variant':<22} {'timed':<7} {'median s':>9} {'P':>4} "
-          f"{'MTEPS':>9} {'overlap':>7} check")
-    for s, m, label, kind, t, p, teps, ok, ov in rows:
-        print(f"{s:>5} {m:>11} {label:<22} {kind:<7} {t:>9.4f} {p:>4} {teps/1e6:>9.1f} "
-              f"{ov:>7.2f} {ok}")
+                mem = 2 * foot // div  # two slots: each holds 1/div of the footprint
+                t, r2 = measure(f"1/{div}", ["--device", "gpu", "--gpu-mem", str(mem)], eng)
+                add(f"block mem 1/{div}", t, r2, "engine")
+                if lstc_oc and div == divs[0] and scale <= 21:
+                    t, r2 = measure(f"lstc 1/{div}", ["--device", "gpu", "--gpu-mem", str(mem),
+                                                      "--layout", "lstc"], eng)
+                    add(f"lstc layout mem 1/{div}", t, r2, "engine")
+    print(f"{'scale':>5} {'edges':>11} {'variant':<24} {'timed':<7} {'median s':>9} {'units':>5} "
+          f"{'MTEPS':>9} {'build s':>8} {'count s':>8} {'H2D GB':>7} {'overlap':>7} check")
+    for s, m, label, kind, t, p, teps, ok, ov, b, c, h in rows:
+        print(f"{s:>5} {m:>11} {label:<24} {kind:<7} {t:>9.4f} {p:>5} {teps/1e6:>9.1f} "
+              f"{b:>8.3f} {c:>8.3f} {h/1e9:>7.2f} {ov:>7.2f} {ok}")
 
 if __name__ == "__main__":
     main()

@@ -114,8 +114,15 @@ fi
 check "count --json keys" sh -c "$B/tristream count --quiet --device cpu --json $T/er.tsg | python3 -c 'import json,sys; d=json.load(sys.stdin); [d[k] for k in (\"triangles\",\"vertices\",\"edges\",\"device\",\"seconds\",\"stages\",\"version\")]'"
 ref=$(tri "$T/er.tsg")
 for p in 1 3 8; do for s in edge contig hash; do for r in local lstc; do for k in merge hash; do
-	check "count P=$p $s $r $k" [ "$(tri --partitions $p --scheme $s --prune $r --cpu-kernel $k "$T/er.tsg")" = "$ref" ]
+	check "count P=$p $s $r $k" [ "$(tri --layout lstc --partitions $p --scheme $s --prune $r --cpu-kernel $k "$T/er.tsg")" = "$ref" ]
 done; done; done; done
+for p in 1 2 3 8 50; do for k in merge hash; do
+	check "count block Q=$p $k" [ "$(tri --layout block --partitions $p --cpu-kernel $k "$T/er.tsg")" = "$ref" ]
+done; done
+check "block layout unit count" sh -c "$B/tristream count --quiet --device cpu --json --partitions 4 $T/er.tsg | grep -q '\"partitions\":10,'"
+check "--scheme with the block layout exits 2" [ "$(rc_of "$B/tristream" count --scheme hash "$T/er.tsg")" = 2 ]
+check "--scheme with the block layout says why" grep -q "applies to --layout lstc" "$T/err"
+check "unknown layout exits 2" [ "$(rc_of "$B/tristream" count --layout diagonal "$T/er.tsg")" = 2 ]
 for io in mmap pread uring auto; do
 	check "io $io" [ "$(tri --io $io "$T/er.tsg")" = "$ref" ]
 done
@@ -150,9 +157,11 @@ if [ -n "$SHARED" ] && [ -f "$SHARED/facebook_combined.txt" ]; then
 	check "facebook: one bad line reported" grep -q '"bad_lines":1' "$T/fb.json"
 	check "facebook edges" grep -q '"edges":88234' "$T/fb.json"
 	for p in 1 4 16; do check "facebook P=$p" [ "$(tri --partitions $p "$T/fb.tsg")" = 1612010 ]; done
+	for p in 4 16; do check "facebook lstc P=$p" [ "$(tri --layout lstc --partitions $p "$T/fb.tsg")" = 1612010 ]; done
 	conv --relabel "$SHARED/ca-GrQc.txt" "$T/gr.tsg"
 	check "ca-GrQc vertices and edges" sh -c "$B/tristream info --json $T/gr.tsg | grep -q '\"vertices\":5241,\"edges\":14484'"
-	for p in 1 4 16; do check "ca-GrQc P=$p" [ "$(tri --partitions $p --scheme hash "$T/gr.tsg")" = 48260 ]; done
+	for p in 1 4 16; do check "ca-GrQc P=$p" [ "$(tri --partitions $p "$T/gr.tsg")" = 48260 ]; done
+	for p in 4 16; do check "ca-GrQc lstc hash P=$p" [ "$(tri --layout lstc --partitions $p --scheme hash "$T/gr.tsg")" = 48260 ]; done
 else
 	echo "SKIPPED: ../shared/graphs not found; published-count checks not run"
 fi

@@ -4,10 +4,11 @@
 #   tests/gpu/run.sh [BUILD_DIR] [SHARED_GRAPHS_DIR]
 #
 # Checks every GPU kernel against the CPU count on the shared real graphs,
-# R-MAT, Erdős–Rényi and exact-family graphs, for P = 1, 2, 4, 8, two
-# partitioning schemes, both pruning rules, and forced small --gpu-mem
-# (automatic out-of-core partitioning); then runs compute-sanitizer memcheck
-# and racecheck on a small graph. Ends with "N passed, N failed".
+# R-MAT, Erdős–Rényi and exact-family graphs: the block layout with Q = 1,
+# 2, 4, 8 blocks; the LSTC layout with P = 1, 4, two partitioning schemes
+# and both pruning rules; forced small --gpu-mem (automatic out-of-core
+# planning) for both layouts; then compute-sanitizer memcheck and racecheck
+# on a small graph, both layouts. Ends with "N passed, N failed".
 set -u
 B=${1:-build}
 SHARED=${2:-../shared/graphs}
@@ -47,27 +48,36 @@ for g in "${graphs[@]}"; do
 		ca-GrQc.txt.tsg) [ "$ref" = 48260 ] && ok || bad "ca-GrQc CPU count $ref" ;;
 	esac
 	for k in lstc lstc-paper lstc-hash; do
-		for p in 1 2 4 8; do
+		for p in 1 2 4 8; do # block layout: Q blocks, Q(Q+1)/2 units
+			got=$(count "$g" --device gpu --kernel $k --partitions $p)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k block Q=$p: $got, CPU $ref"
+		done
+		for p in 1 4; do
 			for s in edge hash; do
-				got=$(count "$g" --device gpu --kernel $k --partitions $p --scheme $s)
-				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k P=$p $s: $got, CPU $ref"
+				got=$(count "$g" --device gpu --kernel $k --layout lstc --partitions $p --scheme $s)
+				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k lstc P=$p $s: $got, CPU $ref"
 			done
 		done
-		got=$(count "$g" --device gpu --kernel $k --partitions 3 --prune lstc)
+		got=$(count "$g" --device gpu --kernel $k --layout lstc --partitions 3 --prune lstc)
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k lstc-prune: $got, CPU $ref"
 	done
-	# out of core: a budget far below the graph forces automatic partitioning
+	# out of core: a budget far below the graph forces automatic planning
 	bytes=$(stat -c %s "$g")
 	for div in 4 16; do
 		mem=$(( bytes / div + 65536 ))
 		got=$(count "$g" --device gpu --gpu-mem $mem)
-		# a clique cannot be split below one vertex's neighbourhood: that
-		# must be a clear out-of-memory error, never a wrong count
+		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block --gpu-mem $mem: $got, CPU $ref"
+		got=$(count "$g" --device gpu --gpu-mem $mem --kernel lstc-hash)
+		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block lstc-hash --gpu-mem $mem: $got, CPU $ref"
+		got=$(count "$g" --device gpu --gpu-mem $mem --layout lstc)
+		# an LSTC part cannot shrink below one vertex's neighbourhood, which
+		# in a clique is the whole graph: a clear out-of-memory error, never
+		# a wrong count (the block layout splits the lists and fits)
 		if [ "$(basename "$g")" = clique.tsg ]; then
 			case $got in *"alone needs more than the partition budget"*) ok ;; *) bad "clique budget: $got" ;; esac
 			continue
 		fi
-		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") --gpu-mem $mem: $got, CPU $ref"
+		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") lstc --gpu-mem $mem: $got, CPU $ref"
 	done
 	for tile in 64 1024; do
 		got=$(count "$g" --device gpu --kernel lstc-paper --tile $tile --partitions 2)
@@ -77,18 +87,22 @@ for g in "${graphs[@]}"; do
 done
 
 # a partition too large for the slot gives a clear error, not a wrong count
-out=$("$B/tristream" count --quiet --device gpu --gpu-mem 1M --partitions 1 "$T/rmat19.tsg" 2>&1)
-rc=$?
-[ $rc = 4 ] && echo "$out" | grep -q "does not fit" && ok || bad "oversized partition: rc $rc: $out"
+for layout in block lstc; do
+	out=$("$B/tristream" count --quiet --device gpu --gpu-mem 1M --partitions 1 --layout $layout "$T/rmat19.tsg" 2>&1)
+	rc=$?
+	[ $rc = 4 ] && echo "$out" | grep -q "does not fit" && ok || bad "oversized $layout partition: rc $rc: $out"
+done
 
 if command -v compute-sanitizer >/dev/null; then
 	for tool in memcheck racecheck; do
 		for k in lstc lstc-hash; do
-			compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
-				--device gpu --kernel $k --partitions 2 "$T/rmat12.tsg" >"$T/san" 2>&1
-			rc=$?
-			[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool $k rc $rc"; tail -20 "$T/san"; }
-			grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool $k: /"
+			for layout in block lstc; do
+				compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
+					--device gpu --kernel $k --layout $layout --partitions 3 "$T/rmat12.tsg" >"$T/san" 2>&1
+				rc=$?
+				[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool $k $layout rc $rc"; tail -20 "$T/san"; }
+				grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool $k $layout: /"
+			done
 		done
 	done
 else
