@@ -27,6 +27,10 @@
 
 #include "util.h"
 
+#ifdef TSG_HAVE_METIS
+#include <metis.h>
+#endif
+
 enum { MARK_IND = 1, MARK_KEEP = 2, SCAN_CHUNK = 1 << 16, GRAIN = 1024 };
 
 struct part_plan {
@@ -45,17 +49,27 @@ struct part_plan {
 	uint64_t max_bytes;
 };
 
-static const char *const scheme_names[] = { "contig", "edge", "hash" };
+static const char *const scheme_names[] = { "contig", "edge", "hash", "metis" };
 static const char *const prune_names[] = { "local", "lstc" };
 
 int part_scheme_parse(const char *s, enum part_scheme *out)
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		if (strcmp(s, scheme_names[i]) == 0) {
 			*out = (enum part_scheme)i;
 			return TSG_OK;
 		}
 	return TSG_EUSAGE;
+}
+
+int part_scheme_available(enum part_scheme s)
+{
+#ifdef TSG_HAVE_METIS
+	(void)s;
+	return 1;
+#else
+	return s != PART_METIS;
+#endif
 }
 
 const char *part_scheme_name(enum part_scheme s) { return scheme_names[s]; }
@@ -137,7 +151,8 @@ static uint64_t mix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-static int assign_hash(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
+/* Groups vertices by p->part_of into members/mstart (increasing ids). */
+static int group_members(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
 {
 	const uint64_t nv = p->g->nv;
 	free(p->mstart);
@@ -145,16 +160,84 @@ static int assign_hash(struct part_plan *p, uint32_t nparts, struct tsg_err *err
 	if (!p->mstart)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory planning %u parts", nparts);
 	p->nparts = nparts;
-	for (uint64_t v = 0; v < nv; v++) {
-		p->part_of[v] = (uint32_t)(mix64(v ^ p->o.seed) % nparts);
+	for (uint64_t v = 0; v < nv; v++)
 		p->mstart[p->part_of[v] + 2]++;
-	}
 	for (uint32_t i = 2; i < nparts + 2; i++)
 		p->mstart[i] += p->mstart[i - 1];
 	for (uint64_t v = 0; v < nv; v++) /* counting sort keeps members increasing */
 		p->members[p->mstart[p->part_of[v] + 1]++] = (uint32_t)v;
 	return TSG_OK;
 }
+
+static int assign_hash(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
+{
+	for (uint64_t v = 0; v < p->g->nv; v++)
+		p->part_of[v] = (uint32_t)(mix64(v ^ p->o.seed) % nparts);
+	return group_members(p, nparts, err);
+}
+
+#ifdef TSG_HAVE_METIS
+/* METIS k-way on the symmetric graph. Vertex weights are degree + 1, so
+ * parts balance edges (the work) rather than vertices. METIS takes 32-bit
+ * indices here (Debian's build), so graphs past 2^31 list entries are
+ * refused with a clear error rather than truncated. */
+static int assign_metis(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
+{
+	const struct tsg_graph *g = p->g;
+	idx_t *xadj = NULL, *adjncy = NULL, *vwgt = NULL, *part = NULL;
+	int rc = TSG_OK;
+	if (nparts == 1 || g->nv <= nparts) {
+		for (uint64_t v = 0; v < g->nv; v++)
+			p->part_of[v] = nparts == 1 ? 0 : (uint32_t)v;
+		return group_members(p, nparts, err);
+	}
+	if (g->nadj > (uint64_t)INT32_MAX || g->nv > (uint64_t)INT32_MAX)
+		return tsg_fail(err, TSG_EUSAGE, "--scheme metis: %llu list entries exceed METIS's "
+				"32-bit indices; use --scheme edge", (unsigned long long)g->nadj);
+	xadj = malloc((g->nv + 1) * sizeof(*xadj));
+	adjncy = malloc((g->nadj ? g->nadj : 1) * sizeof(*adjncy));
+	vwgt = malloc(g->nv * sizeof(*vwgt));
+	part = malloc(g->nv * sizeof(*part));
+	if (!xadj || !adjncy || !vwgt || !part) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory copying the graph for METIS");
+		goto fail;
+	}
+	for (uint64_t v = 0; v <= g->nv; v++)
+		xadj[v] = (idx_t)g->off[v];
+	for (uint64_t k = 0; k < g->nadj; k++)
+		adjncy[k] = (idx_t)g->adj[k];
+	for (uint64_t v = 0; v < g->nv; v++)
+		vwgt[v] = (idx_t)(g->off[v + 1] - g->off[v] + 1);
+	idx_t nvtx = (idx_t)g->nv, ncon = 1, np = (idx_t)nparts, cut = 0;
+	idx_t opts[METIS_NOPTIONS];
+	METIS_SetDefaultOptions(opts);
+	opts[METIS_OPTION_SEED] = (idx_t)(p->o.seed & 0x7fffffff);
+	const int mrc = METIS_PartGraphKway(&nvtx, &ncon, xadj, adjncy, vwgt, NULL, NULL, &np, NULL,
+					    NULL, opts, &cut, part);
+	if (mrc != METIS_OK) {
+		rc = tsg_fail(err, mrc == METIS_ERROR_MEMORY ? TSG_ENOMEM : TSG_EINTERNAL,
+			      "METIS failed (%d) partitioning into %u parts", mrc, nparts);
+		goto fail;
+	}
+	for (uint64_t v = 0; v < g->nv; v++)
+		p->part_of[v] = (uint32_t)part[v];
+	rc = group_members(p, nparts, err);
+fail:
+	free(xadj);
+	free(adjncy);
+	free(vwgt);
+	free(part);
+	return rc;
+}
+#else
+static int assign_metis(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
+{
+	(void)p;
+	(void)nparts;
+	return tsg_fail(err, TSG_EUSAGE, "this build has no METIS (install libmetis-dev and "
+			"rebuild); use --scheme edge, contig or hash");
+}
+#endif
 
 static int assign_ranges(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
 {
@@ -490,7 +573,11 @@ void part_plan_free(struct part_plan *p)
 
 static int assign(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
 {
-	return p->o.scheme == PART_HASH ? assign_hash(p, nparts, err) : assign_ranges(p, nparts, err);
+	switch (p->o.scheme) {
+	case PART_HASH: return assign_hash(p, nparts, err);
+	case PART_METIS: return assign_metis(p, nparts, err);
+	default: return assign_ranges(p, nparts, err);
+	}
 }
 
 static uint64_t part_cost(const struct part_plan *p, const struct part_stats *st)
@@ -560,10 +647,11 @@ static int plan_auto(struct part_plan *p, struct tsg_err *err)
 		}
 		if (rc || nover == 0)
 			break;
-		if (p->o.scheme == PART_HASH) {
+		if (!p->bounds) { /* hash, metis: more parts, assigned afresh */
 			if ((uint64_t)p->nparts * 2 > g->nv * 2 || p->nparts > UINT32_MAX / 2) {
-				rc = tsg_fail(err, TSG_ENOMEM, "no hash partitioning fits the budget; "
-					      "raise --gpu-mem or use --scheme edge");
+				rc = tsg_fail(err, TSG_ENOMEM, "no %s partitioning fits the budget; "
+					      "raise --gpu-mem or use --scheme edge",
+					      part_scheme_name(p->o.scheme));
 				break;
 			}
 			rc = assign(p, p->nparts * 2, err);
@@ -593,12 +681,13 @@ int part_plan_new(const struct tsg_graph *g, const struct part_opts *o, struct p
 	p->kept = malloc((nv + 1) * sizeof(*p->kept));
 	p->outdeg = malloc((nv + 1) * sizeof(*p->outdeg));
 	p->chunk = malloc(nchunks * sizeof(*p->chunk));
-	if (o->scheme == PART_HASH) {
+	const int grouped = o->scheme == PART_HASH || o->scheme == PART_METIS;
+	if (grouped) {
 		p->part_of = malloc((nv + 1) * sizeof(*p->part_of));
 		p->members = malloc((nv + 1) * sizeof(*p->members));
 	}
 	if (!p->mark || !p->newid || !p->kept || !p->outdeg || !p->chunk ||
-	    (o->scheme == PART_HASH && (!p->part_of || !p->members))) {
+	    (grouped && (!p->part_of || !p->members))) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for partitioning scratch (%llu "
 			      "vertices)", (unsigned long long)nv);
 		goto fail;

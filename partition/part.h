@@ -35,6 +35,7 @@ enum part_scheme {
 	PART_CONTIG, /* equal vertex ranges */
 	PART_EDGE,   /* ranges with equal edge counts (default) */
 	PART_HASH,   /* pseudo-random assignment, seeded */
+	PART_METIS,  /* METIS k-way, balancing degree + 1 (builds with libmetis only) */
 };
 
 enum part_prune { PART_PRUNE_LOCAL, PART_PRUNE_LSTC };
@@ -64,6 +65,8 @@ typedef void *(*part_alloc_fn)(void *ctx, size_t bytes);
 struct part_plan;
 
 int part_scheme_parse(const char *s, enum part_scheme *out);
+/* Whether this build can run scheme s (METIS is optional). */
+int part_scheme_available(enum part_scheme s);
 const char *part_scheme_name(enum part_scheme s);
 int part_prune_parse(const char *s, enum part_prune *out);
 const char *part_prune_name(enum part_prune p);

@@ -39,7 +39,8 @@ static const char usage_count[] =
 	"  --partitions N|auto     block layout: N rank blocks, N(N+1)/2 units; lstc\n"
 	"                          layout: N parts (default auto: as few as fit the GPU\n"
 	"                          budget; 1 on the CPU)\n"
-	"  --scheme edge|contig|hash  lstc layout: vertex partitioning (default edge)\n"
+	"  --scheme edge|contig|hash|metis  lstc layout: vertex partitioning (default\n"
+	"                          edge; metis if built with libmetis)\n"
 	"  --prune local|lstc      lstc layout: proxy pruning rule (default local)\n"
 	"  --kernel NAME           GPU kernel: lstc (default), lstc-paper, lstc-hash\n"
 	"  --tile N                LSTC tile width (power of two; lstc 1024, lstc-paper 128)\n"
@@ -246,6 +247,9 @@ static int cmd_count(int argc, char **argv)
 		case OPT_SCHEME:
 			if (part_scheme_parse(optarg, &o.part.scheme))
 				return usage_error(usage_count, "unknown scheme '%s'", optarg);
+			if (!part_scheme_available(o.part.scheme))
+				return usage_error(usage_count, "scheme '%s' is not in this build "
+						   "(install libmetis-dev and rebuild)", optarg);
 			lstc_only = "--scheme";
 			break;
 		case OPT_PRUNE:
@@ -425,8 +429,9 @@ int main(int argc, char **argv)
 		return TSG_OK;
 	}
 	if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
-		printf("tristream %s (%s backend)\n", TSG_VERSION,
-		       engine_have_gpu() ? "CUDA and CPU" : "CPU");
+		printf("tristream %s (%s backend%s)\n", TSG_VERSION,
+		       engine_have_gpu() ? "CUDA and CPU" : "CPU",
+		       part_scheme_available(PART_METIS) ? ", METIS" : "");
 		return TSG_OK;
 	}
 	fprintf(stderr, "tristream: unknown command '%s'\n\n%s", cmd, usage_main);

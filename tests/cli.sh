@@ -113,7 +113,14 @@ fi
 # --- count and info: options, json, exit codes
 check "count --json keys" sh -c "$B/tristream count --quiet --device cpu --json $T/er.tsg | python3 -c 'import json,sys; d=json.load(sys.stdin); [d[k] for k in (\"triangles\",\"vertices\",\"edges\",\"device\",\"seconds\",\"stages\",\"version\")]'"
 ref=$(tri "$T/er.tsg")
-for p in 1 3 8; do for s in edge contig hash; do for r in local lstc; do for k in merge hash; do
+schemes="edge contig hash"
+if "$B/tristream" --version | grep -q METIS; then
+	schemes="$schemes metis"
+else
+	check "--scheme metis without METIS exits 2" [ "$(rc_of "$B/tristream" count --layout lstc --scheme metis "$T/er.tsg")" = 2 ]
+	check "--scheme metis without METIS says so" grep -q "libmetis" "$T/err"
+fi
+for p in 1 3 8; do for s in $schemes; do for r in local lstc; do for k in merge hash; do
 	check "count P=$p $s $r $k" [ "$(tri --layout lstc --partitions $p --scheme $s --prune $r --cpu-kernel $k "$T/er.tsg")" = "$ref" ]
 done; done; done; done
 for p in 1 2 3 8 50; do for k in merge hash; do
@@ -161,7 +168,9 @@ if [ -n "$SHARED" ] && [ -f "$SHARED/facebook_combined.txt" ]; then
 	conv --relabel "$SHARED/ca-GrQc.txt" "$T/gr.tsg"
 	check "ca-GrQc vertices and edges" sh -c "$B/tristream info --json $T/gr.tsg | grep -q '\"vertices\":5241,\"edges\":14484'"
 	for p in 1 4 16; do check "ca-GrQc P=$p" [ "$(tri --partitions $p "$T/gr.tsg")" = 48260 ]; done
-	for p in 4 16; do check "ca-GrQc lstc hash P=$p" [ "$(tri --layout lstc --partitions $p --scheme hash "$T/gr.tsg")" = 48260 ]; done
+	for p in 4 16; do for s in $schemes; do
+		check "ca-GrQc lstc $s P=$p" [ "$(tri --layout lstc --partitions $p --scheme $s "$T/gr.tsg")" = 48260 ]
+	done; done
 else
 	echo "SKIPPED: ../shared/graphs not found; published-count checks not run"
 fi
