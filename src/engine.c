@@ -60,7 +60,8 @@ static int count_cpu_block(const struct tsg_graph *g, const struct engine_opts *
 		struct engine_part *ep = &r->parts[k];
 		const struct tsg_unit u = block_unit_of(&d, &plan.units[k]);
 		double tc = tsg_now();
-		rc = kern_cpu_count_unit(&u, o->cpu_kernel, o->threads, &ep->triangles, err);
+		if (!o->plan_only)
+			rc = kern_cpu_count_unit(&u, o->cpu_kernel, o->threads, &ep->triangles, err);
 		if (rc)
 			goto done;
 		ep->count_s = tsg_now() - tc;
@@ -107,7 +108,8 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 			goto done;
 		double tc = tsg_now();
 		ep->build_s = tc - tb;
-		rc = kern_cpu_count(&d, o->cpu_kernel, o->threads, &ep->triangles, err);
+		if (!o->plan_only)
+			rc = kern_cpu_count(&d, o->cpu_kernel, o->threads, &ep->triangles, err);
 		free(d.off);
 		if (rc)
 			goto done;
@@ -130,6 +132,10 @@ int engine_count(const struct tsg_graph *g, const struct engine_opts *o, struct 
 	double t0 = tsg_now();
 	int rc;
 	enum tsg_device dev = o->device;
+	if (o->plan_only && dev == TSG_DEVICE_GPU)
+		return tsg_fail(err, TSG_EUSAGE, "--plan-only runs on the host: use --device cpu");
+	if (o->plan_only)
+		dev = TSG_DEVICE_CPU;
 	if (dev == TSG_DEVICE_GPU && !engine_have_gpu())
 		return tsg_fail(err, TSG_EDEVICE, "this build of tristream has no CUDA backend "
 				"(rebuild with -Dcuda=enabled), use --device cpu");

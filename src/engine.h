@@ -44,6 +44,7 @@ struct engine_opts {
 	unsigned threads;
 	unsigned tile;              /* lstc-paper tile width, 0: default */
 	int want_stats;             /* measure induced subgraphs too (LSTC Tables 3-4) */
+	int plan_only;              /* CPU only: build every part or unit, count nothing */
 	int progress;
 };
 

@@ -49,6 +49,8 @@ static const char usage_count[] =
 	"  --io auto|mmap|pread|uring  how the file is read (default auto)\n"
 	"  --seed N                seed for --scheme hash\n"
 	"  --stats                 per-partition sizes (LSTC Tables 3-4)\n"
+	"  --plan-only             build every partition or unit and report sizes and\n"
+	"                          times, but count nothing (on the host)\n"
 	"  --json                  one JSON object on stdout\n"
 	"  --quiet                 no progress on stderr\n";
 
@@ -77,7 +79,7 @@ static int report(int rc, const struct tsg_err *err)
 enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
-	OPT_VERIFY, OPT_TILE, OPT_LAYOUT,
+	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY,
 };
 
 static const struct option count_opts[] = {
@@ -98,6 +100,7 @@ static const struct option count_opts[] = {
 	{ "verify", no_argument, 0, OPT_VERIFY },
 	{ "tile", required_argument, 0, OPT_TILE },
 	{ "layout", required_argument, 0, OPT_LAYOUT },
+	{ "plan-only", no_argument, 0, OPT_PLAN_ONLY },
 	{ "help", no_argument, 0, OPT_HELP },
 	{ 0, 0, 0, 0 },
 };
@@ -109,7 +112,8 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 	json_begin(&j, stdout);
 	json_str(&j, "version", TSG_VERSION);
 	json_str(&j, "graph", path);
-	json_u64(&j, "triangles", r->triangles);
+	if (!o->plan_only)
+		json_u64(&j, "triangles", r->triangles);
 	json_u64(&j, "vertices", g->nv);
 	json_u64(&j, "edges", g->nadj / 2);
 	json_str(&j, "device", r->device == TSG_DEVICE_GPU ? "gpu" : "cpu");
@@ -167,7 +171,10 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 static void print_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 			     const struct engine_result *r)
 {
-	printf("triangles: %llu\n", (unsigned long long)r->triangles);
+	if (o->plan_only)
+		printf("triangles: not counted (--plan-only)\n");
+	else
+		printf("triangles: %llu\n", (unsigned long long)r->triangles);
 	printf("graph: %llu vertices, %llu edges\n", (unsigned long long)g->nv,
 	       (unsigned long long)(g->nadj / 2));
 	if (o->layout == ENGINE_LAYOUT_LSTC)
@@ -283,6 +290,7 @@ static int cmd_count(int argc, char **argv)
 			lstc_only = "--seed";
 			break;
 		case OPT_STATS: o.want_stats = 1; break;
+		case OPT_PLAN_ONLY: o.plan_only = 1; break;
 		case OPT_JSON: json = 1; break;
 		case OPT_QUIET: o.progress = 0; break;
 		case OPT_VERIFY: break; /* loading always verifies */
