@@ -10,7 +10,8 @@ side in one run, medians of --runs runs:
     lstc-hash on the block layout, and lstc on the LSTC layout (id order)
   - end-to-end engine time in memory, both layouts, and out of core with
     --gpu-mem so that a slot holds 1/2, 1/4, 1/8 (--oc) of the in-memory
-    footprint (automatic planning, block layout; the LSTC layout at the
+    footprint (automatic planning, block layout, the oriented graph in
+    ordinary and in pinned host memory; the LSTC layout at the
     first fraction too, up to scale 21, since it takes minutes beyond)
   - the CPU backend, all host threads (one run from scale 24 on)
 and prints a table with TEPS (undirected edges per second). Every GPU count
@@ -76,6 +77,9 @@ def main():
             t, res = measure("in-memory", ["--device", "gpu", "--partitions", "1"], eng)
             add("block P=1", t, res, "engine")
             foot = res["partition_stats"][0]["bytes"] + 8 * res["vertices"] + 8192
+            t, r2 = measure("in-memory-pinned", ["--device", "gpu", "--partitions", "1",
+                                                  "--pin-host", "on"], eng)
+            add("block P=1 pinned", t, r2, "engine")
             t, res = measure("in-memory-lstc", ["--device", "gpu", "--partitions", "1",
                                                  "--layout", "lstc"], eng)
             add("lstc layout P=1", t, res, "engine")
@@ -83,6 +87,9 @@ def main():
                 mem = 2 * foot // div  # two slots: each holds 1/div of the footprint
                 t, r2 = measure(f"1/{div}", ["--device", "gpu", "--gpu-mem", str(mem)], eng)
                 add(f"block mem 1/{div}", t, r2, "engine")
+                t, r2 = measure(f"1/{div} pinned", ["--device", "gpu", "--gpu-mem", str(mem),
+                                                    "--pin-host", "on"], eng)
+                add(f"block mem 1/{div} pinned", t, r2, "engine")
                 if lstc_oc and div == divs[0] and scale <= 21:
                     t, r2 = measure(f"lstc 1/{div}", ["--device", "gpu", "--gpu-mem", str(mem),
                                                       "--layout", "lstc"], eng)

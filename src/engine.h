@@ -45,6 +45,7 @@ struct engine_opts {
 	unsigned tile;              /* lstc-paper tile width, 0: default */
 	int want_stats;             /* measure induced subgraphs too (LSTC Tables 3-4) */
 	int plan_only;              /* CPU only: build every part or unit, count nothing */
+	int pin_host;               /* GPU block layout: orient into pinned memory */
 	int progress;
 };
 

@@ -49,6 +49,8 @@ static const char usage_count[] =
 	"  --io auto|mmap|pread|uring  how the file is read (default auto)\n"
 	"  --seed N                seed for --scheme hash\n"
 	"  --stats                 per-partition sizes (LSTC Tables 3-4)\n"
+	"  --pin-host on|off       block layout on a GPU: orient into pinned host memory\n"
+	"                          (default off: pinning costs more than it saves)\n"
 	"  --plan-only             build every partition or unit and report sizes and\n"
 	"                          times, but count nothing (on the host)\n"
 	"  --json                  one JSON object on stdout\n"
@@ -79,7 +81,7 @@ static int report(int rc, const struct tsg_err *err)
 enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
-	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY,
+	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN,
 };
 
 static const struct option count_opts[] = {
@@ -101,6 +103,7 @@ static const struct option count_opts[] = {
 	{ "tile", required_argument, 0, OPT_TILE },
 	{ "layout", required_argument, 0, OPT_LAYOUT },
 	{ "plan-only", no_argument, 0, OPT_PLAN_ONLY },
+	{ "pin-host", required_argument, 0, OPT_PIN },
 	{ "help", no_argument, 0, OPT_HELP },
 	{ 0, 0, 0, 0 },
 };
@@ -291,6 +294,11 @@ static int cmd_count(int argc, char **argv)
 			break;
 		case OPT_STATS: o.want_stats = 1; break;
 		case OPT_PLAN_ONLY: o.plan_only = 1; break;
+		case OPT_PIN:
+			if (strcmp(optarg, "on") != 0 && strcmp(optarg, "off") != 0)
+				return usage_error(usage_count, "--pin-host takes on or off, not '%s'", optarg);
+			o.pin_host = strcmp(optarg, "on") == 0;
+			break;
 		case OPT_JSON: json = 1; break;
 		case OPT_QUIET: o.progress = 0; break;
 		case OPT_VERIFY: break; /* loading always verifies */

@@ -146,17 +146,19 @@ static int collect(struct pipe *p, struct gpu_ctx *gpu, uint32_t i, struct engin
 	return rc;
 }
 
-/* The oriented graph's memory: pinned if the driver gives it (copies are
- * then asynchronous and at full speed), else ordinary. */
+/* The oriented graph's memory. Pinned (want_pin), copies run at full
+ * speed and asynchronously, but pinning costs time in proportion to the
+ * graph (bench/RESULTS.md has both measured); ordinary memory is copied
+ * through the driver's staging buffers. */
 struct host_block {
 	struct gpu_ctx *gpu;
-	int pinned;
+	int want_pin, pinned;
 };
 
 static void *host_block_alloc(void *ctx, size_t bytes)
 {
 	struct host_block *h = ctx;
-	void *m = gpu_host_alloc(h->gpu, bytes);
+	void *m = h->want_pin ? gpu_host_alloc(h->gpu, bytes) : NULL;
 	h->pinned = m != NULL;
 	return m ? m : malloc(bytes ? bytes : 1);
 }
@@ -164,7 +166,7 @@ static void *host_block_alloc(void *ctx, size_t bytes)
 static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, const struct tsg_graph *g,
 			   const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
 {
-	struct host_block hb = { .gpu = gpu };
+	struct host_block hb = { .gpu = gpu, .want_pin = o->pin_host };
 	struct part_odag d = { 0 };
 	struct block_plan plan = { 0 };
 	struct tsg_progress prog;
@@ -174,7 +176,7 @@ static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, const struct tsg_
 	int rc = part_orient(g, o->threads, host_block_alloc, &hb, &d, err);
 	if (rc)
 		goto done;
-	if (!hb.pinned)
+	if (hb.want_pin && !hb.pinned)
 		snprintf(r->note, sizeof(r->note), "pinned host memory unavailable: copies are slower");
 	double t1 = tsg_now();
 	r->build_s = t1 - t0;

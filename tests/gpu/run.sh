@@ -79,6 +79,10 @@ for g in "${graphs[@]}"; do
 		fi
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") lstc --gpu-mem $mem: $got, CPU $ref"
 	done
+	for p in 1 3; do # the oriented graph in pinned memory: asynchronous copies
+		got=$(count "$g" --device gpu --pin-host on --partitions $p)
+		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") pinned Q=$p: $got, CPU $ref"
+	done
 	for tile in 64 1024; do
 		got=$(count "$g" --device gpu --kernel lstc-paper --tile $tile --partitions 2)
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") tile $tile: $got, CPU $ref"
