@@ -20,6 +20,11 @@ ok() { pass=$((pass+1)); }
 bad() { fail=$((fail+1)); echo "FAIL: $*"; }
 
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
+if ! "$B/tristream" --version; then
+	echo "FAIL: $B/tristream does not run here (missing shared libraries?)"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
 
 count() { # graph, args... -> triangles (or ERR)
 	local g=$1; shift
@@ -42,6 +47,9 @@ done
 
 for g in "${graphs[@]}"; do
 	ref=$(count "$g" --device cpu)
+	# every comparison below needs a real count: an error on both sides
+	# must never pass as "equal"
+	case $ref in ''|*[!0-9]*) bad "$(basename "$g"): CPU count failed: $ref"; continue ;; esac
 	case $(basename "$g") in
 		clique.tsg) [ "$ref" = 4455100 ] && ok || bad "clique CPU count $ref" ;;
 		facebook_combined.txt.tsg) [ "$ref" = 1612010 ] && ok || bad "facebook CPU count $ref" ;;
