@@ -45,7 +45,9 @@ struct engine_opts {
 	unsigned tile;              /* lstc-paper tile width, 0: default */
 	int want_stats;             /* measure induced subgraphs too (LSTC Tables 3-4) */
 	int plan_only;              /* CPU only: build every part or unit, count nothing */
-	int pin_host;               /* GPU block layout: orient into pinned memory */
+	int pin_host;               /* GPU block layout: orient into pinned memory: 1 yes,
+				     * 0 no, -1 auto (only when the graph needs several
+				     * units, so copies outweigh the cost of pinning) */
 	int progress;
 };
 

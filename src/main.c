@@ -49,8 +49,9 @@ static const char usage_count[] =
 	"  --io auto|mmap|pread|uring  how the file is read (default auto)\n"
 	"  --seed N                seed for --scheme hash\n"
 	"  --stats                 per-partition sizes (LSTC Tables 3-4)\n"
-	"  --pin-host on|off       block layout on a GPU: orient into pinned host memory\n"
-	"                          (default off: pinning costs more than it saves)\n"
+	"  --pin-host on|off|auto  block layout on a GPU: orient into pinned host memory\n"
+	"                          (default auto: only when the graph is copied in\n"
+	"                          several units, where faster copies repay the pinning)\n"
 	"  --plan-only             build every partition or unit and report sizes and\n"
 	"                          times, but count nothing (on the host)\n"
 	"  --json                  one JSON object on stdout\n"
@@ -223,6 +224,7 @@ static int cmd_count(int argc, char **argv)
 		.part = { .scheme = PART_EDGE, .prune = PART_PRUNE_LOCAL, .seed = 1 },
 		.threads = tsg_default_threads(),
 		.progress = 1,
+		.pin_host = -1,
 	};
 	struct io_load_opts lo = { .io = IO_MODE_AUTO };
 	int json = 0, c;
@@ -295,9 +297,10 @@ static int cmd_count(int argc, char **argv)
 		case OPT_STATS: o.want_stats = 1; break;
 		case OPT_PLAN_ONLY: o.plan_only = 1; break;
 		case OPT_PIN:
-			if (strcmp(optarg, "on") != 0 && strcmp(optarg, "off") != 0)
-				return usage_error(usage_count, "--pin-host takes on or off, not '%s'", optarg);
-			o.pin_host = strcmp(optarg, "on") == 0;
+			if (strcmp(optarg, "on") == 0) o.pin_host = 1;
+			else if (strcmp(optarg, "off") == 0) o.pin_host = 0;
+			else if (strcmp(optarg, "auto") == 0) o.pin_host = -1;
+			else return usage_error(usage_count, "--pin-host takes on, off or auto, not '%s'", optarg);
 			break;
 		case OPT_JSON: json = 1; break;
 		case OPT_QUIET: o.progress = 0; break;

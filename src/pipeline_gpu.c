@@ -148,8 +148,10 @@ static int collect(struct pipe *p, struct gpu_ctx *gpu, uint32_t i, struct engin
 
 /* The oriented graph's memory. Pinned (want_pin), copies run at full
  * speed and asynchronously, but pinning costs time in proportion to the
- * graph (bench/RESULTS.md has both measured); ordinary memory is copied
- * through the driver's staging buffers. */
+ * graph; ordinary memory is copied through the driver's staging buffers at
+ * a fraction of the speed. Measured on the H100 (bench/RESULTS.md): one
+ * unit is faster unpinned, many units (out of core, the graph copied several
+ * times over) faster pinned; auto follows that. */
 struct host_block {
 	struct gpu_ctx *gpu;
 	int want_pin, pinned;
@@ -166,7 +168,10 @@ static void *host_block_alloc(void *ctx, size_t bytes)
 static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, const struct tsg_graph *g,
 			   const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
 {
+	const uint64_t whole = part_odag_bytes(g->nv, g->nadj / 2) + GPU_SCRATCH_PER_SRC * g->nv;
 	struct host_block hb = { .gpu = gpu, .want_pin = o->pin_host };
+	if (o->pin_host < 0)
+		hb.want_pin = o->part.nparts > 1 || (o->part.nparts == 0 && whole > slot);
 	struct part_odag d = { 0 };
 	struct block_plan plan = { 0 };
 	struct tsg_progress prog;
