@@ -152,7 +152,7 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 		json_obj(&j);
 		json_u64(&j, "triangles", p->triangles);
 		json_u64(&j, "v_local", p->st.v_local);
-		if (o->want_stats) {
+		if (o->want_stats && o->layout == ENGINE_LAYOUT_LSTC) {
 			json_u64(&j, "v_ind", p->st.v_ind);
 			json_u64(&j, "e_ind", p->st.e_ind);
 		}
@@ -192,7 +192,17 @@ static void print_count_text(const struct tsg_graph *g, const struct engine_opts
 	printf("time: read %.3fs, validate %.3fs, plan %.3fs, build %.3fs, count %.3fs, total %.3fs\n",
 	       g->read_seconds, g->check_seconds, r->plan_s, r->build_s, r->count_s,
 	       g->read_seconds + g->check_seconds + r->total_s);
-	if (o->want_stats) {
+	if (o->want_stats && o->layout == ENGINE_LAYOUT_BLOCK) {
+		printf("%5s %12s %12s %14s %12s %14s\n", "unit", "src rows", "rows held", "edges held",
+		       "bytes", "triangles");
+		for (uint32_t i = 0; i < r->nparts; i++) {
+			const struct engine_part *p = &r->parts[i];
+			printf("%5u %12llu %12llu %14llu %12llu %14llu\n", i,
+			       (unsigned long long)p->st.v_local, (unsigned long long)p->st.v_res,
+			       (unsigned long long)p->st.e_res, (unsigned long long)p->st.bytes,
+			       (unsigned long long)p->triangles);
+		}
+	} else if (o->want_stats) {
 		printf("%5s %12s %12s %14s %12s %14s %12s %14s\n", "part", "V_local", "V_ind", "E_ind",
 		       "V_res", "E_res", "bytes", "triangles");
 		for (uint32_t i = 0; i < r->nparts; i++) {
