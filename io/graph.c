@@ -146,9 +146,7 @@ bad:;
 		return;
 	}
 	atomic_fetch_add(&c->sym_sum, sum);
-	uint_fast64_t cur = atomic_load(&c->maxdeg);
-	while (maxdeg > cur && !atomic_compare_exchange_weak(&c->maxdeg, &cur, maxdeg))
-		;
+	tsg_atomic_max(&c->maxdeg, maxdeg);
 }
 
 int io_graph_check(const struct tsg_graph *g, const char *name, unsigned threads,

@@ -24,6 +24,20 @@ struct dev_dag {
 	int windowed;
 };
 
+/* The first index in [lo, hi) whose id is >= x (hi if none). */
+__device__ __forceinline__ uint64_t dev_lower_bound(const uint32_t *a, uint64_t lo, uint64_t hi,
+						   uint32_t x)
+{
+	while (lo < hi) {
+		const uint64_t m = (lo + hi) >> 1;
+		if (a[m] < x)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
 /* Source k's table [*tb, *te) and middle vertices [*tb, *we), as indexes into d.sadj. */
 __device__ __forceinline__ void dev_source(const dev_dag &d, uint32_t k, uint64_t *tb, uint64_t *we,
 					   uint64_t *te)
@@ -36,24 +50,8 @@ __device__ __forceinline__ void dev_source(const dev_dag &d, uint32_t k, uint64_
 		*we = e;
 		return;
 	}
-	uint64_t lo = b, hi = e;
-	while (lo < hi) { /* first id >= d.lo */
-		const uint64_t m = (lo + hi) >> 1;
-		if (d.sadj[m] < d.lo)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	*tb = lo;
-	hi = e;
-	while (lo < hi) { /* first id >= d.hi */
-		const uint64_t m = (lo + hi) >> 1;
-		if (d.sadj[m] < d.hi)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	*we = lo;
+	*tb = dev_lower_bound(d.sadj, b, e, d.lo);
+	*we = dev_lower_bound(d.sadj, *tb, e, d.hi);
 }
 
 /* Middle vertex w's list [*b, *e) as indexes into d.adj. */

@@ -359,9 +359,7 @@ static void count_out(void *arg, uint64_t b, uint64_t e, unsigned tid)
 		p->outdeg[k] = n;
 		mx = n > mx ? n : mx;
 	}
-	uint_fast64_t cur = atomic_load(&c->max_out);
-	while (mx > cur && !atomic_compare_exchange_weak(&c->max_out, &cur, mx))
-		;
+	tsg_atomic_max(&c->max_out, mx);
 }
 
 static void fill_out(void *arg, uint64_t b, uint64_t e, unsigned tid)

@@ -29,6 +29,28 @@ int engine_layout_parse(const char *s, enum engine_layout *out)
 
 const char *engine_layout_name(enum engine_layout l) { return layout_names[l]; }
 
+int engine_block_prepare(const struct tsg_graph *g, const struct engine_opts *o,
+			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
+			 struct part_odag *d, struct block_plan *plan, struct engine_result *r,
+			 struct tsg_err *err)
+{
+	const double t0 = tsg_now();
+	int rc = part_orient(g, o->threads, alloc, alloc_ctx, d, err);
+	if (rc)
+		return rc;
+	const double t1 = tsg_now();
+	r->build_s = t1 - t0;
+	rc = block_plan_new(d, bo, plan, err);
+	if (rc)
+		return rc;
+	r->plan_s = tsg_now() - t1;
+	r->nblocks = plan->nsrc_blocks;
+	r->parts = calloc(plan->nunits ? plan->nunits : 1, sizeof(*r->parts));
+	if (!r->parts)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	return TSG_OK;
+}
+
 static int count_cpu_block(const struct tsg_graph *g, const struct engine_opts *o,
 			   struct engine_result *r, struct tsg_err *err)
 {
@@ -36,22 +58,9 @@ static int count_cpu_block(const struct tsg_graph *g, const struct engine_opts *
 	struct block_plan plan = { 0 };
 	struct tsg_progress prog;
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = o->part.budget };
-	double t0 = tsg_now();
-	int rc = part_orient(g, o->threads, heap_alloc, NULL, &d, err);
+	int rc = engine_block_prepare(g, o, &bo, heap_alloc, NULL, &d, &plan, r, err);
 	if (rc)
 		goto done;
-	double t1 = tsg_now();
-	r->build_s = t1 - t0;
-	rc = block_plan_new(&d, &bo, &plan, err);
-	if (rc)
-		goto done;
-	r->plan_s = tsg_now() - t1;
-	r->nblocks = plan.nsrc_blocks;
-	r->parts = calloc(plan.nunits ? plan.nunits : 1, sizeof(*r->parts));
-	if (!r->parts) {
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
-		goto done;
-	}
 	r->nparts = plan.nunits;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(o->cpu_kernel));

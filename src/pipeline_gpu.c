@@ -177,25 +177,12 @@ static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, const struct tsg_
 	struct tsg_progress prog;
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot,
 				       .scratch_per_src = GPU_SCRATCH_PER_SRC };
-	double t0 = tsg_now();
-	int rc = part_orient(g, o->threads, host_block_alloc, &hb, &d, err);
-	if (rc)
-		goto done;
+	int rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &d, &plan, r, err);
 	if (hb.want_pin && !hb.pinned)
 		snprintf(r->note, sizeof(r->note), "pinned host memory unavailable: copies are slower");
-	double t1 = tsg_now();
-	r->build_s = t1 - t0;
-	rc = block_plan_new(&d, &bo, &plan, err);
 	if (rc)
 		goto done;
-	r->plan_s = tsg_now() - t1;
-	r->parts = calloc(plan.nunits ? plan.nunits : 1, sizeof(*r->parts));
-	if (!r->parts) {
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
-		goto done;
-	}
 	r->nparts = plan.nunits; /* from here on a failure is not a reason to fall back */
-	r->nblocks = plan.nsrc_blocks;
 	tsg_progress_init(&prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
 	const double wall0 = tsg_now();
 	for (uint32_t k = 0; k < r->nparts && rc == TSG_OK; k++) {

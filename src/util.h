@@ -6,6 +6,7 @@
 #define TSG_UTIL_H
 
 #include <stddef.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "error.h"
@@ -33,6 +34,14 @@ uint64_t tsg_host_ram(void);        /* physical RAM in bytes, 0 if unknown */
  */
 typedef void (*tsg_range_fn)(void *ctx, uint64_t begin, uint64_t end, unsigned tid);
 void tsg_parallel_for(unsigned threads, uint64_t n, uint64_t chunk, tsg_range_fn fn, void *ctx);
+
+/* Raises *m to at least v (lock-free; threads merge their local maxima). */
+static inline void tsg_atomic_max(atomic_uint_fast64_t *m, uint64_t v)
+{
+	uint_fast64_t cur = atomic_load_explicit(m, memory_order_relaxed);
+	while (v > cur && !atomic_compare_exchange_weak(m, &cur, v))
+		;
+}
 
 static inline uint64_t tsg_align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
 
