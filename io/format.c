@@ -72,6 +72,20 @@ uint64_t io_header_layout(struct io_header *h, uint64_t nv, uint64_t nadj, uint6
 	return pos;
 }
 
+uint64_t io_header_layout_lz4(struct io_header *h, uint64_t nv, uint64_t nadj,
+			      uint64_t max_degree, uint64_t data_size, uint64_t index_size)
+{
+	uint64_t pos = io_header_layout(h, nv, nadj, max_degree);
+	h->flags = IO_FLAG_LZ4;
+	pos = h->sec[1].offset;
+	h->sec[1] = (struct io_section){ .kind = IO_SEC_NEIGHBORS_LZ4, .offset = pos,
+					 .size = data_size };
+	pos += tsg_align_up(data_size, IO_ALIGN);
+	h->sec[2] = (struct io_section){ .kind = IO_SEC_CHUNKS, .offset = pos, .size = index_size };
+	h->nsections = 3;
+	return pos + tsg_align_up(index_size, IO_ALIGN);
+}
+
 const struct io_section *io_header_section(const struct io_header *h, uint32_t kind)
 {
 	for (uint32_t i = 0; i < h->nsections; i++)
@@ -99,8 +113,8 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 		return tsg_fail(err, TSG_EINPUT, "%s: header checksum mismatch (file is corrupt)", path);
 	h->flags = get32(buf + OFF_FLAGS);
 	if (h->flags & ~IO_FLAGS_SUPPORTED)
-		return tsg_fail(err, TSG_EINPUT, "%s: unsupported feature flags 0x%x (64-bit ids or "
-				"compression not supported by this build)", path, h->flags);
+		return tsg_fail(err, TSG_EINPUT, "%s: unsupported feature flags 0x%x (64-bit ids "
+				"are not supported by this build)", path, h->flags);
 	if (get32(buf + OFF_HSIZE) != IO_HEADER_SIZE)
 		return tsg_fail(err, TSG_EINPUT, "%s: header size %u, expected %u", path,
 				get32(buf + OFF_HSIZE), IO_HEADER_SIZE);
@@ -137,6 +151,19 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 					(unsigned long long)sec->size, (unsigned long long)file_size);
 	}
 	const struct io_section *off = io_header_section(h, IO_SEC_OFFSETS);
+	if (h->flags & IO_FLAG_LZ4) {
+		const struct io_section *z = io_header_section(h, IO_SEC_NEIGHBORS_LZ4);
+		const struct io_section *ix = io_header_section(h, IO_SEC_CHUNKS);
+		if (!off || !z || !ix)
+			return tsg_fail(err, TSG_EINPUT, "%s: compressed file without its %s section",
+					path, !off ? "offset" : !z ? "compressed neighbour" : "chunk index");
+		if (off->size != (h->nv + 1) * 8 || ix->size % 32)
+			return tsg_fail(err, TSG_EINPUT, "%s: section sizes (%llu offset bytes, %llu "
+					"index bytes) disagree with %llu vertices", path,
+					(unsigned long long)off->size, (unsigned long long)ix->size,
+					(unsigned long long)h->nv);
+		return TSG_OK;
+	}
 	const struct io_section *nbr = io_header_section(h, IO_SEC_NEIGHBORS);
 	if (!off || !nbr)
 		return tsg_fail(err, TSG_EINPUT, "%s: missing %s section", path,

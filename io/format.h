@@ -28,13 +28,15 @@
 
 enum io_flag {
 	IO_FLAG_IDS64 = 1u << 0, /* reserved: 64-bit neighbour ids */
-	IO_FLAG_LZ4 = 1u << 1,   /* reserved: LZ4-chunked neighbour section */
+	IO_FLAG_LZ4 = 1u << 1,   /* neighbours in LZ4 chunks (io/compress.h) */
 };
-#define IO_FLAGS_SUPPORTED 0u
+#define IO_FLAGS_SUPPORTED IO_FLAG_LZ4
 
 enum io_section_kind {
 	IO_SEC_OFFSETS = 1,   /* (nv + 1) x uint64 row offsets */
 	IO_SEC_NEIGHBORS = 2, /* nadj x uint32 neighbour ids */
+	IO_SEC_NEIGHBORS_LZ4 = 3, /* IO_FLAG_LZ4: compressed chunks, back to back */
+	IO_SEC_CHUNKS = 4,    /* IO_FLAG_LZ4: the chunk index, 32 bytes a chunk */
 };
 
 struct io_section {
@@ -70,6 +72,11 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 /* Fills h's counts and section table for a graph of nv vertices and nadj
  * entries (checksums left zero). Returns the total file size. */
 uint64_t io_header_layout(struct io_header *h, uint64_t nv, uint64_t nadj, uint64_t max_degree);
+
+/* The same for an LZ4 file whose compressed lists and chunk index take
+ * data_size and index_size bytes. */
+uint64_t io_header_layout_lz4(struct io_header *h, uint64_t nv, uint64_t nadj,
+			      uint64_t max_degree, uint64_t data_size, uint64_t index_size);
 
 const struct io_section *io_header_section(const struct io_header *h, uint32_t kind);
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compress.h"
 #include "format.h"
 #include "util.h"
 
@@ -15,7 +16,7 @@ static void *alloc_section(uint64_t size)
 }
 
 static int load_section(struct io_file *f, const struct io_section *sec, const char *what,
-			void **mem, const void **view, struct tsg_err *err)
+			void **mem, const void **view, int verify, struct tsg_err *err)
 {
 	const char *path = io_file_path(f);
 	if (io_file_mode(f) == IO_MODE_MMAP) {
@@ -30,10 +31,52 @@ static int load_section(struct io_file *f, const struct io_section *sec, const c
 			return rc;
 		*view = *mem;
 	}
-	if (io_checksum(*view, sec->size) != sec->xxh3)
+	if (verify && io_checksum(*view, sec->size) != sec->xxh3)
 		return tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the %s section (file is "
 				"corrupt)", path, what);
 	return TSG_OK;
+}
+
+/* The LZ4 variant: every chunk is checked by its own checksum while it is
+ * decoded in parallel (io/compress.h), so the data section is not hashed
+ * twice; the index is checked whole. */
+static int load_lz4(struct tsg_graph *g, const struct io_header *h, const char *path,
+		    unsigned threads, struct tsg_err *err)
+{
+	void *zmem = NULL, *imem = NULL;
+	const void *zview, *iview;
+	const struct io_section *zs = io_header_section(h, IO_SEC_NEIGHBORS_LZ4);
+	const struct io_section *is = io_header_section(h, IO_SEC_CHUNKS);
+	int rc = load_section(g->file, is, "chunk index", &imem, &iview, 1, err);
+	if (!rc)
+		rc = load_section(g->file, zs, "compressed neighbour", &zmem, &zview, 0, err);
+	if (rc)
+		goto done;
+	/* chunks are placed by the offsets: they must be sane before decoding */
+	if (g->off[0] != 0 || g->off[g->nv] != g->nadj) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: row offsets must run from 0 to %llu", path,
+			      (unsigned long long)g->nadj);
+		goto done;
+	}
+	for (uint64_t v = 0; v < g->nv; v++)
+		if (g->off[v + 1] < g->off[v]) {
+			rc = tsg_fail(err, TSG_EINPUT, "%s: row offsets decrease at vertex %llu", path,
+				      (unsigned long long)v);
+			goto done;
+		}
+	g->adj_mem = alloc_section(g->nadj * 4);
+	if (!g->adj_mem) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: cannot allocate %llu bytes for the neighbour lists",
+			      path, (unsigned long long)g->nadj * 4);
+		goto done;
+	}
+	rc = io_lz4_decode(g->nv, g->off, zview, zs->size, iview, is->size, g->adj_mem, threads,
+			   path, err);
+	g->adj = g->adj_mem;
+done:
+	free(zmem);
+	free(imem);
+	return rc;
 }
 
 int io_graph_load(const char *path, const struct io_load_opts *opts, struct tsg_graph *g,
@@ -68,15 +111,20 @@ int io_graph_load(const char *path, const struct io_load_opts *opts, struct tsg_
 	g->io_used = io_file_mode(g->file);
 	snprintf(g->io_note, sizeof(g->io_note), "%s", io_file_note(g->file));
 	rc = load_section(g->file, io_header_section(&h, IO_SEC_OFFSETS), "offset", &g->off_mem,
-			  &view, err);
+			  &view, 1, err);
 	if (rc)
 		goto fail;
 	g->off = view;
-	rc = load_section(g->file, io_header_section(&h, IO_SEC_NEIGHBORS), "neighbour",
-			  &g->adj_mem, &view, err);
+	g->compressed = (h.flags & IO_FLAG_LZ4) != 0;
+	if (g->compressed) {
+		rc = load_lz4(g, &h, path, opts->threads, err);
+	} else {
+		rc = load_section(g->file, io_header_section(&h, IO_SEC_NEIGHBORS), "neighbour",
+				  &g->adj_mem, &view, 1, err);
+		g->adj = view;
+	}
 	if (rc)
 		goto fail;
-	g->adj = view;
 	g->read_seconds = tsg_now() - t0;
 	t0 = tsg_now();
 	rc = io_graph_check(g, path, opts->threads, err);

@@ -26,6 +26,7 @@ struct tsg_graph {
 	void *off_mem, *adj_mem;
 	struct io_file *file;
 	enum io_mode io_used;
+	int compressed;      /* the file's lists were LZ4 chunks, decoded on load */
 	char io_note[256];   /* why the reader fell back, or "" */
 	double read_seconds, check_seconds;
 };

@@ -10,7 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compress.h"
 #include "format.h"
+#include "graph.h"
 #include "util.h"
 
 struct io_writer {
@@ -54,8 +56,8 @@ static int open_temp(struct io_writer *w, struct tsg_err *err)
 	return TSG_OK;
 }
 
-int io_writer_open(const char *path, uint64_t nv, uint64_t nadj, struct io_writer **out,
-		   struct tsg_err *err)
+int io_writer_open_layout(const char *path, const struct io_header *h, uint64_t size,
+			  struct io_writer **out, struct tsg_err *err)
 {
 	int rc;
 	struct io_writer *w = calloc(1, sizeof(*w));
@@ -65,12 +67,13 @@ int io_writer_open(const char *path, uint64_t nv, uint64_t nadj, struct io_write
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	}
 	w->fd = -1;
-	if (nv > IO_MAX_VERTICES) {
+	if (h->nv > IO_MAX_VERTICES) {
 		rc = tsg_fail(err, TSG_EINPUT, "%s: %llu vertices exceed the 32-bit id range", path,
-			      (unsigned long long)nv);
+			      (unsigned long long)h->nv);
 		goto fail;
 	}
-	w->size = io_header_layout(&w->h, nv, nadj, 0);
+	w->h = *h;
+	w->size = size;
 	rc = open_temp(w, err);
 	if (rc)
 		goto fail;
@@ -95,14 +98,28 @@ fail:
 	return rc;
 }
 
+int io_writer_open(const char *path, uint64_t nv, uint64_t nadj, struct io_writer **out,
+		   struct tsg_err *err)
+{
+	struct io_header h;
+	const uint64_t size = io_header_layout(&h, nv, nadj, 0);
+	return io_writer_open_layout(path, &h, size, out, err);
+}
+
+uint8_t *io_writer_section(struct io_writer *w, uint32_t kind)
+{
+	const struct io_section *s = io_header_section(&w->h, kind);
+	return s ? w->map + s->offset : NULL;
+}
+
 uint64_t *io_writer_offsets(struct io_writer *w)
 {
-	return (uint64_t *)(w->map + io_header_section(&w->h, IO_SEC_OFFSETS)->offset);
+	return (uint64_t *)io_writer_section(w, IO_SEC_OFFSETS);
 }
 
 uint32_t *io_writer_neighbors(struct io_writer *w)
 {
-	return (uint32_t *)(w->map + io_header_section(&w->h, IO_SEC_NEIGHBORS)->offset);
+	return (uint32_t *)io_writer_section(w, IO_SEC_NEIGHBORS);
 }
 
 void io_writer_abort(struct io_writer *w)
@@ -166,19 +183,74 @@ done:
 	return rc;
 }
 
+static uint64_t max_degree(uint64_t nv, const uint64_t *off)
+{
+	uint64_t maxdeg = 0;
+	for (uint64_t v = 0; v < nv; v++)
+		if (off[v + 1] - off[v] > maxdeg)
+			maxdeg = off[v + 1] - off[v];
+	return maxdeg;
+}
+
+int io_graph_write_lz4(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
+		       unsigned threads, uint64_t *bytes, struct tsg_err *err)
+{
+	struct io_lz4 z;
+	struct io_header h;
+	struct io_writer *w;
+	int rc = io_lz4_encode(nv, off, adj, threads, &z, err);
+	if (rc)
+		return rc;
+	const uint64_t size = io_header_layout_lz4(&h, nv, off[nv], 0, z.data_size, z.index_size);
+	rc = io_writer_open_layout(path, &h, size, &w, err);
+	if (rc)
+		goto done;
+	memcpy(io_writer_offsets(w), off, (nv + 1) * 8);
+	memcpy(io_writer_section(w, IO_SEC_NEIGHBORS_LZ4), z.data, z.data_size);
+	memcpy(io_writer_section(w, IO_SEC_CHUNKS), z.index, z.index_size);
+	rc = io_writer_commit(w, max_degree(nv, off), err);
+	if (rc == TSG_OK && bytes)
+		*bytes = size;
+done:
+	io_lz4_free(&z);
+	return rc;
+}
+
 int io_graph_write(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
 		   struct tsg_err *err)
 {
 	struct io_writer *w;
-	uint64_t nadj = off[nv], maxdeg = 0;
+	uint64_t nadj = off[nv];
 	int rc = io_writer_open(path, nv, nadj, &w, err);
 	if (rc)
 		return rc;
 	memcpy(io_writer_offsets(w), off, (nv + 1) * 8);
 	if (nadj)
 		memcpy(io_writer_neighbors(w), adj, nadj * 4);
-	for (uint64_t v = 0; v < nv; v++)
-		if (off[v + 1] - off[v] > maxdeg)
-			maxdeg = off[v + 1] - off[v];
-	return io_writer_commit(w, maxdeg, err);
+	return io_writer_commit(w, max_degree(nv, off), err);
+}
+
+int io_graph_copy(const char *in, const char *out, int lz4, unsigned threads,
+		  struct io_copy_stats *st, struct tsg_err *err)
+{
+	struct tsg_graph g;
+	const struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = threads };
+	struct stat sb;
+	memset(st, 0, sizeof(*st));
+	double t0 = tsg_now();
+	int rc = io_graph_load(in, &lo, &g, err);
+	if (rc)
+		return rc;
+	st->load_s = tsg_now() - t0;
+	st->in_bytes = stat(in, &sb) == 0 ? (uint64_t)sb.st_size : 0;
+	t0 = tsg_now();
+	if (lz4) {
+		rc = io_graph_write_lz4(out, g.nv, g.off, g.adj, threads, &st->out_bytes, err);
+	} else {
+		rc = io_graph_write(out, g.nv, g.off, g.adj, err);
+		st->out_bytes = stat(out, &sb) == 0 && rc == TSG_OK ? (uint64_t)sb.st_size : 0;
+	}
+	st->write_s = tsg_now() - t0;
+	io_graph_free(&g);
+	return rc;
 }

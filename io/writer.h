@@ -16,11 +16,18 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "format.h"
 
 struct io_writer;
 
 int io_writer_open(const char *path, uint64_t nv, uint64_t nadj, struct io_writer **out,
 		   struct tsg_err *err);
+/* Opens a writer for a file laid out by io_header_layout_lz4 (or any
+ * layout h describes, total `size` bytes); sections are filled through
+ * io_writer_section. */
+int io_writer_open_layout(const char *path, const struct io_header *h, uint64_t size,
+			  struct io_writer **out, struct tsg_err *err);
+uint8_t *io_writer_section(struct io_writer *w, uint32_t kind);
 uint64_t *io_writer_offsets(struct io_writer *w);   /* nv + 1 entries */
 uint32_t *io_writer_neighbors(struct io_writer *w); /* nadj entries */
 
@@ -30,8 +37,25 @@ int io_writer_commit(struct io_writer *w, uint64_t max_degree, struct tsg_err *e
 /* Discards the temporary file and frees w. */
 void io_writer_abort(struct io_writer *w);
 
-/* Convenience for small graphs held in memory (tests, tools). */
+/* Convenience for graphs held in memory (tests, tools). */
 int io_graph_write(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
 		   struct tsg_err *err);
+
+/* Writes a graph held in memory in the LZ4 format (io/compress.h),
+ * compressing on `threads` threads; *bytes gets the file's size. */
+int io_graph_write_lz4(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
+		       unsigned threads, uint64_t *bytes, struct tsg_err *err);
+
+struct io_copy_stats {
+	uint64_t in_bytes, out_bytes;
+	double load_s;  /* read, decode if compressed, validate */
+	double write_s; /* encode if compressing, write, sync */
+};
+
+/* Rewrites graph file `in` as `out`, LZ4-compressed (lz4 != 0) or raw: what
+ * tristream compress / decompress and tristream-convert --compress do.
+ * The input is fully validated first; the output appears only when whole. */
+int io_graph_copy(const char *in, const char *out, int lz4, unsigned threads,
+		  struct io_copy_stats *st, struct tsg_err *err);
 
 #endif

@@ -151,6 +151,28 @@ if ! "$B/tristream" --version | grep -q CUDA; then
 	check "--device gpu without CUDA exits 6" [ "$(rc_of "$B/tristream" count --device gpu "$T/er.tsg")" = 6 ]
 fi
 
+# --- LZ4-compressed graphs: same counts, every reader, damage is exit 3
+check "compress" "$B/tristream" compress --quiet "$T/er.tsg" "$T/er.lz4.tsg"
+check "compressed graph says so" sh -c "$B/tristream info --json $T/er.lz4.tsg | grep -q '\"compression\":\"lz4\"'"
+for io in mmap pread uring; do
+	check "compressed count, $io" [ "$(tri --io $io "$T/er.lz4.tsg")" = "$ref" ]
+done
+check "compressed count, lstc layout" [ "$(tri --layout lstc --partitions 3 "$T/er.lz4.tsg")" = "$ref" ]
+check "decompress" "$B/tristream" decompress --quiet "$T/er.lz4.tsg" "$T/er.back.tsg"
+check "decompress restores the file byte for byte" cmp -s "$T/er.tsg" "$T/er.back.tsg"
+check "convert --compress lz4" sh -c "$B/tristream-convert --quiet --json --compress lz4 $T/er.txt $T/er.c.tsg | grep -q '\"compression\":\"lz4\"'"
+check "convert --compress leaves no temporary" [ -z "$(ls "$T" | grep plain)" ]
+check "convert --compress count" [ "$(tri "$T/er.c.tsg")" = "$(tri "$T/mem.tsg")" ]
+check "convert --compress bad value exits 2" [ "$(rc_of "$B/tristream-convert" --compress zstd "$T/er.txt" "$T/x.tsg")" = 2 ]
+zs=$(( $(stat -c %s "$T/er.lz4.tsg") / 2 ))
+cp "$T/er.lz4.tsg" "$T/er.lz4.bad.tsg"; printf '\x55\x55' | dd of="$T/er.lz4.bad.tsg" bs=1 seek=$((45056 + 1000)) conv=notrunc 2>/dev/null
+check "damaged compressed graph exits 3" [ "$(rc_of "$B/tristream" count "$T/er.lz4.bad.tsg")" = 3 ]
+check "damaged compressed graph message" grep -q "checksum mismatch\|corrupt" "$T/err"
+head -c $zs "$T/er.lz4.tsg" >"$T/er.lz4.cut.tsg"
+check "truncated compressed graph exits 3" [ "$(rc_of "$B/tristream" count "$T/er.lz4.cut.tsg")" = 3 ]
+check "compress a missing file exits 3" [ "$(rc_of "$B/tristream" compress "$T/none.tsg" "$T/none.lz4.tsg")" = 3 ]
+check "compress of a missing file writes nothing" [ ! -e "$T/none.lz4.tsg" ]
+
 # --- out of memory: a clear error and exit 4, never a crash
 "$B/tristream-gen" --quiet er --vertices 200000 --edges 4000000 --seed 9 "$T/oom.tsg"
 check "out of memory exits 4" [ "$(rc_of sh -c "ulimit -v 40000; exec $B/tristream count --device cpu --io pread $T/oom.tsg")" = 4 ]

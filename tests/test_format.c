@@ -70,6 +70,111 @@ static void expect_bad(struct t_state *st, const char *what, const uint8_t *b, s
 	}
 }
 
+/* The LZ4 variant: round trips through every reader (several chunks,
+ * empty and edgeless graphs), and damage to chunks, the index or the
+ * file's length is always an error naming the file. */
+static void check_lz4(struct t_state *st)
+{
+	enum { N = 20000, M = 300000 };
+	uint64_t *e = malloc(M * sizeof(*e)), seed = 5;
+	struct tsg_graph raw;
+	struct tsg_err err = { 0 };
+	for (size_t i = 0; i < M; i++) /* ids with locality: small gaps, like a crawl */
+		e[i] = (t_rand(&seed) % N) << 32 | 0;
+	for (size_t i = 0; i < M; i++) {
+		const uint64_t u = e[i] >> 32;
+		e[i] = u << 32 | ((u + 1 + t_rand(&seed) % 64) % N);
+	}
+	const char *rp = strdup(t_path("lz4-raw.tsg")), *zp = strdup(t_path("lz4.tsg"));
+	int rc = t_graph_from_edges(rp, e, M, N, &raw);
+	free(e);
+	CHECK(st, rc == 0, "lz4: base graph");
+	if (rc)
+		return;
+	uint64_t zbytes = 0;
+	rc = io_graph_write_lz4(zp, raw.nv, raw.off, raw.adj, 2, &zbytes, &err);
+	CHECK(st, rc == 0, "lz4 write: %s", err.msg);
+	size_t len = 0;
+	uint8_t *orig = slurp(zp, &len), *b = malloc(len + 1);
+	struct io_header h;
+	CHECK(st, orig && io_header_decode(orig, len, len, zp, &h, &err) == 0 &&
+	      (h.flags & IO_FLAG_LZ4) && len == zbytes, "lz4 header: %s", err.msg);
+	const struct io_section *zs = io_header_section(&h, IO_SEC_NEIGHBORS_LZ4);
+	const struct io_section *is = io_header_section(&h, IO_SEC_CHUNKS);
+	CHECK(st, zs && is && is->size / 32 >= 2, "several chunks");
+	CHECK(st, zs && zs->size < raw.nadj * 4 / 2, "lists with small gaps compress (%llu of %llu)",
+	      (unsigned long long)(zs ? zs->size : 0), (unsigned long long)raw.nadj * 4);
+	for (unsigned m = 0; m < 3; m++) {
+		struct tsg_graph g;
+		struct io_load_opts lo = { .io = modes[m], .threads = 3 };
+		rc = io_graph_load(zp, &lo, &g, &err);
+		CHECK(st, rc == 0 && g.compressed && g.nv == raw.nv && g.nadj == raw.nadj &&
+		      memcmp(g.off, raw.off, (raw.nv + 1) * 8) == 0 &&
+		      memcmp(g.adj, raw.adj, raw.nadj * 4) == 0, "lz4 round trip (%s): %s",
+		      io_mode_name(modes[m]), err.msg);
+		if (rc == 0)
+			io_graph_free(&g);
+	}
+	if (!orig || !zs || !is)
+		goto done;
+	memcpy(b, orig, len); b[zs->offset + zs->size / 2] ^= 0x40;
+	expect_bad(st, "lz4 chunk damaged", b, len, "checksum mismatch in compressed chunk");
+	memcpy(b, orig, len); b[is->offset + 40] ^= 1;
+	expect_bad(st, "lz4 index damaged", b, len, "chunk index");
+	memcpy(b, orig, len); b[is->offset + 32] ^= 1; reseal(b, len); /* chunk 1 starts elsewhere */
+	expect_bad(st, "lz4 index lie", b, len, "compressed chunk");
+	memcpy(b, orig, len); b[is->offset + 8] = 1; reseal(b, len); /* chunk 0 not at 0 */
+	expect_bad(st, "lz4 index offset lie", b, len, "bad index entry");
+	{ /* bytes changed and the chunk checksum made to match: LZ4 or structure says no */
+		memcpy(b, orig, len);
+		uint32_t csize;
+		memcpy(&csize, b + is->offset + 16, 4);
+		for (uint32_t k = 0; k < csize; k += 7)
+			b[zs->offset + k] ^= 0x5a;
+		const uint64_t x = io_checksum(b + zs->offset, csize);
+		memcpy(b + is->offset + 24, &x, 8);
+		reseal(b, len);
+		expect_bad(st, "lz4 stream garbled", b, len, NULL);
+	}
+	expect_bad(st, "lz4 cut in chunks", orig, zs->offset + zs->size / 2, "truncated");
+	expect_bad(st, "lz4 cut in index", orig, is->offset + 16, "truncated");
+	uint64_t fseed = 7;
+	for (int i = 0; i < 100; i++) {
+		memcpy(b, orig, len);
+		const size_t at = t_rand(&fseed) % len;
+		b[at] ^= (uint8_t)(1 + t_rand(&fseed) % 255);
+		const char *p = t_path("fuzz-lz4.tsg");
+		spit(p, b, len);
+		struct tsg_graph g;
+		struct io_load_opts lo = { .io = IO_MODE_PREAD, .threads = 2 };
+		memset(&err, 0, sizeof(err));
+		rc = io_graph_load(p, &lo, &g, &err);
+		const int padding = (at >= 4096 + (raw.nv + 1) * 8 && at < zs->offset) ||
+				    (at >= zs->offset + zs->size && at < is->offset) ||
+				    at >= is->offset + is->size || (at >= 64 + 3 * 32 && at < 4088);
+		CHECK(st, rc == TSG_EINPUT || (rc == 0 && padding), "lz4 byte %zu damaged: rc %d %s", at,
+		      rc, err.msg);
+		if (rc == 0)
+			io_graph_free(&g);
+	}
+	/* an empty graph and one without edges */
+	for (int k = 0; k < 2; k++) {
+		const uint64_t zoff[] = { 0, 0, 0, 0 };
+		struct tsg_graph g;
+		struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = 1 };
+		rc = io_graph_write_lz4(zp, k ? 3 : 0, zoff, NULL, 1, NULL, &err);
+		CHECK(st, rc == 0 && io_graph_load(zp, &lo, &g, &err) == 0 && g.nv == (k ? 3u : 0u) &&
+		      g.nadj == 0, "lz4 edgeless graph %d: %s", k, err.msg);
+		io_graph_free(&g);
+	}
+done:
+	free(orig);
+	free(b);
+	io_graph_free(&raw);
+	free((void *)rp);
+	free((void *)zp);
+}
+
 int main(void)
 {
 	struct t_state st = { 0 };
@@ -136,8 +241,10 @@ int main(void)
 	expect_bad(&st, "magic", b, len, "magic");
 	memcpy(b, orig, len); b[8] = 9; reseal(b, len);
 	expect_bad(&st, "version", b, len, "version");
-	memcpy(b, orig, len); b[12] = 2; reseal(b, len);
+	memcpy(b, orig, len); b[12] = 1; reseal(b, len); /* 64-bit ids: not supported */
 	expect_bad(&st, "flags", b, len, "flags");
+	memcpy(b, orig, len); b[12] = 2; reseal(b, len); /* claims LZ4, has plain lists */
+	expect_bad(&st, "LZ4 flag on a plain file", b, len, "compressed file without");
 	memcpy(b, orig, len); b[30] ^= 1;
 	expect_bad(&st, "header checksum", b, len, "header checksum");
 	memcpy(b, orig, len); b[adj_sec + 4] ^= 0x10;
@@ -186,5 +293,6 @@ int main(void)
 	free(orig);
 	free(b);
 	free((void *)good);
+	check_lz4(&st);
 	return t_finish(&st);
 }

@@ -10,12 +10,14 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builder.h"
 #include "json.h"
 #include "text.h"
 #include "util.h"
 #include "version.h"
+#include "writer.h"
 
 static const char usage[] =
 	"usage: tristream-convert [options] INPUT OUTPUT\n"
@@ -28,10 +30,12 @@ static const char usage[] =
 	"  --mem-limit SIZE    memory for edge buffers before spilling (default 40%% of RAM)\n"
 	"  --tmpdir DIR        where spilled runs go (default $TMPDIR or /tmp)\n"
 	"  --threads N         parser and sort threads (default: all CPUs)\n"
+	"  --compress none|lz4 write neighbour lists as LZ4 chunks (default none)\n"
 	"  --json              print the conversion report as JSON on stdout\n"
 	"  --quiet             no progress or report on stderr\n";
 
-enum { O_FORMAT = 256, O_RELABEL, O_SKIP, O_EMPTY, O_MEM, O_TMP, O_THREADS, O_JSON, O_QUIET, O_HELP };
+enum { O_FORMAT = 256, O_RELABEL, O_SKIP, O_EMPTY, O_MEM, O_TMP, O_THREADS, O_JSON, O_QUIET, O_HELP,
+       O_COMPRESS };
 
 static const struct option opts[] = {
 	{ "format", required_argument, 0, O_FORMAT }, { "relabel", no_argument, 0, O_RELABEL },
@@ -39,6 +43,7 @@ static const struct option opts[] = {
 	{ "mem-limit", required_argument, 0, O_MEM }, { "tmpdir", required_argument, 0, O_TMP },
 	{ "threads", required_argument, 0, O_THREADS }, { "json", no_argument, 0, O_JSON },
 	{ "quiet", no_argument, 0, O_QUIET }, { "help", no_argument, 0, O_HELP },
+	{ "compress", required_argument, 0, O_COMPRESS },
 	{ "version", no_argument, 0, 'V' }, { 0, 0, 0, 0 },
 };
 
@@ -56,7 +61,7 @@ int main(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	struct io_text_opts to = { .format = IO_TEXT_AUTO, .progress = 1 };
 	struct io_builder_opts bo = { 0 };
-	int json = 0, quiet = 0, allow_empty = 0, c;
+	int json = 0, quiet = 0, allow_empty = 0, lz4 = 0, c;
 	uint64_t v;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
@@ -78,6 +83,11 @@ int main(int argc, char **argv)
 			to.threads = bo.threads = (unsigned)v;
 			break;
 		case O_JSON: json = 1; break;
+		case O_COMPRESS:
+			if (strcmp(optarg, "lz4") != 0 && strcmp(optarg, "none") != 0)
+				return bad_usage("unknown compression '%s' (none or lz4)", optarg);
+			lz4 = strcmp(optarg, "lz4") == 0;
+			break;
 		case O_QUIET: quiet = 1; to.progress = 0; break;
 		case O_HELP: fputs(usage, stdout); return TSG_OK;
 		case 'V': printf("tristream-convert %s\n", TSG_VERSION); return TSG_OK;
@@ -88,6 +98,11 @@ int main(int argc, char **argv)
 		return bad_usage("%s", "need INPUT and OUTPUT");
 	const char *in = argv[optind], *out = argv[optind + 1];
 	struct tsg_err err = { 0 };
+	char plain[4096] = "";
+	uint64_t out_bytes = 0;
+	if (lz4 && (size_t)snprintf(plain, sizeof(plain), "%s.plain.%ld.tmp", out, (long)getpid()) >=
+	    sizeof(plain))
+		return bad_usage("%s", "output path too long");
 	struct io_builder *b;
 	struct io_text_stats ts;
 	struct io_build_stats bs = { 0 };
@@ -100,10 +115,19 @@ int main(int argc, char **argv)
 				      "--allow-empty to write an empty graph", in,
 				      (unsigned long long)ts.lines);
 		if (rc == TSG_OK)
-			rc = io_builder_finish(b, out, &bs, &err); /* frees b */
+			rc = io_builder_finish(b, lz4 ? plain : out, &bs, &err); /* frees b */
 		else
 			io_builder_free(b);
 	}
+	if (rc == TSG_OK && lz4) {
+		/* the plain file, complete and checked, becomes the compressed one */
+		struct io_copy_stats cs;
+		rc = io_graph_copy(plain, out, 1, bo.threads ? bo.threads : tsg_default_threads(), &cs,
+				   &err);
+		out_bytes = cs.out_bytes;
+	}
+	if (plain[0])
+		unlink(plain);
 	if (rc) {
 		fprintf(stderr, "tristream-convert: error: %s\n", err.msg);
 		return rc;
@@ -125,6 +149,9 @@ int main(int argc, char **argv)
 		json_u64(&j, "edges", bs.nedges);
 		json_u64(&j, "max_degree", bs.max_degree);
 		json_u64(&j, "spilled_runs", bs.runs);
+		json_str(&j, "compression", lz4 ? "lz4" : "none");
+		if (lz4)
+			json_u64(&j, "output_bytes", out_bytes);
 		json_f64(&j, "seconds", secs);
 		json_end(&j);
 	}

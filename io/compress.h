@@ -1,0 +1,45 @@
+/*
+ * compress.h - the LZ4-chunked neighbour section (docs/FORMAT.md).
+ *
+ * A compressed file (IO_FLAG_LZ4) keeps the offsets raw, so degrees and
+ * plans need no decoding, and stores the neighbour lists in chunks of
+ * whole vertices, each independently decodable: every list is
+ * delta-encoded (first id, then gaps, which are small on graphs with
+ * locality) and the chunk's 32-bit words are LZ4-compressed. A chunk index
+ * gives each chunk's first vertex, place, compressed size and XXH3-64 of its
+ * compressed bytes, so chunks are checked and decoded in parallel, and a
+ * damaged one is named.
+ */
+#ifndef IO_COMPRESS_H
+#define IO_COMPRESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+#define IO_CHUNK_ENTRY_BYTES 32u
+#define IO_CHUNK_TARGET (1u << 20) /* raw bytes a chunk aims for */
+
+/* Compressed neighbour lists of a graph: data (the NEIGHBORS_LZ4 section)
+ * and index (the CHUNKS section), both malloc'd, owned by the caller. */
+struct io_lz4 {
+	uint8_t *data, *index;
+	uint64_t data_size, index_size, nchunks;
+};
+
+/* Compresses the lists of a graph of nv vertices (off, adj) on `threads`
+ * threads. Fails with TSG_EINPUT if one vertex's list is too large for LZ4
+ * (over about 2 GB), TSG_ENOMEM if memory runs out. */
+int io_lz4_encode(uint64_t nv, const uint64_t *off, const uint32_t *adj, unsigned threads,
+		  struct io_lz4 *out, struct tsg_err *err);
+void io_lz4_free(struct io_lz4 *z);
+
+/* Checks and decodes every chunk into adj (off[nv] entries) on `threads`
+ * threads. off must already be validated (monotone, off[nv] = nadj).
+ * Errors are TSG_EINPUT naming `path` and the chunk. */
+int io_lz4_decode(uint64_t nv, const uint64_t *off, const uint8_t *data, uint64_t data_size,
+		  const uint8_t *index, uint64_t index_size, uint32_t *adj, unsigned threads,
+		  const char *path, struct tsg_err *err);
+
+#endif
