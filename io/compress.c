@@ -1,6 +1,10 @@
 /*
  * compress.c - LZ4 chunks of delta-encoded neighbour lists (compress.h).
  *
+ * A chunk of n entries decodes to 4n bytes: byte plane p (p = 0..3, least
+ * significant first) is bytes p*n .. p*n+n-1; entry x of the chunk is the
+ * gap (or first id) whose byte p is plane p's byte x.
+ *
  * Chunk index entry, 32 bytes, little-endian: first vertex (u64), offset of
  * the chunk in the data section (u64), compressed size (u32), zero (u32),
  * XXH3-64 of the compressed bytes (u64). A chunk holds vertices from its
@@ -58,18 +62,21 @@ static void encode_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 		struct chunk *k = &c->ch[i];
 		const uint64_t lo = c->off[k->v0], n = c->off[k->v1] - lo;
 		const int raw = (int)(n * 4), bound = LZ4_compressBound(raw);
-		uint32_t *delta = malloc(n ? n * 4 : 4);
+		uint8_t *planes = malloc(n ? n * 4 : 4);
 		k->buf = malloc((size_t)bound);
-		if (!delta || !k->buf) {
-			free(delta);
+		if (!planes || !k->buf) {
+			free(planes);
 			atomic_store(&c->failed, 1);
 			continue;
 		}
 		for (uint64_t v = k->v0; v < k->v1; v++)
-			for (uint64_t x = c->off[v]; x < c->off[v + 1]; x++)
-				delta[x - lo] = x == c->off[v] ? c->adj[x] : c->adj[x] - c->adj[x - 1];
-		const int cs = LZ4_compress_default((const char *)delta, (char *)k->buf, raw, bound);
-		free(delta);
+			for (uint64_t x = c->off[v]; x < c->off[v + 1]; x++) {
+				const uint32_t d = x == c->off[v] ? c->adj[x] : c->adj[x] - c->adj[x - 1];
+				for (int p = 0; p < 4; p++)
+					planes[(uint64_t)p * n + (x - lo)] = (uint8_t)(d >> (8 * p));
+			}
+		const int cs = LZ4_compress_default((const char *)planes, (char *)k->buf, raw, bound);
+		free(planes);
 		if (cs <= 0) {
 			atomic_store(&c->failed, 1);
 			continue;
@@ -154,21 +161,22 @@ struct dec {
 	const uint8_t *data;
 	const struct chunk *ch;
 	uint32_t *adj;
+	uint8_t **scratch;        /* per thread: the chunk's byte planes */
 	atomic_uint_fast64_t bad; /* first bad chunk + 1, or 0 */
 	atomic_int bad_sum;       /* 1: checksum, 0: LZ4 stream */
 };
 
 static void decode_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
-	(void)tid;
 	struct dec *c = arg;
+	uint8_t *planes = c->scratch[tid];
 	for (uint64_t i = b; i < e; i++) {
 		const struct chunk *k = &c->ch[i];
 		const uint64_t lo = c->off[k->v0], n = c->off[k->v1] - lo;
 		const uint8_t *src = c->data + k->pos;
 		int sum_ok = io_checksum(src, k->csize) == k->xxh3, ok = sum_ok;
 		if (ok)
-			ok = LZ4_decompress_safe((const char *)src, (char *)(c->adj + lo), (int)k->csize,
+			ok = LZ4_decompress_safe((const char *)src, (char *)planes, (int)k->csize,
 						 (int)(n * 4)) == (int)(n * 4);
 		if (!ok) {
 			uint_fast64_t cur = atomic_load(&c->bad);
@@ -178,6 +186,10 @@ static void decode_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 			}
 			continue;
 		}
+		uint32_t *out = c->adj + lo;
+		for (uint64_t x = 0; x < n; x++)
+			out[x] = (uint32_t)planes[x] | (uint32_t)planes[n + x] << 8 |
+				 (uint32_t)planes[2 * n + x] << 16 | (uint32_t)planes[3 * n + x] << 24;
 		for (uint64_t v = k->v0; v < k->v1; v++)
 			for (uint64_t x = c->off[v] + 1; x < c->off[v + 1]; x++)
 				c->adj[x] += c->adj[x - 1];
@@ -227,10 +239,24 @@ int io_lz4_decode(uint64_t nv, const uint64_t *off, const uint8_t *data, uint64_
 			goto done;
 		}
 	}
+	threads = threads ? threads : 1;
+	uint64_t biggest = 0;
+	for (uint64_t i = 0; i < n; i++)
+		biggest = off[ch[i].v1] - off[ch[i].v0] > biggest ? off[ch[i].v1] - off[ch[i].v0] : biggest;
+	c.scratch = calloc(threads, sizeof(*c.scratch));
+	for (unsigned t = 0; c.scratch && t < threads; t++)
+		if (!(c.scratch[t] = malloc(biggest ? biggest * 4 : 4))) {
+			rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory decoding chunks", path);
+			goto done;
+		}
+	if (!c.scratch) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory decoding chunks", path);
+		goto done;
+	}
 	c.ch = ch;
 	atomic_init(&c.bad, 0);
 	atomic_init(&c.bad_sum, 0);
-	tsg_parallel_for(threads ? threads : 1, n, 1, decode_range, &c);
+	tsg_parallel_for(threads, n, 1, decode_range, &c);
 	const uint64_t bad = atomic_load(&c.bad);
 	if (bad)
 		rc = tsg_fail(err, TSG_EINPUT, "%s: %s in compressed chunk %llu of %llu (vertices "
@@ -239,6 +265,9 @@ int io_lz4_decode(uint64_t nv, const uint64_t *off, const uint8_t *data, uint64_
 			      (unsigned long long)n, (unsigned long long)ch[bad - 1].v0,
 			      (unsigned long long)ch[bad - 1].v1 - 1);
 done:
+	for (unsigned t = 0; c.scratch && t < threads; t++)
+		free(c.scratch[t]);
+	free(c.scratch);
 	free(ch);
 	return rc;
 }

@@ -5,7 +5,11 @@
  * plans need no decoding, and stores the neighbour lists in chunks of
  * whole vertices, each independently decodable: every list is
  * delta-encoded (first id, then gaps, which are small on graphs with
- * locality) and the chunk's 32-bit words are LZ4-compressed. A chunk index
+ * locality), the chunk's 32-bit words are split into four byte planes
+ * (all low bytes, then all second bytes, ...: the high planes of small
+ * gaps are long runs of zeros) and the planes are LZ4-compressed. Measured
+ * on this machine, the planes take LZ4 from 1.56x to 2.01x on a web-like
+ * graph, 1.21x to 1.93x on R-MAT 20 and 2.39x to 3.50x on ego-Facebook. A chunk index
  * gives each chunk's first vertex, place, compressed size and XXH3-64 of its
  * compressed bytes, so chunks are checked and decoded in parallel, and a
  * damaged one is named.

@@ -170,6 +170,11 @@ check "damaged compressed graph exits 3" [ "$(rc_of "$B/tristream" count "$T/er.
 check "damaged compressed graph message" grep -q "checksum mismatch\|corrupt" "$T/err"
 head -c $zs "$T/er.lz4.tsg" >"$T/er.lz4.cut.tsg"
 check "truncated compressed graph exits 3" [ "$(rc_of "$B/tristream" count "$T/er.lz4.cut.tsg")" = 3 ]
+# a clique's lists are runs of consecutive ids: far more entries than bytes
+"$B/tristream-gen" --quiet clique --vertices 1000 "$T/clique.tsg"
+"$B/tristream" compress --quiet "$T/clique.tsg" "$T/clique.lz4.tsg"
+check "clique compresses past 4 entries a byte" python3 -c "import os; assert os.path.getsize('$T/clique.lz4.tsg') * 4 < 1000 * 999"
+check "compressed clique count" [ "$(tri "$T/clique.lz4.tsg")" = 166167000 ]
 check "compress a missing file exits 3" [ "$(rc_of "$B/tristream" compress "$T/none.tsg" "$T/none.lz4.tsg")" = 3 ]
 check "compress of a missing file writes nothing" [ ! -e "$T/none.lz4.tsg" ]
 

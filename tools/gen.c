@@ -25,6 +25,8 @@ static const char usage[] =
 	"kinds:\n"
 	"  rmat (or kron)  --scale S [--edge-factor 16] [--abc 0.57,0.19,0.19]\n"
 	"  er              --vertices N (--edges M | --edge-factor D)\n"
+	"  web             --vertices N [--edge-factor 16]  links mostly to nearby ids,\n"
+	"                  some to hubs: the locality of a crawl ordered by URL\n"
 	"  clique          --vertices N      (C(N,3) triangles)\n"
 	"  star            --vertices N      (no triangles)\n"
 	"  grid            --rows R --cols C (no triangles)\n"
@@ -48,7 +50,7 @@ static const struct option opts[] = {
 enum { BLOCK = 1 << 20 };
 
 struct gen {
-	int kind; /* 0 rmat, 1 er */
+	int kind; /* 0 rmat, 1 er, 2 web */
 	unsigned scale;
 	uint64_t n, m, seed;
 	double a, b, c;
@@ -98,6 +100,16 @@ static void gen_blocks(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 				}
 				u = scramble(u, g->scale, g->seed);
 				v = scramble(v, g->scale, g->seed);
+			} else if (g->kind == 2) {
+				/* 9 in 10 links go a log-uniform distance (1 .. 1000) ahead,
+				 * the rest to hubs, skewed towards low ids */
+				u = splitmix(&s) % g->n;
+				if (unit(&s) < 0.9) {
+					v = (u + 1 + (uint64_t)exp(unit(&s) * 6.9)) % g->n;
+				} else {
+					const double x = unit(&s);
+					v = (uint64_t)((double)g->n * x * x * x) % g->n;
+				}
 			} else {
 				u = splitmix(&s) % g->n;
 				v = splitmix(&s) % g->n;
@@ -225,6 +237,15 @@ int main(int argc, char **argv)
 		}
 		g.kind = 1;
 		g.m = m ? m : ef * g.n / 2;
+		io_builder_reserve_vertices(b, g.n);
+		rc = gen_random(&g, b, threads, quiet, &err);
+	} else if (strcmp(kind, "web") == 0) {
+		if (!g.n) {
+			io_builder_free(b);
+			return bad("%s", "web needs --vertices");
+		}
+		g.kind = 2;
+		g.m = ef * g.n / 2;
 		io_builder_reserve_vertices(b, g.n);
 		rc = gen_random(&g, b, threads, quiet, &err);
 	} else if (strcmp(kind, "clique") == 0) {
