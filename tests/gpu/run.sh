@@ -87,6 +87,9 @@ for g in "${graphs[@]}"; do
 		fi
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") lstc --gpu-mem $mem: $got, CPU $ref"
 	done
+	"$B/tristream" compress --quiet "$g" "$T/z.tsg" # LZ4 file, decoded on load
+	got=$(count "$T/z.tsg" --device gpu)
+	[ "$got" = "$ref" ] && ok || bad "$(basename "$g") compressed: $got, CPU $ref"
 	for p in 1 3; do # the oriented graph in pinned memory: asynchronous copies
 		got=$(count "$g" --device gpu --pin-host on --partitions $p)
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") pinned Q=$p: $got, CPU $ref"
