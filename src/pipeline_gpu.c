@@ -178,7 +178,7 @@ static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, const struct tsg_
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot,
 				       .scratch_per_src = GPU_SCRATCH_PER_SRC };
 	int rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &d, &plan, r, err);
-	if (hb.want_pin && !hb.pinned)
+	if (d.off && hb.want_pin && !hb.pinned)
 		snprintf(r->note, sizeof(r->note), "pinned host memory unavailable: copies are slower");
 	if (rc)
 		goto done;
