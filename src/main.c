@@ -127,6 +127,7 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 	json_str(&j, "device_name", r->device_name);
 	json_str(&j, "kernel", r->kernel);
 	json_str(&j, "io", io_mode_name(g->io_used));
+	json_str(&j, "compression", g->compressed ? "lz4" : "none");
 	json_u64(&j, "threads", o->threads);
 	json_u64(&j, "partitions", r->nparts);
 	json_str(&j, "layout", engine_layout_name(o->layout));
