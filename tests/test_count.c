@@ -198,27 +198,23 @@ static void check_auto(struct t_state *st, struct casegraph *c)
 	}
 }
 
-static const struct tsg_graph *rank_graph; /* qsort has no context argument */
-
-static int by_rank(const void *x, const void *y)
+static int cmp_u64(const void *x, const void *y)
 {
-	const uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	const uint64_t *off = rank_graph->off;
-	const uint64_t da = off[a + 1] - off[a], db = off[b + 1] - off[b];
-	return da != db ? (da < db ? -1 : 1) : (a > b) - (a < b);
+	const uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+	return (a > b) - (a < b);
 }
 
-/* rank[v] computed the slow, obvious way: sort ids by (degree, id) */
+/* rank[v] computed the slow, obvious way: sort (degree, id) keys */
 static uint32_t *ref_ranks(const struct tsg_graph *g)
 {
-	uint32_t *order = malloc((g->nv + 1) * sizeof(*order)), *rank = malloc((g->nv + 1) * 4);
+	uint64_t *key = malloc((g->nv + 1) * sizeof(*key));
+	uint32_t *rank = malloc((g->nv + 1) * sizeof(*rank));
 	for (uint32_t v = 0; v < g->nv; v++)
-		order[v] = v;
-	rank_graph = g;
-	qsort(order, g->nv, sizeof(*order), by_rank);
+		key[v] = (g->off[v + 1] - g->off[v]) << 32 | v;
+	qsort(key, g->nv, sizeof(*key), cmp_u64);
 	for (uint32_t r = 0; r < g->nv; r++)
-		rank[order[r]] = r;
-	free(order);
+		rank[(uint32_t)key[r]] = r;
+	free(key);
 	return rank;
 }
 
