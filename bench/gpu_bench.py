@@ -6,9 +6,11 @@
 
 For each R-MAT scale (edge factor 16, tristream-gen seed 1) it times, side by
 side in one run, medians of --runs runs:
-  - the in-memory kernels (one unit, graph resident): lstc, lstc-paper,
-    lstc-hash on the block layout, and lstc on the LSTC layout (id order)
-  - end-to-end engine time in memory, both layouts, and out of core with
+  - the in-memory kernels (one unit, graph resident): mid-hash, lstc,
+    lstc-paper, lstc-hash on the block layout, and lstc on the LSTC layout
+    (id order)
+  - end-to-end engine time (default kernel: mid-hash on the block layout,
+    lstc on the LSTC layout) in memory, both layouts, and out of core with
     --gpu-mem so that a slot holds 1/2, 1/4, 1/8 (--oc) of the in-memory
     footprint (automatic planning, block layout, the oriented graph in
     ordinary and in pinned host memory; the LSTC layout at the
@@ -68,7 +70,7 @@ def main():
             add("cpu " + cpu["kernel"], cpu_t, cpu, "engine")
             kern = lambda r: sum(p["kernel_ms"] for p in r["partition_stats"]) / 1000
             eng = lambda r: r["stages"]["engine"]
-            for k in ("lstc", "lstc-paper", "lstc-hash"):
+            for k in ("mid-hash", "lstc", "lstc-paper", "lstc-hash"):
                 t, res = measure(k, ["--device", "gpu", "--partitions", "1", "--kernel", k], kern)
                 add(k, t, res, "kernel")
             t, res = measure("lstc-layout-kernel", ["--device", "gpu", "--partitions", "1",
@@ -76,7 +78,10 @@ def main():
             add("lstc, lstc layout", t, res, "kernel")
             t, res = measure("in-memory", ["--device", "gpu", "--partitions", "1"], eng)
             add("block P=1", t, res, "engine")
-            foot = res["partition_stats"][0]["bytes"] + 8 * res["vertices"] + 8192
+            # rows plus the default kernel's (mid-hash) scratch: 8 bytes per
+            # row and per edge, 16 KiB (kernels/gpu_kernels.c), slot overhead
+            foot = (res["partition_stats"][0]["bytes"] + 8 * res["vertices"] +
+                    8 * res["edges"] + 16384 + 8192)
             t, r2 = measure("in-memory-pinned", ["--device", "gpu", "--partitions", "1",
                                                   "--pin-host", "on"], eng)
             add("block P=1 pinned", t, r2, "engine")

@@ -55,6 +55,22 @@ static inline int tsg_unit_nested(const struct tsg_unit *u)
 	return u->mid_lo <= u->src_lo && u->src_hi <= u->mid_hi;
 }
 
+/*
+ * Device memory a kernel needs beyond the rows it counts, as planners see
+ * it: bytes per source row, per middle row (every row a unit holds), per
+ * list entry of the source rows, and a fixed amount per unit. Planners add
+ * it to every unit so that the unit and its scratch fit the slot together.
+ */
+struct tsg_scratch {
+	uint64_t per_src, per_mid, per_edge, fixed;
+};
+
+static inline uint64_t tsg_scratch_bytes(const struct tsg_scratch *s, uint64_t nsrc, uint64_t nmid,
+					 uint64_t src_entries)
+{
+	return s->per_src * nsrc + s->per_mid * nmid + s->per_edge * src_entries + s->fixed;
+}
+
 /* Bytes the three arrays take (what a device copy of the DAG needs). */
 static inline uint64_t tsg_dag_bytes(uint64_t nv, uint64_t ne, uint64_t nsrc)
 {

@@ -27,6 +27,7 @@ enum gpu_kernel {
 	GPU_KERNEL_LSTC,       /* LSTC Algorithm 3 with a measured-best tile (1024): default */
 	GPU_KERNEL_LSTC_PAPER, /* LSTC Algorithm 3 as published: tile 128 */
 	GPU_KERNEL_LSTC_HASH,  /* hashed N(a), degree buckets, persistent warps */
+	GPU_KERNEL_MID_HASH,   /* wedges checked at their middle vertex: hashed N(b) */
 	GPU_KERNEL_COUNT_
 };
 
@@ -42,13 +43,14 @@ struct gpu_timing {
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out);
 const char *gpu_kernel_name(enum gpu_kernel k);
 
-/* Device scratch per local (source) vertex beyond the DAG itself: the
- * degree buckets of the fast kernel. The planner adds it to each part. */
-#define GPU_SCRATCH_PER_SRC 8u
+/* Device scratch kernel k needs beyond the rows it counts (dag.h); the
+ * planners add it to each unit or part. */
+struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k);
 #define GPU_SLOT_OVERHEAD 4096u
 
-/* Tile width of the LSTC kernels (64 .. 16384, power of two); 0 restores
- * each kernel's default (lstc 1024, lstc-paper 128). */
+/* Tile width (64 .. 16384, power of two): ids per shared tile for the LSTC
+ * kernels, table slots per warp for mid-hash (256 .. 4096); 0 restores each
+ * kernel's default (lstc 1024, lstc-paper 128, mid-hash 1024). */
 int gpu_set_tile(struct gpu_ctx *g, unsigned tile);
 
 /* Opens device `index` with `budget` bytes (0: free memory minus a reserve).

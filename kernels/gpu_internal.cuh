@@ -66,10 +66,17 @@ struct dev_counters {
 	unsigned long long triangles;
 	unsigned int n_small, n_large;   /* sources per degree bucket */
 	unsigned int next_small, next_large; /* work hand-out for persistent grids */
+	unsigned int next_chunk;             /* mid-hash: the next run of records */
 };
 
 cudaError_t lstc_paper_launch(const dev_dag &d, unsigned tile, dev_counters *c, cudaStream_t s);
 cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large, dev_counters *c,
 			     int sms, cudaStream_t s);
+
+/* Scratch bytes mid-hash needs for nmid middle rows and src_entries source
+ * list entries (below 2^32). */
+uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries);
+cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, unsigned slots, dev_counters *c,
+			    int sms, cudaStream_t s);
 
 #endif

@@ -4,7 +4,8 @@
 
 #include "gpu.h"
 
-static const char *const names[GPU_KERNEL_COUNT_] = { "lstc", "lstc-paper", "lstc-hash" };
+static const char *const names[GPU_KERNEL_COUNT_] = { "lstc", "lstc-paper", "lstc-hash",
+							      "mid-hash" };
 
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out)
 {
@@ -17,3 +18,18 @@ int gpu_kernel_parse(const char *s, enum gpu_kernel *out)
 }
 
 const char *gpu_kernel_name(enum gpu_kernel k) { return names[k]; }
+
+struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k)
+{
+	switch (k) {
+	case GPU_KERNEL_LSTC_HASH: /* two bucket lists of source indexes */
+		return (struct tsg_scratch){ .per_src = 8 };
+	case GPU_KERNEL_MID_HASH:
+		/* a uint32 offset per middle row plus CUB's scan state (tile
+		 * flags: well under a byte a row, and a few KiB), a (begin, end)
+		 * record per source entry, 256-byte alignment of each */
+		return (struct tsg_scratch){ .per_mid = 8, .per_edge = 8, .fixed = 16u << 10 };
+	default:
+		return (struct tsg_scratch){ 0 };
+	}
+}

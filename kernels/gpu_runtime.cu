@@ -147,9 +147,22 @@ extern "C" void gpu_host_free(struct gpu_ctx *g, void *p)
 		cudaFreeHost(p);
 }
 
+/* Device bytes kernel k needs beyond the rows: nsrc sources, nmid middle
+ * rows, src_entries entries in the source rows. Sets *k to lstc where
+ * mid-hash cannot take the unit (source lists of 2^32 entries or more). */
+static uint64_t kernel_scratch(enum gpu_kernel *k, uint32_t nsrc, uint32_t nmid,
+			       uint64_t src_entries)
+{
+	if (*k == GPU_KERNEL_MID_HASH && src_entries >= (1ull << 32))
+		*k = GPU_KERNEL_LSTC;
+	if (*k == GPU_KERNEL_MID_HASH)
+		return mid_hash_scratch(nmid, src_entries);
+	return *k == GPU_KERNEL_LSTC_HASH ? 8ull * nsrc : 0;
+}
+
 /* Enqueues slot s's kernels after its copies (already enqueued between
- * h2d_start and h2d_end); `scratch` has 8 bytes per source. */
-static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint32_t *scratch,
+ * h2d_start and h2d_end); `scratch` is what kernel_scratch asked for. */
+static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *scratch,
 			 enum gpu_kernel k, struct tsg_err *err)
 {
 	int rc = TSG_OK;
@@ -159,8 +172,12 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint32_t *
 	CK(cudaEventRecord(g->k_start[s], g->compute[s]), "recording an event");
 	CK(cudaMemsetAsync(cnt, 0, sizeof(*cnt), g->compute[s]), "clearing counters");
 	if (k == GPU_KERNEL_LSTC_HASH) {
-		CK(lstc_hash_launch(dv, scratch, scratch + dv.nsrc, cnt, g->sms, g->compute[s]),
+		uint32_t *b = (uint32_t *)scratch;
+		CK(lstc_hash_launch(dv, b, b + dv.nsrc, cnt, g->sms, g->compute[s]),
 		   "launching lstc-hash");
+	} else if (k == GPU_KERNEL_MID_HASH) {
+		CK(mid_hash_launch(dv, scratch, g->tile ? g->tile : 1024, cnt, g->sms, g->compute[s]),
+		   "launching mid-hash");
 	} else {
 		const unsigned tile = g->tile ? g->tile : k == GPU_KERNEL_LSTC_PAPER ? 128 : 1024;
 		CK(lstc_paper_launch(dv, tile, cnt, g->compute[s]), "launching the LSTC kernel");
@@ -185,7 +202,8 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 {
 	int rc = TSG_OK;
 	const uint64_t dag = tsg_dag_bytes(d->nv, d->ne, d->nsrc);
-	const uint64_t need = dag + (uint64_t)GPU_SCRATCH_PER_SRC * d->nsrc + 256;
+	const uint64_t dag_al = (dag + 255) & ~(uint64_t)255;
+	const uint64_t need = dag_al + kernel_scratch(&k, d->nsrc, d->nv, d->ne) + 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	if (need > g->slot_bytes)
 		return slot_full(g, need, err);
@@ -198,7 +216,7 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	g->bytes[s] = dag;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
 	CK(cudaMemcpyAsync(dd, d->off, dag, cudaMemcpyHostToDevice, g->copy[s]), "copying a partition");
-	return enqueue_count(g, s, dv, (uint32_t *)(dd + dag), k, err);
+	return enqueue_count(g, s, dv, dd + dag_al, k, err);
 fail:
 	return rc;
 }
@@ -234,7 +252,8 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 	const uint32_t nsrc = u->src_hi - u->src_lo;
 	const uint64_t need = tsg_rows_bytes(u->off, u->mid_lo, u->mid_hi) +
 			      (nested ? 0 : tsg_rows_bytes(u->off, u->src_lo, u->src_hi)) +
-			      (uint64_t)GPU_SCRATCH_PER_SRC * nsrc + 6 * 256;
+			      kernel_scratch(&k, nsrc, u->mid_hi - u->mid_lo,
+					     u->off[u->src_hi] - u->off[u->src_lo]) + 6 * 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	uint64_t used = 0;
 	if (need > g->slot_bytes)
@@ -262,7 +281,7 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 		dv.sbase = u->off[u->src_lo];
 		dd += used;
 	}
-	return enqueue_count(g, s, dv, (uint32_t *)dd, k, err);
+	return enqueue_count(g, s, dv, dd, k, err);
 fail:
 	return rc;
 }

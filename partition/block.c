@@ -18,11 +18,13 @@ struct tsg_unit block_unit_of(const struct part_odag *d, const struct block_unit
 }
 
 uint64_t block_unit_bytes(const struct part_odag *d, const struct block_unit *b,
-			  uint64_t scratch_per_src)
+			  const struct tsg_scratch *sc)
 {
 	const struct tsg_unit u = block_unit_of(d, b);
-	uint64_t bytes = tsg_rows_bytes(d->off, b->mid_lo, b->mid_hi) +
-			 scratch_per_src * (b->src_hi - b->src_lo);
+	uint64_t bytes = tsg_rows_bytes(d->off, b->mid_lo, b->mid_hi);
+	if (sc)
+		bytes += tsg_scratch_bytes(sc, b->src_hi - b->src_lo, b->mid_hi - b->mid_lo,
+					   d->off[b->src_hi] - d->off[b->src_lo]);
 	if (!tsg_unit_nested(&u))
 		bytes += tsg_rows_bytes(d->off, b->src_lo, b->src_hi);
 	return bytes;
@@ -35,7 +37,7 @@ void block_unit_stats(const struct part_odag *d, const struct block_unit *b,
 	*st = (struct part_stats){ .v_local = b->src_hi - b->src_lo,
 				   .v_res = b->mid_hi - b->mid_lo,
 				   .e_res = d->off[b->mid_hi] - d->off[b->mid_lo],
-				   .bytes = block_unit_bytes(d, b, 0) };
+				   .bytes = block_unit_bytes(d, b, NULL) };
 	if (!tsg_unit_nested(&u)) {
 		st->v_res += b->src_hi - b->src_lo;
 		st->e_res += d->off[b->src_hi] - d->off[b->src_lo];
@@ -43,13 +45,16 @@ void block_unit_stats(const struct part_odag *d, const struct block_unit *b,
 }
 
 /* The largest hi in [lo, nv] with rows lo .. hi-1 taking at most `avail`
- * bytes, where each row also costs `extra` (lo itself if nothing fits). */
-static uint32_t extent(const struct part_odag *d, uint32_t lo, uint64_t avail, uint64_t extra)
+ * bytes, where each row also costs `row` and each entry `entry` bytes more
+ * (lo itself if nothing fits). */
+static uint32_t extent(const struct part_odag *d, uint32_t lo, uint64_t avail, uint64_t row,
+		       uint64_t entry)
 {
 	uint32_t a = lo, b = d->nv; /* the answer lies in [a, b] */
 	while (a < b) {
 		const uint32_t mid = a + (b - a + 1) / 2;
-		if (tsg_rows_bytes(d->off, lo, mid) + extra * (mid - lo) <= avail)
+		if (tsg_rows_bytes(d->off, lo, mid) + row * (mid - lo) +
+			    entry * (d->off[mid] - d->off[lo]) <= avail)
 			a = mid;
 		else
 			b = mid - 1;
@@ -83,23 +88,33 @@ static int too_big(const struct part_odag *d, uint32_t r, uint64_t budget, struc
 static int plan_auto(const struct part_odag *d, const struct block_opts *o, struct block_plan *p,
 		     struct tsg_err *err)
 {
-	const uint64_t B = o->budget, sc = o->scratch_per_src;
+	const struct tsg_scratch *sc = &o->scratch;
+	const uint64_t B = o->budget > sc->fixed ? o->budget - sc->fixed : 0;
 	uint32_t cap = 0;
 	int rc = TSG_OK;
+	if (d->nv > 0 && o->budget <= sc->fixed) {
+		char b[32], f[32];
+		return tsg_fail(err, TSG_ENOMEM, "a unit budget of %s is below the kernel's fixed "
+				"scratch of %s: raise --gpu-mem", tsg_fmt_bytes(o->budget, b, sizeof(b)),
+				tsg_fmt_bytes(sc->fixed, f, sizeof(f)));
+	}
 	for (uint32_t s_lo = 0; s_lo < d->nv && rc == TSG_OK;) {
-		uint32_t s_hi = extent(d, s_lo, B / 2, sc);
+		uint32_t s_hi = extent(d, s_lo, B / 2, sc->per_src + sc->per_mid, sc->per_edge);
 		if (s_hi == s_lo)
 			s_hi = s_lo + 1; /* a row over half the budget is a block of its own */
-		const uint64_t s_bytes = tsg_rows_bytes(d->off, s_lo, s_hi) + sc * (s_hi - s_lo);
+		/* what the source block costs besides the middle rows */
+		const uint64_t s_extra = sc->per_src * (s_hi - s_lo) +
+					 sc->per_edge * (d->off[s_hi] - d->off[s_lo]);
+		const uint64_t s_bytes = tsg_rows_bytes(d->off, s_lo, s_hi) + s_extra;
 		/* nested: the middle slice starts at s_lo and includes the source rows */
-		uint32_t m_hi = extent(d, s_lo, B > sc * (s_hi - s_lo) ? B - sc * (s_hi - s_lo) : 0, 0);
+		uint32_t m_hi = extent(d, s_lo, B > s_extra ? B - s_extra : 0, sc->per_mid, 0);
 		if (m_hi < s_hi)
-			return too_big(d, s_lo, B, err);
+			return too_big(d, s_lo, o->budget, err);
 		rc = push(p, &cap, (struct block_unit){ s_lo, s_hi, s_lo, m_hi }, err);
 		for (uint32_t m_lo = m_hi; m_lo < d->nv && rc == TSG_OK; m_lo = m_hi) {
-			m_hi = extent(d, m_lo, B > s_bytes ? B - s_bytes : 0, 0);
+			m_hi = extent(d, m_lo, B > s_bytes ? B - s_bytes : 0, sc->per_mid, 0);
 			if (m_hi == m_lo)
-				return too_big(d, m_lo, B, err);
+				return too_big(d, m_lo, o->budget, err);
 			rc = push(p, &cap, (struct block_unit){ s_lo, s_hi, m_lo, m_hi }, err);
 		}
 		p->nsrc_blocks++;
@@ -118,7 +133,7 @@ static int plan_fixed(const struct part_odag *d, uint32_t q, struct block_plan *
 		return tsg_fail(err, TSG_ENOMEM, "out of memory planning %u blocks", q);
 	const uint64_t total = tsg_rows_bytes(d->off, 0, d->nv);
 	for (uint32_t k = 0; k <= q; k++)
-		bound[k] = k == q ? d->nv : extent(d, 0, (uint64_t)((double)total * k / q), 0);
+		bound[k] = k == q ? d->nv : extent(d, 0, (uint64_t)((double)total * k / q), 0, 0);
 	for (uint32_t i = 0; i < q && rc == TSG_OK; i++) {
 		if (bound[i] == bound[i + 1])
 			continue;
@@ -148,7 +163,7 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 		return rc;
 	}
 	for (uint32_t k = 0; k < out->nunits; k++) {
-		const uint64_t b = block_unit_bytes(d, &out->units[k], o->scratch_per_src);
+		const uint64_t b = block_unit_bytes(d, &out->units[k], &o->scratch);
 		out->max_bytes = b > out->max_bytes ? b : out->max_bytes;
 		out->total_bytes += b;
 	}

@@ -17,7 +17,7 @@
  * (one slice serves both); later ones are disjoint from it.
  *
  * Sizes: a unit holds its middle rows plus, unless nested, its source rows,
- * plus scratch_per_src bytes per source row. With a budget, source blocks
+ * plus the kernel's scratch (struct tsg_scratch) for its rows and entries. With a budget, source blocks
  * take at most half of it and middle ranges the rest, which keeps the bytes
  * moved near (number of source blocks + 1) / 2 times the DAG.
  */
@@ -37,7 +37,7 @@ struct block_unit {
 struct block_opts {
 	uint32_t nblocks;         /* 0: automatic from budget; else Q equal blocks, Q(Q+1)/2 units */
 	uint64_t budget;          /* bytes one unit may take (automatic only) */
-	uint64_t scratch_per_src; /* a kernel's extra bytes per source row */
+	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h) */
 };
 
 struct block_plan {
@@ -59,7 +59,7 @@ struct tsg_unit block_unit_of(const struct part_odag *d, const struct block_unit
 
 /* Bytes unit b needs on a device, scratch included. */
 uint64_t block_unit_bytes(const struct part_odag *d, const struct block_unit *b,
-			  uint64_t scratch_per_src);
+			  const struct tsg_scratch *sc);
 
 /* A unit's sizes in the terms of LSTC's tables: v_local = source rows,
  * v_res / e_res = rows and edges it holds, bytes without scratch. */

@@ -580,7 +580,8 @@ static int assign(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
 
 static uint64_t part_cost(const struct part_plan *p, const struct part_stats *st)
 {
-	return st->bytes + st->v_local * p->o.scratch_per_src;
+	/* e_res bounds the entries of the local rows */
+	return st->bytes + tsg_scratch_bytes(&p->o.scratch, st->v_local, st->v_res, st->e_res);
 }
 
 /* Splits every range over budget at its edge midpoint; fails if an
@@ -623,7 +624,8 @@ static int split_ranges(struct part_plan *p, const uint8_t *over, struct tsg_err
 static int plan_auto(struct part_plan *p, struct tsg_err *err)
 {
 	const struct tsg_graph *g = p->g;
-	uint64_t whole = tsg_dag_bytes(g->nv, g->nadj / 2, g->nv) + g->nv * p->o.scratch_per_src;
+	uint64_t whole = tsg_dag_bytes(g->nv, g->nadj / 2, g->nv) +
+			 tsg_scratch_bytes(&p->o.scratch, g->nv, g->nv, g->nadj / 2);
 	uint64_t np = p->o.budget ? (whole + p->o.budget - 1) / p->o.budget : 1;
 	np = np < 1 ? 1 : np > g->nv && g->nv > 0 ? g->nv : np;
 	int rc = assign(p, (uint32_t)np, err);

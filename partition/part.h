@@ -45,7 +45,7 @@ struct part_opts {
 	enum part_prune prune;
 	uint32_t nparts;      /* 0: automatic from budget */
 	uint64_t budget;      /* bytes one part may take (auto only); includes scratch below */
-	uint64_t scratch_per_src; /* extra bytes per local vertex a kernel needs, for the budget */
+	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h), for the budget */
 	uint64_t seed;        /* PART_HASH */
 	unsigned threads;
 };

@@ -45,8 +45,12 @@ static const char usage_count[] =
 	"  --scheme edge|contig|hash|metis  lstc layout: vertex partitioning (default\n"
 	"                          edge; metis if built with libmetis)\n"
 	"  --prune local|lstc      lstc layout: proxy pruning rule (default local)\n"
-	"  --kernel NAME           GPU kernel: lstc (default), lstc-paper, lstc-hash\n"
-	"  --tile N                LSTC tile width (power of two; lstc 1024, lstc-paper 128)\n"
+	"  --kernel NAME           GPU kernel: mid-hash (default with the block layout),\n"
+	"                          lstc (default with the lstc layout), lstc-paper,\n"
+	"                          lstc-hash\n"
+	"  --tile N                tile width (power of two): LSTC ids per tile (lstc\n"
+	"                          1024, lstc-paper 128), mid-hash table slots per warp\n"
+	"                          (64 .. 4096, default 1024)\n"
 	"  --cpu-kernel merge|hash CPU kernel (default hash)\n"
 	"  --threads N             host threads (default: all CPUs)\n"
 	"  --io auto|mmap|pread|uring  how the file is read (default auto)\n"
@@ -233,7 +237,7 @@ static int cmd_count(int argc, char **argv)
 {
 	struct engine_opts o = {
 		.device = TSG_DEVICE_AUTO,
-		.gpu_kernel = GPU_KERNEL_LSTC,
+		.gpu_kernel = GPU_KERNEL_COUNT_, /* by layout, below */
 		.cpu_kernel = KERN_CPU_HASH,
 		.part = { .scheme = PART_EDGE, .prune = PART_PRUNE_LOCAL, .seed = 1 },
 		.threads = tsg_default_threads(),
@@ -332,6 +336,9 @@ static int cmd_count(int argc, char **argv)
 		return usage_error(usage_count, "%s", "count takes exactly one GRAPH");
 	if (lstc_only && o.layout != ENGINE_LAYOUT_LSTC)
 		return usage_error(usage_count, "%s applies to --layout lstc", lstc_only);
+	/* mid-hash needs ids in rank order for its saving, which only units have */
+	if (o.gpu_kernel == GPU_KERNEL_COUNT_)
+		o.gpu_kernel = o.layout == ENGINE_LAYOUT_LSTC ? GPU_KERNEL_LSTC : GPU_KERNEL_MID_HASH;
 	const char *path = argv[optind];
 	struct tsg_graph g;
 	struct tsg_err err = { 0 };

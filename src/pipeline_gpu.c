@@ -168,7 +168,9 @@ static void *host_block_alloc(void *ctx, size_t bytes)
 static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, const struct tsg_graph *g,
 			   const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
 {
-	const uint64_t whole = part_odag_bytes(g->nv, g->nadj / 2) + GPU_SCRATCH_PER_SRC * g->nv;
+	const struct tsg_scratch sc = gpu_kernel_scratch(o->gpu_kernel);
+	const uint64_t whole = part_odag_bytes(g->nv, g->nadj / 2) +
+			       tsg_scratch_bytes(&sc, g->nv, g->nv, g->nadj / 2);
 	struct host_block hb = { .gpu = gpu, .want_pin = o->pin_host };
 	if (o->pin_host < 0)
 		hb.want_pin = o->part.nparts > 1 || (o->part.nparts == 0 && whole > slot);
@@ -176,7 +178,7 @@ static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, const struct tsg_
 	struct block_plan plan = { 0 };
 	struct tsg_progress prog;
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot,
-				       .scratch_per_src = GPU_SCRATCH_PER_SRC };
+				       .scratch = sc };
 	int rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &d, &plan, r, err);
 	if (d.off && hb.want_pin && !hb.pinned)
 		snprintf(r->note, sizeof(r->note), "pinned host memory unavailable: copies are slower");
@@ -224,6 +226,11 @@ int engine_count_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 	snprintf(r->device_name, sizeof(r->device_name), "%s (GPU %d)", gpu_device_name(gpu),
 		 o->gpu_index);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", gpu_kernel_name(o->gpu_kernel));
+	if (o->tile && o->gpu_kernel == GPU_KERNEL_MID_HASH && (o->tile < 64 || o->tile > 4096)) {
+		rc = tsg_fail(err, TSG_EUSAGE, "tile width %u: mid-hash takes a power of two from "
+			      "64 to 4096 (table slots per warp)", o->tile);
+		goto done;
+	}
 	if (o->tile && gpu_set_tile(gpu, o->tile) != TSG_OK) {
 		rc = tsg_fail(err, TSG_EUSAGE, "tile width %u: use a power of two from 64 to 16384",
 			      o->tile);
@@ -235,7 +242,7 @@ int engine_count_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 	}
 	struct part_opts po = o->part;
 	po.threads = o->threads;
-	po.scratch_per_src = GPU_SCRATCH_PER_SRC;
+	po.scratch = gpu_kernel_scratch(o->gpu_kernel);
 	if (po.nparts == 0)
 		po.budget = slot;
 	rc = part_plan_new(g, &po, &p.plan, err);

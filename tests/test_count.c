@@ -296,7 +296,7 @@ static void check_block_plan(struct t_state *st, struct casegraph *c, const uint
 				      "middle %u..%u after %u", c->name, i, u.mid_lo, u.mid_hi, next_mid);
 				next_mid = u.mid_hi;
 				if (bo->budget)
-					CHECK(st, block_unit_bytes(&d, &plan.units[i], bo->scratch_per_src) <=
+					CHECK(st, block_unit_bytes(&d, &plan.units[i], &bo->scratch) <=
 					      bo->budget, "%s: unit %u over budget %llu", c->name, i,
 					      (unsigned long long)bo->budget);
 				got += n;
@@ -328,21 +328,34 @@ static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t
 		const struct block_opts bo = { .nblocks = parts[p] ? parts[p] : (uint32_t)c->g.nv + 5 };
 		check_block_plan(st, c, rank, &bo, 1);
 	}
-	/* automatic: the largest single row (with its offsets) is the floor of
-	 * what can fit; above twice that plus scratch every budget must work */
-	uint64_t row = 0;
-	for (uint32_t v = 0; v < c->g.nv; v++) {
-		const uint64_t b = 4 * (c->g.off[v + 1] - c->g.off[v]) + 16 + 8;
-		row = b > row ? b : row;
-	}
-	const uint64_t whole = 8 * (c->g.nv + 1) + 2 * c->g.nadj + 8 * c->g.nv;
-	for (uint64_t div = 1; div <= 64; div *= 2) {
-		const struct block_opts bo = { .budget = whole / div + 64, .scratch_per_src = 8 };
-		check_block_plan(st, c, rank, &bo, bo.budget >= 4 * row);
-	}
-	if (c->g.nadj > 0) {
-		const struct block_opts bo = { .budget = 16, .scratch_per_src = 8 };
-		check_block_plan(st, c, rank, &bo, 0);
+	/* automatic: the largest single row (with its offsets and the kernel's
+	 * scratch) is the floor of what can fit; above fixed scratch plus four
+	 * times that every budget must work. Two scratch shapes: per source
+	 * (lstc-hash) and per middle row and entry (mid-hash). */
+	const struct tsg_scratch shapes[2] = { { .per_src = 8 },
+					       { .per_mid = 8, .per_edge = 8, .fixed = 64 } };
+	for (int k = 0; k < 2; k++) {
+		const struct tsg_scratch *sc = &shapes[k];
+		uint64_t row = 0;
+		for (uint32_t v = 0; v < c->g.nv; v++) {
+			const uint64_t d = c->g.off[v + 1] - c->g.off[v];
+			const uint64_t b = (4 + sc->per_edge) * d + 16 + sc->per_src + sc->per_mid + 8;
+			row = b > row ? b : row;
+		}
+		const uint64_t whole = 8 * (c->g.nv + 1) + 2 * c->g.nadj +
+				       tsg_scratch_bytes(sc, c->g.nv, c->g.nv, c->g.nadj / 2);
+		for (uint64_t div = 1; div <= 64; div *= 2) {
+			const struct block_opts bo = { .budget = whole / div + 64, .scratch = *sc };
+			check_block_plan(st, c, rank, &bo, bo.budget >= sc->fixed + 4 * row);
+		}
+		if (c->g.nadj > 0) {
+			const struct block_opts bo = { .budget = 16 + sc->fixed, .scratch = *sc };
+			check_block_plan(st, c, rank, &bo, 0);
+		}
+		if (sc->fixed && c->g.nv > 0) { /* nothing fits below the fixed part */
+			const struct block_opts bo = { .budget = sc->fixed, .scratch = *sc };
+			check_block_plan(st, c, rank, &bo, 0);
+		}
 	}
 	free(rank);
 }

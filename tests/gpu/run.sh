@@ -3,7 +3,7 @@
 #
 #   tests/gpu/run.sh [BUILD_DIR] [SHARED_GRAPHS_DIR]
 #
-# Checks every GPU kernel against the CPU count on the shared real graphs,
+# Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash) against the CPU count on the shared real graphs,
 # R-MAT, Erdős–Rényi and exact-family graphs: the block layout with Q = 1,
 # 2, 4, 8 blocks; the LSTC layout with P = 1, 4, two partitioning schemes
 # and both pruning rules; forced small --gpu-mem (automatic out-of-core
@@ -55,7 +55,7 @@ for g in "${graphs[@]}"; do
 		facebook_combined.txt.tsg) [ "$ref" = 1612010 ] && ok || bad "facebook CPU count $ref" ;;
 		ca-GrQc.txt.tsg) [ "$ref" = 48260 ] && ok || bad "ca-GrQc CPU count $ref" ;;
 	esac
-	for k in lstc lstc-paper lstc-hash; do
+	for k in lstc lstc-paper lstc-hash mid-hash; do
 		for p in 1 2 4 8; do # block layout: Q blocks, Q(Q+1)/2 units
 			got=$(count "$g" --device gpu --kernel $k --partitions $p)
 			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k block Q=$p: $got, CPU $ref"
@@ -75,8 +75,14 @@ for g in "${graphs[@]}"; do
 		mem=$(( bytes / div + 65536 ))
 		got=$(count "$g" --device gpu --gpu-mem $mem)
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block --gpu-mem $mem: $got, CPU $ref"
-		got=$(count "$g" --device gpu --gpu-mem $mem --kernel lstc-hash)
-		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block lstc-hash --gpu-mem $mem: $got, CPU $ref"
+		for k in lstc-hash mid-hash; do
+			got=$(count "$g" --device gpu --gpu-mem $mem --kernel $k)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block $k --gpu-mem $mem: $got, CPU $ref"
+		done
+		got=$(count "$g" --device gpu --gpu-mem $mem --kernel mid-hash --layout lstc)
+		case $(basename "$g") in clique.tsg) ;; *)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") lstc mid-hash --gpu-mem $mem: $got, CPU $ref" ;;
+		esac
 		got=$(count "$g" --device gpu --gpu-mem $mem --layout lstc)
 		# an LSTC part cannot shrink below one vertex's neighbourhood, which
 		# in a clique is the whole graph: a clear out-of-memory error, never
@@ -98,6 +104,10 @@ for g in "${graphs[@]}"; do
 		got=$(count "$g" --device gpu --kernel lstc-paper --tile $tile --partitions 2)
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") tile $tile: $got, CPU $ref"
 	done
+	for tile in 64 256 4096; do # mid-hash table slots: 64 tables long lists in pieces
+		got=$(count "$g" --device gpu --kernel mid-hash --tile $tile --partitions 2)
+		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") mid-hash slots $tile: $got, CPU $ref"
+	done
 	echo "checked $(basename "$g"): $ref triangles"
 done
 
@@ -110,7 +120,7 @@ done
 
 if command -v compute-sanitizer >/dev/null; then
 	for tool in memcheck racecheck; do
-		for k in lstc lstc-hash; do
+		for k in lstc lstc-hash mid-hash; do
 			for layout in block lstc; do
 				compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
 					--device gpu --kernel $k --layout $layout --partitions 3 "$T/rmat12.tsg" >"$T/san" 2>&1
