@@ -12,7 +12,11 @@
 static void *alloc_section(uint64_t size)
 {
 	/* O_DIRECT wants aligned buffers and whole 4 KiB blocks */
-	return aligned_alloc(4096, tsg_align_up(size ? size : 1, 4096));
+	const uint64_t bytes = tsg_align_up(size ? size : 1, 4096);
+	void *p = aligned_alloc(4096, bytes);
+	if (p)
+		tsg_advise_huge(p, bytes);
+	return p;
 }
 
 static int load_section(struct io_file *f, const struct io_section *sec, const char *what,

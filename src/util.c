@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -138,4 +139,17 @@ run_here:
 		pthread_join(tids[t], NULL);
 	free(tids);
 	free(args);
+}
+
+void tsg_advise_huge(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t page = 4096, b = ((uintptr_t)p + page - 1) & ~(page - 1);
+	const uintptr_t e = ((uintptr_t)p + bytes) & ~(page - 1);
+	if (bytes >= (2u << 20) && e > b)
+		(void)madvise((void *)b, e - b, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)bytes;
+#endif
 }

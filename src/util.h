@@ -25,6 +25,11 @@ double tsg_now(void); /* monotonic seconds */
 unsigned tsg_default_threads(void); /* online CPUs, at least 1 */
 uint64_t tsg_host_ram(void);        /* physical RAM in bytes, 0 if unknown */
 
+/* Asks the kernel to back the whole pages of [p, p + bytes) with huge pages
+ * (a hint; ignored where unsupported). Large buffers written once in
+ * random order otherwise spend much of their first pass in page faults. */
+void tsg_advise_huge(void *p, size_t bytes);
+
 /*
  * Runs fn(ctx, begin, end, tid) over [0, n) in chunks of `chunk` items handed
  * out dynamically to `threads` threads (the caller's thread is one of them).
