@@ -62,7 +62,8 @@ void gpu_drain(struct gpu_ctx *g); /* waits for all work on the device */
 const char *gpu_device_name(const struct gpu_ctx *g);
 uint64_t gpu_budget(const struct gpu_ctx *g);
 
-void *gpu_host_alloc(struct gpu_ctx *g, size_t bytes); /* pinned; NULL on failure */
+/* Pinned host memory, NULL on failure; callable from any host thread. */
+void *gpu_host_alloc(struct gpu_ctx *g, size_t bytes);
 void gpu_host_free(struct gpu_ctx *g, void *p);
 
 /* Enqueues copy and count of d (whose arrays lie in one pinned block starting

@@ -135,8 +135,10 @@ extern "C" int gpu_set_tile(struct gpu_ctx *g, unsigned tile)
 
 extern "C" void *gpu_host_alloc(struct gpu_ctx *g, size_t bytes)
 {
-	(void)g;
 	void *p = NULL;
+	/* callers may be other host threads, whose current device is 0 */
+	if (cudaSetDevice(g->device) != cudaSuccess)
+		return NULL;
 	return cudaMallocHost(&p, bytes ? bytes : 1) == cudaSuccess ? p : NULL;
 }
 

@@ -11,6 +11,7 @@
  */
 #include "orient.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@ struct octx {
 	uint32_t *rank;
 	struct part_odag *d;
 	atomic_uint_fast64_t max_out;
+	uint64_t *cnt;     /* out-degree of rank r at [r + 1] */
 	uint32_t *scratch; /* max_out ids per thread, for radix_sort */
 };
 
@@ -131,7 +133,7 @@ static void count_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 		uint64_t n = 0;
 		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++)
 			n += c->rank[g->adj[x]] > r;
-		c->d->off[r + 1] = n;
+		c->cnt[r + 1] = n;
 		mx = n > mx ? n : mx;
 	}
 	tsg_atomic_max(&c->max_out, mx);
@@ -158,15 +160,34 @@ static void fill_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	}
 }
 
+/* The oriented graph's block is allocated on a thread of its own while the
+ * vertices are ranked and counted: pinning gigabytes (cudaMallocHost) costs
+ * about as much as those passes, and needs none of their results. */
+struct alloc_job {
+	part_alloc_fn alloc;
+	void *ctx;
+	uint64_t bytes;
+	uint8_t *mem;
+};
+
+static void *alloc_main(void *arg)
+{
+	struct alloc_job *j = arg;
+	j->mem = j->alloc(j->ctx, j->bytes);
+	return NULL;
+}
+
 int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc, void *alloc_ctx,
 		struct part_odag *out, struct tsg_err *err)
 {
 	const uint64_t nv = g->nv, ne = g->nadj / 2;
-	uint64_t *keys = malloc((nv ? nv : 1) * sizeof(*keys));
+	uint64_t *keys = malloc((nv + 1) * sizeof(*keys));
 	uint64_t *tmp = malloc((nv ? nv : 1) * sizeof(*tmp));
 	uint32_t *rank = malloc((nv ? nv : 1) * sizeof(*rank));
 	struct octx c = { .g = g, .rank = rank, .d = out };
-	int rc = TSG_OK;
+	struct alloc_job job = { .alloc = alloc, .ctx = alloc_ctx, .bytes = part_odag_bytes(nv, ne) };
+	pthread_t th;
+	int rc = TSG_OK, threaded = 0;
 	char b[32];
 	*out = (struct part_odag){ .nv = (uint32_t)nv, .ne = ne };
 	if (!keys || !tmp || !rank) {
@@ -174,8 +195,9 @@ int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc
 			      (unsigned long long)nv);
 		goto fail;
 	}
+	threaded = pthread_create(&th, NULL, alloc_main, &job) == 0;
 	threads = threads ? threads : 1;
-	tsg_advise_huge(keys, nv * sizeof(*keys));
+	tsg_advise_huge(keys, (nv + 1) * sizeof(*keys));
 	tsg_advise_huge(tmp, nv * sizeof(*tmp));
 	tsg_advise_huge(rank, nv * sizeof(*rank));
 	c.keys = keys;
@@ -186,25 +208,29 @@ int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc
 	}
 	free(tmp);
 	tmp = NULL;
-	c.keys = keys;
 	tsg_parallel_for(threads, nv, GRAIN * 16, set_rank, &c);
-	free(keys);
-	keys = NULL;
-	const uint64_t bytes = part_odag_bytes(nv, ne);
-	uint8_t *mem = alloc(alloc_ctx, bytes);
-	if (!mem) {
+	/* keys is free from here: it takes the out-degrees, by rank, at [1 .. nv] */
+	c.cnt = keys;
+	atomic_init(&c.max_out, 0);
+	tsg_parallel_for(threads, nv, GRAIN, count_up, &c);
+	if (threaded)
+		pthread_join(th, NULL);
+	else
+		job.mem = alloc(alloc_ctx, job.bytes);
+	threaded = 0;
+	if (!job.mem) {
 		rc = tsg_fail(err, TSG_ENOMEM, "cannot allocate %s for the oriented graph",
-			      tsg_fmt_bytes(bytes, b, sizeof(b)));
+			      tsg_fmt_bytes(job.bytes, b, sizeof(b)));
 		goto fail;
 	}
-	tsg_advise_huge(mem, bytes); /* written once, row by row in rank order */
-	out->off = (uint64_t *)mem;
-	out->adj = (uint32_t *)(mem + (nv + 1) * 8);
-	atomic_init(&c.max_out, 0);
+	tsg_advise_huge(job.mem, job.bytes); /* written once, row by row in rank order */
+	out->off = (uint64_t *)job.mem;
+	out->adj = (uint32_t *)(job.mem + (nv + 1) * 8);
 	out->off[0] = 0;
-	tsg_parallel_for(threads, nv, GRAIN, count_up, &c);
 	for (uint64_t r = 0; r < nv; r++)
-		out->off[r + 1] += out->off[r];
+		out->off[r + 1] = out->off[r] + keys[r + 1];
+	free(keys);
+	keys = NULL;
 	if (out->off[nv] != ne) {
 		/* a validated graph is symmetric without loops, so half its entries point up */
 		rc = tsg_fail(err, TSG_EINTERNAL, "orientation kept %llu of %llu edges",
@@ -223,6 +249,10 @@ int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc
 	free(rank);
 	return TSG_OK;
 fail:
+	if (threaded) {
+		pthread_join(th, NULL);
+		out->off = (uint64_t *)job.mem;
+	}
 	free(keys);
 	free(tmp);
 	free(rank);

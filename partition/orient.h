@@ -36,7 +36,9 @@ static inline uint64_t part_odag_bytes(uint64_t nv, uint64_t ne)
 
 /* Orients g into memory from alloc: one block, starting at out->off, which
  * the caller frees (also after a failure, if out->off is not NULL). Uses
- * `threads` host threads and about 20 bytes a vertex of scratch. */
+ * `threads` host threads and about 20 bytes a vertex of scratch. alloc is
+ * called once, on a thread of its own (it runs while vertices are ranked),
+ * so it must be safe to call from any thread. */
 int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc, void *alloc_ctx,
 		struct part_odag *out, struct tsg_err *err);
 
