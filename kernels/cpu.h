@@ -15,6 +15,9 @@
 enum kern_cpu_kind {
 	KERN_CPU_MERGE, /* sorted-list merge; no scratch memory */
 	KERN_CPU_HASH,  /* bitmap of out(a) probed by each out(b); wins on skewed graphs */
+	KERN_CPU_WEDGE, /* bitmap of out(b) probed by the tail of out(a) after b: each
+			 * oriented wedge once (units only; partitions take hash) */
+	KERN_CPU_COUNT_
 };
 
 int kern_cpu_parse(const char *s, enum kern_cpu_kind *out);

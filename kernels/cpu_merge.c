@@ -19,6 +19,7 @@
  * Parallel over sources in dynamic chunks: work per source is very uneven.
  */
 #include "cpu.h"
+#include "cpu_internal.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -32,6 +33,8 @@ int kern_cpu_parse(const char *s, enum kern_cpu_kind *out)
 		*out = KERN_CPU_MERGE;
 	else if (strcmp(s, "hash") == 0)
 		*out = KERN_CPU_HASH;
+	else if (strcmp(s, "wedge") == 0)
+		*out = KERN_CPU_WEDGE;
 	else
 		return TSG_EUSAGE;
 	return TSG_OK;
@@ -39,7 +42,7 @@ int kern_cpu_parse(const char *s, enum kern_cpu_kind *out)
 
 const char *kern_cpu_name(enum kern_cpu_kind k)
 {
-	return k == KERN_CPU_MERGE ? "cpu-merge" : "cpu-hash";
+	return k == KERN_CPU_MERGE ? "cpu-merge" : k == KERN_CPU_HASH ? "cpu-hash" : "cpu-wedge";
 }
 
 /* A source's lists: out(a) restricted to the table [tb, te) that c may come
@@ -127,14 +130,14 @@ static void hash_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 	atomic_fetch_add_explicit(&j->total, sum, memory_order_relaxed);
 }
 
-static int run(struct job *j, uint64_t nsrc, uint64_t nv, enum kern_cpu_kind kind,
-	       unsigned threads, uint64_t *count, struct tsg_err *err)
+static int run(struct job *j, const struct tsg_unit *u, uint64_t nsrc, uint64_t nv,
+	       enum kern_cpu_kind kind, unsigned threads, uint64_t *count, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	atomic_init(&j->total, 0);
 	if (threads == 0)
 		threads = 1;
-	if (kind == KERN_CPU_HASH) {
+	if (kind != KERN_CPU_MERGE) {
 		j->bitmaps = calloc(threads, sizeof(*j->bitmaps));
 		if (!j->bitmaps) {
 			rc = tsg_fail(err, TSG_ENOMEM, "out of memory for hash kernel scratch");
@@ -147,7 +150,11 @@ static int run(struct job *j, uint64_t nsrc, uint64_t nv, enum kern_cpu_kind kin
 				goto done;
 			}
 	}
-	tsg_parallel_for(threads, nsrc, 256, kind == KERN_CPU_HASH ? hash_range : merge_range, j);
+	if (kind == KERN_CPU_WEDGE && u) {
+		rc = cpu_wedge_count_unit(u, threads, j->bitmaps, count, err);
+		goto done;
+	}
+	tsg_parallel_for(threads, nsrc, 256, kind == KERN_CPU_MERGE ? merge_range : hash_range, j);
 	*count = atomic_load(&j->total);
 done:
 	if (j->bitmaps)
@@ -160,8 +167,10 @@ done:
 int kern_cpu_count(const struct tsg_dag *d, enum kern_cpu_kind kind, unsigned threads,
 		   uint64_t *count, struct tsg_err *err)
 {
+	/* a partition's ids are not ranks: the wedge kernel's tails need them to be */
 	struct job j = { .off = d->off, .adj = d->adj, .src = d->src };
-	return run(&j, d->nsrc, d->nv, kind, threads, count, err);
+	return run(&j, NULL, d->nsrc, d->nv, kind == KERN_CPU_WEDGE ? KERN_CPU_HASH : kind, threads,
+		   count, err);
 }
 
 int kern_cpu_count_unit(const struct tsg_unit *u, enum kern_cpu_kind kind, unsigned threads,
@@ -169,5 +178,5 @@ int kern_cpu_count_unit(const struct tsg_unit *u, enum kern_cpu_kind kind, unsig
 {
 	struct job j = { .off = u->off, .adj = u->adj, .src_lo = u->src_lo, .mid_lo = u->mid_lo,
 			 .mid_hi = u->mid_hi };
-	return run(&j, u->src_hi - u->src_lo, u->nv, kind, threads, count, err);
+	return run(&j, u, u->src_hi - u->src_lo, u->nv, kind, threads, count, err);
 }

@@ -136,6 +136,13 @@ for k in mid-hash lstc lstc-paper lstc-hash; do # parsed in every build; the CPU
 	check "--kernel $k on the CPU" [ "$(tri --kernel $k "$T/karate.tsg")" = 45 ]
 done
 check "help names mid-hash" sh -c "$B/tristream count --help | grep -q mid-hash"
+for k in merge hash wedge; do
+	for p in 1 3; do
+		check "--cpu-kernel $k P=$p" [ "$(tri --cpu-kernel $k --partitions $p "$T/karate.tsg")" = 45 ]
+	done
+	check "--cpu-kernel $k lstc layout" [ "$(tri --cpu-kernel $k --layout lstc --partitions 3 "$T/karate.tsg")" = 45 ]
+done
+check "unknown CPU kernel exits 2" [ "$(rc_of "$B/tristream" count --cpu-kernel simd "$T/er.tsg")" = 2 ]
 for io in mmap pread uring auto; do
 	check "io $io" [ "$(tri --io $io "$T/er.tsg")" = "$ref" ]
 done

@@ -85,7 +85,7 @@ static void check_plan(struct t_state *st, struct casegraph *c, enum part_scheme
 	CHECK(st, rc == 0, "%s: plan: %s", c->name, err.msg);
 	if (rc)
 		return;
-	uint64_t total[2] = { 0, 0 };
+	uint64_t total[KERN_CPU_COUNT_] = { 0 };
 	for (uint32_t i = 0; i < part_plan_count(plan); i++) {
 		struct tsg_dag d;
 		struct part_stats ps;
@@ -97,7 +97,7 @@ static void check_plan(struct t_state *st, struct casegraph *c, enum part_scheme
 		for (uint32_t v = 0; v < c->g.nv; v++)
 			if (part_plan_owner(plan, v) == i)
 				expect += c->by_src[v];
-		for (int k = 0; k < 2; k++) {
+		for (int k = 0; k < KERN_CPU_COUNT_; k++) {
 			uint64_t got = 0;
 			rc = kern_cpu_count(&d, (enum kern_cpu_kind)k, 2, &got, &err);
 			total[k] += got;
@@ -112,7 +112,7 @@ static void check_plan(struct t_state *st, struct casegraph *c, enum part_scheme
 		      (unsigned long long)ps.v_ind);
 		free(d.off);
 	}
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < KERN_CPU_COUNT_; k++)
 		CHECK(st, total[k] == c->ref, "%s %s/%s P=%u: sum %llu, expected %llu", c->name,
 		      part_scheme_name(scheme), part_prune_name(prune), np,
 		      (unsigned long long)total[k], (unsigned long long)c->ref);
@@ -279,7 +279,7 @@ static void check_block_plan(struct t_state *st, struct casegraph *c, const uint
 		      "must fail clearly: rc %d %s", c->name, (unsigned long long)bo->budget, rc, err.msg);
 		goto done;
 	}
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < KERN_CPU_COUNT_; k++) {
 		uint64_t total = 0;
 		for (uint32_t i = 0; i < plan.nunits;) {
 			const struct block_unit *b = &plan.units[i];
