@@ -121,9 +121,12 @@ static void hash_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 			continue;
 		for (const uint32_t *p = tb; p < te; p++)
 			bm[*p >> 6] |= 1ull << (*p & 63);
-		for (const uint32_t *p = tb; p < we; p++)
+		for (const uint32_t *p = tb; p < we; p++) {
+			if (p + 4 < we) /* out(b) lies in a random row: fetch ahead */
+				__builtin_prefetch(j->adj + j->off[p[4]]);
 			for (uint64_t k = j->off[*p]; k < j->off[*p + 1]; k++)
 				sum += (bm[j->adj[k] >> 6] >> (j->adj[k] & 63)) & 1;
+		}
 		for (const uint32_t *p = tb; p < te; p++)
 			bm[*p >> 6] = 0;
 	}

