@@ -151,11 +151,13 @@ extern "C" void gpu_host_free(struct gpu_ctx *g, void *p)
 
 /* Device bytes kernel k needs beyond the rows: nsrc sources, nmid middle
  * rows, src_entries entries in the source rows. Sets *k to lstc where
- * mid-hash cannot take the unit (source lists of 2^32 entries or more). */
+ * mid-hash cannot take the unit: its records and their hand-out counter are
+ * 32-bit, and the counter overshoots the record count by up to 256 per
+ * resident warp, hence the margin below 2^32. */
 static uint64_t kernel_scratch(enum gpu_kernel *k, uint32_t nsrc, uint32_t nmid,
 			       uint64_t src_entries)
 {
-	if (*k == GPU_KERNEL_MID_HASH && src_entries >= (1ull << 32))
+	if (*k == GPU_KERNEL_MID_HASH && src_entries >= (1ull << 32) - (1ull << 24))
 		*k = GPU_KERNEL_LSTC;
 	if (*k == GPU_KERNEL_MID_HASH)
 		return mid_hash_scratch(nmid, src_entries);
