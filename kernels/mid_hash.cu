@@ -27,7 +27,7 @@
  *     atomic per warp at the end. N(b) longer than half the table is tabled
  *     a piece at a time, re-reading the records per piece.
  * Input: a tsg_dag or 2D unit in device memory (dev_source, dev_mid), its
- * source lists under 2^32 entries (the runtime falls back to lstc above
+ * source lists under 2^32 - 2^24 entries (the runtime falls back to lstc above
  * that), and scratch of 8 bytes per middle row and per source entry plus
  * CUB's scan state (mid_hash_scratch says how much).
  * Launch: tally and scatter with a warp per source, 256 threads, 32 blocks
