@@ -56,26 +56,14 @@ struct job {
 	atomic_uint_fast64_t total;
 };
 
-static const uint32_t *lower_bound(const uint32_t *b, const uint32_t *e, uint32_t x)
-{
-	while (b < e) {
-		const uint32_t *m = b + (e - b) / 2;
-		if (*m < x)
-			b = m + 1;
-		else
-			e = m;
-	}
-	return b;
-}
-
 static void source_lists(const struct job *j, uint64_t i, const uint32_t **tb, const uint32_t **we,
 			 const uint32_t **te)
 {
 	const uint32_t a = j->src ? j->src[i] : j->src_lo + (uint32_t)i;
 	const uint32_t *b = j->adj + j->off[a], *e = j->adj + j->off[a + 1];
 	if (!j->src) { /* a unit: b in [mid_lo, mid_hi), and c > b */
-		b = lower_bound(b, e, j->mid_lo);
-		*we = lower_bound(b, e, j->mid_hi);
+		b = cpu_lower_bound(b, e, j->mid_lo);
+		*we = cpu_lower_bound(b, e, j->mid_hi);
 	} else {
 		*we = e;
 	}

@@ -56,13 +56,12 @@ static void file_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 	const struct tsg_unit *u = j->u;
 	for (uint64_t i = lo; i < hi; i++) {
 		const uint32_t a = u->src_lo + (uint32_t)i;
-		const uint64_t ab = u->off[a], ae = u->off[a + 1];
-		for (uint64_t p = ab; p + 1 < ae; p++) {
+		const uint64_t ae = u->off[a + 1];
+		const uint32_t *row = u->adj + u->off[a], *end = u->adj + ae;
+		const uint64_t pb = (uint64_t)(cpu_lower_bound(row, end, u->mid_lo) - u->adj);
+		const uint64_t pe = (uint64_t)(cpu_lower_bound(u->adj + pb, end, u->mid_hi) - u->adj);
+		for (uint64_t p = pb; p < pe && p + 1 < ae; p++) {
 			const uint32_t b = u->adj[p];
-			if (b < u->mid_lo)
-				continue;
-			if (b >= u->mid_hi)
-				break;
 			if (u->off[b + 1] == u->off[b])
 				continue;
 			atomic_uint_fast64_t *slot = &j->pos[b - u->mid_lo];
