@@ -19,27 +19,17 @@ side in one run, medians of --runs runs:
 and prints a table with TEPS (undirected edges per second). Every GPU count
 is checked against the CPU count. Raw JSON lines go to --out.
 """
-import json, os, statistics, subprocess, sys, tempfile
+import json, os, statistics, sys, tempfile
 
-def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RuntimeError(f"{' '.join(cmd)}: rc {p.returncode}: {p.stderr.strip()}")
-    return json.loads(p.stdout)
+from benchlib import gen_rmat, run_json as run, take_opt
 
 def main():
     args = sys.argv[1:]
-    runs, out, divs = 3, None, [2, 4, 8]
-    if "--runs" in args:
-        i = args.index("--runs"); runs = int(args[i + 1]); del args[i:i + 2]
-    if "--out" in args:
-        i = args.index("--out"); out = args[i + 1]; del args[i:i + 2]
+    runs = take_opt(args, "--runs", int, 3)
+    out = take_opt(args, "--out", str, None)
+    divs = take_opt(args, "--oc", lambda v: [int(x) for x in v.split(",") if x], [2, 4, 8])
     lstc_oc = "--no-lstc-oc" not in args
     args = [a for a in args if a != "--no-lstc-oc"]
-    if "--oc" in args:
-        i = args.index("--oc")
-        divs = [int(x) for x in args[i + 1].split(",") if x]
-        del args[i:i + 2]
     build, scales = args[0], [int(s) for s in args[1:]]
     tri = os.path.join(build, "tristream")
     log = open(out, "a") if out else None
@@ -47,8 +37,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for scale in scales:
             g = os.path.join(tmp, f"rmat{scale}.tsg")
-            subprocess.run([os.path.join(build, "tristream-gen"), "--quiet", "rmat", "--scale",
-                            str(scale), "--seed", "1", g], check=True)
+            gen_rmat(build, g, scale)
             def measure(label, extra, key):
                 times, res = [], None
                 for _ in range(runs):

@@ -13,26 +13,15 @@ by middle vertex, and excludes the copy), TEPS (undirected edges per
 second) and the speedup over the first variant. Every count is checked
 against the first variant's count and, up to scale 22, the CPU's.
 """
-import json, os, statistics, subprocess, sys, tempfile
+import json, os, statistics, sys, tempfile
 
-def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RuntimeError(f"{' '.join(cmd)}: rc {p.returncode}: {p.stderr.strip()}")
-    return json.loads(p.stdout)
+from benchlib import gen_rmat, run_json as run, take_opt
 
 def main():
     args = sys.argv[1:]
-    runs, out = 5, None
-    variants = "lstc,lstc-paper,lstc-hash,mid-hash"
-    for opt in ("--runs", "--variants", "--out"):
-        if opt in args:
-            i = args.index(opt)
-            val = args[i + 1]
-            del args[i:i + 2]
-            if opt == "--runs": runs = int(val)
-            elif opt == "--variants": variants = val
-            else: out = val
+    runs = take_opt(args, "--runs", int, 5)
+    variants = take_opt(args, "--variants", str, "lstc,lstc-paper,lstc-hash,mid-hash")
+    out = take_opt(args, "--out", str, None)
     build, scales = args[0], [int(s) for s in args[1:]]
     tri = os.path.join(build, "tristream")
     log = open(out, "a") if out else None
@@ -40,8 +29,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for scale in scales:
             g = os.path.join(tmp, f"rmat{scale}.tsg")
-            subprocess.run([os.path.join(build, "tristream-gen"), "--quiet", "rmat", "--scale",
-                            str(scale), "--seed", "1", g], check=True)
+            gen_rmat(build, g, scale)
             ref = None
             if scale <= 22:
                 ref = run([tri, "count", "--quiet", "--json", "--device", "cpu", g])["triangles"]

@@ -1,0 +1,25 @@
+"""bench/benchlib.py - what the GPU benchmark scripts share: running the
+tristream CLI for its --json result, taking options off argv, and making
+the R-MAT graphs every table is measured on (edge factor 16, seed 1)."""
+import json, os, subprocess
+
+def run_json(cmd):
+    """Runs cmd and returns its stdout parsed as JSON; a failure raises with stderr."""
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)}: rc {p.returncode}: {p.stderr.strip()}")
+    return json.loads(p.stdout)
+
+def take_opt(args, name, conv, default):
+    """Removes `name VALUE` from args and returns conv(VALUE), or default if absent."""
+    if name not in args:
+        return default
+    i = args.index(name)
+    val = args[i + 1]
+    del args[i:i + 2]
+    return conv(val)
+
+def gen_rmat(build, path, scale):
+    """Writes R-MAT `scale` (edge factor 16, seed 1) to path with tristream-gen."""
+    subprocess.run([os.path.join(build, "tristream-gen"), "--quiet", "rmat", "--scale",
+                    str(scale), "--seed", "1", path], check=True)
