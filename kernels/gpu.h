@@ -3,8 +3,9 @@
  *
  * A gpu_ctx owns one device and one device allocation of the whole budget
  * (--gpu-mem), carved into two partition slots, so the run never calls
- * cudaMalloc per partition and never exceeds the budget. A partition is
- * staged in pinned host memory (gpu_host_alloc), submitted to a slot
+ * cudaMalloc per partition and never exceeds the budget. A partition lies
+ * in pinned host memory (gpu_host_alloc) or ordinary memory (copied through
+ * pinned staging buffers); it is submitted to a slot
  * (copy stream: host-to-device; compute stream: kernel, after an event), and
  * collected later: while slot 0 counts, slot 1 copies, and the host builds
  * the next partition. Every CUDA call is checked; failures are
@@ -32,6 +33,9 @@ enum gpu_kernel {
 };
 
 #define GPU_SLOTS 2
+/* Pinned staging for copies from ordinary memory: buffers and their size. */
+#define GPU_STAGE_BUFS 3
+#define GPU_STAGE_BYTES (64ull << 20)
 
 struct gpu_ctx;
 
@@ -62,17 +66,22 @@ void gpu_drain(struct gpu_ctx *g); /* waits for all work on the device */
 const char *gpu_device_name(const struct gpu_ctx *g);
 uint64_t gpu_budget(const struct gpu_ctx *g);
 
+/* How copies from ordinary host memory fill a pinned staging buffer: the
+ * engine passes a multi-threaded memcpy (the default is memcpy). */
+typedef void (*gpu_copy_fn)(void *ctx, void *dst, const void *src, size_t bytes);
+void gpu_set_host_copy(struct gpu_ctx *g, gpu_copy_fn fn, void *ctx);
+
 /* Pinned host memory, NULL on failure; callable from any host thread. */
 void *gpu_host_alloc(struct gpu_ctx *g, size_t bytes);
 void gpu_host_free(struct gpu_ctx *g, void *p);
 
-/* Enqueues copy and count of d (whose arrays lie in one pinned block starting
- * at d->off) into slot s; returns at once. */
+/* Enqueues copy and count of d (whose arrays lie in one block starting at
+ * d->off) into slot s. From pinned memory it returns at once; from ordinary
+ * memory it returns once the last staging buffer is filled. */
 int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enum gpu_kernel k,
 	       struct tsg_err *err);
 /* The same for a 2D unit: copies its middle rows and, unless nested, its
- * source rows from the whole DAG (pinned memory for the copy to be
- * asynchronous). */
+ * source rows from the whole DAG (pinned or ordinary memory, as above). */
 int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u, enum gpu_kernel k,
 		    struct tsg_err *err);
 /* Waits for slot s and returns its count and timings. */

@@ -5,6 +5,13 @@
  * nothing is allocated per partition. Each slot has its own copy stream and
  * compute stream, so the copy of partition i+1 overlaps the kernels of
  * partition i; an event orders a slot's kernels after its copy.
+ *
+ * Copies from pinned memory go straight to the device. Copies from ordinary
+ * memory go through a ring of pinned staging buffers filled by the caller's
+ * copy function (gpu_set_host_copy: several host threads), not through the
+ * driver's own staging, which one thread fills at a fraction of PCIe speed;
+ * that spares pinning the whole oriented graph, which costs time in
+ * proportion to its size (bench/RESULTS.md).
  */
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +29,11 @@ struct gpu_ctx {
 	cudaEvent_t h2d_start[GPU_SLOTS], h2d_end[GPU_SLOTS], k_start[GPU_SLOTS], k_end[GPU_SLOTS];
 	dev_counters *hcount; /* pinned, one per slot */
 	uint64_t bytes[GPU_SLOTS];
+	uint8_t *stage[GPU_STAGE_BUFS]; /* pinned, allocated on the first staged copy */
+	cudaEvent_t stage_free[GPU_STAGE_BUFS]; /* recorded after a buffer's copy */
+	unsigned stage_next;
+	gpu_copy_fn host_copy;
+	void *host_copy_ctx;
 };
 
 static int cuda_fail(struct tsg_err *err, cudaError_t e, const char *what)
@@ -89,6 +101,9 @@ extern "C" int gpu_open(int index, uint64_t budget, struct gpu_ctx **out, uint64
 		CK(cudaEventCreate(&g->k_start[s]), "creating an event");
 		CK(cudaEventCreate(&g->k_end[s]), "creating an event");
 	}
+	for (int j = 0; j < GPU_STAGE_BUFS; j++)
+		CK(cudaEventCreateWithFlags(&g->stage_free[j], cudaEventDisableTiming),
+		   "creating an event");
 	*slot_bytes = g->slot_bytes - GPU_SLOT_OVERHEAD;
 	*out = g;
 	return TSG_OK;
@@ -108,6 +123,10 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 		if (g->h2d_end[s]) cudaEventDestroy(g->h2d_end[s]);
 		if (g->k_start[s]) cudaEventDestroy(g->k_start[s]);
 		if (g->k_end[s]) cudaEventDestroy(g->k_end[s]);
+	}
+	for (int j = 0; j < GPU_STAGE_BUFS; j++) {
+		if (g->stage_free[j]) cudaEventDestroy(g->stage_free[j]);
+		if (g->stage[j]) cudaFreeHost(g->stage[j]);
 	}
 	if (g->hcount)
 		cudaFreeHost(g->hcount);
@@ -131,6 +150,46 @@ extern "C" int gpu_set_tile(struct gpu_ctx *g, unsigned tile)
 		return TSG_EUSAGE;
 	g->tile = tile;
 	return TSG_OK;
+}
+
+extern "C" void gpu_set_host_copy(struct gpu_ctx *g, gpu_copy_fn fn, void *ctx)
+{
+	g->host_copy = fn;
+	g->host_copy_ctx = ctx;
+}
+
+/* Copies bytes from host src to device dst on slot s's copy stream: at once
+ * from pinned memory, else a staging buffer at a time. A buffer is refilled
+ * only after the copy that last read it has finished (its event). */
+static int copy_in(struct gpu_ctx *g, int s, void *dst, const void *src, uint64_t bytes,
+		   struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	cudaPointerAttributes a;
+	if (cudaPointerGetAttributes(&a, src) == cudaSuccess && a.type == cudaMemoryTypeHost) {
+		CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, g->copy[s]), "copying");
+		return TSG_OK;
+	}
+	(void)cudaGetLastError(); /* older runtimes report ordinary memory as an error */
+	for (uint64_t at = 0; at < bytes;) {
+		const unsigned j = g->stage_next;
+		const uint64_t n = bytes - at < GPU_STAGE_BYTES ? bytes - at : GPU_STAGE_BYTES;
+		if (!g->stage[j])
+			CK(cudaMallocHost(&g->stage[j], GPU_STAGE_BYTES), "allocating pinned staging");
+		CK(cudaEventSynchronize(g->stage_free[j]), "waiting for a staging buffer");
+		if (g->host_copy)
+			g->host_copy(g->host_copy_ctx, g->stage[j], (const uint8_t *)src + at, n);
+		else
+			memcpy(g->stage[j], (const uint8_t *)src + at, n);
+		CK(cudaMemcpyAsync((uint8_t *)dst + at, g->stage[j], n, cudaMemcpyHostToDevice,
+				   g->copy[s]), "copying");
+		CK(cudaEventRecord(g->stage_free[j], g->copy[s]), "recording an event");
+		g->stage_next = (j + 1) % GPU_STAGE_BUFS;
+		at += n;
+	}
+	return TSG_OK;
+fail:
+	return rc;
 }
 
 extern "C" void *gpu_host_alloc(struct gpu_ctx *g, size_t bytes)
@@ -219,8 +278,8 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	dv.hi = d->nv;
 	g->bytes[s] = dag;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
-	CK(cudaMemcpyAsync(dd, d->off, dag, cudaMemcpyHostToDevice, g->copy[s]), "copying a partition");
-	return enqueue_count(g, s, dv, dd + dag_al, k, err);
+	rc = copy_in(g, s, dd, d->off, dag, err);
+	return rc ? rc : enqueue_count(g, s, dv, dd + dag_al, k, err);
 fail:
 	return rc;
 }
@@ -231,21 +290,18 @@ static int copy_rows(struct gpu_ctx *g, int s, const struct tsg_unit *u, uint32_
 		     uint8_t *dst, const uint64_t **doff, const uint32_t **dadj, uint64_t *used,
 		     struct tsg_err *err)
 {
-	int rc = TSG_OK;
 	const uint64_t obytes = ((uint64_t)hi - lo + 1) * 8, ab = u->off[lo], ae = u->off[hi];
 	const uint64_t apos = (obytes + 255) & ~(uint64_t)255;
-	CK(cudaMemcpyAsync(dst, u->off + lo, obytes, cudaMemcpyHostToDevice, g->copy[s]),
-	   "copying offsets");
-	if (ae > ab)
-		CK(cudaMemcpyAsync(dst + apos, u->adj + ab, (ae - ab) * 4, cudaMemcpyHostToDevice,
-				   g->copy[s]), "copying lists");
+	int rc = copy_in(g, s, dst, u->off + lo, obytes, err);
+	if (rc == TSG_OK && ae > ab)
+		rc = copy_in(g, s, dst + apos, u->adj + ab, (ae - ab) * 4, err);
+	if (rc)
+		return rc;
 	*doff = (const uint64_t *)dst;
 	*dadj = (const uint32_t *)(dst + apos);
 	*used = (apos + (ae - ab) * 4 + 255) & ~(uint64_t)255;
 	g->bytes[s] += obytes + (ae - ab) * 4;
 	return TSG_OK;
-fail:
-	return rc;
 }
 
 extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u,

@@ -2,12 +2,16 @@
  * orient.c - relabel by rank and keep the upward half of every list.
  *
  * Rank comes from one radix sort of (degree << 32 | id) keys. Lists are then
- * written in two parallel passes over the graph in id order (count, fill),
- * so the graph's lists are read sequentially and only the rank lookups are
- * random; each written row is sorted in place, since ranks do not follow
- * ids. The big arrays are advised onto huge pages (tsg_advise_huge): their
- * page faults otherwise cost as much as the passes themselves. Out-degrees are at most sqrt(2m), so rows are short and the sorts
- * cheap.
+ * written by parallel passes over the graph in id order, so the graph's
+ * lists are read sequentially and only the rank lookups are random; each
+ * written row is sorted, since ranks do not follow ids. TWO_PASS counts,
+ * then fills rows in place; ONE_PASS gathers sorted rows into per-thread
+ * segments and then places them (orient.h). The lookups, one per list
+ * entry and pass, are what the passes cost on a big graph, so ONE_PASS
+ * does them once. The big arrays are advised onto huge pages
+ * (tsg_advise_huge): their page faults otherwise cost as much as the
+ * passes themselves. Out-degrees are at most sqrt(2m), so rows are short
+ * and the sorts cheap.
  */
 #include "orient.h"
 
@@ -21,6 +25,16 @@
 
 enum { GRAIN = 4096, INSERTION_MAX = 24, RADIX_MIN = 32 };
 
+#define SEG_IDS (16ull << 20) /* ONE_PASS segment: 64 MiB of ids */
+
+/* A thread's ONE_PASS segments; the last one is being filled. */
+struct seg_list {
+	uint32_t **segs;
+	size_t n, cap;
+	uint32_t *cur;     /* its next free id */
+	uint64_t left;     /* ids free after cur */
+};
+
 struct octx {
 	const struct tsg_graph *g;
 	const uint64_t *keys;
@@ -28,7 +42,13 @@ struct octx {
 	struct part_odag *d;
 	atomic_uint_fast64_t max_out;
 	uint64_t *cnt;     /* out-degree of rank r at [r + 1] */
-	uint32_t *scratch; /* max_out ids per thread, for radix_sort */
+	uint32_t *scratch; /* per thread: row_cap ids for radix_sort */
+	uint64_t row_cap;  /* no row is longer (sort scratch per thread) */
+	/* ONE_PASS */
+	struct seg_list *segs; /* one per thread */
+	uint64_t seg_ids;
+	uint32_t **loc;        /* the row of rank r, in a segment */
+	atomic_int failed;     /* a segment could not be allocated */
 };
 
 static void insertion_sort(uint32_t *a, size_t n)
@@ -139,10 +159,18 @@ static void count_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	tsg_atomic_max(&c->max_out, mx);
 }
 
+static void sort_row(uint32_t *row, uint32_t *scratch, size_t n)
+{
+	if (n >= RADIX_MIN)
+		radix_sort(row, scratch, n);
+	else
+		sort_u32(row, n);
+}
+
 static void fill_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	struct octx *c = arg;
-	uint32_t *scratch = c->scratch + (uint64_t)tid * c->d->max_out;
+	uint32_t *scratch = c->scratch + (uint64_t)tid * c->row_cap;
 	const struct tsg_graph *g = c->g;
 	for (uint64_t v = b; v < e; v++) {
 		const uint32_t r = c->rank[v];
@@ -152,17 +180,92 @@ static void fill_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 			if (w > r)
 				*p++ = w;
 		}
-		const size_t n = (size_t)(p - row);
-		if (n >= RADIX_MIN)
-			radix_sort(row, scratch, n);
-		else
-			sort_u32(row, n);
+		sort_row(row, scratch, (size_t)(p - row));
 	}
 }
 
+static int seg_push(struct seg_list *l, uint64_t ids)
+{
+	if (l->n == l->cap) {
+		const size_t cap = l->cap ? 2 * l->cap : 16;
+		uint32_t **s = realloc(l->segs, cap * sizeof(*s));
+		if (!s)
+			return -1;
+		l->segs = s;
+		l->cap = cap;
+	}
+	uint32_t *m = malloc(ids * sizeof(*m));
+	if (!m)
+		return -1;
+	tsg_advise_huge(m, ids * sizeof(*m));
+	l->segs[l->n++] = m;
+	l->cur = m;
+	l->left = ids;
+	return 0;
+}
+
+/* ONE_PASS: each vertex's upward neighbours, by rank, sorted, appended to
+ * the thread's segment; where the row lies goes to loc[rank]. A row has at
+ * most min(degree, row_cap) ids (orient.h), so that much room is made first;
+ * a vertex above row_cap (an invalid, asymmetric graph) has its writes
+ * bounded, and the edge total check after the pass reports it. */
+static void gather_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	struct octx *c = arg;
+	struct seg_list *l = &c->segs[tid];
+	uint32_t *scratch = c->scratch + (uint64_t)tid * c->row_cap;
+	const struct tsg_graph *g = c->g;
+	uint64_t mx = 0;
+	for (uint64_t v = b; v < e; v++) {
+		const uint64_t deg = g->off[v + 1] - g->off[v];
+		const uint64_t room = deg < c->row_cap ? deg : c->row_cap;
+		if (room > l->left && seg_push(l, c->seg_ids) != 0) {
+			atomic_store(&c->failed, 1);
+			return;
+		}
+		const uint32_t r = c->rank[v];
+		uint32_t *row = l->cur, *p = row;
+		if (deg <= c->row_cap) {
+			for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++) {
+				const uint32_t w = c->rank[g->adj[x]];
+				*p = w;
+				p += w > r; /* no branch to mispredict */
+			}
+		} else {
+			for (uint64_t x = g->off[v]; x < g->off[v + 1] && p < row + room; x++) {
+				const uint32_t w = c->rank[g->adj[x]];
+				if (w > r)
+					*p++ = w;
+			}
+		}
+		const uint64_t n = (uint64_t)(p - row);
+		sort_row(row, scratch, (size_t)n);
+		c->loc[r] = row;
+		c->cnt[r + 1] = n;
+		l->cur = p;
+		l->left -= n;
+		mx = n > mx ? n : mx;
+	}
+	tsg_atomic_max(&c->max_out, mx);
+}
+
+static void place_rows(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct octx *c = arg;
+	const struct part_odag *d = c->d;
+	for (uint64_t r = b; r < e; r++) {
+		const uint64_t n = d->off[r + 1] - d->off[r];
+		if (n)
+			memcpy(d->adj + d->off[r], c->loc[r], n * sizeof(*d->adj));
+	}
+}
+
+
 /* The oriented graph's block is allocated on a thread of its own while the
- * vertices are ranked and counted: pinning gigabytes (cudaMallocHost) costs
- * about as much as those passes, and needs none of their results. */
+ * vertices are ranked and their rows gathered: pinning gigabytes
+ * (cudaMallocHost) costs about as much as those passes, and needs none of
+ * their results. */
 struct alloc_job {
 	part_alloc_fn alloc;
 	void *ctx;
@@ -177,26 +280,45 @@ static void *alloc_main(void *arg)
 	return NULL;
 }
 
-int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc, void *alloc_ctx,
-		struct part_odag *out, struct tsg_err *err)
+/* The largest number of upward neighbours any vertex can have: k of them
+ * all have degree >= k, so k * k <= nadj; never more than the largest
+ * degree either. */
+static uint64_t row_cap_of(const struct tsg_graph *g)
+{
+	uint64_t k = 0;
+	for (uint64_t bit = 1ull << 31; bit; bit >>= 1)
+		if ((k | bit) * (k | bit) <= g->nadj)
+			k |= bit;
+	return (k < g->max_degree ? k : g->max_degree) + 1;
+}
+
+int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
+		struct part_odag *out, struct part_orient_times *times, struct tsg_err *err)
 {
 	const uint64_t nv = g->nv, ne = g->nadj / 2;
+	const unsigned threads = o->threads ? o->threads : 1;
+	const int one_pass = o->way != PART_ORIENT_TWO_PASS;
 	uint64_t *keys = malloc((nv + 1) * sizeof(*keys));
 	uint64_t *tmp = malloc((nv ? nv : 1) * sizeof(*tmp));
 	uint32_t *rank = malloc((nv ? nv : 1) * sizeof(*rank));
-	struct octx c = { .g = g, .rank = rank, .d = out };
-	struct alloc_job job = { .alloc = alloc, .ctx = alloc_ctx, .bytes = part_odag_bytes(nv, ne) };
+	struct octx c = { .g = g, .rank = rank, .d = out, .row_cap = row_cap_of(g) };
+	struct alloc_job job = { .alloc = o->alloc, .ctx = o->alloc_ctx,
+				 .bytes = part_odag_bytes(nv, ne) };
+	struct part_orient_times tm = { 0 };
 	pthread_t th;
 	int rc = TSG_OK, threaded = 0;
 	char b[32];
+	double t = tsg_now();
 	*out = (struct part_odag){ .nv = (uint32_t)nv, .ne = ne };
-	if (!keys || !tmp || !rank) {
+	atomic_init(&c.max_out, 0);
+	atomic_init(&c.failed, 0);
+	c.scratch = malloc((uint64_t)threads * c.row_cap * sizeof(*c.scratch));
+	if (!keys || !tmp || !rank || !c.scratch) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
 			      (unsigned long long)nv);
 		goto fail;
 	}
 	threaded = pthread_create(&th, NULL, alloc_main, &job) == 0;
-	threads = threads ? threads : 1;
 	tsg_advise_huge(keys, (nv + 1) * sizeof(*keys));
 	tsg_advise_huge(tmp, nv * sizeof(*tmp));
 	tsg_advise_huge(rank, nv * sizeof(*rank));
@@ -206,18 +328,39 @@ int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory sorting vertices by degree");
 		goto fail;
 	}
-	free(tmp);
-	tmp = NULL;
 	tsg_parallel_for(threads, nv, GRAIN * 16, set_rank, &c);
 	/* keys is free from here: it takes the out-degrees, by rank, at [1 .. nv] */
 	c.cnt = keys;
-	atomic_init(&c.max_out, 0);
-	tsg_parallel_for(threads, nv, GRAIN, count_up, &c);
+	tm.rank_s = tsg_now() - t;
+	t = tsg_now();
+	if (one_pass) {
+		/* tmp (nv words) is free too: it takes where each row lies */
+		c.loc = (uint32_t **)tmp;
+		c.seg_ids = SEG_IDS > c.row_cap ? SEG_IDS : c.row_cap;
+		c.segs = calloc(threads, sizeof(*c.segs));
+		if (!c.segs) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+			goto fail;
+		}
+		tsg_parallel_for(threads, nv, GRAIN, gather_up, &c);
+		if (atomic_load(&c.failed)) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory gathering the oriented rows "
+				      "(about %s)", tsg_fmt_bytes(ne * 4, b, sizeof(b)));
+			goto fail;
+		}
+	} else {
+		free(tmp);
+		tmp = NULL;
+		tsg_parallel_for(threads, nv, GRAIN, count_up, &c);
+	}
+	tm.rows_s = tsg_now() - t;
+	t = tsg_now();
 	if (threaded)
 		pthread_join(th, NULL);
 	else
-		job.mem = alloc(alloc_ctx, job.bytes);
+		job.mem = o->alloc(o->alloc_ctx, job.bytes);
 	threaded = 0;
+	tm.alloc_wait_s = tsg_now() - t;
 	if (!job.mem) {
 		rc = tsg_fail(err, TSG_ENOMEM, "cannot allocate %s for the oriented graph",
 			      tsg_fmt_bytes(job.bytes, b, sizeof(b)));
@@ -229,8 +372,6 @@ int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc
 	out->off[0] = 0;
 	for (uint64_t r = 0; r < nv; r++)
 		out->off[r + 1] = out->off[r] + keys[r + 1];
-	free(keys);
-	keys = NULL;
 	if (out->off[nv] != ne) {
 		/* a validated graph is symmetric without loops, so half its entries point up */
 		rc = tsg_fail(err, TSG_EINTERNAL, "orientation kept %llu of %llu edges",
@@ -238,23 +379,32 @@ int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc
 		goto fail;
 	}
 	out->max_out = (uint32_t)atomic_load(&c.max_out);
-	c.scratch = malloc(((uint64_t)threads * out->max_out + 1) * sizeof(*c.scratch));
-	if (!c.scratch) {
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for %u sort buffers of %u ids",
-			      threads, out->max_out);
-		goto fail;
-	}
-	tsg_parallel_for(threads, nv, GRAIN, fill_up, &c);
-	free(c.scratch);
-	free(rank);
-	return TSG_OK;
+	t = tsg_now();
+	if (one_pass)
+		tsg_parallel_for(threads, nv, GRAIN * 4, place_rows, &c);
+	else
+		tsg_parallel_for(threads, nv, GRAIN, fill_up, &c);
+	if (one_pass)
+		tm.place_s = tsg_now() - t;
+	else
+		tm.rows_s += tsg_now() - t;
 fail:
 	if (threaded) {
 		pthread_join(th, NULL);
 		out->off = (uint64_t *)job.mem;
 	}
+	if (c.segs)
+		for (unsigned i = 0; i < threads; i++) {
+			for (size_t k = 0; k < c.segs[i].n; k++)
+				free(c.segs[i].segs[k]);
+			free(c.segs[i].segs);
+		}
+	free(c.segs);
+	free(c.scratch);
 	free(keys);
 	free(tmp);
 	free(rank);
+	if (times)
+		*times = tm;
 	return rc; /* out->off, if set, is the caller's block to free */
 }

@@ -34,12 +34,40 @@ static inline uint64_t part_odag_bytes(uint64_t nv, uint64_t ne)
 	return (nv + 1) * 8 + ne * 4;
 }
 
-/* Orients g into memory from alloc: one block, starting at out->off, which
- * the caller frees (also after a failure, if out->off is not NULL). Uses
- * `threads` host threads and about 20 bytes a vertex of scratch. alloc is
- * called once, on a thread of its own (it runs while vertices are ranked),
- * so it must be safe to call from any thread. */
-int part_orient(const struct tsg_graph *g, unsigned threads, part_alloc_fn alloc, void *alloc_ctx,
-		struct part_odag *out, struct tsg_err *err);
+/*
+ * Two ways to write the rows, identical in result (tests compare them):
+ *  - TWO_PASS counts every vertex's upward neighbours in one pass over the
+ *    lists, then fills the rows in place in a second: two rounds of random
+ *    rank lookups, one per list entry each.
+ *  - ONE_PASS writes each row, sorted, into per-thread segments as it reads
+ *    the lists once, then moves the rows into rank order (a copy per row):
+ *    one round of lookups, at the price of a second copy of the rows'
+ *    bytes in memory while it runs.
+ */
+enum part_orient_way { PART_ORIENT_AUTO, PART_ORIENT_TWO_PASS, PART_ORIENT_ONE_PASS };
+
+struct part_orient_opts {
+	unsigned threads;
+	enum part_orient_way way; /* AUTO: ONE_PASS */
+	part_alloc_fn alloc;      /* the oriented graph's block; see part_orient */
+	void *alloc_ctx;
+};
+
+/* Where the time went, for --json and bench/. */
+struct part_orient_times {
+	double rank_s;  /* degree keys, their sort, the rank array */
+	double rows_s;  /* the passes over the lists */
+	double place_s; /* ONE_PASS: rows moved into rank order */
+	double alloc_wait_s; /* waiting for the oriented graph's block */
+};
+
+/* Orients g into memory from o->alloc: one block, starting at out->off,
+ * which the caller frees (also after a failure, if out->off is not NULL).
+ * Uses o->threads host threads and about 20 bytes a vertex of scratch
+ * (ONE_PASS: also about the oriented lists' size again, for a moment).
+ * alloc is called once, on a thread of its own (it runs while vertices are
+ * ranked), so it must be safe to call from any thread. times may be NULL. */
+int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
+		struct part_odag *out, struct part_orient_times *times, struct tsg_err *err);
 
 #endif

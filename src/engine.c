@@ -35,7 +35,9 @@ int engine_block_prepare(const struct tsg_graph *g, const struct engine_opts *o,
 			 struct tsg_err *err)
 {
 	const double t0 = tsg_now();
-	int rc = part_orient(g, o->threads, alloc, alloc_ctx, d, err);
+	const struct part_orient_opts oo = { .threads = o->threads, .way = o->orient,
+					     .alloc = alloc, .alloc_ctx = alloc_ctx };
+	int rc = part_orient(g, &oo, d, &r->orient, err);
 	if (rc)
 		return rc;
 	const double t1 = tsg_now();

@@ -19,6 +19,7 @@
 #include "error.h"
 #include "gpu.h"
 #include "graph.h"
+#include "orient.h"
 #include "part.h"
 
 enum tsg_device { TSG_DEVICE_AUTO, TSG_DEVICE_CPU, TSG_DEVICE_GPU };
@@ -45,6 +46,7 @@ struct engine_opts {
 	unsigned tile;              /* lstc-paper tile width, 0: default */
 	int want_stats;             /* measure induced subgraphs too (LSTC Tables 3-4) */
 	int plan_only;              /* CPU only: build every part or unit, count nothing */
+	enum part_orient_way orient; /* block layout: how rows are written (orient.h) */
 	int pin_host;               /* GPU block layout: orient into pinned memory: 1 yes,
 				     * 0 no, -1 auto (only when the graph needs several
 				     * units, so copies outweigh the cost of pinning) */
@@ -67,6 +69,7 @@ struct engine_result {
 	uint32_t nblocks;         /* block layout: source blocks */
 	struct engine_part *parts; /* nparts entries, owned */
 	double plan_s, build_s, count_s, total_s;
+	struct part_orient_times orient; /* block layout: inside build_s */
 	double overlap;           /* sum of stage times / wall time (GPU) */
 	uint64_t slot_bytes;
 	uint64_t h2d_bytes;

@@ -1,9 +1,9 @@
 /*
  * pipeline_gpu.c - streaming partitions through the GPU.
  *
- * Block layout: the whole graph is oriented once into pinned memory; units
- * are slices of it, submitted to the two slots in turn (submit i, then
- * collect i-1), so the copy of one unit overlaps the kernels of the other.
+ * Block layout: the whole graph is oriented once in host memory; units are
+ * slices of it, submitted to the two slots in turn (submit i, then collect
+ * i-1), so the copy of one unit overlaps the kernels of the other.
  *
  * LSTC layout: a builder thread builds partition i into pinned staging buffer i % 2
  * while the main thread keeps the device busy: it submits partition i
@@ -146,12 +146,12 @@ static int collect(struct pipe *p, struct gpu_ctx *gpu, uint32_t i, struct engin
 	return rc;
 }
 
-/* The oriented graph's memory. Pinned (want_pin), copies run at full
- * speed and asynchronously, but pinning costs time in proportion to the
- * graph; ordinary memory is copied through the driver's staging buffers at
- * a fraction of the speed. Measured on the H100 (bench/RESULTS.md): one
- * unit is faster unpinned, many units (out of core, the graph copied several
- * times over) faster pinned; auto follows that. */
+/* The oriented graph's memory. Ordinary memory by default: units are
+ * copied through the runtime's pinned staging buffers, which host threads
+ * fill (parallel_copy) while the device counts the previous unit. Pinned
+ * memory (--pin-host on) makes the copies direct, but pinning costs time in
+ * proportion to the whole graph, and the time is not hidden: measured on
+ * the H100 (bench/RESULTS.md). */
 struct host_block {
 	struct gpu_ctx *gpu;
 	int want_pin, pinned;
@@ -165,15 +165,34 @@ static void *host_block_alloc(void *ctx, size_t bytes)
 	return m ? m : malloc(bytes ? bytes : 1);
 }
 
+/* Fills a staging buffer with every host thread: one thread's memcpy
+ * moves a fraction of what PCIe takes. */
+struct pcopy {
+	uint8_t *dst;
+	const uint8_t *src;
+};
+
+static void pcopy_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct pcopy *c = ctx;
+	memcpy(c->dst + b, c->src + b, e - b);
+}
+
+static void parallel_copy(void *ctx, void *dst, const void *src, size_t bytes)
+{
+	const unsigned *threads = ctx;
+	struct pcopy c = { .dst = dst, .src = src };
+	tsg_parallel_for(*threads, bytes, 1u << 20, pcopy_range, &c);
+}
+
 static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, const struct tsg_graph *g,
 			   const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
 {
 	const struct tsg_scratch sc = gpu_kernel_scratch(o->gpu_kernel);
-	const uint64_t whole = part_odag_bytes(g->nv, g->nadj / 2) +
-			       tsg_scratch_bytes(&sc, g->nv, g->nv, g->nadj / 2);
 	struct host_block hb = { .gpu = gpu, .want_pin = o->pin_host };
 	if (o->pin_host < 0)
-		hb.want_pin = o->part.nparts > 1 || (o->part.nparts == 0 && whole > slot);
+		hb.want_pin = 0;
 	struct part_odag d = { 0 };
 	struct block_plan plan = { 0 };
 	struct tsg_progress prog;
@@ -223,6 +242,8 @@ int engine_count_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 	if (rc)
 		return rc;
 	r->slot_bytes = slot;
+	unsigned copy_threads = o->threads ? o->threads : 1;
+	gpu_set_host_copy(gpu, parallel_copy, &copy_threads);
 	snprintf(r->device_name, sizeof(r->device_name), "%s (GPU %d)", gpu_device_name(gpu),
 		 o->gpu_index);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", gpu_kernel_name(o->gpu_kernel));

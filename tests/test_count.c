@@ -226,11 +226,15 @@ static int row_has(const struct part_odag *d, uint32_t r, uint32_t x)
 	return 0;
 }
 
-static void check_orient(struct t_state *st, struct casegraph *c, const uint32_t *rank)
+/* Both ways of orienting must give the same rows, each the upward
+ * neighbours by rank, increasing. */
+static void check_orient(struct t_state *st, struct casegraph *c, const uint32_t *rank,
+			 enum part_orient_way way)
 {
 	struct part_odag d;
 	struct tsg_err err = { 0 };
-	int rc = part_orient(&c->g, 2, heap, NULL, &d, &err);
+	const struct part_orient_opts oo = { .threads = 2, .way = way, .alloc = heap };
+	int rc = part_orient(&c->g, &oo, &d, NULL, &err);
 	CHECK(st, rc == 0, "%s: orient: %s", c->name, err.msg);
 	if (rc) {
 		free(d.off);
@@ -263,7 +267,8 @@ static void check_block_plan(struct t_state *st, struct casegraph *c, const uint
 	struct part_odag d;
 	struct block_plan plan;
 	struct tsg_err err = { 0 };
-	if (part_orient(&c->g, 2, heap, NULL, &d, &err)) {
+	const struct part_orient_opts oo = { .threads = 2, .alloc = heap };
+	if (part_orient(&c->g, &oo, &d, NULL, &err)) {
 		CHECK(st, 0, "%s: orient: %s", c->name, err.msg);
 		free(d.off);
 		return;
@@ -323,7 +328,8 @@ static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t
 			 unsigned nparts)
 {
 	uint32_t *rank = ref_ranks(&c->g);
-	check_orient(st, c, rank);
+	check_orient(st, c, rank, PART_ORIENT_TWO_PASS);
+	check_orient(st, c, rank, PART_ORIENT_ONE_PASS);
 	for (unsigned p = 0; p < nparts; p++) {
 		const struct block_opts bo = { .nblocks = parts[p] ? parts[p] : (uint32_t)c->g.nv + 5 };
 		check_block_plan(st, c, rank, &bo, 1);
