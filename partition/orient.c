@@ -1,7 +1,7 @@
 /*
  * orient.c - relabel by rank and keep the upward half of every list.
  *
- * Rank comes from one radix sort of (degree << 32 | id) keys. Lists are then
+ * Rank comes from a counting sort by degree (rank_vertices). Lists are then
  * written by parallel passes over the graph in id order, so the graph's
  * lists are read sequentially and only the rank lookups are random; each
  * written row is sorted, since ranks do not follow ids. TWO_PASS counts,
@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sort.h"
 #include "util.h"
 
 enum { GRAIN = 4096, INSERTION_MAX = 24, RADIX_MIN = 32 };
@@ -37,7 +36,6 @@ struct seg_list {
 
 struct octx {
 	const struct tsg_graph *g;
-	const uint64_t *keys;
 	uint32_t *rank;
 	struct part_odag *d;
 	atomic_uint_fast64_t max_out;
@@ -125,21 +123,91 @@ static void radix_sort(uint32_t *a, uint32_t *tmp, size_t n)
 		memcpy(a, src, n * sizeof(*a));
 }
 
-static void make_keys(void *arg, uint64_t b, uint64_t e, unsigned tid)
+/* Rank: a counting sort by degree, stable in id order, which is (degree,
+ * id) order. Degrees below DEG_EXACT are counted exactly, per thread over a
+ * contiguous block of ids; the few vertices above (hubs) take the last
+ * ranks and are sorted by (degree, id) among themselves. Two passes over
+ * the offsets and a cache-resident histogram per thread: at R-MAT 27 the
+ * radix sort of (degree, id) keys it replaces took 1.7-2.3 s of 16 cores. */
+enum { DEG_EXACT = 1 << 16 };
+
+struct rctx {
+	const struct tsg_graph *g;
+	uint32_t *rank;
+	uint64_t nblocks;
+	uint64_t *hist;    /* nblocks x DEG_EXACT: counts, then each block's next rank */
+};
+
+static uint64_t block_lo(const struct rctx *c, uint64_t b) { return c->g->nv * b / c->nblocks; }
+
+static void rank_tally(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
-	struct octx *c = arg;
-	uint64_t *keys = (uint64_t *)c->keys;
-	for (uint64_t v = b; v < e; v++)
-		keys[v] = (c->g->off[v + 1] - c->g->off[v]) << 32 | v;
+	struct rctx *c = arg;
+	for (uint64_t k = b; k < e; k++) {
+		uint64_t *h = c->hist + k * DEG_EXACT;
+		const uint64_t *off = c->g->off;
+		for (uint64_t v = block_lo(c, k); v < block_lo(c, k + 1); v++) {
+			const uint64_t d = off[v + 1] - off[v];
+			h[d < DEG_EXACT ? d : DEG_EXACT - 1]++;
+		}
+	}
 }
 
-static void set_rank(void *arg, uint64_t b, uint64_t e, unsigned tid)
+static void rank_assign(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
-	struct octx *c = arg;
-	for (uint64_t r = b; r < e; r++)
-		c->rank[(uint32_t)c->keys[r]] = (uint32_t)r;
+	struct rctx *c = arg;
+	for (uint64_t k = b; k < e; k++) {
+		uint64_t *h = c->hist + k * DEG_EXACT;
+		const uint64_t *off = c->g->off;
+		for (uint64_t v = block_lo(c, k); v < block_lo(c, k + 1); v++) {
+			const uint64_t d = off[v + 1] - off[v];
+			if (d < DEG_EXACT - 1)
+				c->rank[v] = (uint32_t)h[d]++;
+		}
+	}
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+	const uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+	return (a > b) - (a < b);
+}
+
+static int rank_vertices(const struct tsg_graph *g, unsigned threads, uint32_t *rank)
+{
+	const uint64_t nv = g->nv;
+	struct rctx c = { .g = g, .rank = rank, .nblocks = threads };
+	uint64_t *hubs = NULL;
+	c.hist = calloc(c.nblocks * DEG_EXACT, sizeof(*c.hist));
+	if (!c.hist)
+		return -1;
+	tsg_parallel_for(threads, c.nblocks, 1, rank_tally, &c);
+	uint64_t next = 0;
+	for (uint64_t d = 0; d < DEG_EXACT; d++)
+		for (uint64_t k = 0; k < c.nblocks; k++) {
+			const uint64_t n = c.hist[k * DEG_EXACT + d];
+			c.hist[k * DEG_EXACT + d] = next;
+			next += n;
+		}
+	tsg_parallel_for(threads, c.nblocks, 1, rank_assign, &c);
+	/* the top bucket, from its first rank on: hubs by (degree, id) */
+	uint64_t first = c.hist[DEG_EXACT - 1], nh = nv - first, i = 0;
+	free(c.hist);
+	hubs = malloc((nh ? nh : 1) * sizeof(*hubs));
+	if (!hubs)
+		return -1;
+	for (uint64_t v = 0; v < nv && i < nh; v++) {
+		const uint64_t d = g->off[v + 1] - g->off[v];
+		if (d >= DEG_EXACT - 1)
+			hubs[i++] = d << 32 | v;
+	}
+	qsort(hubs, nh, sizeof(*hubs), cmp_u64);
+	for (i = 0; i < nh; i++)
+		rank[(uint32_t)hubs[i]] = (uint32_t)(first + i);
+	free(hubs);
+	return 0;
 }
 
 static void count_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
@@ -298,10 +366,11 @@ int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
 	const uint64_t nv = g->nv, ne = g->nadj / 2;
 	const unsigned threads = o->threads ? o->threads : 1;
 	const int one_pass = o->way != PART_ORIENT_TWO_PASS;
-	uint64_t *keys = malloc((nv + 1) * sizeof(*keys));
-	uint64_t *tmp = malloc((nv ? nv : 1) * sizeof(*tmp));
+	uint64_t *cnt = malloc((nv + 1) * sizeof(*cnt));
+	uint32_t **loc = one_pass ? malloc((nv ? nv : 1) * sizeof(*loc)) : NULL;
 	uint32_t *rank = malloc((nv ? nv : 1) * sizeof(*rank));
-	struct octx c = { .g = g, .rank = rank, .d = out, .row_cap = row_cap_of(g) };
+	struct octx c = { .g = g, .rank = rank, .d = out, .row_cap = row_cap_of(g), .cnt = cnt,
+			  .loc = loc };
 	struct alloc_job job = { .alloc = o->alloc, .ctx = o->alloc_ctx,
 				 .bytes = part_odag_bytes(nv, ne) };
 	struct part_orient_times tm = { 0 };
@@ -313,29 +382,23 @@ int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
 	atomic_init(&c.max_out, 0);
 	atomic_init(&c.failed, 0);
 	c.scratch = malloc((uint64_t)threads * c.row_cap * sizeof(*c.scratch));
-	if (!keys || !tmp || !rank || !c.scratch) {
+	if (!cnt || (one_pass && !loc) || !rank || !c.scratch) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
 			      (unsigned long long)nv);
 		goto fail;
 	}
 	threaded = pthread_create(&th, NULL, alloc_main, &job) == 0;
-	tsg_advise_huge(keys, (nv + 1) * sizeof(*keys));
-	tsg_advise_huge(tmp, nv * sizeof(*tmp));
+	tsg_advise_huge(cnt, (nv + 1) * sizeof(*cnt));
+	if (loc)
+		tsg_advise_huge(loc, nv * sizeof(*loc));
 	tsg_advise_huge(rank, nv * sizeof(*rank));
-	c.keys = keys;
-	tsg_parallel_for(threads, nv, GRAIN * 16, make_keys, &c);
-	if (io_sort_u64(keys, tmp, nv, threads) != 0) {
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory sorting vertices by degree");
+	if (rank_vertices(g, threads, rank) != 0) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking vertices by degree");
 		goto fail;
 	}
-	tsg_parallel_for(threads, nv, GRAIN * 16, set_rank, &c);
-	/* keys is free from here: it takes the out-degrees, by rank, at [1 .. nv] */
-	c.cnt = keys;
 	tm.rank_s = tsg_now() - t;
 	t = tsg_now();
 	if (one_pass) {
-		/* tmp (nv words) is free too: it takes where each row lies */
-		c.loc = (uint32_t **)tmp;
 		c.seg_ids = SEG_IDS > c.row_cap ? SEG_IDS : c.row_cap;
 		c.segs = calloc(threads, sizeof(*c.segs));
 		if (!c.segs) {
@@ -349,8 +412,6 @@ int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
 			goto fail;
 		}
 	} else {
-		free(tmp);
-		tmp = NULL;
 		tsg_parallel_for(threads, nv, GRAIN, count_up, &c);
 	}
 	tm.rows_s = tsg_now() - t;
@@ -371,7 +432,7 @@ int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
 	out->adj = (uint32_t *)(job.mem + (nv + 1) * 8);
 	out->off[0] = 0;
 	for (uint64_t r = 0; r < nv; r++)
-		out->off[r + 1] = out->off[r] + keys[r + 1];
+		out->off[r + 1] = out->off[r] + cnt[r + 1];
 	if (out->off[nv] != ne) {
 		/* a validated graph is symmetric without loops, so half its entries point up */
 		rc = tsg_fail(err, TSG_EINTERNAL, "orientation kept %llu of %llu edges",
@@ -401,8 +462,8 @@ fail:
 		}
 	free(c.segs);
 	free(c.scratch);
-	free(keys);
-	free(tmp);
+	free(cnt);
+	free(loc);
 	free(rank);
 	if (times)
 		*times = tm;

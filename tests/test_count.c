@@ -325,6 +325,50 @@ done:
 }
 
 static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t *parts,
+			 unsigned nparts);
+
+/* Hubs above the orientation's exact degree buckets (partition/orient.c
+ * ranks degrees of 65535 and more by a sort of their own): three hubs, 0
+ * and 1 of equal degree (the id breaks the tie), 2 of a lower one, over
+ * overlapping sets of leaves that form a path, so triangles run through
+ * hubs and leaves alike and each hub's rank shows in the leaves' rows. */
+static void check_hubs(struct t_state *st)
+{
+	enum { LEAVES = 70000 };
+	struct casegraph c = { .name = "hubs" };
+	uint64_t *e = malloc((4 * LEAVES + 16) * sizeof(*e));
+	size_t n = 0;
+	if (!e) {
+		CHECK(st, 0, "hubs: out of memory");
+		return;
+	}
+	for (uint64_t l = 3; l < 3 + LEAVES; l++) {
+		e[n++] = 0ull << 32 | l;
+		if (l % 1000)
+			e[n++] = 2ull << 32 | l; /* a lower degree than 0 and 1 */
+		e[n++] = 1ull << 32 | (l + 100);
+		if (l + 1 < 3 + LEAVES)
+			e[n++] = l << 32 | (l + 1);
+	}
+	e[n++] = 0ull << 32 | 1;
+	e[n++] = 1ull << 32 | 2;
+	e[n++] = 0ull << 32 | 2;
+	if (t_graph_from_edges(t_path("hubs"), e, n, 0, &c.g) != 0) {
+		CHECK(st, 0, "cannot build hubs");
+		free(e);
+		return;
+	}
+	free(e);
+	CHECK(st, c.g.max_degree >= 65535, "hubs: max degree %llu", (unsigned long long)c.g.max_degree);
+	c.ref = t_ref_count(&c.g);
+	c.by_src = t_ref_by_source(&c.g);
+	const uint32_t parts[] = { 1, 3 };
+	check_blocks(st, &c, parts, 2);
+	free(c.by_src);
+	io_graph_free(&c.g);
+}
+
+static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t *parts,
 			 unsigned nparts)
 {
 	uint32_t *rank = ref_ranks(&c->g);
@@ -433,5 +477,6 @@ int main(void)
 		io_graph_free(&cases[i].g);
 	}
 	free(e);
+	check_hubs(&st);
 	return t_finish(&st);
 }
