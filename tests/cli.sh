@@ -126,6 +126,11 @@ done; done; done; done
 for p in 1 2 3 8 50; do for k in merge hash; do
 	check "count block Q=$p $k" [ "$(tri --layout block --partitions $p --cpu-kernel $k "$T/er.tsg")" = "$ref" ]
 done; done
+for w in one-pass two-pass; do for p in 1 4; do
+	check "--orient $w Q=$p" [ "$(tri --orient $w --partitions $p "$T/er.tsg")" = "$ref" ]
+done; done
+check "--json reports the orientation's stages" sh -c "$B/tristream count --quiet --device cpu --json --orient two-pass $T/er.tsg | grep -q '\"orient\":\"two-pass\".*\"orient_rows\"'"
+check "unknown --orient exits 2" [ "$(rc_of "$B/tristream" count --orient sideways "$T/er.tsg")" = 2 ]
 check "block layout unit count" sh -c "$B/tristream count --quiet --device cpu --json --partitions 4 $T/er.tsg | grep -q '\"partitions\":10,'"
 check "--scheme with the block layout exits 2" [ "$(rc_of "$B/tristream" count --scheme hash "$T/er.tsg")" = 2 ]
 check "--scheme with the block layout says why" grep -q "applies to --layout lstc" "$T/err"
