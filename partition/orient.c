@@ -137,34 +137,25 @@ struct rctx {
 	uint32_t *rank;
 	uint64_t nblocks;
 	uint64_t *hist;    /* nblocks x DEG_EXACT: counts, then each block's next rank */
+	int assign;        /* rank_pass: 0 counts, 1 assigns */
 };
 
 static uint64_t block_lo(const struct rctx *c, uint64_t b) { return c->g->nv * b / c->nblocks; }
 
-static void rank_tally(void *arg, uint64_t b, uint64_t e, unsigned tid)
+/* Over whole blocks of ids: first (assign 0) each block's degree counts,
+ * then (assign 1) the ranks, from the starts the prefix sums left in hist. */
+static void rank_pass(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
 	struct rctx *c = arg;
+	const uint64_t *off = c->g->off;
 	for (uint64_t k = b; k < e; k++) {
 		uint64_t *h = c->hist + k * DEG_EXACT;
-		const uint64_t *off = c->g->off;
 		for (uint64_t v = block_lo(c, k); v < block_lo(c, k + 1); v++) {
 			const uint64_t d = off[v + 1] - off[v];
-			h[d < DEG_EXACT ? d : DEG_EXACT - 1]++;
-		}
-	}
-}
-
-static void rank_assign(void *arg, uint64_t b, uint64_t e, unsigned tid)
-{
-	(void)tid;
-	struct rctx *c = arg;
-	for (uint64_t k = b; k < e; k++) {
-		uint64_t *h = c->hist + k * DEG_EXACT;
-		const uint64_t *off = c->g->off;
-		for (uint64_t v = block_lo(c, k); v < block_lo(c, k + 1); v++) {
-			const uint64_t d = off[v + 1] - off[v];
-			if (d < DEG_EXACT - 1)
+			if (!c->assign)
+				h[d < DEG_EXACT ? d : DEG_EXACT - 1]++;
+			else if (d < DEG_EXACT - 1)
 				c->rank[v] = (uint32_t)h[d]++;
 		}
 	}
@@ -184,7 +175,7 @@ static int rank_vertices(const struct tsg_graph *g, unsigned threads, uint32_t *
 	c.hist = calloc(c.nblocks * DEG_EXACT, sizeof(*c.hist));
 	if (!c.hist)
 		return -1;
-	tsg_parallel_for(threads, c.nblocks, 1, rank_tally, &c);
+	tsg_parallel_for(threads, c.nblocks, 1, rank_pass, &c);
 	uint64_t next = 0;
 	for (uint64_t d = 0; d < DEG_EXACT; d++)
 		for (uint64_t k = 0; k < c.nblocks; k++) {
@@ -192,7 +183,8 @@ static int rank_vertices(const struct tsg_graph *g, unsigned threads, uint32_t *
 			c.hist[k * DEG_EXACT + d] = next;
 			next += n;
 		}
-	tsg_parallel_for(threads, c.nblocks, 1, rank_assign, &c);
+	c.assign = 1;
+	tsg_parallel_for(threads, c.nblocks, 1, rank_pass, &c);
 	/* the top bucket, from its first rank on: hubs by (degree, id) */
 	uint64_t first = c.hist[DEG_EXACT - 1], nh = nv - first, i = 0;
 	free(c.hist);
