@@ -138,6 +138,8 @@ struct rctx {
 	uint64_t nblocks;
 	uint64_t *hist;    /* nblocks x DEG_EXACT: counts, then each block's next rank */
 	int assign;        /* rank_pass: 0 counts, 1 assigns */
+	uint64_t first;    /* the top bucket's first rank */
+	uint64_t *hubs;    /* its (degree, id) keys, nv - first of them */
 };
 
 static uint64_t block_lo(const struct rctx *c, uint64_t b) { return c->g->nv * b / c->nblocks; }
@@ -157,6 +159,8 @@ static void rank_pass(void *arg, uint64_t b, uint64_t e, unsigned tid)
 				h[d < DEG_EXACT ? d : DEG_EXACT - 1]++;
 			else if (d < DEG_EXACT - 1)
 				c->rank[v] = (uint32_t)h[d]++;
+			else /* a hub: its key goes to the top bucket's slot, sorted after */
+				c->hubs[h[DEG_EXACT - 1]++ - c->first] = d << 32 | v;
 		}
 	}
 }
@@ -171,7 +175,6 @@ static int rank_vertices(const struct tsg_graph *g, unsigned threads, uint32_t *
 {
 	const uint64_t nv = g->nv;
 	struct rctx c = { .g = g, .rank = rank, .nblocks = threads };
-	uint64_t *hubs = NULL;
 	c.hist = calloc(c.nblocks * DEG_EXACT, sizeof(*c.hist));
 	if (!c.hist)
 		return -1;
@@ -183,23 +186,21 @@ static int rank_vertices(const struct tsg_graph *g, unsigned threads, uint32_t *
 			c.hist[k * DEG_EXACT + d] = next;
 			next += n;
 		}
-	c.assign = 1;
-	tsg_parallel_for(threads, c.nblocks, 1, rank_pass, &c);
-	/* the top bucket, from its first rank on: hubs by (degree, id) */
-	uint64_t first = c.hist[DEG_EXACT - 1], nh = nv - first, i = 0;
-	free(c.hist);
-	hubs = malloc((nh ? nh : 1) * sizeof(*hubs));
-	if (!hubs)
-		return -1;
-	for (uint64_t v = 0; v < nv && i < nh; v++) {
-		const uint64_t d = g->off[v + 1] - g->off[v];
-		if (d >= DEG_EXACT - 1)
-			hubs[i++] = d << 32 | v;
+	/* the top bucket, from its first rank on: hubs, ranked by (degree, id) */
+	c.first = c.hist[DEG_EXACT - 1];
+	const uint64_t nh = nv - c.first;
+	c.hubs = malloc((nh ? nh : 1) * sizeof(*c.hubs));
+	if (c.hubs) {
+		c.assign = 1;
+		tsg_parallel_for(threads, c.nblocks, 1, rank_pass, &c);
 	}
-	qsort(hubs, nh, sizeof(*hubs), cmp_u64);
-	for (i = 0; i < nh; i++)
-		rank[(uint32_t)hubs[i]] = (uint32_t)(first + i);
-	free(hubs);
+	free(c.hist);
+	if (!c.hubs)
+		return -1;
+	qsort(c.hubs, nh, sizeof(*c.hubs), cmp_u64);
+	for (uint64_t i = 0; i < nh; i++)
+		rank[(uint32_t)c.hubs[i]] = (uint32_t)(c.first + i);
+	free(c.hubs);
 	return 0;
 }
 

@@ -190,9 +190,7 @@ static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, const struct tsg_
 			   const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
 {
 	const struct tsg_scratch sc = gpu_kernel_scratch(o->gpu_kernel);
-	struct host_block hb = { .gpu = gpu, .want_pin = o->pin_host };
-	if (o->pin_host < 0)
-		hb.want_pin = 0;
+	struct host_block hb = { .gpu = gpu, .want_pin = o->pin_host > 0 }; /* auto: off */
 	struct part_odag d = { 0 };
 	struct block_plan plan = { 0 };
 	struct tsg_progress prog;
