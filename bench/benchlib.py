@@ -1,7 +1,7 @@
 """bench/benchlib.py - what the GPU benchmark scripts share: running the
 tristream CLI for its --json result, taking options off argv, and making
 the R-MAT graphs every table is measured on (edge factor 16, seed 1)."""
-import json, os, subprocess
+import json, os, subprocess, tempfile
 
 def run_json(cmd):
     """Runs cmd and returns its stdout parsed as JSON; a failure raises with stderr."""
@@ -23,3 +23,12 @@ def gen_rmat(build, path, scale):
     """Writes R-MAT `scale` (edge factor 16, seed 1) to path with tristream-gen."""
     subprocess.run([os.path.join(build, "tristream-gen"), "--quiet", "rmat", "--scale",
                     str(scale), "--seed", "1", path], check=True)
+
+def rmat_graphs(build, scales):
+    """Yields (scale, path) for each R-MAT scale in turn, each graph generated
+    in a temporary directory that is removed when the iteration ends."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for scale in scales:
+            path = os.path.join(tmp, f"rmat{scale}.tsg")
+            gen_rmat(build, path, scale)
+            yield scale, path

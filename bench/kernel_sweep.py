@@ -13,9 +13,9 @@ by middle vertex, and excludes the copy), TEPS (undirected edges per
 second) and the speedup over the first variant. Every count is checked
 against the first variant's count and, up to scale 22, the CPU's.
 """
-import json, os, statistics, sys, tempfile
+import json, os, statistics, sys
 
-from benchlib import gen_rmat, run_json as run, take_opt
+from benchlib import rmat_graphs, run_json as run, take_opt
 
 def main():
     args = sys.argv[1:]
@@ -26,34 +26,31 @@ def main():
     tri = os.path.join(build, "tristream")
     log = open(out, "a") if out else None
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for scale in scales:
-            g = os.path.join(tmp, f"rmat{scale}.tsg")
-            gen_rmat(build, g, scale)
-            ref = None
-            if scale <= 22:
-                ref = run([tri, "count", "--quiet", "--json", "--device", "cpu", g])["triangles"]
-            first = None
-            for v in variants.split(","):
-                k, _, tile = v.partition(":")
-                extra = ["--device", "gpu", "--partitions", "1", "--kernel", k]
-                if tile:
-                    extra += ["--tile", tile]
-                times, res = [], None
-                for _ in range(runs):
-                    res = run([tri, "count", "--quiet", "--json", g] + extra)
-                    times.append(sum(p["kernel_ms"] for p in res["partition_stats"]))
-                    if log:
-                        log.write(json.dumps({"scale": scale, "variant": v, **res}) + "\n")
-                t = statistics.median(times)
-                if ref is None:
-                    ref = res["triangles"]
-                if first is None:
-                    first = t
-                ok = "ok" if res["triangles"] == ref else f"WRONG {res['triangles']} vs {ref}"
-                m = res["edges"]
-                rows.append((scale, m, res["triangles"], v, t, min(times), max(times),
-                             m / (t / 1000) / 1e9, first / t, ok))
+    for scale, g in rmat_graphs(build, scales):
+        ref = None
+        if scale <= 22:
+            ref = run([tri, "count", "--quiet", "--json", "--device", "cpu", g])["triangles"]
+        first = None
+        for v in variants.split(","):
+            k, _, tile = v.partition(":")
+            extra = ["--device", "gpu", "--partitions", "1", "--kernel", k]
+            if tile:
+                extra += ["--tile", tile]
+            times, res = [], None
+            for _ in range(runs):
+                res = run([tri, "count", "--quiet", "--json", g] + extra)
+                times.append(sum(p["kernel_ms"] for p in res["partition_stats"]))
+                if log:
+                    log.write(json.dumps({"scale": scale, "variant": v, **res}) + "\n")
+            t = statistics.median(times)
+            if ref is None:
+                ref = res["triangles"]
+            if first is None:
+                first = t
+            ok = "ok" if res["triangles"] == ref else f"WRONG {res['triangles']} vs {ref}"
+            m = res["edges"]
+            rows.append((scale, m, res["triangles"], v, t, min(times), max(times),
+                         m / (t / 1000) / 1e9, first / t, ok))
     print(f"{'scale':>5} {'edges':>11} {'triangles':>13} {'variant':<16} {'median ms':>10} "
           f"{'min':>8} {'max':>8} {'GTEPS':>6} {'vs 1st':>6} check")
     for r in rows:
