@@ -156,118 +156,83 @@ void io_lz4_free(struct io_lz4 *z)
 	memset(z, 0, sizeof(*z));
 }
 
-struct dec {
-	const uint64_t *off;
-	const uint8_t *data;
-	const struct chunk *ch;
-	uint32_t *adj;
-	uint8_t **scratch;        /* per thread: the chunk's byte planes */
-	atomic_uint_fast64_t bad; /* first bad chunk + 1, or 0 */
-	atomic_int bad_sum;       /* 1: checksum, 0: LZ4 stream */
-};
-
-static void decode_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+enum io_lz4_status io_lz4_decode_chunk(const struct io_lz4_index *ix, uint64_t i,
+				       const uint64_t *off, const uint8_t *data, uint32_t *adj,
+				       uint8_t *planes)
 {
-	struct dec *c = arg;
-	uint8_t *planes = c->scratch[tid];
-	for (uint64_t i = b; i < e; i++) {
-		const struct chunk *k = &c->ch[i];
-		const uint64_t lo = c->off[k->v0], n = c->off[k->v1] - lo;
-		const uint8_t *src = c->data + k->pos;
-		int sum_ok = io_checksum(src, k->csize) == k->xxh3, ok = sum_ok;
-		if (ok)
-			ok = LZ4_decompress_safe((const char *)src, (char *)planes, (int)k->csize,
-						 (int)(n * 4)) == (int)(n * 4);
-		if (!ok) {
-			uint_fast64_t cur = atomic_load(&c->bad);
-			if (cur == 0 || i + 1 < cur) {
-				atomic_store(&c->bad, i + 1);
-				atomic_store(&c->bad_sum, !sum_ok);
-			}
-			continue;
-		}
-		uint32_t *out = c->adj + lo;
-		for (uint64_t x = 0; x < n; x++)
-			out[x] = (uint32_t)planes[x] | (uint32_t)planes[n + x] << 8 |
-				 (uint32_t)planes[2 * n + x] << 16 | (uint32_t)planes[3 * n + x] << 24;
-		for (uint64_t v = k->v0; v < k->v1; v++)
-			for (uint64_t x = c->off[v] + 1; x < c->off[v + 1]; x++)
-				c->adj[x] += c->adj[x - 1];
-	}
+	const struct io_lz4_chunk *k = &ix->ch[i];
+	const uint64_t lo = off[k->v0], n = off[k->v1] - lo;
+	const uint8_t *src = data + k->pos;
+	if (io_checksum(src, k->csize) != k->xxh3)
+		return IO_LZ4_BAD_SUM;
+	if (LZ4_decompress_safe((const char *)src, (char *)planes, (int)k->csize, (int)(n * 4)) !=
+	    (int)(n * 4))
+		return IO_LZ4_BAD_DATA;
+	uint32_t *out = adj + lo;
+	for (uint64_t x = 0; x < n; x++)
+		out[x] = (uint32_t)planes[x] | (uint32_t)planes[n + x] << 8 |
+			 (uint32_t)planes[2 * n + x] << 16 | (uint32_t)planes[3 * n + x] << 24;
+	for (uint64_t v = k->v0; v < k->v1; v++)
+		for (uint64_t x = off[v] + 1; x < off[v + 1]; x++)
+			adj[x] += adj[x - 1];
+	return IO_LZ4_OK;
 }
 
-int io_lz4_decode(uint64_t nv, const uint64_t *off, const uint8_t *data, uint64_t data_size,
-		  const uint8_t *index, uint64_t index_size, uint32_t *adj, unsigned threads,
-		  const char *path, struct tsg_err *err)
+int io_lz4_index_parse(uint64_t nv, const uint64_t *off, const uint8_t *index,
+		       uint64_t index_size, uint64_t data_size, const char *path,
+		       struct io_lz4_index *out, struct tsg_err *err)
 {
 	const uint64_t n = index_size / IO_CHUNK_ENTRY_BYTES;
-	struct chunk *ch = malloc((n ? n : 1) * sizeof(*ch));
-	struct dec c = { .off = off, .data = data, .adj = adj };
 	int rc = TSG_OK;
+	memset(out, 0, sizeof(*out));
+	if (index_size % IO_CHUNK_ENTRY_BYTES || (n == 0) != (off[nv] == 0))
+		return tsg_fail(err, TSG_EINPUT, "%s: chunk index of %llu bytes does not fit %llu "
+				"list entries", path, (unsigned long long)index_size,
+				(unsigned long long)off[nv]);
+	struct io_lz4_chunk *ch = malloc((n ? n : 1) * sizeof(*ch));
 	if (!ch)
 		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory for the chunk index", path);
-	if (index_size % IO_CHUNK_ENTRY_BYTES || (n == 0) != (off[nv] == 0)) {
-		rc = tsg_fail(err, TSG_EINPUT, "%s: chunk index of %llu bytes does not fit %llu list "
-			      "entries", path, (unsigned long long)index_size,
-			      (unsigned long long)off[nv]);
-		goto done;
-	}
-	/* the index must tile the vertices and the data exactly, in order */
 	for (uint64_t i = 0, pos = 0; i < n; i++) {
+		struct chunk c;
 		uint32_t zero;
-		get_entry(index + i * IO_CHUNK_ENTRY_BYTES, &ch[i], &zero);
-		if ((i == 0 ? ch[i].v0 != 0 : ch[i].v0 <= ch[i - 1].v0) || ch[i].v0 >= nv || zero ||
-		    ch[i].pos != pos || ch[i].csize > data_size - pos) {
+		get_entry(index + i * IO_CHUNK_ENTRY_BYTES, &c, &zero);
+		if ((i == 0 ? c.v0 != 0 : c.v0 <= ch[i - 1].v0) || c.v0 >= nv || zero ||
+		    c.pos != pos || c.csize > data_size - pos) {
 			rc = tsg_fail(err, TSG_EINPUT, "%s: chunk %llu of %llu has a bad index entry "
 				      "(file is corrupt)", path, (unsigned long long)i,
 				      (unsigned long long)n);
-			goto done;
+			goto fail;
 		}
-		pos += ch[i].csize;
+		ch[i] = (struct io_lz4_chunk){ .v0 = c.v0, .pos = c.pos, .csize = c.csize,
+					       .xxh3 = c.xxh3 };
+		pos += c.csize;
 		if (i + 1 == n && pos != data_size) {
 			rc = tsg_fail(err, TSG_EINPUT, "%s: chunks hold %llu of the %llu compressed "
 				      "bytes (file is corrupt)", path, (unsigned long long)pos,
 				      (unsigned long long)data_size);
-			goto done;
+			goto fail;
 		}
 	}
 	for (uint64_t i = 0; i < n; i++) {
 		ch[i].v1 = i + 1 < n ? ch[i + 1].v0 : nv;
-		if ((off[ch[i].v1] - off[ch[i].v0]) * 4 > LZ4_MAX_INPUT_SIZE) {
+		const uint64_t bytes = (off[ch[i].v1] - off[ch[i].v0]) * 4;
+		if (bytes > LZ4_MAX_INPUT_SIZE) {
 			rc = tsg_fail(err, TSG_EINPUT, "%s: chunk %llu is too large (file is corrupt)",
 				      path, (unsigned long long)i);
-			goto done;
+			goto fail;
 		}
+		out->biggest = bytes > out->biggest ? bytes : out->biggest;
 	}
-	threads = threads ? threads : 1;
-	uint64_t biggest = 0;
-	for (uint64_t i = 0; i < n; i++)
-		biggest = off[ch[i].v1] - off[ch[i].v0] > biggest ? off[ch[i].v1] - off[ch[i].v0] : biggest;
-	c.scratch = calloc(threads, sizeof(*c.scratch));
-	for (unsigned t = 0; c.scratch && t < threads; t++)
-		if (!(c.scratch[t] = malloc(biggest ? biggest * 4 : 4))) {
-			rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory decoding chunks", path);
-			goto done;
-		}
-	if (!c.scratch) {
-		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory decoding chunks", path);
-		goto done;
-	}
-	c.ch = ch;
-	atomic_init(&c.bad, 0);
-	atomic_init(&c.bad_sum, 0);
-	tsg_parallel_for(threads, n, 1, decode_range, &c);
-	const uint64_t bad = atomic_load(&c.bad);
-	if (bad)
-		rc = tsg_fail(err, TSG_EINPUT, "%s: %s in compressed chunk %llu of %llu (vertices "
-			      "%llu..%llu; file is corrupt)", path, atomic_load(&c.bad_sum) ?
-			      "checksum mismatch" : "bad LZ4 data", (unsigned long long)(bad - 1),
-			      (unsigned long long)n, (unsigned long long)ch[bad - 1].v0,
-			      (unsigned long long)ch[bad - 1].v1 - 1);
-done:
-	for (unsigned t = 0; c.scratch && t < threads; t++)
-		free(c.scratch[t]);
-	free(c.scratch);
+	out->n = n;
+	out->ch = ch;
+	return TSG_OK;
+fail:
 	free(ch);
 	return rc;
+}
+
+void io_lz4_index_free(struct io_lz4_index *ix)
+{
+	free(ix->ch);
+	memset(ix, 0, sizeof(*ix));
 }

@@ -39,11 +39,36 @@ int io_lz4_encode(uint64_t nv, const uint64_t *off, const uint32_t *adj, unsigne
 		  struct io_lz4 *out, struct tsg_err *err);
 void io_lz4_free(struct io_lz4 *z);
 
-/* Checks and decodes every chunk into adj (off[nv] entries) on `threads`
- * threads. off must already be validated (monotone, off[nv] = nadj).
- * Errors are TSG_EINPUT naming `path` and the chunk. */
-int io_lz4_decode(uint64_t nv, const uint64_t *off, const uint8_t *data, uint64_t data_size,
-		  const uint8_t *index, uint64_t index_size, uint32_t *adj, unsigned threads,
-		  const char *path, struct tsg_err *err);
+/* The chunk index of a compressed file, checked against its offsets. */
+struct io_lz4_chunk {
+	uint64_t v0, v1;   /* the chunk's vertices, v0 .. v1-1 */
+	uint64_t pos;      /* its place in the data section */
+	uint32_t csize;    /* its compressed bytes */
+	uint64_t xxh3;     /* of those bytes */
+};
+
+struct io_lz4_index {
+	uint64_t n;
+	struct io_lz4_chunk *ch; /* n entries, malloc'd */
+	uint64_t biggest;        /* decoded bytes of the largest chunk */
+};
+
+/* Parses index (index_size bytes) of a data section of data_size bytes for
+ * a graph of nv vertices whose offsets off are already validated: the
+ * chunks must tile the vertices and the data exactly, in order, and fit
+ * LZ4. Errors are TSG_EINPUT naming `path`, TSG_ENOMEM. */
+int io_lz4_index_parse(uint64_t nv, const uint64_t *off, const uint8_t *index,
+		       uint64_t index_size, uint64_t data_size, const char *path,
+		       struct io_lz4_index *out, struct tsg_err *err);
+void io_lz4_index_free(struct io_lz4_index *ix);
+
+enum io_lz4_status { IO_LZ4_OK, IO_LZ4_BAD_SUM, IO_LZ4_BAD_DATA };
+
+/* Checks chunk i's checksum and decodes it into adj (the whole graph's
+ * lists, indexed by off); data is the data section, scratch holds
+ * ix->biggest bytes. Safe to call on several threads for different i. */
+enum io_lz4_status io_lz4_decode_chunk(const struct io_lz4_index *ix, uint64_t i,
+				       const uint64_t *off, const uint8_t *data, uint32_t *adj,
+				       uint8_t *scratch);
 
 #endif

@@ -7,6 +7,12 @@
  * u->v has its v->u; checked in one streaming pass with a signed edge hash).
  * A file that passes cannot make the count wrong; one that fails gives a
  * TSG_EINPUT error naming the file and the first offending vertex.
+ *
+ * Loading comes in two steps so that work can start before the lists are
+ * in memory: io_graph_open reads and checks the header and the offsets
+ * (degrees, so ranks, are known then), io_graph_read_lists reads the lists
+ * and hands each checked stretch of vertices to a callback while the rest
+ * is still on its way from the disk (or being decompressed).
  */
 #ifndef IO_GRAPH_H
 #define IO_GRAPH_H
@@ -14,7 +20,9 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "format.h"
 #include "reader.h"
+#include "scratch.h"
 
 struct tsg_graph {
 	uint64_t nv;         /* vertices; ids are 0 .. nv-1 */
@@ -27,6 +35,11 @@ struct tsg_graph {
 	struct io_file *file;
 	enum io_mode io_used;
 	int compressed;      /* the file's lists were LZ4 chunks, decoded on load */
+	int lists_pending;   /* opened; io_graph_read_lists has not run yet */
+	struct io_section lists_sec, index_sec; /* where the lists lie in the file */
+	struct io_scratch *adj_scratch; /* decoded lists in a scratch file, or NULL */
+	unsigned threads;
+	int progress;
 	char io_note[256];   /* why the reader fell back, or "" */
 	double read_seconds, check_seconds;
 };
@@ -34,8 +47,30 @@ struct tsg_graph {
 struct io_load_opts {
 	enum io_mode io;
 	unsigned threads;
+	int progress;            /* bytes read, rate and ETA on stderr */
+	const char *scratch_dir; /* non-NULL: a buffer for decoded lists is a file
+				  * there, not memory (bounded host memory) */
 };
 
+/* Opens path: reads and checks the header and the offsets, and makes room
+ * for the lists (their bytes, unless mapped). The graph's degrees are
+ * usable; its lists are not until io_graph_read_lists. */
+int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_graph *g,
+		  struct tsg_err *err);
+
+/* Called with vertices b .. e-1, whose lists are in place and checked (ids
+ * in range, increasing, no self-loop), on worker tid < the load's threads.
+ * Ranges come in about file order, each once, several at a time. */
+typedef void (*io_rows_fn)(void *ctx, uint64_t b, uint64_t e, unsigned tid);
+
+/* Reads the lists of an opened graph, checking (and decoding) them on the
+ * load's threads as they arrive and passing each checked range to rows
+ * (NULL: none) while the rest is still being read. Then finishes the checks
+ * that need everything (section checksum, symmetry). On an error rows may
+ * have seen some ranges, and what it built from them must be dropped. */
+int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct tsg_err *err);
+
+/* io_graph_open and io_graph_read_lists with no callback. */
 int io_graph_load(const char *path, const struct io_load_opts *opts, struct tsg_graph *g,
 		  struct tsg_err *err);
 

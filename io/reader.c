@@ -15,7 +15,7 @@
 enum {
 	URING_DEPTH = 32,            /* enough reads in flight to saturate NVMe */
 	URING_CHUNK = 1u << 20,      /* 1 MiB per request */
-	PREAD_CHUNK = 1u << 26,
+	PREAD_CHUNK = 1u << 23,      /* a reader's step: small enough to stream */
 };
 
 struct io_file {
@@ -155,7 +155,7 @@ static int check_size(struct io_file *f, struct tsg_err *err)
 }
 
 static int read_plain(struct io_file *f, uint64_t offset, uint64_t len, uint8_t *dst,
-		      struct tsg_err *err)
+		      io_ready_fn ready, void *ctx, struct tsg_err *err)
 {
 	uint64_t done = 0;
 	while (done < len) {
@@ -170,6 +170,8 @@ static int read_plain(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 			return tsg_fail(err, TSG_EINPUT, "%s: unexpected end of file at offset %llu "
 					"(truncated?)", f->path, (unsigned long long)(offset + done));
 		done += (uint64_t)r;
+		if (ready)
+			ready(ctx, done);
 	}
 	return TSG_OK;
 }
@@ -182,11 +184,11 @@ static int read_plain(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
  * descriptor, which has no alignment rules, instead of being resubmitted.
  */
 static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t *dst,
-		      struct tsg_err *err)
+		      io_ready_fn ready, void *ctx, struct tsg_err *err)
 {
 	struct req { uint64_t pos, len; } reqs[URING_DEPTH];
 	unsigned free_slot[URING_DEPTH], nfree = URING_DEPTH, inflight = 0;
-	uint64_t padded = tsg_align_up(len, 4096), next = 0;
+	uint64_t padded = tsg_align_up(len, 4096), next = 0, told = 0;
 	int rc = TSG_OK;
 	for (unsigned i = 0; i < URING_DEPTH; i++)
 		free_slot[i] = i;
@@ -228,16 +230,36 @@ static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 				       : len > reqs[s].pos ? len - reqs[s].pos : 0;
 			if (got < need)
 				rc = read_plain(f, offset + reqs[s].pos + got, need - got,
-						dst + reqs[s].pos + got, err);
+						dst + reqs[s].pos + got, NULL, NULL, err);
 		}
 		io_uring_cq_advance(&f->ring, seen);
 		if (rc != TSG_OK && inflight == 0)
 			break;
+		if (rc == TSG_OK && ready) {
+			/* completions come out of order: what is in place is
+			 * everything below the lowest read still in flight */
+			uint64_t front = next;
+			unsigned char is_free[URING_DEPTH] = { 0 };
+			for (unsigned i = 0; i < nfree; i++)
+				is_free[free_slot[i]] = 1;
+			for (unsigned i = 0; i < URING_DEPTH; i++)
+				if (!is_free[i] && reqs[i].pos < front)
+					front = reqs[i].pos;
+			front = front < len ? front : len;
+			if (front > told)
+				ready(ctx, told = front);
+		}
 	}
 	return rc;
 }
 
 int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, struct tsg_err *err)
+{
+	return io_file_read_stream(f, offset, len, dst, NULL, NULL, err);
+}
+
+int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *dst,
+			io_ready_fn ready, void *ctx, struct tsg_err *err)
 {
 	if (offset > f->size || len > f->size - offset)
 		return tsg_fail(err, TSG_EINPUT, "%s: range of %llu bytes at offset %llu runs past the "
@@ -246,12 +268,18 @@ int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, st
 				(unsigned long long)f->size);
 	int rc;
 	if (f->mode == IO_MODE_MMAP) {
-		memcpy(dst, f->map + offset, len);
+		for (uint64_t done = 0; done < len;) {
+			const uint64_t n = len - done < PREAD_CHUNK ? len - done : PREAD_CHUNK;
+			memcpy((uint8_t *)dst + done, f->map + offset + done, n);
+			done += n;
+			if (ready)
+				ready(ctx, done);
+		}
 		rc = TSG_OK;
 	} else if (f->mode == IO_MODE_URING) {
-		rc = read_uring(f, offset, len, dst, err);
+		rc = read_uring(f, offset, len, dst, ready, ctx, err);
 	} else {
-		rc = read_plain(f, offset, len, dst, err);
+		rc = read_plain(f, offset, len, dst, ready, ctx, err);
 	}
 	if (rc == TSG_OK)
 		rc = check_size(f, err);

@@ -44,4 +44,15 @@ const uint8_t *io_file_map(const struct io_file *f);
  */
 int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, struct tsg_err *err);
 
+/*
+ * io_file_read, telling `ready` how far it has got: bytes [0, n) of dst are
+ * in place when ready(ctx, n) is called. n only grows, ends at len on
+ * success, and comes every few MiB, so a consumer can work on the front
+ * of a range while the rest is still being read. ready runs on the calling
+ * thread, between reads; a slow one slows the read.
+ */
+typedef void (*io_ready_fn)(void *ctx, uint64_t n);
+int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *dst,
+			io_ready_fn ready, void *ctx, struct tsg_err *err);
+
 #endif

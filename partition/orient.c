@@ -399,12 +399,21 @@ int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
 			rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 			goto fail;
 		}
-		tsg_parallel_for(threads, nv, GRAIN, gather_up, &c);
+		if (o->feed)
+			rc = o->feed(o->feed_ctx, gather_up, &c, err);
+		else
+			tsg_parallel_for(threads, nv, GRAIN, gather_up, &c);
+		if (rc)
+			goto fail;
 		if (atomic_load(&c.failed)) {
 			rc = tsg_fail(err, TSG_ENOMEM, "out of memory gathering the oriented rows "
 				      "(about %s)", tsg_fmt_bytes(ne * 4, b, sizeof(b)));
 			goto fail;
 		}
+	} else if (o->feed) {
+		rc = o->feed(o->feed_ctx, count_up, &c, err);
+		if (rc)
+			goto fail;
 	} else {
 		tsg_parallel_for(threads, nv, GRAIN, count_up, &c);
 	}

@@ -51,6 +51,13 @@ struct part_orient_opts {
 	enum part_orient_way way; /* AUTO: ONE_PASS */
 	part_alloc_fn alloc;      /* the oriented graph's block; see part_orient */
 	void *alloc_ctx;
+	/* Where the lists come from. NULL: g's lists are in memory. Else feed
+	 * drives the pass over the lists: it calls fn(arg, b, e, tid) once for
+	 * every vertex range, tid < threads, as the lists arrive, and returns
+	 * an error code; so the rows are written while the graph is still
+	 * being read (io_graph_read_lists fits it). */
+	int (*feed)(void *feed_ctx, io_rows_fn fn, void *arg, struct tsg_err *err);
+	void *feed_ctx;
 };
 
 /* Where the time went, for --json and bench/. */

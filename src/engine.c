@@ -29,14 +29,27 @@ int engine_layout_parse(const char *s, enum engine_layout *out)
 
 const char *engine_layout_name(enum engine_layout l) { return layout_names[l]; }
 
-int engine_block_prepare(const struct tsg_graph *g, const struct engine_opts *o,
+/* The orientation's pass over the lists, run as they are read. */
+static int feed_lists(void *ctx, io_rows_fn fn, void *arg, struct tsg_err *err)
+{
+	return io_graph_read_lists(ctx, fn, arg, err);
+}
+
+int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
 			 struct part_odag *d, struct block_plan *plan, struct engine_result *r,
 			 struct tsg_err *err)
 {
 	const double t0 = tsg_now();
-	const struct part_orient_opts oo = { .threads = o->threads, .way = o->orient,
-					     .alloc = alloc, .alloc_ctx = alloc_ctx };
+	struct part_orient_opts oo = { .threads = o->threads, .way = o->orient, .alloc = alloc,
+				       .alloc_ctx = alloc_ctx };
+	if (g->lists_pending) {
+		if (g->threads > (o->threads ? o->threads : 1))
+			return tsg_fail(err, TSG_EINTERNAL, "graph read on more threads than orientation");
+		oo.feed = feed_lists;
+		oo.feed_ctx = g;
+		r->lists_streamed = 1;
+	}
 	int rc = part_orient(g, &oo, d, &r->orient, err);
 	if (rc)
 		return rc;
@@ -53,7 +66,7 @@ int engine_block_prepare(const struct tsg_graph *g, const struct engine_opts *o,
 	return TSG_OK;
 }
 
-static int count_cpu_block(const struct tsg_graph *g, const struct engine_opts *o,
+static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 			   struct engine_result *r, struct tsg_err *err)
 {
 	struct part_odag d = { 0 };
@@ -136,13 +149,19 @@ done:
 	return rc;
 }
 
-int engine_count(const struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
+int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
 		 struct tsg_err *err)
 {
 	memset(r, 0, sizeof(*r));
 	double t0 = tsg_now();
 	int rc;
 	enum tsg_device dev = o->device;
+	/* only the block layout's orientation works on lists as they arrive */
+	if (g->lists_pending && o->layout != ENGINE_LAYOUT_BLOCK) {
+		rc = io_graph_read_lists(g, NULL, NULL, err);
+		if (rc)
+			return rc;
+	}
 	if (o->plan_only && dev == TSG_DEVICE_GPU)
 		return tsg_fail(err, TSG_EUSAGE, "--plan-only runs on the host: use --device cpu");
 	if (o->plan_only)

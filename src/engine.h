@@ -73,9 +73,12 @@ struct engine_result {
 	double overlap;           /* sum of stage times / wall time (GPU) */
 	uint64_t slot_bytes;
 	uint64_t h2d_bytes;
+	int lists_streamed;       /* the orientation ran as the lists were read */
 };
 
-int engine_count(const struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
+/* Counts g. A graph whose lists are not read yet (io_graph_open) is read
+ * here: the block layout orients it as it arrives, others read it first. */
+int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
 		 struct tsg_err *err);
 void engine_result_free(struct engine_result *r);
 

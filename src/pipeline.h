@@ -15,12 +15,12 @@
  * alloc, plans its units, allocates r->parts for them and records
  * r->build_s, r->plan_s and r->nblocks. Leaves r->nparts to the caller. On
  * failure *d may hold the caller's block and *plan must still be freed. */
-int engine_block_prepare(const struct tsg_graph *g, const struct engine_opts *o,
+int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
 			 struct part_odag *d, struct block_plan *plan, struct engine_result *r,
 			 struct tsg_err *err);
 
-int engine_count_gpu(const struct tsg_graph *g, const struct engine_opts *o,
+int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		     struct engine_result *r, struct tsg_err *err);
 
 #endif

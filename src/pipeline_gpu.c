@@ -186,7 +186,7 @@ static void parallel_copy(void *ctx, void *dst, const void *src, size_t bytes)
 	tsg_parallel_for(*threads, bytes, 1u << 20, pcopy_range, &c);
 }
 
-static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, const struct tsg_graph *g,
+static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, struct tsg_graph *g,
 			   const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
 {
 	const struct tsg_scratch sc = gpu_kernel_scratch(o->gpu_kernel);
@@ -226,7 +226,7 @@ done:
 	return rc;
 }
 
-int engine_count_gpu(const struct tsg_graph *g, const struct engine_opts *o,
+int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		     struct engine_result *r, struct tsg_err *err)
 {
 	struct gpu_ctx *gpu = NULL;

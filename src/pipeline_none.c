@@ -3,7 +3,7 @@
 
 int engine_have_gpu(void) { return 0; }
 
-int engine_count_gpu(const struct tsg_graph *g, const struct engine_opts *o,
+int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		     struct engine_result *r, struct tsg_err *err)
 {
 	(void)g;

@@ -1,0 +1,118 @@
+#include "check.h"
+
+#include <stdatomic.h>
+
+#include "util.h"
+
+/* A 64-bit mix of an unordered pair (a < b). */
+static uint64_t pair_hash(uint64_t a, uint64_t b)
+{
+	uint64_t x = (a << 32 | b) * 0x9e3779b97f4a7c15ull;
+	x ^= x >> 29;
+	x *= 0xbf58476d1ce4e5b9ull;
+	return x ^ (x >> 32);
+}
+
+uint64_t io_check_lists(const struct tsg_graph *g, uint64_t b, uint64_t e, uint64_t *sym)
+{
+	uint64_t sum = 0;
+	for (uint64_t v = b; v < e; v++) {
+		const uint64_t lo = g->off[v], hi = g->off[v + 1];
+		for (uint64_t i = lo; i < hi; i++) {
+			const uint32_t w = g->adj[i];
+			if (w >= g->nv || w == v || (i > lo && w <= g->adj[i - 1]))
+				return v;
+			sum += v < w ? pair_hash(v, w) : -pair_hash(w, v);
+		}
+	}
+	*sym += sum;
+	return UINT64_MAX;
+}
+
+int io_check_fail_vertex(const char *name, uint64_t v, struct tsg_err *err)
+{
+	return tsg_fail(err, TSG_EINPUT, "%s: vertex %llu has a bad neighbour list (offsets not "
+			"monotone, id out of range, self-loop, or list not strictly increasing)",
+			name, (unsigned long long)v);
+}
+
+int io_check_fail_symmetry(const char *name, struct tsg_err *err)
+{
+	return tsg_fail(err, TSG_EINPUT, "%s: graph is not symmetric (some edge u-v is missing "
+			"from v's list)", name);
+}
+
+struct check_ctx {
+	const struct tsg_graph *g;
+	int lists;                       /* check lists too, not only offsets */
+	atomic_uint_fast64_t bad_vertex; /* smallest offending vertex, or UINT64_MAX */
+	atomic_uint_fast64_t sym_sum;
+	atomic_uint_fast64_t maxdeg;
+};
+
+static void note_bad(struct check_ctx *c, uint64_t v)
+{
+	uint_fast64_t cur = atomic_load(&c->bad_vertex);
+	while (v < cur && !atomic_compare_exchange_weak(&c->bad_vertex, &cur, v))
+		;
+}
+
+static void check_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct check_ctx *c = arg;
+	const struct tsg_graph *g = c->g;
+	uint64_t maxdeg = 0, sum = 0;
+	for (uint64_t v = b; v < e; v++) {
+		const uint64_t lo = g->off[v], hi = g->off[v + 1];
+		if (hi < lo || hi > g->nadj)
+			return note_bad(c, v);
+		maxdeg = hi - lo > maxdeg ? hi - lo : maxdeg;
+	}
+	if (c->lists) {
+		const uint64_t bad = io_check_lists(g, b, e, &sum);
+		if (bad != UINT64_MAX)
+			return note_bad(c, bad);
+		atomic_fetch_add(&c->sym_sum, sum);
+	}
+	tsg_atomic_max(&c->maxdeg, maxdeg);
+}
+
+static int check(const struct tsg_graph *g, const char *name, unsigned threads, int lists,
+		 struct tsg_err *err)
+{
+	if (g->nv > IO_MAX_VERTICES)
+		return tsg_fail(err, TSG_EINPUT, "%s: %llu vertices exceed 32-bit ids", name,
+				(unsigned long long)g->nv);
+	if (g->off[0] != 0 || g->off[g->nv] != g->nadj)
+		return tsg_fail(err, TSG_EINPUT, "%s: row offsets must start at 0 and end at %llu "
+				"(they run from %llu to %llu)", name, (unsigned long long)g->nadj,
+				(unsigned long long)g->off[0], (unsigned long long)g->off[g->nv]);
+	struct check_ctx c = { .g = g, .lists = lists };
+	atomic_init(&c.bad_vertex, UINT64_MAX);
+	atomic_init(&c.sym_sum, 0);
+	atomic_init(&c.maxdeg, 0);
+	tsg_parallel_for(threads, g->nv, 4096, check_range, &c);
+	const uint64_t bad = atomic_load(&c.bad_vertex);
+	if (bad != UINT64_MAX)
+		return io_check_fail_vertex(name, bad, err);
+	if (atomic_load(&c.sym_sum) != 0)
+		return io_check_fail_symmetry(name, err);
+	if (atomic_load(&c.maxdeg) != g->max_degree)
+		return tsg_fail(err, TSG_EINPUT, "%s: header says maximum degree %llu, lists say "
+				"%llu", name, (unsigned long long)g->max_degree,
+				(unsigned long long)atomic_load(&c.maxdeg));
+	return TSG_OK;
+}
+
+int io_check_offsets(const struct tsg_graph *g, const char *name, unsigned threads,
+		     struct tsg_err *err)
+{
+	return check(g, name, threads, 0, err);
+}
+
+int io_graph_check(const struct tsg_graph *g, const char *name, unsigned threads,
+		   struct tsg_err *err)
+{
+	return check(g, name, threads, 1, err);
+}

@@ -1,0 +1,34 @@
+/*
+ * check.h - the rules a graph must meet before anything counts it.
+ *
+ * Offsets run from 0 to nadj and never decrease, and the largest degree is
+ * the header's; lists hold ids below nv, strictly increasing, without
+ * self-loops; and the graph is symmetric. Symmetry is checked in one pass
+ * by a signed hash of each entry's unordered pair: u->v adds it, v->u
+ * subtracts it, so a symmetric graph sums to zero (and an asymmetric one
+ * almost surely not), whatever order the stretches are checked in.
+ * io_graph_check (graph.h) applies all of them to a graph in memory;
+ * io/lists.c applies the list rules stretch by stretch as lists arrive.
+ */
+#ifndef IO_CHECK_H
+#define IO_CHECK_H
+
+#include <stdint.h>
+
+#include "error.h"
+#include "graph.h"
+
+/* The offset rules, on `threads` threads; `name` is used in messages. */
+int io_check_offsets(const struct tsg_graph *g, const char *name, unsigned threads,
+		     struct tsg_err *err);
+
+/* The list rules for vertices b .. e-1, whose offsets are checked: returns
+ * the first vertex that breaks one, or UINT64_MAX, and adds the stretch's
+ * symmetry hash to *sym. */
+uint64_t io_check_lists(const struct tsg_graph *g, uint64_t b, uint64_t e, uint64_t *sym);
+
+/* The error for a bad list at vertex v. */
+int io_check_fail_vertex(const char *name, uint64_t v, struct tsg_err *err);
+int io_check_fail_symmetry(const char *name, struct tsg_err *err);
+
+#endif

@@ -1,0 +1,303 @@
+/*
+ * lists.c - reading a graph's lists while the work on them has begun.
+ *
+ * The reading thread (the caller) pulls the lists section off the disk in
+ * order; `threads` workers take the section's units, in order, as soon as
+ * their bytes are in: a unit is a run of vertices (plain files) or a
+ * compressed chunk (LZ4 files, which the worker first checks and decodes).
+ * A worker checks its unit's lists (io/check.h) and hands the vertices to
+ * the caller's callback, so that checking, decoding and whatever the
+ * callback does (orientation, in the engine) run under the read instead of
+ * after it. The plain section's checksum covers it whole, so the reading
+ * thread folds each new stretch into it in order; it is known only at the
+ * end, and so is symmetry, which is why a failed load means throwing away
+ * what the callback built.
+ */
+#include "graph.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "check.h"
+#include "compress.h"
+#include "progress.h"
+#include "util.h"
+
+/* A plain unit holds up to UNIT_MAX vertices, fewer on small graphs so
+ * that every worker has several. */
+enum { UNIT_MAX = 4096, UNIT_MIN = 64, MAP_STEP = 8u << 20 };
+
+struct lstream {
+	struct tsg_graph *g;
+	io_rows_fn rows;
+	void *ctx;
+	/* how many bytes of the section are in place; waited on by workers */
+	atomic_uint_fast64_t ready;
+	int stop; /* the read failed */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	/* units, in file order */
+	uint64_t nunits, unit_v;
+	atomic_uint_fast64_t next;
+	const struct io_lz4_index *ix; /* LZ4 files */
+	uint8_t **scratch;
+	uint32_t *out; /* where decoded lists go */
+	/* the reading thread's running checksum of a plain section */
+	XXH3_state_t *xs;
+	const uint8_t *base; /* the section in memory */
+	uint64_t hashed;
+	struct tsg_progress prog;
+	/* results */
+	atomic_uint_fast64_t bad_vertex, bad_chunk, sym_sum;
+	atomic_int bad_chunk_sum; /* the first bad chunk failed its checksum */
+};
+
+struct worker {
+	struct lstream *s;
+	unsigned tid;
+	pthread_t th;
+};
+
+static uint64_t unit_end(const struct lstream *s, uint64_t k)
+{
+	if (s->ix)
+		return s->ix->ch[k].pos + s->ix->ch[k].csize;
+	const uint64_t e = (k + 1) * s->unit_v;
+	return s->g->off[e < s->g->nv ? e : s->g->nv] * 4;
+}
+
+static void atomic_min(atomic_uint_fast64_t *a, uint64_t v)
+{
+	uint_fast64_t cur = atomic_load(a);
+	while (v < cur && !atomic_compare_exchange_weak(a, &cur, v))
+		;
+}
+
+/* Waits until bytes are in place; 0 if the read failed instead. */
+static int wait_ready(struct lstream *s, uint64_t bytes)
+{
+	if (atomic_load_explicit(&s->ready, memory_order_acquire) >= bytes)
+		return 1;
+	pthread_mutex_lock(&s->mu);
+	while (atomic_load(&s->ready) < bytes && !s->stop)
+		pthread_cond_wait(&s->cv, &s->mu);
+	const int ok = !s->stop || atomic_load(&s->ready) >= bytes;
+	pthread_mutex_unlock(&s->mu);
+	return ok;
+}
+
+static void do_unit(struct lstream *s, uint64_t k, unsigned tid)
+{
+	const struct tsg_graph *g = s->g;
+	uint64_t b = k * s->unit_v, e = b + s->unit_v < g->nv ? b + s->unit_v : g->nv;
+	if (s->ix) {
+		b = s->ix->ch[k].v0;
+		e = s->ix->ch[k].v1;
+		const enum io_lz4_status st = io_lz4_decode_chunk(s->ix, k, g->off, s->base, s->out,
+								  s->scratch[tid]);
+		if (st != IO_LZ4_OK) {
+			uint_fast64_t cur = atomic_load(&s->bad_chunk);
+			atomic_min(&s->bad_chunk, k);
+			if (k < cur)
+				atomic_store(&s->bad_chunk_sum, st == IO_LZ4_BAD_SUM);
+			return;
+		}
+	}
+	uint64_t sym = 0;
+	const uint64_t bad = io_check_lists(g, b, e, &sym);
+	if (bad != UINT64_MAX) {
+		atomic_min(&s->bad_vertex, bad);
+		return;
+	}
+	atomic_fetch_add(&s->sym_sum, sym);
+	if (s->rows && b < e)
+		s->rows(s->ctx, b, e, tid);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct lstream *s = w->s;
+	for (;;) {
+		const uint64_t k = atomic_fetch_add(&s->next, 1);
+		if (k >= s->nunits || !wait_ready(s, unit_end(s, k)))
+			return NULL;
+		do_unit(s, k, w->tid);
+	}
+}
+
+static void publish(struct lstream *s, uint64_t n)
+{
+	pthread_mutex_lock(&s->mu);
+	atomic_store_explicit(&s->ready, n, memory_order_release);
+	pthread_cond_broadcast(&s->cv);
+	pthread_mutex_unlock(&s->mu);
+	tsg_progress_update(&s->prog, n, NULL);
+}
+
+/* From the reader: bytes [0, n) are in place. */
+static void on_ready(void *ctx, uint64_t n)
+{
+	struct lstream *s = ctx;
+	if (s->xs) {
+		XXH3_64bits_update(s->xs, s->base + s->hashed, n - s->hashed);
+		s->hashed = n;
+	}
+	publish(s, n);
+}
+
+/* Brings the section in at s->base: read into it, or, from a mapped file,
+ * walk the mapping in order (hashing it if plain) so that the workers
+ * follow a sequential read instead of faulting pages at random. */
+static int read_section(struct lstream *s, struct tsg_err *err)
+{
+	const struct tsg_graph *g = s->g;
+	const struct io_section *sec = &g->lists_sec;
+	if (io_file_mode(g->file) != IO_MODE_MMAP)
+		return io_file_read_stream(g->file, sec->offset, sec->size, (uint8_t *)s->base,
+					   on_ready, s, err);
+	for (uint64_t done = 0; done < sec->size;) {
+		done += sec->size - done < MAP_STEP ? sec->size - done : MAP_STEP;
+		on_ready(s, done);
+	}
+	return TSG_OK;
+}
+
+int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct tsg_err *err)
+{
+	const char *path = io_file_path(g->file);
+	const unsigned threads = g->threads;
+	struct lstream s = { .g = g, .rows = rows, .ctx = ctx };
+	struct io_lz4_index ix = { 0 };
+	struct worker *w = calloc(threads, sizeof(*w));
+	uint8_t *zmem = NULL, *imem = NULL;
+	unsigned started = 0;
+	double t0 = tsg_now();
+	int rc = w ? TSG_OK : tsg_fail(err, TSG_ENOMEM, "out of memory");
+	atomic_init(&s.ready, 0);
+	atomic_init(&s.next, 0);
+	atomic_init(&s.bad_vertex, UINT64_MAX);
+	atomic_init(&s.bad_chunk, UINT64_MAX);
+	atomic_init(&s.sym_sum, 0);
+	atomic_init(&s.bad_chunk_sum, 0);
+	pthread_mutex_init(&s.mu, NULL);
+	pthread_cond_init(&s.cv, NULL);
+	if (rc)
+		goto done;
+	if (!g->lists_pending) {
+		rc = tsg_fail(err, TSG_EINTERNAL, "%s: lists read twice", path);
+		goto done;
+	}
+	const uint64_t size = g->lists_sec.size;
+	s.out = g->adj_mem ? g->adj_mem : g->adj_scratch ? g->adj_scratch->mem : NULL;
+	if (g->compressed) {
+		/* the index is small: in whole, checked, before any chunk */
+		imem = aligned_alloc(4096, tsg_align_up(g->index_sec.size + 1, 4096));
+		rc = imem ? io_file_read(g->file, g->index_sec.offset, g->index_sec.size, imem, err)
+			  : tsg_fail(err, TSG_ENOMEM, "out of memory");
+		if (!rc && io_checksum(imem, g->index_sec.size) != g->index_sec.xxh3)
+			rc = tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the chunk index "
+				      "section (file is corrupt)", path);
+		if (!rc)
+			rc = io_lz4_index_parse(g->nv, g->off, imem, g->index_sec.size, size, path,
+						&ix, err);
+		if (rc)
+			goto done;
+		s.ix = &ix;
+		s.nunits = ix.n;
+		s.scratch = calloc(threads, sizeof(*s.scratch));
+		for (unsigned t = 0; s.scratch && t < threads; t++)
+			if (!(s.scratch[t] = malloc(ix.biggest ? ix.biggest : 1)))
+				break;
+		if (!s.scratch || !s.scratch[threads - 1]) {
+			rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for decoding", path);
+			goto done;
+		}
+		if (io_file_mode(g->file) != IO_MODE_MMAP) {
+			zmem = aligned_alloc(4096, tsg_align_up(size + 1, 4096));
+			if (!zmem) {
+				rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu compressed "
+					      "bytes", path, (unsigned long long)size);
+				goto done;
+			}
+		}
+	} else {
+		const uint64_t per = g->nv / (16ull * threads);
+		s.unit_v = per > UNIT_MAX ? UNIT_MAX : per < UNIT_MIN ? UNIT_MIN : per;
+		s.nunits = (g->nv + s.unit_v - 1) / s.unit_v;
+		s.xs = XXH3_createState();
+		if (!s.xs || XXH3_64bits_reset(s.xs) != XXH_OK) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+			goto done;
+		}
+	}
+	/* plain lists are read where they stay, compressed ones beside them */
+	if (io_file_mode(g->file) == IO_MODE_MMAP)
+		s.base = io_file_map(g->file) + g->lists_sec.offset;
+	else
+		s.base = g->compressed ? zmem : (uint8_t *)s.out;
+	tsg_progress_init(&s.prog, "read", "B", size, g->progress && size >= (64u << 20));
+	for (unsigned t = 0; t < threads; t++) {
+		w[t] = (struct worker){ .s = &s, .tid = t };
+		if (pthread_create(&w[t].th, NULL, worker_main, &w[t]) != 0)
+			break;
+		started++;
+	}
+	if (started == 0) {
+		rc = tsg_fail(err, TSG_ENOMEM, "cannot start reading threads");
+		goto done;
+	}
+	rc = read_section(&s, err);
+	if (rc == TSG_OK)
+		publish(&s, size); /* also a section of 0 bytes */
+	pthread_mutex_lock(&s.mu);
+	s.stop = rc != TSG_OK;
+	pthread_cond_broadcast(&s.cv);
+	pthread_mutex_unlock(&s.mu);
+	for (unsigned t = 0; t < started; t++)
+		pthread_join(w[t].th, NULL);
+	tsg_progress_done(&s.prog);
+	if (rc)
+		goto done;
+	g->read_seconds += tsg_now() - t0;
+	t0 = tsg_now();
+	const uint64_t bad_chunk = atomic_load(&s.bad_chunk);
+	if (s.xs && XXH3_64bits_digest(s.xs) != g->lists_sec.xxh3) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the neighbour section (file "
+			      "is corrupt)", path);
+	} else if (bad_chunk != UINT64_MAX) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: %s in compressed chunk %llu of %llu (vertices "
+			      "%llu..%llu; file is corrupt)", path, atomic_load(&s.bad_chunk_sum) ?
+			      "checksum mismatch" : "bad LZ4 data", (unsigned long long)bad_chunk,
+			      (unsigned long long)ix.n, (unsigned long long)ix.ch[bad_chunk].v0,
+			      (unsigned long long)ix.ch[bad_chunk].v1 - 1);
+	} else if (atomic_load(&s.bad_vertex) != UINT64_MAX) {
+		rc = io_check_fail_vertex(path, atomic_load(&s.bad_vertex), err);
+	} else if (atomic_load(&s.sym_sum) != 0) {
+		rc = io_check_fail_symmetry(path, err);
+	}
+	g->check_seconds = tsg_now() - t0;
+	if (rc == TSG_OK) {
+		g->lists_pending = 0;
+		if (io_file_mode(g->file) != IO_MODE_MMAP) {
+			io_file_close(g->file); /* the lists are in our buffers now */
+			g->file = NULL;
+		}
+	}
+done:
+	for (unsigned t = 0; s.scratch && t < threads; t++)
+		free(s.scratch[t]);
+	free(s.scratch);
+	if (g->compressed)
+		free(zmem);
+	free(imem);
+	XXH3_freeState(s.xs);
+	io_lz4_index_free(&ix);
+	pthread_mutex_destroy(&s.mu);
+	pthread_cond_destroy(&s.cv);
+	free(w);
+	return rc;
+}
