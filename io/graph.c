@@ -47,6 +47,33 @@ static int lists_room(struct tsg_graph *g, const char *scratch_dir, struct tsg_e
 	return TSG_OK;
 }
 
+/* hbuf: IO_HEADER_SIZE bytes, 4096-aligned */
+static int read_header(struct io_file *f, uint8_t *hbuf, struct io_header *h, struct tsg_err *err)
+{
+	const uint64_t fsize = io_file_size(f);
+	if (fsize < IO_HEADER_SIZE)
+		return tsg_fail(err, TSG_EINPUT, "%s: file is %llu bytes, shorter than the %u-byte "
+				"header (truncated, empty, or not a tristream graph)", io_file_path(f),
+				(unsigned long long)fsize, IO_HEADER_SIZE);
+	int rc = io_file_read(f, 0, IO_HEADER_SIZE, hbuf, err);
+	if (rc == TSG_OK)
+		rc = io_header_decode(hbuf, IO_HEADER_SIZE, fsize, io_file_path(f), h, err);
+	return rc;
+}
+
+int io_graph_peek(const char *path, struct io_header *h, struct tsg_err *err)
+{
+	struct io_file *f = NULL;
+	uint8_t *hbuf = alloc_section(IO_HEADER_SIZE);
+	int rc = hbuf ? io_file_open(path, IO_MODE_PREAD, &f, err)
+		      : tsg_fail(err, TSG_ENOMEM, "out of memory");
+	if (rc == TSG_OK)
+		rc = read_header(f, hbuf, h, err);
+	io_file_close(f);
+	free(hbuf);
+	return rc;
+}
+
 int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_graph *g,
 		  struct tsg_err *err)
 {
@@ -62,16 +89,7 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
 	rc = io_file_open(path, opts->io, &g->file, err);
 	if (rc)
 		goto fail;
-	const uint64_t fsize = io_file_size(g->file);
-	if (fsize < IO_HEADER_SIZE) {
-		rc = tsg_fail(err, TSG_EINPUT, "%s: file is %llu bytes, shorter than the %u-byte "
-			      "header (truncated, empty, or not a tristream graph)", path,
-			      (unsigned long long)fsize, IO_HEADER_SIZE);
-		goto fail;
-	}
-	rc = io_file_read(g->file, 0, IO_HEADER_SIZE, hbuf, err);
-	if (!rc)
-		rc = io_header_decode(hbuf, IO_HEADER_SIZE, fsize, path, &h, err);
+	rc = read_header(g->file, hbuf, &h, err);
 	if (rc)
 		goto fail;
 	g->nv = h.nv;

@@ -52,6 +52,10 @@ struct io_load_opts {
 				  * there, not memory (bounded host memory) */
 };
 
+/* Reads and checks path's header only: what a graph needs is known
+ * before anything is allocated for it. */
+int io_graph_peek(const char *path, struct io_header *h, struct tsg_err *err);
+
 /* Opens path: reads and checks the header and the offsets, and makes room
  * for the lists (their bytes, unless mapped). The graph's degrees are
  * usable; its lists are not until io_graph_read_lists. */

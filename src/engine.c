@@ -15,6 +15,25 @@ static void *heap_alloc(void *ctx, size_t bytes)
 	return malloc(bytes ? bytes : 1);
 }
 
+void *engine_block_alloc(void *ctx, size_t bytes)
+{
+	struct engine_block_mem *m = ctx;
+	if (!m->scratch_dir)
+		return malloc(bytes ? bytes : 1);
+	return io_scratch_map(m->scratch_dir, bytes, &m->file, &m->err) == TSG_OK ? m->file->mem
+										 : NULL;
+}
+
+void engine_block_release(struct engine_block_mem *m, void *p)
+{
+	if (m->file && p == m->file->mem) {
+		io_scratch_unmap(m->file);
+		m->file = NULL;
+	} else {
+		free(p);
+	}
+}
+
 static const char *const layout_names[] = { "block", "lstc" };
 
 int engine_layout_parse(const char *s, enum engine_layout *out)
@@ -37,8 +56,8 @@ static int feed_lists(void *ctx, io_rows_fn fn, void *arg, struct tsg_err *err)
 
 int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
-			 struct part_odag *d, struct block_plan *plan, struct engine_result *r,
-			 struct tsg_err *err)
+			 const struct engine_block_mem *mem, struct part_odag *d,
+			 struct block_plan *plan, struct engine_result *r, struct tsg_err *err)
 {
 	const double t0 = tsg_now();
 	struct part_orient_opts oo = { .threads = o->threads, .way = o->orient, .alloc = alloc,
@@ -50,9 +69,13 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 		oo.feed_ctx = g;
 		r->lists_streamed = 1;
 	}
-	int rc = part_orient(g, &oo, d, &r->orient, err);
-	if (rc)
-		return rc;
+	struct tsg_err oerr = { 0 };
+	int rc = part_orient(g, &oo, d, &r->orient, &oerr);
+	if (rc) {
+		/* a scratch file's failure says more than "cannot allocate" */
+		const struct tsg_err *e = mem && mem->err.code ? &mem->err : &oerr;
+		return tsg_fail(err, e->code, "%s", e->msg);
+	}
 	const double t1 = tsg_now();
 	r->build_s = t1 - t0;
 	rc = block_plan_new(d, bo, plan, err);
@@ -69,11 +92,13 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 			   struct engine_result *r, struct tsg_err *err)
 {
+	struct engine_block_mem mem = { .scratch_dir = o->scratch_dir };
 	struct part_odag d = { 0 };
 	struct block_plan plan = { 0 };
 	struct tsg_progress prog;
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = o->part.budget };
-	int rc = engine_block_prepare(g, o, &bo, heap_alloc, NULL, &d, &plan, r, err);
+	int rc = engine_block_prepare(g, o, &bo, engine_block_alloc, &mem, &mem, &d, &plan, r,
+				      err);
 	if (rc)
 		goto done;
 	r->nparts = plan.nunits;
@@ -97,7 +122,7 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	tsg_progress_done(&prog);
 done:
 	block_plan_free(&plan);
-	free(d.off);
+	engine_block_release(&mem, d.off);
 	return rc;
 }
 

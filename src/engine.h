@@ -47,6 +47,9 @@ struct engine_opts {
 	int want_stats;             /* measure induced subgraphs too (LSTC Tables 3-4) */
 	int plan_only;              /* CPU only: build every part or unit, count nothing */
 	enum part_orient_way orient; /* block layout: how rows are written (orient.h) */
+	const char *scratch_dir;    /* block layout: the oriented graph goes to a scratch
+				     * file there, not memory (bounded host memory,
+				     * src/hostmem.h); NULL: memory */
 	int pin_host;               /* GPU block layout: orient into pinned memory: 1 yes,
 				     * 0 no, -1 auto (only when the graph needs several
 				     * units, so copies outweigh the cost of pinning) */

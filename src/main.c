@@ -12,6 +12,7 @@
 
 #include "engine.h"
 #include "graph.h"
+#include "hostmem.h"
 #include "json.h"
 #include "util.h"
 #include "version.h"
@@ -63,6 +64,12 @@ static const char usage_count[] =
 	"  --orient one-pass|two-pass  block layout: write the oriented rows in one pass\n"
 	"                          over the lists and then move them (default), or\n"
 	"                          count then fill in place (less memory)\n"
+	"  --host-mem SIZE         block layout: keep host memory near SIZE, e.g. 16G;\n"
+	"                          a graph that needs more is spilled: the file is\n"
+	"                          mapped and the oriented graph goes to a scratch\n"
+	"                          file (slower, but graphs larger than RAM count)\n"
+	"  --scratch-dir DIR       where spilled data goes (default: the graph's\n"
+	"                          directory); the files have no name and vanish\n"
 	"  --plan-only             build every partition or unit and report sizes and\n"
 	"                          times, but count nothing (on the host)\n"
 	"  --json                  one JSON object on stdout\n"
@@ -93,7 +100,8 @@ static int report(int rc, const struct tsg_err *err)
 enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
-	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT,
+	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
+	OPT_SCRATCH,
 };
 
 static const struct option count_opts[] = {
@@ -116,6 +124,8 @@ static const struct option count_opts[] = {
 	{ "layout", required_argument, 0, OPT_LAYOUT },
 	{ "plan-only", no_argument, 0, OPT_PLAN_ONLY },
 	{ "pin-host", required_argument, 0, OPT_PIN },
+	{ "host-mem", required_argument, 0, OPT_HOST_MEM },
+	{ "scratch-dir", required_argument, 0, OPT_SCRATCH },
 	{ "orient", required_argument, 0, OPT_ORIENT },
 	{ "help", no_argument, 0, OPT_HELP },
 	{ 0, 0, 0, 0 },
@@ -123,7 +133,7 @@ static const struct option count_opts[] = {
 
 static void print_count_json(const char *path, const struct tsg_graph *g,
 			     const struct engine_opts *o, const struct engine_result *r,
-			     double wall)
+			     const struct hostmem_plan *hp, double wall)
 {
 	struct tsg_json j;
 	json_begin(&j, stdout);
@@ -150,6 +160,16 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 	}
 	json_u64(&j, "h2d_bytes", r->h2d_bytes);
 	json_bool(&j, "lists_streamed", r->lists_streamed);
+	if (hp) {
+		json_key_obj(&j, "host_mem");
+		json_str(&j, "mode", hostmem_mode_name(hp->mode));
+		json_u64(&j, "budget", hp->budget);
+		json_u64(&j, "need_memory", hp->need_memory);
+		json_u64(&j, "need_spill", hp->need_spill);
+		if (o->scratch_dir)
+			json_str(&j, "scratch_dir", o->scratch_dir);
+		json_close(&j, '}');
+	}
 	json_f64(&j, "seconds", wall);
 	json_key_obj(&j, "stages");
 	json_f64(&j, "read", g->read_seconds);
@@ -248,6 +268,44 @@ static int parse_threads(const char *s, unsigned *out)
 	return TSG_OK;
 }
 
+/* --host-mem: from the header, whether the count fits the budget; if not,
+ * spill (src/hostmem.h): map the file, two-pass orientation, the oriented
+ * graph and any decoded lists in scratch files in dir. */
+static int plan_host_mem(const char *path, uint64_t budget, const char *scratch_dir,
+			 struct io_load_opts *lo, struct engine_opts *o, struct hostmem_plan *hp,
+			 char *dir, size_t dir_len, struct tsg_err *err)
+{
+	struct io_header h;
+	int rc = io_graph_peek(path, &h, err);
+	if (rc)
+		return rc;
+	const int gpu = o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu();
+	rc = hostmem_plan(&h, lo->io, o->threads, gpu, budget, hp, err);
+	if (rc || hp->mode == HOSTMEM_MEMORY)
+		return rc;
+	if (scratch_dir) {
+		snprintf(dir, dir_len, "%s", scratch_dir);
+	} else { /* the graph's directory: a disk with room for graphs */
+		const char *slash = strrchr(path, '/');
+		if (!slash)
+			snprintf(dir, dir_len, ".");
+		else
+			snprintf(dir, dir_len, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	}
+	lo->io = IO_MODE_MMAP;
+	lo->scratch_dir = dir;
+	o->orient = PART_ORIENT_TWO_PASS;
+	o->scratch_dir = dir;
+	if (o->progress) {
+		char a[32], b[32];
+		fprintf(stderr, "tristream: note: %s needs about %s of host memory, over --host-mem "
+			"%s: spilling to scratch files in %s (slower)\n", path,
+			tsg_fmt_bytes(hp->need_memory, a, sizeof(a)), tsg_fmt_bytes(budget, b, sizeof(b)),
+			dir);
+	}
+	return TSG_OK;
+}
+
 static int cmd_count(int argc, char **argv)
 {
 	struct engine_opts o = {
@@ -260,6 +318,8 @@ static int cmd_count(int argc, char **argv)
 		.pin_host = -1,
 	};
 	struct io_load_opts lo = { .io = IO_MODE_AUTO };
+	uint64_t host_mem = 0;
+	const char *scratch_dir = NULL;
 	int json = 0, c;
 	uint64_t v;
 	const char *lstc_only = NULL; /* an option that means nothing to the block layout */
@@ -340,6 +400,11 @@ static int cmd_count(int argc, char **argv)
 			else if (strcmp(optarg, "auto") == 0) o.pin_host = -1;
 			else return usage_error(usage_count, "--pin-host takes on, off or auto, not '%s'", optarg);
 			break;
+		case OPT_HOST_MEM:
+			if (tsg_parse_size(optarg, &host_mem) || host_mem == 0)
+				return usage_error(usage_count, "bad --host-mem size '%s'", optarg);
+			break;
+		case OPT_SCRATCH: scratch_dir = optarg; break;
 		case OPT_JSON: json = 1; break;
 		case OPT_QUIET: o.progress = 0; break;
 		case OPT_VERIFY: break; /* loading always verifies */
@@ -363,10 +428,20 @@ static int cmd_count(int argc, char **argv)
 	struct tsg_graph g;
 	struct tsg_err err = { 0 };
 	struct engine_result r = { 0 };
+	struct hostmem_plan hp;
+	char dir[4096];
 	lo.threads = o.threads;
 	o.part.threads = o.threads;
 	const double t0 = tsg_now();
 	lo.progress = o.progress;
+	if (host_mem) {
+		if (o.layout != ENGINE_LAYOUT_BLOCK)
+			return usage_error(usage_count, "%s", "--host-mem applies to the block layout");
+		int rc = plan_host_mem(path, host_mem, scratch_dir, &lo, &o, &hp, dir, sizeof(dir),
+				       &err);
+		if (rc)
+			return report(rc, &err);
+	}
 	int rc = io_graph_open(path, &lo, &g, &err);
 	if (rc)
 		return report(rc, &err);
@@ -381,7 +456,7 @@ static int cmd_count(int argc, char **argv)
 		if (g.nv == 0 && o.progress)
 			fprintf(stderr, "tristream: note: %s is an empty graph\n", path);
 		if (json)
-			print_count_json(path, &g, &o, &r, wall);
+			print_count_json(path, &g, &o, &r, host_mem ? &hp : NULL, wall);
 		else
 			print_count_text(&g, &o, &r, wall);
 	}

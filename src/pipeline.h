@@ -11,14 +11,26 @@
 #include "block.h"
 #include "engine.h"
 
+/* The oriented graph's memory when it is not pinned: the heap, or with
+ * o->scratch_dir (bounded host memory) a scratch file (io/scratch.h). */
+struct engine_block_mem {
+	const char *scratch_dir;
+	struct io_scratch *file;
+	struct tsg_err err; /* why the scratch file could not be made */
+};
+
+void *engine_block_alloc(void *ctx, size_t bytes); /* a part_alloc_fn; ctx: the mem */
+void engine_block_release(struct engine_block_mem *m, void *p);
+
 /* The block layout's common start (engine.c): orients g into memory from
- * alloc, plans its units, allocates r->parts for them and records
- * r->build_s, r->plan_s and r->nblocks. Leaves r->nparts to the caller. On
- * failure *d may hold the caller's block and *plan must still be freed. */
+ * alloc (whose failure mem, if not NULL, may explain), plans its units,
+ * allocates r->parts for them and records r->build_s, r->plan_s and
+ * r->nblocks. Leaves r->nparts to the caller. On failure *d may hold the
+ * caller's block and *plan must still be freed. */
 int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
-			 struct part_odag *d, struct block_plan *plan, struct engine_result *r,
-			 struct tsg_err *err);
+			 const struct engine_block_mem *mem, struct part_odag *d,
+			 struct block_plan *plan, struct engine_result *r, struct tsg_err *err);
 
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		     struct engine_result *r, struct tsg_err *err);

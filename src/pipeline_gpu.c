@@ -155,6 +155,7 @@ static int collect(struct pipe *p, struct gpu_ctx *gpu, uint32_t i, struct engin
 struct host_block {
 	struct gpu_ctx *gpu;
 	int want_pin, pinned;
+	struct engine_block_mem mem; /* when not pinned */
 };
 
 static void *host_block_alloc(void *ctx, size_t bytes)
@@ -162,7 +163,7 @@ static void *host_block_alloc(void *ctx, size_t bytes)
 	struct host_block *h = ctx;
 	void *m = h->want_pin ? gpu_host_alloc(h->gpu, bytes) : NULL;
 	h->pinned = m != NULL;
-	return m ? m : malloc(bytes ? bytes : 1);
+	return m ? m : engine_block_alloc(&h->mem, bytes);
 }
 
 /* Fills a staging buffer with every host thread: one thread's memcpy
@@ -190,13 +191,15 @@ static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, struct tsg_graph 
 			   const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
 {
 	const struct tsg_scratch sc = gpu_kernel_scratch(o->gpu_kernel);
-	struct host_block hb = { .gpu = gpu, .want_pin = o->pin_host > 0 }; /* auto: off */
+	struct host_block hb = { .gpu = gpu, .want_pin = o->pin_host > 0 && !o->scratch_dir,
+				 .mem = { .scratch_dir = o->scratch_dir } }; /* auto: off */
 	struct part_odag d = { 0 };
 	struct block_plan plan = { 0 };
 	struct tsg_progress prog;
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot,
 				       .scratch = sc };
-	int rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &d, &plan, r, err);
+	int rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
+				      err);
 	if (d.off && hb.want_pin && !hb.pinned)
 		snprintf(r->note, sizeof(r->note), "pinned host memory unavailable: copies are slower");
 	if (rc)
@@ -222,7 +225,7 @@ done:
 	if (hb.pinned)
 		gpu_host_free(gpu, d.off);
 	else
-		free(d.off);
+		engine_block_release(&hb.mem, d.off);
 	return rc;
 }
 

@@ -10,7 +10,8 @@
 # R-MAT, Erdős–Rényi and exact-family graphs: the block layout with Q = 1,
 # 2, 4, 8 blocks; the LSTC layout with P = 1, 4, two partitioning schemes
 # and both pruning rules; forced small --gpu-mem (automatic out-of-core
-# planning) for both layouts; then compute-sanitizer memcheck and racecheck
+# planning) for both layouts; every reader; --host-mem spilling, plain and
+# compressed; then compute-sanitizer memcheck and racecheck
 # on a small graph, both layouts. Ends with "N passed, N failed".
 set -u
 B=${1:-build}
@@ -115,6 +116,20 @@ for g in "${graphs[@]}"; do
 	"$B/tristream" compress --quiet "$g" "$T/z.tsg" # LZ4 file, decoded on load
 	got=$(count "$T/z.tsg" --device gpu)
 	[ "$got" = "$ref" ] && ok || bad "$(basename "$g") compressed: $got, CPU $ref"
+	for io in mmap pread; do # lists checked and oriented as each reader brings them
+		got=$(count "$g" --device gpu --io $io --partitions 2)
+		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") --io $io: $got, CPU $ref"
+	done
+	# bounded host memory: a budget between what spilling and what the
+	# in-memory count need (both from the JSON) makes it spill
+	for f in "$g" "$T/z.tsg"; do
+		need=$("$B/tristream" count --quiet --json --device gpu --threads 4 --host-mem 1T "$f" 2>/dev/null |
+			python3 -c 'import json,sys; h=json.load(sys.stdin)["host_mem"]; print((h["need_spill"] + h["need_memory"]) // 2)' 2>/dev/null)
+		for p in 1 3; do
+			got=$(count "$f" --device gpu --threads 4 --host-mem "${need:-0}" --scratch-dir "$T" --partitions $p)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$f") --host-mem spill Q=$p: $got, CPU $ref"
+		done
+	done
 	for p in 1 3; do # the oriented graph in pinned memory: asynchronous copies
 		got=$(count "$g" --device gpu --pin-host on --partitions $p)
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") pinned Q=$p: $got, CPU $ref"

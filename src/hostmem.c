@@ -1,0 +1,48 @@
+#include "hostmem.h"
+
+#include "compress.h"
+#include "gpu.h"
+#include "util.h"
+
+const char *hostmem_mode_name(enum hostmem_mode m)
+{
+	return m == HOSTMEM_SPILL ? "spill" : "in-memory";
+}
+
+int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, int gpu,
+		 uint64_t budget, struct hostmem_plan *out, struct tsg_err *err)
+{
+	const uint64_t nv = h->nv, nadj = h->nadj, ne = nadj / 2, t = threads ? threads : 1;
+	const int lz4 = (h->flags & IO_FLAG_LZ4) != 0, mapped = io == IO_MODE_MMAP;
+	const struct io_section *lists =
+		io_header_section(h, lz4 ? IO_SEC_NEIGHBORS_LZ4 : IO_SEC_NEIGHBORS);
+	const struct io_section *index = lz4 ? io_header_section(h, IO_SEC_CHUNKS) : NULL;
+	uint64_t row_cap = 0; /* partition/orient.c: no row is longer */
+	while ((row_cap + 1) * (row_cap + 1) <= nadj)
+		row_cap++;
+	row_cap = (row_cap < h->max_degree ? row_cap : h->max_degree) + 1;
+	/* per thread: the rank's degree histogram, a row's sort scratch, and a
+	 * decoded chunk (a chunk is about IO_CHUNK_TARGET, or one whole list) */
+	const uint64_t chunk = lz4 ? IO_CHUNK_TARGET + h->max_degree * 4 : 0;
+	const uint64_t per_thread = (64ull << 10) * 8 + row_cap * 4 + chunk;
+	const uint64_t staging = gpu ? GPU_STAGE_BUFS * GPU_STAGE_BYTES : 0;
+	const uint64_t spill = 4 * nv + 8 * (nv + 1) + t * per_thread + staging +
+			       (index ? index->size : 0);
+	uint64_t memory = spill + 8 * nv /* one pass: where each row lies */ +
+			  4 * ne + t * row_cap * 4 /* one pass: the gathered rows */ +
+			  8 * (nv + 1) + 4 * ne /* the oriented graph */;
+	if (!mapped)
+		memory += 8 * (nv + 1) + (lists ? lists->size : 0);
+	if (lz4)
+		memory += 4 * nadj; /* decoded lists */
+	*out = (struct hostmem_plan){ .budget = budget, .need_memory = memory, .need_spill = spill,
+				      .mode = budget >= memory ? HOSTMEM_MEMORY : HOSTMEM_SPILL };
+	if (budget < spill) {
+		char a[32], b[32];
+		return tsg_fail(err, TSG_ENOMEM, "--host-mem %s is too small for this graph: even "
+				"spilling to scratch files it needs about %s (12 bytes a vertex "
+				"and per-thread buffers; fewer --threads need less)",
+				tsg_fmt_bytes(budget, a, sizeof(a)), tsg_fmt_bytes(spill, b, sizeof(b)));
+	}
+	return TSG_OK;
+}

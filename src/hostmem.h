@@ -1,0 +1,47 @@
+/*
+ * hostmem.h - bounded host memory (--host-mem): what a count holds in RAM,
+ * and what it does when that exceeds the budget.
+ *
+ * In memory, a count (block layout) holds the offsets and lists (unless
+ * the file is mapped), the orientation's per-vertex arrays and, for the
+ * one-pass way, a second copy of the oriented rows, and the oriented graph.
+ * When that is over the budget the count spills instead:
+ *  - the input file is mapped, so the page cache keeps what fits and
+ *    rereads the rest from the file;
+ *  - decoded LZ4 lists and the oriented graph go to scratch files
+ *    (io/scratch.h), which the page cache writes back as it must;
+ *  - the orientation takes two passes, which need no second copy.
+ * What stays in the process's own memory is then about 12 bytes a vertex
+ * plus fixed per-thread buffers (and the GPU's staging buffers); a budget
+ * below that is refused with the figure it would need. Spilling trades
+ * speed for reach: once the graph outgrows the page cache its pages come
+ * from the disk, but graphs larger than RAM count exactly.
+ */
+#ifndef TSG_HOSTMEM_H
+#define TSG_HOSTMEM_H
+
+#include <stdint.h>
+
+#include "error.h"
+#include "format.h"
+#include "reader.h"
+
+enum hostmem_mode { HOSTMEM_MEMORY, HOSTMEM_SPILL };
+
+struct hostmem_plan {
+	enum hostmem_mode mode;
+	uint64_t budget;
+	uint64_t need_memory; /* about what a count in memory holds at its peak */
+	uint64_t need_spill;  /* what a spilling count still holds */
+};
+
+/* Plans a count of the graph whose header is h, read with io on `threads`
+ * threads, with (gpu) or without the GPU's staging buffers, within budget
+ * bytes. Fails with TSG_ENOMEM, saying what would do, if even spilling
+ * needs more than the budget. */
+int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, int gpu,
+		 uint64_t budget, struct hostmem_plan *out, struct tsg_err *err);
+
+const char *hostmem_mode_name(enum hostmem_mode m);
+
+#endif
