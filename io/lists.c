@@ -57,7 +57,6 @@ struct lstream {
 	struct tsg_progress prog;
 	/* results */
 	atomic_uint_fast64_t bad_vertex, bad_chunk, sym_sum;
-	atomic_int bad_chunk_sum; /* the first bad chunk failed its checksum */
 };
 
 struct worker {
@@ -104,10 +103,7 @@ static void do_unit(struct lstream *s, uint64_t k, unsigned tid)
 		const enum io_lz4_status st = io_lz4_decode_chunk(s->ix, k, g->off, s->base, s->out,
 								  s->scratch[tid]);
 		if (st != IO_LZ4_OK) {
-			uint_fast64_t cur = atomic_load(&s->bad_chunk);
 			atomic_min(&s->bad_chunk, k);
-			if (k < cur)
-				atomic_store(&s->bad_chunk_sum, st == IO_LZ4_BAD_SUM);
 			return;
 		}
 	}
@@ -175,6 +171,8 @@ static int read_section(struct lstream *s, struct tsg_err *err)
 
 int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct tsg_err *err)
 {
+	if (!g->lists_pending)
+		return tsg_fail(err, TSG_EINTERNAL, "graph lists read twice");
 	const char *path = io_file_path(g->file);
 	const unsigned threads = g->threads;
 	struct lstream s = { .g = g, .rows = rows, .ctx = ctx };
@@ -189,15 +187,10 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 	atomic_init(&s.bad_vertex, UINT64_MAX);
 	atomic_init(&s.bad_chunk, UINT64_MAX);
 	atomic_init(&s.sym_sum, 0);
-	atomic_init(&s.bad_chunk_sum, 0);
 	pthread_mutex_init(&s.mu, NULL);
 	pthread_cond_init(&s.cv, NULL);
 	if (rc)
 		goto done;
-	if (!g->lists_pending) {
-		rc = tsg_fail(err, TSG_EINTERNAL, "%s: lists read twice", path);
-		goto done;
-	}
 	const uint64_t size = g->lists_sec.size;
 	s.out = g->adj_mem ? g->adj_mem : g->adj_scratch ? g->adj_scratch->mem : NULL;
 	if (g->compressed) {
@@ -213,7 +206,7 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 						&ix, err);
 		if (rc)
 			goto done;
-		s.ix = &ix;
+		s.ix = ix.n ? &ix : NULL; /* no chunks: no lists, only vertices */
 		s.nunits = ix.n;
 		s.scratch = calloc(threads, sizeof(*s.scratch));
 		for (unsigned t = 0; s.scratch && t < threads; t++)
@@ -232,14 +225,16 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 			}
 		}
 	} else {
-		const uint64_t per = g->nv / (16ull * threads);
-		s.unit_v = per > UNIT_MAX ? UNIT_MAX : per < UNIT_MIN ? UNIT_MIN : per;
-		s.nunits = (g->nv + s.unit_v - 1) / s.unit_v;
 		s.xs = XXH3_createState();
 		if (!s.xs || XXH3_64bits_reset(s.xs) != XXH_OK) {
 			rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 			goto done;
 		}
+	}
+	if (!s.ix) { /* units of vertices: plain lists, or none at all */
+		const uint64_t per = g->nv / (16ull * threads);
+		s.unit_v = per > UNIT_MAX ? UNIT_MAX : per < UNIT_MIN ? UNIT_MIN : per;
+		s.nunits = (g->nv + s.unit_v - 1) / s.unit_v;
 	}
 	/* plain lists are read where they stay, compressed ones beside them */
 	if (io_file_mode(g->file) == IO_MODE_MMAP)
@@ -276,9 +271,11 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 		rc = tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the neighbour section (file "
 			      "is corrupt)", path);
 	} else if (bad_chunk != UINT64_MAX) {
+		const struct io_lz4_chunk *k = &ix.ch[bad_chunk];
+		const int sum_ok = io_checksum(s.base + k->pos, k->csize) == k->xxh3;
 		rc = tsg_fail(err, TSG_EINPUT, "%s: %s in compressed chunk %llu of %llu (vertices "
-			      "%llu..%llu; file is corrupt)", path, atomic_load(&s.bad_chunk_sum) ?
-			      "checksum mismatch" : "bad LZ4 data", (unsigned long long)bad_chunk,
+			      "%llu..%llu; file is corrupt)", path, sum_ok ? "bad LZ4 data" :
+			      "checksum mismatch", (unsigned long long)bad_chunk,
 			      (unsigned long long)ix.n, (unsigned long long)ix.ch[bad_chunk].v0,
 			      (unsigned long long)ix.ch[bad_chunk].v1 - 1);
 	} else if (atomic_load(&s.bad_vertex) != UINT64_MAX) {

@@ -3,8 +3,9 @@
  * on the chosen backend, sum the counts.
  *
  * Two layouts. The block layout (default) orients the whole graph once,
- * into pinned memory on a GPU, and streams 2D units, slices of it, through
- * two device slots: the copy of unit i+1 overlaps the kernels of unit i.
+ * as its lists are read, into ordinary memory (a scratch file when it
+ * spills, src/hostmem.h), and streams 2D units, slices of it, through two
+ * device slots: the copy of unit i+1 overlaps the kernels of unit i.
  * The LSTC layout builds vertex parts with proxies; on the GPU a host
  * thread builds part i+1 into a pinned staging buffer while the device
  * copies and counts part i. On the CPU units or parts are counted in turn,
@@ -51,8 +52,7 @@ struct engine_opts {
 				     * file there, not memory (bounded host memory,
 				     * src/hostmem.h); NULL: memory */
 	int pin_host;               /* GPU block layout: orient into pinned memory: 1 yes,
-				     * 0 no, -1 auto (only when the graph needs several
-				     * units, so copies outweigh the cost of pinning) */
+				     * 0 no, -1 auto (now no: copies are staged) */
 	int progress;
 };
 
