@@ -54,6 +54,29 @@ __device__ __forceinline__ void dev_source(const dev_dag &d, uint32_t k, uint64_
 	*we = dev_lower_bound(d.sadj, *tb, e, d.hi);
 }
 
+/* Inclusive sum of x over the warp's 32 lanes; every lane must call it. */
+__device__ __forceinline__ uint32_t warp_inclusive_sum(uint32_t x, unsigned lane)
+{
+	for (int o = 1; o < 32; o <<= 1) {
+		const uint32_t y = __shfl_up_sync(0xffffffffu, x, o);
+		if (lane >= (unsigned)o)
+			x += y;
+	}
+	return x;
+}
+
+/* Given each lane's exclusive start excl (increasing over the lanes), the
+ * last lane whose start is at or before idx: a 5-step shuffle search, so a
+ * warp spreads the lanes' ranges over its threads. Every lane must call it. */
+__device__ __forceinline__ int warp_owner(uint32_t excl, uint32_t idx)
+{
+	int own = 0;
+	for (int step = 16; step > 0; step >>= 1)
+		if (__shfl_sync(0xffffffffu, excl, own + step) <= idx)
+			own += step;
+	return own;
+}
+
 /* Middle vertex w's list [*b, *e) as indexes into d.adj. */
 __device__ __forceinline__ void dev_mid(const dev_dag &d, uint32_t w, uint64_t *b, uint64_t *e)
 {

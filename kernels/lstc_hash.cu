@@ -93,20 +93,12 @@ warp_chunk(const dev_dag &d, uint64_t wbeg, uint64_t nw, uint64_t c0, const uint
 	if (j < nw)
 		dev_mid(d, d.sadj[wbeg + j], &wb, &we);
 	const uint32_t dw = (uint32_t)(we - wb);
-	uint32_t incl = dw;
-	for (int o = 1; o < 32; o <<= 1) {
-		const uint32_t y = __shfl_up_sync(0xffffffffu, incl, o);
-		if (lane >= (unsigned)o)
-			incl += y;
-	}
+	const uint32_t incl = warp_inclusive_sum(dw, lane);
 	const uint32_t total = __shfl_sync(0xffffffffu, incl, 31), excl = incl - dw;
 	unsigned long long count = 0;
 	for (uint32_t base = 0; base < total; base += 32) {
 		const uint32_t idx = base + lane;
-		int lo = 0; /* the last lane whose range starts at or before idx */
-		for (int step = 16; step > 0; step >>= 1)
-			if (__shfl_sync(0xffffffffu, excl, lo + step) <= idx)
-				lo += step;
+		const int lo = warp_owner(excl, idx); /* whose range holds idx */
 		const uint64_t owb = __shfl_sync(0xffffffffu, wb, lo);
 		const uint32_t oex = __shfl_sync(0xffffffffu, excl, lo);
 		if (idx < total)

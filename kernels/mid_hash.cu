@@ -103,19 +103,11 @@ __device__ unsigned long long mh_vertex(const dev_dag &d, const uint2 *rec, uint
 			if (r0 + lane < re)
 				q = rec[r0 + lane];
 			const uint32_t len = q.y - q.x;
-			uint32_t incl = len;
-			for (int o = 1; o < 32; o <<= 1) {
-				const uint32_t y = __shfl_up_sync(0xffffffffu, incl, o);
-				if (lane >= (unsigned)o)
-					incl += y;
-			}
+			const uint32_t incl = warp_inclusive_sum(len, lane);
 			const uint32_t total = __shfl_sync(0xffffffffu, incl, 31), excl = incl - len;
 			for (uint32_t base = 0; base < total; base += 32) {
 				const uint32_t idx = base + lane;
-				int own = 0; /* the last lane whose tail starts at or before idx */
-				for (int step = 16; step > 0; step >>= 1)
-					if (__shfl_sync(0xffffffffu, excl, own + step) <= idx)
-						own += step;
+				const int own = warp_owner(excl, idx); /* whose tail holds idx */
 				const uint32_t start = __shfl_sync(0xffffffffu, q.x, own);
 				const uint32_t oex = __shfl_sync(0xffffffffu, excl, own);
 				if (idx >= total)
