@@ -44,42 +44,31 @@ int io_check_fail_symmetry(const char *name, struct tsg_err *err)
 
 struct check_ctx {
 	const struct tsg_graph *g;
-	int lists;                       /* check lists too, not only offsets */
 	atomic_uint_fast64_t bad_vertex; /* smallest offending vertex, or UINT64_MAX */
-	atomic_uint_fast64_t sym_sum;
 	atomic_uint_fast64_t maxdeg;
 };
-
-static void note_bad(struct check_ctx *c, uint64_t v)
-{
-	uint_fast64_t cur = atomic_load(&c->bad_vertex);
-	while (v < cur && !atomic_compare_exchange_weak(&c->bad_vertex, &cur, v))
-		;
-}
 
 static void check_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
 	struct check_ctx *c = arg;
 	const struct tsg_graph *g = c->g;
-	uint64_t maxdeg = 0, sum = 0;
+	uint64_t maxdeg = 0;
 	for (uint64_t v = b; v < e; v++) {
 		const uint64_t lo = g->off[v], hi = g->off[v + 1];
-		if (hi < lo || hi > g->nadj)
-			return note_bad(c, v);
+		if (hi < lo || hi > g->nadj) {
+			uint_fast64_t cur = atomic_load(&c->bad_vertex);
+			while (v < cur && !atomic_compare_exchange_weak(&c->bad_vertex, &cur, v))
+				;
+			return;
+		}
 		maxdeg = hi - lo > maxdeg ? hi - lo : maxdeg;
-	}
-	if (c->lists) {
-		const uint64_t bad = io_check_lists(g, b, e, &sum);
-		if (bad != UINT64_MAX)
-			return note_bad(c, bad);
-		atomic_fetch_add(&c->sym_sum, sum);
 	}
 	tsg_atomic_max(&c->maxdeg, maxdeg);
 }
 
-static int check(const struct tsg_graph *g, const char *name, unsigned threads, int lists,
-		 struct tsg_err *err)
+int io_check_offsets(const struct tsg_graph *g, const char *name, unsigned threads,
+		     struct tsg_err *err)
 {
 	if (g->nv > IO_MAX_VERTICES)
 		return tsg_fail(err, TSG_EINPUT, "%s: %llu vertices exceed 32-bit ids", name,
@@ -88,31 +77,16 @@ static int check(const struct tsg_graph *g, const char *name, unsigned threads, 
 		return tsg_fail(err, TSG_EINPUT, "%s: row offsets must start at 0 and end at %llu "
 				"(they run from %llu to %llu)", name, (unsigned long long)g->nadj,
 				(unsigned long long)g->off[0], (unsigned long long)g->off[g->nv]);
-	struct check_ctx c = { .g = g, .lists = lists };
+	struct check_ctx c = { .g = g };
 	atomic_init(&c.bad_vertex, UINT64_MAX);
-	atomic_init(&c.sym_sum, 0);
 	atomic_init(&c.maxdeg, 0);
 	tsg_parallel_for(threads, g->nv, 4096, check_range, &c);
 	const uint64_t bad = atomic_load(&c.bad_vertex);
 	if (bad != UINT64_MAX)
 		return io_check_fail_vertex(name, bad, err);
-	if (atomic_load(&c.sym_sum) != 0)
-		return io_check_fail_symmetry(name, err);
 	if (atomic_load(&c.maxdeg) != g->max_degree)
 		return tsg_fail(err, TSG_EINPUT, "%s: header says maximum degree %llu, lists say "
 				"%llu", name, (unsigned long long)g->max_degree,
 				(unsigned long long)atomic_load(&c.maxdeg));
 	return TSG_OK;
-}
-
-int io_check_offsets(const struct tsg_graph *g, const char *name, unsigned threads,
-		     struct tsg_err *err)
-{
-	return check(g, name, threads, 0, err);
-}
-
-int io_graph_check(const struct tsg_graph *g, const char *name, unsigned threads,
-		   struct tsg_err *err)
-{
-	return check(g, name, threads, 1, err);
 }

@@ -7,8 +7,8 @@
  * by a signed hash of each entry's unordered pair: u->v adds it, v->u
  * subtracts it, so a symmetric graph sums to zero (and an asymmetric one
  * almost surely not), whatever order the stretches are checked in.
- * io_graph_check (graph.h) applies all of them to a graph in memory;
- * io/lists.c applies the list rules stretch by stretch as lists arrive.
+ * io_graph_open applies the offset rules; io/lists.c applies the list rules
+ * stretch by stretch as lists arrive.
  */
 #ifndef IO_CHECK_H
 #define IO_CHECK_H

@@ -78,10 +78,6 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 int io_graph_load(const char *path, const struct io_load_opts *opts, struct tsg_graph *g,
 		  struct tsg_err *err);
 
-/* Structural and symmetry validation; `name` is used in messages. */
-int io_graph_check(const struct tsg_graph *g, const char *name, unsigned threads,
-		   struct tsg_err *err);
-
 void io_graph_free(struct tsg_graph *g);
 
 static inline uint64_t io_graph_degree(const struct tsg_graph *g, uint64_t v)

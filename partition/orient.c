@@ -342,16 +342,15 @@ static void *alloc_main(void *arg)
 	return NULL;
 }
 
-/* The largest number of upward neighbours any vertex can have: k of them
- * all have degree >= k, so k * k <= nadj; never more than the largest
- * degree either. */
-static uint64_t row_cap_of(const struct tsg_graph *g)
+/* k upward neighbours all have degree >= k, so k * k <= nadj; never more
+ * than the largest degree either. */
+uint64_t part_orient_row_cap(uint64_t nadj, uint64_t max_degree)
 {
 	uint64_t k = 0;
 	for (uint64_t bit = 1ull << 31; bit; bit >>= 1)
-		if ((k | bit) * (k | bit) <= g->nadj)
+		if ((k | bit) * (k | bit) <= nadj)
 			k |= bit;
-	return (k < g->max_degree ? k : g->max_degree) + 1;
+	return (k < max_degree ? k : max_degree) + 1;
 }
 
 int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
@@ -363,7 +362,7 @@ int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
 	uint64_t *cnt = malloc((nv + 1) * sizeof(*cnt));
 	uint32_t **loc = one_pass ? malloc((nv ? nv : 1) * sizeof(*loc)) : NULL;
 	uint32_t *rank = malloc((nv ? nv : 1) * sizeof(*rank));
-	struct octx c = { .g = g, .rank = rank, .d = out, .row_cap = row_cap_of(g), .cnt = cnt,
+	struct octx c = { .g = g, .rank = rank, .d = out, .row_cap = part_orient_row_cap(g->nadj, g->max_degree), .cnt = cnt,
 			  .loc = loc };
 	struct alloc_job job = { .alloc = o->alloc, .ctx = o->alloc_ctx,
 				 .bytes = part_odag_bytes(nv, ne) };

@@ -68,6 +68,10 @@ struct part_orient_times {
 	double alloc_wait_s; /* waiting for the oriented graph's block */
 };
 
+/* One more than the most upward neighbours any vertex of a graph with nadj
+ * list entries and this largest degree can have: the room a row needs. */
+uint64_t part_orient_row_cap(uint64_t nadj, uint64_t max_degree);
+
 /* Orients g into memory from o->alloc: one block, starting at out->off,
  * which the caller frees (also after a failure, if out->off is not NULL).
  * Uses o->threads host threads and about 20 bytes a vertex of scratch

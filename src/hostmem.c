@@ -2,6 +2,7 @@
 
 #include "compress.h"
 #include "gpu.h"
+#include "orient.h"
 #include "util.h"
 
 const char *hostmem_mode_name(enum hostmem_mode m)
@@ -17,10 +18,7 @@ int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, i
 	const struct io_section *lists =
 		io_header_section(h, lz4 ? IO_SEC_NEIGHBORS_LZ4 : IO_SEC_NEIGHBORS);
 	const struct io_section *index = lz4 ? io_header_section(h, IO_SEC_CHUNKS) : NULL;
-	uint64_t row_cap = 0; /* partition/orient.c: no row is longer */
-	while ((row_cap + 1) * (row_cap + 1) <= nadj)
-		row_cap++;
-	row_cap = (row_cap < h->max_degree ? row_cap : h->max_degree) + 1;
+	const uint64_t row_cap = part_orient_row_cap(nadj, h->max_degree);
 	/* per thread: the rank's degree histogram, a row's sort scratch, and a
 	 * decoded chunk (a chunk is about IO_CHUNK_TARGET, or one whole list) */
 	const uint64_t chunk = lz4 ? IO_CHUNK_TARGET + h->max_degree * 4 : 0;
