@@ -30,4 +30,8 @@ int kern_cpu_count(const struct tsg_dag *d, enum kern_cpu_kind kind, unsigned th
 int kern_cpu_count_unit(const struct tsg_unit *u, enum kern_cpu_kind kind, unsigned threads,
 			uint64_t *count, struct tsg_err *err);
 
+/* An arrival batch (kernels/dag.h, struct tsg_batch), by merging; needs no
+ * scratch and cannot fail. */
+int kern_cpu_count_batch(const struct tsg_batch *b, unsigned threads, uint64_t *count);
+
 #endif

@@ -17,6 +17,10 @@
  * out(a) is long. Scratch: nv bits per thread.
  *
  * Parallel over sources in dynamic chunks: work per source is very uneven.
+ *
+ * kern_cpu_count_batch (an arrival batch, dag.h) merges too: the tail of
+ * out(a) after b with out(b), for each edge the batch takes. It is the
+ * host's reference for the arrival layout, which the GPU runs.
  */
 #include "cpu.h"
 #include "cpu_internal.h"
@@ -170,4 +174,42 @@ int kern_cpu_count_unit(const struct tsg_unit *u, enum kern_cpu_kind kind, unsig
 	struct job j = { .off = u->off, .adj = u->adj, .src_lo = u->src_lo, .mid_lo = u->mid_lo,
 			 .mid_hi = u->mid_hi };
 	return run(&j, u, u->src_hi - u->src_lo, u->nv, kind, threads, count, err);
+}
+
+struct bjob {
+	const struct tsg_batch *b;
+	atomic_uint_fast64_t total;
+};
+
+/* The edges whose later-read endpoint is one of vertices lo .. hi-1 of the batch. */
+static void batch_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
+{
+	(void)tid;
+	const struct bjob *j = arg;
+	const struct tsg_batch *t = j->b;
+	uint64_t sum = 0;
+	for (uint64_t v = t->v_lo + lo; v < t->v_lo + hi; v++) {
+		const uint32_t r = t->rank[v];
+		const uint32_t *row = t->row[r], *end = row + t->row_len[r];
+		for (const uint32_t *p = row; p < end; p++) /* a = r */
+			if (t->batch_of[*p] <= t->k)
+				sum += merge_count(p + 1, end, t->row[*p], t->row[*p] + t->row_len[*p]);
+		for (uint32_t i = 0; i < t->in_len[r]; i++) { /* b = r */
+			const uint32_t a = t->in[r][i];
+			const uint32_t *ar = t->row[a], *ae = ar + t->row_len[a];
+			const uint32_t *p = cpu_lower_bound(ar, ae, r);
+			if (p < ae && *p == r) /* always, in a symmetric graph */
+				sum += merge_count(p + 1, ae, row, end);
+		}
+	}
+	atomic_fetch_add_explicit((atomic_uint_fast64_t *)&j->total, sum, memory_order_relaxed);
+}
+
+int kern_cpu_count_batch(const struct tsg_batch *b, unsigned threads, uint64_t *count)
+{
+	struct bjob j = { .b = b };
+	atomic_init(&j.total, 0);
+	tsg_parallel_for(threads ? threads : 1, b->v_hi - b->v_lo, 256, batch_range, &j);
+	*count = atomic_load(&j.total);
+	return TSG_OK;
 }

@@ -43,6 +43,29 @@ struct tsg_unit {
 	const uint32_t *adj;
 };
 
+/*
+ * An arrival batch (partition/arrival.h): the vertices whose lists were read
+ * in one stretch of the file, ids v_lo .. v_hi-1. Ids in rows are ranks, as
+ * in a unit. Batch k counts every edge a -> b whose later-read endpoint is
+ * in it, as |out(a) ∩ out(b)| (the triangles whose two lowest vertices are
+ * a and b, each once):
+ *  - for a in the batch, each b in out(a) with batch_of[b] <= k;
+ *  - for b in the batch, each a in in(b): the a -> b from earlier batches.
+ * Rows lie where they were written, so they are reached by rank: row[r]
+ * (row_len[r] ids, increasing) for every vertex of batches <= k, in[r]
+ * (in_len[r] ids, any order) for the batch's own vertices.
+ */
+struct tsg_batch {
+	uint32_t k;
+	uint64_t v_lo, v_hi;
+	const uint32_t *rank;      /* id -> rank, every vertex */
+	const uint32_t *batch_of;  /* rank -> batch, every vertex */
+	uint32_t *const *row;      /* by rank */
+	const uint32_t *row_len;
+	uint32_t *const *in;       /* by rank */
+	const uint32_t *in_len;
+};
+
 /* Bytes rows lo .. hi-1 take as a slice: hi - lo + 1 offsets and their lists. */
 static inline uint64_t tsg_rows_bytes(const uint64_t *off, uint32_t lo, uint32_t hi)
 {

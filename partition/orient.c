@@ -1,7 +1,7 @@
 /*
  * orient.c - relabel by rank and keep the upward half of every list.
  *
- * Rank comes from a counting sort by degree (rank_vertices). Lists are then
+ * Rank comes from a counting sort by degree (part_rank, rows.h). Lists are then
  * written by parallel passes over the graph in id order, so the graph's
  * lists are read sequentially and only the rank lookups are random; each
  * written row is sorted, since ranks do not follow ids. TWO_PASS counts,
@@ -21,19 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rows.h"
 #include "util.h"
 
-enum { GRAIN = 4096, INSERTION_MAX = 24, RADIX_MIN = 32 };
-
-#define SEG_IDS (16ull << 20) /* ONE_PASS segment: 64 MiB of ids */
-
-/* A thread's ONE_PASS segments; the last one is being filled. */
-struct seg_list {
-	uint32_t **segs;
-	size_t n, cap;
-	uint32_t *cur;     /* its next free id */
-	uint64_t left;     /* ids free after cur */
-};
+enum { GRAIN = 4096 };
 
 struct octx {
 	const struct tsg_graph *g;
@@ -44,165 +35,10 @@ struct octx {
 	uint32_t *scratch; /* per thread: row_cap ids for radix_sort */
 	uint64_t row_cap;  /* no row is longer (sort scratch per thread) */
 	/* ONE_PASS */
-	struct seg_list *segs; /* one per thread */
-	uint64_t seg_ids;
+	struct part_arena *segs; /* one per thread */
 	uint32_t **loc;        /* the row of rank r, in a segment */
 	atomic_int failed;     /* a segment could not be allocated */
 };
-
-static void insertion_sort(uint32_t *a, size_t n)
-{
-	for (size_t i = 1; i < n; i++) {
-		const uint32_t x = a[i];
-		size_t j = i;
-		for (; j > 0 && a[j - 1] > x; j--)
-			a[j] = a[j - 1];
-		a[j] = x;
-	}
-}
-
-/* Quicksort with a median-of-three pivot; recursion only on the smaller
- * side, so the stack stays O(log n). */
-static void sort_u32(uint32_t *a, size_t n)
-{
-	while (n > INSERTION_MAX) {
-		uint32_t x = a[0], y = a[n / 2], z = a[n - 1];
-		const uint32_t pivot = x < y ? (y < z ? y : x < z ? z : x) : (x < z ? x : y < z ? z : y);
-		size_t i = 0, j = n - 1;
-		for (;;) {
-			while (a[i] < pivot)
-				i++;
-			while (a[j] > pivot)
-				j--;
-			if (i >= j)
-				break;
-			const uint32_t t = a[i];
-			a[i++] = a[j];
-			a[j--] = t;
-		}
-		const size_t left = j + 1;
-		if (left < n - left) {
-			sort_u32(a, left);
-			a += left;
-			n -= left;
-		} else {
-			sort_u32(a + left, n - left);
-			n = left;
-		}
-	}
-	insertion_sort(a, n);
-}
-
-/* LSD radix sort, a byte at a time, skipping bytes all ids share (the high
- * ones, mostly). It has no data-dependent branches: for rows of 32 ids or
- * more it cut the row sorts of R-MAT 22 from 0.82 s to about 0.22 s (2
- * threads), the orientation from 1.43 s to 0.83 s. */
-static void radix_sort(uint32_t *a, uint32_t *tmp, size_t n)
-{
-	uint32_t cnt[4][256] = { { 0 } };
-	for (size_t i = 0; i < n; i++)
-		for (int d = 0; d < 4; d++)
-			cnt[d][a[i] >> (8 * d) & 255]++;
-	uint32_t *src = a, *dst = tmp;
-	for (int d = 0; d < 4; d++) {
-		uint32_t *c = cnt[d];
-		if (c[src[0] >> (8 * d) & 255] == n)
-			continue; /* one bucket: this byte leaves the order as it is */
-		uint32_t sum = 0;
-		for (int k = 0; k < 256; k++) {
-			const uint32_t x = c[k];
-			c[k] = sum;
-			sum += x;
-		}
-		for (size_t i = 0; i < n; i++)
-			dst[c[src[i] >> (8 * d) & 255]++] = src[i];
-		uint32_t *t = src;
-		src = dst;
-		dst = t;
-	}
-	if (src != a)
-		memcpy(a, src, n * sizeof(*a));
-}
-
-/* Rank: a counting sort by degree, stable in id order, which is (degree,
- * id) order. Degrees below DEG_EXACT are counted exactly, per thread over a
- * contiguous block of ids; the few vertices above (hubs) take the last
- * ranks and are sorted by (degree, id) among themselves. Two passes over
- * the offsets and a cache-resident histogram per thread: at R-MAT 27 the
- * radix sort of (degree, id) keys it replaces took 1.7-2.3 s of 16 cores. */
-enum { DEG_EXACT = 1 << 16 };
-
-struct rctx {
-	const struct tsg_graph *g;
-	uint32_t *rank;
-	uint64_t nblocks;
-	uint64_t *hist;    /* nblocks x DEG_EXACT: counts, then each block's next rank */
-	int assign;        /* rank_pass: 0 counts, 1 assigns */
-	uint64_t first;    /* the top bucket's first rank */
-	uint64_t *hubs;    /* its (degree, id) keys, nv - first of them */
-};
-
-static uint64_t block_lo(const struct rctx *c, uint64_t b) { return c->g->nv * b / c->nblocks; }
-
-/* Over whole blocks of ids: first (assign 0) each block's degree counts,
- * then (assign 1) the ranks, from the starts the prefix sums left in hist. */
-static void rank_pass(void *arg, uint64_t b, uint64_t e, unsigned tid)
-{
-	(void)tid;
-	struct rctx *c = arg;
-	const uint64_t *off = c->g->off;
-	for (uint64_t k = b; k < e; k++) {
-		uint64_t *h = c->hist + k * DEG_EXACT;
-		for (uint64_t v = block_lo(c, k); v < block_lo(c, k + 1); v++) {
-			const uint64_t d = off[v + 1] - off[v];
-			if (!c->assign)
-				h[d < DEG_EXACT ? d : DEG_EXACT - 1]++;
-			else if (d < DEG_EXACT - 1)
-				c->rank[v] = (uint32_t)h[d]++;
-			else /* a hub: its key goes to the top bucket's slot, sorted after */
-				c->hubs[h[DEG_EXACT - 1]++ - c->first] = d << 32 | v;
-		}
-	}
-}
-
-static int cmp_u64(const void *x, const void *y)
-{
-	const uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-	return (a > b) - (a < b);
-}
-
-static int rank_vertices(const struct tsg_graph *g, unsigned threads, uint32_t *rank)
-{
-	const uint64_t nv = g->nv;
-	struct rctx c = { .g = g, .rank = rank, .nblocks = threads };
-	c.hist = calloc(c.nblocks * DEG_EXACT, sizeof(*c.hist));
-	if (!c.hist)
-		return -1;
-	tsg_parallel_for(threads, c.nblocks, 1, rank_pass, &c);
-	uint64_t next = 0;
-	for (uint64_t d = 0; d < DEG_EXACT; d++)
-		for (uint64_t k = 0; k < c.nblocks; k++) {
-			const uint64_t n = c.hist[k * DEG_EXACT + d];
-			c.hist[k * DEG_EXACT + d] = next;
-			next += n;
-		}
-	/* the top bucket, from its first rank on: hubs, ranked by (degree, id) */
-	c.first = c.hist[DEG_EXACT - 1];
-	const uint64_t nh = nv - c.first;
-	c.hubs = malloc((nh ? nh : 1) * sizeof(*c.hubs));
-	if (c.hubs) {
-		c.assign = 1;
-		tsg_parallel_for(threads, c.nblocks, 1, rank_pass, &c);
-	}
-	free(c.hist);
-	if (!c.hubs)
-		return -1;
-	qsort(c.hubs, nh, sizeof(*c.hubs), cmp_u64);
-	for (uint64_t i = 0; i < nh; i++)
-		rank[(uint32_t)c.hubs[i]] = (uint32_t)(c.first + i);
-	free(c.hubs);
-	return 0;
-}
 
 static void count_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
@@ -221,14 +57,6 @@ static void count_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	tsg_atomic_max(&c->max_out, mx);
 }
 
-static void sort_row(uint32_t *row, uint32_t *scratch, size_t n)
-{
-	if (n >= RADIX_MIN)
-		radix_sort(row, scratch, n);
-	else
-		sort_u32(row, n);
-}
-
 static void fill_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	struct octx *c = arg;
@@ -242,28 +70,8 @@ static void fill_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 			if (w > r)
 				*p++ = w;
 		}
-		sort_row(row, scratch, (size_t)(p - row));
+		part_sort_ids(row, scratch, (size_t)(p - row));
 	}
-}
-
-static int seg_push(struct seg_list *l, uint64_t ids)
-{
-	if (l->n == l->cap) {
-		const size_t cap = l->cap ? 2 * l->cap : 16;
-		uint32_t **s = realloc(l->segs, cap * sizeof(*s));
-		if (!s)
-			return -1;
-		l->segs = s;
-		l->cap = cap;
-	}
-	uint32_t *m = malloc(ids * sizeof(*m));
-	if (!m)
-		return -1;
-	tsg_advise_huge(m, ids * sizeof(*m));
-	l->segs[l->n++] = m;
-	l->cur = m;
-	l->left = ids;
-	return 0;
 }
 
 /* ONE_PASS: each vertex's upward neighbours, by rank, sorted, appended to
@@ -274,38 +82,21 @@ static int seg_push(struct seg_list *l, uint64_t ids)
 static void gather_up(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	struct octx *c = arg;
-	struct seg_list *l = &c->segs[tid];
+	struct part_arena *l = &c->segs[tid];
 	uint32_t *scratch = c->scratch + (uint64_t)tid * c->row_cap;
-	const struct tsg_graph *g = c->g;
 	uint64_t mx = 0;
 	for (uint64_t v = b; v < e; v++) {
-		const uint64_t deg = g->off[v + 1] - g->off[v];
-		const uint64_t room = deg < c->row_cap ? deg : c->row_cap;
-		if (room > l->left && seg_push(l, c->seg_ids) != 0) {
+		const uint64_t deg = io_graph_degree(c->g, v);
+		if (part_arena_reserve(l, deg < c->row_cap ? deg : c->row_cap) != 0) {
 			atomic_store(&c->failed, 1);
 			return;
 		}
 		const uint32_t r = c->rank[v];
-		uint32_t *row = l->cur, *p = row;
-		if (deg <= c->row_cap) {
-			for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++) {
-				const uint32_t w = c->rank[g->adj[x]];
-				*p = w;
-				p += w > r; /* no branch to mispredict */
-			}
-		} else {
-			for (uint64_t x = g->off[v]; x < g->off[v + 1] && p < row + room; x++) {
-				const uint32_t w = c->rank[g->adj[x]];
-				if (w > r)
-					*p++ = w;
-			}
-		}
-		const uint64_t n = (uint64_t)(p - row);
-		sort_row(row, scratch, (size_t)n);
-		c->loc[r] = row;
+		const uint64_t n = part_write_up(c->g, c->rank, v, c->row_cap, l->cur);
+		part_sort_ids(l->cur, scratch, (size_t)n);
+		c->loc[r] = l->cur;
 		c->cnt[r + 1] = n;
-		l->cur = p;
-		l->left -= n;
+		part_arena_take(l, n);
 		mx = n > mx ? n : mx;
 	}
 	tsg_atomic_max(&c->max_out, mx);
@@ -385,19 +176,20 @@ int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
 	if (loc)
 		tsg_advise_huge(loc, nv * sizeof(*loc));
 	tsg_advise_huge(rank, nv * sizeof(*rank));
-	if (rank_vertices(g, threads, rank) != 0) {
+	if (part_rank(g, threads, rank) != 0) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking vertices by degree");
 		goto fail;
 	}
 	tm.rank_s = tsg_now() - t;
 	t = tsg_now();
 	if (one_pass) {
-		c.seg_ids = SEG_IDS > c.row_cap ? SEG_IDS : c.row_cap;
 		c.segs = calloc(threads, sizeof(*c.segs));
 		if (!c.segs) {
 			rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 			goto fail;
 		}
+		for (unsigned i = 0; i < threads; i++)
+			c.segs[i].seg_ids = PART_ARENA_IDS;
 		if (o->feed)
 			rc = o->feed(o->feed_ctx, gather_up, &c, err);
 		else
@@ -457,11 +249,8 @@ fail:
 		out->off = (uint64_t *)job.mem;
 	}
 	if (c.segs)
-		for (unsigned i = 0; i < threads; i++) {
-			for (size_t k = 0; k < c.segs[i].n; k++)
-				free(c.segs[i].segs[k]);
-			free(c.segs[i].segs);
-		}
+		for (unsigned i = 0; i < threads; i++)
+			part_arena_free(&c.segs[i]);
 	free(c.segs);
 	free(c.scratch);
 	free(cnt);

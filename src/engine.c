@@ -34,11 +34,11 @@ void engine_block_release(struct engine_block_mem *m, void *p)
 	}
 }
 
-static const char *const layout_names[] = { "block", "lstc" };
+static const char *const layout_names[] = { "block", "lstc", "arrival", "auto" };
 
 int engine_layout_parse(const char *s, enum engine_layout *out)
 {
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 4; i++)
 		if (strcmp(s, layout_names[i]) == 0) {
 			*out = (enum engine_layout)i;
 			return TSG_OK;
@@ -52,6 +52,70 @@ const char *engine_layout_name(enum engine_layout l) { return layout_names[l]; }
 static int feed_lists(void *ctx, io_rows_fn fn, void *arg, struct tsg_err *err)
 {
 	return io_graph_read_lists(ctx, fn, arg, err);
+}
+
+int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
+		       const struct part_arrival_plan *p, const struct part_arrival_sink *sink,
+		       struct engine_result *r, struct tsg_err *err)
+{
+	const double t0 = tsg_now();
+	struct part_arrival_opts ao = { .threads = o->threads };
+	if (g->lists_pending) {
+		if (g->threads > (o->threads ? o->threads : 1))
+			return tsg_fail(err, TSG_EINTERNAL, "graph read on more threads than the batches");
+		ao.feed = feed_lists;
+		ao.feed_ctx = g;
+		r->lists_streamed = 1;
+	}
+	r->layout = ENGINE_LAYOUT_ARRIVAL;
+	r->nparts = p->nbatches;
+	const int rc = part_arrival(g, p, &ao, sink, &r->arrival, err);
+	r->build_s = tsg_now() - t0;
+	return rc;
+}
+
+/* The CPU's batches: each counted when handed over, by every thread. */
+struct cpu_sink {
+	const struct engine_opts *o;
+	struct engine_result *r;
+};
+
+static int cpu_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
+{
+	(void)err;
+	struct cpu_sink *s = ctx;
+	struct engine_part *ep = &s->r->parts[b->k];
+	const double t = tsg_now();
+	kern_cpu_count_batch(b, s->o->threads, &ep->triangles);
+	ep->count_s = tsg_now() - t;
+	ep->st.v_local = b->v_hi - b->v_lo;
+	s->r->count_s += ep->count_s;
+	s->r->triangles += ep->triangles;
+	return TSG_OK;
+}
+
+static int count_cpu_arrival(struct tsg_graph *g, const struct engine_opts *o,
+			     struct engine_result *r, struct tsg_err *err)
+{
+	struct part_arrival_plan p = { 0 };
+	struct cpu_sink s = { .o = o, .r = r };
+	const struct part_arrival_sink sink = { .batch = cpu_batch, .ctx = &s };
+	int rc = part_arrival_plan_new(g, o->batches, &p, err);
+	if (rc)
+		return rc;
+	r->parts = calloc(p.nbatches, sizeof(*r->parts));
+	if (!r->parts) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+		goto done;
+	}
+	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(KERN_CPU_MERGE));
+	rc = engine_arrival_run(g, o, &p, &sink, r, err);
+	if (rc)
+		r->triangles = 0; /* a failed read's batches counted nothing that holds */
+done:
+	part_arrival_plan_free(&p);
+	return rc;
 }
 
 int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
@@ -181,8 +245,8 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 	double t0 = tsg_now();
 	int rc;
 	enum tsg_device dev = o->device;
-	/* only the block layout's orientation works on lists as they arrive */
-	if (g->lists_pending && o->layout != ENGINE_LAYOUT_BLOCK) {
+	/* the LSTC layout's parts need every list in place */
+	if (g->lists_pending && o->layout == ENGINE_LAYOUT_LSTC) {
 		rc = io_graph_read_lists(g, NULL, NULL, err);
 		if (rc)
 			return rc;
@@ -215,7 +279,13 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 		}
 	}
 	r->device = TSG_DEVICE_CPU;
-	rc = o->layout == ENGINE_LAYOUT_BLOCK ? count_cpu_block(g, o, r, err) : count_cpu(g, o, r, err);
+	r->layout = o->layout == ENGINE_LAYOUT_AUTO ? ENGINE_LAYOUT_BLOCK : o->layout;
+	if (r->layout == ENGINE_LAYOUT_ARRIVAL)
+		rc = count_cpu_arrival(g, o, r, err);
+	else if (r->layout == ENGINE_LAYOUT_BLOCK)
+		rc = count_cpu_block(g, o, r, err);
+	else
+		rc = count_cpu(g, o, r, err);
 	r->total_s = tsg_now() - t0;
 	return rc;
 }

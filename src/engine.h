@@ -2,7 +2,12 @@
  * engine.h - counting a loaded graph: plan partitions, build each, count it
  * on the chosen backend, sum the counts.
  *
- * Two layouts. The block layout (default) orients the whole graph once,
+ * Three layouts. The arrival layout (the default where the GPU holds every
+ * oriented row: ne * 4 bytes and about 24 a vertex) counts while the file
+ * is read: each batch of vertices, once its lists are in, is copied to the
+ * device, which counts the edges it completes (partition/arrival.h); what
+ * is left after the last byte is one batch's work. The block layout
+ * (default otherwise) orients the whole graph once,
  * as its lists are read, into ordinary memory (a scratch file when it
  * spills, src/hostmem.h), and streams 2D units, slices of it, through two
  * device slots: the copy of unit i+1 overlaps the kernels of unit i.
@@ -20,6 +25,7 @@
 #include "error.h"
 #include "gpu.h"
 #include "graph.h"
+#include "arrival.h"
 #include "orient.h"
 #include "part.h"
 
@@ -27,8 +33,10 @@ enum tsg_device { TSG_DEVICE_AUTO, TSG_DEVICE_CPU, TSG_DEVICE_GPU };
 
 /* How the graph is cut for counting (both exact; bench/ compares them). */
 enum engine_layout {
-	ENGINE_LAYOUT_BLOCK, /* 2D units of the rank-ordered DAG (partition/block.h) */
-	ENGINE_LAYOUT_LSTC,  /* LSTC vertex parts with proxies (partition/part.h) */
+	ENGINE_LAYOUT_BLOCK,   /* 2D units of the rank-ordered DAG (partition/block.h) */
+	ENGINE_LAYOUT_LSTC,    /* LSTC vertex parts with proxies (partition/part.h) */
+	ENGINE_LAYOUT_ARRIVAL, /* batches counted as the file is read (partition/arrival.h) */
+	ENGINE_LAYOUT_AUTO,    /* arrival on a GPU that holds the graph's rows, else block */
 };
 
 int engine_layout_parse(const char *s, enum engine_layout *out);
@@ -53,6 +61,7 @@ struct engine_opts {
 				     * src/hostmem.h); NULL: memory */
 	int pin_host;               /* GPU block layout: orient into pinned memory: 1 yes,
 				     * 0 no, -1 auto (now no: copies are staged) */
+	uint32_t batches;           /* arrival layout: batches, 0 auto */
 	int progress;
 };
 
@@ -77,6 +86,8 @@ struct engine_result {
 	uint64_t slot_bytes;
 	uint64_t h2d_bytes;
 	int lists_streamed;       /* the orientation ran as the lists were read */
+	enum engine_layout layout; /* the one used (auto resolved) */
+	struct part_arrival_times arrival; /* arrival layout: inside build_s */
 };
 
 /* Counts g. A graph whose lists are not read yet (io_graph_open) is read

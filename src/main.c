@@ -38,15 +38,20 @@ static const char usage_count[] =
 	"  --device cpu|gpu|auto   backend (default auto: the GPU if usable)\n"
 	"  --gpu N                 GPU index (default 0)\n"
 	"  --gpu-mem SIZE          device memory budget, e.g. 8G (default: free memory)\n"
-	"  --layout block|lstc     how the graph is cut (default block: 2D units of the\n"
-	"                          rank-ordered graph; lstc: LSTC vertex parts)\n"
+	"  --layout auto|arrival|block|lstc  how the graph is cut (default auto:\n"
+	"                          arrival on a GPU that holds the oriented graph,\n"
+	"                          else block; arrival: batches of the file counted as\n"
+	"                          they are read; block: 2D units of the rank-ordered\n"
+	"                          graph; lstc: LSTC vertex parts)\n"
+	"  --batches N             arrival layout: N batches (default auto: up to 128)\n"
 	"  --partitions N|auto     block layout: N rank blocks, N(N+1)/2 units; lstc\n"
 	"                          layout: N parts (default auto: as few as fit the GPU\n"
 	"                          budget; 1 on the CPU)\n"
 	"  --scheme edge|contig|hash|metis  lstc layout: vertex partitioning (default\n"
 	"                          edge; metis if built with libmetis)\n"
 	"  --prune local|lstc      lstc layout: proxy pruning rule (default local)\n"
-	"  --kernel NAME           GPU kernel: mid-hash (default with the block layout),\n"
+	"  --kernel NAME           GPU kernel: mid-hash (default; the arrival layout's\n"
+	"                          only one),\n"
 	"                          lstc (default with the lstc layout), lstc-paper,\n"
 	"                          lstc-hash\n"
 	"  --tile N                tile width (power of two): LSTC ids per tile (lstc\n"
@@ -101,7 +106,7 @@ enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
 	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
-	OPT_SCRATCH,
+	OPT_SCRATCH, OPT_BATCHES,
 };
 
 static const struct option count_opts[] = {
@@ -126,6 +131,7 @@ static const struct option count_opts[] = {
 	{ "pin-host", required_argument, 0, OPT_PIN },
 	{ "host-mem", required_argument, 0, OPT_HOST_MEM },
 	{ "scratch-dir", required_argument, 0, OPT_SCRATCH },
+	{ "batches", required_argument, 0, OPT_BATCHES },
 	{ "orient", required_argument, 0, OPT_ORIENT },
 	{ "help", no_argument, 0, OPT_HELP },
 	{ 0, 0, 0, 0 },
@@ -150,10 +156,12 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 	json_str(&j, "compression", g->compressed ? "lz4" : "none");
 	json_u64(&j, "threads", o->threads);
 	json_u64(&j, "partitions", r->nparts);
-	json_str(&j, "layout", engine_layout_name(o->layout));
-	if (o->layout == ENGINE_LAYOUT_LSTC) {
+	json_str(&j, "layout", engine_layout_name(r->layout));
+	if (r->layout == ENGINE_LAYOUT_LSTC) {
 		json_str(&j, "scheme", part_scheme_name(o->part.scheme));
 		json_str(&j, "prune", part_prune_name(o->part.prune));
+	} else if (r->layout == ENGINE_LAYOUT_ARRIVAL) {
+		json_u64(&j, "batches", r->nparts);
 	} else {
 		json_u64(&j, "blocks", r->nblocks);
 		json_str(&j, "orient", o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass");
@@ -176,7 +184,13 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 	json_f64(&j, "validate", g->check_seconds);
 	json_f64(&j, "plan", r->plan_s);
 	json_f64(&j, "build", r->build_s);
-	if (o->layout == ENGINE_LAYOUT_BLOCK) {
+	if (r->layout == ENGINE_LAYOUT_ARRIVAL) {
+		/* the build is the pass over the lists, with the count under it */
+		json_f64(&j, "arrival_rank", r->arrival.rank_s);
+		json_f64(&j, "arrival_rows", r->arrival.rows_s);
+		json_f64(&j, "arrival_tail", r->arrival.tail_s);
+	}
+	if (r->layout == ENGINE_LAYOUT_BLOCK) {
 		/* the build is the orientation: where its time went */
 		json_f64(&j, "orient_rank", r->orient.rank_s);
 		json_f64(&j, "orient_rows", r->orient.rows_s);
@@ -195,7 +209,7 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 		json_obj(&j);
 		json_u64(&j, "triangles", p->triangles);
 		json_u64(&j, "v_local", p->st.v_local);
-		if (o->want_stats && o->layout == ENGINE_LAYOUT_LSTC) {
+		if (o->want_stats && r->layout == ENGINE_LAYOUT_LSTC) {
 			json_u64(&j, "v_ind", p->st.v_ind);
 			json_u64(&j, "e_ind", p->st.e_ind);
 		}
@@ -224,7 +238,10 @@ static void print_count_text(const struct tsg_graph *g, const struct engine_opts
 		printf("triangles: %llu\n", (unsigned long long)r->triangles);
 	printf("graph: %llu vertices, %llu edges\n", (unsigned long long)g->nv,
 	       (unsigned long long)(g->nadj / 2));
-	if (o->layout == ENGINE_LAYOUT_LSTC)
+	if (r->layout == ENGINE_LAYOUT_ARRIVAL)
+		printf("device: %s, kernel %s, %u batch%s (arrival layout: counted as read)\n",
+		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "es");
+	else if (r->layout == ENGINE_LAYOUT_LSTC)
 		printf("device: %s, kernel %s, %u partition%s (lstc layout, %s, prune %s)\n",
 		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "s",
 		       part_scheme_name(o->part.scheme), part_prune_name(o->part.prune));
@@ -235,7 +252,7 @@ static void print_count_text(const struct tsg_graph *g, const struct engine_opts
 	printf("time: read %.3fs, validate %.3fs, plan %.3fs, build %.3fs, count %.3fs, total %.3fs%s\n",
 	       g->read_seconds, g->check_seconds, r->plan_s, r->build_s, r->count_s, wall,
 	       r->lists_streamed ? " (build ran under the read)" : "");
-	if (o->want_stats && o->layout == ENGINE_LAYOUT_BLOCK) {
+	if (o->want_stats && r->layout == ENGINE_LAYOUT_BLOCK) {
 		printf("%5s %12s %12s %14s %12s %14s\n", "unit", "src rows", "rows held", "edges held",
 		       "bytes", "triangles");
 		for (uint32_t i = 0; i < r->nparts; i++) {
@@ -316,6 +333,7 @@ static int cmd_count(int argc, char **argv)
 		.threads = tsg_default_threads(),
 		.progress = 1,
 		.pin_host = -1,
+		.layout = ENGINE_LAYOUT_AUTO,
 	};
 	struct io_load_opts lo = { .io = IO_MODE_AUTO };
 	uint64_t host_mem = 0;
@@ -323,6 +341,8 @@ static int cmd_count(int argc, char **argv)
 	int json = 0, c;
 	uint64_t v;
 	const char *lstc_only = NULL; /* an option that means nothing to the block layout */
+	const char *unit_only = NULL; /* one that means nothing to the arrival layout */
+	int batches_given = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", count_opts, NULL)) != -1) {
 		switch (c) {
@@ -348,6 +368,16 @@ static int cmd_count(int argc, char **argv)
 				return usage_error(usage_count, "bad partition count '%s'", optarg);
 			else
 				o.part.nparts = (uint32_t)v;
+			unit_only = "--partitions";
+			break;
+		case OPT_BATCHES:
+			if (strcmp(optarg, "auto") == 0)
+				o.batches = 0;
+			else if (tsg_parse_u64(optarg, PART_ARRIVAL_MAX_BATCHES * 64ull, &v) || v == 0)
+				return usage_error(usage_count, "bad batch count '%s'", optarg);
+			else
+				o.batches = (uint32_t)v;
+			batches_given = 1;
 			break;
 		case OPT_SCHEME:
 			if (part_scheme_parse(optarg, &o.part.scheme))
@@ -369,10 +399,14 @@ static int cmd_count(int argc, char **argv)
 		case OPT_KERNEL:
 			if (gpu_kernel_parse(optarg, &o.gpu_kernel))
 				return usage_error(usage_count, "unknown GPU kernel '%s'", optarg);
+			if (o.gpu_kernel != GPU_KERNEL_MID_HASH)
+				unit_only = "--kernel other than mid-hash";
 			break;
 		case OPT_CPU_KERNEL:
 			if (kern_cpu_parse(optarg, &o.cpu_kernel))
 				return usage_error(usage_count, "unknown CPU kernel '%s'", optarg);
+			if (o.cpu_kernel != KERN_CPU_MERGE)
+				unit_only = "--cpu-kernel hash or wedge";
 			break;
 		case OPT_THREADS:
 			if (parse_threads(optarg, &o.threads))
@@ -387,22 +421,25 @@ static int cmd_count(int argc, char **argv)
 				return usage_error(usage_count, "bad seed '%s'", optarg);
 			lstc_only = "--seed";
 			break;
-		case OPT_STATS: o.want_stats = 1; break;
-		case OPT_PLAN_ONLY: o.plan_only = 1; break;
+		case OPT_STATS: o.want_stats = 1; unit_only = "--stats"; break;
+		case OPT_PLAN_ONLY: o.plan_only = 1; unit_only = "--plan-only"; break;
 		case OPT_ORIENT:
 			if (strcmp(optarg, "one-pass") == 0) o.orient = PART_ORIENT_ONE_PASS;
 			else if (strcmp(optarg, "two-pass") == 0) o.orient = PART_ORIENT_TWO_PASS;
 			else return usage_error(usage_count, "--orient takes one-pass or two-pass, not '%s'", optarg);
+			unit_only = "--orient";
 			break;
 		case OPT_PIN:
 			if (strcmp(optarg, "on") == 0) o.pin_host = 1;
 			else if (strcmp(optarg, "off") == 0) o.pin_host = 0;
 			else if (strcmp(optarg, "auto") == 0) o.pin_host = -1;
 			else return usage_error(usage_count, "--pin-host takes on, off or auto, not '%s'", optarg);
+			unit_only = "--pin-host";
 			break;
 		case OPT_HOST_MEM:
 			if (tsg_parse_size(optarg, &host_mem) || host_mem == 0)
 				return usage_error(usage_count, "bad --host-mem size '%s'", optarg);
+			unit_only = "--host-mem";
 			break;
 		case OPT_SCRATCH: scratch_dir = optarg; break;
 		case OPT_JSON: json = 1; break;
@@ -421,6 +458,14 @@ static int cmd_count(int argc, char **argv)
 		return usage_error(usage_count, "%s", "count takes exactly one GRAPH");
 	if (lstc_only && o.layout != ENGINE_LAYOUT_LSTC)
 		return usage_error(usage_count, "%s applies to --layout lstc", lstc_only);
+	if (batches_given && o.layout == ENGINE_LAYOUT_AUTO)
+		o.layout = ENGINE_LAYOUT_ARRIVAL;
+	if (unit_only && o.layout == ENGINE_LAYOUT_AUTO)
+		o.layout = ENGINE_LAYOUT_BLOCK; /* asked for what only units have */
+	if (unit_only && o.layout == ENGINE_LAYOUT_ARRIVAL)
+		return usage_error(usage_count, "%s does not apply to --layout arrival", unit_only);
+	if (batches_given && o.layout != ENGINE_LAYOUT_ARRIVAL)
+		return usage_error(usage_count, "%s applies to --layout arrival", "--batches");
 	/* mid-hash needs ids in rank order for its saving, which only units have */
 	if (o.gpu_kernel == GPU_KERNEL_COUNT_)
 		o.gpu_kernel = o.layout == ENGINE_LAYOUT_LSTC ? GPU_KERNEL_LSTC : GPU_KERNEL_MID_HASH;

@@ -8,6 +8,7 @@
 #ifndef TSG_PIPELINE_H
 #define TSG_PIPELINE_H
 
+#include "arrival.h"
 #include "block.h"
 #include "engine.h"
 
@@ -31,6 +32,13 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
 			 const struct engine_block_mem *mem, struct part_odag *d,
 			 struct block_plan *plan, struct engine_result *r, struct tsg_err *err);
+
+/* The arrival layout's common part (engine.c): reads g's lists (if
+ * pending) through part_arrival into sink, recording r->layout, r->nparts
+ * (batches), r->build_s and r->arrival. r->parts must hold p->nbatches. */
+int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
+		       const struct part_arrival_plan *p, const struct part_arrival_sink *sink,
+		       struct engine_result *r, struct tsg_err *err);
 
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		     struct engine_result *r, struct tsg_err *err);

@@ -1,0 +1,57 @@
+/*
+ * rows.h - what every writer of oriented rows shares: the rank, the sort of
+ * a row, and per-thread arenas that rows are appended to as lists arrive.
+ *
+ * orient.c (rows placed in rank order) and arrival.c (rows counted where
+ * they were written) both rank the vertices by (degree, id), write each
+ * vertex's higher-rank neighbours as its list is read, and sort the row,
+ * since ranks do not follow ids.
+ */
+#ifndef PART_ROWS_H
+#define PART_ROWS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph.h"
+
+/* Rank of every vertex by (degree, id), lowest first: rank[v] for v < nv.
+ * Returns 0, or -1 when out of memory. */
+int part_rank(const struct tsg_graph *g, unsigned threads, uint32_t *rank);
+
+/* Sorts n ids increasing; scratch holds n ids (a radix sort for long rows). */
+void part_sort_ids(uint32_t *a, uint32_t *scratch, size_t n);
+
+/* Writes v's higher-rank neighbours, by rank, unsorted, to row and returns
+ * how many. row has room for min(degree, row_cap) ids (part_orient_row_cap):
+ * a valid graph never has more; an asymmetric one may, and its writes stop
+ * there (the edge total check after the pass reports it). */
+uint64_t part_write_up(const struct tsg_graph *g, const uint32_t *rank, uint64_t v,
+		       uint64_t row_cap, uint32_t *row);
+
+#define PART_ARENA_IDS (16ull << 20) /* a segment: 64 MiB of ids */
+
+/* A thread's append-only arena of ids: segments of seg_ids, the last one
+ * being filled. Rows written there stay where they are until it is freed. */
+struct part_arena {
+	uint32_t **segs;
+	size_t n, cap;
+	uint32_t *cur;  /* the next free id */
+	uint64_t left;  /* ids free from cur on */
+	uint64_t seg_ids;
+};
+
+/* Makes room for `ids` consecutive ids at a->cur (a new segment of
+ * max(seg_ids, ids) if the current one is short). Returns 0 or -1. */
+int part_arena_reserve(struct part_arena *a, uint64_t ids);
+
+/* Marks n ids from a->cur as used. */
+static inline void part_arena_take(struct part_arena *a, uint64_t n)
+{
+	a->cur += n;
+	a->left -= n;
+}
+
+void part_arena_free(struct part_arena *a);
+
+#endif
