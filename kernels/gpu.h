@@ -88,6 +88,46 @@ int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u, enum gpu
 int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu_timing *t,
 		struct tsg_err *err);
 
+/*
+ * The arrival layout (partition/arrival.h): every oriented row stays on the
+ * device, appended batch by batch in the order the file is read, and each
+ * batch's edges are counted as it comes (kernels/arrival.cu). It takes the
+ * whole budget; the slots above are not used meanwhile.
+ *
+ * A batch is staged by the host in a pinned buffer: nbv vertex records, then
+ * at gpu_batch_rows_at(nbv) the rows (each row_len ids at row_off), then at
+ * gpu_batch_ins_at(nbv, row entries) the in lists (in_len ids at in_off).
+ */
+struct gpu_batch_vertex {
+	uint32_t rank, row_len, in_len, pad;
+	uint64_t row_off, in_off; /* ids from the start of the rows, of the in lists */
+};
+
+static inline uint64_t gpu_batch_rows_at(uint64_t nbv) { return (nbv * 32 + 255) & ~255ull; }
+static inline uint64_t gpu_batch_ins_at(uint64_t nbv, uint64_t row_entries)
+{
+	return (gpu_batch_rows_at(nbv) + row_entries * 4 + 255) & ~255ull;
+}
+
+/* Device bytes the arrival layout needs: nv vertices, ne oriented edges,
+ * batches of at most max_entries list entries and max_vertices vertices;
+ * 0 if it cannot take them at all (a batch past 32-bit record counts). */
+uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries, uint64_t max_vertices);
+/* Sets up the resident rows (batch_of: rank -> batch, nv entries) and two
+ * pinned staging buffers. */
+int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbatches,
+		      uint64_t max_entries, uint64_t max_vertices, const uint32_t *batch_of,
+		      struct tsg_err *err);
+/* Staging buffer i (0 or 1), once the device has finished copying from it. */
+int gpu_arrival_stage(struct gpu_ctx *g, int i, void **mem, struct tsg_err *err);
+/* Copies batch k from staging buffer i and enqueues its count. */
+int gpu_arrival_submit(struct gpu_ctx *g, int i, uint32_t k, uint32_t nbv, uint64_t row_entries,
+		       uint64_t in_entries, struct tsg_err *err);
+/* Waits for every batch: the total; each batch's count and device time
+ * (copies and kernels; nbatches of each); their sum; the bytes copied. */
+int gpu_arrival_end(struct gpu_ctx *g, uint64_t *count, uint64_t *per_batch, float *per_ms,
+		    double *device_ms, uint64_t *bytes, struct tsg_err *err);
+
 #ifdef __cplusplus
 }
 #endif

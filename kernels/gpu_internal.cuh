@@ -102,4 +102,20 @@ uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries);
 cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, unsigned slots, dev_counters *c,
 			    int sms, cudaStream_t s);
 
+/* The arrival layout's resident state (arrival.cu, gpu_runtime.cu): every
+ * row in adj, found by rank; pos, scan state and records for one batch. */
+struct arrival_dev {
+	uint64_t *rstart;
+	uint32_t *rlen, *batch_of, *adj, *pos;
+	void *scan_tmp;
+	size_t scan_bytes;
+	ulonglong2 *rec;
+	uint32_t nv;
+};
+
+size_t arrival_scan_bytes(uint32_t nv);
+cudaError_t arrival_launch(const arrival_dev &a, const struct gpu_batch_vertex *vt,
+			   const uint32_t *ins, uint32_t nbv, uint32_t k, uint64_t base,
+			   unsigned slots, dev_counters *c, int sms, cudaStream_t s);
+
 #endif

@@ -34,6 +34,15 @@ struct gpu_ctx {
 	unsigned stage_next;
 	gpu_copy_fn host_copy;
 	void *host_copy_ctx;
+	/* the arrival layout */
+	arrival_dev ar;
+	uint32_t ar_nbatches;
+	uint64_t ar_used, ar_bytes;   /* row ids placed; bytes copied */
+	uint8_t *ar_bbuf;             /* the batch's vertex table and in lists */
+	uint8_t *ar_stage[2];         /* pinned */
+	cudaEvent_t ar_free[2];
+	cudaEvent_t *ar_ev;           /* per batch: start, end */
+	uint64_t *ar_cum;             /* pinned: the running count after each batch */
 };
 
 static int cuda_fail(struct tsg_err *err, cudaError_t e, const char *what)
@@ -128,6 +137,15 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 		if (g->stage_free[j]) cudaEventDestroy(g->stage_free[j]);
 		if (g->stage[j]) cudaFreeHost(g->stage[j]);
 	}
+	for (int i = 0; i < 2; i++) {
+		if (g->ar_free[i]) cudaEventDestroy(g->ar_free[i]);
+		if (g->ar_stage[i]) cudaFreeHost(g->ar_stage[i]);
+	}
+	for (uint32_t j = 0; g->ar_ev && j < 2 * g->ar_nbatches; j++)
+		if (g->ar_ev[j]) cudaEventDestroy(g->ar_ev[j]);
+	free(g->ar_ev);
+	if (g->ar_cum)
+		cudaFreeHost(g->ar_cum);
 	if (g->hcount)
 		cudaFreeHost(g->hcount);
 	if (g->dmem)
@@ -360,6 +378,134 @@ extern "C" int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu
 		t->kernel_ms = kern;
 		t->bytes = g->bytes[s];
 	}
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+/* The arrival layout's device memory, in order: counters, rstart, rlen,
+ * batch_of, pos, scan state, records, the batch buffer, the rows. */
+static uint64_t al(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
+
+static uint64_t stage_bytes(uint64_t max_entries, uint64_t max_vertices)
+{
+	return gpu_batch_rows_at(max_vertices) + al(max_entries * 4) + 256;
+}
+
+extern "C" uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries,
+				      uint64_t max_vertices)
+{
+	/* records are filed with 32-bit counters, with mid-hash's margin */
+	if (max_entries >= (1ull << 32) - (1ull << 24) || nv >= (1ull << 32) - 1)
+		return 0;
+	return 256 + al(nv * 8) + 2 * al(nv * 4) + al((nv + 1) * 4) +
+	       al(arrival_scan_bytes((uint32_t)nv)) + al(max_entries * 16) +
+	       stage_bytes(max_entries, max_vertices) + al(ne * 4) + GPU_SLOT_OVERHEAD;
+}
+
+extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbatches,
+				 uint64_t max_entries, uint64_t max_vertices,
+				 const uint32_t *batch_of, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const uint64_t need = gpu_arrival_bytes(nv, ne, max_entries, max_vertices);
+	if (need == 0 || need > g->slot_bytes * GPU_SLOTS)
+		return tsg_fail(err, TSG_ENOMEM, "the arrival layout needs %llu MiB of the %llu MiB "
+				"GPU budget: use --layout block", (unsigned long long)(need >> 20),
+				(unsigned long long)(g->slot_bytes * GPU_SLOTS >> 20));
+	uint8_t *p = g->dmem + 256; /* the counters stay at the start */
+	arrival_dev &a = g->ar;
+	a.nv = (uint32_t)nv;
+	a.rstart = (uint64_t *)p; p += al(nv * 8);
+	a.rlen = (uint32_t *)p; p += al(nv * 4);
+	a.batch_of = (uint32_t *)p; p += al(nv * 4);
+	a.pos = (uint32_t *)p; p += al((nv + 1) * 4);
+	a.scan_bytes = arrival_scan_bytes((uint32_t)nv);
+	a.scan_tmp = p; p += al(a.scan_bytes);
+	a.rec = (ulonglong2 *)p; p += al(max_entries * 16);
+	g->ar_bbuf = p; p += stage_bytes(max_entries, max_vertices);
+	a.adj = (uint32_t *)p;
+	g->ar_nbatches = nbatches;
+	g->ar_used = g->ar_bytes = 0;
+	CK(cudaSetDevice(g->device), "selecting the device");
+	CK(cudaMallocHost(&g->ar_cum, (nbatches ? nbatches : 1) * sizeof(uint64_t)),
+	   "allocating pinned counters");
+	for (int i = 0; i < 2; i++) {
+		CK(cudaMallocHost(&g->ar_stage[i], stage_bytes(max_entries, max_vertices)),
+		   "allocating pinned staging");
+		CK(cudaEventCreateWithFlags(&g->ar_free[i], cudaEventDisableTiming), "creating an event");
+	}
+	g->ar_ev = (cudaEvent_t *)calloc(2 * (size_t)nbatches + 1, sizeof(*g->ar_ev));
+	if (!g->ar_ev)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (uint32_t j = 0; j < 2 * nbatches; j++)
+		CK(cudaEventCreate(&g->ar_ev[j]), "creating an event");
+	CK(cudaMemsetAsync(g->dmem, 0, 256, g->compute[0]), "clearing counters");
+	CK(cudaMemsetAsync(a.rstart, 0, nv * 8, g->compute[0]), "clearing the row index");
+	CK(cudaMemsetAsync(a.rlen, 0, nv * 4, g->compute[0]), "clearing the row index");
+	CK(cudaMemcpyAsync(a.batch_of, batch_of, nv * 4, cudaMemcpyHostToDevice, g->compute[0]),
+	   "copying the batches");
+	CK(cudaStreamSynchronize(g->compute[0]), "setting up the arrival layout");
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+extern "C" int gpu_arrival_stage(struct gpu_ctx *g, int i, void **mem, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	CK(cudaEventSynchronize(g->ar_free[i]), "waiting for a staging buffer");
+	*mem = g->ar_stage[i];
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+extern "C" int gpu_arrival_submit(struct gpu_ctx *g, int i, uint32_t k, uint32_t nbv,
+				  uint64_t row_entries, uint64_t in_entries, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const cudaStream_t s = g->compute[0];
+	const uint8_t *st = g->ar_stage[i];
+	const uint64_t rows_at = gpu_batch_rows_at(nbv), ins_at = gpu_batch_ins_at(nbv, row_entries);
+	dev_counters *cnt = (dev_counters *)g->dmem;
+	CK(cudaSetDevice(g->device), "selecting the device");
+	CK(cudaEventRecord(g->ar_ev[2 * k], s), "recording an event");
+	CK(cudaMemcpyAsync(g->ar.adj + g->ar_used, st + rows_at, row_entries * 4,
+			   cudaMemcpyHostToDevice, s), "copying a batch's rows");
+	CK(cudaMemcpyAsync(g->ar_bbuf, st, rows_at, cudaMemcpyHostToDevice, s), "copying a batch");
+	CK(cudaMemcpyAsync(g->ar_bbuf + rows_at, st + ins_at, in_entries * 4, cudaMemcpyHostToDevice,
+			   s), "copying a batch's in lists");
+	CK(cudaEventRecord(g->ar_free[i], s), "recording an event");
+	CK(arrival_launch(g->ar, (const gpu_batch_vertex *)g->ar_bbuf,
+			  (const uint32_t *)(g->ar_bbuf + rows_at), nbv, k, g->ar_used,
+			  g->tile ? g->tile : 1024, cnt, g->sms, s), "launching the arrival count");
+	CK(cudaMemcpyAsync(&g->ar_cum[k], &cnt->triangles, sizeof(uint64_t), cudaMemcpyDeviceToHost, s),
+	   "reading the count");
+	CK(cudaEventRecord(g->ar_ev[2 * k + 1], s), "recording an event");
+	g->ar_used += row_entries;
+	g->ar_bytes += rows_at + (row_entries + in_entries) * 4;
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *count, uint64_t *per_batch,
+			       float *per_ms, double *device_ms, uint64_t *bytes, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	double sum = 0;
+	CK(cudaStreamSynchronize(g->compute[0]), "counting the batches");
+	*count = g->ar_nbatches ? g->ar_cum[g->ar_nbatches - 1] : 0;
+	for (uint32_t k = 0; k < g->ar_nbatches; k++) {
+		float ms = 0;
+		CK(cudaEventElapsedTime(&ms, g->ar_ev[2 * k], g->ar_ev[2 * k + 1]), "timing a batch");
+		per_batch[k] = g->ar_cum[k] - (k ? g->ar_cum[k - 1] : 0);
+		per_ms[k] = ms;
+		sum += ms;
+	}
+	*device_ms = sum;
+	*bytes = g->ar_bytes;
 	return TSG_OK;
 fail:
 	return rc;

@@ -38,11 +38,7 @@
  */
 #include <cub/device/device_scan.cuh>
 
-#include "gpu_internal.cuh"
-
-enum { MH_THREADS = 256, MH_WARPS = MH_THREADS / 32, MH_CHUNK = 256 };
-
-#define MH_EMPTY 0xffffffffu
+#include "mid_probe.cuh"
 
 /* Files (scatter) or counts (tally) one record per source entry with a
  * non-empty tail whose middle vertex has out-neighbours; a warp per source. */
@@ -70,109 +66,12 @@ __global__ void mh_file_kernel(dev_dag d, uint32_t *pos, uint2 *rec, int scatter
 	}
 }
 
-__device__ __forceinline__ uint32_t mh_slot(uint32_t x, uint32_t mask)
-{
-	return (x * 2654435761u) >> 7 & mask;
-}
-
-/* Counts the tail entries of records [r, re) found in N(b) = adj[mb, me). */
-__device__ unsigned long long mh_vertex(const dev_dag &d, const uint2 *rec, uint32_t r, uint32_t re,
-					uint64_t mb, uint64_t me, uint32_t *table, uint32_t slots,
-					unsigned lane)
-{
-	unsigned long long count = 0;
-	for (uint64_t t0 = mb; t0 < me; t0 += slots / 2) {
-		const uint32_t tn = (uint32_t)min((uint64_t)slots / 2, me - t0);
-		uint32_t size = 64;
-		while (size < 4 * tn && size < slots)
-			size <<= 1;
-		const uint32_t mask = size - 1;
-		for (uint32_t i = lane; i < size; i += 32)
-			table[i] = MH_EMPTY;
-		__syncwarp();
-		for (uint32_t i = lane; i < tn; i += 32) {
-			const uint32_t x = d.adj[t0 + i];
-			uint32_t h = mh_slot(x, mask);
-			while (atomicCAS(&table[h], MH_EMPTY, x) != MH_EMPTY)
-				h = (h + 1) & mask; /* ids in a list are distinct */
-		}
-		__syncwarp();
-		const uint32_t tmin = d.adj[t0], tmax = d.adj[t0 + tn - 1];
-		for (uint32_t r0 = r; r0 < re; r0 += 32) {
-			uint2 q = make_uint2(0, 0);
-			if (r0 + lane < re)
-				q = rec[r0 + lane];
-			const uint32_t len = q.y - q.x;
-			const uint32_t incl = warp_inclusive_sum(len, lane);
-			const uint32_t total = __shfl_sync(0xffffffffu, incl, 31), excl = incl - len;
-			for (uint32_t base = 0; base < total; base += 32) {
-				const uint32_t idx = base + lane;
-				const int own = warp_owner(excl, idx); /* whose tail holds idx */
-				const uint32_t start = __shfl_sync(0xffffffffu, q.x, own);
-				const uint32_t oex = __shfl_sync(0xffffffffu, excl, own);
-				if (idx >= total)
-					continue;
-				const uint32_t x = d.sadj[start + (idx - oex)];
-				if (x < tmin || x > tmax)
-					continue;
-				for (uint32_t h = mh_slot(x, mask);; h = (h + 1) & mask) {
-					const uint32_t v = table[h];
-					if (v == x) {
-						count++;
-						break;
-					}
-					if (v == MH_EMPTY)
-						break;
-				}
-			}
-		}
-		__syncwarp(); /* the table is rebuilt next */
-	}
-	return count;
-}
-
-__global__ void __launch_bounds__(MH_THREADS)
-mh_count_kernel(dev_dag d, const uint32_t *pos, const uint2 *rec, uint32_t nmid, uint32_t slots,
-		dev_counters *c)
-{
-	extern __shared__ uint32_t tables[];
-	const unsigned lane = threadIdx.x & 31;
-	uint32_t *table = tables + (threadIdx.x >> 5) * slots;
-	const uint32_t nrec = pos[nmid];
-	unsigned long long count = 0;
-	for (;;) {
-		uint32_t r = 0;
-		if (lane == 0)
-			r = atomicAdd(&c->next_chunk, (unsigned)MH_CHUNK);
-		r = __shfl_sync(0xffffffffu, r, 0);
-		if (r >= nrec)
-			break;
-		const uint32_t r1 = min(r + (uint32_t)MH_CHUNK, nrec);
-		/* pos[b] is now the end of b's records: find the first b ending after r */
-		uint32_t lo = 0, hi = nmid;
-		while (lo < hi) {
-			const uint32_t m = (lo + hi) >> 1;
-			if (pos[m] <= r)
-				lo = m + 1;
-			else
-				hi = m;
-		}
-		for (uint32_t b = lo; r < r1; b++) {
-			const uint32_t end = pos[b];
-			if (end <= r)
-				continue; /* no records */
-			const uint32_t re = min(end, r1);
-			uint64_t mb, me;
-			dev_mid(d, b + d.lo, &mb, &me);
-			count += mh_vertex(d, rec, r, re, mb, me, table, slots, lane);
-			r = re;
-		}
-	}
-	for (int o = 16; o > 0; o >>= 1)
-		count += __shfl_down_sync(0xffffffffu, count, o);
-	if (lane == 0 && count)
-		atomicAdd(&c->triangles, count);
-}
+/* A unit's middle rows, for the shared counting step (mid_probe.cuh). */
+struct mh_unit_rows {
+	dev_dag d;
+	const uint32_t *tadj, *sadj;
+	__device__ void mid(uint32_t b, uint64_t *mb, uint64_t *me) const { dev_mid(d, b + d.lo, mb, me); }
+};
 
 /* Scratch layout: pos (nmid + 1 uint32), CUB's state, records. */
 static uint64_t mh_align(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
@@ -200,14 +99,7 @@ cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, unsigned slots, 
 	void *scan_tmp = scratch + mh_align(((uint64_t)nmid + 1) * 4);
 	size_t scan_bytes = mh_scan_bytes(nmid);
 	uint2 *rec = (uint2 *)((uint8_t *)scan_tmp + mh_align(scan_bytes));
-	const size_t smem = (size_t)MH_WARPS * slots * sizeof(uint32_t);
-	cudaError_t e = cudaFuncSetAttribute(mh_count_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-					     (int)smem);
-	int per_sm = 0;
-	if (e == cudaSuccess)
-		e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, mh_count_kernel, MH_THREADS, smem);
-	if (e == cudaSuccess)
-		e = cudaMemsetAsync(pos, 0, ((size_t)nmid + 1) * 4, s);
+	cudaError_t e = cudaMemsetAsync(pos, 0, ((size_t)nmid + 1) * 4, s);
 	if (e != cudaSuccess)
 		return e;
 	const unsigned file_blocks = (unsigned)min((d.nsrc + MH_WARPS - 1) / MH_WARPS, (uint32_t)sms * 32u);
@@ -216,7 +108,6 @@ cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, unsigned slots, 
 	if (e != cudaSuccess)
 		return e;
 	mh_file_kernel<<<file_blocks, MH_THREADS, 0, s>>>(d, pos, rec, 1);
-	mh_count_kernel<<<sms * (per_sm > 0 ? per_sm : 1), MH_THREADS, smem, s>>>(d, pos, rec, nmid,
-										 slots, c);
-	return cudaGetLastError();
+	const mh_unit_rows rows = { d, d.adj, d.sadj };
+	return mh_count_launch(rows, pos, rec, nmid, slots, c, sms, s);
 }

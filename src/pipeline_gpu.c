@@ -229,6 +229,85 @@ done:
 	return rc;
 }
 
+/* The arrival layout's sink: each batch packed into a pinned staging buffer
+ * (a record per vertex, its row, its in list) and submitted; two buffers, so
+ * packing batch k+1 overlaps the device's copy and count of batch k. */
+struct gpu_sink {
+	struct gpu_ctx *gpu;
+	const struct part_arrival_plan *p;
+};
+
+static int gs_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t *batch_of,
+		    struct tsg_err *err)
+{
+	const struct gpu_sink *s = ctx;
+	return gpu_arrival_begin(s->gpu, p->nv, p->ne, p->nbatches, p->max_entries, p->max_vertices,
+				 batch_of, err);
+}
+
+static int gs_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
+{
+	const struct gpu_sink *s = ctx;
+	const uint32_t nbv = (uint32_t)(b->v_hi - b->v_lo);
+	void *mem;
+	int rc = gpu_arrival_stage(s->gpu, (int)(b->k % 2), &mem, err);
+	if (rc)
+		return rc;
+	struct gpu_batch_vertex *vt = mem;
+	uint32_t *rows = (uint32_t *)((uint8_t *)mem + gpu_batch_rows_at(nbv));
+	uint64_t nrow = 0, nin = 0;
+	for (uint32_t i = 0; i < nbv; i++) {
+		const uint32_t r = b->rank[b->v_lo + i];
+		vt[i] = (struct gpu_batch_vertex){ .rank = r, .row_len = b->row_len[r],
+						   .in_len = b->in_len[r], .row_off = nrow,
+						   .in_off = nin };
+		memcpy(rows + nrow, b->row[r], (size_t)b->row_len[r] * 4);
+		nrow += b->row_len[r];
+		nin += b->in_len[r];
+	}
+	uint32_t *ins = (uint32_t *)((uint8_t *)mem + gpu_batch_ins_at(nbv, nrow));
+	for (uint32_t i = 0; i < nbv; i++)
+		memcpy(ins + vt[i].in_off, b->in[vt[i].rank], (size_t)vt[i].in_len * 4);
+	return gpu_arrival_submit(s->gpu, (int)(b->k % 2), b->k, nbv, nrow, nin, err);
+}
+
+static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
+			     const struct engine_opts *o, const struct part_arrival_plan *p,
+			     struct engine_result *r, struct tsg_err *err)
+{
+	struct gpu_sink s = { .gpu = gpu, .p = p };
+	const struct part_arrival_sink sink = { .begin = gs_begin, .batch = gs_batch, .ctx = &s };
+	uint64_t *per = calloc(p->nbatches, sizeof(*per));
+	float *ms = calloc(p->nbatches, sizeof(*ms));
+	r->parts = calloc(p->nbatches, sizeof(*r->parts));
+	int rc = TSG_OK;
+	if (!per || !ms || !r->parts) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+		goto done;
+	}
+	const double wall0 = tsg_now();
+	rc = engine_arrival_run(g, o, p, &sink, r, err);
+	if (rc)
+		goto done;
+	double device_ms = 0;
+	rc = gpu_arrival_end(gpu, &r->triangles, per, ms, &device_ms, &r->h2d_bytes, err);
+	if (rc)
+		goto done;
+	for (uint32_t k = 0; k < p->nbatches; k++) {
+		r->parts[k].triangles = per[k];
+		r->parts[k].kernel_ms = ms[k];
+		r->parts[k].st.v_local = p->bound[k + 1] - p->bound[k];
+	}
+	r->count_s = device_ms / 1000.0;
+	const double wall = tsg_now() - wall0;
+	r->overlap = wall > 0 ? (r->build_s + r->count_s) / wall : 0;
+done:
+	gpu_drain(gpu); /* copies may still read the staging buffers */
+	free(per);
+	free(ms);
+	return rc;
+}
+
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		     struct engine_result *r, struct tsg_err *err)
 {
@@ -258,10 +337,28 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 			      o->tile);
 		goto done;
 	}
-	if (o->layout == ENGINE_LAYOUT_BLOCK) {
+	if (o->layout == ENGINE_LAYOUT_ARRIVAL ||
+	    (o->layout == ENGINE_LAYOUT_AUTO && !o->scratch_dir)) {
+		/* the GPU must hold every row; else auto takes the block layout */
+		struct part_arrival_plan ap = { 0 };
+		rc = part_arrival_plan_new(g, o->batches, &ap, err);
+		const uint64_t need = rc ? 0 : gpu_arrival_bytes(ap.nv, ap.ne, ap.max_entries,
+								 ap.max_vertices);
+		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL ||
+				     (need && need + 512 <= gpu_budget(gpu))))
+			rc = count_gpu_arrival(gpu, g, o, &ap, r, err);
+		else if (rc == TSG_OK)
+			rc = -1; /* auto, and the rows do not fit: the block layout */
+		part_arrival_plan_free(&ap);
+		if (rc != -1)
+			goto done;
+	}
+	if (o->layout != ENGINE_LAYOUT_LSTC) {
+		r->layout = ENGINE_LAYOUT_BLOCK;
 		rc = count_gpu_block(gpu, slot, g, o, r, err);
 		goto done;
 	}
+	r->layout = ENGINE_LAYOUT_LSTC;
 	struct part_opts po = o->part;
 	po.threads = o->threads;
 	po.scratch = gpu_kernel_scratch(o->gpu_kernel);

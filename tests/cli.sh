@@ -126,6 +126,19 @@ done; done; done; done
 for p in 1 2 3 8 50; do for k in merge hash; do
 	check "count block Q=$p $k" [ "$(tri --layout block --partitions $p --cpu-kernel $k "$T/er.tsg")" = "$ref" ]
 done; done
+# the arrival layout: batches counted as the file is read
+for k in 1 2 5 40 auto; do for io in pread uring; do
+	check "count arrival K=$k $io" [ "$(tri --layout arrival --batches $k --io $io "$T/er.tsg")" = "$ref" ]
+done; done
+check "arrival JSON says so" sh -c "$B/tristream count --quiet --device cpu --json --layout arrival --batches 3 $T/er.tsg | grep -q '\"layout\":\"arrival\",\"batches\":3,'"
+check "arrival text says so" sh -c "$B/tristream count --quiet --device cpu --layout arrival $T/er.tsg | grep -q 'arrival layout'"
+check "--batches alone means arrival" sh -c "$B/tristream count --quiet --device cpu --json --batches 4 $T/er.tsg | grep -q '\"layout\":\"arrival\"'"
+check "auto on the CPU is block" sh -c "$B/tristream count --quiet --device cpu --json $T/er.tsg | grep -q '\"layout\":\"block\"'"
+check "--batches with --layout block exits 2" [ "$(rc_of "$B/tristream" count --layout block --batches 3 "$T/er.tsg")" = 2 ]
+check "--batches 0 exits 2" [ "$(rc_of "$B/tristream" count --batches 0 "$T/er.tsg")" = 2 ]
+check "--partitions with --layout arrival exits 2" [ "$(rc_of "$B/tristream" count --layout arrival --partitions 4 "$T/er.tsg")" = 2 ]
+check "--partitions with --layout arrival says why" grep -q "does not apply to --layout arrival" "$T/err"
+check "--kernel lstc with --layout arrival exits 2" [ "$(rc_of "$B/tristream" count --layout arrival --kernel lstc "$T/er.tsg")" = 2 ]
 for w in one-pass two-pass; do for p in 1 4; do
 	check "--orient $w Q=$p" [ "$(tri --orient $w --partitions $p "$T/er.tsg")" = "$ref" ]
 done; done
@@ -225,8 +238,11 @@ check "text file message" grep -q "not a tristream\|shorter than" "$T/err"
 cp "$T/er.tsg" "$T/corrupt.tsg"; printf '\x55' | dd of="$T/corrupt.tsg" bs=1 seek=9000 conv=notrunc 2>/dev/null
 check "corrupt graph exits 3" [ "$(rc_of "$B/tristream" count "$T/corrupt.tsg")" = 3 ]
 check "corrupt graph message" grep -q "checksum mismatch" "$T/err"
+check "corrupt graph, arrival layout, exits 3" [ "$(rc_of "$B/tristream" count --device cpu --layout arrival --batches 4 "$T/corrupt.tsg")" = 3 ]
+check "corrupt graph, arrival layout, prints no count" [ ! -s "$T/out" ]
 head -c 10000 "$T/er.tsg" >"$T/cut.tsg"
 check "truncated graph exits 3" [ "$(rc_of "$B/tristream" count "$T/cut.tsg")" = 3 ]
+check "truncated graph, arrival layout, exits 3" [ "$(rc_of "$B/tristream" count --device cpu --layout arrival --batches 4 "$T/cut.tsg")" = 3 ]
 if ! "$B/tristream" --version | grep -q CUDA; then
 	check "--device gpu without CUDA exits 6" [ "$(rc_of "$B/tristream" count --device gpu "$T/er.tsg")" = 6 ]
 fi
@@ -248,6 +264,7 @@ zs=$(( $(stat -c %s "$T/er.lz4.tsg") / 2 ))
 cp "$T/er.lz4.tsg" "$T/er.lz4.bad.tsg"; printf '\x55\x55' | dd of="$T/er.lz4.bad.tsg" bs=1 seek=$((45056 + 1000)) conv=notrunc 2>/dev/null
 check "damaged compressed graph exits 3" [ "$(rc_of "$B/tristream" count "$T/er.lz4.bad.tsg")" = 3 ]
 check "damaged compressed graph message" grep -q "checksum mismatch\|corrupt" "$T/err"
+check "damaged compressed graph, arrival layout, exits 3" [ "$(rc_of "$B/tristream" count --device cpu --layout arrival --batches 4 "$T/er.lz4.bad.tsg")" = 3 ]
 head -c $zs "$T/er.lz4.tsg" >"$T/er.lz4.cut.tsg"
 check "truncated compressed graph exits 3" [ "$(rc_of "$B/tristream" count "$T/er.lz4.cut.tsg")" = 3 ]
 # a clique's lists are runs of consecutive ids: far more entries than bytes

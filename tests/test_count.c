@@ -469,6 +469,49 @@ static void check_streamed(struct t_state *st, struct casegraph *c)
 		io_graph_free(&g);
 }
 
+/* The arrival layout: every batch count, threads, lists in memory or read
+ * as they arrive (plain and LZ4); the batches' counts must sum to the total. */
+static void check_arrival(struct t_state *st, struct casegraph *c)
+{
+	char plain[4096], lz4[4096 + 8];
+	snprintf(plain, sizeof(plain), "%s", t_path(c->name));
+	snprintf(lz4, sizeof(lz4), "%s.lz4", plain); /* made by check_streamed */
+	const uint32_t batches[] = { 1, 2, 3, 7, 16, (uint32_t)c->g.nv + 5, 0 };
+	for (unsigned b = 0; b < sizeof(batches) / sizeof(batches[0]); b++)
+		for (unsigned t = 1; t <= 3; t += 2)
+			for (int src = 0; src < 3; src++) {
+				const struct io_load_opts lo = { .io = src == 1 ? IO_MODE_URING : IO_MODE_PREAD,
+								 .threads = t };
+				struct engine_opts o = { .device = TSG_DEVICE_CPU, .threads = t,
+							 .layout = ENGINE_LAYOUT_ARRIVAL,
+							 .batches = batches[b] };
+				struct engine_result r = { 0 };
+				struct tsg_err err = { 0 };
+				struct tsg_graph g, *gp = &c->g;
+				int rc = 0;
+				if (src > 0) {
+					rc = io_graph_open(src == 1 ? plain : lz4, &lo, &g, &err);
+					gp = &g;
+				}
+				if (rc == 0)
+					rc = engine_count(gp, &o, &r, &err);
+				uint64_t sum = 0;
+				for (uint32_t k = 0; k < r.nparts; k++)
+					sum += r.parts[k].triangles;
+				CHECK(st, rc == 0 && r.triangles == c->ref && sum == c->ref &&
+				      r.layout == ENGINE_LAYOUT_ARRIVAL && r.lists_streamed == (src > 0) &&
+				      (batches[b] == 0 || r.nparts == batches[b]),
+				      "%s arrival K=%u, %u threads, %s: rc %d (%s), %llu triangles "
+				      "(batches sum to %llu), want %llu", c->name, batches[b], t,
+				      src == 0 ? "in memory" : src == 1 ? "plain" : "lz4", rc, err.msg,
+				      (unsigned long long)r.triangles, (unsigned long long)sum,
+				      (unsigned long long)c->ref);
+				engine_result_free(&r);
+				if (src > 0 && rc == 0)
+					io_graph_free(&g);
+			}
+}
+
 int main(void)
 {
 	struct t_state st = { 0 };
@@ -524,6 +567,7 @@ int main(void)
 		check_prune_order(&st, &cases[i], 5);
 		check_blocks(&st, &cases[i], parts, sizeof(parts) / sizeof(parts[0]));
 		check_streamed(&st, &cases[i]);
+		check_arrival(&st, &cases[i]);
 		if (cases[i].g.nv > 0)
 			check_auto(&st, &cases[i]);
 	}

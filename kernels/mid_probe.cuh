@@ -1,0 +1,160 @@
+/*
+ * mid_probe.cuh - mid-hash's counting step, shared by the unit kernel
+ * (mid_hash.cu) and the arrival kernel (arrival.cu).
+ *
+ * Records are filed by middle vertex b in pos/rec: b's records are
+ * rec[pos[b-1] .. pos[b]) (pos[-1] = 0), each a tail [from, end) of some
+ * out(a) to probe against a table of out(b). Persistent warps take runs of
+ * MH_CHUNK records (a hub's thousands share many warps), table out(b) in a
+ * warp-private shared region (TRUST's open addressing, load at most 1/2,
+ * pieces of slots/2 ids for longer rows) and deal the tails' entries to
+ * lanes after a warp prefix sum; one 64-bit atomic per warp at the end.
+ * Rows gives out(b) as [mb, me) in rows.tadj and tails index rows.sadj.
+ * Launch: 256 threads (8 warps), slots ids of table per warp (32 KiB per
+ * block at 1024), as many blocks as fit an SM; c->next_chunk zeroed first.
+ */
+#ifndef KERN_MID_PROBE_CUH
+#define KERN_MID_PROBE_CUH
+
+#include "gpu_internal.cuh"
+
+enum { MH_THREADS = 256, MH_WARPS = MH_THREADS / 32, MH_CHUNK = 256 };
+
+#define MH_EMPTY 0xffffffffu
+
+__device__ __forceinline__ uint32_t mh_slot(uint32_t x, uint32_t mask)
+{
+	return (x * 2654435761u) >> 7 & mask;
+}
+
+/* Counts the tail entries of records [r, re) found in out(b) = tadj[mb, me).
+ * Rec is uint2 or ulonglong2: (from, end) indexes into sadj. */
+template <class Rec>
+__device__ unsigned long long mh_vertex(const uint32_t *tadj, const uint32_t *sadj, const Rec *rec,
+					uint32_t r, uint32_t re, uint64_t mb, uint64_t me,
+					uint32_t *table, uint32_t slots, unsigned lane)
+{
+	unsigned long long count = 0;
+	for (uint64_t t0 = mb; t0 < me; t0 += slots / 2) {
+		const uint32_t tn = (uint32_t)min((uint64_t)slots / 2, me - t0);
+		uint32_t size = 64;
+		while (size < 4 * tn && size < slots)
+			size <<= 1;
+		const uint32_t mask = size - 1;
+		for (uint32_t i = lane; i < size; i += 32)
+			table[i] = MH_EMPTY;
+		__syncwarp();
+		for (uint32_t i = lane; i < tn; i += 32) {
+			const uint32_t x = tadj[t0 + i];
+			uint32_t h = mh_slot(x, mask);
+			while (atomicCAS(&table[h], MH_EMPTY, x) != MH_EMPTY)
+				h = (h + 1) & mask; /* ids in a list are distinct */
+		}
+		__syncwarp();
+		const uint32_t tmin = tadj[t0], tmax = tadj[t0 + tn - 1];
+		for (uint32_t r0 = r; r0 < re; r0 += 32) {
+			Rec q = {};
+			if (r0 + lane < re)
+				q = rec[r0 + lane];
+			const uint32_t len = (uint32_t)(q.y - q.x);
+			const uint32_t incl = warp_inclusive_sum(len, lane);
+			const uint32_t total = __shfl_sync(0xffffffffu, incl, 31), excl = incl - len;
+			for (uint32_t base = 0; base < total; base += 32) {
+				const uint32_t idx = base + lane;
+				const int own = warp_owner(excl, idx); /* whose tail holds idx */
+				const auto start = __shfl_sync(0xffffffffu, q.x, own);
+				const uint32_t oex = __shfl_sync(0xffffffffu, excl, own);
+				if (idx >= total)
+					continue;
+				const uint32_t x = sadj[start + (idx - oex)];
+				if (x < tmin || x > tmax)
+					continue;
+				for (uint32_t h = mh_slot(x, mask);; h = (h + 1) & mask) {
+					const uint32_t v = table[h];
+					if (v == x) {
+						count++;
+						break;
+					}
+					if (v == MH_EMPTY)
+						break;
+				}
+			}
+		}
+		__syncwarp(); /* the table is rebuilt next */
+	}
+	return count;
+}
+
+/* The first b in [lo, n) whose records end after r: a few steps forward
+ * (middle vertices are dense in a unit), then a binary search (sparse in a
+ * batch, whose pos spans the whole graph). */
+__device__ __forceinline__ uint32_t mh_group_of(const uint32_t *pos, uint32_t lo, uint32_t n,
+						uint32_t r)
+{
+	for (int i = 0; i < 4 && lo < n; i++, lo++)
+		if (pos[lo] > r)
+			return lo;
+	uint32_t hi = n;
+	while (lo < hi) {
+		const uint32_t m = (lo + hi) >> 1;
+		if (pos[m] <= r)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+template <class Rows, class Rec>
+__global__ void __launch_bounds__(MH_THREADS)
+mh_count_kernel(Rows rows, const uint32_t *pos, const Rec *rec, uint32_t nmid, uint32_t slots,
+		dev_counters *c)
+{
+	extern __shared__ uint32_t tables[];
+	const unsigned lane = threadIdx.x & 31;
+	uint32_t *table = tables + (threadIdx.x >> 5) * slots;
+	const uint32_t nrec = pos[nmid];
+	unsigned long long count = 0;
+	for (;;) {
+		uint32_t r = 0;
+		if (lane == 0)
+			r = atomicAdd(&c->next_chunk, (unsigned)MH_CHUNK);
+		r = __shfl_sync(0xffffffffu, r, 0);
+		if (r >= nrec)
+			break;
+		const uint32_t r1 = min(r + (uint32_t)MH_CHUNK, nrec);
+		for (uint32_t b = mh_group_of(pos, 0, nmid, r); r < r1;) {
+			const uint32_t re = min(pos[b], r1);
+			uint64_t mb, me;
+			rows.mid(b, &mb, &me);
+			count += mh_vertex(rows.tadj, rows.sadj, rec, r, re, mb, me, table, slots, lane);
+			r = re;
+			if (r < r1)
+				b = mh_group_of(pos, b + 1, nmid, r);
+		}
+	}
+	for (int o = 16; o > 0; o >>= 1)
+		count += __shfl_down_sync(0xffffffffu, count, o);
+	if (lane == 0 && count)
+		atomicAdd(&c->triangles, count);
+}
+
+template <class Rows, class Rec>
+cudaError_t mh_count_launch(const Rows &rows, const uint32_t *pos, const Rec *rec, uint32_t nmid,
+			    unsigned slots, dev_counters *c, int sms, cudaStream_t s)
+{
+	const size_t smem = (size_t)MH_WARPS * slots * sizeof(uint32_t);
+	cudaError_t e = cudaFuncSetAttribute(mh_count_kernel<Rows, Rec>,
+					     cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+	int per_sm = 0;
+	if (e == cudaSuccess)
+		e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, mh_count_kernel<Rows, Rec>,
+								  MH_THREADS, smem);
+	if (e != cudaSuccess)
+		return e;
+	mh_count_kernel<Rows, Rec><<<sms * (per_sm > 0 ? per_sm : 1), MH_THREADS, smem, s>>>(
+		rows, pos, rec, nmid, slots, c);
+	return cudaGetLastError();
+}
+
+#endif
