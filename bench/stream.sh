@@ -9,8 +9,10 @@
 # O_DIRECT reads (io_uring) so that the page cache does not help:
 #  - dd: the disk's raw sequential rate;
 #  - info: our reader alone (read and validate, nothing else): "read";
-#  - count on the GPU in memory, RUNS times: end to end, with the lists
-#    checked and oriented as they arrive; its copy + kernel time is "GPU";
+#  - count on the GPU in memory, RUNS times each, side by side: the arrival
+#    layout (the default: each batch of the file counted as soon as it is
+#    read) and the block layout (oriented as read, counted after); the
+#    device's copy + kernel time is "GPU";
 #  - the same at 1/4 of the GPU footprint (out of core);
 #  - the LZ4 file (made here), read, decoded and oriented chunk by chunk;
 #  - --host-mem 4G (spilling: mapped input, scratch-file oriented graph).
@@ -37,8 +39,11 @@ run() { # name, args...
 	timeout 300 "$B/tristream" count --quiet --json "$@" >"$OUT/$name.json" 2>"$OUT/$name.err"
 	echo "$name: exit $?"
 }
-for i in $(seq 1 "$RUNS"); do run "gpu-$i" --device "$DEV" --io uring "$G"; done
-FOOT=$(python3 -c "import json;r=json.load(open('$OUT/gpu-1.json'));print(2*(r['partition_stats'][0]['bytes']+8*r['vertices']+8*r['edges']+16384+8192)//4)")
+for i in $(seq 1 "$RUNS"); do
+	run "gpu-$i" --device "$DEV" --io uring "$G"
+	run "block-$i" --device "$DEV" --io uring --layout block "$G"
+done
+FOOT=$(python3 -c "import json;r=json.load(open('$OUT/block-1.json'));print(2*(r['partition_stats'][0]['bytes']+8*r['vertices']+8*r['edges']+16384+8192)//4)")
 run gpu-oc4 --device "$DEV" --io uring --gpu-mem "$FOOT" "$G"
 "$B/tristream" compress --quiet "$G" "$D/rmat$S.lz4.tsg"
 drop
@@ -66,22 +71,30 @@ for name in sorted(os.listdir(out)):
     kern = sum(p.get("kernel_ms", 0) for p in j["partition_stats"]) / 1000
     counts.add(j["triangles"])
     rows.append((name[:-5], j, s, kern))
-print(f"{'run':<10} {'triangles':>15} {'units':>5} {'read':>6} {'rows':>6} {'place':>6} "
-      f"{'gpu':>6} {'kern':>6} {'total':>7} {'ratio':>6} mode")
-gpu_runs = []
+# rows: the pass over the lists (read, checked, rows written); after: what
+# followed it (arrival: the last batches' count; block: placing the rows,
+# then every unit's copies and kernels)
+print(f"{'run':<10} {'layout':<8} {'triangles':>15} {'units':>5} {'read':>6} {'rows':>6} "
+      f"{'after':>6} {'gpu':>6} {'total':>7} {'ratio':>6} mode")
+runs = {"gpu": [], "block": []}
 for name, j, s, kern in rows:
-    gpu = s["count"]  # copies + kernels, the GPU's share
+    gpu = s["count"]  # copies + kernels: the device's busy time
     ratio = j["seconds"] / max(info, gpu)
-    if name.startswith("gpu-") and name[4:].isdigit():
-        gpu_runs.append((j["seconds"], ratio))
+    kind = name.split("-")[0]
+    if kind in runs and name.split("-")[1].isdigit():
+        runs[kind].append(j["seconds"])
+    if j["layout"] == "arrival":
+        rws, after = s["arrival_rows"], s["arrival_tail"]
+    else:
+        rws, after = s["orient_rows"], s["orient_place"] + gpu
     mode = j.get("host_mem", {}).get("mode", "in-memory") + (" lz4" if j["compression"] == "lz4" else "")
-    print(f"{name:<10} {j['triangles']:>15} {j['partitions']:>5} {s['read']:>6.2f} "
-          f"{s['orient_rows']:>6.2f} {s['orient_place']:>6.2f} {gpu:>6.2f} {kern:>6.2f} "
-          f"{j['seconds']:>7.2f} {ratio:>6.2f} {mode}")
-if gpu_runs:
-    med = statistics.median(t for t, _ in gpu_runs)
-    print(f"in memory, median of {len(gpu_runs)}: {med:.2f} s end to end = "
-          f"{med / info:.2f}x the read alone")
+    print(f"{name:<10} {j['layout']:<8} {j['triangles']:>15} {j['partitions']:>5} {s['read']:>6.2f} "
+          f"{rws:>6.2f} {after:>6.2f} {gpu:>6.2f} {j['seconds']:>7.2f} {ratio:>6.2f} {mode}")
+for kind, ts in runs.items():
+    if ts:
+        med = statistics.median(ts)
+        print(f"{'arrival' if kind == 'gpu' else 'block'} in memory, median of {len(ts)}: "
+              f"{med:.2f} s end to end = {med / info:.2f}x the read alone")
 print("counts agree" if len(counts) == 1 else f"COUNTS DIFFER: {sorted(counts)}",
       "" if not expect else ("and equal the expected count" if counts == {int(expect)} else
                              f"but EXPECTED {expect}"))

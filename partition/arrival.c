@@ -164,8 +164,11 @@ int part_arrival_plan_new(const struct tsg_graph *g, uint32_t nbatches,
 					 .row_cap = part_orient_row_cap(g->nadj, g->max_degree) };
 	if (nbatches == 0) {
 		const uint64_t k = g->nadj / PART_ARRIVAL_MIN_ENTRIES;
-		nbatches = k < 1 ? 1 : k > PART_ARRIVAL_MAX_BATCHES ? PART_ARRIVAL_MAX_BATCHES : (uint32_t)k;
+		nbatches = k < 1 ? 1 : k > PART_ARRIVAL_AUTO_BATCHES ? PART_ARRIVAL_AUTO_BATCHES : (uint32_t)k;
 	}
+	if (nbatches > PART_ARRIVAL_MAX_BATCHES)
+		return tsg_fail(err, TSG_EUSAGE, "%u batches: at most %u", nbatches,
+				PART_ARRIVAL_MAX_BATCHES);
 	p->bound = malloc(((size_t)nbatches + 1) * sizeof(*p->bound));
 	if (!p->bound)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");

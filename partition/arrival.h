@@ -31,8 +31,15 @@
 #include "error.h"
 #include "graph.h"
 
-#define PART_ARRIVAL_MAX_BATCHES 128u
-#define PART_ARRIVAL_MIN_ENTRIES (4ull << 20) /* auto: a batch holds at least this many */
+/* Auto: about 32 batches of at least 4 Mi list entries. More batches
+ * shorten what is left after the read (the last batch's count) but cost the
+ * device more: each batch tables its middle rows again. On the H100, R-MAT
+ * 24 and 25 from the page cache (bench/RESULTS.md): device time 0.59 /
+ * 1.08 / 1.56 s at 8 / 32 / 64 batches (scale 24), left after the read
+ * 0.065 / 0.055 / 0.27 s; 32 had the lowest end-to-end time at both scales. */
+#define PART_ARRIVAL_AUTO_BATCHES 32u
+#define PART_ARRIVAL_MAX_BATCHES 8192u
+#define PART_ARRIVAL_MIN_ENTRIES (4ull << 20)
 
 struct part_arrival_plan {
 	uint32_t nbatches;
@@ -43,8 +50,8 @@ struct part_arrival_plan {
 	uint64_t row_cap;       /* no row is longer (part_orient_row_cap) */
 };
 
-/* Cuts g's ids into nbatches batches of about equal list entries (0: auto,
- * up to PART_ARRIVAL_MAX_BATCHES). Needs the offsets only. */
+/* Cuts g's ids into nbatches batches (at most PART_ARRIVAL_MAX_BATCHES) of
+ * about equal list entries; 0: auto. Needs the offsets only. */
 int part_arrival_plan_new(const struct tsg_graph *g, uint32_t nbatches,
 			  struct part_arrival_plan *p, struct tsg_err *err);
 void part_arrival_plan_free(struct part_arrival_plan *p);

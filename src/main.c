@@ -43,7 +43,7 @@ static const char usage_count[] =
 	"                          else block; arrival: batches of the file counted as\n"
 	"                          they are read; block: 2D units of the rank-ordered\n"
 	"                          graph; lstc: LSTC vertex parts)\n"
-	"  --batches N             arrival layout: N batches (default auto: up to 128)\n"
+	"  --batches N             arrival layout: N batches (default auto: up to 32)\n"
 	"  --partitions N|auto     block layout: N rank blocks, N(N+1)/2 units; lstc\n"
 	"                          layout: N parts (default auto: as few as fit the GPU\n"
 	"                          budget; 1 on the CPU)\n"
@@ -373,7 +373,7 @@ static int cmd_count(int argc, char **argv)
 		case OPT_BATCHES:
 			if (strcmp(optarg, "auto") == 0)
 				o.batches = 0;
-			else if (tsg_parse_u64(optarg, PART_ARRIVAL_MAX_BATCHES * 64ull, &v) || v == 0)
+			else if (tsg_parse_u64(optarg, PART_ARRIVAL_MAX_BATCHES, &v) || v == 0)
 				return usage_error(usage_count, "bad batch count '%s'", optarg);
 			else
 				o.batches = (uint32_t)v;

@@ -10,7 +10,8 @@
 # R-MAT, Erdős–Rényi and exact-family graphs: the block layout with Q = 1,
 # 2, 4, 8 blocks; the LSTC layout with P = 1, 4, two partitioning schemes
 # and both pruning rules; forced small --gpu-mem (automatic out-of-core
-# planning) for both layouts; every reader; --host-mem spilling, plain and
+# planning) for both layouts; the arrival layout with 1, 2, 7 and auto
+# batches on every reader and the LZ4 file; every reader; --host-mem spilling, plain and
 # compressed; then compute-sanitizer memcheck and racecheck
 # on a small graph, both layouts. Ends with "N passed, N failed".
 set -u
@@ -134,6 +135,19 @@ for g in "${graphs[@]}"; do
 		got=$(count "$g" --device gpu --pin-host on --partitions $p)
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") pinned Q=$p: $got, CPU $ref"
 	done
+	# the arrival layout: batches counted as the file is read, every reader
+	for k in 1 2 7 auto; do
+		for io in uring pread mmap; do
+			got=$(count "$g" --device gpu --layout arrival --batches $k --io $io)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival K=$k $io: $got, CPU $ref"
+		done
+		got=$(count "$T/z.tsg" --device gpu --layout arrival --batches $k)
+		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival K=$k lz4: $got, CPU $ref"
+	done
+	got=$(count "$g" --device gpu --layout arrival --batches 5 --tile 64)
+	[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival slots 64: $got, CPU $ref"
+	lay=$("$B/tristream" count --quiet --json --device gpu "$g" | python3 -c 'import json,sys; print(json.load(sys.stdin)["layout"])')
+	[ "$lay" = arrival ] && ok || bad "$(basename "$g") default layout on the GPU: $lay"
 	for tile in 64 1024; do
 		got=$(count "$g" --device gpu --kernel lstc-paper --tile $tile --partitions 2)
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") tile $tile: $got, CPU $ref"
@@ -151,6 +165,11 @@ done
 	rc=$?
 	[ $rc = 4 ] && echo "$out" | grep -q "does not fit" && ok || bad "oversized $layout partition: rc $rc: $out"
 done
+[ "$PART" = sanitizer ] || {
+	out=$("$B/tristream" count --quiet --device gpu --gpu-mem 1M --layout arrival "$T/rmat19.tsg" 2>&1)
+	rc=$?
+	[ $rc = 4 ] && echo "$out" | grep -q "use --layout block" && ok || bad "arrival over budget: rc $rc: $out"
+}
 
 if [ "$PART" = counts ]; then
 	echo "sanitizer checks not asked for"
@@ -165,6 +184,11 @@ elif command -v compute-sanitizer >/dev/null; then
 				grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool $k $layout: /"
 			done
 		done
+		compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
+			--device gpu --layout arrival --batches 4 "$T/rmat12.tsg" >"$T/san" 2>&1
+		rc=$?
+		[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool arrival rc $rc"; tail -20 "$T/san"; }
+		grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool arrival: /"
 	done
 else
 	echo "compute-sanitizer not found: sanitizer checks skipped"
