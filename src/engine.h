@@ -3,7 +3,7 @@
  * on the chosen backend, sum the counts.
  *
  * Three layouts. The arrival layout (the default where the GPU holds every
- * oriented row: ne * 4 bytes and about 24 a vertex) counts while the file
+ * oriented row: ne * 4 bytes and about 20 a vertex) counts while the file
  * is read: each batch of vertices, once its lists are in, is copied to the
  * device, which counts the edges it completes (partition/arrival.h); what
  * is left after the last byte is one batch's work. The block layout
