@@ -38,6 +38,7 @@ struct gpu_ctx {
 	arrival_dev ar;
 	uint32_t ar_nbatches;
 	uint64_t ar_used, ar_bytes;   /* row ids placed; bytes copied */
+	uint64_t ar_ne;               /* room for row ids */
 	uint8_t *ar_bbuf;             /* the batch's vertex table and in lists */
 	uint8_t *ar_stage[2];         /* pinned */
 	cudaEvent_t ar_free[2];
@@ -427,6 +428,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	a.adj = (uint32_t *)p;
 	g->ar_nbatches = nbatches;
 	g->ar_used = g->ar_bytes = 0;
+	g->ar_ne = ne;
 	CK(cudaSetDevice(g->device), "selecting the device");
 	CK(cudaMallocHost(&g->ar_cum, (nbatches ? nbatches : 1) * sizeof(uint64_t)),
 	   "allocating pinned counters");
@@ -469,6 +471,9 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, int i, uint32_t k, uint32_t
 	const uint8_t *st = g->ar_stage[i];
 	const uint64_t rows_at = gpu_batch_rows_at(nbv), ins_at = gpu_batch_ins_at(nbv, row_entries);
 	dev_counters *cnt = (dev_counters *)g->dmem;
+	if (row_entries > g->ar_ne - g->ar_used) /* only an asymmetric graph has more */
+		return tsg_fail(err, TSG_EINPUT, "batch %u brings more oriented edges than the "
+				"graph's %llu", k, (unsigned long long)g->ar_ne);
 	CK(cudaSetDevice(g->device), "selecting the device");
 	CK(cudaEventRecord(g->ar_ev[2 * k], s), "recording an event");
 	CK(cudaMemcpyAsync(g->ar.adj + g->ar_used, st + rows_at, row_entries * 4,
