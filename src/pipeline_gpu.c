@@ -234,7 +234,6 @@ done:
  * packing batch k+1 overlaps the device's copy and count of batch k. */
 struct gpu_sink {
 	struct gpu_ctx *gpu;
-	const struct part_arrival_plan *p;
 };
 
 static int gs_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t *batch_of,
@@ -275,7 +274,7 @@ static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 			     const struct engine_opts *o, const struct part_arrival_plan *p,
 			     struct engine_result *r, struct tsg_err *err)
 {
-	struct gpu_sink s = { .gpu = gpu, .p = p };
+	struct gpu_sink s = { .gpu = gpu };
 	const struct part_arrival_sink sink = { .begin = gs_begin, .batch = gs_batch, .ctx = &s };
 	uint64_t *per = calloc(p->nbatches, sizeof(*per));
 	float *ms = calloc(p->nbatches, sizeof(*ms));
