@@ -343,13 +343,11 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		rc = part_arrival_plan_new(g, o->batches, &ap, err);
 		const uint64_t need = rc ? 0 : gpu_arrival_bytes(ap.nv, ap.ne, ap.max_entries,
 								 ap.max_vertices);
-		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL ||
-				     (need && need + 512 <= gpu_budget(gpu))))
+		const int fits = need && need + 512 <= gpu_budget(gpu);
+		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits))
 			rc = count_gpu_arrival(gpu, g, o, &ap, r, err);
-		else if (rc == TSG_OK)
-			rc = -1; /* auto, and the rows do not fit: the block layout */
 		part_arrival_plan_free(&ap);
-		if (rc != -1)
+		if (rc || r->layout == ENGINE_LAYOUT_ARRIVAL)
 			goto done;
 	}
 	if (o->layout != ENGINE_LAYOUT_LSTC) {
