@@ -1,47 +1,63 @@
 /*
- * arrival.cu - counting an arrival batch against the rows already resident
- * (layout arrival, partition/arrival.h; the mid-hash technique).
+ * arrival.cu - orienting an arrival batch on the device and counting it
+ * against the rows already resident (layout arrival, partition/arrival.h;
+ * the mid-hash technique).
  *
  * Technique: the edges a batch completes (kernels/dag.h, struct tsg_batch)
  * are wedge records as in mid-hash (mid_hash.cu): edge a -> b files the
  * tail of out(a) after b under b, and out(b) is tabled and probed with it
- * (mid_probe.cuh). Every row stays on the device, appended in arrival
- * order, and is found by rank through rstart/rlen, so records hold 64-bit
- * indexes into the one row array.
- *  1. Place: the batch's rows were copied to the end of the row array;
- *     rstart/rlen of their ranks are set (a thread per vertex).
- *  2. File: a warp per batch vertex r files, for b in out(r) already
- *     resident (batch_of[b] <= k), the tail after b under b; and for each
- *     a in in(r) (earlier batches), the tail of out(a) after r under r,
- *     found by binary search. Count pass, CUB scan over all ranks, scatter
- *     pass; the count step finds its groups by binary search (sparse).
- *  3. Count: mid_probe.cuh's persistent warps.
- * Input: the batch staged by the host (struct gpu_batch_vertex table and
- * in lists in bbuf), at most 2^32 - 2^24 records (the runtime refuses more).
- * Launch: place 256 threads a block; file a warp per vertex, 256 threads,
- * 32 blocks per SM at most; count as mid-hash.
+ * (mid_probe.cuh). The host sends a batch's lists as the file holds them
+ * (ids, id-sorted, straight from the pinned pages they were read or decoded
+ * into), so the host writes no rows; the device orients them:
+ *  1. Orient (a thread per list entry): each neighbour id becomes its rank,
+ *     in place; count out(v) (higher rank) and in(v) (lower rank and an id
+ *     before the batch: a prefix of the list, which ascends by id).
+ *  2. CUB scans place every row and in list; the same pass, again, writes
+ *     them; a CUB segmented sort orders each row by rank.
+ *  3. Place: the rows are appended to the resident row array at its fill
+ *     mark, kept on the device (the host never learns a batch's row count,
+ *     so nothing waits for it), and rstart/rlen of their ranks are set. A
+ *     batch that would overflow the array is not placed and is flagged: only
+ *     an asymmetric graph brings one, and its read then fails.
+ *  4. File: for b in out(v) already resident (batch_of[b] <= k), the tail
+ *     of out(v) after b under b (a warp per vertex); for each in-edge a -> v
+ *     from an earlier batch, the tail of out(a) after v under v, found by
+ *     binary search (a thread per edge). Count pass, CUB scan over all
+ *     ranks, scatter pass; the count step finds its groups by binary search
+ *     (they are sparse).
+ *  5. Count: mid_probe.cuh's persistent warps.
+ * Input: one batch's offsets and lists, below 2^31 list entries (the
+ * runtime refuses more), and the rank of every id.
+ * Launch: 256 threads a block; orient 16 blocks per SM at most, file as
+ * many as a warp per vertex or a thread per entry needs up to 32 per SM,
+ * place 8; count as mid-hash.
  * When it wins: the graph is read from disk and its oriented rows fit the
  * device: the count runs under the read, and only the last batch's is left
  * after it (bench/RESULTS.md).
  */
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_segmented_sort.cuh>
 
 #include "gpu.h"
 #include "mid_probe.cuh"
 
+/* One batch, as the launch sees it (arrays of arrival_dev). */
 struct ar_batch {
-	const struct gpu_batch_vertex *vt;
-	const uint32_t *ins;
+	const uint64_t *off;                 /* nbv + 1 list offsets, as in the file */
+	uint32_t *lst, *tmp;
+	uint2 *ins;                          /* in-edges (a, v): a -> v, ranks */
+	uint32_t *row_at, *in_at, *pre, *row_fill, *in_fill; /* per batch vertex */
+	uint64_t lo;                         /* the batch's first id */
 	uint32_t nbv, k;
-	uint64_t base; /* where the batch's rows start in adj */
 };
 
 struct ar_state {
 	uint64_t *rstart;
 	uint32_t *rlen;
-	const uint32_t *batch_of;
-	const uint32_t *adj;
-	uint32_t nv;
+	const uint32_t *batch_of, *rank;
+	uint32_t *adj;
+	arrival_fill *fill;
+	uint64_t cap;
 };
 
 /* The resident rows, for the shared counting step. */
@@ -56,14 +72,108 @@ struct ar_rows {
 	}
 };
 
-__global__ void ar_place_kernel(ar_batch b, ar_state s)
+/* The batch vertex whose list holds entry y (an offset as in the file):
+ * the last i with off[i] <= y. */
+__device__ __forceinline__ uint32_t ar_owner(const uint64_t *off, uint32_t nbv, uint64_t y)
 {
-	const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-	if (i >= b.nbv)
+	uint32_t lo = 0, hi = nbv;
+	while (hi - lo > 1) {
+		const uint32_t m = (lo + hi) >> 1;
+		if (off[m] <= y)
+			lo = m;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+/* A thread per list entry, not a warp per vertex: a hub's list of a million
+ * entries would hold one warp while the rest of the batch is done. Pass 0
+ * (count): ids to ranks in lst, and each vertex's row, in-list and
+ * early-prefix lengths. Pass 1 (write): rows to tmp, in-edges to ins, at
+ * places claimed with one atomic per vertex and warp; order within a row
+ * does not matter, the sort comes next. Lanes with the same vertex (a
+ * warp's entries are consecutive) add up first, so a hub takes an atomic
+ * per 32 entries. */
+__global__ void ar_orient_kernel(ar_batch bt, ar_state s, int write)
+{
+	const unsigned lane = threadIdx.x & 31, below = (1u << lane) - 1;
+	const uint64_t e0 = bt.off[0], n = bt.off[bt.nbv] - e0;
+	const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+	for (uint64_t x0 = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x - lane; x0 < n; x0 += stride) {
+		const uint64_t x = x0 + lane;
+		const bool ok = x < n;
+		uint32_t i = 0, w = 0, rv = 0;
+		bool early = false;
+		if (ok) {
+			i = ar_owner(bt.off, bt.nbv, e0 + x);
+			rv = s.rank[bt.lo + i];
+			w = bt.lst[x];
+			if (write) {
+				early = e0 + x - bt.off[i] < bt.pre[i];
+			} else {
+				early = w < bt.lo; /* lists ascend by id: a prefix */
+				bt.lst[x] = w = s.rank[w];
+			}
+		}
+		const bool up = ok && w > rv, down = early && w < rv;
+		const unsigned peers = __match_any_sync(0xffffffffu, ok ? i : 0xffffffffu);
+		const int leader = __ffs(peers) - 1;
+		const unsigned mu = __ballot_sync(0xffffffffu, up) & peers;
+		const unsigned md = __ballot_sync(0xffffffffu, down) & peers;
+		const unsigned me = __ballot_sync(0xffffffffu, early) & peers;
+		uint32_t rbase = 0, ibase = 0;
+		if (ok && (int)lane == leader) {
+			if (!write) {
+				if (mu)
+					atomicAdd(&bt.row_at[i], __popc(mu));
+				if (md)
+					atomicAdd(&bt.in_at[i], __popc(md));
+				if (me)
+					atomicAdd(&bt.pre[i], __popc(me));
+			} else {
+				if (mu)
+					rbase = atomicAdd(&bt.row_fill[i], __popc(mu));
+				if (md)
+					ibase = atomicAdd(&bt.in_fill[i], __popc(md));
+			}
+		}
+		if (!write)
+			continue;
+		rbase = __shfl_sync(0xffffffffu, rbase, leader);
+		ibase = __shfl_sync(0xffffffffu, ibase, leader);
+		if (up)
+			bt.tmp[bt.row_at[i] + rbase + __popc(mu & below)] = w;
+		if (down)
+			bt.ins[bt.in_at[i] + ibase + __popc(md & below)] = make_uint2(w, rv);
+	}
+}
+
+/* Appends the sorted rows (lst) at the fill mark and indexes them. */
+__global__ void ar_place_kernel(ar_batch bt, ar_state s)
+{
+	const uint64_t used = s.fill->used, total = bt.row_at[bt.nbv];
+	const uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+	const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+	if (used + total > s.cap) {
+		if (t == 0)
+			s.fill->overflow = 1;
 		return;
-	const gpu_batch_vertex v = b.vt[i];
-	s.rstart[v.rank] = b.base + v.row_off;
-	s.rlen[v.rank] = v.row_len;
+	}
+	for (uint64_t j = t; j < total; j += stride)
+		s.adj[used + j] = bt.lst[j];
+	for (uint64_t i = t; i < bt.nbv; i += stride) {
+		const uint32_t v = s.rank[bt.lo + i];
+		s.rstart[v] = used + bt.row_at[i];
+		s.rlen[v] = bt.row_at[i + 1] - bt.row_at[i];
+	}
+}
+
+__global__ void ar_advance_kernel(ar_batch bt, ar_state s)
+{
+	const uint64_t total = bt.row_at[bt.nbv];
+	if (s.fill->used + total <= s.cap)
+		s.fill->used += total;
 }
 
 __device__ __forceinline__ void ar_file(uint32_t *pos, ulonglong2 *rec, int scatter, uint32_t b,
@@ -75,59 +185,97 @@ __device__ __forceinline__ void ar_file(uint32_t *pos, ulonglong2 *rec, int scat
 		atomicAdd(&pos[b], 1u);
 }
 
+/* Out-edges a warp per vertex (a row is short: orientation bounds it);
+ * in-edges a thread each, since a hub's in-list may hold most of a batch's
+ * and each takes a binary search. */
 __global__ void ar_file_kernel(ar_batch bt, ar_state s, uint32_t *pos, ulonglong2 *rec, int scatter)
 {
 	const unsigned lane = threadIdx.x & 31;
 	const uint32_t nwarps = (gridDim.x * blockDim.x) >> 5;
 	for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) >> 5; i < bt.nbv; i += nwarps) {
-		const gpu_batch_vertex v = bt.vt[i];
-		const uint64_t rb = bt.base + v.row_off, re = rb + v.row_len;
+		const uint32_t v = s.rank[bt.lo + i];
+		const uint64_t rb = s.rstart[v], re = rb + s.rlen[v]; /* empty if not placed */
 		for (uint64_t p = rb + lane; p + 1 < re; p += 32) { /* a = v: out-edges to resident b */
 			const uint32_t b = s.adj[p];
 			if (s.batch_of[b] <= bt.k && s.rlen[b] > 0)
 				ar_file(pos, rec, scatter, b, p + 1, re);
 		}
-		if (v.row_len == 0)
+	}
+	const uint64_t nin = bt.in_at[bt.nbv], stride = (uint64_t)gridDim.x * blockDim.x;
+	for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < nin; t += stride) {
+		const uint2 q = bt.ins[t]; /* b = q.y: in-edges from earlier batches */
+		if (s.rlen[q.y] == 0)
 			continue; /* out(b) empty: no in-edge closes a triangle */
-		for (uint32_t t = lane; t < v.in_len; t += 32) { /* b = v: in-edges from earlier batches */
-			const uint32_t a = bt.ins[v.in_off + t];
-			const uint64_t ab = s.rstart[a], ae = ab + s.rlen[a];
-			const uint64_t p = dev_lower_bound(s.adj, ab, ae, v.rank);
-			if (p + 1 < ae && s.adj[p] == v.rank) /* always found in a symmetric graph */
-				ar_file(pos, rec, scatter, v.rank, p + 1, ae);
-		}
+		const uint64_t ab = s.rstart[q.x], ae = ab + s.rlen[q.x];
+		const uint64_t p = dev_lower_bound(s.adj, ab, ae, q.y);
+		if (p + 1 < ae && s.adj[p] == q.y) /* always found in a symmetric graph */
+			ar_file(pos, rec, scatter, q.y, p + 1, ae);
 	}
 }
 
-size_t arrival_scan_bytes(uint32_t nv)
+size_t arrival_scan_bytes(uint32_t n)
 {
 	size_t bytes = 0;
 	cub::DeviceScan::ExclusiveSum(nullptr, bytes, (uint32_t *)nullptr, (uint32_t *)nullptr,
-				      (int64_t)nv + 1);
+				      (int64_t)n + 1);
 	return bytes;
 }
 
-cudaError_t arrival_launch(const arrival_dev &a, const gpu_batch_vertex *vt, const uint32_t *ins,
-			   uint32_t nbv, uint32_t k, uint64_t base, unsigned slots, dev_counters *c,
-			   int sms, cudaStream_t s)
+size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv)
 {
-	const ar_batch bt = { vt, ins, nbv, k, base };
-	const ar_state st = { a.rstart, a.rlen, a.batch_of, a.adj, a.nv };
+	size_t bytes = 0;
+	cub::DeviceSegmentedSort::SortKeys(nullptr, bytes, (const uint32_t *)nullptr,
+					   (uint32_t *)nullptr, (int64_t)entries, (int64_t)nbv,
+					   (uint32_t *)nullptr, (uint32_t *)nullptr);
+	return bytes;
+}
+
+cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint64_t entries,
+			   uint32_t k, unsigned slots, dev_counters *c, int sms, cudaStream_t s)
+{
+	const ar_batch bt = { a.off, a.lst, a.tmp, a.ins, a.row_at, a.in_at, a.pre, a.row_fill,
+			      a.in_fill, lo, nbv, k };
+	const ar_state st = { a.rstart, a.rlen, a.batch_of, a.rank, a.adj, a.fill, a.cap };
 	if (nbv == 0)
 		return cudaSuccess;
-	ar_place_kernel<<<(nbv + 255) / 256, 256, 0, s>>>(bt, st);
-	cudaError_t e = cudaMemsetAsync(a.pos, 0, ((size_t)a.nv + 1) * 4, s);
+	const unsigned warps = (unsigned)min((nbv + MH_WARPS - 1) / MH_WARPS, (uint32_t)sms * 32u);
+	const unsigned flat = (unsigned)min((entries + 255) / 256 + 1, (uint64_t)sms * 16);
+	cudaError_t e = cudaSuccess;
+	uint32_t *zero[5] = { a.row_at, a.in_at, a.pre, a.row_fill, a.in_fill };
+	for (int z = 0; z < 5 && e == cudaSuccess; z++)
+		e = cudaMemsetAsync(zero[z], 0, ((size_t)nbv + 1) * 4, s);
+	if (e != cudaSuccess)
+		return e;
+	ar_orient_kernel<<<flat, 256, 0, s>>>(bt, st, 0);
+	size_t scan_bytes = a.scan_bytes, sort_bytes = a.sort_bytes;
+	e = cub::DeviceScan::ExclusiveSum(a.scan_tmp, scan_bytes, a.row_at, a.row_at,
+					  (int64_t)nbv + 1, s);
+	if (e == cudaSuccess)
+		e = cub::DeviceScan::ExclusiveSum(a.scan_tmp, scan_bytes, a.in_at, a.in_at,
+						  (int64_t)nbv + 1, s);
+	if (e != cudaSuccess)
+		return e;
+	ar_orient_kernel<<<flat, 256, 0, s>>>(bt, st, 1);
+	/* entries bounds the rows (they are some of the lists' entries): it
+	 * sizes CUB's work, the offsets say where each row is */
+	e = cub::DeviceSegmentedSort::SortKeys(a.sort_tmp, sort_bytes, a.tmp, a.lst, (int64_t)entries,
+					       (int64_t)nbv, a.row_at, a.row_at + 1, s);
+	if (e != cudaSuccess)
+		return e;
+	const uint64_t place = (max((uint64_t)nbv, entries) + 255) / 256;
+	ar_place_kernel<<<(unsigned)min(place, (uint64_t)sms * 8), 256, 0, s>>>(bt, st);
+	ar_advance_kernel<<<1, 1, 0, s>>>(bt, st);
+	e = cudaMemsetAsync(a.pos, 0, ((size_t)a.nv + 1) * 4, s);
 	if (e == cudaSuccess)
 		e = cudaMemsetAsync(&c->next_chunk, 0, sizeof(c->next_chunk), s);
 	if (e != cudaSuccess)
 		return e;
-	const unsigned blocks = (unsigned)min((nbv + MH_WARPS - 1) / MH_WARPS, (uint32_t)sms * 32u);
-	ar_file_kernel<<<blocks, MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, 0);
-	size_t scan_bytes = a.scan_bytes;
+	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, 0);
+	scan_bytes = a.scan_bytes;
 	e = cub::DeviceScan::ExclusiveSum(a.scan_tmp, scan_bytes, a.pos, a.pos, (int64_t)a.nv + 1, s);
 	if (e != cudaSuccess)
 		return e;
-	ar_file_kernel<<<blocks, MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, 1);
+	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, 1);
 	const ar_rows rows = { a.rstart, a.rlen, a.adj, a.adj };
 	return mh_count_launch(rows, a.pos, a.rec, a.nv, slots, c, sms, s);
 }

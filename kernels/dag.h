@@ -53,7 +53,9 @@ struct tsg_unit {
  *  - for b in the batch, each a in in(b): the a -> b from earlier batches.
  * Rows lie where they were written, so they are reached by rank: row[r]
  * (row_len[r] ids, increasing) for every vertex of batches <= k, in[r]
- * (in_len[r] ids, any order) for the batch's own vertices.
+ * (in_len[r] ids, any order) for the batch's own vertices. A batch handed
+ * out lists only (part_arrival_opts.lists_only) has row, row_len, in and
+ * in_len NULL: its sink orients the batch's lists itself.
  */
 struct tsg_batch {
 	uint32_t k;

@@ -94,39 +94,51 @@ int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu_timing *t,
  * batch's edges are counted as it comes (kernels/arrival.cu). It takes the
  * whole budget; the slots above are not used meanwhile.
  *
- * A batch is staged by the host in a pinned buffer: nbv vertex records, then
- * at gpu_batch_rows_at(nbv) the rows (each row_len ids at row_off), then at
- * gpu_batch_ins_at(nbv, row entries) the in lists (in_len ids at in_off).
+ * The host sends a batch's lists as read, and the device orients them. The
+ * lists are copied from where they lie, pinned in place a batch at a time
+ * (cudaHostRegister), never through a staging copy. Memory the process
+ * owns (pin_ahead) is pinned a batch or two before the file reaches it, so
+ * the reader and the LZ4 decoders write into pinned pages; a mapped file's
+ * pages are pinned read-only once in. Pages that cannot be pinned are
+ * copied as ordinary memory (slower), and gpu_arrival_end says how many.
  */
-struct gpu_batch_vertex {
-	uint32_t rank, row_len, in_len, pad;
-	uint64_t row_off, in_off; /* ids from the start of the rows, of the in lists */
+struct gpu_arrival_src {
+	const uint32_t *adj;  /* every list, in id order */
+	const uint64_t *at;   /* nbatches + 1: batch k's lists are adj[at[k] .. at[k+1]) */
+	int pin_ahead;        /* adj is this process's own memory, page-aligned and
+			       * whole pages long */
 };
-
-static inline uint64_t gpu_batch_rows_at(uint64_t nbv) { return (nbv * 32 + 255) & ~255ull; }
-static inline uint64_t gpu_batch_ins_at(uint64_t nbv, uint64_t row_entries)
-{
-	return (gpu_batch_rows_at(nbv) + row_entries * 4 + 255) & ~255ull;
-}
 
 /* Device bytes the arrival layout needs: nv vertices, ne oriented edges,
  * batches of at most max_entries list entries and max_vertices vertices;
- * 0 if it cannot take them at all (a batch past 32-bit record counts). */
+ * 0 if it cannot take them at all (a batch of 2^31 entries or more). Needs
+ * an open device (CUB sizes its work). */
 uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries, uint64_t max_vertices);
-/* Sets up the resident rows (batch_of: rank -> batch, nv entries) and two
- * pinned staging buffers. */
+/* Sets up the resident rows: rank (id -> rank) and batch_of (rank -> batch),
+ * nv entries each, are copied; src is kept until gpu_arrival_end. */
 int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbatches,
-		      uint64_t max_entries, uint64_t max_vertices, const uint32_t *batch_of,
+		      uint64_t max_entries, uint64_t max_vertices, const uint32_t *rank,
+		      const uint32_t *batch_of, const struct gpu_arrival_src *src,
 		      struct tsg_err *err);
-/* Staging buffer i (0 or 1), once the device has finished copying from it. */
-int gpu_arrival_stage(struct gpu_ctx *g, int i, void **mem, struct tsg_err *err);
-/* Copies batch k from staging buffer i and enqueues its count. */
-int gpu_arrival_submit(struct gpu_ctx *g, int i, uint32_t k, uint32_t nbv, uint64_t row_entries,
-		       uint64_t in_entries, struct tsg_err *err);
-/* Waits for every batch: the total; each batch's count and device time
- * (copies and kernels; nbatches of each); their sum; the bytes copied. */
-int gpu_arrival_end(struct gpu_ctx *g, uint64_t *count, uint64_t *per_batch, float *per_ms,
-		    double *device_ms, uint64_t *bytes, struct tsg_err *err);
+/* Copies batch k (ids lo .. lo+nbv-1, whose nbv + 1 offsets are off, and
+ * whose lists are in place) and enqueues its orientation and count. */
+int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
+		       const uint64_t *off, struct tsg_err *err);
+
+struct gpu_arrival_result {
+	uint64_t count;         /* triangles */
+	uint64_t rows;          /* row ids placed: the graph's oriented edges */
+	int overflow;           /* a batch brought more rows than the graph has */
+	double device_ms;       /* sum over the batches */
+	uint64_t bytes;         /* copied to the device */
+	uint64_t pinned_bytes;  /* of which, list bytes copied from pinned pages */
+	uint64_t list_bytes;    /* list bytes copied */
+};
+/* Waits for every batch, unpins what is still pinned (also after a
+ * failure, which it then returns), and gives each batch's count and device
+ * time (nbatches of each). */
+int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *per_ms,
+		    struct gpu_arrival_result *res, struct tsg_err *err);
 
 #ifdef __cplusplus
 }

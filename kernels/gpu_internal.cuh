@@ -102,20 +102,34 @@ uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries);
 cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, unsigned slots, dev_counters *c,
 			    int sms, cudaStream_t s);
 
-/* The arrival layout's resident state (arrival.cu, gpu_runtime.cu): every
- * row in adj, found by rank; pos, scan state and records for one batch. */
+/* The arrival layout's state (arrival.cu, gpu_runtime.cu): every row in
+ * adj (cap ids), found by rank through rstart/rlen; the rank of every id;
+ * one batch's offsets, lists, rows before their sort, in-edges and
+ * per-vertex arrays (nbv + 1 long); pos, scan and sort state and records
+ * for one batch. */
+struct arrival_fill {
+	unsigned long long used; /* row ids placed */
+	unsigned int overflow;   /* a batch did not fit */
+};
+
 struct arrival_dev {
-	uint64_t *rstart;
-	uint32_t *rlen, *batch_of, *adj, *pos;
-	void *scan_tmp;
-	size_t scan_bytes;
+	uint64_t *rstart, *off;
+	uint32_t *rlen, *batch_of, *rank, *adj, *pos;
+	uint32_t *lst, *tmp, *row_at, *in_at, *pre, *row_fill, *in_fill;
+	uint2 *ins;
+	void *scan_tmp, *sort_tmp;
+	size_t scan_bytes, sort_bytes;
 	ulonglong2 *rec;
+	arrival_fill *fill;
+	uint64_t cap;
 	uint32_t nv;
 };
 
-size_t arrival_scan_bytes(uint32_t nv);
-cudaError_t arrival_launch(const arrival_dev &a, const struct gpu_batch_vertex *vt,
-			   const uint32_t *ins, uint32_t nbv, uint32_t k, uint64_t base,
-			   unsigned slots, dev_counters *c, int sms, cudaStream_t s);
+size_t arrival_scan_bytes(uint32_t n);
+size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv);
+/* Orients and counts batch k (ids lo .. lo+nbv-1, entries list ids), whose
+ * offsets and lists are in a.off and a.lst. */
+cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint64_t entries,
+			   uint32_t k, unsigned slots, dev_counters *c, int sms, cudaStream_t s);
 
 #endif

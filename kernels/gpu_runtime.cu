@@ -37,14 +37,20 @@ struct gpu_ctx {
 	/* the arrival layout */
 	arrival_dev ar;
 	uint32_t ar_nbatches;
-	uint64_t ar_used, ar_bytes;   /* row ids placed; bytes copied */
-	uint64_t ar_ne;               /* room for row ids */
-	uint8_t *ar_bbuf;             /* the batch's vertex table and in lists */
-	uint8_t *ar_stage[2];         /* pinned */
-	cudaEvent_t ar_free[2];
-	cudaEvent_t *ar_ev;           /* per batch: start, end */
+	uint64_t ar_max_v, ar_max_e;
+	uint64_t ar_bytes, ar_pinned, ar_listb; /* bytes copied: all, lists pinned, lists */
+	struct gpu_arrival_src ar_src;
+	uint64_t *ar_at;              /* a copy of ar_src.at */
+	uint8_t *ar_pin;              /* per batch range of pages: enum ar_pin_state */
+	uint32_t ar_released;         /* ranges below this one are unpinned */
+	unsigned ar_pin_flags;
+	uint64_t *ar_offs[2];         /* pinned: a batch's offsets */
+	cudaEvent_t ar_offs_free[2];
+	cudaEvent_t *ar_ev;           /* per batch: start, lists copied, end */
 	uint64_t *ar_cum;             /* pinned: the running count after each batch */
 };
+
+static void arrival_release(struct gpu_ctx *g);
 
 static int cuda_fail(struct tsg_err *err, cudaError_t e, const char *what)
 {
@@ -138,15 +144,7 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 		if (g->stage_free[j]) cudaEventDestroy(g->stage_free[j]);
 		if (g->stage[j]) cudaFreeHost(g->stage[j]);
 	}
-	for (int i = 0; i < 2; i++) {
-		if (g->ar_free[i]) cudaEventDestroy(g->ar_free[i]);
-		if (g->ar_stage[i]) cudaFreeHost(g->ar_stage[i]);
-	}
-	for (uint32_t j = 0; g->ar_ev && j < 2 * g->ar_nbatches; j++)
-		if (g->ar_ev[j]) cudaEventDestroy(g->ar_ev[j]);
-	free(g->ar_ev);
-	if (g->ar_cum)
-		cudaFreeHost(g->ar_cum);
+	arrival_release(g);
 	if (g->hcount)
 		cudaFreeHost(g->hcount);
 	if (g->dmem)
@@ -384,134 +382,296 @@ fail:
 	return rc;
 }
 
-/* The arrival layout's device memory, in order: counters, rstart, rlen,
- * batch_of, pos, scan state, records, the batch buffer, the rows. */
+/*
+ * The arrival layout. Device memory, in order: counters, the fill mark,
+ * then per vertex rstart, rlen, batch_of, rank, pos; scan and sort state;
+ * per batch records, offsets, lists, rows before the sort, in-edges and five
+ * per-vertex arrays; last the rows. ar_layout computes it, and with a base
+ * also places it.
+ */
 static uint64_t al(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
 
-static uint64_t stage_bytes(uint64_t max_entries, uint64_t max_vertices)
+template <class T> static void ar_take(uint8_t *base, uint64_t *at, T **p, uint64_t bytes)
 {
-	return gpu_batch_rows_at(max_vertices) + al(max_entries * 4) + 256;
+	if (base)
+		*p = (T *)(base + *at);
+	*at += al(bytes);
+}
+
+static uint64_t ar_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max_v,
+			  arrival_dev *a, uint8_t *base)
+{
+	arrival_dev d = {};
+	uint64_t at = 256; /* dev_counters */
+	d.scan_bytes = arrival_scan_bytes((uint32_t)nv);
+	d.sort_bytes = arrival_sort_bytes(max_e, (uint32_t)max_v);
+	ar_take(base, &at, &d.fill, sizeof(arrival_fill));
+	ar_take(base, &at, &d.rstart, nv * 8);
+	ar_take(base, &at, &d.rlen, nv * 4);
+	ar_take(base, &at, &d.batch_of, nv * 4);
+	ar_take(base, &at, &d.rank, nv * 4);
+	ar_take(base, &at, &d.pos, (nv + 1) * 4);
+	ar_take(base, &at, (uint8_t **)&d.scan_tmp, d.scan_bytes);
+	ar_take(base, &at, (uint8_t **)&d.sort_tmp, d.sort_bytes);
+	ar_take(base, &at, &d.rec, max_e * 16);
+	ar_take(base, &at, &d.off, (max_v + 1) * 8);
+	ar_take(base, &at, &d.lst, max_e * 4);
+	ar_take(base, &at, &d.tmp, max_e * 4);
+	ar_take(base, &at, &d.ins, max_e * 8);
+	ar_take(base, &at, &d.row_at, (max_v + 1) * 4);
+	ar_take(base, &at, &d.in_at, (max_v + 1) * 4);
+	ar_take(base, &at, &d.pre, (max_v + 1) * 4);
+	ar_take(base, &at, &d.row_fill, (max_v + 1) * 4);
+	ar_take(base, &at, &d.in_fill, (max_v + 1) * 4);
+	ar_take(base, &at, &d.adj, ne * 4);
+	d.cap = ne;
+	d.nv = (uint32_t)nv;
+	if (a)
+		*a = d;
+	return at + GPU_SLOT_OVERHEAD;
 }
 
 extern "C" uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries,
 				      uint64_t max_vertices)
 {
-	/* records are filed with 32-bit counters, with mid-hash's margin */
-	if (max_entries >= (1ull << 32) - (1ull << 24) || nv >= (1ull << 32) - 1)
+	/* a batch's rows, in lists and records are indexed with 32 bits; CUB's
+	 * scans and sorts take signed 32-bit offsets */
+	if (max_entries >= (1ull << 31) || nv >= (1ull << 32) - 1)
 		return 0;
-	return 256 + al(nv * 8) + 2 * al(nv * 4) + al((nv + 1) * 4) +
-	       al(arrival_scan_bytes((uint32_t)nv)) + al(max_entries * 16) +
-	       stage_bytes(max_entries, max_vertices) + al(ne * 4) + GPU_SLOT_OVERHEAD;
+	return ar_layout(nv, ne, max_entries, max_vertices, NULL, NULL);
+}
+
+enum ar_pin_state { PIN_NOT, PIN_DONE, PIN_RELEASED, PIN_FAILED };
+
+/* Range j of pages: where batch j's lists start, rounded down to a page,
+ * to where batch j+1's do; the last one rounded up. Neighbouring batches
+ * share no page, since a page is pinned once. */
+static const uint8_t *ar_edge(const struct gpu_ctx *g, uint32_t j)
+{
+	const uintptr_t page = 4096, a = (uintptr_t)(g->ar_src.adj + g->ar_at[j]);
+	return (const uint8_t *)(j == g->ar_nbatches ? (a + page - 1) / page * page : a / page * page);
+}
+
+static void ar_pin(struct gpu_ctx *g, uint32_t j)
+{
+	if (j >= g->ar_nbatches || g->ar_pin[j] != PIN_NOT)
+		return;
+	const uint8_t *lo = ar_edge(g, j), *hi = ar_edge(g, j + 1);
+	if (hi <= lo) {
+		g->ar_pin[j] = PIN_RELEASED; /* nothing to pin */
+		return;
+	}
+	const cudaError_t e = cudaHostRegister((void *)lo, (size_t)(hi - lo), g->ar_pin_flags);
+	if (e != cudaSuccess)
+		(void)cudaGetLastError(); /* copied as ordinary memory instead */
+	g->ar_pin[j] = e == cudaSuccess ? PIN_DONE : PIN_FAILED;
+}
+
+static void ar_unpin(struct gpu_ctx *g, uint32_t j)
+{
+	if (g->ar_pin[j] == PIN_DONE)
+		cudaHostUnregister((void *)ar_edge(g, j));
+	g->ar_pin[j] = PIN_RELEASED;
+}
+
+/* Unpins every range, syncing first, and frees what begin made. Safe to
+ * call twice, and on a context that never began. */
+static void arrival_release(struct gpu_ctx *g)
+{
+	if (g->ar_pin) {
+		cudaStreamSynchronize(g->compute[0]);
+		for (uint32_t j = 0; j < g->ar_nbatches; j++)
+			ar_unpin(g, j);
+	}
+	for (int i = 0; i < 2; i++) {
+		if (g->ar_offs_free[i]) cudaEventDestroy(g->ar_offs_free[i]);
+		if (g->ar_offs[i]) cudaFreeHost(g->ar_offs[i]);
+		g->ar_offs_free[i] = NULL;
+		g->ar_offs[i] = NULL;
+	}
+	for (uint32_t j = 0; g->ar_ev && j < 3 * g->ar_nbatches; j++)
+		if (g->ar_ev[j]) cudaEventDestroy(g->ar_ev[j]);
+	if (g->ar_cum)
+		cudaFreeHost(g->ar_cum);
+	free(g->ar_ev);
+	free(g->ar_pin);
+	free(g->ar_at);
+	g->ar_ev = NULL;
+	g->ar_pin = NULL;
+	g->ar_at = NULL;
+	g->ar_cum = NULL;
+	g->ar_nbatches = 0;
+}
+
+/* Copies n bytes of host memory that is not pinned, pinning it for the
+ * copy if it can (the driver's own staging runs at a fraction of PCIe). */
+static cudaError_t copy_in(void *dst, const void *src, size_t n, cudaStream_t s)
+{
+	if (n == 0)
+		return cudaSuccess;
+	const int pinned = cudaHostRegister((void *)src, n, cudaHostRegisterReadOnly) == cudaSuccess;
+	if (!pinned)
+		(void)cudaGetLastError();
+	cudaError_t e = cudaMemcpyAsync(dst, src, n, cudaMemcpyHostToDevice, s);
+	if (e == cudaSuccess)
+		e = cudaStreamSynchronize(s);
+	if (pinned)
+		cudaHostUnregister((void *)src);
+	return e;
 }
 
 extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbatches,
-				 uint64_t max_entries, uint64_t max_vertices,
-				 const uint32_t *batch_of, struct tsg_err *err)
+				 uint64_t max_entries, uint64_t max_vertices, const uint32_t *rank,
+				 const uint32_t *batch_of, const struct gpu_arrival_src *src,
+				 struct tsg_err *err)
 {
-	int rc = TSG_OK;
+	int rc = TSG_OK, ro = 0;
+	const cudaStream_t s = g->compute[0];
 	const uint64_t need = gpu_arrival_bytes(nv, ne, max_entries, max_vertices);
 	if (need == 0 || need > g->slot_bytes * GPU_SLOTS)
 		return tsg_fail(err, TSG_ENOMEM, "the arrival layout needs %llu MiB of the %llu MiB "
 				"GPU budget: use --layout block", (unsigned long long)(need >> 20),
 				(unsigned long long)(g->slot_bytes * GPU_SLOTS >> 20));
-	uint8_t *p = g->dmem + 256; /* the counters stay at the start */
-	arrival_dev &a = g->ar;
-	a.nv = (uint32_t)nv;
-	a.rstart = (uint64_t *)p; p += al(nv * 8);
-	a.rlen = (uint32_t *)p; p += al(nv * 4);
-	a.batch_of = (uint32_t *)p; p += al(nv * 4);
-	a.pos = (uint32_t *)p; p += al((nv + 1) * 4);
-	a.scan_bytes = arrival_scan_bytes((uint32_t)nv);
-	a.scan_tmp = p; p += al(a.scan_bytes);
-	a.rec = (ulonglong2 *)p; p += al(max_entries * 16);
-	g->ar_bbuf = p; p += stage_bytes(max_entries, max_vertices);
-	a.adj = (uint32_t *)p;
-	g->ar_nbatches = nbatches;
-	g->ar_used = g->ar_bytes = 0;
-	g->ar_ne = ne;
 	CK(cudaSetDevice(g->device), "selecting the device");
+	arrival_release(g);
+	ar_layout(nv, ne, max_entries, max_vertices, &g->ar, g->dmem);
+	g->ar_nbatches = nbatches;
+	g->ar_max_v = max_vertices;
+	g->ar_max_e = max_entries;
+	g->ar_bytes = g->ar_pinned = g->ar_listb = 0;
+	g->ar_released = 0;
+	g->ar_src = *src;
+	g->ar_at = (uint64_t *)malloc(((size_t)nbatches + 1) * sizeof(uint64_t));
+	g->ar_pin = (uint8_t *)calloc((size_t)nbatches + 1, 1);
+	g->ar_ev = (cudaEvent_t *)calloc(3 * (size_t)nbatches + 1, sizeof(*g->ar_ev));
+	if (!g->ar_at || !g->ar_pin || !g->ar_ev) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+		goto fail;
+	}
+	memcpy(g->ar_at, src->at, ((size_t)nbatches + 1) * sizeof(uint64_t));
+	/* pinned ahead, the pages are written after: they must stay writable */
+	CK(cudaDeviceGetAttribute(&ro, cudaDevAttrHostRegisterReadOnlySupported, g->device),
+	   "reading device attributes");
+	g->ar_pin_flags = src->pin_ahead || !ro ? cudaHostRegisterDefault : cudaHostRegisterReadOnly;
 	CK(cudaMallocHost(&g->ar_cum, (nbatches ? nbatches : 1) * sizeof(uint64_t)),
 	   "allocating pinned counters");
 	for (int i = 0; i < 2; i++) {
-		CK(cudaMallocHost(&g->ar_stage[i], stage_bytes(max_entries, max_vertices)),
-		   "allocating pinned staging");
-		CK(cudaEventCreateWithFlags(&g->ar_free[i], cudaEventDisableTiming), "creating an event");
+		CK(cudaMallocHost(&g->ar_offs[i], (max_vertices + 1) * 8), "allocating pinned staging");
+		CK(cudaEventCreateWithFlags(&g->ar_offs_free[i], cudaEventDisableTiming),
+		   "creating an event");
 	}
-	g->ar_ev = (cudaEvent_t *)calloc(2 * (size_t)nbatches + 1, sizeof(*g->ar_ev));
-	if (!g->ar_ev)
-		return tsg_fail(err, TSG_ENOMEM, "out of memory");
-	for (uint32_t j = 0; j < 2 * nbatches; j++)
-		CK(cudaEventCreate(&g->ar_ev[j]), "creating an event");
-	CK(cudaMemsetAsync(g->dmem, 0, 256, g->compute[0]), "clearing counters");
-	CK(cudaMemsetAsync(a.rstart, 0, nv * 8, g->compute[0]), "clearing the row index");
-	CK(cudaMemsetAsync(a.rlen, 0, nv * 4, g->compute[0]), "clearing the row index");
-	CK(cudaMemcpyAsync(a.batch_of, batch_of, nv * 4, cudaMemcpyHostToDevice, g->compute[0]),
-	   "copying the batches");
-	CK(cudaStreamSynchronize(g->compute[0]), "setting up the arrival layout");
+	for (uint32_t j = 0; j < 3 * nbatches; j++)
+		CK(cudaEventCreateWithFlags(&g->ar_ev[j], j % 3 == 1 ? cudaEventDisableTiming : 0),
+		   "creating an event");
+	CK(cudaMemsetAsync(g->dmem, 0, 256, s), "clearing counters");
+	CK(cudaMemsetAsync(g->ar.fill, 0, sizeof(arrival_fill), s), "clearing counters");
+	CK(cudaMemsetAsync(g->ar.rstart, 0, nv * 8, s), "clearing the row index");
+	CK(cudaMemsetAsync(g->ar.rlen, 0, nv * 4, s), "clearing the row index");
+	CK(copy_in(g->ar.batch_of, batch_of, nv * 4, s), "copying the batches");
+	CK(copy_in(g->ar.rank, rank, nv * 4, s), "copying the ranks");
+	if (src->pin_ahead) { /* the file's first pages go straight into pinned memory */
+		ar_pin(g, 0);
+		ar_pin(g, 1);
+	}
 	return TSG_OK;
 fail:
+	arrival_release(g);
 	return rc;
 }
 
-extern "C" int gpu_arrival_stage(struct gpu_ctx *g, int i, void **mem, struct tsg_err *err)
+/* Copies batch k's lists range by range of pages: a copy may not span two
+ * registrations. */
+static int ar_copy_lists(struct gpu_ctx *g, uint32_t k, cudaStream_t s, struct tsg_err *err)
 {
 	int rc = TSG_OK;
-	CK(cudaEventSynchronize(g->ar_free[i]), "waiting for a staging buffer");
-	*mem = g->ar_stage[i];
+	const uint8_t *from = (const uint8_t *)(g->ar_src.adj + g->ar_at[k]);
+	const uint8_t *to = (const uint8_t *)(g->ar_src.adj + g->ar_at[k + 1]);
+	for (uint32_t j = k; j < g->ar_nbatches && from < to; j++) {
+		const uint8_t *lo = ar_edge(g, j) > from ? ar_edge(g, j) : from;
+		const uint8_t *hi = ar_edge(g, j + 1) < to ? ar_edge(g, j + 1) : to;
+		if (hi <= lo)
+			continue;
+		ar_pin(g, j);
+		CK(cudaMemcpyAsync((uint8_t *)g->ar.lst + (lo - from), lo, (size_t)(hi - lo),
+				   cudaMemcpyHostToDevice, s), "copying a batch's lists");
+		if (g->ar_pin[j] == PIN_DONE)
+			g->ar_pinned += (uint64_t)(hi - lo);
+	}
+	g->ar_listb += (uint64_t)(to - from);
 	return TSG_OK;
 fail:
 	return rc;
 }
 
-extern "C" int gpu_arrival_submit(struct gpu_ctx *g, int i, uint32_t k, uint32_t nbv,
-				  uint64_t row_entries, uint64_t in_entries, struct tsg_err *err)
+extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
+				  const uint64_t *off, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	const cudaStream_t s = g->compute[0];
-	const uint8_t *st = g->ar_stage[i];
-	const uint64_t rows_at = gpu_batch_rows_at(nbv), ins_at = gpu_batch_ins_at(nbv, row_entries);
+	const uint64_t entries = off[nbv] - off[0];
+	uint64_t *offs = g->ar_offs[k % 2];
 	dev_counters *cnt = (dev_counters *)g->dmem;
-	if (row_entries > g->ar_ne - g->ar_used) /* only an asymmetric graph has more */
-		return tsg_fail(err, TSG_EINPUT, "batch %u brings more oriented edges than the "
-				"graph's %llu", k, (unsigned long long)g->ar_ne);
+	if (k >= g->ar_nbatches || nbv > g->ar_max_v || entries > g->ar_max_e ||
+	    entries != g->ar_at[k + 1] - g->ar_at[k])
+		return tsg_fail(err, TSG_EINTERNAL, "arrival batch %u does not match its plan", k);
 	CK(cudaSetDevice(g->device), "selecting the device");
-	CK(cudaEventRecord(g->ar_ev[2 * k], s), "recording an event");
-	CK(cudaMemcpyAsync(g->ar.adj + g->ar_used, st + rows_at, row_entries * 4,
-			   cudaMemcpyHostToDevice, s), "copying a batch's rows");
-	CK(cudaMemcpyAsync(g->ar_bbuf, st, rows_at, cudaMemcpyHostToDevice, s), "copying a batch");
-	CK(cudaMemcpyAsync(g->ar_bbuf + rows_at, st + ins_at, in_entries * 4, cudaMemcpyHostToDevice,
-			   s), "copying a batch's in lists");
-	CK(cudaEventRecord(g->ar_free[i], s), "recording an event");
-	CK(arrival_launch(g->ar, (const gpu_batch_vertex *)g->ar_bbuf,
-			  (const uint32_t *)(g->ar_bbuf + rows_at), nbv, k, g->ar_used,
-			  g->tile ? g->tile : 1024, cnt, g->sms, s), "launching the arrival count");
+	CK(cudaEventSynchronize(g->ar_offs_free[k % 2]), "waiting for a staging buffer");
+	memcpy(offs, off, ((size_t)nbv + 1) * 8);
+	CK(cudaEventRecord(g->ar_ev[3 * k], s), "recording an event");
+	CK(cudaMemcpyAsync(g->ar.off, offs, ((size_t)nbv + 1) * 8, cudaMemcpyHostToDevice, s),
+	   "copying a batch's offsets");
+	CK(cudaEventRecord(g->ar_offs_free[k % 2], s), "recording an event");
+	rc = ar_copy_lists(g, k, s, err);
+	if (rc)
+		goto fail;
+	CK(cudaEventRecord(g->ar_ev[3 * k + 1], s), "recording an event");
+	CK(arrival_launch(g->ar, lo, nbv, entries, k, g->tile ? g->tile : 1024, cnt, g->sms, s),
+	   "launching the arrival count");
 	CK(cudaMemcpyAsync(&g->ar_cum[k], &cnt->triangles, sizeof(uint64_t), cudaMemcpyDeviceToHost, s),
 	   "reading the count");
-	CK(cudaEventRecord(g->ar_ev[2 * k + 1], s), "recording an event");
-	g->ar_used += row_entries;
-	g->ar_bytes += rows_at + (row_entries + in_entries) * 4;
+	CK(cudaEventRecord(g->ar_ev[3 * k + 2], s), "recording an event");
+	g->ar_bytes += ((uint64_t)nbv + 1) * 8 + entries * 4;
+	/* unpin the ranges whose batches are copied; pin the next ones before
+	 * the file reaches them */
+	while (g->ar_released < k) {
+		const cudaError_t q = cudaEventQuery(g->ar_ev[3 * g->ar_released + 1]);
+		if (q != cudaSuccess) {
+			(void)cudaGetLastError(); /* not ready is no error */
+			break;
+		}
+		ar_unpin(g, g->ar_released++);
+	}
+	if (g->ar_src.pin_ahead) {
+		ar_pin(g, k + 1);
+		ar_pin(g, k + 2);
+	}
 	return TSG_OK;
 fail:
 	return rc;
 }
 
-extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *count, uint64_t *per_batch,
-			       float *per_ms, double *device_ms, uint64_t *bytes, struct tsg_err *err)
+extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *per_ms,
+			       struct gpu_arrival_result *res, struct tsg_err *err)
 {
 	int rc = TSG_OK;
-	double sum = 0;
+	arrival_fill fill = {};
+	*res = (struct gpu_arrival_result){};
 	CK(cudaStreamSynchronize(g->compute[0]), "counting the batches");
-	*count = g->ar_nbatches ? g->ar_cum[g->ar_nbatches - 1] : 0;
+	CK(cudaMemcpy(&fill, g->ar.fill, sizeof(fill), cudaMemcpyDeviceToHost), "reading the rows");
+	res->count = g->ar_nbatches ? g->ar_cum[g->ar_nbatches - 1] : 0;
+	res->rows = fill.used;
+	res->overflow = fill.overflow != 0;
 	for (uint32_t k = 0; k < g->ar_nbatches; k++) {
 		float ms = 0;
-		CK(cudaEventElapsedTime(&ms, g->ar_ev[2 * k], g->ar_ev[2 * k + 1]), "timing a batch");
+		CK(cudaEventElapsedTime(&ms, g->ar_ev[3 * k], g->ar_ev[3 * k + 2]), "timing a batch");
 		per_batch[k] = g->ar_cum[k] - (k ? g->ar_cum[k - 1] : 0);
 		per_ms[k] = ms;
-		sum += ms;
+		res->device_ms += ms;
 	}
-	*device_ms = sum;
-	*bytes = g->ar_bytes;
-	return TSG_OK;
+	res->bytes = g->ar_bytes;
+	res->pinned_bytes = g->ar_pinned;
+	res->list_bytes = g->ar_listb;
 fail:
+	arrival_release(g);
 	return rc;
 }

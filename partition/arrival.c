@@ -7,6 +7,8 @@
  * vertices to their batches' done counters. A consumer thread waits for
  * batch k's counter to reach its size and then calls the sink; the counter's
  * atomic add and the mutex order the rows' writes before the sink's reads.
+ * Lists only, the workers just count; the same ordering then covers the
+ * lists the reader and the checks wrote.
  */
 #include "arrival.h"
 
@@ -66,6 +68,18 @@ static void add_done(struct actx *c, uint32_t k, uint64_t n)
 		pthread_mutex_lock(&c->mu);
 		pthread_cond_broadcast(&c->cv);
 		pthread_mutex_unlock(&c->mu);
+	}
+}
+
+/* Vertices b .. e-1, whose lists are in and checked, counted as done. */
+static void count_done(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct actx *c = arg;
+	for (uint32_t k = batch_of_id(c->p, b); b < e; k++) {
+		const uint64_t end = c->p->bound[k + 1] < e ? c->p->bound[k + 1] : e;
+		add_done(c, k, end - b);
+		b = end;
 	}
 }
 
@@ -218,33 +232,38 @@ int part_arrival(const struct tsg_graph *g, const struct part_arrival_plan *p,
 	atomic_init(&c.failed, 0);
 	c.rank = malloc(nvm * sizeof(*c.rank));
 	c.batch_of = malloc(nvm * sizeof(*c.batch_of));
-	c.row_len = calloc(nvm, sizeof(*c.row_len));
-	c.in_len = calloc(nvm, sizeof(*c.in_len));
-	c.row = calloc(nvm, sizeof(*c.row));
-	c.in = calloc(nvm, sizeof(*c.in));
-	c.scratch = malloc((uint64_t)threads * p->row_cap * sizeof(*c.scratch));
-	c.rows = calloc(threads, sizeof(*c.rows));
-	c.ins = calloc(threads, sizeof(*c.ins));
 	c.done = calloc(p->nbatches, sizeof(*c.done));
-	if (!c.rank || !c.batch_of || !c.row_len || !c.in_len || !c.row || !c.in || !c.scratch ||
-	    !c.rows || !c.ins || !c.done) {
+	if (!o->lists_only) {
+		c.row_len = calloc(nvm, sizeof(*c.row_len));
+		c.in_len = calloc(nvm, sizeof(*c.in_len));
+		c.row = calloc(nvm, sizeof(*c.row));
+		c.in = calloc(nvm, sizeof(*c.in));
+		c.scratch = malloc((uint64_t)threads * p->row_cap * sizeof(*c.scratch));
+		c.rows = calloc(threads, sizeof(*c.rows));
+		c.ins = calloc(threads, sizeof(*c.ins));
+	}
+	if (!c.rank || !c.batch_of || !c.done ||
+	    (!o->lists_only && (!c.row_len || !c.in_len || !c.row || !c.in || !c.scratch ||
+				!c.rows || !c.ins))) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory indexing %llu vertices",
 			      (unsigned long long)nv);
 		goto fail;
 	}
 	for (uint32_t k = 0; k < p->nbatches; k++)
 		atomic_init(&c.done[k], 0);
-	for (unsigned i = 0; i < threads; i++)
-		c.rows[i].seg_ids = c.ins[i].seg_ids = PART_ARENA_IDS;
-	tsg_advise_huge(c.row, nvm * sizeof(*c.row));
-	tsg_advise_huge(c.in, nvm * sizeof(*c.in));
+	if (!o->lists_only) {
+		for (unsigned i = 0; i < threads; i++)
+			c.rows[i].seg_ids = c.ins[i].seg_ids = PART_ARENA_IDS;
+		tsg_advise_huge(c.row, nvm * sizeof(*c.row));
+		tsg_advise_huge(c.in, nvm * sizeof(*c.in));
+	}
 	if (part_rank(g, threads, c.rank) != 0) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking vertices by degree");
 		goto fail;
 	}
 	tsg_parallel_for(threads, p->nbatches, 1, set_batch_of, &c);
 	tm.rank_s = tsg_now() - t;
-	if (sink->begin && (rc = sink->begin(sink->ctx, p, c.batch_of, err)) != TSG_OK)
+	if (sink->begin && (rc = sink->begin(sink->ctx, p, c.rank, c.batch_of, err)) != TSG_OK)
 		goto fail;
 	pthread_mutex_init(&c.mu, NULL);
 	pthread_cond_init(&c.cv, NULL);
@@ -255,10 +274,11 @@ int part_arrival(const struct tsg_graph *g, const struct part_arrival_plan *p,
 	}
 	started = 1;
 	t = tsg_now();
+	const io_rows_fn fn = o->lists_only ? count_done : write_rows;
 	if (o->feed)
-		rc = o->feed(o->feed_ctx, write_rows, &c, err);
+		rc = o->feed(o->feed_ctx, fn, &c, err);
 	else
-		tsg_parallel_for(threads, nv, GRAIN, write_rows, &c);
+		tsg_parallel_for(threads, nv, GRAIN, fn, &c);
 	tm.rows_s = tsg_now() - t;
 	t = tsg_now();
 	close_pass(&c);
@@ -278,9 +298,10 @@ int part_arrival(const struct tsg_graph *g, const struct part_arrival_plan *p,
 		rc = tsg_fail(err, c.sink_rc, "%s", c.sink_err.msg);
 		goto fail;
 	}
-	uint64_t kept = 0;
-	for (uint64_t r = 0; r < nv; r++)
-		kept += c.row_len[r];
+	uint64_t kept = p->ne; /* lists only: the sink's to check */
+	if (!o->lists_only)
+		for (uint64_t r = kept = 0; r < nv; r++)
+			kept += c.row_len[r];
 	if (c.handed != p->nbatches || kept != p->ne)
 		/* a validated graph is symmetric without loops, so half its entries point up */
 		rc = tsg_fail(err, TSG_EINTERNAL, "arrival batches: %u of %u counted, %llu of %llu "

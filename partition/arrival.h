@@ -18,9 +18,14 @@
  * Batch k needs the rows of batches <= k only: it is handed to the sink as
  * soon as its own rows are written, while later batches are still read.
  *
- * Memory: the rows (half the list entries), the in lists (at most as many
- * again, fewer when the file lists neighbours in arrival order) and about 32
- * bytes a vertex; no second copy of the rows in rank order.
+ * The rows and in lists are written on the host (lists_only = 0: the CPU's
+ * batches), or not at all (lists_only = 1): the sink then gets each batch's
+ * ids once their lists are in place and checked, and orients them itself
+ * (the GPU does, kernels/arrival.cu), so the host touches each list once.
+ *
+ * Memory: with rows, the rows (half the list entries), the in lists (at most
+ * as many again, fewer when the file lists neighbours in arrival order) and
+ * about 32 bytes a vertex; lists only, 8 bytes a vertex (rank and batch).
  */
 #ifndef PART_ARRIVAL_H
 #define PART_ARRIVAL_H
@@ -57,13 +62,14 @@ int part_arrival_plan_new(const struct tsg_graph *g, uint32_t nbatches,
 void part_arrival_plan_free(struct part_arrival_plan *p);
 
 /* Where batches go. begin runs once, after ranking and before any list is
- * read (batch_of: rank -> batch, final). batch runs for k = 0, 1, ... in
- * order, each once, on a thread of its own, while later lists are read; its
- * arrays stay valid until part_arrival returns. An error from either stops
- * the handing out and is part_arrival's error. */
+ * read (rank: id -> rank; batch_of: rank -> batch; both final). batch runs
+ * for k = 0, 1, ... in order, each once, on a thread of its own, while later
+ * lists are read; its arrays, and the lists of ids up to b->v_hi, stay valid
+ * and unchanged until part_arrival returns. An error from either stops the
+ * handing out and is part_arrival's error. */
 struct part_arrival_sink {
-	int (*begin)(void *ctx, const struct part_arrival_plan *p, const uint32_t *batch_of,
-		     struct tsg_err *err);
+	int (*begin)(void *ctx, const struct part_arrival_plan *p, const uint32_t *rank,
+		     const uint32_t *batch_of, struct tsg_err *err);
 	int (*batch)(void *ctx, const struct tsg_batch *b, struct tsg_err *err);
 	void *ctx;
 };
@@ -74,13 +80,17 @@ struct part_arrival_opts {
 	 * feed drives the pass as the lists arrive (io_graph_read_lists). */
 	int (*feed)(void *feed_ctx, io_rows_fn fn, void *arg, struct tsg_err *err);
 	void *feed_ctx;
+	/* 1: write no rows or in lists; batches carry ids and ranks only
+	 * (row, row_len, in, in_len NULL), and the edge total is the sink's
+	 * to check. */
+	int lists_only;
 };
 
 struct part_arrival_times {
 	double rank_s;   /* ranks and the batch of every rank */
 	double rows_s;   /* the pass over the lists (with the read, when fed) */
 	double tail_s;   /* from the end of that pass to the last batch's return */
-	uint64_t max_out;
+	uint64_t max_out; /* longest row (with rows) */
 };
 
 /* Ranks g, writes every row and in list as its list arrives, and hands the

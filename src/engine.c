@@ -56,10 +56,10 @@ static int feed_lists(void *ctx, io_rows_fn fn, void *arg, struct tsg_err *err)
 
 int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 		       const struct part_arrival_plan *p, const struct part_arrival_sink *sink,
-		       struct engine_result *r, struct tsg_err *err)
+		       int lists_only, struct engine_result *r, struct tsg_err *err)
 {
 	const double t0 = tsg_now();
-	struct part_arrival_opts ao = { .threads = o->threads };
+	struct part_arrival_opts ao = { .threads = o->threads, .lists_only = lists_only };
 	if (g->lists_pending) {
 		if (g->threads > (o->threads ? o->threads : 1))
 			return tsg_fail(err, TSG_EINTERNAL, "graph read on more threads than the batches");
@@ -110,7 +110,7 @@ static int count_cpu_arrival(struct tsg_graph *g, const struct engine_opts *o,
 	}
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(KERN_CPU_MERGE));
-	rc = engine_arrival_run(g, o, &p, &sink, r, err);
+	rc = engine_arrival_run(g, o, &p, &sink, 0, r, err);
 	if (rc)
 		r->triangles = 0; /* a failed read's batches counted nothing that holds */
 done:

@@ -85,6 +85,8 @@ struct engine_result {
 	double overlap;           /* sum of stage times / wall time (GPU) */
 	uint64_t slot_bytes;
 	uint64_t h2d_bytes;
+	uint64_t lists_bytes, lists_pinned_bytes; /* arrival on the GPU: lists copied, and
+						     * of those, from pinned pages */
 	int lists_streamed;       /* the orientation ran as the lists were read */
 	enum engine_layout layout; /* the one used (auto resolved) */
 	struct part_arrival_times arrival; /* arrival layout: inside build_s */

@@ -162,6 +162,10 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 		json_str(&j, "prune", part_prune_name(o->part.prune));
 	} else if (r->layout == ENGINE_LAYOUT_ARRIVAL) {
 		json_u64(&j, "batches", r->nparts);
+		if (r->device == TSG_DEVICE_GPU) { /* the device oriented the lists it was sent */
+			json_u64(&j, "lists_bytes", r->lists_bytes);
+			json_u64(&j, "lists_pinned_bytes", r->lists_pinned_bytes);
+		}
 	} else {
 		json_u64(&j, "blocks", r->nblocks);
 		json_str(&j, "orient", o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass");

@@ -34,11 +34,12 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 struct block_plan *plan, struct engine_result *r, struct tsg_err *err);
 
 /* The arrival layout's common part (engine.c): reads g's lists (if
- * pending) through part_arrival into sink, recording r->layout, r->nparts
+ * pending) through part_arrival into sink, with rows written on the host
+ * or lists only (part_arrival_opts), recording r->layout, r->nparts
  * (batches), r->build_s and r->arrival. r->parts must hold p->nbatches. */
 int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 		       const struct part_arrival_plan *p, const struct part_arrival_sink *sink,
-		       struct engine_result *r, struct tsg_err *err);
+		       int lists_only, struct engine_result *r, struct tsg_err *err);
 
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		     struct engine_result *r, struct tsg_err *err);

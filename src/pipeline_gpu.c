@@ -229,81 +229,86 @@ done:
 	return rc;
 }
 
-/* The arrival layout's sink: each batch packed into a pinned staging buffer
- * (a record per vertex, its row, its in list) and submitted; two buffers, so
- * packing batch k+1 overlaps the device's copy and count of batch k. */
+/* The arrival layout's sink: the batches' lists go to the device as read,
+ * from where they lie (gpu.h pins them in place), and the device orients
+ * them; the host writes no rows. */
 struct gpu_sink {
 	struct gpu_ctx *gpu;
+	const struct tsg_graph *g;
+	uint64_t *at; /* where each batch's lists start */
 };
 
-static int gs_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t *batch_of,
-		    struct tsg_err *err)
+static int gs_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t *rank,
+		    const uint32_t *batch_of, struct tsg_err *err)
 {
 	const struct gpu_sink *s = ctx;
+	for (uint32_t k = 0; k <= p->nbatches; k++)
+		s->at[k] = s->g->off[p->bound[k]];
+	/* memory of our own is pinned before the file is read into it */
+	const struct gpu_arrival_src src = { .adj = s->g->adj, .at = s->at,
+					     .pin_ahead = s->g->adj_mem && s->g->adj == s->g->adj_mem };
 	return gpu_arrival_begin(s->gpu, p->nv, p->ne, p->nbatches, p->max_entries, p->max_vertices,
-				 batch_of, err);
+				 rank, batch_of, &src, err);
 }
 
 static int gs_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
 {
 	const struct gpu_sink *s = ctx;
-	const uint32_t nbv = (uint32_t)(b->v_hi - b->v_lo);
-	void *mem;
-	int rc = gpu_arrival_stage(s->gpu, (int)(b->k % 2), &mem, err);
-	if (rc)
-		return rc;
-	struct gpu_batch_vertex *vt = mem;
-	uint32_t *rows = (uint32_t *)((uint8_t *)mem + gpu_batch_rows_at(nbv));
-	uint64_t nrow = 0, nin = 0;
-	for (uint32_t i = 0; i < nbv; i++) {
-		const uint32_t r = b->rank[b->v_lo + i];
-		vt[i] = (struct gpu_batch_vertex){ .rank = r, .row_len = b->row_len[r],
-						   .in_len = b->in_len[r], .row_off = nrow,
-						   .in_off = nin };
-		memcpy(rows + nrow, b->row[r], (size_t)b->row_len[r] * 4);
-		nrow += b->row_len[r];
-		nin += b->in_len[r];
-	}
-	uint32_t *ins = (uint32_t *)((uint8_t *)mem + gpu_batch_ins_at(nbv, nrow));
-	for (uint32_t i = 0; i < nbv; i++)
-		memcpy(ins + vt[i].in_off, b->in[vt[i].rank], (size_t)vt[i].in_len * 4);
-	return gpu_arrival_submit(s->gpu, (int)(b->k % 2), b->k, nbv, nrow, nin, err);
+	return gpu_arrival_submit(s->gpu, b->k, b->v_lo, (uint32_t)(b->v_hi - b->v_lo),
+				  s->g->off + b->v_lo, err);
 }
 
 static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 			     const struct engine_opts *o, const struct part_arrival_plan *p,
 			     struct engine_result *r, struct tsg_err *err)
 {
-	struct gpu_sink s = { .gpu = gpu };
+	struct gpu_sink s = { .gpu = gpu, .g = g };
 	const struct part_arrival_sink sink = { .begin = gs_begin, .batch = gs_batch, .ctx = &s };
+	struct gpu_arrival_result res;
 	uint64_t *per = calloc(p->nbatches, sizeof(*per));
 	float *ms = calloc(p->nbatches, sizeof(*ms));
+	s.at = calloc((size_t)p->nbatches + 1, sizeof(*s.at));
 	r->parts = calloc(p->nbatches, sizeof(*r->parts));
 	int rc = TSG_OK;
-	if (!per || !ms || !r->parts) {
+	if (!per || !ms || !s.at || !r->parts) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 		goto done;
 	}
 	const double wall0 = tsg_now();
-	rc = engine_arrival_run(g, o, p, &sink, r, err);
+	rc = engine_arrival_run(g, o, p, &sink, 1, r, err);
 	if (rc)
 		goto done;
-	double device_ms = 0;
-	rc = gpu_arrival_end(gpu, &r->triangles, per, ms, &device_ms, &r->h2d_bytes, err);
+	rc = gpu_arrival_end(gpu, per, ms, &res, err);
 	if (rc)
 		goto done;
+	if (res.overflow || res.rows != p->ne) {
+		/* a validated graph is symmetric without loops, so half its entries point up */
+		rc = tsg_fail(err, TSG_EINTERNAL, "arrival batches: %llu of %llu edges kept%s",
+			      (unsigned long long)res.rows, (unsigned long long)p->ne,
+			      res.overflow ? ", rows past the device's row array" : "");
+		goto done;
+	}
+	r->triangles = res.count;
+	r->h2d_bytes = res.bytes;
+	r->lists_pinned_bytes = res.pinned_bytes;
+	r->lists_bytes = res.list_bytes;
+	if (res.pinned_bytes < res.list_bytes)
+		snprintf(r->note, sizeof(r->note), "%.0f%% of the lists could not be pinned: copies "
+			 "were slower", 100.0 * (double)(res.list_bytes - res.pinned_bytes) /
+			 (double)res.list_bytes);
 	for (uint32_t k = 0; k < p->nbatches; k++) {
 		r->parts[k].triangles = per[k];
 		r->parts[k].kernel_ms = ms[k];
 		r->parts[k].st.v_local = p->bound[k + 1] - p->bound[k];
 	}
-	r->count_s = device_ms / 1000.0;
+	r->count_s = res.device_ms / 1000.0;
 	const double wall = tsg_now() - wall0;
 	r->overlap = wall > 0 ? (r->build_s + r->count_s) / wall : 0;
 done:
-	gpu_drain(gpu); /* copies may still read the staging buffers */
+	gpu_drain(gpu); /* copies may still read the lists */
 	free(per);
 	free(ms);
+	free(s.at);
 	return rc;
 }
 

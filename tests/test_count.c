@@ -512,6 +512,85 @@ static void check_arrival(struct t_state *st, struct casegraph *c)
 			}
 }
 
+/* Lists only (the GPU's way): each batch handed once, in order, with no
+ * rows, once its lists are in place and equal to the reference's, and the
+ * batch of every rank set before the first. */
+struct lists_sink {
+	const struct tsg_graph *ref, *g;
+	const uint32_t *rank;
+	uint32_t next, bad;
+};
+
+static int ls_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t *rank,
+		    const uint32_t *batch_of, struct tsg_err *err)
+{
+	(void)err;
+	struct lists_sink *s = ctx;
+	s->rank = rank;
+	for (uint32_t k = 0; k < p->nbatches; k++)
+		for (uint64_t v = p->bound[k]; v < p->bound[k + 1]; v++)
+			s->bad += batch_of[rank[v]] != k;
+	return TSG_OK;
+}
+
+static int ls_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
+{
+	(void)err;
+	struct lists_sink *s = ctx;
+	const uint64_t *o = s->ref->off;
+	s->bad += b->k != s->next++ || b->row || b->in || b->row_len || b->rank != s->rank;
+	s->bad += memcmp(s->g->off + b->v_lo, o + b->v_lo, (b->v_hi - b->v_lo + 1) * 8) != 0;
+	s->bad += memcmp(s->g->adj + o[b->v_lo], s->ref->adj + o[b->v_lo],
+			 (o[b->v_hi] - o[b->v_lo]) * 4) != 0;
+	return TSG_OK;
+}
+
+static int feed_read(void *ctx, io_rows_fn fn, void *arg, struct tsg_err *err)
+{
+	return io_graph_read_lists(ctx, fn, arg, err);
+}
+
+static void check_arrival_lists(struct t_state *st, struct casegraph *c)
+{
+	char lz4[4096 + 8];
+	snprintf(lz4, sizeof(lz4), "%s.lz4", t_path(c->name)); /* made by check_streamed */
+	const uint32_t batches[] = { 1, 3, 16, (uint32_t)c->g.nv + 5 };
+	for (unsigned b = 0; b < sizeof(batches) / sizeof(batches[0]); b++)
+		for (unsigned t = 1; t <= 3; t += 2)
+			for (int src = 0; src < 3; src++) {
+				const struct io_load_opts lo = { .io = src == 1 ? IO_MODE_URING :
+								       IO_MODE_PREAD, .threads = t };
+				struct part_arrival_plan p = { 0 };
+				struct tsg_err err = { 0 };
+				struct tsg_graph g, *gp = &c->g;
+				struct lists_sink s = { .ref = &c->g };
+				struct part_arrival_opts ao = { .threads = t, .lists_only = 1 };
+				const struct part_arrival_sink sink = { .begin = ls_begin,
+									.batch = ls_batch, .ctx = &s };
+				int rc = 0, opened = 0;
+				if (src > 0) {
+					rc = io_graph_open(src == 1 ? t_path(c->name) : lz4, &lo, &g, &err);
+					opened = rc == 0;
+					gp = &g;
+					ao.feed = feed_read;
+					ao.feed_ctx = &g;
+				}
+				s.g = gp;
+				if (rc == 0)
+					rc = part_arrival_plan_new(gp, batches[b], &p, &err);
+				if (rc == 0)
+					rc = part_arrival(gp, &p, &ao, &sink, NULL, &err);
+				CHECK(st, rc == 0 && s.next == p.nbatches && s.bad == 0,
+				      "%s arrival lists only, K=%u, %u threads, %s: rc %d (%s), %u of %u "
+				      "batches, %u wrong", c->name, batches[b], t,
+				      src == 0 ? "in memory" : src == 1 ? "plain" : "lz4", rc, err.msg,
+				      s.next, p.nbatches, s.bad);
+				part_arrival_plan_free(&p);
+				if (opened)
+					io_graph_free(&g);
+			}
+}
+
 int main(void)
 {
 	struct t_state st = { 0 };
@@ -568,6 +647,7 @@ int main(void)
 		check_blocks(&st, &cases[i], parts, sizeof(parts) / sizeof(parts[0]));
 		check_streamed(&st, &cases[i]);
 		check_arrival(&st, &cases[i]);
+		check_arrival_lists(&st, &cases[i]);
 		if (cases[i].g.nv > 0)
 			check_auto(&st, &cases[i]);
 	}

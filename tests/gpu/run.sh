@@ -10,8 +10,9 @@
 # R-MAT, Erdős–Rényi and exact-family graphs: the block layout with Q = 1,
 # 2, 4, 8 blocks; the LSTC layout with P = 1, 4, two partitioning schemes
 # and both pruning rules; forced small --gpu-mem (automatic out-of-core
-# planning) for both layouts; the arrival layout with 1, 2, 7 and auto
-# batches on every reader and the LZ4 file; every reader; --host-mem spilling, plain and
+# planning) for both layouts; the arrival layout with 1, 2, 7, 3000 and
+# auto batches on every reader and the LZ4 file, its lists copied from
+# pinned pages only; every reader; --host-mem spilling, plain and
 # compressed; then compute-sanitizer memcheck and racecheck
 # on a small graph, both layouts. Ends with "N passed, N failed".
 set -u
@@ -143,6 +144,15 @@ for g in "${graphs[@]}"; do
 		done
 		got=$(count "$T/z.tsg" --device gpu --layout arrival --batches $k)
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival K=$k lz4: $got, CPU $ref"
+	done
+	# many batches, most of them sharing pages of the lists (pinned once)
+	got=$(count "$g" --device gpu --layout arrival --batches 3000)
+	[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival K=3000: $got, CPU $ref"
+	# the lists go to the device from pinned pages, never through staging
+	for f in "--io uring $g" "--io pread $g" "--io mmap $g" "--io mmap $T/z.tsg" "$T/z.tsg"; do
+		pin=$("$B/tristream" count --quiet --json --device gpu --layout arrival --batches 3 $f |
+			python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["lists_pinned_bytes"] == j["lists_bytes"] > 0 or j["lists_bytes"] == 0)')
+		[ "$pin" = True ] && ok || bad "$(basename "$g") arrival lists pinned ($f): $pin"
 	done
 	got=$(count "$g" --device gpu --layout arrival --batches 5 --tile 64)
 	[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival slots 64: $got, CPU $ref"
