@@ -39,9 +39,11 @@
 /* Auto: about 32 batches of at least 4 Mi list entries. More batches
  * shorten what is left after the read (the last batch's count) but cost the
  * device more: each batch tables its middle rows again. On the H100, R-MAT
- * 24 and 25 from the page cache (bench/RESULTS.md): device time 0.59 /
- * 1.08 / 1.56 s at 8 / 32 / 64 batches (scale 24), left after the read
- * 0.065 / 0.055 / 0.27 s; 32 had the lowest end-to-end time at both scales. */
+ * 24 and 25 from the page cache, with rows written on the host
+ * (bench/RESULTS.md): device time 0.59 / 1.08 / 1.56 s at 8 / 32 / 64
+ * batches (scale 24), left after the read 0.065 / 0.055 / 0.27 s; 32 had
+ * the lowest end-to-end time at both scales. With the device orienting,
+ * 32 batches at scale 24 take 0.58 s of device time. */
 #define PART_ARRIVAL_AUTO_BATCHES 32u
 #define PART_ARRIVAL_MAX_BATCHES 8192u
 #define PART_ARRIVAL_MIN_ENTRIES (4ull << 20)
