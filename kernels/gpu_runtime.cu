@@ -132,6 +132,7 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 {
 	if (!g)
 		return;
+	arrival_release(g); /* first: it waits on a stream, and unpins what a failed run left */
 	for (int s = 0; s < GPU_SLOTS; s++) {
 		if (g->copy[s]) cudaStreamDestroy(g->copy[s]);
 		if (g->compute[s]) cudaStreamDestroy(g->compute[s]);
@@ -144,7 +145,6 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 		if (g->stage_free[j]) cudaEventDestroy(g->stage_free[j]);
 		if (g->stage[j]) cudaFreeHost(g->stage[j]);
 	}
-	arrival_release(g);
 	if (g->hcount)
 		cudaFreeHost(g->hcount);
 	if (g->dmem)

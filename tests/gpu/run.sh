@@ -12,7 +12,8 @@
 # and both pruning rules; forced small --gpu-mem (automatic out-of-core
 # planning) for both layouts; the arrival layout with 1, 2, 7, 3000 and
 # auto batches on every reader and the LZ4 file, its lists copied from
-# pinned pages only; every reader; --host-mem spilling, plain and
+# pinned pages only, and an asymmetric file that overflows its rows (exit 3);
+# every reader; --host-mem spilling, plain and
 # compressed; then compute-sanitizer memcheck and racecheck
 # on a small graph, both layouts. Ends with "N passed, N failed".
 set -u
@@ -181,6 +182,28 @@ done
 	[ $rc = 4 ] && echo "$out" | grep -q "use --layout block" && ok || bad "arrival over budget: rc $rc: $out"
 }
 
+# an asymmetric file whose lists pass every per-list check: the arrival
+# batches are oriented on the device before the read's last checks fail;
+# more rows than the device's row array holds, no count, exit 3
+asym=$(python3 "$(dirname "$0")/asymmetric.py" "$T/rmat12.tsg" "$T/asym.tsg")
+[ "$PART" = sanitizer ] || for k in 1 4; do
+	"$B/tristream" count --quiet --device gpu --layout arrival --batches $k "$T/asym.tsg" >"$T/out" 2>"$T/err"
+	rc=$?
+	[ $rc = 3 ] && [ ! -s "$T/out" ] && [ "${asym% *}" -gt "${asym#* }" ] && ok ||
+		bad "asymmetric file, arrival K=$k: rc $rc, rows/edges $asym: $(cat "$T/out" "$T/err")"
+done
+# a corrupt byte mid-lists, and a cut file: batches stop, pinned pages are let go
+cp "$T/rmat12.tsg" "$T/bad.tsg"
+printf '\x55\x55\x55\x55' | dd of="$T/bad.tsg" bs=1 seek=120000 conv=notrunc 2>/dev/null
+head -c 150000 "$T/rmat12.tsg" >"$T/cut.tsg"
+[ "$PART" = sanitizer ] || for f in bad cut; do
+	for io in uring mmap; do
+		"$B/tristream" count --quiet --device gpu --layout arrival --batches 4 --io $io "$T/$f.tsg" >"$T/out" 2>"$T/err"
+		rc=$?
+		[ $rc = 3 ] && [ ! -s "$T/out" ] && ok || bad "$f file, arrival, $io: rc $rc: $(cat "$T/out" "$T/err")"
+	done
+done
+
 if [ "$PART" = counts ]; then
 	echo "sanitizer checks not asked for"
 elif command -v compute-sanitizer >/dev/null; then
@@ -199,6 +222,11 @@ elif command -v compute-sanitizer >/dev/null; then
 		rc=$?
 		[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool arrival rc $rc"; tail -20 "$T/san"; }
 		grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool arrival: /"
+		compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
+			--device gpu --layout arrival --batches 4 "$T/asym.tsg" >"$T/san" 2>&1
+		rc=$?
+		[ $rc = 3 ] && ok || { bad "compute-sanitizer $tool arrival, asymmetric rc $rc"; tail -20 "$T/san"; }
+		grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool arrival asymmetric: /"
 	done
 else
 	echo "compute-sanitizer not found: sanitizer checks skipped"
