@@ -5,6 +5,11 @@
  * slices of it, submitted to the two slots in turn (submit i, then collect
  * i-1), so the copy of one unit overlaps the kernels of the other.
  *
+ * Arrival layout: part_arrival's batch thread submits each batch as soon as
+ * its lists are in; the runtime copies them from where they were read,
+ * pinned in place, and the device orients and counts them while the file
+ * is still being read. Nothing waits for the device until the end.
+ *
  * LSTC layout: a builder thread builds partition i into pinned staging buffer i % 2
  * while the main thread keeps the device busy: it submits partition i
  * (copy, then kernels, on slot i % 2) before it collects partition i-1, so
