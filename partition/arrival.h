@@ -95,8 +95,8 @@ struct part_arrival_times {
 	uint64_t max_out; /* longest row (with rows) */
 };
 
-/* Ranks g, writes every row and in list as its list arrives, and hands the
- * batches of p to sink in order. A failure anywhere (the feed's checks
+/* Ranks g, writes every row and in list as its list arrives (unless lists
+ * only), and hands the batches of p to sink in order. A failure anywhere (the feed's checks
  * included) is returned after every batch handed out has returned, so a
  * sink's partial results must be dropped. */
 int part_arrival(const struct tsg_graph *g, const struct part_arrival_plan *p,
