@@ -121,7 +121,7 @@ __global__ void ar_orient_kernel(ar_batch bt, ar_state s, int write)
 		const int leader = __ffs(peers) - 1;
 		const unsigned mu = __ballot_sync(0xffffffffu, up) & peers;
 		const unsigned md = __ballot_sync(0xffffffffu, down) & peers;
-		const unsigned me = __ballot_sync(0xffffffffu, early) & peers;
+		const unsigned me = write ? 0 : __ballot_sync(0xffffffffu, early) & peers;
 		uint32_t rbase = 0, ibase = 0;
 		if (ok && (int)lane == leader) {
 			if (!write) {

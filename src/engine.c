@@ -54,22 +54,36 @@ static int feed_lists(void *ctx, io_rows_fn fn, void *arg, struct tsg_err *err)
 	return io_graph_read_lists(ctx, fn, arg, err);
 }
 
+/* Sets *feed and *ctx to run a pass over g's lists as they are read, if
+ * they are still to be read (else leaves them NULL). The read uses the
+ * threads the graph was opened with, which the pass must not exceed. */
+static int lists_feed(struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
+		      int (**feed)(void *, io_rows_fn, void *, struct tsg_err *), void **ctx,
+		      struct tsg_err *err)
+{
+	if (!g->lists_pending)
+		return TSG_OK;
+	if (g->threads > (o->threads ? o->threads : 1))
+		return tsg_fail(err, TSG_EINTERNAL, "graph read on more threads than the pass "
+				"over its lists");
+	*feed = feed_lists;
+	*ctx = g;
+	r->lists_streamed = 1;
+	return TSG_OK;
+}
+
 int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 		       const struct part_arrival_plan *p, const struct part_arrival_sink *sink,
 		       int lists_only, struct engine_result *r, struct tsg_err *err)
 {
 	const double t0 = tsg_now();
 	struct part_arrival_opts ao = { .threads = o->threads, .lists_only = lists_only };
-	if (g->lists_pending) {
-		if (g->threads > (o->threads ? o->threads : 1))
-			return tsg_fail(err, TSG_EINTERNAL, "graph read on more threads than the batches");
-		ao.feed = feed_lists;
-		ao.feed_ctx = g;
-		r->lists_streamed = 1;
-	}
+	int rc = lists_feed(g, o, r, &ao.feed, &ao.feed_ctx, err);
+	if (rc)
+		return rc;
 	r->layout = ENGINE_LAYOUT_ARRIVAL;
 	r->nparts = p->nbatches;
-	const int rc = part_arrival(g, p, &ao, sink, &r->arrival, err);
+	rc = part_arrival(g, p, &ao, sink, &r->arrival, err);
 	r->build_s = tsg_now() - t0;
 	return rc;
 }
@@ -126,15 +140,11 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	const double t0 = tsg_now();
 	struct part_orient_opts oo = { .threads = o->threads, .way = o->orient, .alloc = alloc,
 				       .alloc_ctx = alloc_ctx };
-	if (g->lists_pending) {
-		if (g->threads > (o->threads ? o->threads : 1))
-			return tsg_fail(err, TSG_EINTERNAL, "graph read on more threads than orientation");
-		oo.feed = feed_lists;
-		oo.feed_ctx = g;
-		r->lists_streamed = 1;
-	}
+	int rc = lists_feed(g, o, r, &oo.feed, &oo.feed_ctx, err);
+	if (rc)
+		return rc;
 	struct tsg_err oerr = { 0 };
-	int rc = part_orient(g, &oo, d, &r->orient, &oerr);
+	rc = part_orient(g, &oo, d, &r->orient, &oerr);
 	if (rc) {
 		/* a scratch file's failure says more than "cannot allocate" */
 		const struct tsg_err *e = mem && mem->err.code ? &mem->err : &oerr;
