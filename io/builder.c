@@ -1,4 +1,4 @@
-#include "builder.h"
+#include "io/builder.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "format.h"
-#include "sort.h"
-#include "util.h"
-#include "writer.h"
+#include "io/format.h"
+#include "io/sort.h"
+#include "base/util.h"
+#include "io/writer.h"
 
 enum { MERGE_BATCH = 1 << 16 };
 

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "base/error.h"
 
 struct io_builder_opts {
 	uint64_t mem_limit;  /* bytes for edge buffers (0: 40% of RAM) */

@@ -1,8 +1,8 @@
-#include "check.h"
+#include "io/check.h"
 
 #include <stdatomic.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* A 64-bit mix of an unordered pair (a < b). */
 static uint64_t pair_hash(uint64_t a, uint64_t b)

@@ -15,8 +15,8 @@
 
 #include <stdint.h>
 
-#include "error.h"
-#include "graph.h"
+#include "base/error.h"
+#include "io/graph.h"
 
 /* The offset rules, on `threads` threads; `name` is used in messages. */
 int io_check_offsets(const struct tsg_graph *g, const char *name, unsigned threads,

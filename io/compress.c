@@ -10,15 +10,15 @@
  * XXH3-64 of the compressed bytes (u64). A chunk holds vertices from its
  * first vertex to the next chunk's (or nv); chunks lie back to back.
  */
-#include "compress.h"
+#include "io/compress.h"
 
 #include <lz4.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-#include "util.h"
+#include "io/format.h"
+#include "base/util.h"
 
 struct chunk {
 	uint64_t v0, v1;

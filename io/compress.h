@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "base/error.h"
 
 #define IO_CHUNK_ENTRY_BYTES 32u
 #define IO_CHUNK_TARGET (1u << 20) /* raw bytes a chunk aims for */

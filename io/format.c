@@ -1,4 +1,4 @@
-#include "format.h"
+#include "io/format.h"
 
 #include <string.h>
 #include <xxhash.h>

@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
-#include "util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 #define IO_MAGIC "TRISTRM\x1a"
 #define IO_VERSION 1u

@@ -2,15 +2,15 @@
  * graph.c - opening a graph file: header, offsets, room for the lists.
  * The lists themselves are read by io/lists.c.
  */
-#include "graph.h"
+#include "io/graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "compress.h"
-#include "util.h"
+#include "io/check.h"
+#include "io/compress.h"
+#include "base/util.h"
 
 static void *alloc_section(uint64_t size)
 {

@@ -19,10 +19,10 @@
 
 #include <stdint.h>
 
-#include "error.h"
-#include "format.h"
-#include "reader.h"
-#include "scratch.h"
+#include "base/error.h"
+#include "io/format.h"
+#include "io/reader.h"
+#include "io/scratch.h"
 
 struct tsg_graph {
 	uint64_t nv;         /* vertices; ids are 0 .. nv-1 */

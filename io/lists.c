@@ -13,7 +13,7 @@
  * end, and so is symmetry, which is why a failed load means throwing away
  * what the callback built.
  */
-#include "graph.h"
+#include "io/graph.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -21,10 +21,10 @@
 #include <string.h>
 #include <xxhash.h>
 
-#include "check.h"
-#include "compress.h"
-#include "progress.h"
-#include "util.h"
+#include "io/check.h"
+#include "io/compress.h"
+#include "base/progress.h"
+#include "base/util.h"
 
 /* A plain unit holds up to UNIT_MAX vertices, fewer on small graphs so
  * that every worker has several. */

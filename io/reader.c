@@ -1,4 +1,4 @@
-#include "reader.h"
+#include "io/reader.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 enum {
 	URING_DEPTH = 32,            /* enough reads in flight to saturate NVMe */

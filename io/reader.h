@@ -16,7 +16,7 @@
 
 #include <stdint.h>
 
-#include "error.h"
+#include "base/error.h"
 
 enum io_mode { IO_MODE_AUTO, IO_MODE_MMAP, IO_MODE_PREAD, IO_MODE_URING };
 

@@ -1,4 +1,4 @@
-#include "scratch.h"
+#include "io/scratch.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -7,7 +7,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 static int open_tmp(const char *dir)
 {

@@ -17,7 +17,7 @@
 
 #include <stdint.h>
 
-#include "error.h"
+#include "base/error.h"
 
 struct io_scratch {
 	void *mem;      /* bytes of read-write memory */

@@ -1,9 +1,9 @@
-#include "sort.h"
+#include "io/sort.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "base/util.h"
 
 struct pass {
 	const uint64_t *src;

@@ -1,4 +1,4 @@
-#include "text.h"
+#include "io/text.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -10,8 +10,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "progress.h"
-#include "util.h"
+#include "base/progress.h"
+#include "base/util.h"
 
 enum {
 	PIECE = 4u << 20,          /* bytes of text a thread parses per round */

@@ -20,8 +20,8 @@
 
 #include <stdint.h>
 
-#include "builder.h"
-#include "error.h"
+#include "io/builder.h"
+#include "base/error.h"
 
 enum io_text_format { IO_TEXT_AUTO, IO_TEXT_EDGELIST, IO_TEXT_MTX, IO_TEXT_TSV };
 

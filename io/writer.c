@@ -1,4 +1,4 @@
-#include "writer.h"
+#include "io/writer.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,10 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "compress.h"
-#include "format.h"
-#include "graph.h"
-#include "util.h"
+#include "io/compress.h"
+#include "io/format.h"
+#include "io/graph.h"
+#include "base/util.h"
 
 struct io_writer {
 	char *path;

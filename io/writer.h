@@ -15,8 +15,8 @@
 
 #include <stdint.h>
 
-#include "error.h"
-#include "format.h"
+#include "base/error.h"
+#include "io/format.h"
 
 struct io_writer;
 

@@ -38,8 +38,8 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 
-#include "gpu.h"
-#include "mid_probe.cuh"
+#include "kernels/gpu.h"
+#include "kernels/mid_probe.cuh"
 
 /* One batch, as the launch sees it (arrays of arrival_dev). */
 struct ar_batch {

@@ -9,8 +9,8 @@
 
 #include <stdint.h>
 
-#include "dag.h"
-#include "error.h"
+#include "kernels/dag.h"
+#include "base/error.h"
 
 enum kern_cpu_kind {
 	KERN_CPU_MERGE, /* sorted-list merge; no scratch memory */

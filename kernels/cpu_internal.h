@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "cpu.h"
+#include "kernels/cpu.h"
 
 /* The first element of the increasing [b, e) that is >= x (e if none). */
 static inline const uint32_t *cpu_lower_bound(const uint32_t *b, const uint32_t *e, uint32_t x)

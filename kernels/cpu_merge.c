@@ -22,14 +22,14 @@
  * out(a) after b with out(b), for each edge the batch takes. It is the
  * host's reference for the arrival layout, which the GPU runs.
  */
-#include "cpu.h"
-#include "cpu_internal.h"
+#include "kernels/cpu.h"
+#include "kernels/cpu_internal.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "base/util.h"
 
 int kern_cpu_parse(const char *s, enum kern_cpu_kind *out)
 {

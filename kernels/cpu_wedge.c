@@ -24,12 +24,12 @@
  * Scratch: 8 bytes per middle vertex, 16 per source entry, nv bits per
  * thread.
  */
-#include "cpu_internal.h"
+#include "kernels/cpu_internal.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* A wedge record: the tail of out(a) after b, as indexes into adj. Holding
  * the indexes rather than (a, position) saves the random load of off[a]

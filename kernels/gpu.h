@@ -17,8 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dag.h"
-#include "error.h"
+#include "kernels/dag.h"
+#include "base/error.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -2,7 +2,7 @@
  * command line parses --kernel the same way with or without CUDA. */
 #include <string.h>
 
-#include "gpu.h"
+#include "kernels/gpu.h"
 
 static const char *const names[GPU_KERNEL_COUNT_] = { "lstc", "lstc-paper", "lstc-hash",
 							      "mid-hash" };

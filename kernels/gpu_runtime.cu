@@ -16,8 +16,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gpu.h"
-#include "gpu_internal.cuh"
+#include "kernels/gpu.h"
+#include "kernels/gpu_internal.cuh"
 
 struct gpu_ctx {
 	int device, sms;

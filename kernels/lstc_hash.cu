@@ -31,7 +31,7 @@
  * (45.7 ms), so it is not the default; bench/RESULTS.md has the figures.
  * Kept selectable (--kernel lstc-hash) as the base for further work.
  */
-#include "gpu_internal.cuh"
+#include "kernels/gpu_internal.cuh"
 
 enum {
 	SMALL_MAX = 128,

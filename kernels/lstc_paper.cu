@@ -19,7 +19,7 @@
  * repeat passes at little cost in occupancy. That is --kernel lstc, the
  * default. When it wins: graphs whose out-degrees mostly fit one tile.
  */
-#include "gpu_internal.cuh"
+#include "kernels/gpu_internal.cuh"
 
 enum { PAPER_THREADS = 128 };
 

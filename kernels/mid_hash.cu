@@ -38,7 +38,7 @@
  */
 #include <cub/device/device_scan.cuh>
 
-#include "mid_probe.cuh"
+#include "kernels/mid_probe.cuh"
 
 /* Files (scatter) or counts (tally) one record per source entry with a
  * non-empty tail whose middle vertex has out-neighbours; a warp per source. */

@@ -16,7 +16,7 @@
 #ifndef KERN_MID_PROBE_CUH
 #define KERN_MID_PROBE_CUH
 
-#include "gpu_internal.cuh"
+#include "kernels/gpu_internal.cuh"
 
 enum { MH_THREADS = 256, MH_WARPS = MH_THREADS / 32, MH_CHUNK = 256 };
 

@@ -10,16 +10,16 @@
  * Lists only, the workers just count; the same ordering then covers the
  * lists the reader and the checks wrote.
  */
-#include "arrival.h"
+#include "partition/arrival.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "orient.h"
-#include "rows.h"
-#include "util.h"
+#include "partition/orient.h"
+#include "partition/rows.h"
+#include "base/util.h"
 
 enum { GRAIN = 4096 };
 

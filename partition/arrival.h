@@ -32,9 +32,9 @@
 
 #include <stdint.h>
 
-#include "dag.h"
-#include "error.h"
-#include "graph.h"
+#include "kernels/dag.h"
+#include "base/error.h"
+#include "io/graph.h"
 
 /* Auto: about 32 batches of at least 4 Mi list entries. More batches
  * shorten what is left after the read (the last batch's count) but cost the

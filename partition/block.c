@@ -5,11 +5,11 @@
  * 8 (hi - lo + 1) + 4 (off[hi] - off[lo]) bytes, monotone in hi, so the
  * longest range that fits a budget is one binary search.
  */
-#include "block.h"
+#include "partition/block.h"
 
 #include <stdlib.h>
 
-#include "util.h"
+#include "base/util.h"
 
 struct tsg_unit block_unit_of(const struct part_odag *d, const struct block_unit *b)
 {

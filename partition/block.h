@@ -26,9 +26,9 @@
 
 #include <stdint.h>
 
-#include "dag.h"
-#include "error.h"
-#include "orient.h"
+#include "kernels/dag.h"
+#include "base/error.h"
+#include "partition/orient.h"
 
 struct block_unit {
 	uint32_t src_lo, src_hi, mid_lo, mid_hi;

@@ -14,15 +14,15 @@
  * passes themselves. Out-degrees are at most sqrt(2m), so rows are short
  * and the sorts cheap.
  */
-#include "orient.h"
+#include "partition/orient.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rows.h"
-#include "util.h"
+#include "partition/rows.h"
+#include "base/util.h"
 
 enum { GRAIN = 4096 };
 

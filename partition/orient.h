@@ -16,9 +16,9 @@
 
 #include <stdint.h>
 
-#include "error.h"
-#include "graph.h"
-#include "part.h"
+#include "base/error.h"
+#include "io/graph.h"
+#include "partition/part.h"
 
 struct part_odag {
 	uint32_t nv;

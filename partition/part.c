@@ -19,13 +19,13 @@
  *    edge among what it keeps. Exact, and never smaller than LOCAL's result,
  *    which is why LOCAL is the default (bench/ measures the difference).
  */
-#include "part.h"
+#include "partition/part.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "base/util.h"
 
 #ifdef TSG_HAVE_METIS
 #include <metis.h>

@@ -27,9 +27,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dag.h"
-#include "error.h"
-#include "graph.h"
+#include "kernels/dag.h"
+#include "base/error.h"
+#include "io/graph.h"
 
 enum part_scheme {
 	PART_CONTIG, /* equal vertex ranges */

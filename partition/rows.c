@@ -1,12 +1,12 @@
 /*
  * rows.c - rank, row sorts and arenas shared by the row writers (rows.h).
  */
-#include "rows.h"
+#include "partition/rows.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "base/util.h"
 
 enum { INSERTION_MAX = 24, RADIX_MIN = 32 };
 

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "graph.h"
+#include "io/graph.h"
 
 /* Rank of every vertex by (degree, id), lowest first: rank[v] for v < nv.
  * Returns 0, or -1 when out of memory. */

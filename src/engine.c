@@ -1,13 +1,13 @@
-#include "engine.h"
+#include "src/engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "block.h"
-#include "pipeline.h"
-#include "progress.h"
-#include "util.h"
+#include "partition/block.h"
+#include "src/pipeline.h"
+#include "base/progress.h"
+#include "base/util.h"
 
 static void *heap_alloc(void *ctx, size_t bytes)
 {

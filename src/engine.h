@@ -21,13 +21,13 @@
 
 #include <stdint.h>
 
-#include "cpu.h"
-#include "error.h"
-#include "gpu.h"
-#include "graph.h"
-#include "arrival.h"
-#include "orient.h"
-#include "part.h"
+#include "kernels/cpu.h"
+#include "base/error.h"
+#include "kernels/gpu.h"
+#include "io/graph.h"
+#include "partition/arrival.h"
+#include "partition/orient.h"
+#include "partition/part.h"
 
 enum tsg_device { TSG_DEVICE_AUTO, TSG_DEVICE_CPU, TSG_DEVICE_GPU };
 

@@ -1,9 +1,9 @@
-#include "hostmem.h"
+#include "src/hostmem.h"
 
-#include "compress.h"
-#include "gpu.h"
-#include "orient.h"
-#include "util.h"
+#include "io/compress.h"
+#include "kernels/gpu.h"
+#include "partition/orient.h"
+#include "base/util.h"
 
 const char *hostmem_mode_name(enum hostmem_mode m)
 {

@@ -22,9 +22,9 @@
 
 #include <stdint.h>
 
-#include "error.h"
-#include "format.h"
-#include "reader.h"
+#include "base/error.h"
+#include "io/format.h"
+#include "io/reader.h"
 
 enum hostmem_mode { HOSTMEM_MEMORY, HOSTMEM_SPILL };
 

@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "graph.h"
-#include "hostmem.h"
-#include "json.h"
-#include "util.h"
+#include "src/engine.h"
+#include "io/graph.h"
+#include "src/hostmem.h"
+#include "base/json.h"
+#include "base/util.h"
 #include "version.h"
-#include "writer.h"
+#include "io/writer.h"
 
 static const char usage_main[] =
 	"usage: tristream <command> [options]\n"

@@ -8,9 +8,9 @@
 #ifndef TSG_PIPELINE_H
 #define TSG_PIPELINE_H
 
-#include "arrival.h"
-#include "block.h"
-#include "engine.h"
+#include "partition/arrival.h"
+#include "partition/block.h"
+#include "src/engine.h"
 
 /* The oriented graph's memory when it is not pinned: the heap, or with
  * o->scratch_dir (bounded host memory) a scratch file (io/scratch.h). */

@@ -22,10 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "block.h"
-#include "pipeline.h"
-#include "progress.h"
-#include "util.h"
+#include "partition/block.h"
+#include "src/pipeline.h"
+#include "base/progress.h"
+#include "base/util.h"
 
 int engine_have_gpu(void) { return 1; }
 

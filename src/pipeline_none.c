@@ -1,5 +1,5 @@
 /* pipeline_none.c - stands in for the GPU pipeline in builds without CUDA. */
-#include "pipeline.h"
+#include "src/pipeline.h"
 
 int engine_have_gpu(void) { return 0; }
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
-#include "sort.h"
+#include "io/builder.h"
+#include "io/sort.h"
 #include "testlib.h"
 
 static int build(const char *path, const uint64_t *e, size_t n, uint64_t mem, int relabel,

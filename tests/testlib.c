@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "builder.h"
+#include "io/builder.h"
 
 static char dir[4096];
 static char pathbuf[4096];

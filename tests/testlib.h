@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "graph.h"
+#include "io/graph.h"
 
 struct t_state {
 	unsigned passed, failed;

@@ -12,12 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "builder.h"
-#include "json.h"
-#include "text.h"
-#include "util.h"
+#include "io/builder.h"
+#include "base/json.h"
+#include "io/text.h"
+#include "base/util.h"
 #include "version.h"
-#include "writer.h"
+#include "io/writer.h"
 
 static const char usage[] =
 	"usage: tristream-convert [options] INPUT OUTPUT\n"

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
-#include "util.h"
+#include "io/builder.h"
+#include "base/util.h"
 #include "version.h"
 
 static const char usage[] =

@@ -1,4 +1,4 @@
-#include "json.h"
+#include "base/json.h"
 
 static void sep(struct tsg_json *j)
 {

@@ -9,7 +9,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "base/error.h"
 
 /* Parses "123", "64K", "1.5G", "2GiB" (powers of 1024) into bytes. */
 int tsg_parse_size(const char *s, uint64_t *out);

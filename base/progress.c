@@ -1,9 +1,9 @@
-#include "progress.h"
+#include "base/progress.h"
 
 #include <stdio.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 void tsg_progress_init(struct tsg_progress *p, const char *what, const char *unit,
 		       uint64_t total, int enabled)
