@@ -51,3 +51,18 @@ const char *tsg_status_name(int code)
 	default: return "internal error";
 	}
 }
+
+int tsg_close_stdout(int rc, const char *prog)
+{
+	/* stdout is buffered: a full disk or closed pipe shows only at the flush,
+	 * and a result that never arrived must not leave with exit 0 */
+	const int bad = ferror(stdout) | (fflush(stdout) != 0);
+	const int errnum = errno;
+	const int closed = fclose(stdout) != 0;
+	if (bad || closed) {
+		fprintf(stderr, "%s: error: cannot write the result to standard output: %s\n", prog,
+			strerror(bad ? errnum : errno));
+		return rc ? rc : TSG_EIO;
+	}
+	return rc;
+}

@@ -44,6 +44,12 @@ int tsg_status_from_errno(int errnum);
 
 const char *tsg_status_name(int code);
 
+/* Flushes and closes stdout at a program's end and returns its exit status:
+ * rc if stdout took every byte, else TSG_EIO (when rc was TSG_OK) after an
+ * error naming prog on stderr. Every program's main ends through it, so a
+ * result lost to a full disk or a closed pipe is never a success. */
+int tsg_close_stdout(int rc, const char *prog);
+
 #ifdef __cplusplus
 }
 #endif

@@ -270,7 +270,8 @@ static size_t iter_next(struct edge_iter *it, uint64_t *out, size_t max)
 	size_t n = 0;
 	if (b->nruns == 0) {
 		n = b->n - it->mem_at < max ? b->n - it->mem_at : max;
-		memcpy(out, b->keys + it->mem_at, n * 8);
+		if (n) /* no keys at all: b->keys may be NULL, and memcpy's arguments must not be */
+			memcpy(out, b->keys + it->mem_at, n * 8);
 		it->mem_at += n;
 		return n;
 	}

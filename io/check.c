@@ -90,3 +90,60 @@ int io_check_offsets(const struct tsg_graph *g, const char *name, unsigned threa
 				(unsigned long long)atomic_load(&c.maxdeg));
 	return TSG_OK;
 }
+
+struct sym_ctx {
+	const struct tsg_graph *g;
+	atomic_uint_fast64_t bad_vertex; /* smallest vertex with an unmatched entry */
+	atomic_uint_fast64_t down;       /* entries u of v's list with u < v */
+};
+
+static int list_has(const struct tsg_graph *g, uint64_t u, uint32_t v)
+{
+	uint64_t lo = g->off[u], hi = g->off[u + 1];
+	while (lo < hi) {
+		const uint64_t m = lo + (hi - lo) / 2;
+		if (g->adj[m] < v)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < g->off[u + 1] && g->adj[lo] == v;
+}
+
+static void sym_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct sym_ctx *c = arg;
+	const struct tsg_graph *g = c->g;
+	uint64_t down = 0;
+	for (uint64_t v = b; v < e; v++)
+		for (uint64_t x = g->off[v]; x < g->off[v + 1] && g->adj[x] < v; x++, down++)
+			if (!list_has(g, g->adj[x], (uint32_t)v)) {
+				uint_fast64_t cur = atomic_load(&c->bad_vertex);
+				while (v < cur && !atomic_compare_exchange_weak(&c->bad_vertex, &cur, v))
+					;
+				break;
+			}
+	atomic_fetch_add(&c->down, down);
+}
+
+int io_check_symmetry_exact(const struct tsg_graph *g, const char *name, unsigned threads,
+			    struct tsg_err *err)
+{
+	struct sym_ctx c = { .g = g };
+	atomic_init(&c.bad_vertex, UINT64_MAX);
+	atomic_init(&c.down, 0);
+	tsg_parallel_for(threads ? threads : 1, g->nv, 1024, sym_range, &c);
+	if (atomic_load(&c.bad_vertex) != UINT64_MAX)
+		return tsg_fail(err, TSG_EINPUT, "%s: graph is not symmetric: vertex %llu lists a "
+				"lower neighbour u whose list lacks it", name,
+				(unsigned long long)atomic_load(&c.bad_vertex));
+	/* every entry u < v is matched by v in u's list, injectively (lists are
+	 * strictly increasing); as many matches as half the entries leave no
+	 * entry u > v unmatched: the graph is symmetric */
+	if (2 * atomic_load(&c.down) != g->nadj)
+		return tsg_fail(err, TSG_EINPUT, "%s: graph is not symmetric: %llu of %llu entries "
+				"point down", name, (unsigned long long)atomic_load(&c.down),
+				(unsigned long long)g->nadj);
+	return TSG_OK;
+}

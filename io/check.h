@@ -5,8 +5,11 @@
  * the header's; lists hold ids below nv, strictly increasing, without
  * self-loops; and the graph is symmetric. Symmetry is checked in one pass
  * by a signed hash of each entry's unordered pair: u->v adds it, v->u
- * subtracts it, so a symmetric graph sums to zero (and an asymmetric one
- * almost surely not), whatever order the stretches are checked in.
+ * subtracts it, so a symmetric graph sums to zero whatever order the
+ * stretches are checked in. That check is probabilistic: random damage
+ * passes it with odds of about 2^-64, but a file crafted to cancel the sum
+ * (its checksums recomputed) can pass. io_check_symmetry_exact is exact
+ * and needs every list in memory; `tristream info --verify` runs it.
  * io_graph_open applies the offset rules; io/lists.c applies the list rules
  * stretch by stretch as lists arrive.
  */
@@ -26,6 +29,12 @@ int io_check_offsets(const struct tsg_graph *g, const char *name, unsigned threa
  * the first vertex that breaks one, or UINT64_MAX, and adds the stretch's
  * symmetry hash to *sym. */
 uint64_t io_check_lists(const struct tsg_graph *g, uint64_t b, uint64_t e, uint64_t *sym);
+
+/* Exact symmetry of a loaded graph whose offsets and lists already meet
+ * the rules: every entry u < v of v's list has v in u's list, and half the
+ * entries point down. One binary search per entry, on `threads` threads. */
+int io_check_symmetry_exact(const struct tsg_graph *g, const char *name, unsigned threads,
+			    struct tsg_err *err);
 
 /* The error for a bad list at vertex v. */
 int io_check_fail_vertex(const char *name, uint64_t v, struct tsg_err *err);

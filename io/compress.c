@@ -215,8 +215,12 @@ int io_lz4_index_parse(uint64_t nv, const uint64_t *off, const uint8_t *index,
 	}
 	for (uint64_t i = 0; i < n; i++) {
 		ch[i].v1 = i + 1 < n ? ch[i + 1].v0 : nv;
-		const uint64_t bytes = (off[ch[i].v1] - off[ch[i].v0]) * 4;
-		if (bytes > LZ4_MAX_INPUT_SIZE) {
+		/* entries first, so 4 x entries cannot wrap; then what LZ4 can
+		 * make of the chunk's compressed bytes */
+		const uint64_t entries = off[ch[i].v1] - off[ch[i].v0];
+		const uint64_t bytes = entries <= LZ4_MAX_INPUT_SIZE / 4 ? entries * 4 : UINT64_MAX;
+		if (bytes > LZ4_MAX_INPUT_SIZE ||
+		    bytes > (uint64_t)ch[i].csize * IO_LZ4_MAX_RATIO + IO_LZ4_MAX_RATIO) {
 			rc = tsg_fail(err, TSG_EINPUT, "%s: chunk %llu is too large (file is corrupt)",
 				      path, (unsigned long long)i);
 			goto fail;

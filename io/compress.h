@@ -24,6 +24,10 @@
 
 #define IO_CHUNK_ENTRY_BYTES 32u
 #define IO_CHUNK_TARGET (1u << 20) /* raw bytes a chunk aims for */
+/* LZ4 turns one compressed byte into at most 255 (a length byte adds 255):
+ * a chunk may decode to at most this many bytes a compressed byte, with
+ * room for its header, and nothing that claims more is believed. */
+#define IO_LZ4_MAX_RATIO 256u
 
 /* Compressed neighbour lists of a graph: data (the NEIGHBORS_LZ4 section)
  * and index (the CHUNKS section), both malloc'd, owned by the caller. */

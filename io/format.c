@@ -3,6 +3,8 @@
 #include <string.h>
 #include <xxhash.h>
 
+#include "io/compress.h"
+
 /* Fixed little-endian field offsets (docs/FORMAT.md). */
 enum {
 	OFF_MAGIC = 0,
@@ -129,12 +131,18 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 	if (h->nv > IO_MAX_VERTICES)
 		return tsg_fail(err, TSG_EINPUT, "%s: %llu vertices exceed the 32-bit id range", path,
 				(unsigned long long)h->nv);
-	/* a plain file holds 4 bytes an entry; a compressed one may hold less */
-	if (h->nadj != 2 * h->nedges || (!(h->flags & IO_FLAG_LZ4) && h->nadj > file_size))
+	/* each field on its own, without overflow: 2 * nedges must not wrap
+	 * (nedges + 2^63 would pass a wrapped check); a simple graph of nv
+	 * vertices has at most nv(nv - 1) list entries; a plain file holds 4
+	 * bytes an entry, a compressed one is bounded below (sections) */
+	if (h->nedges > UINT64_MAX / 2 || h->nadj != 2 * h->nedges ||
+	    (h->nv < (1ull << 32) && h->nadj > h->nv * (h->nv ? h->nv - 1 : 0)) ||
+	    (!(h->flags & IO_FLAG_LZ4) && h->nadj > file_size / 4))
 		return tsg_fail(err, TSG_EINPUT, "%s: inconsistent counts (%llu edges, %llu list "
 				"entries, file of %llu bytes)", path, (unsigned long long)h->nedges,
 				(unsigned long long)h->nadj, (unsigned long long)file_size);
-	if (h->max_degree > h->nadj || (h->nv == 0 && h->nadj != 0))
+	if (h->max_degree > h->nadj || (h->nv == 0 && h->nadj != 0) ||
+	    (h->nv > 0 && h->max_degree >= h->nv))
 		return tsg_fail(err, TSG_EINPUT, "%s: inconsistent maximum degree %llu", path,
 				(unsigned long long)h->max_degree);
 	for (uint32_t i = 0; i < h->nsections; i++) {
@@ -163,6 +171,13 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 					"index bytes) disagree with %llu vertices", path,
 					(unsigned long long)off->size, (unsigned long long)ix->size,
 					(unsigned long long)h->nv);
+		/* LZ4 expands a byte into at most 255: lists that the compressed
+		 * bytes cannot hold are a lie, refused before any allocation they
+		 * would justify (IO_LZ4_MAX_RATIO, io/compress.h) */
+		if (h->nadj > z->size / 4 * IO_LZ4_MAX_RATIO + IO_LZ4_MAX_RATIO * (ix->size / 32 + 1))
+			return tsg_fail(err, TSG_EINPUT, "%s: %llu list entries cannot come from %llu "
+					"compressed bytes (file is corrupt)", path,
+					(unsigned long long)h->nadj, (unsigned long long)z->size);
 		return TSG_OK;
 	}
 	const struct io_section *nbr = io_header_section(h, IO_SEC_NEIGHBORS);

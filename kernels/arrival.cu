@@ -213,20 +213,24 @@ __global__ void ar_file_kernel(ar_batch bt, ar_state s, uint32_t *pos, ulonglong
 	}
 }
 
-size_t arrival_scan_bytes(uint32_t n)
+size_t arrival_scan_bytes(uint32_t n, cudaError_t *e)
 {
 	size_t bytes = 0;
-	cub::DeviceScan::ExclusiveSum(nullptr, bytes, (uint32_t *)nullptr, (uint32_t *)nullptr,
-				      (int64_t)n + 1);
+	const cudaError_t q = cub::DeviceScan::ExclusiveSum(nullptr, bytes, (uint32_t *)nullptr,
+							    (uint32_t *)nullptr, (int64_t)n + 1);
+	if (q != cudaSuccess && *e == cudaSuccess)
+		*e = q;
 	return bytes;
 }
 
-size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv)
+size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv, cudaError_t *e)
 {
 	size_t bytes = 0;
-	cub::DeviceSegmentedSort::SortKeys(nullptr, bytes, (const uint32_t *)nullptr,
-					   (uint32_t *)nullptr, (int64_t)entries, (int64_t)nbv,
-					   (uint32_t *)nullptr, (uint32_t *)nullptr);
+	const cudaError_t q = cub::DeviceSegmentedSort::SortKeys(
+		nullptr, bytes, (const uint32_t *)nullptr, (uint32_t *)nullptr, (int64_t)entries,
+		(int64_t)nbv, (uint32_t *)nullptr, (uint32_t *)nullptr);
+	if (q != cudaSuccess && *e == cudaSuccess)
+		*e = q;
 	return bytes;
 }
 
@@ -247,6 +251,7 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 	if (e != cudaSuccess)
 		return e;
 	ar_orient_kernel<<<flat, 256, 0, s>>>(bt, st, 0);
+	GPU_LAUNCHED();
 	size_t scan_bytes = a.scan_bytes, sort_bytes = a.sort_bytes;
 	e = cub::DeviceScan::ExclusiveSum(a.scan_tmp, scan_bytes, a.row_at, a.row_at,
 					  (int64_t)nbv + 1, s);
@@ -256,6 +261,7 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 	if (e != cudaSuccess)
 		return e;
 	ar_orient_kernel<<<flat, 256, 0, s>>>(bt, st, 1);
+	GPU_LAUNCHED();
 	/* entries bounds the rows (they are some of the lists' entries): it
 	 * sizes CUB's work, the offsets say where each row is */
 	e = cub::DeviceSegmentedSort::SortKeys(a.sort_tmp, sort_bytes, a.tmp, a.lst, (int64_t)entries,
@@ -264,18 +270,22 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 		return e;
 	const uint64_t place = (max((uint64_t)nbv, entries) + 255) / 256;
 	ar_place_kernel<<<(unsigned)min(place, (uint64_t)sms * 8), 256, 0, s>>>(bt, st);
+	GPU_LAUNCHED();
 	ar_advance_kernel<<<1, 1, 0, s>>>(bt, st);
+	GPU_LAUNCHED();
 	e = cudaMemsetAsync(a.pos, 0, ((size_t)a.nv + 1) * 4, s);
 	if (e == cudaSuccess)
 		e = cudaMemsetAsync(&c->next_chunk, 0, sizeof(c->next_chunk), s);
 	if (e != cudaSuccess)
 		return e;
 	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, 0);
+	GPU_LAUNCHED();
 	scan_bytes = a.scan_bytes;
 	e = cub::DeviceScan::ExclusiveSum(a.scan_tmp, scan_bytes, a.pos, a.pos, (int64_t)a.nv + 1, s);
 	if (e != cudaSuccess)
 		return e;
 	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, 1);
+	GPU_LAUNCHED();
 	const ar_rows rows = { a.rstart, a.rlen, a.adj, a.adj };
 	return mh_count_launch(rows, a.pos, a.rec, a.nv, slots, c, sms, s);
 }

@@ -62,7 +62,9 @@ int gpu_set_tile(struct gpu_ctx *g, unsigned tile);
 int gpu_open(int index, uint64_t budget, struct gpu_ctx **out, uint64_t *slot_bytes,
 	     struct tsg_err *err);
 void gpu_close(struct gpu_ctx *g);
-void gpu_drain(struct gpu_ctx *g); /* waits for all work on the device */
+/* Waits for all work on the device; a device fault found there is
+ * TSG_EDEVICE with the CUDA error named. */
+int gpu_drain(struct gpu_ctx *g, struct tsg_err *err);
 const char *gpu_device_name(const struct gpu_ctx *g);
 uint64_t gpu_budget(const struct gpu_ctx *g);
 

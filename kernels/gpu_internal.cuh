@@ -8,6 +8,16 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
+/* After a launch in a function returning cudaError_t: a launch's own error
+ * (bad configuration, too many resources) returns at the launch that
+ * caused it, not at some later synchronisation. */
+#define GPU_LAUNCHED()                                          \
+	do {                                                    \
+		const cudaError_t le_ = cudaGetLastError();     \
+		if (le_ != cudaSuccess)                         \
+			return le_;                             \
+	} while (0)
+
 /*
  * A partition (tsg_dag) or a 2D unit (tsg_unit) as kernels see it. Middle
  * vertex w's list is adj[off[w - lo] - base .. off[w - lo + 1] - base); source
@@ -98,7 +108,9 @@ cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large,
 
 /* Scratch bytes mid-hash needs for nmid middle rows and src_entries source
  * list entries (below 2^32). */
-uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries);
+/* Bytes of scratch mid-hash needs; a failure of CUB's size query is
+ * recorded in *e (if *e holds no error yet). */
+uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries, cudaError_t *e);
 cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, unsigned slots, dev_counters *c,
 			    int sms, cudaStream_t s);
 
@@ -125,8 +137,10 @@ struct arrival_dev {
 	uint32_t nv;
 };
 
-size_t arrival_scan_bytes(uint32_t n);
-size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv);
+/* CUB's scratch for the batch scans and sorts; a failed size query is
+ * recorded in *e (if *e holds no error yet). */
+size_t arrival_scan_bytes(uint32_t n, cudaError_t *e);
+size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv, cudaError_t *e);
 /* Orients and counts batch k (ids lo .. lo+nbv-1, entries list ids), whose
  * offsets and lists are in a.off and a.lst. */
 cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint64_t entries,

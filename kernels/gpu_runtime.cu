@@ -50,7 +50,7 @@ struct gpu_ctx {
 	uint64_t *ar_cum;             /* pinned: the running count after each batch */
 };
 
-static void arrival_release(struct gpu_ctx *g);
+static cudaError_t arrival_release(struct gpu_ctx *g);
 
 static int cuda_fail(struct tsg_err *err, cudaError_t e, const char *what)
 {
@@ -132,7 +132,9 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 {
 	if (!g)
 		return;
-	arrival_release(g); /* first: it waits on a stream, and unpins what a failed run left */
+	(void)arrival_release(g); /* first: it waits on a stream, and unpins what a failed run
+				    * left; a closing context has nowhere to report to (every
+				    * run reports its own release in gpu_arrival_end) */
 	for (int s = 0; s < GPU_SLOTS; s++) {
 		if (g->copy[s]) cudaStreamDestroy(g->copy[s]);
 		if (g->compute[s]) cudaStreamDestroy(g->compute[s]);
@@ -152,10 +154,12 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 	free(g);
 }
 
-extern "C" void gpu_drain(struct gpu_ctx *g)
+extern "C" int gpu_drain(struct gpu_ctx *g, struct tsg_err *err)
 {
-	if (g)
-		cudaDeviceSynchronize();
+	if (!g)
+		return TSG_OK;
+	const cudaError_t e = cudaDeviceSynchronize();
+	return e == cudaSuccess ? TSG_OK : cuda_fail(err, e, "waiting for the device's work");
 }
 
 extern "C" const char *gpu_device_name(const struct gpu_ctx *g) { return g->name; }
@@ -231,12 +235,12 @@ extern "C" void gpu_host_free(struct gpu_ctx *g, void *p)
  * 32-bit, and the counter overshoots the record count by up to 256 per
  * resident warp, hence the margin below 2^32. */
 static uint64_t kernel_scratch(enum gpu_kernel *k, uint32_t nsrc, uint32_t nmid,
-			       uint64_t src_entries)
+			       uint64_t src_entries, cudaError_t *e)
 {
 	if (*k == GPU_KERNEL_MID_HASH && src_entries >= (1ull << 32) - (1ull << 24))
 		*k = GPU_KERNEL_LSTC;
 	if (*k == GPU_KERNEL_MID_HASH)
-		return mid_hash_scratch(nmid, src_entries);
+		return mid_hash_scratch(nmid, src_entries, e);
 	return *k == GPU_KERNEL_LSTC_HASH ? 8ull * nsrc : 0;
 }
 
@@ -283,8 +287,11 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	int rc = TSG_OK;
 	const uint64_t dag = tsg_dag_bytes(d->nv, d->ne, d->nsrc);
 	const uint64_t dag_al = (dag + 255) & ~(uint64_t)255;
-	const uint64_t need = dag_al + kernel_scratch(&k, d->nsrc, d->nv, d->ne) + 256;
+	cudaError_t se = cudaSuccess;
+	const uint64_t need = dag_al + kernel_scratch(&k, d->nsrc, d->nv, d->ne, &se) + 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
+	if (se != cudaSuccess)
+		return cuda_fail(err, se, "sizing CUB's scratch");
 	if (need > g->slot_bytes)
 		return slot_full(g, need, err);
 	dev_dag dv = {};
@@ -327,12 +334,15 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 	int rc = TSG_OK;
 	const int nested = tsg_unit_nested(u);
 	const uint32_t nsrc = u->src_hi - u->src_lo;
+	cudaError_t se = cudaSuccess;
 	const uint64_t need = tsg_rows_bytes(u->off, u->mid_lo, u->mid_hi) +
 			      (nested ? 0 : tsg_rows_bytes(u->off, u->src_lo, u->src_hi)) +
 			      kernel_scratch(&k, nsrc, u->mid_hi - u->mid_lo,
-					     u->off[u->src_hi] - u->off[u->src_lo]) + 6 * 256;
+					     u->off[u->src_hi] - u->off[u->src_lo], &se) + 6 * 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	uint64_t used = 0;
+	if (se != cudaSuccess)
+		return cuda_fail(err, se, "sizing CUB's scratch");
 	if (need > g->slot_bytes)
 		return slot_full(g, need, err);
 	dev_dag dv = {};
@@ -399,12 +409,12 @@ template <class T> static void ar_take(uint8_t *base, uint64_t *at, T **p, uint6
 }
 
 static uint64_t ar_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max_v,
-			  arrival_dev *a, uint8_t *base)
+			  arrival_dev *a, uint8_t *base, cudaError_t *e)
 {
 	arrival_dev d = {};
 	uint64_t at = 256; /* dev_counters */
-	d.scan_bytes = arrival_scan_bytes((uint32_t)nv);
-	d.sort_bytes = arrival_sort_bytes(max_e, (uint32_t)max_v);
+	d.scan_bytes = arrival_scan_bytes((uint32_t)nv, e);
+	d.sort_bytes = arrival_sort_bytes(max_e, (uint32_t)max_v, e);
 	ar_take(base, &at, &d.fill, sizeof(arrival_fill));
 	ar_take(base, &at, &d.rstart, nv * 8);
 	ar_take(base, &at, &d.rlen, nv * 4);
@@ -438,7 +448,9 @@ extern "C" uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_ent
 	 * scans and sorts take signed 32-bit offsets */
 	if (max_entries >= (1ull << 31) || nv >= (1ull << 32) - 1)
 		return 0;
-	return ar_layout(nv, ne, max_entries, max_vertices, NULL, NULL);
+	cudaError_t e = cudaSuccess; /* a failed CUB size query: gpu_arrival_begin names it */
+	const uint64_t need = ar_layout(nv, ne, max_entries, max_vertices, NULL, NULL, &e);
+	return e == cudaSuccess ? need : 0;
 }
 
 enum ar_pin_state { PIN_NOT, PIN_DONE, PIN_RELEASED, PIN_FAILED };
@@ -467,21 +479,28 @@ static void ar_pin(struct gpu_ctx *g, uint32_t j)
 	g->ar_pin[j] = e == cudaSuccess ? PIN_DONE : PIN_FAILED;
 }
 
-static void ar_unpin(struct gpu_ctx *g, uint32_t j)
+static cudaError_t ar_unpin(struct gpu_ctx *g, uint32_t j)
 {
+	cudaError_t e = cudaSuccess;
 	if (g->ar_pin[j] == PIN_DONE)
-		cudaHostUnregister((void *)ar_edge(g, j));
+		e = cudaHostUnregister((void *)ar_edge(g, j));
 	g->ar_pin[j] = PIN_RELEASED;
+	return e;
 }
 
-/* Unpins every range, syncing first, and frees what begin made. Safe to
- * call twice, and on a context that never began. */
-static void arrival_release(struct gpu_ctx *g)
+/* Unpins every range, syncing first, and frees what begin made; returns
+ * the first error of the wait or the unpinning (everything is released
+ * all the same). Safe to call twice, and on a context that never began. */
+static cudaError_t arrival_release(struct gpu_ctx *g)
 {
+	cudaError_t e = cudaSuccess;
 	if (g->ar_pin) {
-		cudaStreamSynchronize(g->compute[0]);
-		for (uint32_t j = 0; j < g->ar_nbatches; j++)
-			ar_unpin(g, j);
+		e = cudaStreamSynchronize(g->compute[0]);
+		for (uint32_t j = 0; j < g->ar_nbatches; j++) {
+			const cudaError_t u = ar_unpin(g, j);
+			if (e == cudaSuccess)
+				e = u;
+		}
 	}
 	for (int i = 0; i < 2; i++) {
 		if (g->ar_offs_free[i]) cudaEventDestroy(g->ar_offs_free[i]);
@@ -501,6 +520,7 @@ static void arrival_release(struct gpu_ctx *g)
 	g->ar_at = NULL;
 	g->ar_cum = NULL;
 	g->ar_nbatches = 0;
+	return e;
 }
 
 /* Copies n bytes of host memory that is not pinned, pinning it for the
@@ -515,8 +535,11 @@ static cudaError_t copy_in(void *dst, const void *src, size_t n, cudaStream_t s)
 	cudaError_t e = cudaMemcpyAsync(dst, src, n, cudaMemcpyHostToDevice, s);
 	if (e == cudaSuccess)
 		e = cudaStreamSynchronize(s);
-	if (pinned)
-		cudaHostUnregister((void *)src);
+	if (pinned) {
+		const cudaError_t u = cudaHostUnregister((void *)src);
+		if (e == cudaSuccess)
+			e = u;
+	}
 	return e;
 }
 
@@ -527,14 +550,20 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 {
 	int rc = TSG_OK, ro = 0;
 	const cudaStream_t s = g->compute[0];
+	cudaError_t se = cudaSuccess;
 	const uint64_t need = gpu_arrival_bytes(nv, ne, max_entries, max_vertices);
+	if (need == 0 && max_entries < (1ull << 31) && nv < (1ull << 32) - 1) {
+		ar_layout(nv, ne, max_entries, max_vertices, NULL, NULL, &se);
+		CK(se, "sizing CUB's scratch for the arrival layout");
+	}
 	if (need == 0 || need > g->slot_bytes * GPU_SLOTS)
 		return tsg_fail(err, TSG_ENOMEM, "the arrival layout needs %llu MiB of the %llu MiB "
 				"GPU budget: use --layout block", (unsigned long long)(need >> 20),
 				(unsigned long long)(g->slot_bytes * GPU_SLOTS >> 20));
 	CK(cudaSetDevice(g->device), "selecting the device");
-	arrival_release(g);
-	ar_layout(nv, ne, max_entries, max_vertices, &g->ar, g->dmem);
+	CK(arrival_release(g), "releasing an earlier arrival run");
+	CK((ar_layout(nv, ne, max_entries, max_vertices, &g->ar, g->dmem, &se), se),
+	   "sizing CUB's scratch for the arrival layout");
 	g->ar_nbatches = nbatches;
 	g->ar_max_v = max_vertices;
 	g->ar_max_e = max_entries;
@@ -575,7 +604,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	}
 	return TSG_OK;
 fail:
-	arrival_release(g);
+	(void)arrival_release(g); /* the failure that brought us here is the one reported */
 	return rc;
 }
 
@@ -639,7 +668,7 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 			(void)cudaGetLastError(); /* not ready is no error */
 			break;
 		}
-		ar_unpin(g, g->ar_released++);
+		CK(ar_unpin(g, g->ar_released++), "unpinning a batch's lists");
 	}
 	if (g->ar_src.pin_ahead) {
 		ar_pin(g, k + 1);
@@ -671,7 +700,10 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	res->bytes = g->ar_bytes;
 	res->pinned_bytes = g->ar_pinned;
 	res->list_bytes = g->ar_listb;
-fail:
-	arrival_release(g);
+fail: {
+	const cudaError_t re = arrival_release(g);
+	if (rc == TSG_OK && re != cudaSuccess)
+		rc = cuda_fail(err, re, "releasing the pinned lists");
+}
 	return rc;
 }

@@ -217,7 +217,9 @@ cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large,
 		return e;
 	const unsigned bucket_blocks = (unsigned)min((d.nsrc + 255u) / 256u, (uint32_t)sms * 32u);
 	bucket_kernel<<<bucket_blocks, 256, 0, s>>>(d, small, large, c);
+	GPU_LAUNCHED();
 	large_kernel<<<sms * BIG_BLOCKS_PER_SM, BIG_THREADS, smem, s>>>(d, large, c, BIG_SLOTS);
+	GPU_LAUNCHED();
 	small_kernel<<<sms * SMALL_BLOCKS_PER_SM, SMALL_THREADS, 0, s>>>(d, small, c);
 	return cudaGetLastError();
 }

@@ -11,7 +11,9 @@
  * Input: a tsg_dag or a 2D unit (kernels/dag.h) resident in device memory;
  * for a unit, a source tiles only its ids >= the middle range's start and
  * walks only the middle vertices in range (dev_source).
- * Launch: grid = nsrc blocks, 128 threads, TILE * 4 bytes of shared memory.
+ * Launch: grid = nsrc blocks (past 2^30 sources, each block takes every
+ * 2^30-th source in turn: a grid holds at most 2^31 - 1 blocks), 128
+ * threads, TILE * 4 bytes of shared memory.
  * The paper's tile is 128 (best on its V100): --kernel lstc-paper. On the
  * H100 a 1024-wide tile measured fastest (45.7 ms against 97.4 ms on R-MAT
  * 21; 64..4096 measured, bench/RESULTS.md): a source of out-degree d makes
@@ -22,14 +24,16 @@
 #include "kernels/gpu_internal.cuh"
 
 enum { PAPER_THREADS = 128 };
+static const uint32_t PAPER_MAX_GRID = 1u << 30;
 
 __global__ void lstc_paper_kernel(dev_dag d, unsigned tile, dev_counters *c)
 {
 	extern __shared__ uint32_t tile_ids[];
 	__shared__ unsigned long long warp_sums[PAPER_THREADS / 32];
-	uint64_t abeg, wend, aend;
-	dev_source(d, blockIdx.x, &abeg, &wend, &aend);
 	unsigned long long count = 0;
+	for (uint32_t a = blockIdx.x; a < d.nsrc; a += gridDim.x) {
+	uint64_t abeg, wend, aend;
+	dev_source(d, a, &abeg, &wend, &aend);
 	for (uint64_t t0 = abeg; t0 < aend && abeg < wend; t0 += tile) {
 		const uint32_t tn = (uint32_t)min((uint64_t)tile, aend - t0);
 		for (uint32_t k = threadIdx.x; k < tn; k += blockDim.x)
@@ -52,6 +56,7 @@ __global__ void lstc_paper_kernel(dev_dag d, unsigned tile, dev_counters *c)
 			}
 		}
 		__syncthreads();
+	}
 	}
 	for (int o = 16; o > 0; o >>= 1)
 		count += __shfl_down_sync(0xffffffffu, count, o);
@@ -78,6 +83,6 @@ cudaError_t lstc_paper_launch(const dev_dag &d, unsigned tile, dev_counters *c, 
 		if (e != cudaSuccess)
 			return e;
 	}
-	lstc_paper_kernel<<<d.nsrc, PAPER_THREADS, smem, s>>>(d, tile, c);
+	lstc_paper_kernel<<<min(d.nsrc, PAPER_MAX_GRID), PAPER_THREADS, smem, s>>>(d, tile, c);
 	return cudaGetLastError();
 }

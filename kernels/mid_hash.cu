@@ -76,17 +76,19 @@ struct mh_unit_rows {
 /* Scratch layout: pos (nmid + 1 uint32), CUB's state, records. */
 static uint64_t mh_align(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
 
-static size_t mh_scan_bytes(uint32_t nmid)
+static size_t mh_scan_bytes(uint32_t nmid, cudaError_t *e)
 {
 	size_t bytes = 0;
-	cub::DeviceScan::ExclusiveSum(nullptr, bytes, (uint32_t *)nullptr, (uint32_t *)nullptr,
-				      (int64_t)nmid + 1);
+	const cudaError_t q = cub::DeviceScan::ExclusiveSum(nullptr, bytes, (uint32_t *)nullptr,
+							    (uint32_t *)nullptr, (int64_t)nmid + 1);
+	if (q != cudaSuccess && *e == cudaSuccess)
+		*e = q;
 	return bytes;
 }
 
-uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries)
+uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries, cudaError_t *e)
 {
-	return mh_align(((uint64_t)nmid + 1) * 4) + mh_align(mh_scan_bytes(nmid)) + src_entries * 8;
+	return mh_align(((uint64_t)nmid + 1) * 4) + mh_align(mh_scan_bytes(nmid, e)) + src_entries * 8;
 }
 
 cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, unsigned slots, dev_counters *c,
@@ -97,17 +99,22 @@ cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, unsigned slots, 
 	const uint32_t nmid = d.hi - d.lo;
 	uint32_t *pos = (uint32_t *)scratch;
 	void *scan_tmp = scratch + mh_align(((uint64_t)nmid + 1) * 4);
-	size_t scan_bytes = mh_scan_bytes(nmid);
+	cudaError_t e = cudaSuccess;
+	size_t scan_bytes = mh_scan_bytes(nmid, &e);
+	if (e != cudaSuccess)
+		return e;
 	uint2 *rec = (uint2 *)((uint8_t *)scan_tmp + mh_align(scan_bytes));
-	cudaError_t e = cudaMemsetAsync(pos, 0, ((size_t)nmid + 1) * 4, s);
+	e = cudaMemsetAsync(pos, 0, ((size_t)nmid + 1) * 4, s);
 	if (e != cudaSuccess)
 		return e;
 	const unsigned file_blocks = (unsigned)min((d.nsrc + MH_WARPS - 1) / MH_WARPS, (uint32_t)sms * 32u);
 	mh_file_kernel<<<file_blocks, MH_THREADS, 0, s>>>(d, pos, rec, 0);
+	GPU_LAUNCHED();
 	e = cub::DeviceScan::ExclusiveSum(scan_tmp, scan_bytes, pos, pos, (int64_t)nmid + 1, s);
 	if (e != cudaSuccess)
 		return e;
 	mh_file_kernel<<<file_blocks, MH_THREADS, 0, s>>>(d, pos, rec, 1);
+	GPU_LAUNCHED();
 	const mh_unit_rows rows = { d, d.adj, d.sadj };
 	return mh_count_launch(rows, pos, rec, nmid, slots, c, sms, s);
 }

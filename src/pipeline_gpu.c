@@ -225,7 +225,11 @@ static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, struct tsg_graph 
 	const double wall = tsg_now() - wall0;
 	r->overlap = wall > 0 ? r->count_s / wall : 0;
 done:
-	gpu_drain(gpu); /* copies may still read the oriented graph */
+	{ /* copies may still read the oriented graph */
+		const int drc = gpu_drain(gpu, err);
+		if (rc == TSG_OK)
+			rc = drc;
+	}
 	block_plan_free(&plan);
 	if (hb.pinned)
 		gpu_host_free(gpu, d.off);
@@ -310,7 +314,11 @@ static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 	const double wall = tsg_now() - wall0;
 	r->overlap = wall > 0 ? (r->build_s + r->count_s) / wall : 0;
 done:
-	gpu_drain(gpu); /* copies may still read the lists */
+	{ /* copies may still read the lists */
+		const int drc = gpu_drain(gpu, err);
+		if (rc == TSG_OK)
+			rc = drc;
+	}
 	free(per);
 	free(ms);
 	free(s.at);
@@ -420,7 +428,11 @@ done_sync:
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);
 done:
-	gpu_drain(gpu); /* after a failure, copies may still read the staging buffers */
+	{ /* after a failure, copies may still read the staging buffers */
+		const int drc = gpu_drain(gpu, err);
+		if (rc == TSG_OK)
+			rc = drc;
+	}
 	for (int s = 0; s < GPU_SLOTS; s++)
 		gpu_host_free(gpu, p.stage[s].mem);
 	part_plan_free(p.plan);

@@ -244,6 +244,17 @@ for io in mmap pread uring auto; do
 	check "io $io" same "$(tri --io $io "$T/er.tsg")" "$ref"
 done
 check "uring fallback note" sh -c "TSG_DISABLE_URING=1 $B/tristream count --device cpu $T/er.tsg 2>&1 >/dev/null | grep -q 'io_uring disabled'"
+# a result that cannot be written is exit 5, never a silent success
+if [ -w /dev/full ]; then
+	for a in "count --device cpu" "count --device cpu --json" "info" "info --json"; do
+		check "$a > /dev/full exits 5" [ "$(rc_of sh -c "exec $B/tristream $a $T/karate.tsg >/dev/full")" = 5 ]
+	done
+	check "/dev/full is named" grep -q "cannot write the result to standard output" "$T/err"
+	check "convert --json > /dev/full exits 5" [ "$(rc_of sh -c "exec $B/tristream-convert --quiet --json $T/g.txt $T/full.tsg >/dev/full")" = 5 ]
+	check "--version > /dev/full exits 5" [ "$(rc_of sh -c "exec $B/tristream --version >/dev/full")" = 5 ]
+else
+	echo "SKIPPED: no /dev/full; lost stdout not tried"
+fi
 check "info" sh -c "$B/tristream info $T/er.tsg | grep -q 'checksums and structure: ok'"
 check "--help" "$B/tristream" count --help
 check "version" sh -c "$B/tristream --version | grep -q tristream"

@@ -9,6 +9,7 @@
 
 #include "io/format.h"
 #include "io/reader.h"
+#include "io/check.h"
 #include "testlib.h"
 #include "io/writer.h"
 
@@ -140,6 +141,28 @@ static void check_lz4(struct t_state *st)
 		reseal(b, len);
 		expect_bad(st, "lz4 stream garbled", b, len, NULL);
 	}
+	{ /* crafted headers, checksums recomputed (found by fuzzing): list
+	   * entries the compressed bytes cannot hold, a vertex whose degree
+	   * near 2^62 made 4 x count wrap, an edge count + 2^63 */
+		const uint64_t counts[] = { raw.nadj + (1ull << 62), (1ull << 40) + 2, raw.nadj + 2 };
+		for (int k = 0; k < 3; k++) {
+			memcpy(b, orig, len);
+			const uint64_t nadj = counts[k], ne = nadj / 2;
+			memcpy(b + 40, &nadj, 8);
+			memcpy(b + 32, &ne, 8);
+			uint64_t last = nadj; /* the offsets and maximum degree agree with the lie */
+			memcpy(b + 4096 + raw.nv * 8, &last, 8);
+			const uint64_t maxdeg = nadj - raw.off[raw.nv - 1];
+			memcpy(b + 48, &maxdeg, 8);
+			reseal(b, len);
+			expect_bad(st, "lz4 list entries beyond what the chunks hold", b, len, NULL);
+		}
+		memcpy(b, orig, len);
+		const uint64_t ne = raw.nadj / 2 + (1ull << 63);
+		memcpy(b + 32, &ne, 8);
+		reseal(b, len);
+		expect_bad(st, "lz4 edge count + 2^63", b, len, "inconsistent counts");
+	}
 	expect_bad(st, "lz4 cut in chunks", orig, zs->offset + zs->size / 2, "truncated");
 	expect_bad(st, "lz4 cut in index", orig, is->offset + 16, "truncated");
 	uint64_t fseed = 7;
@@ -177,6 +200,39 @@ done:
 	io_graph_free(&raw);
 	free((void *)rp);
 	free((void *)zp);
+}
+
+/* The exact symmetry check: symmetric graphs pass, and an entry without its
+ * reverse fails, also where the hash sum would cancel (an entry moved to a
+ * list whose counts still balance). */
+static void check_symmetry_exact(struct t_state *st)
+{
+	/* path 0-1-2 plus triangle 2-3-4: symmetric */
+	static const uint64_t off[] = { 0, 1, 3, 6, 8, 10 };
+	static const uint32_t adj[] = { 1, 0, 2, 1, 3, 4, 2, 4, 2, 3 };
+	struct tsg_graph g = { .nv = 5, .nadj = 10, .max_degree = 3, .off = off, .adj = adj };
+	struct tsg_err err = { 0 };
+	for (unsigned t = 1; t <= 3; t++)
+		CHECK(st, io_check_symmetry_exact(&g, "sym", t, &err) == 0, "symmetric: %s", err.msg);
+	/* 4 lists 0 instead of 2: 4 -> 0 has no reverse */
+	static const uint32_t bad1[] = { 1, 0, 2, 1, 3, 4, 2, 4, 0, 3 };
+	g.adj = bad1;
+	memset(&err, 0, sizeof(err));
+	CHECK(st, io_check_symmetry_exact(&g, "sym", 2, &err) == TSG_EINPUT &&
+	      strstr(err.msg, "not symmetric"), "4->0 unmatched: %s", err.msg);
+	/* 0 lists 3 instead of 1, 3 lists 0 instead of 2: every entry that points
+	 * down is matched, but 1 -> 0 and 2 -> 3 now point at lists without them */
+	static const uint32_t bad2[] = { 3, 0, 2, 1, 3, 4, 0, 4, 2, 3 };
+	g.adj = bad2;
+	memset(&err, 0, sizeof(err));
+	CHECK(st, io_check_symmetry_exact(&g, "sym", 2, &err) == TSG_EINPUT,
+	      "swapped entries: rc ok, %s", err.msg);
+	/* one entry pointing up with nothing pointing down: the counts disagree */
+	static const uint64_t off3[] = { 0, 1, 1 };
+	static const uint32_t adj3[] = { 1 };
+	struct tsg_graph h = { .nv = 2, .nadj = 1, .max_degree = 1, .off = off3, .adj = adj3 };
+	memset(&err, 0, sizeof(err));
+	CHECK(st, io_check_symmetry_exact(&h, "sym", 1, &err) == TSG_EINPUT, "lone entry: %s", err.msg);
 }
 
 int main(void)
@@ -272,6 +328,15 @@ int main(void)
 	expect_bad(&st, "max degree lie", b, len, "maximum degree");
 	memcpy(b, orig, len); b[24] = 200; reseal(b, len);
 	expect_bad(&st, "vertex count lie", b, len, NULL);
+	{ /* the edge count + 2^63: twice it wraps to the list-entry count */
+		memcpy(b, orig, len);
+		uint64_t ne;
+		memcpy(&ne, b + 32, 8);
+		ne += 1ull << 63;
+		memcpy(b + 32, &ne, 8);
+		reseal(b, len);
+		expect_bad(&st, "edge count + 2^63", b, len, "inconsistent counts");
+	}
 	memcpy(b, orig, len); b[72] = 1; reseal(b, len);
 	expect_bad(&st, "section offset unaligned", b, len, NULL);
 	/* random single-byte damage anywhere never loads silently */
@@ -298,5 +363,6 @@ int main(void)
 	free(b);
 	free((void *)good);
 	check_lz4(&st);
+	check_symmetry_exact(&st);
 	return t_finish(&st);
 }

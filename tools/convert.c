@@ -6,6 +6,8 @@
  * sorted, no self-loops or duplicates) and reports what it dropped. Inputs
  * larger than --mem-limit are sorted externally through temporary files.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -27,7 +29,7 @@ static const char usage[] =
 	"  --relabel           renumber ids densely, dropping isolated vertices\n"
 	"  --skip-bad-lines    count malformed lines instead of stopping\n"
 	"  --allow-empty       write a graph with no edges instead of failing\n"
-	"  --mem-limit SIZE    memory for edge buffers before spilling (default 40%% of RAM)\n"
+	"  --mem-limit SIZE    memory for edge buffers before spilling (default 40% of RAM)\n"
 	"  --tmpdir DIR        where spilled runs go (default $TMPDIR or /tmp)\n"
 	"  --threads N         parser and sort threads (default: all CPUs)\n"
 	"  --compress none|lz4 write neighbour lists as LZ4 chunks (default none)\n"
@@ -55,7 +57,7 @@ static int bad_usage(const char *msg, const char *arg)
 	return TSG_EUSAGE;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	/* a file-size limit must surface as EFBIG from the write, not kill us */
 	signal(SIGXFSZ, SIG_IGN);
@@ -120,11 +122,26 @@ int main(int argc, char **argv)
 			io_builder_free(b);
 	}
 	if (rc == TSG_OK && lz4) {
-		/* the plain file, complete and checked, becomes the compressed one */
+		/* the plain file, complete and checked, becomes the compressed one.
+		 * It is written unnamed (O_TMPFILE) and named only at its end; it is
+		 * unlinked as soon as it is open again and read through its
+		 * descriptor, so a kill, even -9, leaves no file behind (but in
+		 * the microseconds between its naming and this unlink) */
 		struct io_copy_stats cs;
-		rc = io_graph_copy(plain, out, 1, bo.threads ? bo.threads : tsg_default_threads(), &cs,
-				   &err);
-		out_bytes = cs.out_bytes;
+		char src[64];
+		const int pfd = open(plain, O_RDONLY | O_CLOEXEC);
+		const int oerr = errno;
+		unlink(plain);
+		plain[0] = 0;
+		snprintf(src, sizeof(src), "/proc/self/fd/%d", pfd);
+		if (pfd < 0)
+			rc = tsg_fail_errno(&err, TSG_EIO, oerr, "%s: cannot reopen the plain graph", out);
+		else
+			rc = io_graph_copy(src, out, 1, bo.threads ? bo.threads : tsg_default_threads(),
+					   &cs, &err);
+		if (pfd >= 0)
+			close(pfd);
+		out_bytes = rc ? 0 : cs.out_bytes;
 	}
 	if (plain[0])
 		unlink(plain);
@@ -166,4 +183,9 @@ int main(int argc, char **argv)
 			(unsigned long long)bs.nedges, out, secs,
 			bs.runs ? " (external sort)" : "");
 	return TSG_OK;
+}
+
+int main(int argc, char **argv)
+{
+	return tsg_close_stdout(run(argc, argv), "tristream-convert");
 }

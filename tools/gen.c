@@ -159,7 +159,7 @@ static int bad(const char *msg, const char *arg)
 	return TSG_EUSAGE;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	/* a file-size limit must surface as EFBIG from the write, not kill us */
 	signal(SIGXFSZ, SIG_IGN);
@@ -287,4 +287,9 @@ done:
 	if (rc)
 		fprintf(stderr, "tristream-gen: error: %s\n", err.msg);
 	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	return tsg_close_stdout(run(argc, argv), "tristream-gen");
 }
