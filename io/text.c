@@ -165,23 +165,30 @@ static int source_open(struct source *src, const char *path, struct tsg_err *err
 		close(fd);
 		return tsg_fail(err, TSG_ENOMEM, "%s: cannot start decompressor", path);
 	}
-	gzbuffer(src->gz, 1u << 20);
+	/* zlib's buffers: 1 MiB for large inputs, less where the file is small */
+	gzbuffer(src->gz, src->file_size && src->file_size < (1u << 20) ? 64u << 10 : 1u << 20);
 	return TSG_OK;
 }
 
 /* Appends up to `want` more bytes; sets eof at the end of input. */
 static int source_fill(struct source *src, size_t want, struct tsg_err *err)
 {
-	if (src->len + want + 1 > src->cap) {
-		size_t cap = src->len + want + 1;
-		char *nb = realloc(src->buf, cap);
-		if (!nb)
-			return tsg_fail(err, TSG_ENOMEM, "out of memory reading %s", src->path);
-		src->buf = nb;
-		src->cap = cap;
-	}
 	while (want > 0 && !src->eof) {
-		unsigned chunk = want > (1u << 30) ? 1u << 30 : (unsigned)want;
+		/* the buffer grows as text arrives (doubling, up to what is wanted),
+		 * so a small file does not pay for a round's full PIECE buffers */
+		if (src->len + 1 >= src->cap) {
+			size_t cap = src->cap ? 2 * src->cap : 64u << 10;
+			if (cap > src->len + want + 1)
+				cap = src->len + want + 1;
+			char *nb = realloc(src->buf, cap);
+			if (!nb)
+				return tsg_fail(err, TSG_ENOMEM, "out of memory reading %s", src->path);
+			src->buf = nb;
+			src->cap = cap;
+		}
+		const size_t room = src->cap - src->len - 1;
+		const size_t take = want < room ? want : room;
+		unsigned chunk = take > (1u << 30) ? 1u << 30 : (unsigned)take;
 		int r = gzread(src->gz, src->buf + src->len, chunk);
 		if (r < 0) {
 			int zerr;
@@ -197,6 +204,8 @@ static int source_fill(struct source *src, size_t want, struct tsg_err *err)
 		src->len += (size_t)r;
 		want -= (size_t)r;
 	}
+	if (!src->buf && !(src->buf = malloc(src->cap = 1)))
+		return tsg_fail(err, TSG_ENOMEM, "out of memory reading %s", src->path);
 	src->buf[src->len] = '\0';
 	return TSG_OK;
 }
@@ -323,6 +332,7 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 		rc = mtx_header(&src, &line_base, &start, &nv, err);
 		if (rc)
 			goto done;
+		stats->header_vertices = nv;
 		io_builder_reserve_vertices(b, nv);
 	} else if (fmt == IO_TEXT_EDGELIST) {
 		uint64_t nv = 0;

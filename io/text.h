@@ -36,7 +36,8 @@ struct io_text_stats {
 	enum io_text_format format; /* the one used */
 	uint64_t lines, bad_lines, edges;
 	uint64_t bytes;             /* bytes of (decompressed) text */
-	uint64_t header_vertices;   /* from a leading vertex-count line, 0 if none */
+	uint64_t header_vertices;   /* declared: a leading vertex-count line or a Matrix
+				     * Market size line; 0 if none */
 };
 
 int io_text_format_parse(const char *s, enum io_text_format *out);

@@ -181,6 +181,12 @@ struct bjob {
 	atomic_uint_fast64_t total;
 };
 
+/* An empty row may be NULL, and NULL + 0 is undefined in C. */
+static inline const uint32_t *row_end(const uint32_t *row, uint32_t len)
+{
+	return len ? row + len : row;
+}
+
 /* The edges whose later-read endpoint is one of vertices lo .. hi-1 of the batch. */
 static void batch_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 {
@@ -190,13 +196,13 @@ static void batch_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 	uint64_t sum = 0;
 	for (uint64_t v = t->v_lo + lo; v < t->v_lo + hi; v++) {
 		const uint32_t r = t->rank[v];
-		const uint32_t *row = t->row[r], *end = row + t->row_len[r];
+		const uint32_t *row = t->row[r], *end = row_end(row, t->row_len[r]);
 		for (const uint32_t *p = row; p < end; p++) /* a = r */
 			if (t->batch_of[*p] <= t->k)
-				sum += merge_count(p + 1, end, t->row[*p], t->row[*p] + t->row_len[*p]);
+				sum += merge_count(p + 1, end, t->row[*p], row_end(t->row[*p], t->row_len[*p]));
 		for (uint32_t i = 0; i < t->in_len[r]; i++) { /* b = r */
 			const uint32_t a = t->in[r][i];
-			const uint32_t *ar = t->row[a], *ae = ar + t->row_len[a];
+			const uint32_t *ar = t->row[a], *ae = row_end(ar, t->row_len[a]);
 			const uint32_t *p = cpu_lower_bound(ar, ae, r);
 			if (p < ae && *p == r) /* always, in a symmetric graph */
 				sum += merge_count(p + 1, ae, row, end);

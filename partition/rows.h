@@ -48,6 +48,8 @@ int part_arena_reserve(struct part_arena *a, uint64_t ids);
 /* Marks n ids from a->cur as used. */
 static inline void part_arena_take(struct part_arena *a, uint64_t n)
 {
+	if (n == 0)
+		return; /* a->cur may still be NULL, and NULL + 0 is undefined in C */
 	a->cur += n;
 	a->left -= n;
 }

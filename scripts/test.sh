@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command (README): configures a build (with the CUDA backend where
 # nvcc is installed, so the kernels are compiled), builds, and runs meson's
-# test suite on the CPU backend. Prints meson's summary.
+# test suite on the CPU backend, then the fuzz targets for a minute each.
+# Prints meson's summary and the fuzzers' "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/cuda/bin"
@@ -12,3 +13,10 @@ if [ ! -d build-test ]; then
 fi
 ninja -C build-test
 meson test -C build-test --print-errorlogs
+# fuzzing for a bounded time (FUZZ_SECONDS a target, default 60) where clang
+# with libFuzzer is installed (.ci/run installs it); any finding fails
+if command -v clang >/dev/null; then
+	bash tests/fuzz/run.sh "${FUZZ_SECONDS:-60}"
+else
+	echo "SKIPPED: clang not installed; fuzzing not run"
+fi
