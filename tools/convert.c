@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,12 +20,16 @@
 #include "io/text.h"
 #include "base/util.h"
 #include "version.h"
+#include "io/webgraph.h"
 #include "io/writer.h"
 
 static const char usage[] =
 	"usage: tristream-convert [options] INPUT OUTPUT\n"
 	"\n"
-	"INPUT is a text edge list (gzip allowed), or - for stdin.\n"
+	"INPUT is a text edge list (gzip allowed), - for stdin, or a LAW WebGraph\n"
+	"crawl (BASE, BASE.graph or BASE.properties; BVGraph), counted as undirected:\n"
+	"with its transpose BASE-t beside it, out- and in-lists are merged as they\n"
+	"are decoded; without, the arcs are sorted like text.\n"
 	"  --format auto|edgelist|snap|mtx|tsv  input format (default auto)\n"
 	"  --relabel           renumber ids densely, dropping isolated vertices\n"
 	"  --skip-bad-lines    count malformed lines instead of stopping\n"
@@ -34,10 +39,11 @@ static const char usage[] =
 	"  --threads N         parser and sort threads (default: all CPUs)\n"
 	"  --compress none|lz4 write neighbour lists as LZ4 chunks (default none)\n"
 	"  --json              print the conversion report as JSON on stdout\n"
+	"  --no-transpose      WebGraph: ignore BASE-t, symmetrize by sorting\n"
 	"  --quiet             no progress or report on stderr\n";
 
 enum { O_FORMAT = 256, O_RELABEL, O_SKIP, O_EMPTY, O_MEM, O_TMP, O_THREADS, O_JSON, O_QUIET, O_HELP,
-       O_COMPRESS };
+       O_COMPRESS, O_NO_T };
 
 static const struct option opts[] = {
 	{ "format", required_argument, 0, O_FORMAT }, { "relabel", no_argument, 0, O_RELABEL },
@@ -45,7 +51,7 @@ static const struct option opts[] = {
 	{ "mem-limit", required_argument, 0, O_MEM }, { "tmpdir", required_argument, 0, O_TMP },
 	{ "threads", required_argument, 0, O_THREADS }, { "json", no_argument, 0, O_JSON },
 	{ "quiet", no_argument, 0, O_QUIET }, { "help", no_argument, 0, O_HELP },
-	{ "compress", required_argument, 0, O_COMPRESS },
+	{ "compress", required_argument, 0, O_COMPRESS }, { "no-transpose", no_argument, 0, O_NO_T },
 	{ "version", no_argument, 0, 'V' }, { 0, 0, 0, 0 },
 };
 
@@ -57,13 +63,64 @@ static int bad_usage(const char *msg, const char *arg)
 	return TSG_EUSAGE;
 }
 
+/* A crawl with its transpose: merged lists written straight out. */
+static int convert_merged(const char *in, const char *out, unsigned threads, int lz4, int json,
+			  int quiet, double t0)
+{
+	struct tsg_graph g;
+	struct io_webgraph_stats ws;
+	struct tsg_err err = { 0 };
+	uint64_t bytes = 0;
+	int rc = io_webgraph_load(in, threads, 1, NULL, 0, &g, &ws, &err);
+	if (rc == TSG_OK) {
+		rc = lz4 ? io_graph_write_lz4(out, g.nv, g.off, g.adj, threads, &bytes, &err)
+			 : io_graph_write(out, g.nv, g.off, g.adj, &err);
+		if (rc == TSG_OK && !lz4) {
+			struct stat sb;
+			bytes = stat(out, &sb) == 0 ? (uint64_t)sb.st_size : 0;
+		}
+	}
+	if (rc) {
+		fprintf(stderr, "tristream-convert: error: %s\n", err.msg);
+		return rc;
+	}
+	const double secs = tsg_now() - t0;
+	if (json) {
+		struct tsg_json j;
+		json_begin(&j, stdout);
+		json_str(&j, "input", in);
+		json_str(&j, "output", out);
+		json_str(&j, "format", "webgraph");
+		json_bool(&j, "transpose", 1);
+		json_bool(&j, "offsets_scanned", ws.offsets_scanned);
+		json_u64(&j, "input_arcs", ws.arcs);
+		json_u64(&j, "vertices", g.nv);
+		json_u64(&j, "edges", g.nadj / 2);
+		json_u64(&j, "max_degree", g.max_degree);
+		json_str(&j, "compression", lz4 ? "lz4" : "none");
+		json_u64(&j, "output_bytes", bytes);
+		json_f64(&j, "decode_seconds", ws.decode_s);
+		json_f64(&j, "arcs_per_second", ws.arcs_per_s);
+		json_f64(&j, "seconds", secs);
+		json_end(&j);
+	}
+	if (!quiet)
+		fprintf(stderr, "tristream-convert: %s (webgraph, merged with its transpose%s): %llu "
+			"nodes, %llu arcs decoded at %.0f M arcs/s; wrote %llu vertices, %llu edges "
+			"to %s in %.2fs\n", in, ws.offsets_scanned ? "; offsets found by a scan" : "",
+			(unsigned long long)ws.nodes, (unsigned long long)ws.arcs, ws.arcs_per_s / 1e6,
+			(unsigned long long)g.nv, (unsigned long long)(g.nadj / 2), out, secs);
+	io_graph_free(&g);
+	return TSG_OK;
+}
+
 static int run(int argc, char **argv)
 {
 	/* a file-size limit must surface as EFBIG from the write, not kill us */
 	signal(SIGXFSZ, SIG_IGN);
 	struct io_text_opts to = { .format = IO_TEXT_AUTO, .progress = 1 };
 	struct io_builder_opts bo = { 0 };
-	int json = 0, quiet = 0, allow_empty = 0, lz4 = 0, c;
+	int json = 0, quiet = 0, allow_empty = 0, lz4 = 0, no_t = 0, c;
 	uint64_t v;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
@@ -91,6 +148,7 @@ static int run(int argc, char **argv)
 			lz4 = strcmp(optarg, "lz4") == 0;
 			break;
 		case O_QUIET: quiet = 1; to.progress = 0; break;
+		case O_NO_T: no_t = 1; break;
 		case O_HELP: fputs(usage, stdout); return TSG_OK;
 		case 'V': printf("tristream-convert %s\n", TSG_VERSION); return TSG_OK;
 		default: return bad_usage("%s", "bad option");
@@ -106,12 +164,22 @@ static int run(int argc, char **argv)
 	    sizeof(plain))
 		return bad_usage("%s", "output path too long");
 	struct io_builder *b;
-	struct io_text_stats ts;
+	struct io_text_stats ts = { 0 };
 	struct io_build_stats bs = { 0 };
+	struct io_webgraph_stats ws = { 0 };
+	const int wg = strcmp(in, "-") != 0 && to.format == IO_TEXT_AUTO && io_webgraph_is(in);
+	const unsigned threads = bo.threads ? bo.threads : tsg_default_threads();
 	double t0 = tsg_now();
+	if (wg && !no_t && !bo.relabel && io_webgraph_has_transpose(in))
+		return convert_merged(in, out, threads, lz4, json, quiet, t0);
 	int rc = io_builder_new(&bo, &b, &err);
 	if (rc == TSG_OK) {
-		rc = io_text_read(in, &to, b, &ts, &err);
+		if (wg) {
+			rc = io_webgraph_feed(in, threads, b, &ws, &err);
+			ts.edges = ws.arcs;
+		} else {
+			rc = io_text_read(in, &to, b, &ts, &err);
+		}
 		if (rc == TSG_OK && ts.edges == 0 && !allow_empty)
 			rc = tsg_fail(&err, TSG_EINPUT, "%s: no edges found (%llu lines read); use "
 				      "--allow-empty to write an empty graph", in,
@@ -155,7 +223,12 @@ static int run(int argc, char **argv)
 		json_begin(&j, stdout);
 		json_str(&j, "input", in);
 		json_str(&j, "output", out);
-		json_str(&j, "format", io_text_format_name(ts.format));
+		json_str(&j, "format", wg ? "webgraph" : io_text_format_name(ts.format));
+		if (wg) {
+			json_bool(&j, "transpose", 0);
+			json_bool(&j, "offsets_scanned", ws.offsets_scanned);
+			json_f64(&j, "decode_seconds", ws.decode_s);
+		}
 		json_u64(&j, "lines", ts.lines);
 		json_u64(&j, "bad_lines", ts.bad_lines);
 		json_u64(&j, "input_edges", bs.input_edges);
@@ -176,7 +249,7 @@ static int run(int argc, char **argv)
 		fprintf(stderr, "tristream-convert: %s (%s): %llu lines, %llu edges read; dropped %llu "
 			"self-loops, %llu duplicate edges, %llu bad lines, %llu isolated vertices; "
 			"wrote %llu vertices, %llu edges to %s in %.2fs%s\n", in,
-			io_text_format_name(ts.format), (unsigned long long)ts.lines,
+			wg ? "webgraph, sorted" : io_text_format_name(ts.format), (unsigned long long)ts.lines,
 			(unsigned long long)bs.input_edges, (unsigned long long)bs.self_loops,
 			(unsigned long long)bs.duplicates, (unsigned long long)ts.bad_lines,
 			(unsigned long long)bs.isolated, (unsigned long long)bs.nv,

@@ -1,0 +1,1076 @@
+/*
+ * webgraph.c - reading BVGraph crawls (webgraph.h, docs/FORMAT-WEBGRAPH.md).
+ *
+ * One list, as the format lays it out: outdegree d; if d > 0 and the
+ * window is not 0, a reference r (the list copies from node x - r, r = 0:
+ * none); if r > 0, a block count and blocks that alternately copy and skip
+ * the reference's successors (the first block as is, later ones minus 1; an
+ * even count copies the rest implicitly); then the extra successors: with
+ * a minimum interval length, an interval count and intervals (left end
+ * relative to x through the sign fold, later ones to the previous end,
+ * lengths minus the minimum), and residuals (the first relative to x
+ * through the sign fold, then gaps minus 1). Copied, interval and residual
+ * successors are each increasing; the list is their merge.
+ */
+#include "io/webgraph.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "io/check.h"
+#include "io/writer.h"
+#include "base/util.h"
+
+enum bv_code { BV_GAMMA, BV_DELTA, BV_UNARY, BV_ZETA };
+
+/* which code each part of a list uses (the properties' compressionflags) */
+struct bv_codes {
+	enum bv_code outdeg, ref, block_count, blocks, intervals, residuals, offsets;
+};
+
+struct bv_props {
+	uint64_t nodes, arcs;
+	unsigned window, maxref, minint, zetak;
+	struct bv_codes c;
+};
+
+/* A BVGraph held in memory: its .graph bytes (with 8 zero bytes after them,
+ * so 64-bit reads never leave the buffer) and every list's bit offset. */
+struct bv_graph {
+	char path[4096];       /* BASE.graph, for messages */
+	struct bv_props p;
+	uint8_t *bytes;
+	uint64_t nbits;
+	uint64_t *off;         /* nodes + 1 bit offsets */
+};
+
+/* ---- bits, most significant first ---- */
+
+struct bits {
+	const uint8_t *b;
+	uint64_t pos, end;     /* in bits */
+	int bad;               /* a code ran past the end */
+};
+
+static inline uint64_t peek64(const struct bits *r)
+{
+	uint64_t w;
+	memcpy(&w, r->b + (r->pos >> 3), 8);
+	return __builtin_bswap64(w) << (r->pos & 7);
+}
+
+static inline uint64_t read_bits(struct bits *r, unsigned n) /* n <= 56 */
+{
+	if (n == 0)
+		return 0;
+	if (r->pos + n > r->end) {
+		r->bad = 1;
+		r->pos = r->end;
+		return 0;
+	}
+	const uint64_t v = peek64(r) >> (64 - n);
+	r->pos += n;
+	return v;
+}
+
+static inline uint64_t read_unary(struct bits *r)
+{
+	uint64_t n = 0;
+	for (;;) {
+		if (r->pos >= r->end) {
+			r->bad = 1;
+			return 0;
+		}
+		const uint64_t w = peek64(r);
+		const unsigned avail = 64 - 7 < r->end - r->pos ? 64 - 7 : (unsigned)(r->end - r->pos);
+		if (w) {
+			const unsigned z = (unsigned)__builtin_clzll(w);
+			if (z < avail) {
+				r->pos += z + 1;
+				return n + z;
+			}
+		}
+		n += avail;
+		r->pos += avail;
+	}
+}
+
+static inline uint64_t read_gamma(struct bits *r)
+{
+	const uint64_t h = read_unary(r);
+	if (h > 56) {
+		r->bad = 1;
+		return 0;
+	}
+	return ((1ull << h) | read_bits(r, (unsigned)h)) - 1;
+}
+
+static inline uint64_t read_delta(struct bits *r)
+{
+	const uint64_t h = read_gamma(r);
+	if (h > 56) {
+		r->bad = 1;
+		return 0;
+	}
+	return ((1ull << h) | read_bits(r, (unsigned)h)) - 1;
+}
+
+/* zeta_k: h in unary, then x + 1 in [2^(hk), 2^((h+1)k)) by a minimal
+ * binary code of hk + k - 1 or hk + k bits */
+static inline uint64_t read_zeta(struct bits *r, unsigned k)
+{
+	const uint64_t h = read_unary(r);
+	if ((h + 1) * k > 56) {
+		r->bad = 1;
+		return 0;
+	}
+	const uint64_t left = 1ull << (h * k);
+	const uint64_t m = read_bits(r, (unsigned)(h * k + k - 1));
+	if (m < left)
+		return m + left - 1;
+	return (m << 1) + read_bits(r, 1) - 1;
+}
+
+static inline uint64_t read_code(struct bits *r, enum bv_code c, unsigned k)
+{
+	switch (c) {
+	case BV_GAMMA: return read_gamma(r);
+	case BV_DELTA: return read_delta(r);
+	case BV_UNARY: return read_unary(r);
+	default: return read_zeta(r, k);
+	}
+}
+
+static inline int64_t nat2int(uint64_t x) { return (int64_t)(x >> 1) ^ -(int64_t)(x & 1); }
+
+/* ---- properties ---- */
+
+static int parse_code(const char *v, enum bv_code *c)
+{
+	static const char *const names[] = { "GAMMA", "DELTA", "UNARY", "ZETA" };
+	for (int i = 0; i < 4; i++)
+		if (strcmp(v, names[i]) == 0) {
+			*c = (enum bv_code)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* compressionflags: PART_CODE tokens joined by '|' (spaces allowed) */
+static int parse_flags(char *v, struct bv_codes *c, const char *path, struct tsg_err *err)
+{
+	for (char *save = NULL, *t = strtok_r(v, "| \t", &save); t; t = strtok_r(NULL, "| \t", &save)) {
+		static const struct { const char *part; size_t off; } parts[] = {
+			{ "OUTDEGREES_", offsetof(struct bv_codes, outdeg) },
+			{ "REFERENCES_", offsetof(struct bv_codes, ref) },
+			{ "BLOCK_COUNT_", offsetof(struct bv_codes, block_count) },
+			{ "BLOCKS_", offsetof(struct bv_codes, blocks) },
+			{ "INTERVALS_", offsetof(struct bv_codes, intervals) },
+			{ "RESIDUALS_", offsetof(struct bv_codes, residuals) },
+			{ "OFFSETS_", offsetof(struct bv_codes, offsets) },
+		};
+		size_t i = 0;
+		for (; i < sizeof(parts) / sizeof(parts[0]); i++) {
+			const size_t n = strlen(parts[i].part);
+			if (strncmp(t, parts[i].part, n) == 0) {
+				if (parse_code(t + n, (enum bv_code *)((char *)c + parts[i].off)))
+					return tsg_fail(err, TSG_EINPUT, "%s: compressionflags: code '%s' "
+							"is not supported (gamma, delta, unary, zeta)",
+							path, t);
+				break;
+			}
+		}
+		if (i == sizeof(parts) / sizeof(parts[0]))
+			return tsg_fail(err, TSG_EINPUT, "%s: compressionflags: unknown flag '%s'",
+					path, t);
+	}
+	return TSG_OK;
+}
+
+static int parse_uint(const char *v, uint64_t max, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	if (*v < '0' || *v > '9')
+		return -1;
+	const unsigned long long x = strtoull(v, &end, 10);
+	while (*end == ' ' || *end == '\t' || *end == '\r')
+		end++;
+	if (errno || *end || x > max)
+		return -1;
+	*out = x;
+	return 0;
+}
+
+static int read_props(const char *path, struct bv_props *p, struct tsg_err *err)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return tsg_fail_errno(err, errno == ENOENT ? TSG_EINPUT : TSG_EIO, errno, "%s", path);
+	*p = (struct bv_props){ .window = 7, .maxref = 3, .minint = 4, .zetak = 3,
+				.c = { BV_GAMMA, BV_UNARY, BV_GAMMA, BV_GAMMA, BV_GAMMA, BV_ZETA,
+				       BV_GAMMA } };
+	int have_nodes = 0, have_arcs = 0, rc = TSG_OK;
+	char line[8192];
+	while (rc == TSG_OK && fgets(line, sizeof(line), f)) {
+		char *s = line;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '#' || *s == '!' || *s == '\n' || *s == '\r' || *s == 0)
+			continue;
+		char *eq = strchr(s, '=');
+		if (!eq)
+			eq = strchr(s, ':');
+		if (!eq) {
+			rc = tsg_fail(err, TSG_EINPUT, "%s: line without '=': '%.60s'", path, s);
+			break;
+		}
+		*eq = 0;
+		char *k = s, *v = eq + 1, *e = k + strlen(k);
+		while (e > k && (e[-1] == ' ' || e[-1] == '\t'))
+			*--e = 0;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		v[strcspn(v, "\r\n")] = 0;
+		uint64_t x = 0;
+		const int num = parse_uint(v, UINT64_MAX, &x) == 0;
+		if (strcmp(k, "nodes") == 0) {
+			if (!num || x >= 0xffffffffull)
+				rc = tsg_fail(err, TSG_EINPUT, "%s: nodes=%s: not a node count below 2^32 - 1",
+					      path, v);
+			p->nodes = x;
+			have_nodes = 1;
+		} else if (strcmp(k, "arcs") == 0) {
+			if (!num)
+				rc = tsg_fail(err, TSG_EINPUT, "%s: arcs=%s: not a number", path, v);
+			p->arcs = x;
+			have_arcs = 1;
+		} else if (strcmp(k, "windowsize") == 0 || strcmp(k, "maxrefcount") == 0 ||
+			   strcmp(k, "minintervallength") == 0 || strcmp(k, "zetak") == 0) {
+			const uint64_t max = k[0] == 'z' ? 7 : k[0] == 'w' ? 1024 : 1u << 20;
+			if (!num || x > max || (k[0] == 'z' && x == 0))
+				rc = tsg_fail(err, TSG_EINPUT, "%s: %s=%s: out of range (%s)", path, k, v,
+					      k[0] == 'z' ? "1..7" : "0..1024");
+			else if (k[0] == 'w')
+				p->window = (unsigned)x;
+			else if (k[0] == 'z')
+				p->zetak = (unsigned)x;
+			else if (k[1] == 'a')
+				p->maxref = (unsigned)x;
+			else
+				p->minint = (unsigned)x;
+		} else if (strcmp(k, "compressionflags") == 0) {
+			rc = parse_flags(v, &p->c, path, err);
+		} else if (strcmp(k, "version") == 0) {
+			if (strcmp(v, "0") != 0)
+				rc = tsg_fail(err, TSG_EINPUT, "%s: version=%s: only version 0 (big-endian "
+					      "BVGraph) is supported", path, v);
+		} else if (strcmp(k, "endianness") == 0) {
+			if (strcmp(v, "big") != 0)
+				rc = tsg_fail(err, TSG_EINPUT, "%s: endianness=%s: only big-endian "
+					      "BVGraph files are supported", path, v);
+		} else if (strcmp(k, "graphclass") == 0) {
+			const size_t n = strlen(v);
+			if (n < 7 || strcmp(v + n - 7, "BVGraph") != 0)
+				rc = tsg_fail(err, TSG_EINPUT, "%s: graphclass=%s: only BVGraph is "
+					      "supported", path, v);
+		}
+	}
+	const int rerr = ferror(f);
+	fclose(f);
+	if (rc == TSG_OK && rerr)
+		rc = tsg_fail(err, TSG_EIO, "%s: read error", path);
+	if (rc == TSG_OK && (!have_nodes || !have_arcs))
+		rc = tsg_fail(err, TSG_EINPUT, "%s: no '%s' key", path, have_nodes ? "arcs" : "nodes");
+	if (rc == TSG_OK && p->nodes && p->arcs > p->nodes * p->nodes)
+		rc = tsg_fail(err, TSG_EINPUT, "%s: arcs=%llu: more than nodes^2", path,
+			      (unsigned long long)p->arcs);
+	return rc;
+}
+
+/* ---- files ---- */
+
+/* BASE from BASE, BASE.graph or BASE.properties */
+static int base_of(const char *path, char *base, size_t len)
+{
+	const size_t n = strlen(path);
+	if (n >= len)
+		return -1;
+	memcpy(base, path, n + 1);
+	static const char *const ext[] = { ".graph", ".properties", ".offsets" };
+	for (int i = 0; i < 3; i++) {
+		const size_t e = strlen(ext[i]);
+		if (n > e && strcmp(base + n - e, ext[i]) == 0) {
+			base[n - e] = 0;
+			break;
+		}
+	}
+	return 0;
+}
+
+int io_webgraph_is(const char *path)
+{
+	char base[4096], props[4200];
+	struct stat st;
+	if (base_of(path, base, sizeof(base)))
+		return 0;
+	snprintf(props, sizeof(props), "%s.properties", base);
+	return stat(props, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int io_webgraph_has_transpose(const char *path)
+{
+	char base[4096], props[4200];
+	struct stat st;
+	if (base_of(path, base, sizeof(base)))
+		return 0;
+	snprintf(props, sizeof(props), "%s-t.properties", base);
+	return stat(props, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Reads a whole file into memory with `pad` zero bytes after it. */
+static int slurp(const char *path, size_t pad, uint8_t **out, uint64_t *size, struct tsg_err *err)
+{
+	const int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return tsg_fail_errno(err, errno == ENOENT ? TSG_EINPUT : TSG_EIO, errno, "%s", path);
+	struct stat st;
+	int rc = TSG_OK;
+	uint8_t *b = NULL;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: not a regular file", path);
+		goto done;
+	}
+	b = malloc((size_t)st.st_size + pad);
+	if (!b) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: cannot allocate %llu bytes", path,
+			      (unsigned long long)st.st_size);
+		goto done;
+	}
+	for (uint64_t at = 0; at < (uint64_t)st.st_size;) {
+		const ssize_t n = pread(fd, b + at, (size_t)st.st_size - at, (off_t)at);
+		if (n <= 0) {
+			rc = n < 0 ? tsg_fail_errno(err, TSG_EIO, errno, "%s: read", path)
+				   : tsg_fail(err, TSG_EINPUT, "%s: shrank while read", path);
+			goto done;
+		}
+		at += (uint64_t)n;
+	}
+	memset(b + st.st_size, 0, pad);
+	*out = b;
+	*size = (uint64_t)st.st_size;
+	b = NULL;
+done:
+	free(b);
+	close(fd);
+	return rc;
+}
+
+static void bv_free(struct bv_graph *g)
+{
+	free(g->bytes);
+	free(g->off);
+	memset(g, 0, sizeof(*g));
+}
+
+static int bv_scan_offsets(struct bv_graph *g, struct tsg_err *err);
+
+/* Opens BASE (its properties, graph and offsets; offsets scanned when the
+ * file is missing). */
+static int bv_open(const char *base, struct bv_graph *g, int *scanned, struct tsg_err *err)
+{
+	char path[4200];
+	uint8_t *ob = NULL;
+	uint64_t osize = 0, gsize = 0;
+	memset(g, 0, sizeof(*g));
+	snprintf(path, sizeof(path), "%s.properties", base);
+	int rc = read_props(path, &g->p, err);
+	if (rc)
+		return rc;
+	snprintf(g->path, sizeof(g->path), "%s.graph", base);
+	rc = slurp(g->path, 8, &g->bytes, &gsize, err);
+	if (rc)
+		goto fail;
+	g->nbits = gsize * 8;
+	g->off = malloc((g->p.nodes + 1) * sizeof(uint64_t));
+	if (!g->off) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu offsets", g->path,
+			      (unsigned long long)g->p.nodes + 1);
+		goto fail;
+	}
+	snprintf(path, sizeof(path), "%s.offsets", base);
+	if (access(path, F_OK) != 0) {
+		*scanned = 1;
+		rc = bv_scan_offsets(g, err);
+		goto done;
+	}
+	rc = slurp(path, 8, &ob, &osize, err);
+	if (rc)
+		goto fail;
+	struct bits r = { .b = ob, .end = osize * 8 };
+	uint64_t at = 0;
+	for (uint64_t v = 0; v <= g->p.nodes; v++) {
+		at += read_code(&r, g->p.c.offsets, g->p.zetak);
+		if (r.bad || at > g->nbits) {
+			rc = tsg_fail(err, TSG_EINPUT, "%s: offset of node %llu %s", path,
+				      (unsigned long long)v, r.bad ? "is cut off (truncated file)"
+								 : "lies past the end of the .graph file");
+			goto fail;
+		}
+		g->off[v] = at;
+	}
+done:
+	free(ob);
+	if (rc)
+		bv_free(g);
+	return rc;
+fail:
+	free(ob);
+	bv_free(g);
+	return rc;
+}
+
+/* ---- decoding lists ---- */
+
+/* A growable list of ids. */
+struct ids {
+	uint32_t *v;
+	uint64_t n, cap;
+};
+
+static int ids_room(struct ids *l, uint64_t n)
+{
+	if (n <= l->cap)
+		return 0;
+	uint64_t cap = l->cap ? l->cap : 64;
+	while (cap < n)
+		cap *= 2;
+	uint32_t *nv = realloc(l->v, cap * sizeof(uint32_t));
+	if (!nv)
+		return -1;
+	l->v = nv;
+	l->cap = cap;
+	return 0;
+}
+
+/* A decoder: the window of the last lists decoded in order (slot x % w),
+ * with which node each slot holds, and scratch for random access. */
+struct decoder {
+	const struct bv_graph *g;
+	unsigned slots;           /* window + 1 */
+	struct ids *win;
+	uint64_t *win_node;       /* UINT64_MAX: empty */
+	struct ids scratch[3];    /* copied, interval and residual successors */
+	struct ids *deep;         /* lists decoded by random access, per depth */
+	unsigned ndeep;
+	const char *why;          /* first error */
+	uint64_t why_node;
+};
+
+static int dec_init(struct decoder *d, const struct bv_graph *g)
+{
+	memset(d, 0, sizeof(*d));
+	d->g = g;
+	d->slots = g->p.window + 1;
+	d->ndeep = g->p.maxref + 2;
+	d->win = calloc(d->slots, sizeof(*d->win));
+	d->win_node = malloc(d->slots * sizeof(uint64_t));
+	d->deep = calloc(d->ndeep, sizeof(*d->deep));
+	if (!d->win || !d->win_node || !d->deep)
+		return -1;
+	for (unsigned i = 0; i < d->slots; i++)
+		d->win_node[i] = UINT64_MAX;
+	return 0;
+}
+
+static void dec_free(struct decoder *d)
+{
+	for (unsigned i = 0; d->win && i < d->slots; i++)
+		free(d->win[i].v);
+	for (unsigned i = 0; d->deep && i < d->ndeep; i++)
+		free(d->deep[i].v);
+	for (int i = 0; i < 3; i++)
+		free(d->scratch[i].v);
+	free(d->win);
+	free(d->win_node);
+	free(d->deep);
+}
+
+static int dec_fail(struct decoder *d, uint64_t x, const char *why)
+{
+	if (!d->why) {
+		d->why = why;
+		d->why_node = x;
+	}
+	return -1;
+}
+
+static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids *out,
+		       unsigned depth);
+
+/* The successors of node y, by random access (y's window is not at hand). */
+static int decode_random(struct decoder *d, uint64_t y, unsigned depth, struct ids **out)
+{
+	if (depth >= d->ndeep)
+		return dec_fail(d, y, "a chain of references deeper than maxrefcount allows");
+	struct bits r = { .b = d->g->bytes, .pos = d->g->off[y], .end = d->g->nbits };
+	*out = &d->deep[depth];
+	return decode_list(d, y, &r, *out, depth + 1);
+}
+
+/* Decodes node x's list at r into out (replaced). depth > 0: a random
+ * access, whose references are random accesses too. */
+static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids *out,
+		       unsigned depth)
+{
+	const struct bv_props *p = &d->g->p;
+	const uint64_t deg = read_code(r, p->c.outdeg, p->zetak);
+	out->n = 0;
+	if (r->bad)
+		return dec_fail(d, x, "its outdegree runs past the end of the file");
+	if (deg > p->nodes)
+		return dec_fail(d, x, "an outdegree above the node count");
+	if (deg == 0)
+		return 0;
+	if (ids_room(out, deg))
+		return dec_fail(d, x, "out of memory");
+	uint64_t ref = p->window ? read_code(r, p->c.ref, p->zetak) : 0, extra = deg, ncopy = 0;
+	const struct ids *rl = NULL;
+	if (ref > 0) { /* first the reference, whose random access uses the scratch */
+		if (ref > p->window || ref > x)
+			return dec_fail(d, x, "a reference outside the window");
+		const uint64_t y = x - ref;
+		if (depth == 0 && d->win_node[y % d->slots] == y) {
+			rl = &d->win[y % d->slots];
+		} else {
+			struct ids *got;
+			if (decode_random(d, y, depth, &got))
+				return -1;
+			rl = got;
+		}
+	}
+	if (ids_room(&d->scratch[0], deg) || ids_room(&d->scratch[1], deg) ||
+	    ids_room(&d->scratch[2], deg))
+		return dec_fail(d, x, "out of memory");
+	uint32_t *copied = d->scratch[0].v;
+	if (ref > 0) {
+		const uint64_t nb = read_code(r, p->c.block_count, p->zetak);
+		if (nb > rl->n + 1)
+			return dec_fail(d, x, "more copy blocks than its reference has successors");
+		uint64_t at = 0;
+		for (uint64_t i = 0; i < nb && !r->bad; i++) {
+			const uint64_t len = read_code(r, p->c.blocks, p->zetak) + (i > 0);
+			if (len > rl->n - at)
+				return dec_fail(d, x, "copy blocks longer than its reference's list");
+			if (i % 2 == 0) {
+				if (ncopy + len > deg)
+					return dec_fail(d, x, "more copied successors than its outdegree");
+				memcpy(copied + ncopy, rl->v + at, len * 4);
+				ncopy += len;
+			}
+			at += len;
+		}
+		if (nb % 2 == 0) { /* the rest of the reference is copied */
+			if (ncopy + (rl->n - at) > deg)
+				return dec_fail(d, x, "more copied successors than its outdegree");
+			memcpy(copied + ncopy, rl->v + at, (rl->n - at) * 4);
+			ncopy += rl->n - at;
+		}
+		extra = deg - ncopy;
+	}
+	uint32_t *iv = d->scratch[1].v, *res = d->scratch[2].v;
+	uint64_t ni = 0, nr = 0;
+	if (extra > 0 && p->minint > 0) {
+		const uint64_t nint = read_code(r, p->c.intervals, p->zetak);
+		int64_t prev = 0;
+		for (uint64_t i = 0; i < nint && !r->bad; i++) {
+			const int64_t left = i == 0 ? (int64_t)x + nat2int(read_code(r, p->c.intervals, p->zetak))
+						    : prev + (int64_t)read_code(r, p->c.intervals, p->zetak) + 1;
+			const uint64_t len = read_code(r, p->c.intervals, p->zetak) + p->minint;
+			if (left < 0 || len > extra - ni || (uint64_t)left + len > p->nodes)
+				return dec_fail(d, x, "an interval outside the node range or past its "
+						"outdegree");
+			for (uint64_t k = 0; k < len; k++)
+				iv[ni++] = (uint32_t)((uint64_t)left + k);
+			prev = left + (int64_t)len;
+		}
+	}
+	if (!r->bad && extra > ni) {
+		int64_t prev = (int64_t)x + nat2int(read_code(r, p->c.residuals, p->zetak));
+		for (uint64_t i = ni; i < extra && !r->bad; i++) {
+			if (i > ni)
+				prev += (int64_t)read_code(r, p->c.residuals, p->zetak) + 1;
+			if (prev < 0 || (uint64_t)prev >= p->nodes)
+				return dec_fail(d, x, "a successor outside the node range");
+			res[nr++] = (uint32_t)prev;
+		}
+	}
+	if (r->bad)
+		return dec_fail(d, x, "its list runs past the end of the file");
+	/* merge the three increasing sequences; a repeat is corrupt */
+	uint64_t a = 0, b = 0, c = 0, n = 0;
+	uint32_t *o = out->v;
+	while (a < ncopy || b < ni || c < nr) {
+		uint32_t m = UINT32_MAX;
+		if (a < ncopy && copied[a] < m)
+			m = copied[a];
+		if (b < ni && iv[b] < m)
+			m = iv[b];
+		if (c < nr && res[c] < m)
+			m = res[c];
+		a += a < ncopy && copied[a] == m;
+		b += b < ni && iv[b] == m;
+		c += c < nr && res[c] == m;
+		if (n > 0 && o[n - 1] >= m)
+			return dec_fail(d, x, "successors out of order or repeated");
+		o[n++] = m;
+	}
+	if (n != deg)
+		return dec_fail(d, x, "successors that disagree with its outdegree");
+	out->n = n;
+	return 0;
+}
+
+/* Decodes node x in order (the window holds x-1 .. x-window where they
+ * were decoded); returns its list, held in the window. */
+static int decode_next(struct decoder *d, uint64_t x, struct bits *r, const struct ids **list)
+{
+	struct ids *slot = &d->win[x % d->slots];
+	d->win_node[x % d->slots] = UINT64_MAX;
+	if (decode_list(d, x, r, slot, 0))
+		return -1;
+	d->win_node[x % d->slots] = x;
+	*list = slot;
+	return 0;
+}
+
+static int decoder_error(const struct decoder *d, const struct bv_graph *g, struct tsg_err *err)
+{
+	if (d->why && strcmp(d->why, "out of memory") == 0)
+		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory decoding node %llu", g->path,
+				(unsigned long long)d->why_node);
+	return tsg_fail(err, TSG_EINPUT, "%s: node %llu: %s (file is corrupt)", g->path,
+			(unsigned long long)d->why_node, d->why ? d->why : "bad list");
+}
+
+/* Without .offsets: one sequential pass finds each list's start. */
+static int bv_scan_offsets(struct bv_graph *g, struct tsg_err *err)
+{
+	struct decoder d;
+	int rc = TSG_OK;
+	struct bits r = { .b = g->bytes, .end = g->nbits };
+	if (dec_init(&d, g)) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory", g->path);
+		goto done;
+	}
+	for (uint64_t x = 0; x < g->p.nodes; x++) {
+		const struct ids *l;
+		g->off[x] = r.pos;
+		if (decode_next(&d, x, &r, &l)) {
+			rc = decoder_error(&d, g, err);
+			goto done;
+		}
+	}
+	g->off[g->p.nodes] = r.pos;
+done:
+	dec_free(&d);
+	return rc;
+}
+
+/* ---- parallel loading ---- */
+
+/* Chunk k decodes nodes lo .. hi-1 into its own buffer; deg[v] gets each
+ * vertex's symmetric degree. */
+struct chunk {
+	uint64_t lo, hi;
+	struct ids out;
+};
+
+struct load_job {
+	const struct bv_graph *g, *t; /* t: the transpose, or NULL */
+	struct chunk *ch;
+	uint64_t *deg;                /* nodes + 1 */
+	void (*emit)(void *ctx, uint64_t u, const uint32_t *v, uint64_t n); /* feed mode */
+	void *emit_ctx;
+	atomic_int failed;
+	atomic_uint_fast64_t arcs;
+	pthread_mutex_t mu;
+	struct tsg_err *err;
+};
+
+static void job_fail(struct load_job *j, const struct decoder *d, const struct bv_graph *g,
+		     int oom)
+{
+	pthread_mutex_lock(&j->mu);
+	if (oom)
+		tsg_fail(j->err, TSG_ENOMEM, "%s: out of memory", g->path);
+	else if (d)
+		decoder_error(d, g, j->err);
+	atomic_store(&j->failed, 1);
+	pthread_mutex_unlock(&j->mu);
+}
+
+/* the union of two increasing lists, without self: out[] gets it */
+static uint64_t merge_sym(const uint32_t *a, uint64_t na, const uint32_t *b, uint64_t nb,
+			  uint32_t self, uint32_t *out)
+{
+	uint64_t i = 0, k = 0, n = 0;
+	while (i < na || k < nb) {
+		uint32_t m;
+		if (k >= nb || (i < na && a[i] < b[k]))
+			m = a[i++];
+		else if (i >= na || b[k] < a[i])
+			m = b[k++];
+		else {
+			m = a[i++];
+			k++;
+		}
+		if (m != self)
+			out[n++] = m;
+	}
+	return n;
+}
+
+static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
+{
+	(void)tid;
+	struct load_job *j = arg;
+	struct decoder dg, dt;
+	const int two = j->t != NULL;
+	if (dec_init(&dg, j->g) || (two && dec_init(&dt, j->t))) {
+		job_fail(j, NULL, j->g, 1);
+		dec_free(&dg);
+		return;
+	}
+	for (uint64_t k = cb; k < ce && !atomic_load(&j->failed); k++) {
+		struct chunk *c = &j->ch[k];
+		struct bits rg = { .b = j->g->bytes, .pos = j->g->off[c->lo], .end = j->g->nbits };
+		struct bits rt = { 0 };
+		if (two)
+			rt = (struct bits){ .b = j->t->bytes, .pos = j->t->off[c->lo], .end = j->t->nbits };
+		for (unsigned i = 0; i < dg.slots; i++)
+			dg.win_node[i] = UINT64_MAX;
+		for (unsigned i = 0; two && i < dt.slots; i++)
+			dt.win_node[i] = UINT64_MAX;
+		uint64_t arcs = 0;
+		for (uint64_t v = c->lo; v < c->hi; v++) {
+			const struct ids *lo, *li = NULL;
+			if (decode_next(&dg, v, &rg, &lo)) {
+				job_fail(j, &dg, j->g, 0);
+				goto out;
+			}
+			if (two && decode_next(&dt, v, &rt, &li)) {
+				job_fail(j, &dt, j->t, 0);
+				goto out;
+			}
+			arcs += lo->n + (li ? li->n : 0);
+			if (j->emit) {
+				j->emit(j->emit_ctx, v, lo->v, lo->n);
+				continue;
+			}
+			if (ids_room(&c->out, c->out.n + lo->n + (li ? li->n : 0))) {
+				job_fail(j, NULL, j->g, 1);
+				goto out;
+			}
+			const uint64_t n = merge_sym(lo->v, lo->n, li ? li->v : NULL, li ? li->n : 0,
+						     (uint32_t)v, c->out.v + c->out.n);
+			c->out.n += n;
+			j->deg[v] = n;
+		}
+		/* the lists must end where the offsets say the next one starts */
+		if (rg.pos != j->g->off[c->hi] || (two && rt.pos != j->t->off[c->hi])) {
+			dec_fail(rg.pos != j->g->off[c->hi] ? &dg : &dt, c->hi - 1,
+				 "a list that does not end where .offsets says the next begins");
+			job_fail(j, rg.pos != j->g->off[c->hi] ? &dg : &dt,
+				 rg.pos != j->g->off[c->hi] ? j->g : j->t, 0);
+			goto out;
+		}
+		atomic_fetch_add(&j->arcs, arcs);
+	}
+out:
+	dec_free(&dg);
+	if (two)
+		dec_free(&dt);
+}
+
+/* Chunks of about equal bits, at least one node each. */
+static struct chunk *make_chunks(const struct bv_graph *g, unsigned threads, uint64_t *n)
+{
+	const uint64_t want = g->p.nodes ? (uint64_t)threads * 32 : 0;
+	struct chunk *ch = calloc(want ? want : 1, sizeof(*ch));
+	if (!ch)
+		return NULL;
+	uint64_t k = 0, lo = 0;
+	const uint64_t total = g->off[g->p.nodes];
+	for (uint64_t i = 1; i <= want && lo < g->p.nodes; i++) {
+		uint64_t hi;
+		if (i == want) {
+			hi = g->p.nodes;
+		} else { /* the first node whose list starts at or past i/want of the bits */
+			const uint64_t target = total / want * i;
+			uint64_t a = lo + 1, b = g->p.nodes;
+			while (a < b) {
+				const uint64_t m = a + (b - a) / 2;
+				if (g->off[m] < target)
+					a = m + 1;
+				else
+					b = m;
+			}
+			hi = a;
+		}
+		if (hi > lo)
+			ch[k++] = (struct chunk){ .lo = lo, .hi = hi };
+		lo = hi;
+	}
+	*n = k;
+	return ch;
+}
+
+static int check_offsets_monotone(const struct bv_graph *g, struct tsg_err *err)
+{
+	for (uint64_t v = 0; v < g->p.nodes; v++)
+		if (g->off[v + 1] < g->off[v])
+			return tsg_fail(err, TSG_EINPUT, "%s: .offsets decrease at node %llu (file is "
+					"corrupt)", g->path, (unsigned long long)v);
+	return TSG_OK;
+}
+
+struct feed_ctx {
+	struct io_builder *b;
+	pthread_mutex_t mu;
+	int rc;
+	struct tsg_err *err;
+};
+
+static void feed_emit(void *arg, uint64_t u, const uint32_t *v, uint64_t n)
+{
+	struct feed_ctx *f = arg;
+	uint64_t buf[1024];
+	for (uint64_t i = 0; i < n;) {
+		uint64_t k = 0;
+		for (; k < 1024 && i < n; k++, i++)
+			buf[k] = u << 32 | v[i];
+		pthread_mutex_lock(&f->mu);
+		if (f->rc == TSG_OK)
+			f->rc = io_builder_add(f->b, buf, k, f->err);
+		pthread_mutex_unlock(&f->mu);
+	}
+}
+
+int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
+		     struct io_webgraph_stats *st, struct tsg_err *err)
+{
+	char base[4096];
+	struct bv_graph g;
+	uint64_t nch = 0;
+	if (base_of(path, base, sizeof(base)))
+		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
+	memset(st, 0, sizeof(*st));
+	const double t0 = tsg_now();
+	int rc = bv_open(base, &g, &st->offsets_scanned, err);
+	if (rc)
+		return rc;
+	rc = check_offsets_monotone(&g, err);
+	struct chunk *ch = rc ? NULL : make_chunks(&g, threads ? threads : 1, &nch);
+	if (rc == TSG_OK && !ch)
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+	struct feed_ctx f = { .b = b, .err = err };
+	struct load_job j = { .g = &g, .ch = ch, .emit = feed_emit, .emit_ctx = &f, .err = err };
+	pthread_mutex_init(&f.mu, NULL);
+	pthread_mutex_init(&j.mu, NULL);
+	atomic_init(&j.failed, 0);
+	atomic_init(&j.arcs, 0);
+	io_builder_reserve_vertices(b, g.p.nodes);
+	if (rc == TSG_OK)
+		tsg_parallel_for(threads ? threads : 1, nch, 1, load_range, &j);
+	if (rc == TSG_OK && atomic_load(&j.failed))
+		rc = err->code ? err->code : TSG_EINPUT;
+	if (rc == TSG_OK && f.rc)
+		rc = f.rc;
+	if (rc == TSG_OK && atomic_load(&j.arcs) != g.p.arcs)
+		rc = tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded, the properties say %llu (file "
+			      "is corrupt)", g.path, (unsigned long long)atomic_load(&j.arcs),
+			      (unsigned long long)g.p.arcs);
+	st->nodes = g.p.nodes;
+	st->arcs = g.p.arcs;
+	st->graph_bytes = g.nbits / 8;
+	st->decode_s = tsg_now() - t0;
+	st->arcs_per_s = st->decode_s > 0 ? (double)g.p.arcs / st->decode_s : 0;
+	pthread_mutex_destroy(&f.mu);
+	pthread_mutex_destroy(&j.mu);
+	free(ch);
+	bv_free(&g);
+	return rc;
+}
+
+struct copy_job {
+	const struct chunk *ch;
+	const uint64_t *off;
+	uint32_t *adj;
+};
+
+static void copy_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct copy_job *c = arg;
+	for (uint64_t k = b; k < e; k++)
+		if (c->ch[k].out.n)
+			memcpy(c->adj + c->off[c->ch[k].lo], c->ch[k].out.v, c->ch[k].out.n * 4);
+}
+
+/* With the transpose: merged lists, straight into a graph in memory. */
+static int load_merged(const char *base, const char *tbase, unsigned threads,
+		       struct tsg_graph *out, struct io_webgraph_stats *st, struct tsg_err *err)
+{
+	struct bv_graph g, t;
+	int ts = 0;
+	uint64_t nch = 0;
+	int rc = bv_open(base, &g, &st->offsets_scanned, err);
+	if (rc)
+		return rc;
+	rc = bv_open(tbase, &t, &ts, err);
+	if (rc) {
+		bv_free(&g);
+		return rc;
+	}
+	st->offsets_scanned |= ts;
+	st->transpose = 1;
+	struct chunk *ch = NULL;
+	uint64_t *off = NULL;
+	uint32_t *adj = NULL;
+	if (t.p.nodes != g.p.nodes || t.p.arcs != g.p.arcs) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: the transpose has %llu nodes and %llu arcs, the "
+			      "graph %llu and %llu", t.path, (unsigned long long)t.p.nodes,
+			      (unsigned long long)t.p.arcs, (unsigned long long)g.p.nodes,
+			      (unsigned long long)g.p.arcs);
+		goto done;
+	}
+	if ((rc = check_offsets_monotone(&g, err)) || (rc = check_offsets_monotone(&t, err)))
+		goto done;
+	ch = make_chunks(&g, threads, &nch);
+	off = malloc((g.p.nodes + 1) * sizeof(uint64_t));
+	if (!ch || !off) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for %llu nodes",
+			      (unsigned long long)g.p.nodes);
+		goto done;
+	}
+	struct load_job j = { .g = &g, .t = &t, .ch = ch, .deg = off + 1, .err = err };
+	pthread_mutex_init(&j.mu, NULL);
+	atomic_init(&j.failed, 0);
+	atomic_init(&j.arcs, 0);
+	tsg_parallel_for(threads, nch, 1, load_range, &j);
+	pthread_mutex_destroy(&j.mu);
+	if (atomic_load(&j.failed)) {
+		rc = err->code ? err->code : TSG_EINPUT;
+		goto done;
+	}
+	if (atomic_load(&j.arcs) != 2 * g.p.arcs) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded in the graph and its transpose, "
+			      "the properties say %llu each (file is corrupt)", g.path,
+			      (unsigned long long)atomic_load(&j.arcs), (unsigned long long)g.p.arcs);
+		goto done;
+	}
+	off[0] = 0;
+	uint64_t maxdeg = 0;
+	for (uint64_t v = 0; v < g.p.nodes; v++) {
+		maxdeg = off[v + 1] > maxdeg ? off[v + 1] : maxdeg;
+		off[v + 1] += off[v];
+	}
+	adj = malloc((off[g.p.nodes] ? off[g.p.nodes] : 1) * sizeof(uint32_t));
+	if (!adj) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for %llu list entries",
+			      (unsigned long long)off[g.p.nodes]);
+		goto done;
+	}
+	struct copy_job cj = { .ch = ch, .off = off, .adj = adj };
+	tsg_parallel_for(threads, nch, 1, copy_range, &cj);
+	memset(out, 0, sizeof(*out));
+	out->nv = g.p.nodes;
+	out->nadj = off[g.p.nodes];
+	out->max_degree = maxdeg;
+	out->off = out->off_mem = off;
+	out->adj = out->adj_mem = adj;
+	out->threads = threads;
+	off = NULL;
+	adj = NULL;
+	st->graph_bytes = (g.nbits + t.nbits) / 8;
+done:
+	for (uint64_t k = 0; ch && k < nch; k++)
+		free(ch[k].out.v);
+	free(ch);
+	free(off);
+	free(adj);
+	bv_free(&g);
+	bv_free(&t);
+	return rc;
+}
+
+/* A transpose is only believed if the merged graph is symmetric: u in v's
+ * list exactly when v is in u's (each entry's reverse looked up). */
+int io_webgraph_load(const char *path, unsigned threads, int use_transpose,
+		     const char *scratch_path, uint64_t mem_limit, struct tsg_graph *g,
+		     struct io_webgraph_stats *st, struct tsg_err *err)
+{
+	char base[4096], tbase[4200], tprops[4300];
+	struct stat sb;
+	if (base_of(path, base, sizeof(base)))
+		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
+	threads = threads ? threads : 1;
+	memset(st, 0, sizeof(*st));
+	const double t0 = tsg_now();
+	snprintf(tbase, sizeof(tbase), "%s-t", base);
+	snprintf(tprops, sizeof(tprops), "%s.properties", tbase);
+	int rc;
+	if (use_transpose && stat(tprops, &sb) == 0) { /* == io_webgraph_has_transpose */
+		rc = load_merged(base, tbase, threads, g, st, err);
+		if (rc == TSG_OK) {
+			char name[4300];
+			snprintf(name, sizeof(name), "%s.graph with %s.graph", base, tbase);
+			rc = io_check_symmetry_exact(g, name, threads, err);
+			if (rc)
+				io_graph_free(g);
+		}
+		st->decode_s = tsg_now() - t0;
+	} else if (!scratch_path) {
+		return tsg_fail(err, TSG_EINTERNAL, "%s: no transpose and no scratch path to sort "
+				"into", path);
+	} else {
+		struct io_builder_opts bo = { .threads = threads, .mem_limit = mem_limit };
+		struct io_builder *b;
+		struct io_build_stats bs;
+		rc = io_builder_new(&bo, &b, err);
+		if (rc)
+			return rc;
+		rc = io_webgraph_feed(path, threads, b, st, err);
+		if (rc == TSG_OK)
+			rc = io_builder_finish(b, scratch_path, &bs, err); /* frees b */
+		else
+			io_builder_free(b);
+		st->decode_s = tsg_now() - t0;
+		if (rc == TSG_OK) {
+			struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = threads };
+			rc = io_graph_load(scratch_path, &lo, g, err);
+			unlink(scratch_path);
+		}
+	}
+	if (rc == TSG_OK) {
+		char name[4200];
+		snprintf(name, sizeof(name), "%s.properties", base);
+		struct bv_props p;
+		if (read_props(name, &p, err) == TSG_OK) {
+			st->nodes = p.nodes;
+			st->arcs = p.arcs;
+		}
+		st->arcs_per_s = st->decode_s > 0 ? (double)st->arcs * (1 + st->transpose) /
+							    st->decode_s : 0;
+	}
+	return rc;
+}

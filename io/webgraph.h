@@ -1,0 +1,77 @@
+/*
+ * webgraph.h - LAW WebGraph crawls in the BVGraph format
+ * (docs/FORMAT-WEBGRAPH.md): BASE.properties, BASE.graph, BASE.offsets,
+ * and the transpose BASE-t.* that LAW ships with its crawls.
+ *
+ * A crawl is directed; tristream counts it as undirected (an edge wherever
+ * either page links to the other, no self-loops). With the transpose, each
+ * vertex's out-list and in-list are decoded side by side and merged, so the
+ * symmetric lists come out sorted with no sort at all; without it, the
+ * arcs go through the converter's external sort (io/builder.h).
+ *
+ * Decoding is parallel: vertex ranges of about equal bits, found from the
+ * offsets, each decoded by a thread with its own window; a reference to a
+ * list before the range is decoded by random access (recursively, as deep
+ * as the file's reference chains). Without .offsets one sequential pass
+ * finds them first (stats say so). Everything read is checked: codes that
+ * run past the file's end, successors out of range or out of order,
+ * references outside the window or chains deeper than maxrefcount allows,
+ * offsets that disagree with the lists, degrees that disagree with the
+ * arc count. Each is TSG_EINPUT naming the file; unsupported variants
+ * (another version, little-endian, a code not implemented) name the key.
+ */
+#ifndef IO_WEBGRAPH_H
+#define IO_WEBGRAPH_H
+
+#include <stdint.h>
+
+#include "base/error.h"
+#include "io/builder.h"
+#include "io/graph.h"
+
+/* 1 if path names a BVGraph: BASE.graph, BASE.properties or a BASE with a
+ * BASE.properties beside it. */
+int io_webgraph_is(const char *path);
+
+/* 1 if the crawl path names has its transpose BASE-t beside it. */
+int io_webgraph_has_transpose(const char *path);
+
+struct io_webgraph_stats {
+	uint64_t nodes, arcs;     /* of the directed graph */
+	int transpose;            /* BASE-t was used */
+	int offsets_scanned;      /* no .offsets: found by a sequential pass */
+	uint64_t graph_bytes;     /* .graph bytes read (both graphs) */
+	double decode_s;          /* decoding and merging */
+	double arcs_per_s;        /* arcs decoded (both graphs) per second */
+};
+
+/* Loads the crawl as an undirected graph in memory (g owns its buffers).
+ * Where use_transpose is set and BASE-t.properties exists, out- and
+ * in-lists are merged as they are decoded; otherwise the arcs go through a
+ * builder (external sort within mem_limit bytes, 0: its default) that
+ * writes the undirected graph to scratch_path, which is loaded and then
+ * removed. */
+int io_webgraph_load(const char *path, unsigned threads, int use_transpose,
+		     const char *scratch_path, uint64_t mem_limit, struct tsg_graph *g,
+		     struct io_webgraph_stats *st, struct tsg_err *err);
+
+/* Adds every arc u->v of the crawl (not its transpose) to b as an edge;
+ * the builder makes the graph undirected, drops loops and duplicates. */
+int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
+		     struct io_webgraph_stats *st, struct tsg_err *err);
+
+/* BVGraph writer parameters; io_webgraph_write_defaults gives the Java
+ * implementation's: window 7, maxrefcount 3, minimum interval 4, zeta_3
+ * residuals, gamma elsewhere, unary references. */
+struct io_webgraph_wopts {
+	unsigned window, maxref, minint, zetak;
+};
+void io_webgraph_write_defaults(struct io_webgraph_wopts *o);
+
+/* Writes the graph (nv vertices, lists off/adj: each vertex's successors,
+ * sorted, no duplicates) as BASE.graph, BASE.offsets and BASE.properties,
+ * each atomically. */
+int io_webgraph_write(const char *base, uint64_t nv, const uint64_t *off, const uint32_t *adj,
+		      const struct io_webgraph_wopts *o, struct tsg_err *err);
+
+#endif
