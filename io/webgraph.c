@@ -422,7 +422,7 @@ static int bv_open(const char *base, struct bv_graph *g, int *scanned, struct ts
 		if (r.bad || at > g->nbits) {
 			rc = tsg_fail(err, TSG_EINPUT, "%s: offset of node %llu %s", path,
 				      (unsigned long long)v, r.bad ? "is cut off (truncated file)"
-								 : "lies past the end of the .graph file");
+								 : "lies past the end of the .graph file (truncated .graph?)");
 			goto fail;
 		}
 		g->off[v] = at;

@@ -14,6 +14,7 @@
 #include "io/check.h"
 #include "io/graph.h"
 #include "src/hostmem.h"
+#include "src/input.h"
 #include "base/json.h"
 #include "base/util.h"
 #include "version.h"
@@ -35,6 +36,11 @@ static const char usage_main[] =
 
 static const char usage_count[] =
 	"usage: tristream count [options] GRAPH\n"
+	"\n"
+	"GRAPH is a .tsg file (fastest), a LAW WebGraph crawl (BASE, BASE.graph or\n"
+	"BASE.properties: merged with its transpose BASE-t in memory, else sorted),\n"
+	"or a text edge list as tristream-convert reads it (gzip, - for stdin),\n"
+	"converted to a scratch .tsg first (in --scratch-dir, else $TMPDIR).\n"
 	"\n"
 	"  --device cpu|gpu|auto   backend (default auto: the GPU if usable)\n"
 	"  --gpu N                 GPU index (default 0)\n"
@@ -76,6 +82,7 @@ static const char usage_count[] =
 	"                          file (slower, but graphs larger than RAM count)\n"
 	"  --scratch-dir DIR       where spilled data goes (default: the graph's\n"
 	"                          directory); the files have no name and vanish\n"
+	"  --no-transpose          WebGraph input: ignore BASE-t, symmetrize by sorting\n"
 	"  --plan-only             build every partition or unit and report sizes and\n"
 	"                          times, but count nothing (on the host)\n"
 	"  --json                  one JSON object on stdout\n"
@@ -109,7 +116,7 @@ enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
 	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
-	OPT_SCRATCH, OPT_BATCHES,
+	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE,
 };
 
 static const struct option count_opts[] = {
@@ -134,6 +141,7 @@ static const struct option count_opts[] = {
 	{ "pin-host", required_argument, 0, OPT_PIN },
 	{ "host-mem", required_argument, 0, OPT_HOST_MEM },
 	{ "scratch-dir", required_argument, 0, OPT_SCRATCH },
+	{ "no-transpose", no_argument, 0, OPT_NO_TRANSPOSE },
 	{ "batches", required_argument, 0, OPT_BATCHES },
 	{ "orient", required_argument, 0, OPT_ORIENT },
 	{ "help", no_argument, 0, OPT_HELP },
@@ -142,12 +150,22 @@ static const struct option count_opts[] = {
 
 static void print_count_json(const char *path, const struct tsg_graph *g,
 			     const struct engine_opts *o, const struct engine_result *r,
-			     const struct hostmem_plan *hp, double wall)
+			     const struct hostmem_plan *hp, const struct input_info *in, double wall)
 {
 	struct tsg_json j;
 	json_begin(&j, stdout);
 	json_str(&j, "version", TSG_VERSION);
 	json_str(&j, "graph", path);
+	json_str(&j, "input_format", in->format);
+	if (in->kind != INPUT_TSG) { /* what happened to the input before counting */
+		json_key_obj(&j, "input");
+		json_bool(&j, "scratch_tsg", in->converted);
+		json_bool(&j, "transpose_merged", in->transpose);
+		json_bool(&j, "offsets_scanned", in->offsets_scanned);
+		json_u64(&j, "input_edges", in->input_edges);
+		json_f64(&j, "seconds", in->seconds);
+		json_close(&j, '}');
+	}
 	if (!o->plan_only)
 		json_u64(&j, "triangles", r->triangles);
 	json_u64(&j, "vertices", g->nv);
@@ -345,7 +363,7 @@ static int cmd_count(int argc, char **argv)
 	struct io_load_opts lo = { .io = IO_MODE_AUTO };
 	uint64_t host_mem = 0;
 	const char *scratch_dir = NULL;
-	int json = 0, c;
+	int json = 0, no_transpose = 0, c;
 	uint64_t v;
 	const char *lstc_only = NULL; /* an option that means nothing to the block layout */
 	const char *unit_only = NULL; /* one that means nothing to the arrival layout */
@@ -449,6 +467,7 @@ static int cmd_count(int argc, char **argv)
 			unit_only = "--host-mem";
 			break;
 		case OPT_SCRATCH: scratch_dir = optarg; break;
+		case OPT_NO_TRANSPOSE: no_transpose = 1; break;
 		case OPT_JSON: json = 1; break;
 		case OPT_QUIET: o.progress = 0; break;
 		case OPT_VERIFY: break; /* loading always verifies */
@@ -486,15 +505,27 @@ static int cmd_count(int argc, char **argv)
 	o.part.threads = o.threads;
 	const double t0 = tsg_now();
 	lo.progress = o.progress;
-	if (host_mem) {
-		if (o.layout != ENGINE_LAYOUT_BLOCK)
-			return usage_error(usage_count, "%s", "--host-mem applies to the block layout");
-		int rc = plan_host_mem(path, host_mem, scratch_dir, &lo, &o, &hp, dir, sizeof(dir),
-				       &err);
-		if (rc)
+	if (host_mem && o.layout != ENGINE_LAYOUT_BLOCK)
+		return usage_error(usage_count, "%s", "--host-mem applies to the block layout");
+	/* text edge lists and WebGraph crawls are converted (or decoded) first */
+	struct input_info in;
+	const char *gpath;
+	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,
+					 .no_transpose = no_transpose, .mem_limit = host_mem,
+					 .scratch_dir = scratch_dir, .need_file = host_mem != 0 };
+	int rc = input_prepare(path, &io_o, &g, &gpath, &in, &err);
+	if (rc)
+		return report(rc, &err);
+	if (host_mem && gpath) {
+		rc = plan_host_mem(gpath, host_mem, scratch_dir, &lo, &o, &hp, dir, sizeof(dir), &err);
+		if (rc) {
+			input_done(&in);
 			return report(rc, &err);
+		}
 	}
-	int rc = io_graph_open(path, &lo, &g, &err);
+	if (gpath)
+		rc = io_graph_open(gpath, &lo, &g, &err);
+	input_done(&in); /* a scratch .tsg lives on through the open graph's descriptors */
 	if (rc)
 		return report(rc, &err);
 	if (g.io_note[0] && o.progress)
@@ -508,7 +539,7 @@ static int cmd_count(int argc, char **argv)
 		if (g.nv == 0 && o.progress)
 			fprintf(stderr, "tristream: note: %s is an empty graph\n", path);
 		if (json)
-			print_count_json(path, &g, &o, &r, host_mem ? &hp : NULL, wall);
+			print_count_json(path, &g, &o, &r, host_mem ? &hp : NULL, &in, wall);
 		else
 			print_count_text(&g, &o, &r, wall);
 	}

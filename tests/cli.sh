@@ -286,8 +286,17 @@ check "version" sh -c "$B/tristream --version | grep -q tristream"
 check "unknown command exits 2" [ "$(rc_of "$B/tristream" frobnicate)" = 2 ]
 check "bad option exits 2" [ "$(rc_of "$B/tristream" count --partitions zero "$T/er.tsg")" = 2 ]
 check "missing graph exits 3" [ "$(rc_of "$B/tristream" count "$T/none.tsg")" = 3 ]
-check "text file given to count exits 3" [ "$(rc_of "$B/tristream" count "$T/er.txt")" = 3 ]
-check "text file message" grep -q "not a tristream\|shorter than" "$T/err"
+# count on any input: text is converted to a scratch .tsg first, and says so
+erref=$(brute "$T/er.txt")
+check "reference count of er.txt" num "$erref"
+check "count on a text edge list" same "$(tri "$T/er.txt")" "$erref"
+check "count on text says it converted" sh -c "$B/tristream count --device cpu --json --quiet $T/er.txt | grep -q '\"input_format\":\"edgelist\",\"input\":{\"scratch_tsg\":true'"
+check "count on text leaves no scratch file" sh -c "TMPDIR=$T/scr $B/tristream count --quiet --device cpu $T/er.txt >/dev/null && [ -z \"\$(ls -A $T/scr)\" ]"
+check "count on gzip text from stdin" same "$(gzip -c "$T/er.txt" | tri -)" "$erref"
+check "count on Matrix Market" same "$(tri "$T/g.mtx")" 2
+head -c 3000 /dev/urandom >"$T/garbage.bin"; printf '\x00\xff' >>"$T/garbage.bin"
+check "count on a binary non-graph exits 3" [ "$(rc_of "$B/tristream" count --device cpu "$T/garbage.bin")" = 3 ]
+check "count on a binary non-graph prints no count" [ ! -s "$T/out" ]
 cp "$T/er.tsg" "$T/corrupt.tsg"; printf '\x55' | dd of="$T/corrupt.tsg" bs=1 seek=9000 conv=notrunc 2>/dev/null
 check "corrupt graph exits 3" [ "$(rc_of "$B/tristream" count "$T/corrupt.tsg")" = 3 ]
 check "corrupt graph message" grep -q "checksum mismatch" "$T/err"
@@ -334,6 +343,73 @@ check "compress of a missing file writes nothing" [ ! -e "$T/none.lz4.tsg" ]
 check "out of memory exits 4" [ "$(rc_of sh -c "ulimit -v 40000; exec $B/tristream count --device cpu --io pread $T/oom.tsg")" = 4 ]
 check "out of memory message" grep -qi "cannot allocate\|out of memory" "$T/err"
 check "converter out of memory exits 4, not 'corrupt'" [ "$(rc_of sh -c "ulimit -v 12000; exec $B/tristream-convert --mem-limit 1G $T/er.txt $T/oom2.tsg")" = 4 ]
+
+# --- LAW WebGraph crawls: cnr-2000 (../shared/graphs/cnr-2000), published
+# count after symmetrizing 20,977,629; every path, and damage of every kind
+WG="$SHARED/cnr-2000"
+if [ -n "$SHARED" ] && [ -f "$WG/cnr-2000.graph" ] && [ -f "$WG/cnr-2000-t.graph" ]; then
+	W="$T/wg"; mkdir -p "$W/full" "$W/plain" "$W/nooff"
+	cp "$WG"/cnr-2000.* "$WG"/cnr-2000-t.* "$W/full/"
+	cp "$WG"/cnr-2000.* "$W/plain/"
+	cp "$WG/cnr-2000.graph" "$WG/cnr-2000.properties" "$WG/cnr-2000-t.graph" "$WG/cnr-2000-t.properties" "$W/nooff/"
+	wjson() { "$B/tristream" count --quiet --device cpu --json "$@"; }
+	for src in "$W/full/cnr-2000" "$W/full/cnr-2000.graph" "$W/full/cnr-2000.properties"; do
+		check "webgraph $(basename "$src") with its transpose" same "$(tri "$src")" 20977629
+	done
+	check "webgraph merged with the transpose, said so" sh -c "$B/tristream count --quiet --device cpu --json $W/full/cnr-2000 | grep -q '\"transpose_merged\":true'"
+	check "webgraph --no-transpose" same "$(tri --no-transpose "$W/full/cnr-2000")" 20977629
+	check "webgraph without a transpose" same "$(tri "$W/plain/cnr-2000")" 20977629
+	check "webgraph without a transpose sorts, said so" sh -c "$B/tristream count --quiet --device cpu --json $W/plain/cnr-2000 | grep -q '\"scratch_tsg\":true,\"transpose_merged\":false'"
+	check "webgraph without .offsets" same "$(tri "$W/nooff/cnr-2000")" 20977629
+	check "webgraph without .offsets says it scanned" sh -c "$B/tristream count --quiet --device cpu --json $W/nooff/cnr-2000 | grep -q '\"offsets_scanned\":true'"
+	check "webgraph, no transpose, no .offsets" same "$(tri --no-transpose "$W/nooff/cnr-2000")" 20977629
+	for l in block arrival lstc; do
+		check "webgraph, $l layout" same "$(tri --layout $l --partitions 3 "$W/full/cnr-2000" 2>/dev/null || tri --layout $l "$W/full/cnr-2000")" 20977629
+	done
+	check "webgraph --host-mem spills through a scratch .tsg" same "$(tri --host-mem 8M --scratch-dir "$T/scr" "$W/full/cnr-2000")" 20977629
+	check "convert webgraph (transpose)" conv "$W/full/cnr-2000" "$W/a.tsg"
+	check "convert webgraph (sorted)" conv "$W/plain/cnr-2000.graph" "$W/b.tsg"
+	check "convert webgraph (no .offsets)" conv "$W/nooff/cnr-2000" "$W/c.tsg"
+	check "convert webgraph --compress lz4" conv --compress lz4 "$W/full/cnr-2000" "$W/d.tsg"
+	check "the three conversions are byte-identical" sh -c "cmp -s $W/a.tsg $W/b.tsg && cmp -s $W/a.tsg $W/c.tsg"
+	check "converted cnr-2000: 2,738,969 edges" sh -c "$B/tristream info --json $W/a.tsg | grep -q '\"vertices\":325557,\"edges\":2738969'"
+	check "converted cnr-2000 counts" same "$(tri "$W/a.tsg")" 20977629
+	check "converted cnr-2000, LZ4, counts" same "$(tri "$W/d.tsg")" 20977629
+	check "converted cnr-2000: exactly symmetric" sh -c "$B/tristream info --verify $W/a.tsg >/dev/null"
+	check "reference counter on the converted crawl" same "$(brute "$W/a.tsg")" 20977629
+	# damage: each a clear error, exit 3, no count
+	bad_wg() { # description, directory: its cnr-2000 must fail with exit 3 and no output
+		local rc1 rc2
+		rc1=$(rc_of "$B/tristream" count --device cpu "$2/cnr-2000"); cp "$T/err" "$T/err1"
+		local out1=$(cat "$T/out")
+		rc2=$(rc_of "$B/tristream-convert" "$2/cnr-2000" "$2/x.tsg")
+		check "webgraph $1: count exits 3" [ "$rc1" = 3 ]
+		check "webgraph $1: count prints no count" [ -z "$out1" ]
+		check "webgraph $1: convert exits 3, writes nothing" sh -c "[ $rc2 = 3 ] && [ ! -e $2/x.tsg ]"
+	}
+	mk() { rm -rf "$W/$1"; mkdir -p "$W/$1"; cp "$WG"/cnr-2000.* "$W/$1/"; [ "${2:-}" = t ] && cp "$WG"/cnr-2000-t.* "$W/$1/"; true; }
+	for t in "" t; do
+		mk cut $t; head -c 600000 "$WG/cnr-2000.graph" >"$W/cut/cnr-2000.graph"
+		bad_wg "truncated .graph ${t:+(transpose)}" "$W/cut"
+		mk off $t; python3 -c "import sys; b=bytearray(open(sys.argv[1],'rb').read()); b[len(b)//2]^=0x24; open(sys.argv[1],'wb').write(b)" "$W/off/cnr-2000.offsets"
+		bad_wg ".offsets that disagree with the lists ${t:+(transpose)}" "$W/off"
+		mk win $t; sed -i 's/^windowsize=.*/windowsize=2/' "$W/win/cnr-2000.properties"
+		bad_wg "a reference outside the window ${t:+(transpose)}" "$W/win"
+		check "webgraph reference outside the window is named" grep -q "reference outside the window\|corrupt" "$T/err1"
+		mk range $t; sed -i 's/^nodes=.*/nodes=300000/' "$W/range/cnr-2000.properties"
+		bad_wg "successors out of range ${t:+(transpose)}" "$W/range"
+		mk arcs $t; sed -i 's/^arcs=.*/arcs=3216153/' "$W/arcs/cnr-2000.properties"
+		bad_wg "arc count that disagrees ${t:+(transpose)}" "$W/arcs"
+	done
+	for kv in "nodes=" "nodes=many" "zetak=0" "version=1" "endianness=little" "compressionflags=RESIDUALS_NIBBLE" "graphclass=it.unimi.dsi.webgraph.EFGraph" "windowsize=-3"; do
+		mk props; sed -i "s/^${kv%%=*}=.*//" "$W/props/cnr-2000.properties"; echo "$kv" >>"$W/props/cnr-2000.properties"
+		[ "$kv" = "nodes=" ] && sed -i '/^nodes=/d' "$W/props/cnr-2000.properties"
+		bad_wg ".properties with '$kv'" "$W/props"
+		check "webgraph .properties with '$kv' names the key" grep -q "${kv%%=*}" "$T/err1"
+	done
+else
+	echo "SKIPPED: ../shared/graphs/cnr-2000 not found; WebGraph checks not run"
+fi
 
 # --- the shared real graphs, published counts
 if [ -n "$SHARED" ] && [ -f "$SHARED/facebook_combined.txt" ]; then

@@ -1,0 +1,56 @@
+/*
+ * input.h - `tristream count` on whatever the user holds.
+ *
+ * A tristream .tsg file (known by its magic) is opened as it is, its lists
+ * left to stream in while the engine works. A LAW WebGraph crawl
+ * (io/webgraph.h) with its transpose is decoded and merged in memory; any
+ * other crawl, and a text edge list in any format tristream-convert reads
+ * (gzip and stdin "-" too), is converted first: sorted within the memory
+ * limit into a scratch .tsg in scratch_dir, which is opened and unlinked
+ * at once (written unnamed and named only when whole, it leaves nothing
+ * behind on any exit). Converting once and counting the .tsg many times is
+ * the faster way for a graph counted more than once.
+ */
+#ifndef SRC_INPUT_H
+#define SRC_INPUT_H
+
+#include <stdint.h>
+
+#include "base/error.h"
+#include "io/graph.h"
+
+enum input_kind { INPUT_TSG, INPUT_WEBGRAPH, INPUT_TEXT };
+
+struct input_opts {
+	unsigned threads;
+	int progress;
+	int no_transpose;        /* WebGraph: sort instead of merging with BASE-t */
+	uint64_t mem_limit;      /* conversion's sort buffers, 0: the builder's default */
+	const char *scratch_dir; /* where a scratch .tsg goes (NULL: $TMPDIR or /tmp) */
+	int need_file;           /* the caller needs a .tsg file (e.g. --host-mem) */
+};
+
+struct input_info {
+	enum input_kind kind;
+	const char *format;      /* "tsg", "webgraph", "edgelist", "mtx", "tsv" */
+	int converted;           /* through a scratch .tsg */
+	int transpose, offsets_scanned;
+	uint64_t input_edges;    /* arcs or edge lines read (converted inputs) */
+	double seconds;          /* conversion or decoding */
+	char scratch[4200];      /* the scratch .tsg while it exists, else "" */
+};
+
+enum input_kind input_kind_of(const char *path);
+
+/* Makes path countable. For INPUT_TSG (and converted inputs, unless
+ * need_file) *graph_path is path or the scratch file, to be opened by the
+ * caller, who then calls input_done; for a merged crawl g is filled and
+ * loaded, and *graph_path is NULL. */
+int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph *g,
+		  const char **graph_path, struct input_info *info, struct tsg_err *err);
+
+/* Removes the scratch file, if any (after the graph is open: it lives on
+ * through the open descriptors). */
+void input_done(struct input_info *info);
+
+#endif
