@@ -448,7 +448,7 @@ struct ids {
 
 static int ids_room(struct ids *l, uint64_t n)
 {
-	if (n <= l->cap)
+	if (n <= l->cap && l->v) /* never NULL once asked for: NULL + 0 is undefined */
 		return 0;
 	uint64_t cap = l->cap ? l->cap : 64;
 	while (cap < n)
@@ -700,6 +700,7 @@ struct load_job {
 	uint64_t *deg;                /* nodes + 1 */
 	void (*emit)(void *ctx, uint64_t u, const uint32_t *v, uint64_t n); /* feed mode */
 	void *emit_ctx;
+	int raw;                      /* lists as they are: no transpose, self-loops kept */
 	atomic_int failed;
 	atomic_uint_fast64_t arcs;
 	pthread_mutex_t mu;
@@ -780,8 +781,11 @@ static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 				job_fail(j, NULL, j->g, 1);
 				goto out;
 			}
-			const uint64_t n = merge_sym(lo->v, lo->n, li ? li->v : NULL, li ? li->n : 0,
-						     (uint32_t)v, c->out.v + c->out.n);
+			const uint64_t n = j->raw ? lo->n : merge_sym(lo->v, lo->n, li ? li->v : NULL,
+								      li ? li->n : 0, (uint32_t)v,
+								      c->out.v + c->out.n);
+			if (j->raw && n)
+				memcpy(c->out.v + c->out.n, lo->v, n * 4);
 			c->out.n += n;
 			j->deg[v] = n;
 		}
@@ -930,30 +934,30 @@ static void copy_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 static int load_merged(const char *base, const char *tbase, unsigned threads,
 		       struct tsg_graph *out, struct io_webgraph_stats *st, struct tsg_err *err)
 {
-	struct bv_graph g, t;
+	struct bv_graph g, t = { 0 };
 	int ts = 0;
 	uint64_t nch = 0;
 	int rc = bv_open(base, &g, &st->offsets_scanned, err);
 	if (rc)
 		return rc;
-	rc = bv_open(tbase, &t, &ts, err);
+	rc = tbase ? bv_open(tbase, &t, &ts, err) : TSG_OK;
 	if (rc) {
 		bv_free(&g);
 		return rc;
 	}
 	st->offsets_scanned |= ts;
-	st->transpose = 1;
+	st->transpose = tbase != NULL;
 	struct chunk *ch = NULL;
 	uint64_t *off = NULL;
 	uint32_t *adj = NULL;
-	if (t.p.nodes != g.p.nodes || t.p.arcs != g.p.arcs) {
+	if (tbase && (t.p.nodes != g.p.nodes || t.p.arcs != g.p.arcs)) {
 		rc = tsg_fail(err, TSG_EINPUT, "%s: the transpose has %llu nodes and %llu arcs, the "
 			      "graph %llu and %llu", t.path, (unsigned long long)t.p.nodes,
 			      (unsigned long long)t.p.arcs, (unsigned long long)g.p.nodes,
 			      (unsigned long long)g.p.arcs);
 		goto done;
 	}
-	if ((rc = check_offsets_monotone(&g, err)) || (rc = check_offsets_monotone(&t, err)))
+	if ((rc = check_offsets_monotone(&g, err)) || (tbase && (rc = check_offsets_monotone(&t, err))))
 		goto done;
 	ch = make_chunks(&g, threads, &nch);
 	off = malloc((g.p.nodes + 1) * sizeof(uint64_t));
@@ -962,7 +966,8 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 			      (unsigned long long)g.p.nodes);
 		goto done;
 	}
-	struct load_job j = { .g = &g, .t = &t, .ch = ch, .deg = off + 1, .err = err };
+	struct load_job j = { .g = &g, .t = tbase ? &t : NULL, .ch = ch, .deg = off + 1,
+			      .raw = tbase == NULL, .err = err };
 	pthread_mutex_init(&j.mu, NULL);
 	atomic_init(&j.failed, 0);
 	atomic_init(&j.arcs, 0);
@@ -972,7 +977,7 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 		rc = err->code ? err->code : TSG_EINPUT;
 		goto done;
 	}
-	if (atomic_load(&j.arcs) != 2 * g.p.arcs) {
+	if (atomic_load(&j.arcs) != (tbase ? 2 : 1) * g.p.arcs) {
 		rc = tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded in the graph and its transpose, "
 			      "the properties say %llu each (file is corrupt)", g.path,
 			      (unsigned long long)atomic_load(&j.arcs), (unsigned long long)g.p.arcs);
@@ -1001,7 +1006,7 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	out->threads = threads;
 	off = NULL;
 	adj = NULL;
-	st->graph_bytes = (g.nbits + t.nbits) / 8;
+	st->graph_bytes = (g.nbits + (tbase ? t.nbits : 0)) / 8;
 done:
 	for (uint64_t k = 0; ch && k < nch; k++)
 		free(ch[k].out.v);
@@ -1010,6 +1015,19 @@ done:
 	free(adj);
 	bv_free(&g);
 	bv_free(&t);
+	return rc;
+}
+
+int io_webgraph_read_directed(const char *path, unsigned threads, struct tsg_graph *g,
+			      struct io_webgraph_stats *st, struct tsg_err *err)
+{
+	char base[4096];
+	if (base_of(path, base, sizeof(base)))
+		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
+	memset(st, 0, sizeof(*st));
+	const double t0 = tsg_now();
+	const int rc = load_merged(base, NULL, threads ? threads : 1, g, st, err);
+	st->decode_s = tsg_now() - t0;
 	return rc;
 }
 

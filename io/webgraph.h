@@ -55,6 +55,11 @@ int io_webgraph_load(const char *path, unsigned threads, int use_transpose,
 		     const char *scratch_path, uint64_t mem_limit, struct tsg_graph *g,
 		     struct io_webgraph_stats *st, struct tsg_err *err);
 
+/* The crawl's lists as they are (directed, self-loops kept) in g, which
+ * owns them: for tests and tools, not for counting (g is no simple graph). */
+int io_webgraph_read_directed(const char *path, unsigned threads, struct tsg_graph *g,
+			      struct io_webgraph_stats *st, struct tsg_err *err);
+
 /* Adds every arc u->v of the crawl (not its transpose) to b as an edge;
  * the builder makes the graph undirected, drops loops and duplicates. */
 int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,

@@ -20,6 +20,7 @@
 #include "io/text.h"
 #include "base/util.h"
 #include "version.h"
+#include "io/format.h"
 #include "io/webgraph.h"
 #include "io/writer.h"
 
@@ -40,10 +41,15 @@ static const char usage[] =
 	"  --compress none|lz4 write neighbour lists as LZ4 chunks (default none)\n"
 	"  --json              print the conversion report as JSON on stdout\n"
 	"  --no-transpose      WebGraph: ignore BASE-t, symmetrize by sorting\n"
+	"  --to tsg|webgraph   output format (default tsg); webgraph writes OUTPUT as a\n"
+	"                      BVGraph basename (window 7, maxrefcount 3, minimum\n"
+	"                      interval 4, zeta_3: the Java defaults), the undirected\n"
+	"                      graph's lists, and OUTPUT-t, its transpose (the same\n"
+	"                      files, hard-linked); INPUT may also be a .tsg file\n"
 	"  --quiet             no progress or report on stderr\n";
 
 enum { O_FORMAT = 256, O_RELABEL, O_SKIP, O_EMPTY, O_MEM, O_TMP, O_THREADS, O_JSON, O_QUIET, O_HELP,
-       O_COMPRESS, O_NO_T };
+       O_COMPRESS, O_NO_T, O_TO };
 
 static const struct option opts[] = {
 	{ "format", required_argument, 0, O_FORMAT }, { "relabel", no_argument, 0, O_RELABEL },
@@ -52,6 +58,7 @@ static const struct option opts[] = {
 	{ "threads", required_argument, 0, O_THREADS }, { "json", no_argument, 0, O_JSON },
 	{ "quiet", no_argument, 0, O_QUIET }, { "help", no_argument, 0, O_HELP },
 	{ "compress", required_argument, 0, O_COMPRESS }, { "no-transpose", no_argument, 0, O_NO_T },
+	{ "to", required_argument, 0, O_TO },
 	{ "version", no_argument, 0, 'V' }, { 0, 0, 0, 0 },
 };
 
@@ -114,13 +121,95 @@ static int convert_merged(const char *in, const char *out, unsigned threads, int
 	return TSG_OK;
 }
 
+/* --to webgraph: the undirected graph, from any input, as BVGraph files
+ * OUT.* and OUT-t.* (a symmetric graph is its own transpose). */
+static int convert_to_webgraph(const char *in, const char *out, const struct io_builder_opts *bo,
+			       const struct io_text_opts *to, int merge, int json, int quiet,
+			       double t0)
+{
+	struct tsg_graph g;
+	struct tsg_err err = { 0 };
+	struct io_webgraph_stats ws;
+	struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = bo->threads };
+	char tmp[4300], a[4400], b[4400];
+	int rc;
+	int fd = open(in, O_RDONLY | O_CLOEXEC);
+	char magic[8] = { 0 };
+	const int is_tsg = fd >= 0 && read(fd, magic, 8) == 8 && memcmp(magic, IO_MAGIC, 8) == 0;
+	if (fd >= 0)
+		close(fd);
+	const unsigned threads = bo->threads ? bo->threads : tsg_default_threads();
+	if (is_tsg) {
+		rc = io_graph_load(in, &lo, &g, &err);
+	} else if (merge && io_webgraph_has_transpose(in) && !bo->relabel) {
+		rc = io_webgraph_load(in, threads, 1, NULL, 0, &g, &ws, &err);
+	} else { /* through a .tsg beside the output, removed once loaded */
+		struct io_builder *bld;
+		struct io_text_stats ts = { 0 };
+		struct io_build_stats bs;
+		snprintf(tmp, sizeof(tmp), "%s.tristream.%ld.tsg", out, (long)getpid());
+		rc = io_builder_new(bo, &bld, &err);
+		if (rc == TSG_OK) {
+			const int wg = strcmp(in, "-") != 0 && io_webgraph_is(in);
+			rc = wg ? io_webgraph_feed(in, threads, bld, &ws, &err)
+				: io_text_read(in, to, bld, &ts, &err);
+			if (rc == TSG_OK)
+				rc = io_builder_finish(bld, tmp, &bs, &err); /* frees bld */
+			else
+				io_builder_free(bld);
+		}
+		if (rc == TSG_OK) {
+			rc = io_graph_load(tmp, &lo, &g, &err);
+			unlink(tmp);
+		}
+	}
+	if (rc == TSG_OK) {
+		struct io_webgraph_wopts wo;
+		io_webgraph_write_defaults(&wo);
+		rc = io_webgraph_write(out, g.nv, g.off, g.adj, &wo, &err);
+		/* the transpose: the same files under OUT-t (linked, else written) */
+		static const char *const ext[] = { "graph", "offsets", "properties" };
+		for (int i = 0; rc == TSG_OK && i < 3; i++) {
+			snprintf(a, sizeof(a), "%s.%s", out, ext[i]);
+			snprintf(b, sizeof(b), "%s-t.%s", out, ext[i]);
+			unlink(b);
+			if (link(a, b) != 0)
+				rc = tsg_fail_errno(&err, TSG_EIO, errno, "%s", b);
+		}
+		if (!quiet && rc == TSG_OK)
+			fprintf(stderr, "tristream-convert: %s -> %s.{graph,offsets,properties} and %s-t.*: "
+				"%llu vertices, %llu edges (%llu arcs) in %.2fs\n", in, out, out,
+				(unsigned long long)g.nv, (unsigned long long)(g.nadj / 2),
+				(unsigned long long)g.nadj, tsg_now() - t0);
+		if (json && rc == TSG_OK) {
+			struct stat sb;
+			snprintf(a, sizeof(a), "%s.graph", out);
+			struct tsg_json j;
+			json_begin(&j, stdout);
+			json_str(&j, "input", in);
+			json_str(&j, "output", out);
+			json_str(&j, "to", "webgraph");
+			json_u64(&j, "vertices", g.nv);
+			json_u64(&j, "edges", g.nadj / 2);
+			json_u64(&j, "arcs", g.nadj);
+			json_u64(&j, "graph_bytes", stat(a, &sb) == 0 ? (uint64_t)sb.st_size : 0);
+			json_f64(&j, "seconds", tsg_now() - t0);
+			json_end(&j);
+		}
+		io_graph_free(&g);
+	}
+	if (rc)
+		fprintf(stderr, "tristream-convert: error: %s\n", err.msg);
+	return rc;
+}
+
 static int run(int argc, char **argv)
 {
 	/* a file-size limit must surface as EFBIG from the write, not kill us */
 	signal(SIGXFSZ, SIG_IGN);
 	struct io_text_opts to = { .format = IO_TEXT_AUTO, .progress = 1 };
 	struct io_builder_opts bo = { 0 };
-	int json = 0, quiet = 0, allow_empty = 0, lz4 = 0, no_t = 0, c;
+	int json = 0, quiet = 0, allow_empty = 0, lz4 = 0, no_t = 0, to_wg = 0, c;
 	uint64_t v;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
@@ -149,6 +238,11 @@ static int run(int argc, char **argv)
 			break;
 		case O_QUIET: quiet = 1; to.progress = 0; break;
 		case O_NO_T: no_t = 1; break;
+		case O_TO:
+			if (strcmp(optarg, "webgraph") != 0 && strcmp(optarg, "tsg") != 0)
+				return bad_usage("unknown output format '%s' (tsg or webgraph)", optarg);
+			to_wg = strcmp(optarg, "webgraph") == 0;
+			break;
 		case O_HELP: fputs(usage, stdout); return TSG_OK;
 		case 'V': printf("tristream-convert %s\n", TSG_VERSION); return TSG_OK;
 		default: return bad_usage("%s", "bad option");
@@ -170,6 +264,10 @@ static int run(int argc, char **argv)
 	const int wg = strcmp(in, "-") != 0 && to.format == IO_TEXT_AUTO && io_webgraph_is(in);
 	const unsigned threads = bo.threads ? bo.threads : tsg_default_threads();
 	double t0 = tsg_now();
+	if (to_wg && lz4)
+		return bad_usage("%s", "--compress applies to .tsg output");
+	if (to_wg)
+		return convert_to_webgraph(in, out, &bo, &to, wg && !no_t, json, quiet, t0);
 	if (wg && !no_t && !bo.relabel && io_webgraph_has_transpose(in))
 		return convert_merged(in, out, threads, lz4, json, quiet, t0);
 	int rc = io_builder_new(&bo, &b, &err);

@@ -1,0 +1,218 @@
+/*
+ * test_webgraph.c - BVGraph writing and reading (io/webgraph.h): every
+ * graph written reads back list for list, for graphs of every shape (no
+ * nodes, empty lists, self-loops, long runs of consecutive ids, lists that
+ * repeat their neighbours', hubs, random and R-MAT) and every parameter the
+ * reader takes (window 0, 1, 7; maxrefcount 0, 1, 3; minimum interval 0, 1,
+ * 4; zeta 1..7), with and without .offsets, on 1 and 3 threads. The
+ * undirected load merged with a transpose, and the one sorted without it,
+ * give the same graph as the builder makes of the same arcs.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "io/builder.h"
+#include "io/webgraph.h"
+#include "testlib.h"
+
+struct lists {
+	uint64_t nv, *off;
+	uint32_t *adj;
+};
+
+static int cmp_u32(const void *a, const void *b)
+{
+	const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Lists of a directed graph of the given shape; sorted, no repeats. */
+static void make(struct lists *l, int shape, uint64_t nv, uint64_t *seed)
+{
+	l->nv = nv;
+	l->off = calloc(nv + 1, sizeof(uint64_t));
+	uint64_t cap = 1024, n = 0;
+	l->adj = malloc(cap * 4);
+	uint32_t *tmp = malloc((nv + 64) * 4);
+	for (uint64_t v = 0; v < nv; v++) {
+		uint64_t d = 0;
+		switch (shape) {
+		case 0: break; /* every list empty */
+		case 1: /* random, some self-loops */
+			d = t_rand(seed) % 12;
+			for (uint64_t i = 0; i < d; i++)
+				tmp[i] = (uint32_t)(t_rand(seed) % nv);
+			break;
+		case 2: /* runs of consecutive ids around v (intervals), and v itself */
+			d = 0;
+			for (uint64_t a = v >= 3 ? v - 3 : 0; a < nv && a <= v + 40; a++)
+				tmp[d++] = (uint32_t)a;
+			break;
+		case 3: /* neighbours copied from a few nodes back, with changes */
+			d = 0;
+			for (uint64_t k = 0; k < 20; k++)
+				tmp[d++] = (uint32_t)((v / 8 * 8 + k * 7 + (t_rand(seed) % 4 == 0)) % nv);
+			break;
+		case 4: /* hubs: every vertex links to the first 50, vertex 0 to all */
+			if (v == 0)
+				for (uint64_t a = 0; a < nv; a++)
+					tmp[d++] = (uint32_t)a;
+			else
+				for (uint64_t a = 0; a < 50 && a < nv; a++)
+					tmp[d++] = (uint32_t)((a * 13 + v) % nv);
+			break;
+		default: { /* R-MAT-like: skewed ids */
+			d = t_rand(seed) % 20;
+			for (uint64_t i = 0; i < d; i++) {
+				uint64_t x = 0;
+				for (uint64_t b = nv; b > 1; b /= 2)
+					x = x * 2 + (t_rand(seed) % 100 >= 70);
+				tmp[i] = (uint32_t)(x % nv);
+			}
+		}
+		}
+		qsort(tmp, d, 4, cmp_u32);
+		uint64_t k = 0;
+		for (uint64_t i = 0; i < d; i++)
+			if (i == 0 || tmp[i] != tmp[i - 1])
+				tmp[k++] = tmp[i];
+		while (n + k > cap) {
+			cap *= 2;
+			l->adj = realloc(l->adj, cap * 4);
+		}
+		memcpy(l->adj + n, tmp, k * 4);
+		n += k;
+		l->off[v + 1] = n;
+	}
+	free(tmp);
+}
+
+static void drop(struct lists *l)
+{
+	free(l->off);
+	free(l->adj);
+}
+
+static int same(const struct lists *l, const struct tsg_graph *g)
+{
+	return g->nv == l->nv && g->nadj == l->off[l->nv] &&
+	       memcmp(g->off, l->off, (l->nv + 1) * 8) == 0 &&
+	       (l->off[l->nv] == 0 || memcmp(g->adj, l->adj, l->off[l->nv] * 4) == 0);
+}
+
+static void round_trips(struct t_state *st)
+{
+	static const struct io_webgraph_wopts params[] = {
+		{ 7, 3, 4, 3 }, { 0, 3, 4, 3 }, { 1, 1, 4, 3 }, { 7, 0, 4, 3 }, { 7, 3, 0, 3 },
+		{ 7, 3, 1, 1 }, { 3, 2, 2, 7 }, { 16, 8, 4, 2 },
+	};
+	static const uint64_t sizes[] = { 0, 1, 2, 9, 300, 2000 };
+	uint64_t seed = 11;
+	char base[4200];
+	snprintf(base, sizeof(base), "%s", t_path("rt"));
+	for (int shape = 0; shape < 6; shape++)
+		for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++)
+			for (size_t pi = 0; pi < sizeof(params) / sizeof(params[0]); pi++) {
+				struct lists l;
+				struct tsg_err err = { 0 };
+				make(&l, shape, sizes[si], &seed);
+				int rc = io_webgraph_write(base, l.nv, l.off, l.adj, &params[pi], &err);
+				CHECK(st, rc == 0, "write shape %d n %llu params %zu: %s", shape,
+				      (unsigned long long)l.nv, pi, err.msg);
+				for (int pass = 0; rc == 0 && pass < 2; pass++) {
+					if (pass == 1) { /* without .offsets: found by a scan */
+						char o[4300];
+						snprintf(o, sizeof(o), "%s.offsets", base);
+						unlink(o);
+					}
+					for (unsigned th = 1; th <= 3; th += 2) {
+						struct tsg_graph g;
+						struct io_webgraph_stats ws;
+						memset(&err, 0, sizeof(err));
+						const int r2 = io_webgraph_read_directed(base, th, &g, &ws, &err);
+						CHECK(st, r2 == 0 && same(&l, &g) && ws.offsets_scanned == pass,
+						      "round trip shape %d n %llu params %zu pass %d threads %u: "
+						      "%s", shape, (unsigned long long)l.nv, pi, pass, th, err.msg);
+						if (r2 == 0)
+							io_graph_free(&g);
+					}
+				}
+				drop(&l);
+			}
+}
+
+/* The undirected graph three ways: merged with a transpose, sorted without
+ * one, and the builder's from the same arcs. */
+static void undirected(struct t_state *st)
+{
+	uint64_t seed = 5;
+	for (int shape = 1; shape < 6; shape++) {
+		struct lists l, t;
+		struct tsg_err err = { 0 };
+		make(&l, shape, 700, &seed);
+		/* the transpose */
+		t.nv = l.nv;
+		t.off = calloc(l.nv + 1, 8);
+		t.adj = malloc((l.off[l.nv] ? l.off[l.nv] : 1) * 4);
+		for (uint64_t x = 0; x < l.off[l.nv]; x++)
+			t.off[l.adj[x] + 1]++;
+		for (uint64_t v = 0; v < l.nv; v++)
+			t.off[v + 1] += t.off[v];
+		uint64_t *fill = calloc(l.nv + 1, 8);
+		for (uint64_t u = 0; u < l.nv; u++) /* u ascending: each in-list comes out sorted */
+			for (uint64_t x = l.off[u]; x < l.off[u + 1]; x++)
+				t.adj[t.off[l.adj[x]] + fill[l.adj[x]]++] = (uint32_t)u;
+		free(fill);
+		struct io_webgraph_wopts o;
+		io_webgraph_write_defaults(&o);
+		char base[4200], tbase[4300], ref[4200], sc[4200];
+		snprintf(base, sizeof(base), "%s", t_path("und"));
+		snprintf(tbase, sizeof(tbase), "%s-t", base);
+		snprintf(ref, sizeof(ref), "%s", t_path("und-ref.tsg"));
+		snprintf(sc, sizeof(sc), "%s", t_path("und-scratch.tsg"));
+		int rc = io_webgraph_write(base, l.nv, l.off, l.adj, &o, &err);
+		if (rc == 0)
+			rc = io_webgraph_write(tbase, t.nv, t.off, t.adj, &o, &err);
+		CHECK(st, rc == 0, "write shape %d: %s", shape, err.msg);
+		/* the builder's graph of the same arcs */
+		struct io_builder_opts bo = { .threads = 2, .min_nv = l.nv };
+		struct io_builder *b;
+		struct io_build_stats bs;
+		struct tsg_graph want, got1, got2;
+		struct io_webgraph_stats ws;
+		rc = io_builder_new(&bo, &b, &err);
+		for (uint64_t u = 0; rc == 0 && u < l.nv; u++)
+			for (uint64_t x = l.off[u]; rc == 0 && x < l.off[u + 1]; x++) {
+				const uint64_t e = u << 32 | l.adj[x];
+				rc = io_builder_add(b, &e, 1, &err);
+			}
+		if (rc == 0)
+			rc = io_builder_finish(b, ref, &bs, &err);
+		struct io_load_opts lo = { .io = IO_MODE_PREAD, .threads = 2 };
+		CHECK(st, rc == 0 && io_graph_load(ref, &lo, &want, &err) == 0, "reference: %s", err.msg);
+		for (int way = 0; way < 2; way++) {
+			memset(&err, 0, sizeof(err));
+			struct tsg_graph *got = way ? &got2 : &got1;
+			rc = io_webgraph_load(base, 3, way == 0, sc, 0, got, &ws, &err);
+			CHECK(st, rc == 0 && ws.transpose == (way == 0) && got->nv == want.nv &&
+			      got->nadj == want.nadj && memcmp(got->off, want.off, (want.nv + 1) * 8) == 0 &&
+			      memcmp(got->adj, want.adj, want.nadj * 4) == 0,
+			      "undirected shape %d, %s: %s", shape, way ? "sorted" : "merged", err.msg);
+			if (rc == 0)
+				io_graph_free(got);
+		}
+		io_graph_free(&want);
+		drop(&l);
+		drop(&t);
+	}
+}
+
+int main(void)
+{
+	struct t_state st = { 0 };
+	round_trips(&st);
+	undirected(&st);
+	t_cleanup();
+	return t_finish(&st);
+}
