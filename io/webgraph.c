@@ -573,7 +573,8 @@ static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids
 			if (i % 2 == 0) {
 				if (ncopy + len > deg)
 					return dec_fail(d, x, "more copied successors than its outdegree");
-				memcpy(copied + ncopy, rl->v + at, len * 4);
+				if (len)
+					memcpy(copied + ncopy, rl->v + at, len * 4);
 				ncopy += len;
 			}
 			at += len;
@@ -581,7 +582,8 @@ static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids
 		if (nb % 2 == 0) { /* the rest of the reference is copied */
 			if (ncopy + (rl->n - at) > deg)
 				return dec_fail(d, x, "more copied successors than its outdegree");
-			memcpy(copied + ncopy, rl->v + at, (rl->n - at) * 4);
+			if (rl->n > at) /* an empty reference may have no buffer at all */
+				memcpy(copied + ncopy, rl->v + at, (rl->n - at) * 4);
 			ncopy += rl->n - at;
 		}
 		extra = deg - ncopy;

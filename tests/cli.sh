@@ -377,6 +377,15 @@ if [ -n "$SHARED" ] && [ -f "$WG/cnr-2000.graph" ] && [ -f "$WG/cnr-2000-t.graph
 	check "converted cnr-2000, LZ4, counts" same "$(tri "$W/d.tsg")" 20977629
 	check "converted cnr-2000: exactly symmetric" sh -c "$B/tristream info --verify $W/a.tsg >/dev/null"
 	check "reference counter on the converted crawl" same "$(brute "$W/a.tsg")" 20977629
+	# the writer: cnr-2000 (undirected) written as BVGraph and read back
+	check "convert --to webgraph" conv --to webgraph "$W/a.tsg" "$W/rt"
+	check "--to webgraph writes the transpose too" [ -f "$W/rt-t.graph" ] && [ -f "$W/rt.offsets" ]
+	check "round trip through the writer counts" same "$(tri "$W/rt")" 20977629
+	check "round trip through the writer, sorted" same "$(tri --no-transpose "$W/rt")" 20977629
+	check "round trip through the writer is byte-identical" sh -c "$B/tristream-convert --quiet $W/rt $W/rt.tsg && cmp -s $W/a.tsg $W/rt.tsg"
+	check "--to webgraph from text" conv --to webgraph "$T/er.txt" "$W/ert"
+	check "--to webgraph from text counts" same "$(tri "$W/ert")" "$erref"
+	check "--to webgraph with --compress exits 2" [ "$(rc_of "$B/tristream-convert" --to webgraph --compress lz4 "$T/er.txt" "$W/x")" = 2 ]
 	# damage: each a clear error, exit 3, no count
 	bad_wg() { # description, directory: its cnr-2000 must fail with exit 3 and no output
 		local rc1 rc2

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(text graph lz4_chunk)
+[ ${#targets[@]} -gt 0 ] || targets=(text graph lz4_chunk webgraph)
 B=build-fuzz
 if [ ! -d "$B" ]; then
 	CC=clang meson setup "$B" -Dfuzz=true -Dcuda=disabled -Dmetis=disabled \
