@@ -6,7 +6,8 @@
 # The third argument runs a part only, default all; I/N checks only the
 # graphs whose index is I modulo N. (The whole takes over ten minutes, the
 # device tool's limit for one command.)
-# Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash) against the CPU count on the shared real graphs,
+# Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash) against the CPU count (itself checked
+# against tests/brute) on the shared real graphs (and cnr-2000, a LAW crawl, from its BVGraph files),
 # R-MAT, Erdős–Rényi and exact-family graphs: the block layout with Q = 1,
 # 2, 4, 8 blocks; the LSTC layout with P = 1, 4, two partitioning schemes
 # and both pruning rules; forced small --gpu-mem (automatic out-of-core
@@ -58,6 +59,12 @@ for f in facebook_combined.txt ca-GrQc.txt; do
 	fi
 done
 
+# a LAW crawl, symmetrized (published count 20,977,629), from its BVGraph files
+if [ -f "$SHARED/cnr-2000/cnr-2000.graph" ]; then
+	"$B/tristream-convert" --quiet "$SHARED/cnr-2000/cnr-2000" "$T/cnr-2000.tsg" && graphs+=("$T/cnr-2000.tsg")
+else
+	echo "SKIPPED: $SHARED/cnr-2000 not found; the WebGraph crawl not checked"
+fi
 [ "$PART" = sanitizer ] && graphs=()
 sel=(); i=0
 for g in "${graphs[@]}"; do
@@ -78,6 +85,12 @@ for g in "${graphs[@]}"; do
 		clique.tsg) [ "$ref" = 4455100 ] && ok || bad "clique CPU count $ref" ;;
 		facebook_combined.txt.tsg) [ "$ref" = 1612010 ] && ok || bad "facebook CPU count $ref" ;;
 		ca-GrQc.txt.tsg) [ "$ref" = 48260 ] && ok || bad "ca-GrQc CPU count $ref" ;;
+		cnr-2000.tsg) [ "$ref" = 20977629 ] && ok || bad "cnr-2000 CPU count $ref"
+			# and straight from the crawl's files, merged with the transpose and sorted
+			for nt in "" --no-transpose; do
+				got=$(count "$SHARED/cnr-2000/cnr-2000" --device gpu $nt)
+				[ "$got" = 20977629 ] && ok || bad "cnr-2000 from BVGraph $nt on the GPU: $got"
+			done ;;
 	esac
 	for k in lstc lstc-paper lstc-hash mid-hash; do
 		for p in 1 2 4 8; do # block layout: Q blocks, Q(Q+1)/2 units
