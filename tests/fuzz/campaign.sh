@@ -29,5 +29,7 @@ done
 # not findings (a hang is a timeout-* at -timeout, which fails the run)
 slow=$(ls -A "$w/artifacts" | grep -c '^slow-unit-')
 found=$(ls -A "$w/artifacts" | grep -v '^slow-unit-')
-echo "fuzz $t: $execs executions in $secs s by $jobs jobs, findings: ${found:-none}${slow:+ ($slow inputs over 10 s, noted)}"
+note=""
+[ "$slow" -gt 0 ] && note=" ($slow inputs over 10 s, noted)"
+echo "fuzz $t: $execs executions in $secs s by $jobs jobs, findings: ${found:-none}$note"
 [ -z "$found" ] && [ "$execs" -gt 0 ]
