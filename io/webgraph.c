@@ -67,11 +67,13 @@ static inline uint64_t peek64(const struct bits *r)
 	return __builtin_bswap64(w) << (r->pos & 7);
 }
 
-static inline uint64_t read_bits(struct bits *r, unsigned n) /* n <= 56 */
+#define BV_INLINE static inline __attribute__((always_inline))
+
+BV_INLINE uint64_t read_bits(struct bits *r, unsigned n) /* n <= 56 */
 {
 	if (n == 0)
 		return 0;
-	if (r->pos + n > r->end) {
+	if (__builtin_expect(r->pos + n > r->end, 0)) {
 		r->bad = 1;
 		r->pos = r->end;
 		return 0;
@@ -81,8 +83,17 @@ static inline uint64_t read_bits(struct bits *r, unsigned n) /* n <= 56 */
 	return v;
 }
 
-static inline uint64_t read_unary(struct bits *r)
+BV_INLINE uint64_t read_unary(struct bits *r)
 {
+	/* the common case: the one within the next 57 bits */
+	const uint64_t w0 = peek64(r);
+	if (__builtin_expect(w0 != 0, 1)) {
+		const unsigned z = (unsigned)__builtin_clzll(w0);
+		if (z < 57 && r->pos + z + 1 <= r->end) {
+			r->pos += z + 1;
+			return z;
+		}
+	}
 	uint64_t n = 0;
 	for (;;) {
 		if (r->pos >= r->end) {
@@ -103,8 +114,15 @@ static inline uint64_t read_unary(struct bits *r)
 	}
 }
 
-static inline uint64_t read_gamma(struct bits *r)
+BV_INLINE uint64_t read_gamma(struct bits *r)
 {
+	/* fast: the whole code within one 64-bit peek */
+	const uint64_t w = peek64(r);
+	const unsigned hg = w ? (unsigned)__builtin_clzll(w) : 64;
+	if (__builtin_expect(2 * hg + 1 <= 57 && r->pos + 2 * hg + 1 <= r->end, 1)) {
+		r->pos += 2 * hg + 1;
+		return hg ? (((w << (hg + 1)) >> (64 - hg)) | (1ull << hg)) - 1 : 0;
+	}
 	const uint64_t h = read_unary(r);
 	if (h > 56) {
 		r->bad = 1;
@@ -113,7 +131,7 @@ static inline uint64_t read_gamma(struct bits *r)
 	return ((1ull << h) | read_bits(r, (unsigned)h)) - 1;
 }
 
-static inline uint64_t read_delta(struct bits *r)
+BV_INLINE uint64_t read_delta(struct bits *r)
 {
 	const uint64_t h = read_gamma(r);
 	if (h > 56) {
@@ -125,8 +143,23 @@ static inline uint64_t read_delta(struct bits *r)
 
 /* zeta_k: h in unary, then x + 1 in [2^(hk), 2^((h+1)k)) by a minimal
  * binary code of hk + k - 1 or hk + k bits */
-static inline uint64_t read_zeta(struct bits *r, unsigned k)
+BV_INLINE uint64_t read_zeta(struct bits *r, unsigned k)
 {
+	/* fast: unary, payload and the extra bit within one 64-bit peek */
+	const uint64_t w = peek64(r);
+	const unsigned hz = w ? (unsigned)__builtin_clzll(w) : 64;
+	const unsigned nb = hz * k + k - 1; /* payload bits */
+	if (__builtin_expect(hz < 57 && nb > 0 && hz + nb + 2 <= 57 &&
+			     r->pos + hz + nb + 2 <= r->end, 1)) {
+		const uint64_t left = 1ull << (hz * k);
+		const uint64_t m = (w << (hz + 1)) >> (64 - nb);
+		if (m < left) {
+			r->pos += hz + 1 + nb;
+			return m + left - 1;
+		}
+		r->pos += hz + 2 + nb;
+		return (m << 1) + ((w << (hz + 1 + nb)) >> 63) - 1;
+	}
 	const uint64_t h = read_unary(r);
 	if ((h + 1) * k > 56) {
 		r->bad = 1;
@@ -139,7 +172,7 @@ static inline uint64_t read_zeta(struct bits *r, unsigned k)
 	return (m << 1) + read_bits(r, 1) - 1;
 }
 
-static inline uint64_t read_code(struct bits *r, enum bv_code c, unsigned k)
+BV_INLINE uint64_t read_code(struct bits *r, enum bv_code c, unsigned k)
 {
 	switch (c) {
 	case BV_GAMMA: return read_gamma(r);
@@ -468,7 +501,7 @@ struct decoder {
 	unsigned slots;           /* window + 1 */
 	struct ids *win;
 	uint64_t *win_node;       /* UINT64_MAX: empty */
-	struct ids scratch[3];    /* copied, interval and residual successors */
+	struct ids scratch[4];    /* copied, interval, residual successors; a merge */
 	struct ids *deep;         /* lists decoded by random access, per depth */
 	unsigned ndeep;
 	const char *why;          /* first error */
@@ -497,7 +530,7 @@ static void dec_free(struct decoder *d)
 		free(d->win[i].v);
 	for (unsigned i = 0; d->deep && i < d->ndeep; i++)
 		free(d->deep[i].v);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		free(d->scratch[i].v);
 	free(d->win);
 	free(d->win_node);
@@ -515,6 +548,25 @@ static int dec_fail(struct decoder *d, uint64_t x, const char *why)
 
 static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids *out,
 		       unsigned depth);
+
+/* Merges increasing a and b into o; UINT64_MAX if they share an id. */
+static uint64_t merge2(const uint32_t *a, uint64_t na, const uint32_t *b, uint64_t nb, uint32_t *o)
+{
+	uint64_t i = 0, k = 0, n = 0;
+	while (i < na && k < nb) {
+		const uint32_t x = a[i], y = b[k];
+		if (x == y)
+			return UINT64_MAX;
+		o[n++] = x < y ? x : y;
+		i += x < y;
+		k += y < x;
+	}
+	while (i < na)
+		o[n++] = a[i++];
+	while (k < nb)
+		o[n++] = b[k++];
+	return n;
+}
 
 /* The successors of node y, by random access (y's window is not at hand). */
 static int decode_random(struct decoder *d, uint64_t y, unsigned depth, struct ids **out)
@@ -558,7 +610,7 @@ static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids
 		}
 	}
 	if (ids_room(&d->scratch[0], deg) || ids_room(&d->scratch[1], deg) ||
-	    ids_room(&d->scratch[2], deg))
+	    ids_room(&d->scratch[2], deg) || ids_room(&d->scratch[3], deg))
 		return dec_fail(d, x, "out of memory");
 	uint32_t *copied = d->scratch[0].v;
 	if (ref > 0) {
@@ -588,6 +640,7 @@ static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids
 		}
 		extra = deg - ncopy;
 	}
+	/* residuals alone (no copy, no interval) go straight to the output */
 	uint32_t *iv = d->scratch[1].v, *res = d->scratch[2].v;
 	uint64_t ni = 0, nr = 0;
 	if (extra > 0 && p->minint > 0) {
@@ -605,35 +658,50 @@ static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids
 			prev = left + (int64_t)len;
 		}
 	}
+	if (ncopy == 0 && ni == 0)
+		res = out->v;
 	if (!r->bad && extra > ni) {
 		int64_t prev = (int64_t)x + nat2int(read_code(r, p->c.residuals, p->zetak));
-		for (uint64_t i = ni; i < extra && !r->bad; i++) {
-			if (i > ni)
-				prev += (int64_t)read_code(r, p->c.residuals, p->zetak) + 1;
-			if (prev < 0 || (uint64_t)prev >= p->nodes)
-				return dec_fail(d, x, "a successor outside the node range");
-			res[nr++] = (uint32_t)prev;
+		if (prev < 0)
+			return dec_fail(d, x, "a successor outside the node range");
+		res[nr++] = (uint32_t)prev;
+		/* gaps are non-negative: only the last residual can leave the range */
+		/* and no gap can reach nodes, so prev never overflows */
+		uint64_t big = 0;
+		if (p->c.residuals == BV_ZETA && p->zetak == 3) { /* the default, specialised */
+			for (uint64_t i = ni + 1; i < extra && !r->bad; i++) {
+				const uint64_t gap = read_zeta(r, 3);
+				big |= gap >= p->nodes;
+				res[nr++] = (uint32_t)(prev += (int64_t)gap + 1);
+			}
+		} else {
+			for (uint64_t i = ni + 1; i < extra && !r->bad; i++) {
+				const uint64_t gap = read_code(r, p->c.residuals, p->zetak);
+				big |= gap >= p->nodes;
+				res[nr++] = (uint32_t)(prev += (int64_t)gap + 1);
+			}
 		}
+		if (big || (uint64_t)prev >= p->nodes)
+			return dec_fail(d, x, "a successor outside the node range");
 	}
 	if (r->bad)
 		return dec_fail(d, x, "its list runs past the end of the file");
-	/* merge the three increasing sequences; a repeat is corrupt */
-	uint64_t a = 0, b = 0, c = 0, n = 0;
-	uint32_t *o = out->v;
-	while (a < ncopy || b < ni || c < nr) {
-		uint32_t m = UINT32_MAX;
-		if (a < ncopy && copied[a] < m)
-			m = copied[a];
-		if (b < ni && iv[b] < m)
-			m = iv[b];
-		if (c < nr && res[c] < m)
-			m = res[c];
-		a += a < ncopy && copied[a] == m;
-		b += b < ni && iv[b] == m;
-		c += c < nr && res[c] == m;
-		if (n > 0 && o[n - 1] >= m)
-			return dec_fail(d, x, "successors out of order or repeated");
-		o[n++] = m;
+	/* each part is increasing by construction; merge them two at a time,
+	 * and an id in two parts is corrupt */
+	uint64_t n = nr;
+	if (ncopy || ni) {
+		const uint32_t *a = copied;
+		uint64_t na = ncopy;
+		if (ncopy && ni) {
+			na = merge2(copied, ncopy, iv, ni, d->scratch[3].v);
+			a = d->scratch[3].v;
+		} else if (ni) {
+			a = iv;
+			na = ni;
+		}
+		n = na == UINT64_MAX ? na : merge2(a, na, res, nr, out->v);
+		if (n == UINT64_MAX)
+			return dec_fail(d, x, "successors repeated between its parts");
 	}
 	if (n != deg)
 		return dec_fail(d, x, "successors that disagree with its outdegree");
