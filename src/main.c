@@ -4,6 +4,7 @@
  * Exit codes are the tsg_status values (src/error.h, README.md): 0 ok,
  * 2 usage, 3 bad input, 4 out of memory, 5 I/O error, 6 device error.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -35,7 +36,13 @@ static const char usage_main[] =
 	"(text edge lists) or tristream-gen (synthetic graphs).\n";
 
 static const char usage_count[] =
-	"usage: tristream count [options] GRAPH\n"
+	"usage: tristream count [options] GRAPH... [--manifest FILE]\n"
+	"\n"
+	"Counts each graph in turn (the command line's, then FILE's, one path a\n"
+	"line); a graph that fails is reported and the run goes on. Several\n"
+	"graphs: a summary table last (--json: one line per graph, failed ones with\n"
+	"\"error\" and \"exit_code\"); the exit code is 0 if every graph counted,\n"
+	"else the first failure's.\n"
 	"\n"
 	"GRAPH is a .tsg file (fastest), a LAW WebGraph crawl (BASE, BASE.graph or\n"
 	"BASE.properties: merged with its transpose BASE-t in memory, else sorted),\n"
@@ -116,7 +123,7 @@ enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
 	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
-	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE,
+	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE, OPT_MANIFEST,
 };
 
 static const struct option count_opts[] = {
@@ -142,6 +149,7 @@ static const struct option count_opts[] = {
 	{ "host-mem", required_argument, 0, OPT_HOST_MEM },
 	{ "scratch-dir", required_argument, 0, OPT_SCRATCH },
 	{ "no-transpose", no_argument, 0, OPT_NO_TRANSPOSE },
+	{ "manifest", required_argument, 0, OPT_MANIFEST },
 	{ "batches", required_argument, 0, OPT_BATCHES },
 	{ "orient", required_argument, 0, OPT_ORIENT },
 	{ "help", no_argument, 0, OPT_HELP },
@@ -348,6 +356,139 @@ static int plan_host_mem(const char *path, uint64_t budget, const char *scratch_
 	return TSG_OK;
 }
 
+/* The graphs of a count: the command line's, then the manifest's lines
+ * (blank lines and '#' comments skipped; *mbuf holds them). TSG_EUSAGE if
+ * there are none. */
+static int gather_graphs(int argc, const char **argv, const char *manifest, const char ***out,
+			 size_t *n, char **mbuf, struct tsg_err *err)
+{
+	size_t cap = (size_t)argc + 16, k = 0;
+	const char **paths = malloc(cap * sizeof(*paths));
+	if (!paths)
+		return TSG_ENOMEM;
+	for (int i = 0; i < argc; i++)
+		paths[k++] = argv[i];
+	if (manifest) {
+		FILE *f = fopen(manifest, "r");
+		if (!f) {
+			free(paths);
+			return tsg_fail_errno(err, errno == ENOENT ? TSG_EINPUT : TSG_EIO, errno,
+					      "--manifest %s", manifest);
+		}
+		size_t len = 0;
+		char *buf = NULL;
+		FILE *m = open_memstream(&buf, &len);
+		int c;
+		while (m && (c = getc(f)) != EOF)
+			putc(c, m);
+		const int bad = !m || ferror(f);
+		fclose(f);
+		if (m)
+			fclose(m);
+		if (bad) {
+			free(buf);
+			free(paths);
+			return tsg_fail(err, TSG_EIO, "--manifest %s: read error", manifest);
+		}
+		for (char *save = NULL, *line = strtok_r(buf, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			line[strcspn(line, "\r")] = 0;
+			while (*line == ' ' || *line == '\t')
+				line++;
+			if (!*line || *line == '#')
+				continue;
+			if (k == cap) {
+				cap *= 2;
+				const char **np = realloc(paths, cap * sizeof(*paths));
+				if (!np) {
+					free(buf);
+					free(paths);
+					return tsg_fail(err, TSG_ENOMEM, "out of memory");
+				}
+				paths = np;
+			}
+			paths[k++] = line;
+		}
+		*mbuf = buf;
+	}
+	*out = paths;
+	*n = k;
+	return k ? TSG_OK : TSG_EUSAGE;
+}
+
+/* What every graph of a count is counted with. */
+struct count_job {
+	struct engine_opts o;
+	struct io_load_opts lo;
+	uint64_t host_mem;
+	const char *scratch_dir;
+	int no_transpose, json;
+};
+
+struct count_res {
+	uint64_t triangles;
+	double seconds;
+	struct tsg_err err;
+};
+
+/* Counts one graph and prints its result; returns its status (the error
+ * in res->err, not yet reported). */
+static int count_one(const char *path, const struct count_job *job, struct count_res *res)
+{
+	/* each graph starts from the options as parsed (--host-mem changes them) */
+	struct engine_opts o = job->o;
+	struct io_load_opts lo = job->lo;
+	const uint64_t host_mem = job->host_mem;
+	const char *scratch_dir = job->scratch_dir;
+	struct tsg_graph g;
+	struct tsg_err *err = &res->err;
+	struct engine_result r = { 0 };
+	struct hostmem_plan hp;
+	char dir[4096];
+	const double t0 = tsg_now();
+	/* text edge lists and WebGraph crawls are converted (or decoded) first */
+	struct input_info in;
+	const char *gpath;
+	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,
+					 .no_transpose = job->no_transpose, .mem_limit = host_mem,
+					 .scratch_dir = scratch_dir, .need_file = host_mem != 0 };
+	int rc = input_prepare(path, &io_o, &g, &gpath, &in, err);
+	if (rc)
+		return rc;
+	if (host_mem && gpath) {
+		rc = plan_host_mem(gpath, host_mem, scratch_dir, &lo, &o, &hp, dir, sizeof(dir), err);
+		if (rc) {
+			input_done(&in);
+			return rc;
+		}
+	}
+	if (gpath)
+		rc = io_graph_open(gpath, &lo, &g, err);
+	input_done(&in); /* a scratch .tsg lives on through the open graph's descriptors */
+	if (rc)
+		return rc;
+	if (g.io_note[0] && o.progress)
+		fprintf(stderr, "tristream: note: %s; reading with %s\n", g.io_note,
+			io_mode_name(g.io_used));
+	rc = engine_count(&g, &o, &r, err);
+	const double wall = tsg_now() - t0;
+	if (r.note[0] && o.progress)
+		fprintf(stderr, "tristream: note: %s\n", r.note);
+	if (rc == TSG_OK) {
+		if (g.nv == 0 && o.progress)
+			fprintf(stderr, "tristream: note: %s is an empty graph\n", path);
+		if (job->json)
+			print_count_json(path, &g, &o, &r, host_mem ? &hp : NULL, &in, wall);
+		else
+			print_count_text(&g, &o, &r, wall);
+		res->triangles = r.triangles;
+		res->seconds = wall;
+	}
+	engine_result_free(&r);
+	io_graph_free(&g);
+	return rc;
+}
+
 static int cmd_count(int argc, char **argv)
 {
 	struct engine_opts o = {
@@ -364,6 +505,7 @@ static int cmd_count(int argc, char **argv)
 	uint64_t host_mem = 0;
 	const char *scratch_dir = NULL;
 	int json = 0, no_transpose = 0, c;
+	const char *manifest = NULL;
 	uint64_t v;
 	const char *lstc_only = NULL; /* an option that means nothing to the block layout */
 	const char *unit_only = NULL; /* one that means nothing to the arrival layout */
@@ -468,6 +610,7 @@ static int cmd_count(int argc, char **argv)
 			break;
 		case OPT_SCRATCH: scratch_dir = optarg; break;
 		case OPT_NO_TRANSPOSE: no_transpose = 1; break;
+		case OPT_MANIFEST: manifest = optarg; break;
 		case OPT_JSON: json = 1; break;
 		case OPT_QUIET: o.progress = 0; break;
 		case OPT_VERIFY: break; /* loading always verifies */
@@ -480,8 +623,6 @@ static int cmd_count(int argc, char **argv)
 		default: return usage_error(usage_count, "%s", "bad option");
 		}
 	}
-	if (optind + 1 != argc)
-		return usage_error(usage_count, "%s", "count takes exactly one GRAPH");
 	if (lstc_only && o.layout != ENGINE_LAYOUT_LSTC)
 		return usage_error(usage_count, "%s applies to --layout lstc", lstc_only);
 	if (batches_given && o.layout == ENGINE_LAYOUT_AUTO)
@@ -495,57 +636,81 @@ static int cmd_count(int argc, char **argv)
 	/* mid-hash needs ids in rank order for its saving, which only units have */
 	if (o.gpu_kernel == GPU_KERNEL_COUNT_)
 		o.gpu_kernel = o.layout == ENGINE_LAYOUT_LSTC ? GPU_KERNEL_LSTC : GPU_KERNEL_MID_HASH;
-	const char *path = argv[optind];
-	struct tsg_graph g;
-	struct tsg_err err = { 0 };
-	struct engine_result r = { 0 };
-	struct hostmem_plan hp;
-	char dir[4096];
-	lo.threads = o.threads;
-	o.part.threads = o.threads;
-	const double t0 = tsg_now();
-	lo.progress = o.progress;
 	if (host_mem && o.layout != ENGINE_LAYOUT_BLOCK)
 		return usage_error(usage_count, "%s", "--host-mem applies to the block layout");
-	/* text edge lists and WebGraph crawls are converted (or decoded) first */
-	struct input_info in;
-	const char *gpath;
-	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,
-					 .no_transpose = no_transpose, .mem_limit = host_mem,
-					 .scratch_dir = scratch_dir, .need_file = host_mem != 0 };
-	int rc = input_prepare(path, &io_o, &g, &gpath, &in, &err);
-	if (rc)
-		return report(rc, &err);
-	if (host_mem && gpath) {
-		rc = plan_host_mem(gpath, host_mem, scratch_dir, &lo, &o, &hp, dir, sizeof(dir), &err);
-		if (rc) {
-			input_done(&in);
-			return report(rc, &err);
+	lo.threads = o.threads;
+	o.part.threads = o.threads;
+	lo.progress = o.progress;
+	const struct count_job job = { .o = o, .lo = lo, .host_mem = host_mem,
+				       .scratch_dir = scratch_dir, .no_transpose = no_transpose,
+				       .json = json };
+	/* the graphs: the arguments, then the manifest's lines */
+	const char **paths = NULL;
+	char *mbuf = NULL;
+	size_t n = 0;
+	struct tsg_err merr = { 0 };
+	int rc = gather_graphs(argc - optind, (const char **)argv + optind, manifest, &paths, &n,
+			       &mbuf, &merr);
+	if (rc == TSG_EUSAGE) {
+		free(paths);
+		free(mbuf);
+		return usage_error(usage_count, "%s", "count needs a GRAPH (or --manifest FILE)");
+	}
+	if (rc) {
+		free(paths);
+		free(mbuf);
+		return report(rc, &merr);
+	}
+	int first_bad = TSG_OK;
+	struct count_res *res = calloc(n, sizeof(*res));
+	int *rcs = calloc(n, sizeof(*rcs));
+	if (!res || !rcs) {
+		free(res);
+		free(rcs);
+		free(paths);
+		free(mbuf);
+		return report(TSG_ENOMEM, &(struct tsg_err){ .msg = "out of memory" });
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (n > 1 && !json)
+			printf("%s== %s\n", i ? "\n" : "", paths[i]);
+		rcs[i] = count_one(paths[i], &job, &res[i]);
+		if (rcs[i]) {
+			report(rcs[i], &res[i].err);
+			if (json && n > 1) { /* a line for every graph, failed ones too */
+				struct tsg_json j;
+				json_begin(&j, stdout);
+				json_str(&j, "version", TSG_VERSION);
+				json_str(&j, "graph", paths[i]);
+				json_str(&j, "error", res[i].err.msg[0] ? res[i].err.msg
+									: tsg_status_name(rcs[i]));
+				json_u64(&j, "exit_code", (uint64_t)rcs[i]);
+				json_end(&j);
+			}
+			if (first_bad == TSG_OK)
+				first_bad = rcs[i];
 		}
+		fflush(stdout); /* an overnight job's log shows each graph as it is done */
 	}
-	if (gpath)
-		rc = io_graph_open(gpath, &lo, &g, &err);
-	input_done(&in); /* a scratch .tsg lives on through the open graph's descriptors */
-	if (rc)
-		return report(rc, &err);
-	if (g.io_note[0] && o.progress)
-		fprintf(stderr, "tristream: note: %s; reading with %s\n", g.io_note,
-			io_mode_name(g.io_used));
-	rc = engine_count(&g, &o, &r, &err);
-	const double wall = tsg_now() - t0;
-	if (r.note[0] && o.progress)
-		fprintf(stderr, "tristream: note: %s\n", r.note);
-	if (rc == TSG_OK) {
-		if (g.nv == 0 && o.progress)
-			fprintf(stderr, "tristream: note: %s is an empty graph\n", path);
-		if (json)
-			print_count_json(path, &g, &o, &r, host_mem ? &hp : NULL, &in, wall);
-		else
-			print_count_text(&g, &o, &r, wall);
+	if (n > 1 && !json) {
+		size_t ok = 0;
+		printf("\n%-40s %20s %10s  %s\n", "graph", "triangles", "seconds", "status");
+		for (size_t i = 0; i < n; i++) {
+			ok += rcs[i] == TSG_OK;
+			if (rcs[i] == TSG_OK)
+				printf("%-40s %20llu %10.3f  ok\n", paths[i],
+				       (unsigned long long)res[i].triangles, res[i].seconds);
+			else
+				printf("%-40s %20s %10s  %s (exit %d)\n", paths[i], "-", "-",
+				       tsg_status_name(rcs[i]), rcs[i]);
+		}
+		printf("%zu of %zu graphs counted\n", ok, n);
 	}
-	engine_result_free(&r);
-	io_graph_free(&g);
-	return report(rc, &err);
+	free(res);
+	free(rcs);
+	free(paths);
+	free(mbuf);
+	return first_bad;
 }
 
 static const struct option info_opts[] = {

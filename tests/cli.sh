@@ -261,6 +261,26 @@ if [ -w /dev/full ]; then
 else
 	echo "SKIPPED: no /dev/full; lost stdout not tried"
 fi
+# many graphs in one run: each counted, a bad one reported and skipped
+erref=$(brute "$T/er.txt")
+printf '# a manifest\n%s\n\n  %s\n%s\n' "$T/karate.tsg" "$T/missing.tsg" "$T/er.txt" >"$T/manifest.txt"
+"$B/tristream" count --quiet --device cpu --json "$T/er.tsg" --manifest "$T/manifest.txt" >"$T/many.json" 2>"$T/many.err"
+mrc=$?
+check "many graphs: exit code of the first failure (3)" [ $mrc = 3 ]
+check "many graphs: one JSON line per graph" [ "$(wc -l <"$T/many.json")" = 4 ]
+check "many graphs: counts in order, error for the bad one" python3 -c "
+import json
+rows = [json.loads(l) for l in open('$T/many.json')]
+assert [r.get('triangles') for r in rows] == [$ref, 45, None, $erref], rows
+assert rows[2]['exit_code'] == 3 and 'missing.tsg' in rows[2]['error'] and 'triangles' not in rows[2]"
+check "many graphs: the bad one named on stderr" grep -q "missing.tsg" "$T/many.err"
+"$B/tristream" count --quiet --device cpu "$T/karate.tsg" "$T/er.tsg" >"$T/many.txt"
+check "many graphs, all good: exit 0" [ $? = 0 ]
+check "many graphs: a summary table" grep -q "^2 of 2 graphs counted" "$T/many.txt"
+check "many graphs: summary counts" sh -c "grep -q 'karate.tsg  *45 ' $T/many.txt && grep -q 'er.tsg  *$ref ' $T/many.txt"
+check "no graph exits 2" [ "$(rc_of "$B/tristream" count --device cpu)" = 2 ]
+check "missing manifest exits 3" [ "$(rc_of "$B/tristream" count --manifest "$T/none.txt")" = 3 ]
+check "missing manifest is named" grep -q "manifest.*none.txt" "$T/err"
 check "info" sh -c "$B/tristream info $T/er.tsg | grep -q 'checksums and structure: ok'"
 check "info --verify checks symmetry exactly" sh -c "$B/tristream info --verify $T/er.tsg | grep -q 'symmetry: ok (exact'"
 check "info --verify --json" sh -c "$B/tristream info --verify --json $T/er.tsg | grep -q '\"symmetry_exact\":true'"
