@@ -349,25 +349,20 @@ static int base_of(const char *path, char *base, size_t len)
 	return 0;
 }
 
-int io_webgraph_is(const char *path)
+/* 1 if BASE(path) + suffix names a regular file */
+static int base_has(const char *path, const char *suffix)
 {
-	char base[4096], props[4200];
+	char base[4096], name[4200];
 	struct stat st;
 	if (base_of(path, base, sizeof(base)))
 		return 0;
-	snprintf(props, sizeof(props), "%s.properties", base);
-	return stat(props, &st) == 0 && S_ISREG(st.st_mode);
+	snprintf(name, sizeof(name), "%s%s", base, suffix);
+	return stat(name, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-int io_webgraph_has_transpose(const char *path)
-{
-	char base[4096], props[4200];
-	struct stat st;
-	if (base_of(path, base, sizeof(base)))
-		return 0;
-	snprintf(props, sizeof(props), "%s-t.properties", base);
-	return stat(props, &st) == 0 && S_ISREG(st.st_mode);
-}
+int io_webgraph_is(const char *path) { return base_has(path, ".properties"); }
+
+int io_webgraph_has_transpose(const char *path) { return base_has(path, "-t.properties"); }
 
 /* Reads a whole file into memory with `pad` zero bytes after it. */
 static int slurp(const char *path, size_t pad, uint8_t **out, uint64_t *size, struct tsg_err *err)
