@@ -18,7 +18,8 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 (cd "$w" && TMPDIR="$scratch" "../tests/fuzz/fuzz_$t" -jobs="$jobs" -workers="$jobs" \
 	-max_total_time="$secs" -timeout=20 -rss_limit_mb=4096 -malloc_limit_mb=65536 \
 	-print_final_stats=1 -artifact_prefix=artifacts/ corpus \
-	"$OLDPWD/tests/fuzz/corpus/$t" "$OLDPWD/tests/fuzz/regressions/$t" >/dev/null 2>&1)
+	$(for d in corpus regressions; do [ -d "$OLDPWD/tests/fuzz/$d/$t" ] && echo "$OLDPWD/tests/fuzz/$d/$t"; done) \
+	>/dev/null 2>&1)
 execs=0
 for f in "$w"/fuzz-*.log; do
 	n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$f" | tail -1)

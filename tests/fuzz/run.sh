@@ -38,7 +38,8 @@ for t in "${targets[@]}"; do
 	log="$B/fuzz-$t.log"
 	TMPDIR="$scratch" "$B/tests/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=20 -rss_limit_mb=4096 -malloc_limit_mb=65536 \
 		-print_final_stats=1 -artifact_prefix="$B/artifacts-$t/" \
-		"$work" "tests/fuzz/corpus/$t" "tests/fuzz/regressions/$t" >"$log" 2>&1
+		"$work" $(for d in corpus regressions; do [ -d "tests/fuzz/$d/$t" ] && echo "tests/fuzz/$d/$t"; done) \
+		>"$log" 2>&1
 	rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
 	found=$(ls -A "$B/artifacts-$t" | grep -v '^slow-unit-') # slow units are noted, not failures
