@@ -48,6 +48,39 @@ static inline void tsg_atomic_max(atomic_uint_fast64_t *m, uint64_t v)
 		;
 }
 
+/* Lowers *m to at most v (lock-free; threads merge their first offenders). */
+static inline void tsg_atomic_min(atomic_uint_fast64_t *m, uint64_t v)
+{
+	uint_fast64_t cur = atomic_load_explicit(m, memory_order_relaxed);
+	while (v < cur && !atomic_compare_exchange_weak(m, &cur, v))
+		;
+}
+
+/* The first index in [lo, hi) of increasing a whose value is >= x (hi if none). */
+static inline uint64_t tsg_lower_bound_u64(const uint64_t *a, uint64_t lo, uint64_t hi, uint64_t x)
+{
+	while (lo < hi) {
+		const uint64_t m = lo + (hi - lo) / 2;
+		if (a[m] < x)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+static inline uint64_t tsg_lower_bound_u32(const uint32_t *a, uint64_t lo, uint64_t hi, uint32_t x)
+{
+	while (lo < hi) {
+		const uint64_t m = lo + (hi - lo) / 2;
+		if (a[m] < x)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
 static inline uint64_t tsg_align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
 
 #endif

@@ -57,9 +57,7 @@ static void check_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	for (uint64_t v = b; v < e; v++) {
 		const uint64_t lo = g->off[v], hi = g->off[v + 1];
 		if (hi < lo || hi > g->nadj) {
-			uint_fast64_t cur = atomic_load(&c->bad_vertex);
-			while (v < cur && !atomic_compare_exchange_weak(&c->bad_vertex, &cur, v))
-				;
+			tsg_atomic_min(&c->bad_vertex, v);
 			return;
 		}
 		maxdeg = hi - lo > maxdeg ? hi - lo : maxdeg;
@@ -99,15 +97,8 @@ struct sym_ctx {
 
 static int list_has(const struct tsg_graph *g, uint64_t u, uint32_t v)
 {
-	uint64_t lo = g->off[u], hi = g->off[u + 1];
-	while (lo < hi) {
-		const uint64_t m = lo + (hi - lo) / 2;
-		if (g->adj[m] < v)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo < g->off[u + 1] && g->adj[lo] == v;
+	const uint64_t at = tsg_lower_bound_u32(g->adj, g->off[u], g->off[u + 1], v);
+	return at < g->off[u + 1] && g->adj[at] == v;
 }
 
 static void sym_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
@@ -119,9 +110,7 @@ static void sym_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	for (uint64_t v = b; v < e; v++)
 		for (uint64_t x = g->off[v]; x < g->off[v + 1] && g->adj[x] < v; x++, down++)
 			if (!list_has(g, g->adj[x], (uint32_t)v)) {
-				uint_fast64_t cur = atomic_load(&c->bad_vertex);
-				while (v < cur && !atomic_compare_exchange_weak(&c->bad_vertex, &cur, v))
-					;
+				tsg_atomic_min(&c->bad_vertex, v);
 				break;
 			}
 	atomic_fetch_add(&c->down, down);

@@ -855,11 +855,12 @@ static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 			j->deg[v] = n;
 		}
 		/* the lists must end where the offsets say the next one starts */
-		if (rg.pos != j->g->off[c->hi] || (two && rt.pos != j->t->off[c->hi])) {
-			dec_fail(rg.pos != j->g->off[c->hi] ? &dg : &dt, c->hi - 1,
-				 "a list that does not end where .offsets says the next begins");
-			job_fail(j, rg.pos != j->g->off[c->hi] ? &dg : &dt,
-				 rg.pos != j->g->off[c->hi] ? j->g : j->t, 0);
+		const int gbad = rg.pos != j->g->off[c->hi];
+		if (gbad || (two && rt.pos != j->t->off[c->hi])) {
+			struct decoder *d = gbad ? &dg : &dt;
+			dec_fail(d, c->hi - 1, "a list that does not end where .offsets says the next "
+				 "begins");
+			job_fail(j, d, gbad ? j->g : j->t, 0);
 			goto out;
 		}
 		atomic_fetch_add(&j->arcs, arcs);
@@ -884,16 +885,7 @@ static struct chunk *make_chunks(const struct bv_graph *g, unsigned threads, uin
 		if (i == want) {
 			hi = g->p.nodes;
 		} else { /* the first node whose list starts at or past i/want of the bits */
-			const uint64_t target = total / want * i;
-			uint64_t a = lo + 1, b = g->p.nodes;
-			while (a < b) {
-				const uint64_t m = a + (b - a) / 2;
-				if (g->off[m] < target)
-					a = m + 1;
-				else
-					b = m;
-			}
-			hi = a;
+			hi = tsg_lower_bound_u64(g->off, lo + 1, g->p.nodes, total / want * i);
 		}
 		if (hi > lo)
 			ch[k++] = (struct chunk){ .lo = lo, .hi = hi };
@@ -1012,6 +1004,8 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	}
 	st->offsets_scanned |= ts;
 	st->transpose = tbase != NULL;
+	st->nodes = g.p.nodes;
+	st->arcs = g.p.arcs;
 	struct chunk *ch = NULL;
 	uint64_t *off = NULL;
 	uint32_t *adj = NULL;
@@ -1144,16 +1138,9 @@ int io_webgraph_load(const char *path, unsigned threads, int use_transpose,
 			unlink(scratch_path);
 		}
 	}
-	if (rc == TSG_OK) {
-		char name[4200];
-		snprintf(name, sizeof(name), "%s.properties", base);
-		struct bv_props p;
-		if (read_props(name, &p, err) == TSG_OK) {
-			st->nodes = p.nodes;
-			st->arcs = p.arcs;
-		}
+	/* st->nodes and arcs were filled where the graph was opened */
+	if (rc == TSG_OK)
 		st->arcs_per_s = st->decode_s > 0 ? (double)st->arcs * (1 + st->transpose) /
 							    st->decode_s : 0;
-	}
 	return rc;
 }

@@ -192,15 +192,7 @@ int part_arrival_plan_new(const struct tsg_graph *g, uint32_t nbatches,
 	p->bound[nbatches] = g->nv;
 	for (uint32_t k = 1; k < nbatches; k++) {
 		const uint64_t t = (uint64_t)((unsigned __int128)g->nadj * k / nbatches);
-		uint64_t lo = p->bound[k - 1], hi = g->nv;
-		while (lo < hi) {
-			const uint64_t m = lo + (hi - lo) / 2;
-			if (g->off[m] < t)
-				lo = m + 1;
-			else
-				hi = m;
-		}
-		p->bound[k] = lo;
+		p->bound[k] = tsg_lower_bound_u64(g->off, p->bound[k - 1], g->nv, t);
 	}
 	for (uint32_t k = 0; k < nbatches; k++) {
 		const uint64_t nvk = p->bound[k + 1] - p->bound[k];

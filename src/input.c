@@ -41,70 +41,57 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 {
 	memset(info, 0, sizeof(*info));
 	info->kind = input_kind_of(path);
+	if (info->kind == INPUT_WEBGRAPH && o->to && o->to->format != IO_TEXT_AUTO)
+		info->kind = INPUT_TEXT; /* a text format was named */
 	*graph_path = path;
 	info->format = "tsg";
 	if (info->kind == INPUT_TSG)
 		return TSG_OK;
+	/* the caller's builder and text options, completed from ours */
+	struct io_builder_opts bo = o->bo ? *o->bo : (struct io_builder_opts){ 0 };
+	struct io_text_opts to = o->to ? *o->to : (struct io_text_opts){ .progress = o->progress };
+	bo.threads = bo.threads ? bo.threads : o->threads;
+	bo.mem_limit = bo.mem_limit ? bo.mem_limit : o->mem_limit;
+	bo.tmpdir = bo.tmpdir ? bo.tmpdir : o->scratch_dir;
+	to.threads = to.threads ? to.threads : o->threads;
 	const double t0 = tsg_now();
+	struct io_webgraph_stats ws = { 0 };
+	struct io_text_stats ts = { 0 };
 	int rc;
-	scratch_name(o, info->scratch, sizeof(info->scratch));
-	if (info->kind == INPUT_WEBGRAPH) {
-		struct io_webgraph_stats ws = { 0 };
-		info->format = "webgraph";
-		const int merge = !o->no_transpose && !o->need_file && io_webgraph_has_transpose(path);
-		if (o->progress)
-			fprintf(stderr, "tristream: %s is a WebGraph crawl: %s\n", path, merge ?
-				"decoding it with its transpose, merged in memory" :
-				"decoding it and sorting its arcs into a scratch .tsg");
-		if (merge) {
-			info->scratch[0] = 0;
-			rc = io_webgraph_load(path, o->threads, 1, NULL, 0, g, &ws, err);
-			*graph_path = NULL;
-		} else {
-			struct io_builder_opts bo = { .threads = o->threads, .mem_limit = o->mem_limit,
-						      .tmpdir = o->scratch_dir };
-			struct io_builder *b;
-			struct io_build_stats bs;
-			memset(&ws, 0, sizeof(ws));
-			rc = io_builder_new(&bo, &b, err);
-			if (rc == TSG_OK) {
-				rc = io_webgraph_feed(path, o->threads, b, &ws, err);
-				if (rc == TSG_OK)
-					rc = io_builder_finish(b, info->scratch, &bs, err); /* frees b */
-				else
-					io_builder_free(b);
-			}
-			info->converted = 1;
-			*graph_path = info->scratch;
-		}
-		info->transpose = ws.transpose;
-		info->offsets_scanned = ws.offsets_scanned;
-		info->input_edges = ws.arcs;
-	} else {
-		struct io_text_opts to = { .format = IO_TEXT_AUTO, .threads = o->threads,
-					   .progress = o->progress };
-		struct io_builder_opts bo = { .threads = o->threads, .mem_limit = o->mem_limit,
-					      .tmpdir = o->scratch_dir };
-		struct io_text_stats ts = { 0 };
-		struct io_build_stats bs;
+	const int wg = info->kind == INPUT_WEBGRAPH;
+	const int merge = wg && !o->no_transpose && !o->need_file && !bo.relabel &&
+			  io_webgraph_has_transpose(path);
+	if (o->progress)
+		fprintf(stderr, wg ? "tristream: %s is a WebGraph crawl: %s\n"
+				   : "tristream: %s is not a .tsg file: %s\n", path,
+			merge ? "decoding it with its transpose, merged in memory"
+			: wg ? "decoding it and sorting its arcs into a scratch .tsg"
+			     : "converting it as a text edge list into a scratch .tsg "
+			       "(tristream-convert once, then count the .tsg, is faster for a graph "
+			       "counted often)");
+	if (merge) {
+		rc = io_webgraph_load(path, to.threads, 1, NULL, 0, g, &ws, err);
+		*graph_path = NULL;
+	} else { /* sorted by the builder into a scratch .tsg */
 		struct io_builder *b;
-		if (o->progress)
-			fprintf(stderr, "tristream: %s is not a .tsg file: converting it as a text edge "
-				"list into a scratch .tsg (tristream-convert once, then count the .tsg, "
-				"is faster for a graph counted often)\n", path);
+		struct io_build_stats bs;
+		scratch_name(o, info->scratch, sizeof(info->scratch));
 		rc = io_builder_new(&bo, &b, err);
 		if (rc == TSG_OK) {
-			rc = io_text_read(path, &to, b, &ts, err);
+			rc = wg ? io_webgraph_feed(path, to.threads, b, &ws, err)
+				: io_text_read(path, &to, b, &ts, err);
 			if (rc == TSG_OK)
 				rc = io_builder_finish(b, info->scratch, &bs, err); /* frees b */
 			else
 				io_builder_free(b);
 		}
-		info->format = io_text_format_name(ts.format);
-		info->input_edges = ts.edges;
 		info->converted = 1;
 		*graph_path = info->scratch;
 	}
+	info->format = wg ? "webgraph" : io_text_format_name(ts.format);
+	info->transpose = ws.transpose;
+	info->offsets_scanned = ws.offsets_scanned;
+	info->input_edges = wg ? ws.arcs : ts.edges;
 	info->seconds = tsg_now() - t0;
 	if (rc)
 		info->scratch[0] = 0; /* the builder wrote nothing under that name */

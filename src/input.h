@@ -17,7 +17,9 @@
 #include <stdint.h>
 
 #include "base/error.h"
+#include "io/builder.h"
 #include "io/graph.h"
+#include "io/text.h"
 
 enum input_kind { INPUT_TSG, INPUT_WEBGRAPH, INPUT_TEXT };
 
@@ -28,6 +30,11 @@ struct input_opts {
 	uint64_t mem_limit;      /* conversion's sort buffers, 0: the builder's default */
 	const char *scratch_dir; /* where a scratch .tsg goes (NULL: $TMPDIR or /tmp) */
 	int need_file;           /* the caller needs a .tsg file (e.g. --host-mem) */
+	/* the converter's own options, or NULL: a zero field takes the one above
+	 * (a named text format reads a WebGraph basename as text; relabelling
+	 * sorts a crawl instead of merging it) */
+	const struct io_builder_opts *bo;
+	const struct io_text_opts *to;
 };
 
 struct input_info {

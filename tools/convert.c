@@ -20,9 +20,9 @@
 #include "io/text.h"
 #include "base/util.h"
 #include "version.h"
-#include "io/format.h"
 #include "io/webgraph.h"
 #include "io/writer.h"
+#include "src/input.h"
 
 static const char usage[] =
 	"usage: tristream-convert [options] INPUT OUTPUT\n"
@@ -129,40 +129,20 @@ static int convert_to_webgraph(const char *in, const char *out, const struct io_
 {
 	struct tsg_graph g;
 	struct tsg_err err = { 0 };
-	struct io_webgraph_stats ws;
-	struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = bo->threads };
-	char tmp[4300], a[4400], b[4400];
-	int rc;
-	int fd = open(in, O_RDONLY | O_CLOEXEC);
-	char magic[8] = { 0 };
-	const int is_tsg = fd >= 0 && read(fd, magic, 8) == 8 && memcmp(magic, IO_MAGIC, 8) == 0;
-	if (fd >= 0)
-		close(fd);
-	const unsigned threads = bo->threads ? bo->threads : tsg_default_threads();
-	if (is_tsg) {
-		rc = io_graph_load(in, &lo, &g, &err);
-	} else if (merge && io_webgraph_has_transpose(in) && !bo->relabel) {
-		rc = io_webgraph_load(in, threads, 1, NULL, 0, &g, &ws, &err);
-	} else { /* through a .tsg beside the output, removed once loaded */
-		struct io_builder *bld;
-		struct io_text_stats ts = { 0 };
-		struct io_build_stats bs;
-		snprintf(tmp, sizeof(tmp), "%s.tristream.%ld.tsg", out, (long)getpid());
-		rc = io_builder_new(bo, &bld, &err);
-		if (rc == TSG_OK) {
-			const int wg = strcmp(in, "-") != 0 && io_webgraph_is(in);
-			rc = wg ? io_webgraph_feed(in, threads, bld, &ws, &err)
-				: io_text_read(in, to, bld, &ts, &err);
-			if (rc == TSG_OK)
-				rc = io_builder_finish(bld, tmp, &bs, &err); /* frees bld */
-			else
-				io_builder_free(bld);
-		}
-		if (rc == TSG_OK) {
-			rc = io_graph_load(tmp, &lo, &g, &err);
-			unlink(tmp);
-		}
+	struct input_info info;
+	const char *gpath;
+	char a[4400], b[4400];
+	/* any input, as count takes it: a .tsg, a crawl merged with its
+	 * transpose, or sorted by the builder into a scratch .tsg */
+	const struct input_opts io_o = { .threads = bo->threads ? bo->threads : tsg_default_threads(),
+					 .no_transpose = !merge, .scratch_dir = bo->tmpdir,
+					 .bo = bo, .to = to };
+	int rc = input_prepare(in, &io_o, &g, &gpath, &info, &err);
+	if (rc == TSG_OK && gpath) {
+		const struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = io_o.threads };
+		rc = io_graph_load(gpath, &lo, &g, &err);
 	}
+	input_done(&info);
 	if (rc == TSG_OK) {
 		struct io_webgraph_wopts wo;
 		io_webgraph_write_defaults(&wo);
