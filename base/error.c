@@ -48,6 +48,7 @@ const char *tsg_status_name(int code)
 	case TSG_ENOMEM: return "out of memory";
 	case TSG_EIO: return "I/O error";
 	case TSG_EDEVICE: return "device error";
+	case TSG_EINTERRUPTED: return "interrupted";
 	default: return "internal error";
 	}
 }

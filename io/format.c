@@ -113,6 +113,7 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 				path, h->version, IO_VERSION);
 	if (get64(buf + OFF_HCHECK) != io_checksum(buf, OFF_HCHECK))
 		return tsg_fail(err, TSG_EINPUT, "%s: header checksum mismatch (file is corrupt)", path);
+	h->hcheck = get64(buf + OFF_HCHECK);
 	h->flags = get32(buf + OFF_FLAGS);
 	if (h->flags & ~IO_FLAGS_SUPPORTED)
 		return tsg_fail(err, TSG_EINPUT, "%s: unsupported feature flags 0x%x (64-bit ids "

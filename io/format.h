@@ -55,6 +55,9 @@ struct io_header {
 	uint64_t max_degree;
 	uint32_t nsections;
 	struct io_section sec[IO_MAX_SECTIONS];
+	uint64_t hcheck;     /* the header checksum, set by io_header_decode: it covers
+			      * every section's checksum, so it names the file's
+			      * content (checkpoints use it) */
 };
 
 /* Serialises h into buf (IO_HEADER_SIZE bytes), header checksum included. */

@@ -95,6 +95,7 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
 	g->nv = h.nv;
 	g->nadj = h.nadj;
 	g->max_degree = h.max_degree;
+	g->identity = h.hcheck;
 	g->io_used = io_file_mode(g->file);
 	g->compressed = (h.flags & IO_FLAG_LZ4) != 0;
 	snprintf(g->io_note, sizeof(g->io_note), "%s", io_file_note(g->file));

@@ -41,6 +41,8 @@ struct tsg_graph {
 	unsigned threads;
 	int progress;
 	char io_note[256];   /* why the reader fell back, or "" */
+	uint64_t identity;   /* the file's header checksum (format.h, hcheck); 0 for a
+			      * graph built in memory */
 	double read_seconds, check_seconds;
 };
 

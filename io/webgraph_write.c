@@ -9,6 +9,7 @@
  * intervals of at least minint consecutive ids and residuals.
  */
 #include "io/webgraph.h"
+#include "io/atomic.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -174,25 +175,18 @@ static void encode(struct wbits *w, const struct io_webgraph_wopts *o, uint64_t 
 
 /* ---- files ---- */
 
-/* Writes len bytes to path atomically: a temporary beside it, flushed to
- * disk, renamed into place. */
+/* Writes len bytes to path atomically (io/atomic.h). */
 static int write_file(const char *path, const void *data, size_t len, struct tsg_err *err)
 {
-	char tmp[4300];
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "wb");
-	if (!f)
-		return tsg_fail_errno(err, TSG_EIO, errno, "%s", tmp);
-	int ok = fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
-	const int e = errno;
-	ok = fclose(f) == 0 && ok;
-	if (!ok || rename(tmp, path) != 0) {
-		const int e2 = ok ? errno : e;
-		unlink(tmp);
-		return tsg_fail_errno(err, e2 == ENOSPC || e2 == EDQUOT ? TSG_EIO : TSG_EIO, e2,
-				      "%s: cannot write", path);
+	struct io_afile a;
+	int rc = io_afile_open(path, &a, err);
+	if (rc)
+		return rc;
+	if (fwrite(data, 1, len, a.f) != len) {
+		io_afile_abort(&a);
+		return tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot write", path);
 	}
-	return TSG_OK;
+	return io_afile_commit(&a, err);
 }
 
 int io_webgraph_write(const char *base, uint64_t nv, const uint64_t *off, const uint32_t *adj,

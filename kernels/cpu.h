@@ -23,15 +23,20 @@ enum kern_cpu_kind {
 int kern_cpu_parse(const char *s, enum kern_cpu_kind *out);
 const char *kern_cpu_name(enum kern_cpu_kind k);
 
+/* pv: NULL, or per-vertex counts to add to (dag.h, tsg_pv_add). With pv the
+ * wedge kind runs hash (its records do not carry the source); *ran, if not
+ * NULL, receives the kind that ran. */
 int kern_cpu_count(const struct tsg_dag *d, enum kern_cpu_kind kind, unsigned threads,
-		   uint64_t *count, struct tsg_err *err);
+		   uint64_t *pv, uint64_t *count, enum kern_cpu_kind *ran, struct tsg_err *err);
 
 /* The same for a 2D unit (kernels/dag.h, struct tsg_unit). */
 int kern_cpu_count_unit(const struct tsg_unit *u, enum kern_cpu_kind kind, unsigned threads,
-			uint64_t *count, struct tsg_err *err);
+			uint64_t *pv, uint64_t *count, enum kern_cpu_kind *ran,
+			struct tsg_err *err);
 
 /* An arrival batch (kernels/dag.h, struct tsg_batch), by merging; needs no
  * scratch and cannot fail. */
-int kern_cpu_count_batch(const struct tsg_batch *b, unsigned threads, uint64_t *count);
+int kern_cpu_count_batch(const struct tsg_batch *b, unsigned threads, uint64_t *pv,
+			 uint64_t *count);
 
 #endif

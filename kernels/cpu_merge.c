@@ -57,13 +57,20 @@ struct job {
 	const uint32_t *src; /* tsg_dag: the source ids; NULL for a unit: source i is src_lo + i */
 	uint32_t src_lo, mid_lo, mid_hi;
 	uint64_t **bitmaps;  /* per thread, hash kind only */
+	uint64_t *pv;        /* per-vertex counts, or NULL */
+	const uint32_t *gid; /* a partition's global ids (dag.h) */
 	atomic_uint_fast64_t total;
 };
+
+static uint32_t source_id(const struct job *j, uint64_t i)
+{
+	return j->src ? j->src[i] : j->src_lo + (uint32_t)i;
+}
 
 static void source_lists(const struct job *j, uint64_t i, const uint32_t **tb, const uint32_t **we,
 			 const uint32_t **te)
 {
-	const uint32_t a = j->src ? j->src[i] : j->src_lo + (uint32_t)i;
+	const uint32_t a = source_id(j, i);
 	const uint32_t *b = j->adj + j->off[a], *e = j->adj + j->off[a + 1];
 	if (!j->src) { /* a unit: b in [mid_lo, mid_hi), and c > b */
 		b = cpu_lower_bound(b, e, j->mid_lo);
@@ -88,6 +95,24 @@ static uint64_t merge_count(const uint32_t *a, const uint32_t *ae, const uint32_
 	return c;
 }
 
+/* merge_count that also credits every common id c to pv (the caller
+ * credits a and b with the total). */
+static uint64_t merge_count_pv(const uint32_t *a, const uint32_t *ae, const uint32_t *b,
+			       const uint32_t *be, uint64_t *pv, const uint32_t *gid)
+{
+	uint64_t c = 0;
+	while (a < ae && b < be) {
+		const uint32_t x = *a, y = *b;
+		if (x == y) {
+			tsg_pv_add(pv, gid, x, 1);
+			c++;
+		}
+		a += x <= y;
+		b += y <= x;
+	}
+	return c;
+}
+
 static void merge_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 {
 	(void)tid;
@@ -96,8 +121,20 @@ static void merge_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 	for (uint64_t i = lo; i < hi; i++) {
 		const uint32_t *tb, *we, *te;
 		source_lists(j, i, &tb, &we, &te);
-		for (const uint32_t *p = tb; p < we; p++)
-			sum += merge_count(tb, te, j->adj + j->off[*p], j->adj + j->off[*p + 1]);
+		if (!j->pv) {
+			for (const uint32_t *p = tb; p < we; p++)
+				sum += merge_count(tb, te, j->adj + j->off[*p], j->adj + j->off[*p + 1]);
+			continue;
+		}
+		uint64_t at_a = 0;
+		for (const uint32_t *p = tb; p < we; p++) {
+			const uint64_t n = merge_count_pv(tb, te, j->adj + j->off[*p],
+							  j->adj + j->off[*p + 1], j->pv, j->gid);
+			tsg_pv_add(j->pv, j->gid, *p, n);
+			at_a += n;
+		}
+		tsg_pv_add(j->pv, j->gid, source_id(j, i), at_a);
+		sum += at_a;
 	}
 	atomic_fetch_add_explicit(&j->total, sum, memory_order_relaxed);
 }
@@ -113,11 +150,29 @@ static void hash_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 			continue;
 		for (const uint32_t *p = tb; p < te; p++)
 			bm[*p >> 6] |= 1ull << (*p & 63);
+		uint64_t at_a = 0;
 		for (const uint32_t *p = tb; p < we; p++) {
 			if (p + 4 < we) /* out(b) lies in a random row: fetch ahead */
 				__builtin_prefetch(j->adj + j->off[p[4]]);
-			for (uint64_t k = j->off[*p]; k < j->off[*p + 1]; k++)
-				sum += (bm[j->adj[k] >> 6] >> (j->adj[k] & 63)) & 1;
+			if (!j->pv) {
+				for (uint64_t k = j->off[*p]; k < j->off[*p + 1]; k++)
+					sum += (bm[j->adj[k] >> 6] >> (j->adj[k] & 63)) & 1;
+				continue;
+			}
+			uint64_t n = 0;
+			for (uint64_t k = j->off[*p]; k < j->off[*p + 1]; k++) {
+				const uint32_t c = j->adj[k];
+				if ((bm[c >> 6] >> (c & 63)) & 1) {
+					tsg_pv_add(j->pv, j->gid, c, 1);
+					n++;
+				}
+			}
+			tsg_pv_add(j->pv, j->gid, *p, n);
+			at_a += n;
+		}
+		if (j->pv) {
+			tsg_pv_add(j->pv, j->gid, source_id(j, i), at_a);
+			sum += at_a;
 		}
 		for (const uint32_t *p = tb; p < te; p++)
 			bm[*p >> 6] = 0;
@@ -126,9 +181,14 @@ static void hash_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 }
 
 static int run(struct job *j, const struct tsg_unit *u, uint64_t nsrc, uint64_t nv,
-	       enum kern_cpu_kind kind, unsigned threads, uint64_t *count, struct tsg_err *err)
+	       enum kern_cpu_kind kind, unsigned threads, uint64_t *count, enum kern_cpu_kind *ran,
+	       struct tsg_err *err)
 {
 	int rc = TSG_OK;
+	if (kind == KERN_CPU_WEDGE && (!u || j->pv))
+		kind = KERN_CPU_HASH; /* see cpu.h */
+	if (ran)
+		*ran = kind;
 	atomic_init(&j->total, 0);
 	if (threads == 0)
 		threads = 1;
@@ -160,26 +220,39 @@ done:
 }
 
 int kern_cpu_count(const struct tsg_dag *d, enum kern_cpu_kind kind, unsigned threads,
-		   uint64_t *count, struct tsg_err *err)
+		   uint64_t *pv, uint64_t *count, enum kern_cpu_kind *ran, struct tsg_err *err)
 {
 	/* a partition's ids are not ranks: the wedge kernel's tails need them to be */
-	struct job j = { .off = d->off, .adj = d->adj, .src = d->src };
-	return run(&j, NULL, d->nsrc, d->nv, kind == KERN_CPU_WEDGE ? KERN_CPU_HASH : kind, threads,
-		   count, err);
+	struct job j = { .off = d->off, .adj = d->adj, .src = d->src, .pv = pv, .gid = d->gid };
+	return run(&j, NULL, d->nsrc, d->nv, kind, threads, count, ran, err);
 }
 
 int kern_cpu_count_unit(const struct tsg_unit *u, enum kern_cpu_kind kind, unsigned threads,
-			uint64_t *count, struct tsg_err *err)
+			uint64_t *pv, uint64_t *count, enum kern_cpu_kind *ran,
+			struct tsg_err *err)
 {
 	struct job j = { .off = u->off, .adj = u->adj, .src_lo = u->src_lo, .mid_lo = u->mid_lo,
-			 .mid_hi = u->mid_hi };
-	return run(&j, u, u->src_hi - u->src_lo, u->nv, kind, threads, count, err);
+			 .mid_hi = u->mid_hi, .pv = pv };
+	return run(&j, u, u->src_hi - u->src_lo, u->nv, kind, threads, count, ran, err);
 }
 
 struct bjob {
 	const struct tsg_batch *b;
+	uint64_t *pv;
 	atomic_uint_fast64_t total;
 };
+
+/* Triangles over edge a -> b: the tail of out(a) after b against out(b). */
+static uint64_t batch_edge(const struct bjob *j, uint32_t a, uint32_t b, const uint32_t *tail,
+			   const uint32_t *tail_end, const uint32_t *rb, const uint32_t *re)
+{
+	if (!j->pv)
+		return merge_count(tail, tail_end, rb, re);
+	const uint64_t n = merge_count_pv(tail, tail_end, rb, re, j->pv, NULL);
+	tsg_pv_add(j->pv, NULL, a, n);
+	tsg_pv_add(j->pv, NULL, b, n);
+	return n;
+}
 
 /* An empty row may be NULL, and NULL + 0 is undefined in C. */
 static inline const uint32_t *row_end(const uint32_t *row, uint32_t len)
@@ -199,21 +272,23 @@ static void batch_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 		const uint32_t *row = t->row[r], *end = row_end(row, t->row_len[r]);
 		for (const uint32_t *p = row; p < end; p++) /* a = r */
 			if (t->batch_of[*p] <= t->k)
-				sum += merge_count(p + 1, end, t->row[*p], row_end(t->row[*p], t->row_len[*p]));
+				sum += batch_edge(j, r, *p, p + 1, end, t->row[*p],
+						  row_end(t->row[*p], t->row_len[*p]));
 		for (uint32_t i = 0; i < t->in_len[r]; i++) { /* b = r */
 			const uint32_t a = t->in[r][i];
 			const uint32_t *ar = t->row[a], *ae = row_end(ar, t->row_len[a]);
 			const uint32_t *p = cpu_lower_bound(ar, ae, r);
 			if (p < ae && *p == r) /* always, in a symmetric graph */
-				sum += merge_count(p + 1, ae, row, end);
+				sum += batch_edge(j, a, r, p + 1, ae, row, end);
 		}
 	}
 	atomic_fetch_add_explicit((atomic_uint_fast64_t *)&j->total, sum, memory_order_relaxed);
 }
 
-int kern_cpu_count_batch(const struct tsg_batch *b, unsigned threads, uint64_t *count)
+int kern_cpu_count_batch(const struct tsg_batch *b, unsigned threads, uint64_t *pv,
+			 uint64_t *count)
 {
-	struct bjob j = { .b = b };
+	struct bjob j = { .b = b, .pv = pv };
 	atomic_init(&j.total, 0);
 	tsg_parallel_for(threads ? threads : 1, b->v_hi - b->v_lo, 256, batch_range, &j);
 	*count = atomic_load(&j.total);

@@ -25,7 +25,23 @@ struct tsg_dag {
 	uint64_t *off;      /* nv + 1 offsets into adj */
 	uint32_t *adj;      /* ne out-neighbours, each list increasing */
 	uint32_t *src;      /* nsrc local vertex ids, increasing */
+	uint32_t *gid;      /* NULL, or nv global ids of the local ones (per-vertex
+			     * counts are kept by global id); lies after src, not
+			     * counted in tsg_dag_bytes */
 };
+
+/*
+ * Per-vertex counts (--per-vertex, --clustering): a kernel given a pv array
+ * adds 1 to pv[x] for each of the three vertices x of every triangle it
+ * counts, x in the id space of the whole graph: ranks for units and
+ * batches, dag->gid[local id] for a partition. Additions are atomic (other
+ * threads, other units); the engine maps ranks back to ids at the end.
+ */
+static inline void tsg_pv_add(uint64_t *pv, const uint32_t *gid, uint32_t x, uint64_t n)
+{
+	if (n)
+		__atomic_fetch_add(&pv[gid ? gid[x] : x], n, __ATOMIC_RELAXED);
+}
 
 /*
  * A 2D work unit over the whole rank-ordered DAG (partition/orient.h and

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "io/format.h"
 
 #ifdef TSG_HAVE_METIS
 #include <metis.h>
@@ -526,7 +527,7 @@ int part_build(struct part_plan *p, uint32_t i, part_alloc_fn alloc, void *alloc
 	if (rc)
 		goto done;
 	uint64_t ne = sum_outdeg(p, c.nkept), nsrc = nlocal(p, i);
-	uint64_t bytes = tsg_dag_bytes(c.nkept, ne, nsrc);
+	uint64_t bytes = tsg_dag_bytes(c.nkept, ne, nsrc) + (p->o.want_gid ? c.nkept * 4 : 0);
 	uint8_t *mem = alloc(alloc_ctx, bytes);
 	if (!mem) {
 		char b[32];
@@ -545,6 +546,10 @@ int part_build(struct part_plan *p, uint32_t i, part_alloc_fn alloc, void *alloc
 	*dag = (struct tsg_dag){ .nv = (uint32_t)c.nkept, .nsrc = (uint32_t)nsrc, .ne = ne,
 				 .max_out = (uint32_t)atomic_load(&c.max_out), .off = c.off,
 				 .adj = c.adj, .src = c.src };
+	if (p->o.want_gid) { /* kept[] is the part's local -> global map */
+		dag->gid = c.src + nsrc;
+		memcpy(dag->gid, p->kept, c.nkept * 4);
+	}
 	fill_stats(p, i, &c, ne, t0, st);
 done:
 	tsg_parallel_for(p->o.threads, p->g->nv, SCAN_CHUNK, clear_marks, p);
@@ -552,6 +557,14 @@ done:
 }
 
 /* ---- planning */
+
+uint64_t part_plan_digest(const struct part_plan *p)
+{
+	const uint64_t head[2] = { p->nparts, p->bounds ? 1 : 2 };
+	const uint64_t body = p->bounds ? io_checksum(p->bounds, ((size_t)p->nparts + 1) * 8)
+					: io_checksum(p->part_of, p->g->nv * 4);
+	return io_checksum(head, sizeof(head)) ^ body;
+}
 
 void part_plan_free(struct part_plan *p)
 {

@@ -48,6 +48,7 @@ struct part_opts {
 	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h), for the budget */
 	uint64_t seed;        /* PART_HASH */
 	unsigned threads;
+	int want_gid;         /* part_build keeps each part's global ids (tsg_dag.gid) */
 };
 
 struct part_stats {
@@ -81,6 +82,10 @@ void part_plan_free(struct part_plan *p);
 uint32_t part_plan_count(const struct part_plan *p);
 /* Bytes of the largest part (known after planning in auto mode, else 0). */
 uint64_t part_plan_max_bytes(const struct part_plan *p);
+
+/* A digest of what defines the parts (their count and their vertices):
+ * equal digests, equal parts. Checkpoints compare plans by it. */
+uint64_t part_plan_digest(const struct part_plan *p);
 
 /* The part vertex v belongs to. */
 uint32_t part_plan_owner(const struct part_plan *p, uint32_t v);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "partition/block.h"
+#include "partition/rows.h"
 #include "src/pipeline.h"
 #include "base/progress.h"
 #include "base/util.h"
@@ -48,6 +49,95 @@ int engine_layout_parse(const char *s, enum engine_layout *out)
 
 const char *engine_layout_name(enum engine_layout l) { return layout_names[l]; }
 
+/* ---- checkpoints, stops and per-vertex counts, shared with pipeline_gpu.c */
+
+int engine_ckpt_plan(const struct engine_opts *o, uint64_t key, uint32_t nunits,
+		     struct tsg_err *err)
+{
+	return o->ckpt ? ckpt_plan(o->ckpt, key, nunits, err) : TSG_OK;
+}
+
+uint64_t engine_block_plan_key(const struct block_plan *p)
+{
+	uint64_t h = ckpt_key(NULL, 0, 1); /* 1: the block layout */
+	for (uint32_t k = 0; k < p->nunits; k++) {
+		const struct block_unit *u = &p->units[k];
+		const uint64_t w[3] = { h, (uint64_t)u->src_lo << 32 | u->src_hi,
+					(uint64_t)u->mid_lo << 32 | u->mid_hi };
+		h = ckpt_key(w, 3, k);
+	}
+	return h;
+}
+
+int engine_unit_resume(const struct engine_opts *o, uint32_t k, struct engine_result *r)
+{
+	struct engine_part *ep = &r->parts[k];
+	if (!o->ckpt || !ckpt_take(o->ckpt, k, &ep->triangles))
+		return 0;
+	ep->resumed = 1;
+	r->triangles += ep->triangles;
+	r->resumed++;
+	return 1;
+}
+
+int engine_unit_done(const struct engine_opts *o, uint32_t k, uint64_t count, struct tsg_err *err)
+{
+	return o->ckpt ? ckpt_record(o->ckpt, k, count, err) : TSG_OK;
+}
+
+int engine_check_stop(const struct engine_opts *o, struct tsg_err *err)
+{
+	const int sig = stop_requested(o->stop);
+	if (!sig)
+		return TSG_OK;
+	return tsg_fail(err, TSG_EINTERRUPTED, "stopped by signal %d%s", sig,
+			o->ckpt ? ": every unit counted is in the checkpoint; rerun with it to go on"
+				: "");
+}
+
+int engine_pv_alloc(const struct tsg_graph *g, const struct engine_opts *o, uint64_t **pv,
+		    struct tsg_err *err)
+{
+	*pv = NULL;
+	if (!o->per_vertex)
+		return TSG_OK;
+	*pv = calloc(g->nv ? g->nv : 1, sizeof(**pv));
+	return *pv ? TSG_OK : tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
+}
+
+struct pv_map {
+	const uint32_t *rank;
+	const uint64_t *by_rank;
+	uint64_t *by_id;
+};
+
+static void pv_map_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct pv_map *m = ctx;
+	for (uint64_t v = b; v < e; v++)
+		m->by_id[v] = m->by_rank[m->rank[v]];
+}
+
+int engine_pv_from_ranks(const struct tsg_graph *g, const struct engine_opts *o,
+			 uint64_t *by_rank, struct engine_result *r, struct tsg_err *err)
+{
+	uint32_t *rank = malloc((g->nv ? g->nv : 1) * sizeof(*rank));
+	uint64_t *by_id = malloc((g->nv ? g->nv : 1) * sizeof(*by_id));
+	int rc = TSG_OK;
+	if (!rank || !by_id || part_rank(g, o->threads, rank) != 0) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
+		free(by_id);
+		goto done;
+	}
+	struct pv_map m = { .rank = rank, .by_rank = by_rank, .by_id = by_id };
+	tsg_parallel_for(o->threads, g->nv, 1 << 16, pv_map_range, &m);
+	r->pv = by_id;
+done:
+	free(rank);
+	return rc;
+}
+
 /* The orientation's pass over the lists, run as they are read. */
 static int feed_lists(void *ctx, io_rows_fn fn, void *arg, struct tsg_err *err)
 {
@@ -72,6 +162,12 @@ static int lists_feed(struct tsg_graph *g, const struct engine_opts *o, struct e
 	return TSG_OK;
 }
 
+uint64_t engine_arrival_plan_key(const struct part_arrival_plan *p)
+{
+	const uint64_t h = ckpt_key(p->bound, (uint64_t)p->nbatches + 1, 3); /* 3: arrival */
+	return ckpt_key(&h, 1, p->nbatches);
+}
+
 int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 		       const struct part_arrival_plan *p, const struct part_arrival_sink *sink,
 		       int lists_only, struct engine_result *r, struct tsg_err *err)
@@ -92,20 +188,27 @@ int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 struct cpu_sink {
 	const struct engine_opts *o;
 	struct engine_result *r;
+	uint64_t *pv; /* by rank */
 };
 
+/* A batch's rows are written whether or not it is counted: later batches
+ * read them. */
 static int cpu_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
 {
-	(void)err;
 	struct cpu_sink *s = ctx;
 	struct engine_part *ep = &s->r->parts[b->k];
-	const double t = tsg_now();
-	kern_cpu_count_batch(b, s->o->threads, &ep->triangles);
-	ep->count_s = tsg_now() - t;
 	ep->st.v_local = b->v_hi - b->v_lo;
+	if (engine_unit_resume(s->o, b->k, s->r))
+		return TSG_OK;
+	int rc = engine_check_stop(s->o, err);
+	if (rc)
+		return rc;
+	const double t = tsg_now();
+	kern_cpu_count_batch(b, s->o->threads, s->pv, &ep->triangles);
+	ep->count_s = tsg_now() - t;
 	s->r->count_s += ep->count_s;
 	s->r->triangles += ep->triangles;
-	return TSG_OK;
+	return engine_unit_done(s->o, b->k, ep->triangles, err);
 }
 
 static int count_cpu_arrival(struct tsg_graph *g, const struct engine_opts *o,
@@ -122,12 +225,18 @@ static int count_cpu_arrival(struct tsg_graph *g, const struct engine_opts *o,
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 		goto done;
 	}
+	if ((rc = engine_pv_alloc(g, o, &s.pv, err)) ||
+	    (rc = engine_ckpt_plan(o, engine_arrival_plan_key(&p), p.nbatches, err)))
+		goto done;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(KERN_CPU_MERGE));
 	rc = engine_arrival_run(g, o, &p, &sink, 0, r, err);
 	if (rc)
 		r->triangles = 0; /* a failed read's batches counted nothing that holds */
+	else if (s.pv)
+		rc = engine_pv_from_ranks(g, o, s.pv, r, err);
 done:
+	free(s.pv);
 	part_arrival_plan_free(&p);
 	return rc;
 }
@@ -163,6 +272,17 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	return TSG_OK;
 }
 
+/* The CPU kernel's name, and if it ran another for some unit, why. */
+static void cpu_kernel_report(const struct engine_opts *o, enum kern_cpu_kind ran,
+			      struct engine_result *r)
+{
+	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(ran));
+	if (ran != o->cpu_kernel)
+		snprintf(r->note, sizeof(r->note), "%s ran instead of %s (%s)", kern_cpu_name(ran),
+			 kern_cpu_name(o->cpu_kernel), o->per_vertex ? "per-vertex counts" :
+			 "LSTC partitions are not in rank order");
+}
+
 static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 			   struct engine_result *r, struct tsg_err *err)
 {
@@ -171,30 +291,41 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	struct block_plan plan = { 0 };
 	struct tsg_progress prog;
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = o->part.budget };
+	uint64_t *pv = NULL; /* by rank */
+	enum kern_cpu_kind ran = o->cpu_kernel;
 	int rc = engine_block_prepare(g, o, &bo, engine_block_alloc, &mem, &mem, &d, &plan, r,
 				      err);
-	if (rc)
+	if (rc || (rc = engine_pv_alloc(g, o, &pv, err)) ||
+	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, err)))
 		goto done;
 	r->nparts = plan.nunits;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
-	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(o->cpu_kernel));
 	tsg_progress_init(&prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
 	for (uint32_t k = 0; k < r->nparts; k++) {
 		struct engine_part *ep = &r->parts[k];
 		const struct tsg_unit u = block_unit_of(&d, &plan.units[k]);
+		block_unit_stats(&d, &plan.units[k], &ep->st);
+		if (engine_unit_resume(o, k, r))
+			continue;
+		if ((rc = engine_check_stop(o, err)))
+			break;
 		double tc = tsg_now();
 		if (!o->plan_only)
-			rc = kern_cpu_count_unit(&u, o->cpu_kernel, o->threads, &ep->triangles, err);
-		if (rc)
-			goto done;
+			rc = kern_cpu_count_unit(&u, o->cpu_kernel, o->threads, pv, &ep->triangles,
+						 &ran, err);
+		if (rc || (rc = engine_unit_done(o, k, ep->triangles, err)))
+			break;
 		ep->count_s = tsg_now() - tc;
-		block_unit_stats(&d, &plan.units[k], &ep->st);
 		r->count_s += ep->count_s;
 		r->triangles += ep->triangles;
 		tsg_progress_update(&prog, k + 1, NULL);
 	}
 	tsg_progress_done(&prog);
+	cpu_kernel_report(o, ran, r);
+	if (rc == TSG_OK && pv)
+		rc = engine_pv_from_ranks(g, o, pv, r, err);
 done:
+	free(pv);
 	block_plan_free(&plan);
 	engine_block_release(&mem, d.off);
 	return rc;
@@ -207,8 +338,10 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 	struct part_opts po = o->part;
 	struct tsg_progress prog;
 	double t0 = tsg_now();
+	enum kern_cpu_kind ran = o->cpu_kernel;
 	if (po.nparts == 0 && po.budget == 0)
 		po.nparts = 1; /* the CPU holds the whole graph: one part unless asked */
+	po.want_gid = o->per_vertex; /* counts by global id */
 	int rc = part_plan_new(g, &po, &plan, err);
 	if (rc)
 		return rc;
@@ -219,12 +352,18 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 		goto done;
 	}
+	if ((rc = engine_pv_alloc(g, o, &r->pv, err)) ||
+	    (rc = engine_ckpt_plan(o, part_plan_digest(plan), r->nparts, err)))
+		goto done;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
-	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(o->cpu_kernel));
 	tsg_progress_init(&prog, "count", "partitions", r->nparts, o->progress && r->nparts > 1);
 	for (uint32_t i = 0; i < r->nparts; i++) {
 		struct tsg_dag d;
 		struct engine_part *ep = &r->parts[i];
+		if (engine_unit_resume(o, i, r))
+			continue;
+		if ((rc = engine_check_stop(o, err)))
+			goto done;
 		double tb = tsg_now();
 		rc = part_build(plan, i, heap_alloc, NULL, o->want_stats, &d, &ep->st, err);
 		if (rc)
@@ -232,9 +371,10 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		double tc = tsg_now();
 		ep->build_s = tc - tb;
 		if (!o->plan_only)
-			rc = kern_cpu_count(&d, o->cpu_kernel, o->threads, &ep->triangles, err);
+			rc = kern_cpu_count(&d, o->cpu_kernel, o->threads, r->pv, &ep->triangles, &ran,
+					    err);
 		free(d.off);
-		if (rc)
+		if (rc || (rc = engine_unit_done(o, i, ep->triangles, err)))
 			goto done;
 		ep->count_s = tsg_now() - tc;
 		r->build_s += ep->build_s;
@@ -243,6 +383,7 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		tsg_progress_update(&prog, i + 1, NULL);
 	}
 	tsg_progress_done(&prog);
+	cpu_kernel_report(o, ran, r);
 done:
 	part_plan_free(plan);
 	return rc;
@@ -283,6 +424,9 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 		} else {
 			if (rc)
 				tsg_fail(err, rc, "%s", gerr.msg);
+			else if (o->per_vertex && !r->pv)
+				rc = tsg_fail(err, TSG_EINTERNAL, "the GPU path returned no "
+					      "per-vertex counts");
 			r->device = TSG_DEVICE_GPU;
 			r->total_s = tsg_now() - t0;
 			return rc;
@@ -302,6 +446,8 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 
 void engine_result_free(struct engine_result *r)
 {
+	free(r->pv);
+	r->pv = NULL;
 	free(r->parts);
 	r->parts = NULL;
 	r->nparts = 0;

@@ -23,11 +23,13 @@
 
 #include "kernels/cpu.h"
 #include "base/error.h"
+#include "base/stop.h"
 #include "kernels/gpu.h"
 #include "io/graph.h"
 #include "partition/arrival.h"
 #include "partition/orient.h"
 #include "partition/part.h"
+#include "src/checkpoint.h"
 
 enum tsg_device { TSG_DEVICE_AUTO, TSG_DEVICE_CPU, TSG_DEVICE_GPU };
 
@@ -63,10 +65,17 @@ struct engine_opts {
 				     * 0 no, -1 auto (now no: copies are staged) */
 	uint32_t batches;           /* arrival layout: batches, 0 auto */
 	int progress;
+	int per_vertex;             /* also count each vertex's triangles (r->pv) */
+	struct ckpt *ckpt;          /* NULL, or where units are recorded and resumed
+				     * from (src/checkpoint.h); not with per_vertex,
+				     * plan_only, or the arrival layout on a GPU */
+	const struct tsg_stop *stop; /* NULL, or checked before each unit: once asked,
+				      * the run ends with TSG_EINTERRUPTED */
 };
 
 struct engine_part {
 	uint64_t triangles;
+	int resumed;              /* taken from the checkpoint, not counted now */
 	struct part_stats st;
 	double build_s, h2d_ms, kernel_ms, count_s;
 };
@@ -89,6 +98,8 @@ struct engine_result {
 						     * of those, from pinned pages */
 	int lists_streamed;       /* the orientation ran as the lists were read */
 	enum engine_layout layout; /* the one used (auto resolved) */
+	uint64_t *pv;             /* per_vertex: nv triangle counts by vertex id, owned */
+	uint32_t resumed;         /* units taken from the checkpoint */
 	struct part_arrival_times arrival; /* arrival layout: inside build_s */
 };
 

@@ -1,8 +1,9 @@
 /*
  * main.c - the tristream command line: `count`, `info`, help and version.
  *
- * Exit codes are the tsg_status values (src/error.h, README.md): 0 ok,
- * 2 usage, 3 bad input, 4 out of memory, 5 I/O error, 6 device error.
+ * Exit codes are the tsg_status values (base/error.h, README.md): 0 ok,
+ * 2 usage, 3 bad input, 4 out of memory, 5 I/O error, 6 device error,
+ * 7 internal error, 8 interrupted (the checkpoint holds what was done).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -16,6 +17,9 @@
 #include "io/graph.h"
 #include "src/hostmem.h"
 #include "src/input.h"
+#include "src/pervertex.h"
+#include "base/stop.h"
+#include <sys/stat.h>
 #include "base/json.h"
 #include "base/util.h"
 #include "version.h"
@@ -90,6 +94,18 @@ static const char usage_count[] =
 	"  --scratch-dir DIR       where spilled data goes (default: the graph's\n"
 	"                          directory); the files have no name and vanish\n"
 	"  --no-transpose          WebGraph input: ignore BASE-t, symmetrize by sorting\n"
+	"  --checkpoint PATH       record each unit's count durably in PATH and, on a\n"
+	"                          rerun with the same graph and options, count only\n"
+	"                          the rest; SIGINT/SIGTERM finish the unit in flight\n"
+	"                          and exit 8. Several graphs: PATH is a directory, a\n"
+	"                          file per graph, and graphs already done are skipped.\n"
+	"                          Auto layout takes the block layout on a GPU\n"
+	"  --per-vertex OUT        also write each vertex's triangle count to OUT\n"
+	"                          (atomically; one graph per run)\n"
+	"  --per-vertex-format text|binary  text: \"id count\" lines for vertices with\n"
+	"                          an edge (default); binary: nv little-endian u64\n"
+	"  --clustering            transitivity and average local clustering (NetworkX's\n"
+	"                          definitions) in the result\n"
 	"  --plan-only             build every partition or unit and report sizes and\n"
 	"                          times, but count nothing (on the host)\n"
 	"  --json                  one JSON object on stdout\n"
@@ -123,7 +139,8 @@ enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
 	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
-	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE, OPT_MANIFEST,
+	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE, OPT_MANIFEST, OPT_CHECKPOINT, OPT_PER_VERTEX,
+	OPT_PV_FORMAT, OPT_CLUSTERING,
 };
 
 static const struct option count_opts[] = {
@@ -150,15 +167,48 @@ static const struct option count_opts[] = {
 	{ "scratch-dir", required_argument, 0, OPT_SCRATCH },
 	{ "no-transpose", no_argument, 0, OPT_NO_TRANSPOSE },
 	{ "manifest", required_argument, 0, OPT_MANIFEST },
+	{ "checkpoint", required_argument, 0, OPT_CHECKPOINT },
+	{ "per-vertex", required_argument, 0, OPT_PER_VERTEX },
+	{ "per-vertex-format", required_argument, 0, OPT_PV_FORMAT },
+	{ "clustering", no_argument, 0, OPT_CLUSTERING },
 	{ "batches", required_argument, 0, OPT_BATCHES },
 	{ "orient", required_argument, 0, OPT_ORIENT },
 	{ "help", no_argument, 0, OPT_HELP },
 	{ 0, 0, 0, 0 },
 };
 
+/* What a count adds to its result beyond the engine's. */
+struct count_extra {
+	const struct pv_clustering *cl; /* --clustering, else NULL */
+	const char *pv_path;            /* --per-vertex, else NULL */
+	const char *ckpt_path;          /* --checkpoint's file, else NULL */
+	const struct ckpt_info *ck;
+};
+
+static void print_extra_json(struct tsg_json *j, const struct count_extra *x)
+{
+	if (x->cl) {
+		json_f64(j, "transitivity", x->cl->transitivity);
+		json_f64(j, "average_clustering", x->cl->average_clustering);
+		json_u64(j, "triples", x->cl->triples);
+	}
+	if (x->pv_path)
+		json_str(j, "per_vertex", x->pv_path);
+	if (x->ckpt_path) {
+		json_key_obj(j, "checkpoint");
+		json_str(j, "path", x->ckpt_path);
+		json_bool(j, "created", x->ck->created);
+		json_bool(j, "torn_record_dropped", x->ck->torn);
+		json_u64(j, "units_resumed", x->ck->resumed);
+		json_u64(j, "units_recorded", x->ck->recorded);
+		json_close(j, '}');
+	}
+}
+
 static void print_count_json(const char *path, const struct tsg_graph *g,
 			     const struct engine_opts *o, const struct engine_result *r,
-			     const struct hostmem_plan *hp, const struct input_info *in, double wall)
+			     const struct hostmem_plan *hp, const struct input_info *in, double wall,
+			     const struct count_extra *x)
 {
 	struct tsg_json j;
 	json_begin(&j, stdout);
@@ -176,11 +226,14 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 	}
 	if (!o->plan_only)
 		json_u64(&j, "triangles", r->triangles);
+	print_extra_json(&j, x);
 	json_u64(&j, "vertices", g->nv);
 	json_u64(&j, "edges", g->nadj / 2);
 	json_str(&j, "device", r->device == TSG_DEVICE_GPU ? "gpu" : "cpu");
 	json_str(&j, "device_name", r->device_name);
 	json_str(&j, "kernel", r->kernel);
+	if (r->note[0])
+		json_str(&j, "note", r->note);
 	json_str(&j, "io", io_mode_name(g->io_used));
 	json_str(&j, "compression", g->compressed ? "lz4" : "none");
 	json_u64(&j, "threads", o->threads);
@@ -241,6 +294,8 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 		const struct engine_part *p = &r->parts[i];
 		json_obj(&j);
 		json_u64(&j, "triangles", p->triangles);
+		if (p->resumed)
+			json_bool(&j, "resumed", 1);
 		json_u64(&j, "v_local", p->st.v_local);
 		if (o->want_stats && r->layout == ENGINE_LAYOUT_LSTC) {
 			json_u64(&j, "v_ind", p->st.v_ind);
@@ -263,12 +318,21 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 }
 
 static void print_count_text(const struct tsg_graph *g, const struct engine_opts *o,
-			     const struct engine_result *r, double wall)
+			     const struct engine_result *r, double wall, const struct count_extra *x)
 {
 	if (o->plan_only)
 		printf("triangles: not counted (--plan-only)\n");
 	else
 		printf("triangles: %llu\n", (unsigned long long)r->triangles);
+	if (x->cl)
+		printf("transitivity: %.6f\naverage clustering: %.6f\n", x->cl->transitivity,
+		       x->cl->average_clustering);
+	if (x->pv_path)
+		printf("per-vertex counts: %s\n", x->pv_path);
+	if (x->ckpt_path)
+		printf("checkpoint: %s (%u unit%s resumed, %u recorded%s)\n", x->ckpt_path,
+		       x->ck->resumed, x->ck->resumed == 1 ? "" : "s", x->ck->recorded,
+		       x->ck->torn ? "; an incomplete last record was dropped" : "");
 	printf("graph: %llu vertices, %llu edges\n", (unsigned long long)g->nv,
 	       (unsigned long long)(g->nadj / 2));
 	if (r->layout == ENGINE_LAYOUT_ARRIVAL)
@@ -423,6 +487,12 @@ struct count_job {
 	uint64_t host_mem;
 	const char *scratch_dir;
 	int no_transpose, json;
+	const char *ckpt;      /* --checkpoint: a file, or with ckpt_dir a directory */
+	int ckpt_dir;
+	uint64_t opts_key;     /* the options that decide the units */
+	const char *pv_path;   /* --per-vertex */
+	enum pv_format pv_fmt;
+	int clustering;
 };
 
 struct count_res {
@@ -430,6 +500,54 @@ struct count_res {
 	double seconds;
 	struct tsg_err err;
 };
+
+/* The graph's name in a checkpoint: its file's header checksum, or for a
+ * graph built in memory (a merged crawl) a checksum of its lists. */
+static uint64_t graph_key(const struct tsg_graph *g)
+{
+	if (g->identity)
+		return g->identity;
+	return io_checksum(g->off, (g->nv + 1) * 8) ^ (io_checksum(g->adj, g->nadj * 4) * 31 + 1);
+}
+
+/* In a checkpoint directory, a graph's file: its base name and a hash of
+ * its full path, so two graphs of one name in two folders do not meet. */
+static void ckpt_file_for(const struct count_job *job, const char *path, char *out, size_t len)
+{
+	if (!job->ckpt_dir) {
+		snprintf(out, len, "%s", job->ckpt);
+		return;
+	}
+	char *full = realpath(path, NULL);
+	const char *name = full ? full : path;
+	const char *base = strrchr(path, '/');
+	snprintf(out, len, "%s/%.200s.%016llx.ckpt", job->ckpt, base ? base + 1 : path,
+		 (unsigned long long)io_checksum(name, strlen(name)));
+	free(full);
+}
+
+/* A graph a previous run finished: its recorded total, nothing counted. */
+static void print_finished(const char *path, const struct tsg_graph *g, const char *ckpath,
+			   uint64_t total, int json)
+{
+	if (json) {
+		struct tsg_json j;
+		json_begin(&j, stdout);
+		json_str(&j, "version", TSG_VERSION);
+		json_str(&j, "graph", path);
+		json_u64(&j, "triangles", total);
+		json_u64(&j, "vertices", g->nv);
+		json_u64(&j, "edges", g->nadj / 2);
+		json_key_obj(&j, "checkpoint");
+		json_str(&j, "path", ckpath);
+		json_bool(&j, "finished_earlier", 1);
+		json_close(&j, '}');
+		json_end(&j);
+	} else {
+		printf("triangles: %llu\ncheckpoint: %s (counted by an earlier run; nothing counted "
+		       "now)\n", (unsigned long long)total, ckpath);
+	}
+}
 
 /* Counts one graph and prints its result; returns its status (the error
  * in res->err, not yet reported). */
@@ -444,7 +562,9 @@ static int count_one(const char *path, const struct count_job *job, struct count
 	struct tsg_err *err = &res->err;
 	struct engine_result r = { 0 };
 	struct hostmem_plan hp;
-	char dir[4096];
+	struct ckpt *ck = NULL;
+	struct pv_clustering cl;
+	char dir[4096], ckpath[4400];
 	const double t0 = tsg_now();
 	/* text edge lists and WebGraph crawls are converted (or decoded) first */
 	struct input_info in;
@@ -467,23 +587,52 @@ static int count_one(const char *path, const struct count_job *job, struct count
 	input_done(&in); /* a scratch .tsg lives on through the open graph's descriptors */
 	if (rc)
 		return rc;
+	if (job->ckpt) {
+		uint64_t total;
+		ckpt_file_for(job, path, ckpath, sizeof(ckpath));
+		if ((rc = ckpt_open(ckpath, graph_key(&g), job->opts_key, &ck, err)))
+			goto done;
+		if (ckpt_finished(ck, &total)) {
+			print_finished(path, &g, ckpath, total, job->json);
+			res->triangles = total;
+			res->seconds = tsg_now() - t0;
+			goto done;
+		}
+		if (ckpt_info(ck)->torn && o.progress)
+			fprintf(stderr, "tristream: note: checkpoint %s: an incomplete last record "
+				"(a crash while writing it) was dropped; its unit is counted again\n",
+				ckpath);
+		o.ckpt = ck;
+	}
 	if (g.io_note[0] && o.progress)
 		fprintf(stderr, "tristream: note: %s; reading with %s\n", g.io_note,
 			io_mode_name(g.io_used));
 	rc = engine_count(&g, &o, &r, err);
-	const double wall = tsg_now() - t0;
 	if (r.note[0] && o.progress)
 		fprintf(stderr, "tristream: note: %s\n", r.note);
+	if (rc == TSG_OK && ck)
+		rc = ckpt_finish(ck, r.triangles, err);
+	if (rc == TSG_OK && job->pv_path)
+		rc = pv_write(job->pv_path, job->pv_fmt, &g, r.pv, err);
+	if (rc == TSG_OK && job->clustering)
+		pv_clustering(&g, r.pv, o.threads, &cl);
+	const double wall = tsg_now() - t0;
 	if (rc == TSG_OK) {
+		const struct count_extra x = { .cl = job->clustering ? &cl : NULL,
+					       .pv_path = job->pv_path,
+					       .ckpt_path = ck ? ckpath : NULL,
+					       .ck = ck ? ckpt_info(ck) : NULL };
 		if (g.nv == 0 && o.progress)
 			fprintf(stderr, "tristream: note: %s is an empty graph\n", path);
 		if (job->json)
-			print_count_json(path, &g, &o, &r, host_mem ? &hp : NULL, &in, wall);
+			print_count_json(path, &g, &o, &r, host_mem ? &hp : NULL, &in, wall, &x);
 		else
-			print_count_text(&g, &o, &r, wall);
+			print_count_text(&g, &o, &r, wall, &x);
 		res->triangles = r.triangles;
 		res->seconds = wall;
 	}
+done:
+	ckpt_close(ck);
 	engine_result_free(&r);
 	io_graph_free(&g);
 	return rc;
@@ -505,7 +654,9 @@ static int cmd_count(int argc, char **argv)
 	uint64_t host_mem = 0;
 	const char *scratch_dir = NULL;
 	int json = 0, no_transpose = 0, c;
-	const char *manifest = NULL;
+	const char *manifest = NULL, *ckpt = NULL, *pv_path = NULL;
+	enum pv_format pv_fmt = PV_TEXT;
+	int pv_fmt_given = 0, clustering = 0;
 	uint64_t v;
 	const char *lstc_only = NULL; /* an option that means nothing to the block layout */
 	const char *unit_only = NULL; /* one that means nothing to the arrival layout */
@@ -611,6 +762,15 @@ static int cmd_count(int argc, char **argv)
 		case OPT_SCRATCH: scratch_dir = optarg; break;
 		case OPT_NO_TRANSPOSE: no_transpose = 1; break;
 		case OPT_MANIFEST: manifest = optarg; break;
+		case OPT_CHECKPOINT: ckpt = optarg; break;
+		case OPT_PER_VERTEX: pv_path = optarg; break;
+		case OPT_PV_FORMAT:
+			if (pv_format_parse(optarg, &pv_fmt))
+				return usage_error(usage_count, "--per-vertex-format takes text or binary, "
+						   "not '%s'", optarg);
+			pv_fmt_given = 1;
+			break;
+		case OPT_CLUSTERING: clustering = 1; break;
 		case OPT_JSON: json = 1; break;
 		case OPT_QUIET: o.progress = 0; break;
 		case OPT_VERIFY: break; /* loading always verifies */
@@ -638,12 +798,27 @@ static int cmd_count(int argc, char **argv)
 		o.gpu_kernel = o.layout == ENGINE_LAYOUT_LSTC ? GPU_KERNEL_LSTC : GPU_KERNEL_MID_HASH;
 	if (host_mem && o.layout != ENGINE_LAYOUT_BLOCK)
 		return usage_error(usage_count, "%s", "--host-mem applies to the block layout");
+	if (pv_fmt_given && !pv_path)
+		return usage_error(usage_count, "%s", "--per-vertex-format needs --per-vertex OUT");
+	o.per_vertex = pv_path || clustering;
+	if (o.per_vertex && o.plan_only)
+		return usage_error(usage_count, "%s", "--plan-only counts nothing per vertex");
+	if (ckpt && o.plan_only)
+		return usage_error(usage_count, "%s", "--plan-only counts nothing to checkpoint");
+	if (ckpt && o.per_vertex)
+		return usage_error(usage_count, "%s", "--checkpoint does not keep per-vertex counts "
+				   "yet: use it without --per-vertex and --clustering");
 	lo.threads = o.threads;
 	o.part.threads = o.threads;
 	lo.progress = o.progress;
-	const struct count_job job = { .o = o, .lo = lo, .host_mem = host_mem,
-				       .scratch_dir = scratch_dir, .no_transpose = no_transpose,
-				       .json = json };
+	/* what decides the units: a checkpoint is valid only under the same */
+	const uint64_t key_words[] = { o.device, o.layout, o.gpu_mem, o.part.nparts, o.batches,
+				       o.part.scheme, o.part.seed, o.gpu_kernel, host_mem != 0 };
+	struct count_job job = { .o = o, .lo = lo, .host_mem = host_mem,
+				 .scratch_dir = scratch_dir, .no_transpose = no_transpose,
+				 .json = json, .ckpt = ckpt, .pv_path = pv_path, .pv_fmt = pv_fmt,
+				 .clustering = clustering,
+				 .opts_key = ckpt_key(key_words, sizeof(key_words) / 8, 0x636b7074) };
 	/* the graphs: the arguments, then the manifest's lines */
 	const char **paths = NULL;
 	char *mbuf = NULL;
@@ -661,6 +836,28 @@ static int cmd_count(int argc, char **argv)
 		free(mbuf);
 		return report(rc, &merr);
 	}
+	if (pv_path && n > 1) {
+		free(paths);
+		free(mbuf);
+		return usage_error(usage_count, "%s", "--per-vertex takes one graph a run");
+	}
+	if (ckpt) { /* several graphs, or an existing directory: a file per graph there */
+		struct stat st;
+		const int is_dir = stat(ckpt, &st) == 0 && S_ISDIR(st.st_mode);
+		if (n > 1 && !is_dir && mkdir(ckpt, 0777) != 0) {
+			struct tsg_err e = { 0 };
+			tsg_fail_errno(&e, TSG_EIO, errno, "--checkpoint %s: cannot make the directory "
+				       "(several graphs keep a checkpoint each there)", ckpt);
+			free(paths);
+			free(mbuf);
+			return report(TSG_EIO, &e);
+		}
+		job.ckpt_dir = n > 1 || is_dir;
+	}
+	/* SIGINT and SIGTERM: finish the unit in flight (before any thread) */
+	struct tsg_stop stop;
+	const int stopping = ckpt && stop_begin(&stop) == 0;
+	job.o.stop = stopping ? &stop : NULL;
 	int first_bad = TSG_OK;
 	struct count_res *res = calloc(n, sizeof(*res));
 	int *rcs = calloc(n, sizeof(*rcs));
@@ -691,7 +888,14 @@ static int cmd_count(int argc, char **argv)
 				first_bad = rcs[i];
 		}
 		fflush(stdout); /* an overnight job's log shows each graph as it is done */
+		if (rcs[i] == TSG_EINTERRUPTED) { /* asked to stop: the rest waits for a rerun */
+			first_bad = TSG_EINTERRUPTED;
+			n = i + 1;
+			break;
+		}
 	}
+	if (stopping)
+		stop_end(&stop);
 	if (n > 1 && !json) {
 		size_t ok = 0;
 		printf("\n%-40s %20s %10s  %s\n", "graph", "triangles", "seconds", "status");

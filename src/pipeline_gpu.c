@@ -36,7 +36,7 @@ struct staging {
 	void *mem;
 	size_t cap;
 	enum stage_state state;
-	uint32_t part;
+	uint32_t seq;     /* the position in the pipe's todo list it holds */
 	struct tsg_dag dag;
 	double build_s;
 	struct part_stats st;
@@ -45,7 +45,8 @@ struct staging {
 struct pipe {
 	struct part_plan *plan;
 	const struct engine_opts *o;
-	uint32_t nparts;
+	const uint32_t *todo; /* the parts to count, in order (not the checkpoint's) */
+	uint32_t ntodo;
 	struct staging stage[GPU_SLOTS];
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -71,8 +72,8 @@ static void *stage_alloc(void *ctx, size_t bytes)
 static void *builder_main(void *arg)
 {
 	struct pipe *p = arg;
-	for (uint32_t i = 0; i < p->nparts; i++) {
-		struct staging *s = &p->stage[i % GPU_SLOTS];
+	for (uint32_t j = 0; j < p->ntodo; j++) {
+		struct staging *s = &p->stage[j % GPU_SLOTS];
 		pthread_mutex_lock(&p->mu);
 		while (s->state != STAGE_FREE && !p->abort)
 			pthread_cond_wait(&p->cv, &p->mu);
@@ -82,14 +83,15 @@ static void *builder_main(void *arg)
 			return NULL;
 		double t0 = tsg_now();
 		struct tsg_err err = { 0 };
-		int rc = part_build(p->plan, i, stage_alloc, s, p->o->want_stats, &s->dag, &s->st, &err);
+		int rc = part_build(p->plan, p->todo[j], stage_alloc, s, p->o->want_stats, &s->dag,
+				    &s->st, &err);
 		pthread_mutex_lock(&p->mu);
 		if (rc) {
 			p->build_rc = rc;
 			p->build_err = err;
 		} else {
 			s->build_s = tsg_now() - t0;
-			s->part = i;
+			s->seq = j;
 			s->state = STAGE_BUILT;
 		}
 		pthread_cond_broadcast(&p->cv);
@@ -100,12 +102,12 @@ static void *builder_main(void *arg)
 	return NULL;
 }
 
-/* Waits until partition i is built (or the builder failed). */
-static int wait_built(struct pipe *p, uint32_t i, struct tsg_err *err)
+/* Waits until the j-th partition to count is built (or the builder failed). */
+static int wait_built(struct pipe *p, uint32_t j, struct tsg_err *err)
 {
-	struct staging *s = &p->stage[i % GPU_SLOTS];
+	struct staging *s = &p->stage[j % GPU_SLOTS];
 	pthread_mutex_lock(&p->mu);
-	while (!(s->state == STAGE_BUILT && s->part == i) && !p->build_rc)
+	while (!(s->state == STAGE_BUILT && s->seq == j) && !p->build_rc)
 		pthread_cond_wait(&p->cv, &p->mu);
 	int rc = p->build_rc;
 	if (rc)
@@ -114,22 +116,23 @@ static int wait_built(struct pipe *p, uint32_t i, struct tsg_err *err)
 	return rc;
 }
 
-static void release(struct pipe *p, uint32_t i)
+static void release(struct pipe *p, uint32_t j)
 {
 	pthread_mutex_lock(&p->mu);
-	p->stage[i % GPU_SLOTS].state = STAGE_FREE;
+	p->stage[j % GPU_SLOTS].state = STAGE_FREE;
 	pthread_cond_broadcast(&p->cv);
 	pthread_mutex_unlock(&p->mu);
 }
 
-/* Takes slot i % GPU_SLOTS's result into r->parts[i]. */
-static int collect_slot(struct gpu_ctx *gpu, uint32_t i, struct engine_result *r,
-			struct tsg_progress *prog, struct tsg_err *err)
+/* Takes the j-th counted unit's result (unit k, slot j % GPU_SLOTS) into
+ * r->parts[k] and records it in the checkpoint. */
+static int collect_slot(struct gpu_ctx *gpu, const struct engine_opts *o, uint32_t j, uint32_t k,
+			struct engine_result *r, struct tsg_progress *prog, struct tsg_err *err)
 {
 	struct gpu_timing t;
-	struct engine_part *ep = &r->parts[i];
-	int rc = gpu_collect(gpu, (int)(i % GPU_SLOTS), &ep->triangles, &t, err);
-	if (rc)
+	struct engine_part *ep = &r->parts[k];
+	int rc = gpu_collect(gpu, (int)(j % GPU_SLOTS), &ep->triangles, &t, err);
+	if (rc || (rc = engine_unit_done(o, k, ep->triangles, err)))
 		return rc;
 	ep->h2d_ms = t.h2d_ms;
 	ep->kernel_ms = t.kernel_ms;
@@ -138,17 +141,32 @@ static int collect_slot(struct gpu_ctx *gpu, uint32_t i, struct engine_result *r
 	r->h2d_bytes += t.bytes;
 	char note[64], b[32];
 	snprintf(note, sizeof(note), "%s copied to the GPU", tsg_fmt_bytes(r->h2d_bytes, b, sizeof(b)));
-	tsg_progress_update(prog, i + 1, note);
+	tsg_progress_update(prog, r->resumed + j + 1, note);
 	return TSG_OK;
 }
 
-static int collect(struct pipe *p, struct gpu_ctx *gpu, uint32_t i, struct engine_result *r,
+static int collect(struct pipe *p, struct gpu_ctx *gpu, uint32_t j, struct engine_result *r,
 		   struct tsg_progress *prog, struct tsg_err *err)
 {
-	int rc = collect_slot(gpu, i, r, prog, err);
+	int rc = collect_slot(gpu, p->o, j, p->todo[j], r, prog, err);
 	if (rc == TSG_OK)
-		release(p, i);
+		release(p, j);
 	return rc;
+}
+
+/* The units (or parts) of r not taken from the checkpoint, in order:
+ * *todo (owned) and *n. */
+static int units_to_count(const struct engine_opts *o, struct engine_result *r, uint32_t **todo,
+			  uint32_t *n, struct tsg_err *err)
+{
+	*n = 0;
+	*todo = malloc((r->nparts ? r->nparts : 1) * sizeof(**todo));
+	if (!*todo)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (uint32_t k = 0; k < r->nparts; k++)
+		if (!engine_unit_resume(o, k, r))
+			(*todo)[(*n)++] = k;
+	return TSG_OK;
 }
 
 /* The oriented graph's memory. Ordinary memory by default: units are
@@ -201,6 +219,8 @@ static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, struct tsg_graph 
 	struct part_odag d = { 0 };
 	struct block_plan plan = { 0 };
 	struct tsg_progress prog;
+	struct tsg_err serr = { 0 };
+	uint32_t *todo = NULL, ntodo = 0;
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot,
 				       .scratch = sc };
 	int rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
@@ -210,17 +230,27 @@ static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, struct tsg_graph 
 	if (rc)
 		goto done;
 	r->nparts = plan.nunits; /* from here on a failure is not a reason to fall back */
+	for (uint32_t k = 0; k < r->nparts; k++)
+		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
+	if ((rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, err)) ||
+	    (rc = units_to_count(o, r, &todo, &ntodo, err)))
+		goto done;
 	tsg_progress_init(&prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
 	const double wall0 = tsg_now();
-	for (uint32_t k = 0; k < r->nparts && rc == TSG_OK; k++) {
-		const struct tsg_unit u = block_unit_of(&d, &plan.units[k]);
-		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
-		rc = gpu_submit_unit(gpu, (int)(k % GPU_SLOTS), &u, o->gpu_kernel, err);
-		if (rc == TSG_OK && k > 0)
-			rc = collect_slot(gpu, k - 1, r, &prog, err);
+	/* submit the j-th, then collect the one before: copy and count overlap */
+	for (uint32_t j = 0; j <= ntodo && rc == TSG_OK; j++) {
+		const int stop = j < ntodo ? engine_check_stop(o, &serr) : TSG_OK;
+		if (j < ntodo && !stop) {
+			const struct tsg_unit u = block_unit_of(&d, &plan.units[todo[j]]);
+			rc = gpu_submit_unit(gpu, (int)(j % GPU_SLOTS), &u, o->gpu_kernel, err);
+		}
+		if (rc == TSG_OK && j > 0)
+			rc = collect_slot(gpu, o, j - 1, todo[j - 1], r, &prog, err);
+		if (rc == TSG_OK && stop)
+			rc = tsg_fail(err, stop, "%s", serr.msg);
+		if (stop)
+			break;
 	}
-	if (rc == TSG_OK && r->nparts > 0)
-		rc = collect_slot(gpu, r->nparts - 1, r, &prog, err);
 	tsg_progress_done(&prog);
 	const double wall = tsg_now() - wall0;
 	r->overlap = wall > 0 ? r->count_s / wall : 0;
@@ -230,6 +260,7 @@ done:
 		if (rc == TSG_OK)
 			rc = drc;
 	}
+	free(todo);
 	block_plan_free(&plan);
 	if (hb.pinned)
 		gpu_host_free(gpu, d.off);
@@ -331,6 +362,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 	struct gpu_ctx *gpu = NULL;
 	struct pipe p = { .o = o };
 	struct tsg_progress prog;
+	struct tsg_err serr = { 0 };
+	uint32_t *todo = NULL;
 	pthread_t builder;
 	int started = 0;
 	uint64_t slot = 0;
@@ -354,8 +387,15 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 			      o->tile);
 		goto done;
 	}
+	if (o->layout == ENGINE_LAYOUT_ARRIVAL && o->ckpt) {
+		/* its batches count on the device as the file is read, and their
+		 * counts come back at the end: nothing to record before then */
+		rc = tsg_fail(err, TSG_EUSAGE, "--checkpoint on a GPU takes the block or lstc "
+			      "layout (auto picks block), not arrival");
+		goto done;
+	}
 	if (o->layout == ENGINE_LAYOUT_ARRIVAL ||
-	    (o->layout == ENGINE_LAYOUT_AUTO && !o->scratch_dir)) {
+	    (o->layout == ENGINE_LAYOUT_AUTO && !o->scratch_dir && !o->ckpt)) {
 		/* the GPU must hold every row; else auto takes the block layout */
 		struct part_arrival_plan ap = { 0 };
 		rc = part_arrival_plan_new(g, o->batches, &ap, err);
@@ -383,13 +423,16 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 	if (rc)
 		goto done;
 	r->plan_s = tsg_now() - t0;
-	p.nparts = part_plan_count(p.plan);
-	r->parts = calloc(p.nparts, sizeof(*r->parts));
+	r->parts = calloc(part_plan_count(p.plan), sizeof(*r->parts));
 	if (!r->parts) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 		goto done;
 	}
-	r->nparts = p.nparts; /* from here on a failure is not a reason to fall back */
+	r->nparts = part_plan_count(p.plan); /* from here on a failure is not a reason to fall back */
+	if ((rc = engine_ckpt_plan(o, part_plan_digest(p.plan), r->nparts, err)) ||
+	    (rc = units_to_count(o, r, &todo, &p.ntodo, err)))
+		goto done;
+	p.todo = todo;
 	for (int s = 0; s < GPU_SLOTS; s++)
 		p.stage[s].gpu = gpu;
 	pthread_mutex_init(&p.mu, NULL);
@@ -399,22 +442,25 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		goto done_sync;
 	}
 	started = 1;
-	tsg_progress_init(&prog, "count", "partitions", p.nparts, o->progress && p.nparts > 1);
+	tsg_progress_init(&prog, "count", "partitions", r->nparts, o->progress && r->nparts > 1);
 	double wall0 = tsg_now();
-	for (uint32_t i = 0; i < p.nparts && rc == TSG_OK; i++) {
-		rc = wait_built(&p, i, err);
-		if (rc)
+	for (uint32_t j = 0; j <= p.ntodo && rc == TSG_OK; j++) {
+		const int stop = j < p.ntodo ? engine_check_stop(o, &serr) : TSG_OK;
+		if (j < p.ntodo && !stop && (rc = wait_built(&p, j, err)) == TSG_OK) {
+			struct staging *s = &p.stage[j % GPU_SLOTS];
+			struct engine_part *ep = &r->parts[p.todo[j]];
+			ep->build_s = s->build_s;
+			ep->st = s->st;
+			r->build_s += s->build_s;
+			rc = gpu_submit(gpu, (int)(j % GPU_SLOTS), &s->dag, o->gpu_kernel, err);
+		}
+		if (rc == TSG_OK && j > 0)
+			rc = collect(&p, gpu, j - 1, r, &prog, err);
+		if (rc == TSG_OK && stop)
+			rc = tsg_fail(err, stop, "%s", serr.msg);
+		if (stop)
 			break;
-		struct staging *s = &p.stage[i % GPU_SLOTS];
-		r->parts[i].build_s = s->build_s;
-		r->parts[i].st = s->st;
-		r->build_s += s->build_s;
-		rc = gpu_submit(gpu, (int)(i % GPU_SLOTS), &s->dag, o->gpu_kernel, err);
-		if (rc == TSG_OK && i > 0)
-			rc = collect(&p, gpu, i - 1, r, &prog, err);
 	}
-	if (rc == TSG_OK && p.nparts > 0)
-		rc = collect(&p, gpu, p.nparts - 1, r, &prog, err);
 	tsg_progress_done(&prog);
 	double wall = tsg_now() - wall0;
 	r->overlap = wall > 0 ? (r->build_s + r->count_s) / wall : 0;
@@ -435,6 +481,7 @@ done:
 	}
 	for (int s = 0; s < GPU_SLOTS; s++)
 		gpu_host_free(gpu, p.stage[s].mem);
+	free(todo);
 	part_plan_free(p.plan);
 	gpu_close(gpu);
 	return rc;

@@ -102,7 +102,7 @@ static void check_plan(struct t_state *st, struct casegraph *c, enum part_scheme
 				expect += c->by_src[v];
 		for (int k = 0; k < KERN_CPU_COUNT_; k++) {
 			uint64_t got = 0;
-			rc = kern_cpu_count(&d, (enum kern_cpu_kind)k, 2, &got, &err);
+			rc = kern_cpu_count(&d, (enum kern_cpu_kind)k, 2, NULL, &got, NULL, &err);
 			total[k] += got;
 			CHECK(st, rc == 0 && got == expect, "%s %s/%s P=%u part %u %s: %llu, expected %llu",
 			      c->name, part_scheme_name(scheme), part_prune_name(prune), np, i,
@@ -304,7 +304,7 @@ static void check_block_plan(struct t_state *st, struct casegraph *c, const uint
 			for (; i < plan.nunits && plan.units[i].src_lo == b->src_lo; i++) {
 				const struct tsg_unit u = block_unit_of(&d, &plan.units[i]);
 				uint64_t n = 0;
-				rc = kern_cpu_count_unit(&u, (enum kern_cpu_kind)k, 2, &n, &err);
+				rc = kern_cpu_count_unit(&u, (enum kern_cpu_kind)k, 2, NULL, &n, NULL, &err);
 				CHECK(st, rc == 0, "%s: unit %u: %s", c->name, i, err.msg);
 				CHECK(st, u.mid_lo == next_mid && u.src_hi == b->src_hi, "%s: unit %u "
 				      "middle %u..%u after %u", c->name, i, u.mid_lo, u.mid_hi, next_mid);
