@@ -9,6 +9,19 @@
 int io_afile_open(const char *path, struct io_afile *a, struct tsg_err *err)
 {
 	memset(a, 0, sizeof(*a));
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a device or a pipe (/dev/stdout, a FIFO): written as it is, since
+		 * renaming over it would replace it */
+		if (!(a->path = strdup(path)))
+			return tsg_fail(err, TSG_ENOMEM, "out of memory");
+		if (!(a->f = fopen(path, "w"))) {
+			const int e = errno;
+			io_afile_abort(a);
+			return tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot open", path);
+		}
+		return TSG_OK;
+	}
 	const size_t n = strlen(path) + 16;
 	a->path = strdup(path);
 	a->tmp = malloc(n);
@@ -37,12 +50,12 @@ int io_afile_commit(struct io_afile *a, struct tsg_err *err)
 {
 	int e = 0;
 	errno = 0;
-	if (fflush(a->f) != 0 || ferror(a->f) || fsync(fileno(a->f)) != 0)
+	if (fflush(a->f) != 0 || ferror(a->f) || (a->tmp && fsync(fileno(a->f)) != 0))
 		e = errno ? errno : EIO;
 	if (fclose(a->f) != 0 && !e)
 		e = errno ? errno : EIO;
 	a->f = NULL;
-	if (!e && rename(a->tmp, a->path) != 0)
+	if (!e && a->tmp && rename(a->tmp, a->path) != 0)
 		e = errno;
 	if (e) {
 		const int rc = tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot write",

@@ -5,6 +5,8 @@
  * stdio stream to it; io_afile_commit checks every write, flushes, syncs
  * and renames it into place; io_afile_abort (or any failure) removes it.
  * A killed run leaves at most the hidden temporary, never a partial target.
+ * A target that exists and is not a regular file (a device, a FIFO) is
+ * written in place: renaming over it would replace it.
  * For per-vertex results and checkpoint headers; graph files have
  * io/writer.h.
  */

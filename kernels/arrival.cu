@@ -70,6 +70,7 @@ struct ar_rows {
 		*mb = rstart[b];
 		*me = *mb + rlen[b];
 	}
+	__device__ uint32_t mid_id(uint32_t b) const { return b; } /* ranks are global */
 };
 
 /* The batch vertex whose list holds entry y (an offset as in the file):
@@ -176,19 +177,25 @@ __global__ void ar_advance_kernel(ar_batch bt, ar_state s)
 		s.fill->used += total;
 }
 
-__device__ __forceinline__ void ar_file(uint32_t *pos, ulonglong2 *rec, int scatter, uint32_t b,
-					uint64_t from, uint64_t end)
+__device__ __forceinline__ void ar_file(uint32_t *pos, ulonglong2 *rec, uint32_t *rec_a,
+					int scatter, uint32_t a, uint32_t b, uint64_t from,
+					uint64_t end)
 {
-	if (scatter)
-		rec[atomicAdd(&pos[b], 1u)] = make_ulonglong2(from, end);
-	else
+	if (!scatter) {
 		atomicAdd(&pos[b], 1u);
+		return;
+	}
+	const uint32_t at = atomicAdd(&pos[b], 1u);
+	rec[at] = make_ulonglong2(from, end);
+	if (rec_a) /* per-vertex counts: the source */
+		rec_a[at] = a;
 }
 
 /* Out-edges a warp per vertex (a row is short: orientation bounds it);
  * in-edges a thread each, since a hub's in-list may hold most of a batch's
  * and each takes a binary search. */
-__global__ void ar_file_kernel(ar_batch bt, ar_state s, uint32_t *pos, ulonglong2 *rec, int scatter)
+__global__ void ar_file_kernel(ar_batch bt, ar_state s, uint32_t *pos, ulonglong2 *rec,
+			       uint32_t *rec_a, int scatter)
 {
 	const unsigned lane = threadIdx.x & 31;
 	const uint32_t nwarps = (gridDim.x * blockDim.x) >> 5;
@@ -198,7 +205,7 @@ __global__ void ar_file_kernel(ar_batch bt, ar_state s, uint32_t *pos, ulonglong
 		for (uint64_t p = rb + lane; p + 1 < re; p += 32) { /* a = v: out-edges to resident b */
 			const uint32_t b = s.adj[p];
 			if (s.batch_of[b] <= bt.k && s.rlen[b] > 0)
-				ar_file(pos, rec, scatter, b, p + 1, re);
+				ar_file(pos, rec, rec_a, scatter, v, b, p + 1, re);
 		}
 	}
 	const uint64_t nin = bt.in_at[bt.nbv], stride = (uint64_t)gridDim.x * blockDim.x;
@@ -209,7 +216,7 @@ __global__ void ar_file_kernel(ar_batch bt, ar_state s, uint32_t *pos, ulonglong
 		const uint64_t ab = s.rstart[q.x], ae = ab + s.rlen[q.x];
 		const uint64_t p = dev_lower_bound(s.adj, ab, ae, q.y);
 		if (p + 1 < ae && s.adj[p] == q.y) /* always found in a symmetric graph */
-			ar_file(pos, rec, scatter, q.y, p + 1, ae);
+			ar_file(pos, rec, rec_a, scatter, q.x, q.y, p + 1, ae);
 	}
 }
 
@@ -278,14 +285,15 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 		e = cudaMemsetAsync(&c->next_chunk, 0, sizeof(c->next_chunk), s);
 	if (e != cudaSuccess)
 		return e;
-	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, 0);
+	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, a.pv ? a.rec_a : nullptr, 0);
 	GPU_LAUNCHED();
 	scan_bytes = a.scan_bytes;
 	e = cub::DeviceScan::ExclusiveSum(a.scan_tmp, scan_bytes, a.pos, a.pos, (int64_t)a.nv + 1, s);
 	if (e != cudaSuccess)
 		return e;
-	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, 1);
+	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, a.pv ? a.rec_a : nullptr, 1);
 	GPU_LAUNCHED();
 	const ar_rows rows = { a.rstart, a.rlen, a.adj, a.adj };
-	return mh_count_launch(rows, a.pos, a.rec, a.nv, slots, c, sms, s);
+	const mh_pv pv = { a.pv, nullptr, a.rec_a };
+	return mh_count_launch(rows, a.pos, a.rec, a.nv, slots, c, sms, pv, s);
 }

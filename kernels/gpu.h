@@ -47,9 +47,10 @@ struct gpu_timing {
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out);
 const char *gpu_kernel_name(enum gpu_kernel k);
 
-/* Device scratch kernel k needs beyond the rows it counts (dag.h); the
- * planners add it to each unit or part. */
-struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k);
+/* Device scratch kernel k needs beyond the rows it counts (dag.h), with
+ * per-vertex counts (pv) or without; the planners add it to each unit or
+ * part. */
+struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k, int pv);
 #define GPU_SLOT_OVERHEAD 4096u
 
 /* Tile width (64 .. 16384, power of two): ids per shared tile for the LSTC
@@ -58,9 +59,15 @@ struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k);
 int gpu_set_tile(struct gpu_ctx *g, unsigned tile);
 
 /* Opens device `index` with `budget` bytes (0: free memory minus a reserve).
- * *slot_bytes receives what one partition slot may hold. */
-int gpu_open(int index, uint64_t budget, struct gpu_ctx **out, uint64_t *slot_bytes,
-	     struct tsg_err *err);
+ * *slot_bytes receives what one partition slot may hold. pv_vertices > 0
+ * keeps per-vertex counts for that many vertices (8 bytes each, taken from
+ * the budget first, zeroed): every count that follows adds to them, by
+ * global id (kernels/dag.h), and only mid-hash runs (gpu_submit* fail for a
+ * unit it cannot take). */
+int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct gpu_ctx **out,
+	     uint64_t *slot_bytes, struct tsg_err *err);
+/* Waits for the device and copies the per-vertex counts to host (pv_vertices). */
+int gpu_pv_fetch(struct gpu_ctx *g, uint64_t *host, struct tsg_err *err);
 void gpu_close(struct gpu_ctx *g);
 /* Waits for all work on the device; a device fault found there is
  * TSG_EDEVICE with the CUDA error named. */
@@ -112,10 +119,13 @@ struct gpu_arrival_src {
 };
 
 /* Device bytes the arrival layout needs: nv vertices, ne oriented edges,
- * batches of at most max_entries list entries and max_vertices vertices;
+ * batches of at most max_entries list entries and max_vertices vertices,
+ * with per-vertex counts (pv: their records' sources; the counts themselves
+ * are outside, gpu_open);
  * 0 if it cannot take them at all (a batch of 2^31 entries or more). Needs
  * an open device (CUB sizes its work). */
-uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries, uint64_t max_vertices);
+uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries, uint64_t max_vertices,
+			   int pv);
 /* Sets up the resident rows: rank (id -> rank) and batch_of (rank -> batch),
  * nv entries each, are copied; src is kept until gpu_arrival_end. */
 int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbatches,

@@ -32,7 +32,24 @@ struct dev_dag {
 	uint64_t base, sbase;
 	uint32_t nsrc, lo, hi;
 	int windowed;
+	uint32_t src_lo;            /* a unit: the global rank of source 0 */
+	unsigned long long *pv;     /* per-vertex counts by global id, or NULL */
+	const uint32_t *gid;        /* a partition's local -> global ids (NULL: global) */
 };
+
+/* Per-vertex counting (kernels/dag.h): every triangle adds 1 to pv[id] of
+ * each of its vertices, id global (gid maps a partition's local ids);
+ * rec_a holds each wedge record's source, global. pv NULL: off. */
+struct mh_pv {
+	unsigned long long *pv;
+	const uint32_t *gid;
+	const uint32_t *rec_a;
+};
+
+__device__ __forceinline__ uint32_t dev_global(const uint32_t *gid, uint32_t x)
+{
+	return gid ? gid[x] : x;
+}
 
 /* The first index in [lo, hi) whose id is >= x (hi if none). */
 __device__ __forceinline__ uint64_t dev_lower_bound(const uint32_t *a, uint64_t lo, uint64_t hi,
@@ -110,9 +127,9 @@ cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large,
  * list entries (below 2^32). */
 /* Bytes of scratch mid-hash needs; a failure of CUB's size query is
  * recorded in *e (if *e holds no error yet). */
-uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries, cudaError_t *e);
-cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, unsigned slots, dev_counters *c,
-			    int sms, cudaStream_t s);
+uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries, int pv, cudaError_t *e);
+cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, uint64_t src_entries,
+			    unsigned slots, dev_counters *c, int sms, cudaStream_t s);
 
 /* The arrival layout's state (arrival.cu, gpu_runtime.cu): every row in
  * adj (cap ids), found by rank through rstart/rlen; the rank of every id;
@@ -132,6 +149,8 @@ struct arrival_dev {
 	void *scan_tmp, *sort_tmp;
 	size_t scan_bytes, sort_bytes;
 	ulonglong2 *rec;
+	uint32_t *rec_a;         /* per-vertex counts: each record's source */
+	unsigned long long *pv;  /* per-vertex counts by rank, or NULL */
 	arrival_fill *fill;
 	uint64_t cap;
 	uint32_t nv;

@@ -19,7 +19,7 @@ int gpu_kernel_parse(const char *s, enum gpu_kernel *out)
 
 const char *gpu_kernel_name(enum gpu_kernel k) { return names[k]; }
 
-struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k)
+struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k, int pv)
 {
 	switch (k) {
 	case GPU_KERNEL_LSTC_HASH: /* two bucket lists of source indexes */
@@ -28,7 +28,10 @@ struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k)
 		/* a uint32 offset per middle row plus CUB's scan state (tile
 		 * flags: well under a byte a row, and a few KiB), a (begin, end)
 		 * record per source entry, 256-byte alignment of each */
-		return (struct tsg_scratch){ .per_mid = 8, .per_edge = 8, .fixed = 16u << 10 };
+		/* per-vertex counts: a record's source (4 bytes an entry), and a
+		 * partition's global ids (4 bytes a row) */
+		return (struct tsg_scratch){ .per_mid = pv ? 12 : 8, .per_edge = pv ? 12 : 8,
+					     .fixed = 16u << 10 };
 	default:
 		return (struct tsg_scratch){ 0 };
 	}

@@ -22,7 +22,9 @@
 struct gpu_ctx {
 	int device, sms;
 	char name[256];
-	uint64_t budget, slot_bytes;
+	uint64_t budget, slot_bytes;   /* budget: what slots or the arrival layout may use */
+	unsigned long long *pv;        /* per-vertex counts, above the budget, or NULL */
+	uint64_t pv_n;
 	unsigned tile;
 	uint8_t *dmem;
 	cudaStream_t copy[GPU_SLOTS], compute[GPU_SLOTS];
@@ -67,8 +69,8 @@ static int cuda_fail(struct tsg_err *err, cudaError_t e, const char *what)
 		}                                                \
 	} while (0)
 
-extern "C" int gpu_open(int index, uint64_t budget, struct gpu_ctx **out, uint64_t *slot_bytes,
-			struct tsg_err *err)
+extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct gpu_ctx **out,
+			uint64_t *slot_bytes, struct tsg_err *err)
 {
 	int rc = TSG_OK, count = 0;
 	struct gpu_ctx *g = NULL;
@@ -100,14 +102,23 @@ extern "C" int gpu_open(int index, uint64_t budget, struct gpu_ctx **out, uint64
 			      (unsigned long long)(budget >> 20), (unsigned long long)(free_b >> 20), g->name);
 		goto fail;
 	}
-	if (budget < GPU_SLOTS * (GPU_SLOT_OVERHEAD + 4096)) {
-		rc = tsg_fail(err, TSG_ENOMEM, "GPU memory budget of %llu bytes is too small",
-			      (unsigned long long)budget);
-		goto fail;
+	{ /* per-vertex counts are taken from the budget first */
+		const uint64_t pv_bytes = (pv_vertices * 8 + 255) & ~(uint64_t)255;
+		if (budget < pv_bytes + GPU_SLOTS * (GPU_SLOT_OVERHEAD + 4096)) {
+			rc = tsg_fail(err, TSG_ENOMEM, "GPU memory budget of %llu bytes is too small%s",
+				      (unsigned long long)budget, pv_vertices ? " beside the "
+				      "per-vertex counts (8 bytes a vertex)" : "");
+			goto fail;
+		}
+		g->budget = (budget - pv_bytes) & ~(uint64_t)255;
+		g->slot_bytes = (g->budget / GPU_SLOTS) & ~(uint64_t)255;
+		CK(cudaMalloc(&g->dmem, g->budget + pv_bytes), "allocating the device budget");
+		if (pv_vertices) {
+			g->pv = (unsigned long long *)(g->dmem + g->budget);
+			g->pv_n = pv_vertices;
+			CK(cudaMemset(g->pv, 0, pv_vertices * 8), "clearing per-vertex counts");
+		}
 	}
-	g->budget = budget;
-	g->slot_bytes = (budget / GPU_SLOTS) & ~(uint64_t)255;
-	CK(cudaMalloc(&g->dmem, g->slot_bytes * GPU_SLOTS), "allocating the device budget");
 	CK(cudaMallocHost(&g->hcount, GPU_SLOTS * sizeof(dev_counters)), "allocating pinned counters");
 	for (int s = 0; s < GPU_SLOTS; s++) {
 		CK(cudaStreamCreateWithFlags(&g->copy[s], cudaStreamNonBlocking), "creating a stream");
@@ -160,6 +171,19 @@ extern "C" int gpu_drain(struct gpu_ctx *g, struct tsg_err *err)
 		return TSG_OK;
 	const cudaError_t e = cudaDeviceSynchronize();
 	return e == cudaSuccess ? TSG_OK : cuda_fail(err, e, "waiting for the device's work");
+}
+
+extern "C" int gpu_pv_fetch(struct gpu_ctx *g, uint64_t *host, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	if (!g->pv)
+		return tsg_fail(err, TSG_EINTERNAL, "no per-vertex counts on the device");
+	CK(cudaSetDevice(g->device), "selecting the device");
+	CK(cudaDeviceSynchronize(), "waiting for the device's work");
+	CK(cudaMemcpy(host, g->pv, g->pv_n * 8, cudaMemcpyDeviceToHost), "reading per-vertex counts");
+	return TSG_OK;
+fail:
+	return rc;
 }
 
 extern "C" const char *gpu_device_name(const struct gpu_ctx *g) { return g->name; }
@@ -234,22 +258,26 @@ extern "C" void gpu_host_free(struct gpu_ctx *g, void *p)
  * mid-hash cannot take the unit: its records and their hand-out counter are
  * 32-bit, and the counter overshoots the record count by up to 256 per
  * resident warp, hence the margin below 2^32. */
-static uint64_t kernel_scratch(enum gpu_kernel *k, uint32_t nsrc, uint32_t nmid,
-			       uint64_t src_entries, cudaError_t *e)
+static uint64_t kernel_scratch(const struct gpu_ctx *g, enum gpu_kernel *k, uint32_t nsrc,
+			       uint32_t nmid, uint64_t src_entries, cudaError_t *e)
 {
 	if (*k == GPU_KERNEL_MID_HASH && src_entries >= (1ull << 32) - (1ull << 24))
 		*k = GPU_KERNEL_LSTC;
 	if (*k == GPU_KERNEL_MID_HASH)
-		return mid_hash_scratch(nmid, src_entries, e);
+		return mid_hash_scratch(nmid, src_entries, g->pv != NULL, e);
 	return *k == GPU_KERNEL_LSTC_HASH ? 8ull * nsrc : 0;
 }
 
 /* Enqueues slot s's kernels after its copies (already enqueued between
  * h2d_start and h2d_end); `scratch` is what kernel_scratch asked for. */
 static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *scratch,
-			 enum gpu_kernel k, struct tsg_err *err)
+			 uint64_t src_entries, enum gpu_kernel k, struct tsg_err *err)
 {
 	int rc = TSG_OK;
+	if (g->pv && k != GPU_KERNEL_MID_HASH) /* only mid-hash counts per vertex */
+		return tsg_fail(err, TSG_ENOMEM, "a unit of %llu source entries is too large for "
+				"per-vertex counts (mid-hash takes under 2^32 - 2^24): use more "
+				"--partitions", (unsigned long long)src_entries);
 	dev_counters *cnt = (dev_counters *)(g->dmem + (uint64_t)s * g->slot_bytes);
 	CK(cudaEventRecord(g->h2d_end[s], g->copy[s]), "recording an event");
 	CK(cudaStreamWaitEvent(g->compute[s], g->h2d_end[s], 0), "ordering copy and kernel");
@@ -260,8 +288,8 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 		CK(lstc_hash_launch(dv, b, b + dv.nsrc, cnt, g->sms, g->compute[s]),
 		   "launching lstc-hash");
 	} else if (k == GPU_KERNEL_MID_HASH) {
-		CK(mid_hash_launch(dv, scratch, g->tile ? g->tile : 1024, cnt, g->sms, g->compute[s]),
-		   "launching mid-hash");
+		CK(mid_hash_launch(dv, scratch, src_entries, g->tile ? g->tile : 1024, cnt, g->sms,
+				   g->compute[s]), "launching mid-hash");
 	} else {
 		const unsigned tile = g->tile ? g->tile : k == GPU_KERNEL_LSTC_PAPER ? 128 : 1024;
 		CK(lstc_paper_launch(dv, tile, cnt, g->compute[s]), "launching the LSTC kernel");
@@ -285,10 +313,12 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 			  struct tsg_err *err)
 {
 	int rc = TSG_OK;
-	const uint64_t dag = tsg_dag_bytes(d->nv, d->ne, d->nsrc);
+	/* per-vertex counts: the part's global ids follow its arrays */
+	const int gid = g->pv && d->gid;
+	const uint64_t dag = tsg_dag_bytes(d->nv, d->ne, d->nsrc) + (gid ? (uint64_t)d->nv * 4 : 0);
 	const uint64_t dag_al = (dag + 255) & ~(uint64_t)255;
 	cudaError_t se = cudaSuccess;
-	const uint64_t need = dag_al + kernel_scratch(&k, d->nsrc, d->nv, d->ne, &se) + 256;
+	const uint64_t need = dag_al + kernel_scratch(g, &k, d->nsrc, d->nv, d->ne, &se) + 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	if (se != cudaSuccess)
 		return cuda_fail(err, se, "sizing CUB's scratch");
@@ -300,10 +330,16 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	dv.src = dv.adj + d->ne;
 	dv.nsrc = d->nsrc;
 	dv.hi = d->nv;
+	dv.pv = g->pv;
+	if (gid) {
+		if (d->gid != d->src + d->nsrc)
+			return tsg_fail(err, TSG_EINTERNAL, "a partition's ids do not follow its arrays");
+		dv.gid = dv.src + d->nsrc;
+	}
 	g->bytes[s] = dag;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
 	rc = copy_in(g, s, dd, d->off, dag, err);
-	return rc ? rc : enqueue_count(g, s, dv, dd + dag_al, k, err);
+	return rc ? rc : enqueue_count(g, s, dv, dd + dag_al, d->ne, k, err);
 fail:
 	return rc;
 }
@@ -337,7 +373,7 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 	cudaError_t se = cudaSuccess;
 	const uint64_t need = tsg_rows_bytes(u->off, u->mid_lo, u->mid_hi) +
 			      (nested ? 0 : tsg_rows_bytes(u->off, u->src_lo, u->src_hi)) +
-			      kernel_scratch(&k, nsrc, u->mid_hi - u->mid_lo,
+			      kernel_scratch(g, &k, nsrc, u->mid_hi - u->mid_lo,
 					     u->off[u->src_hi] - u->off[u->src_lo], &se) + 6 * 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	uint64_t used = 0;
@@ -350,6 +386,8 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 	dv.lo = u->mid_lo;
 	dv.hi = u->mid_hi;
 	dv.windowed = 1;
+	dv.src_lo = u->src_lo;
+	dv.pv = g->pv;
 	g->bytes[s] = 0;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
 	rc = copy_rows(g, s, u, u->mid_lo, u->mid_hi, dd, &dv.off, &dv.adj, &used, err);
@@ -368,7 +406,7 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 		dv.sbase = u->off[u->src_lo];
 		dd += used;
 	}
-	return enqueue_count(g, s, dv, dd, k, err);
+	return enqueue_count(g, s, dv, dd, u->off[u->src_hi] - u->off[u->src_lo], k, err);
 fail:
 	return rc;
 }
@@ -408,7 +446,7 @@ template <class T> static void ar_take(uint8_t *base, uint64_t *at, T **p, uint6
 	*at += al(bytes);
 }
 
-static uint64_t ar_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max_v,
+static uint64_t ar_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max_v, int pv,
 			  arrival_dev *a, uint8_t *base, cudaError_t *e)
 {
 	arrival_dev d = {};
@@ -424,6 +462,8 @@ static uint64_t ar_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max
 	ar_take(base, &at, (uint8_t **)&d.scan_tmp, d.scan_bytes);
 	ar_take(base, &at, (uint8_t **)&d.sort_tmp, d.sort_bytes);
 	ar_take(base, &at, &d.rec, max_e * 16);
+	if (pv)
+		ar_take(base, &at, &d.rec_a, max_e * 4);
 	ar_take(base, &at, &d.off, (max_v + 1) * 8);
 	ar_take(base, &at, &d.lst, max_e * 4);
 	ar_take(base, &at, &d.tmp, max_e * 4);
@@ -442,14 +482,14 @@ static uint64_t ar_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max
 }
 
 extern "C" uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries,
-				      uint64_t max_vertices)
+				      uint64_t max_vertices, int pv)
 {
 	/* a batch's rows, in lists and records are indexed with 32 bits; CUB's
 	 * scans and sorts take signed 32-bit offsets */
 	if (max_entries >= (1ull << 31) || nv >= (1ull << 32) - 1)
 		return 0;
 	cudaError_t e = cudaSuccess; /* a failed CUB size query: gpu_arrival_begin names it */
-	const uint64_t need = ar_layout(nv, ne, max_entries, max_vertices, NULL, NULL, &e);
+	const uint64_t need = ar_layout(nv, ne, max_entries, max_vertices, pv, NULL, NULL, &e);
 	return e == cudaSuccess ? need : 0;
 }
 
@@ -551,9 +591,10 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	int rc = TSG_OK, ro = 0;
 	const cudaStream_t s = g->compute[0];
 	cudaError_t se = cudaSuccess;
-	const uint64_t need = gpu_arrival_bytes(nv, ne, max_entries, max_vertices);
+	const int pv = g->pv != NULL;
+	const uint64_t need = gpu_arrival_bytes(nv, ne, max_entries, max_vertices, pv);
 	if (need == 0 && max_entries < (1ull << 31) && nv < (1ull << 32) - 1) {
-		ar_layout(nv, ne, max_entries, max_vertices, NULL, NULL, &se);
+		ar_layout(nv, ne, max_entries, max_vertices, pv, NULL, NULL, &se);
 		CK(se, "sizing CUB's scratch for the arrival layout");
 	}
 	if (need == 0 || need > g->slot_bytes * GPU_SLOTS)
@@ -562,8 +603,9 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 				(unsigned long long)(g->slot_bytes * GPU_SLOTS >> 20));
 	CK(cudaSetDevice(g->device), "selecting the device");
 	CK(arrival_release(g), "releasing an earlier arrival run");
-	CK((ar_layout(nv, ne, max_entries, max_vertices, &g->ar, g->dmem, &se), se),
+	CK((ar_layout(nv, ne, max_entries, max_vertices, pv, &g->ar, g->dmem, &se), se),
 	   "sizing CUB's scratch for the arrival layout");
+	g->ar.pv = g->pv; /* counts by rank */
 	g->ar_nbatches = nbatches;
 	g->ar_max_v = max_vertices;
 	g->ar_max_e = max_entries;

@@ -30,6 +30,9 @@
  * source lists under 2^32 - 2^24 entries (the runtime falls back to lstc above
  * that), and scratch of 8 bytes per middle row and per source entry plus
  * CUB's scan state (mid_hash_scratch says how much).
+ * Per-vertex counts (d.pv): 4 more bytes per source entry hold each
+ * record's source, and every hit adds to its three vertices atomically
+ * (mid_probe.cuh); a separate instance, so the plain count is unchanged.
  * Launch: tally and scatter with a warp per source, 256 threads, 32 blocks
  * per SM at most; count with 256 threads (8 warps), table of `slots` ids
  * per warp (default 1024: 32 KiB per block), as many blocks as fit an SM.
@@ -42,7 +45,7 @@
 
 /* Files (scatter) or counts (tally) one record per source entry with a
  * non-empty tail whose middle vertex has out-neighbours; a warp per source. */
-__global__ void mh_file_kernel(dev_dag d, uint32_t *pos, uint2 *rec, int scatter)
+__global__ void mh_file_kernel(dev_dag d, uint32_t *pos, uint2 *rec, uint32_t *rec_a, int scatter)
 {
 	const unsigned lane = threadIdx.x & 31;
 	const uint32_t nwarps = (gridDim.x * blockDim.x) >> 5;
@@ -58,10 +61,14 @@ __global__ void mh_file_kernel(dev_dag d, uint32_t *pos, uint2 *rec, int scatter
 			const uint64_t from = d.windowed ? p + 1 : tb;
 			if (from + 1 > te || (!d.windowed && te - tb < 2) || me == mb)
 				continue;
-			if (scatter)
-				rec[atomicAdd(&pos[b - d.lo], 1u)] = make_uint2((uint32_t)from, (uint32_t)te);
-			else
+			if (!scatter) {
 				atomicAdd(&pos[b - d.lo], 1u);
+				continue;
+			}
+			const uint32_t at = atomicAdd(&pos[b - d.lo], 1u);
+			rec[at] = make_uint2((uint32_t)from, (uint32_t)te);
+			if (rec_a) /* per-vertex counts: the source, global */
+				rec_a[at] = d.src ? dev_global(d.gid, d.src[k]) : d.src_lo + k;
 		}
 	}
 }
@@ -71,6 +78,7 @@ struct mh_unit_rows {
 	dev_dag d;
 	const uint32_t *tadj, *sadj;
 	__device__ void mid(uint32_t b, uint64_t *mb, uint64_t *me) const { dev_mid(d, b + d.lo, mb, me); }
+	__device__ uint32_t mid_id(uint32_t b) const { return dev_global(d.gid, b + d.lo); }
 };
 
 /* Scratch layout: pos (nmid + 1 uint32), CUB's state, records. */
@@ -86,13 +94,14 @@ static size_t mh_scan_bytes(uint32_t nmid, cudaError_t *e)
 	return bytes;
 }
 
-uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries, cudaError_t *e)
+uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries, int pv, cudaError_t *e)
 {
-	return mh_align(((uint64_t)nmid + 1) * 4) + mh_align(mh_scan_bytes(nmid, e)) + src_entries * 8;
+	return mh_align(((uint64_t)nmid + 1) * 4) + mh_align(mh_scan_bytes(nmid, e)) +
+	       mh_align(src_entries * 8) + (pv ? src_entries * 4 : 0);
 }
 
-cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, unsigned slots, dev_counters *c,
-			    int sms, cudaStream_t s)
+cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, uint64_t src_entries,
+			    unsigned slots, dev_counters *c, int sms, cudaStream_t s)
 {
 	if (d.nsrc == 0)
 		return cudaSuccess;
@@ -104,17 +113,20 @@ cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, unsigned slots, 
 	if (e != cudaSuccess)
 		return e;
 	uint2 *rec = (uint2 *)((uint8_t *)scan_tmp + mh_align(scan_bytes));
+	/* per-vertex counts: each record's source, after the records */
+	uint32_t *rec_a = d.pv ? (uint32_t *)((uint8_t *)rec + mh_align(src_entries * 8)) : nullptr;
 	e = cudaMemsetAsync(pos, 0, ((size_t)nmid + 1) * 4, s);
 	if (e != cudaSuccess)
 		return e;
 	const unsigned file_blocks = (unsigned)min((d.nsrc + MH_WARPS - 1) / MH_WARPS, (uint32_t)sms * 32u);
-	mh_file_kernel<<<file_blocks, MH_THREADS, 0, s>>>(d, pos, rec, 0);
+	mh_file_kernel<<<file_blocks, MH_THREADS, 0, s>>>(d, pos, rec, rec_a, 0);
 	GPU_LAUNCHED();
 	e = cub::DeviceScan::ExclusiveSum(scan_tmp, scan_bytes, pos, pos, (int64_t)nmid + 1, s);
 	if (e != cudaSuccess)
 		return e;
-	mh_file_kernel<<<file_blocks, MH_THREADS, 0, s>>>(d, pos, rec, 1);
+	mh_file_kernel<<<file_blocks, MH_THREADS, 0, s>>>(d, pos, rec, rec_a, 1);
 	GPU_LAUNCHED();
 	const mh_unit_rows rows = { d, d.adj, d.sadj };
-	return mh_count_launch(rows, pos, rec, nmid, slots, c, sms, s);
+	const mh_pv pv = { d.pv, d.gid, rec_a };
+	return mh_count_launch(rows, pos, rec, nmid, slots, c, sms, pv, s);
 }

@@ -9,7 +9,9 @@
  * warp-private shared region (TRUST's open addressing, load at most 1/2,
  * pieces of slots/2 ids for longer rows) and deal the tails' entries to
  * lanes after a warp prefix sum; one 64-bit atomic per warp at the end.
- * Rows gives out(b) as [mb, me) in rows.tadj and tails index rows.sadj.
+ * Rows gives out(b) as [mb, me) in rows.tadj and tails index rows.sadj;
+ * rows.mid_id(b) is b's global id, for per-vertex counts (mh_pv: each hit
+ * adds to c and to the record's source, each b its hits).
  * Launch: 256 threads (8 warps), slots ids of table per warp (32 KiB per
  * block at 1024), as many blocks as fit an SM; c->next_chunk zeroed first.
  */
@@ -29,10 +31,10 @@ __device__ __forceinline__ uint32_t mh_slot(uint32_t x, uint32_t mask)
 
 /* Counts the tail entries of records [r, re) found in out(b) = tadj[mb, me).
  * Rec is uint2 or ulonglong2: (from, end) indexes into sadj. */
-template <class Rec>
+template <class Rec, bool PV>
 __device__ unsigned long long mh_vertex(const uint32_t *tadj, const uint32_t *sadj, const Rec *rec,
 					uint32_t r, uint32_t re, uint64_t mb, uint64_t me,
-					uint32_t *table, uint32_t slots, unsigned lane)
+					uint32_t *table, uint32_t slots, unsigned lane, const mh_pv &pv)
 {
 	unsigned long long count = 0;
 	for (uint64_t t0 = mb; t0 < me; t0 += slots / 2) {
@@ -73,6 +75,10 @@ __device__ unsigned long long mh_vertex(const uint32_t *tadj, const uint32_t *sa
 					const uint32_t v = table[h];
 					if (v == x) {
 						count++;
+						if (PV) { /* c, and the record's source a */
+							atomicAdd(&pv.pv[dev_global(pv.gid, x)], 1ull);
+							atomicAdd(&pv.pv[pv.rec_a[r0 + own]], 1ull);
+						}
 						break;
 					}
 					if (v == MH_EMPTY)
@@ -105,10 +111,10 @@ __device__ __forceinline__ uint32_t mh_group_of(const uint32_t *pos, uint32_t lo
 	return lo;
 }
 
-template <class Rows, class Rec>
+template <class Rows, class Rec, bool PV>
 __global__ void __launch_bounds__(MH_THREADS)
 mh_count_kernel(Rows rows, const uint32_t *pos, const Rec *rec, uint32_t nmid, uint32_t slots,
-		dev_counters *c)
+		dev_counters *c, mh_pv pv)
 {
 	extern __shared__ uint32_t tables[];
 	const unsigned lane = threadIdx.x & 31;
@@ -127,7 +133,11 @@ mh_count_kernel(Rows rows, const uint32_t *pos, const Rec *rec, uint32_t nmid, u
 			const uint32_t re = min(pos[b], r1);
 			uint64_t mb, me;
 			rows.mid(b, &mb, &me);
-			count += mh_vertex(rows.tadj, rows.sadj, rec, r, re, mb, me, table, slots, lane);
+			const unsigned long long n = mh_vertex<Rec, PV>(rows.tadj, rows.sadj, rec, r, re,
+									  mb, me, table, slots, lane, pv);
+			if (PV && n) /* the middle vertex b */
+				atomicAdd(&pv.pv[rows.mid_id(b)], n);
+			count += n;
 			r = re;
 			if (r < r1)
 				b = mh_group_of(pos, b + 1, nmid, r);
@@ -139,22 +149,34 @@ mh_count_kernel(Rows rows, const uint32_t *pos, const Rec *rec, uint32_t nmid, u
 		atomicAdd(&c->triangles, count);
 }
 
-template <class Rows, class Rec>
-cudaError_t mh_count_launch(const Rows &rows, const uint32_t *pos, const Rec *rec, uint32_t nmid,
-			    unsigned slots, dev_counters *c, int sms, cudaStream_t s)
+template <class Rows, class Rec, bool PV>
+cudaError_t mh_count_launch_as(const Rows &rows, const uint32_t *pos, const Rec *rec, uint32_t nmid,
+			       unsigned slots, dev_counters *c, int sms, const mh_pv &pv,
+			       cudaStream_t s)
 {
 	const size_t smem = (size_t)MH_WARPS * slots * sizeof(uint32_t);
-	cudaError_t e = cudaFuncSetAttribute(mh_count_kernel<Rows, Rec>,
+	cudaError_t e = cudaFuncSetAttribute(mh_count_kernel<Rows, Rec, PV>,
 					     cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
 	int per_sm = 0;
 	if (e == cudaSuccess)
-		e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, mh_count_kernel<Rows, Rec>,
-								  MH_THREADS, smem);
+		e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+			&per_sm, mh_count_kernel<Rows, Rec, PV>, MH_THREADS, smem);
 	if (e != cudaSuccess)
 		return e;
-	mh_count_kernel<Rows, Rec><<<sms * (per_sm > 0 ? per_sm : 1), MH_THREADS, smem, s>>>(
-		rows, pos, rec, nmid, slots, c);
+	mh_count_kernel<Rows, Rec, PV><<<sms * (per_sm > 0 ? per_sm : 1), MH_THREADS, smem, s>>>(
+		rows, pos, rec, nmid, slots, c, pv);
 	return cudaGetLastError();
+}
+
+/* Per-vertex counting is a separate instance: the plain count keeps its code. */
+template <class Rows, class Rec>
+cudaError_t mh_count_launch(const Rows &rows, const uint32_t *pos, const Rec *rec, uint32_t nmid,
+			    unsigned slots, dev_counters *c, int sms, const mh_pv &pv,
+			    cudaStream_t s)
+{
+	if (pv.pv)
+		return mh_count_launch_as<Rows, Rec, true>(rows, pos, rec, nmid, slots, c, sms, pv, s);
+	return mh_count_launch_as<Rows, Rec, false>(rows, pos, rec, nmid, slots, c, sms, pv, s);
 }
 
 #endif

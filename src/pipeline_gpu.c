@@ -213,7 +213,7 @@ static void parallel_copy(void *ctx, void *dst, const void *src, size_t bytes)
 static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, struct tsg_graph *g,
 			   const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
 {
-	const struct tsg_scratch sc = gpu_kernel_scratch(o->gpu_kernel);
+	const struct tsg_scratch sc = gpu_kernel_scratch(o->gpu_kernel, o->per_vertex);
 	struct host_block hb = { .gpu = gpu, .want_pin = o->pin_host > 0 && !o->scratch_dir,
 				 .mem = { .scratch_dir = o->scratch_dir } }; /* auto: off */
 	struct part_odag d = { 0 };
@@ -356,9 +356,35 @@ done:
 	return rc;
 }
 
-int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
+/* Per-vertex counts off the device into r->pv, by id. */
+static int fetch_pv(struct gpu_ctx *gpu, const struct tsg_graph *g, const struct engine_opts *o,
+		    struct engine_result *r, struct tsg_err *err)
+{
+	uint64_t *pv = NULL;
+	int rc = engine_pv_alloc(g, o, &pv, err);
+	if (rc == TSG_OK)
+		rc = gpu_pv_fetch(gpu, pv, err);
+	if (rc == TSG_OK && r->layout == ENGINE_LAYOUT_LSTC) { /* parts count by id */
+		r->pv = pv;
+		return TSG_OK;
+	}
+	if (rc == TSG_OK) /* units and batches count by rank */
+		rc = engine_pv_from_ranks(g, o, pv, r, err);
+	free(pv);
+	return rc;
+}
+
+int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		     struct engine_result *r, struct tsg_err *err)
 {
+	/* only mid-hash counts per vertex: said in the result when it replaces another */
+	struct engine_opts eo = *opts;
+	if (eo.per_vertex && eo.gpu_kernel != GPU_KERNEL_MID_HASH) {
+		snprintf(r->note, sizeof(r->note), "per-vertex counts run mid-hash, not %s",
+			 gpu_kernel_name(eo.gpu_kernel));
+		eo.gpu_kernel = GPU_KERNEL_MID_HASH;
+	}
+	const struct engine_opts *o = &eo;
 	struct gpu_ctx *gpu = NULL;
 	struct pipe p = { .o = o };
 	struct tsg_progress prog;
@@ -368,7 +394,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 	int started = 0;
 	uint64_t slot = 0;
 	double t0 = tsg_now();
-	int rc = gpu_open(o->gpu_index, o->gpu_mem, &gpu, &slot, err);
+	int rc = gpu_open(o->gpu_index, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
 	if (rc)
 		return rc;
 	r->slot_bytes = slot;
@@ -400,7 +426,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		struct part_arrival_plan ap = { 0 };
 		rc = part_arrival_plan_new(g, o->batches, &ap, err);
 		const uint64_t need = rc ? 0 : gpu_arrival_bytes(ap.nv, ap.ne, ap.max_entries,
-								 ap.max_vertices);
+								 ap.max_vertices, o->per_vertex);
 		const int fits = need && need + 512 <= gpu_budget(gpu);
 		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits))
 			rc = count_gpu_arrival(gpu, g, o, &ap, r, err);
@@ -416,7 +442,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 	r->layout = ENGINE_LAYOUT_LSTC;
 	struct part_opts po = o->part;
 	po.threads = o->threads;
-	po.scratch = gpu_kernel_scratch(o->gpu_kernel);
+	po.scratch = gpu_kernel_scratch(o->gpu_kernel, o->per_vertex);
+	po.want_gid = o->per_vertex; /* parts count by global id */
 	if (po.nparts == 0)
 		po.budget = slot;
 	rc = part_plan_new(g, &po, &p.plan, err);
@@ -479,6 +506,8 @@ done:
 		if (rc == TSG_OK)
 			rc = drc;
 	}
+	if (rc == TSG_OK && o->per_vertex)
+		rc = fetch_pv(gpu, g, o, r, err);
 	for (int s = 0; s < GPU_SLOTS; s++)
 		gpu_host_free(gpu, p.stage[s].mem);
 	free(todo);

@@ -3,7 +3,7 @@
  * with tristream: it links nothing of the project, parses its inputs with
  * stdio, and counts by the plainest method there is.
  *
- *   brute [--k K] FILE
+ *   brute [--k K | --per-vertex | --clustering] FILE
  *
  * FILE is a text edge list (two ids a line; lines starting with '#' or '%'
  * and lines that do not start with two integers are skipped) or a plain
@@ -11,7 +11,10 @@
  * its checksums. The graph is taken as undirected, without self-loops or
  * duplicate edges. Prints the number of K-cliques (default 3: triangles),
  * found by recursion over each vertex's higher-id neighbours, and exits 0;
- * on any failure prints nothing to stdout and exits 1.
+ * on any failure prints nothing to stdout and exits 1. --per-vertex prints
+ * "id triangles" for every vertex with an edge, each triangle found by a
+ * triple loop; --clustering prints the transitivity and the average local
+ * clustering over the vertices with an edge (NetworkX's definitions), %.6f.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -167,16 +170,75 @@ static uint64_t cliques(const struct graph *g, const uint32_t *cand, uint64_t nc
 	return total;
 }
 
+static int has_up(const struct graph *g, uint32_t u, uint32_t w)
+{
+	for (uint64_t x = g->start[u]; x < g->start[u + 1]; x++)
+		if (g->up[x] == w)
+			return 1;
+	return 0;
+}
+
+/* Per-vertex triangles by a triple loop, and the clustering figures. */
+static int per_vertex(const struct graph *g, int clustering)
+{
+	uint64_t *t = calloc(g->n + 1, sizeof(uint64_t)), *deg = calloc(g->n + 1, sizeof(uint64_t));
+	if (!t || !deg)
+		return 1;
+	for (uint64_t v = 0; v < g->n; v++)
+		for (uint64_t i = g->start[v]; i < g->start[v + 1]; i++) {
+			deg[v]++;
+			deg[g->up[i]]++;
+			for (uint64_t j = i + 1; j < g->start[v + 1]; j++)
+				if (has_up(g, g->up[i], g->up[j])) {
+					t[v]++;
+					t[g->up[i]]++;
+					t[g->up[j]]++;
+				}
+		}
+	int bad = 0;
+	if (clustering) {
+		double sum = 0, tri3 = 0, triples = 0;
+		uint64_t nv = 0;
+		for (uint64_t v = 0; v < g->n; v++) {
+			if (deg[v] == 0)
+				continue;
+			nv++;
+			tri3 += (double)t[v];
+			if (deg[v] < 2)
+				continue;
+			const double pairs = (double)deg[v] * (double)(deg[v] - 1) / 2;
+			triples += pairs;
+			sum += (double)t[v] / pairs;
+		}
+		bad = printf("%.6f %.6f\n", triples > 0 ? tri3 / triples : 0.0,
+			     nv ? sum / (double)nv : 0.0) < 0;
+	} else {
+		for (uint64_t v = 0; v < g->n && !bad; v++)
+			if (deg[v])
+				bad = printf("%llu %llu\n", (unsigned long long)v,
+					     (unsigned long long)t[v]) < 0;
+	}
+	free(t);
+	free(deg);
+	return bad || fflush(stdout) != 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned k = 3;
-	int a = 1;
+	int a = 1, pv = 0, cl = 0;
 	if (argc == 4 && strcmp(argv[1], "--k") == 0) {
 		k = (unsigned)atoi(argv[2]);
 		a = 3;
+	} else if (argc == 3 && strcmp(argv[1], "--per-vertex") == 0) {
+		pv = 1;
+		a = 2;
+	} else if (argc == 3 && strcmp(argv[1], "--clustering") == 0) {
+		cl = 1;
+		a = 2;
 	}
 	if (argc != a + 1 || k < 2 || k > 64) {
-		fprintf(stderr, "usage: brute [--k K] FILE\n");
+		fprintf(stderr, "usage: brute [--k K | --per-vertex | --clustering] FILE\n");
 		return 1;
 	}
 	FILE *f = fopen(argv[a], "rb");
@@ -196,6 +258,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "brute: cannot read %s\n", argv[a]);
 		return 1;
 	}
+	if (pv || cl)
+		return per_vertex(&g, cl);
 	uint64_t total = 0;
 	for (uint64_t v = 0; v < g.n; v++)
 		total += cliques(&g, g.up + g.start[v], g.start[v + 1] - g.start[v], k - 1);

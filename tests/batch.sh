@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# tests/batch.sh BUILD_DIR SRC_DIR - what overnight batch jobs rely on, on the
+# CPU backend: per-vertex counts and clustering against tests/brute.c (which
+# shares no code with the engine) in every layout, in and out of core;
+# checkpoints killed at random moments and resumed, stopped by SIGTERM,
+# damaged, mismatched; a checkpoint directory over many graphs.
+# Ends with "N passed, N failed".
+set -u
+B=$1
+SRC=$2
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+check() { # description, condition...
+	local what=$1; shift
+	if "$@"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: $what"; fi
+}
+num() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }
+same() { num "$1" && num "$2" && [ "$1" = "$2" ]; }
+# two files with the same bytes, neither empty
+same_file() { [ -s "$1" ] && [ -s "$2" ] && cmp -s "$1" "$2"; }
+brute() { "$B/tests/brute" "$@"; }
+ts() { "$B/tristream" count --quiet --device cpu "$@"; }
+field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+rc_of() { "$@" >"$T/out" 2>"$T/err"; echo $?; }
+
+# --- per-vertex counts and clustering
+gzip -dc "$SRC/tests/data/karate.txt.gz" >"$T/karate.txt"
+"$B/tristream-convert" --quiet "$T/karate.txt" "$T/karate.tsg"
+brute --per-vertex "$T/karate.txt" >"$T/karate.ref"
+check "reference per-vertex counts sum to 3 x 45" same "$(awk '{s+=$2} END {print s}' "$T/karate.ref")" 135
+check "reference clustering of karate is NetworkX's (0.2557, 0.5706)" \
+	python3 -c "t, a = map(float, open('/dev/stdin').read().split()); assert round(t, 4) == 0.2557 and round(a, 4) == 0.5706" < <(brute --clustering "$T/karate.txt")
+for l in block lstc arrival; do
+	ts --layout $l --per-vertex "$T/k-$l.pv" "$T/karate.tsg" >/dev/null
+	check "karate per-vertex, $l layout" same_file "$T/k-$l.pv" "$T/karate.ref"
+	ts --layout $l --json --clustering "$T/karate.tsg" >"$T/k.json"
+	check "karate clustering, $l layout" python3 -c "
+import json; d = json.load(open('$T/k.json'))
+t, a = map(float, open('/dev/stdin').read().split())
+assert abs(d['transitivity'] - t) < 1e-6 and abs(d['average_clustering'] - a) < 1e-6, d" < <(brute --clustering "$T/karate.txt")
+done
+check "text output names the figures" sh -c "$B/tristream count --quiet --device cpu --clustering $T/karate.tsg | grep -q '^transitivity: 0.255682'"
+# random graphs of several shapes, every layout, in and out of core
+i=0
+for spec in "er --vertices 300 --edges 4000" "rmat --scale 11" "web --vertices 3000" "clique --vertices 40" "star --vertices 50" "empty --vertices 10"; do
+	i=$((i+1))
+	"$B/tristream-gen" --quiet --seed $i $spec "$T/g$i.tsg"
+	brute --per-vertex "$T/g$i.tsg" >"$T/g$i.ref"
+	for opt in "--layout block" "--layout block --partitions 5" "--layout block --cpu-kernel merge --partitions 3" \
+		   "--layout block --cpu-kernel wedge" "--layout lstc --partitions 4" "--layout lstc --partitions 3 --scheme hash" \
+		   "--layout arrival --batches 7"; do
+		rm -f "$T/g.pv"
+		ts $opt --per-vertex "$T/g.pv" "$T/g$i.tsg" >/dev/null 2>"$T/err"
+		if [ -s "$T/g$i.ref" ]; then
+			check "per-vertex ${spec%% *} ($opt)" same_file "$T/g.pv" "$T/g$i.ref"
+		else # no edges: nothing to list
+			check "per-vertex ${spec%% *} ($opt): empty" sh -c "[ -f $T/g.pv ] && [ ! -s $T/g.pv ]"
+		fi
+	done
+done
+# bounded host memory: the oriented graph spilled to a scratch file
+read -r need spill < <(ts --json --host-mem 1G "$T/g2.tsg" | python3 -c "import json,sys; h = json.load(sys.stdin)['host_mem']; print(h['need_memory'], h['need_spill'])")
+ts --json --host-mem $(( (need + spill) / 2 )) --per-vertex "$T/g.pv" "$T/g2.tsg" >"$T/spill.json"
+check "per-vertex with the graph spilled (--host-mem)" sh -c "grep -q '\"mode\":\"spill\"' $T/spill.json && cmp -s $T/g.pv $T/g2.ref"
+# binary form: nv little-endian u64, summing to 3 x triangles
+ts --per-vertex "$T/g2.bin" --per-vertex-format binary "$T/g2.tsg" >/dev/null
+check "binary per-vertex: 8 bytes a vertex, same counts" python3 -c "
+import struct
+b = open('$T/g2.bin', 'rb').read()
+nv = int('$("$B/tristream" info --json "$T/g2.tsg" | field vertices)')
+assert len(b) == 8 * nv, (len(b), nv)
+c = struct.unpack('<%dQ' % nv, b)
+ref = dict(map(int, l.split()) for l in open('$T/g2.ref'))
+assert all(c[v] == ref.get(v, 0) for v in range(nv))
+assert sum(c) == 3 * $(brute "$T/g2.tsg")"
+check "the wedge kernel's replacement is said" sh -c "$B/tristream count --device cpu --cpu-kernel wedge --per-vertex $T/w.pv $T/g2.tsg 2>&1 >/dev/null | grep -q 'cpu-hash ran instead of cpu-wedge (per-vertex counts)'"
+ts --json --cpu-kernel wedge --per-vertex "$T/w.pv" "$T/g2.tsg" >"$T/w.json"
+check "the JSON names the kernel that ran" sh -c "grep -q '\"kernel\":\"cpu-hash\"' $T/w.json && grep -q '\"note\":\"cpu-hash ran instead' $T/w.json"
+# an output that cannot be written: an error, and the old file untouched
+echo keep >"$T/old.pv"
+check "per-vertex into a missing directory exits 5" [ "$(rc_of ts --per-vertex "$T/nodir/x.pv" "$T/g2.tsg")" = 5 ]
+if [ -c /dev/full ] && [ -w /dev/full ]; then
+	check "per-vertex to /dev/full exits 5" [ "$(rc_of ts --per-vertex /dev/full "$T/g2.tsg")" = 5 ]
+	check "/dev/full is still a device" [ -c /dev/full ]
+fi
+check "per-vertex to a pipe" same "$(ts --per-vertex /dev/stdout "$T/g2.tsg" | grep -vc ':')" "$(wc -l <"$T/g2.ref")"
+check "a failed count leaves the old per-vertex file" sh -c "! $B/tristream count --quiet --device cpu --per-vertex $T/old.pv $T/missing.tsg 2>/dev/null; [ \"\$(cat $T/old.pv)\" = keep ]"
+check "--per-vertex with two graphs exits 2" [ "$(rc_of ts --per-vertex "$T/x.pv" "$T/g1.tsg" "$T/g2.tsg")" = 2 ]
+check "--per-vertex-format alone exits 2" [ "$(rc_of ts --per-vertex-format binary "$T/g1.tsg")" = 2 ]
+check "--per-vertex with --checkpoint exits 2" [ "$(rc_of ts --per-vertex "$T/x.pv" --checkpoint "$T/ck" "$T/g1.tsg")" = 2 ]
+
+# --- checkpoints
+"$B/tristream-gen" --quiet --seed 3 rmat --scale 18 "$T/big.tsg"
+ref=$(brute "$T/big.tsg")
+slow="--threads 1 --cpu-kernel merge"
+for l in "block --partitions 12" "lstc --partitions 12" "arrival --batches 24"; do
+	set -- $l
+	ck="$T/ck-$1"
+	rm -f "$ck"
+	first=$(ts $slow --layout $l --json --checkpoint "$ck" "$T/big.tsg" | field triangles)
+	check "checkpointed count, $1 layout" same "$first" "$ref"
+	check "rerun of a finished graph reports its total" same "$(ts $slow --layout $l --json --checkpoint "$ck" "$T/big.tsg" | field triangles)" "$ref"
+	check "a finished graph is not counted again" sh -c "$B/tristream count --quiet --device cpu $slow --layout $l --checkpoint $ck $T/big.tsg | grep -q 'counted by an earlier run'"
+	# killed at random moments, each time from scratch, then resumed
+	for d in 0.05 0.3 0.6 0.9 1.3 1.7; do
+		rm -f "$ck"
+		timeout -s KILL $d "$B/tristream" count --quiet --device cpu $slow --layout $l --checkpoint "$ck" "$T/big.tsg" >/dev/null 2>&1
+		got=$(ts $slow --layout $l --json --checkpoint "$ck" "$T/big.tsg" | field triangles)
+		check "$1 layout killed after ${d}s, resumed" same "$got" "$ref"
+	done
+	# killed again and again on one checkpoint: each run gets further
+	rm -f "$ck"
+	for k in 1 2 3 4 5; do
+		timeout -s KILL 0.4 "$B/tristream" count --quiet --device cpu $slow --layout $l --checkpoint "$ck" "$T/big.tsg" >/dev/null 2>&1
+	done
+	ts $slow --layout $l --json --checkpoint "$ck" "$T/big.tsg" >"$T/resume.json"
+	check "$1 layout killed five times, resumed" same "$(field triangles <"$T/resume.json")" "$ref"
+	check "$1 layout: resumed units are marked" python3 -c "
+import json; d = json.load(open('$T/resume.json'))
+n = sum(1 for p in d['partition_stats'] if p.get('resumed'))
+assert n == d['checkpoint']['units_resumed'] and n + d['checkpoint']['units_recorded'] == d['partitions'], d['checkpoint']"
+done
+# SIGTERM: the unit in flight finishes, exit 8, and the rest follows on a rerun
+ck="$T/ck-term"
+rm -f "$ck"
+"$B/tristream" count --quiet --device cpu $slow --partitions 12 --checkpoint "$ck" "$T/big.tsg" >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 0.6
+kill -TERM $pid
+wait $pid
+trc=$?
+check "SIGTERM exits 8" [ $trc = 8 ]
+check "SIGTERM says how to go on" grep -q "rerun with it to go on" "$T/err"
+check "SIGTERM prints no count" sh -c "! grep -q triangles $T/out"
+ts $slow --partitions 12 --json --checkpoint "$ck" "$T/big.tsg" >"$T/resume.json"
+check "after SIGTERM, the rerun completes the count" same "$(field triangles <"$T/resume.json")" "$ref"
+check "after SIGTERM, some units were resumed" python3 -c "
+import json; c = json.load(open('$T/resume.json'))['checkpoint']; assert c['units_resumed'] > 0, c"
+ck="$T/ck-int"
+rm -f "$ck"
+"$B/tristream" count --quiet --device cpu $slow --layout lstc --partitions 12 --checkpoint "$ck" "$T/big.tsg" >/dev/null 2>&1 &
+pid=$!
+sleep 0.8
+kill -INT $pid
+wait $pid
+check "SIGINT exits 8 (lstc layout)" [ $? = 8 ]
+check "after SIGINT, the rerun completes the count" same "$(ts $slow --layout lstc --partitions 12 --json --checkpoint "$ck" "$T/big.tsg" | field triangles)" "$ref"
+# damaged and mismatched checkpoints
+ck="$T/ck-d"
+rm -f "$ck"
+ts --partitions 6 --checkpoint "$ck" "$T/big.tsg" >/dev/null
+size=$(stat -c %s "$ck")
+head -c $((64 + 32 * 8 + 13)) "$ck" >"$T/torn"   # a crash while appending record 8
+cp "$T/torn" "$ck"
+# (not --quiet: the note is on stderr with the progress)
+"$B/tristream" count --device cpu --partitions 6 --json --checkpoint "$ck" "$T/big.tsg" >"$T/torn.json" 2>"$T/torn.err"
+check "torn last record: the count is right" same "$(field triangles <"$T/torn.json")" "$ref"
+check "torn last record: dropped and said" sh -c "grep -q 'incomplete last record' $T/torn.err && grep -q '\"torn_record_dropped\":true' $T/torn.json"
+check "torn last record: 7 units resumed" same "$(python3 -c "import json; print(json.load(open('$T/torn.json'))['checkpoint']['units_resumed'])")" 7
+head -c $((64 + 32 * 8)) "$T/torn" >"$ck"
+printf '\x01' | dd of="$ck" bs=1 seek=$((64 + 32 * 3 + 9)) conv=notrunc 2>/dev/null
+check "a damaged record exits 3" [ "$(rc_of ts --partitions 6 --checkpoint "$ck" "$T/big.tsg")" = 3 ]
+check "a damaged record is named" grep -q "damaged: record 3 fails its checksum" "$T/err"
+check "a damaged record prints no count" [ ! -s "$T/out" ]
+echo "not a checkpoint at all, but long enough to hold a header of sixty-four bytes ..." >"$ck"
+check "a foreign file exits 3" [ "$(rc_of ts --partitions 6 --checkpoint "$ck" "$T/big.tsg")" = 3 ]
+rm -f "$ck"
+ts --partitions 6 --checkpoint "$ck" "$T/g2.tsg" >/dev/null
+check "another graph's checkpoint exits 2" [ "$(rc_of ts --partitions 6 --checkpoint "$ck" "$T/big.tsg")" = 2 ]
+check "another graph's checkpoint is named" grep -q "made for another graph" "$T/err"
+rm -f "$ck"
+timeout -s KILL 0.5 "$B/tristream" count --quiet --device cpu $slow --partitions 12 --checkpoint "$ck" "$T/big.tsg" >/dev/null 2>&1
+check "other options exit 2" [ "$(rc_of ts $slow --partitions 8 --checkpoint "$ck" "$T/big.tsg")" = 2 ]
+check "other options are named" grep -q "other counting options" "$T/err"
+check "other layout exits 2" [ "$(rc_of ts $slow --layout lstc --partitions 12 --checkpoint "$ck" "$T/big.tsg")" = 2 ]
+check "the same options still resume" same "$(ts $slow --partitions 12 --json --checkpoint "$ck" "$T/big.tsg" | field triangles)" "$ref"
+check "--checkpoint with --plan-only exits 2" [ "$(rc_of ts --plan-only --checkpoint "$T/ck-p" "$T/big.tsg")" = 2 ]
+check "a checkpoint in a missing directory exits 5" [ "$(rc_of ts --checkpoint "$T/nodir/ck" "$T/big.tsg")" = 5 ]
+# many graphs with a checkpoint directory: a rerun skips the graphs done
+printf '%s\n%s\n%s\n' "$T/karate.tsg" "$T/g1.tsg" "$T/g2.tsg" >"$T/m.txt"
+ts --json --checkpoint "$T/ckdir" --manifest "$T/m.txt" >"$T/m1.json"
+check "checkpoint directory: one file per graph" [ "$(ls "$T/ckdir" | wc -l)" = 3 ]
+ts --json --checkpoint "$T/ckdir" --manifest "$T/m.txt" "$T/big.tsg" >"$T/m2.json"
+check "checkpoint directory: done graphs skipped, a new one counted" python3 -c "
+import json
+rows = [json.loads(l) for l in open('$T/m2.json')]
+assert [r['triangles'] for r in rows] == [$ref, 45, $(brute "$T/g1.tsg"), $(brute "$T/g2.tsg")], rows
+assert all(r['checkpoint'].get('finished_earlier') for r in rows[1:]) and not rows[0]['checkpoint'].get('finished_earlier'), rows"
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
