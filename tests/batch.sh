@@ -23,6 +23,16 @@ brute() { "$B/tests/brute" "$@"; }
 ts() { "$B/tristream" count --quiet --device cpu "$@"; }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
 rc_of() { "$@" >"$T/out" 2>"$T/err"; echo $?; }
+# a count killed (SIGKILL) after SECONDS, waited for until it is gone
+# (timeout -s KILL kills itself too and does not wait)
+killed_after() {
+	local d=$1; shift
+	"$B/tristream" count --quiet --device cpu "$@" >/dev/null 2>&1 &
+	local pid=$!
+	sleep "$d"
+	kill -KILL $pid 2>/dev/null
+	wait $pid 2>/dev/null
+}
 
 # --- per-vertex counts and clustering
 gzip -dc "$SRC/tests/data/karate.txt.gz" >"$T/karate.txt"
@@ -105,14 +115,14 @@ for l in "block --partitions 12" "lstc --partitions 12" "arrival --batches 24"; 
 	# killed at random moments, each time from scratch, then resumed
 	for d in 0.05 0.3 0.6 0.9 1.3 1.7; do
 		rm -f "$ck"
-		timeout -s KILL $d "$B/tristream" count --quiet --device cpu $slow --layout $l --checkpoint "$ck" "$T/big.tsg" >/dev/null 2>&1
+		killed_after $d $slow --layout $l --checkpoint "$ck" "$T/big.tsg"
 		got=$(ts $slow --layout $l --json --checkpoint "$ck" "$T/big.tsg" | field triangles)
 		check "$1 layout killed after ${d}s, resumed" same "$got" "$ref"
 	done
 	# killed again and again on one checkpoint: each run gets further
 	rm -f "$ck"
 	for k in 1 2 3 4 5; do
-		timeout -s KILL 0.4 "$B/tristream" count --quiet --device cpu $slow --layout $l --checkpoint "$ck" "$T/big.tsg" >/dev/null 2>&1
+		killed_after 0.4 $slow --layout $l --checkpoint "$ck" "$T/big.tsg"
 	done
 	ts $slow --layout $l --json --checkpoint "$ck" "$T/big.tsg" >"$T/resume.json"
 	check "$1 layout killed five times, resumed" same "$(field triangles <"$T/resume.json")" "$ref"
@@ -170,7 +180,7 @@ ts --partitions 6 --checkpoint "$ck" "$T/g2.tsg" >/dev/null
 check "another graph's checkpoint exits 2" [ "$(rc_of ts --partitions 6 --checkpoint "$ck" "$T/big.tsg")" = 2 ]
 check "another graph's checkpoint is named" grep -q "made for another graph" "$T/err"
 rm -f "$ck"
-timeout -s KILL 0.5 "$B/tristream" count --quiet --device cpu $slow --partitions 12 --checkpoint "$ck" "$T/big.tsg" >/dev/null 2>&1
+killed_after 0.5 $slow --partitions 12 --checkpoint "$ck" "$T/big.tsg"
 check "other options exit 2" [ "$(rc_of ts $slow --partitions 8 --checkpoint "$ck" "$T/big.tsg")" = 2 ]
 check "other options are named" grep -q "other counting options" "$T/err"
 check "other layout exits 2" [ "$(rc_of ts $slow --layout lstc --partitions 12 --checkpoint "$ck" "$T/big.tsg")" = 2 ]

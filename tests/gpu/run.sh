@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # tests/gpu/run.sh - GPU correctness, run by a developer on the GPU machine.
 #
-#   tests/gpu/run.sh [BUILD_DIR] [SHARED_GRAPHS_DIR] [all|counts|sanitizer] [I/N]
+#   tests/gpu/run.sh [BUILD_DIR] [SHARED_GRAPHS_DIR] [all|counts|sanitizer|batch] [I/N]
 #
-# The third argument runs a part only, default all; I/N checks only the
+# The third argument runs a part only, default all (batch: the per-vertex,
+# clustering and checkpoint checks, and their sanitizer runs); I/N checks only the
 # graphs whose index is I modulo N. (The whole takes over ten minutes, the
 # device tool's limit for one command.)
 # Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash) against the CPU count (itself checked
@@ -15,8 +16,10 @@
 # auto batches on every reader and the LZ4 file, its lists copied from
 # pinned pages only, and an asymmetric file that overflows its rows (exit 3);
 # every reader; --host-mem spilling, plain and
-# compressed; then compute-sanitizer memcheck and racecheck
-# on a small graph, both layouts. Ends with "N passed, N failed".
+# compressed; per-vertex counts and clustering in every layout against the
+# CPU's (itself checked against tests/brute); checkpoints killed and
+# resumed, stopped by SIGTERM; then compute-sanitizer memcheck and racecheck
+# on a small graph, every layout, per-vertex counting too. Ends with "N passed, N failed".
 set -u
 B=${1:-build}
 SHARED=${2:-../shared/graphs}
@@ -92,108 +95,165 @@ for g in "${graphs[@]}"; do
 				[ "$got" = 20977629 ] && ok || bad "cnr-2000 from BVGraph $nt on the GPU: $got"
 			done ;;
 	esac
-	for k in lstc lstc-paper lstc-hash mid-hash; do
-		for p in 1 2 4 8; do # block layout: Q blocks, Q(Q+1)/2 units
-			got=$(count "$g" --device gpu --kernel $k --partitions $p)
-			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k block Q=$p: $got, CPU $ref"
-		done
-		for p in 1 4; do
-			for s in edge hash; do
-				got=$(count "$g" --device gpu --kernel $k --layout lstc --partitions $p --scheme $s)
-				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k lstc P=$p $s: $got, CPU $ref"
-			done
-		done
-		got=$(count "$g" --device gpu --kernel $k --layout lstc --partitions 3 --prune lstc)
-		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k lstc-prune: $got, CPU $ref"
-	done
-	# out of core: a budget far below the graph forces automatic planning
 	bytes=$(stat -c %s "$g")
-	for div in 4 16; do
-		mem=$(( bytes / div + 65536 ))
-		got=$(count "$g" --device gpu --gpu-mem $mem)
-		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block --gpu-mem $mem: $got, CPU $ref"
-		for k in lstc-hash mid-hash; do
-			got=$(count "$g" --device gpu --gpu-mem $mem --kernel $k)
-			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block $k --gpu-mem $mem: $got, CPU $ref"
+	if [ "$PART" != batch ]; then # batch: per-vertex counts and checkpoints only
+		for k in lstc lstc-paper lstc-hash mid-hash; do
+			for p in 1 2 4 8; do # block layout: Q blocks, Q(Q+1)/2 units
+				got=$(count "$g" --device gpu --kernel $k --partitions $p)
+				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k block Q=$p: $got, CPU $ref"
+			done
+			for p in 1 4; do
+				for s in edge hash; do
+					got=$(count "$g" --device gpu --kernel $k --layout lstc --partitions $p --scheme $s)
+					[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k lstc P=$p $s: $got, CPU $ref"
+				done
+			done
+			got=$(count "$g" --device gpu --kernel $k --layout lstc --partitions 3 --prune lstc)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k lstc-prune: $got, CPU $ref"
 		done
-		# mid-hash's scratch grows a part by 8 bytes an entry: where one
-		# vertex's part then exceeds the budget, a clear error is right too.
-		# (Small graphs only: LSTC parts under a tiny budget take minutes
-		# to build on R-MAT 19, and the kernel gains nothing there.)
-		if [ "$bytes" -lt 8000000 ]; then
-			got=$(count "$g" --device gpu --gpu-mem $mem --kernel mid-hash --layout lstc)
-			case $got in
-				"$ref"|*"alone needs more than the partition budget"*) ok ;;
-				*) bad "$(basename "$g") lstc mid-hash --gpu-mem $mem: $got, CPU $ref" ;;
-			esac
-		fi
-		got=$(count "$g" --device gpu --gpu-mem $mem --layout lstc)
-		# an LSTC part cannot shrink below one vertex's neighbourhood, which
-		# in a clique is the whole graph: a clear out-of-memory error, never
-		# a wrong count (the block layout splits the lists and fits)
-		if [ "$(basename "$g")" = clique.tsg ]; then
-			case $got in *"alone needs more than the partition budget"*) ok ;; *) bad "clique budget: $got" ;; esac
-			continue
-		fi
-		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") lstc --gpu-mem $mem: $got, CPU $ref"
-	done
-	"$B/tristream" compress --quiet "$g" "$T/z.tsg" # LZ4 file, decoded on load
-	got=$(count "$T/z.tsg" --device gpu)
-	[ "$got" = "$ref" ] && ok || bad "$(basename "$g") compressed: $got, CPU $ref"
-	for io in mmap pread; do # lists checked and oriented as each reader brings them
-		got=$(count "$g" --device gpu --io $io --partitions 2)
-		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") --io $io: $got, CPU $ref"
-	done
-	# bounded host memory: a budget between what spilling and what the
-	# in-memory count need (both from the JSON) makes it spill
-	for f in "$g" "$T/z.tsg"; do
-		need=$("$B/tristream" count --quiet --json --device gpu --threads 4 --host-mem 1T "$f" 2>/dev/null |
-			python3 -c 'import json,sys; h=json.load(sys.stdin)["host_mem"]; print((h["need_spill"] + h["need_memory"]) // 2)' 2>/dev/null)
-		for p in 1 3; do
-			got=$(count "$f" --device gpu --threads 4 --host-mem "${need:-0}" --scratch-dir "$T" --partitions $p)
-			[ "$got" = "$ref" ] && ok || bad "$(basename "$f") --host-mem spill Q=$p: $got, CPU $ref"
+		# out of core: a budget far below the graph forces automatic planning
+		for div in 4 16; do
+			mem=$(( bytes / div + 65536 ))
+			got=$(count "$g" --device gpu --gpu-mem $mem)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block --gpu-mem $mem: $got, CPU $ref"
+			for k in lstc-hash mid-hash; do
+				got=$(count "$g" --device gpu --gpu-mem $mem --kernel $k)
+				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block $k --gpu-mem $mem: $got, CPU $ref"
+			done
+			# mid-hash's scratch grows a part by 8 bytes an entry: where one
+			# vertex's part then exceeds the budget, a clear error is right too.
+			# (Small graphs only: LSTC parts under a tiny budget take minutes
+			# to build on R-MAT 19, and the kernel gains nothing there.)
+			if [ "$bytes" -lt 8000000 ]; then
+				got=$(count "$g" --device gpu --gpu-mem $mem --kernel mid-hash --layout lstc)
+				case $got in
+					"$ref"|*"alone needs more than the partition budget"*) ok ;;
+					*) bad "$(basename "$g") lstc mid-hash --gpu-mem $mem: $got, CPU $ref" ;;
+				esac
+			fi
+			got=$(count "$g" --device gpu --gpu-mem $mem --layout lstc)
+			# an LSTC part cannot shrink below one vertex's neighbourhood, which
+			# in a clique is the whole graph: a clear out-of-memory error, never
+			# a wrong count (the block layout splits the lists and fits)
+			if [ "$(basename "$g")" = clique.tsg ]; then
+				case $got in *"alone needs more than the partition budget"*) ok ;; *) bad "clique budget: $got" ;; esac
+				continue
+			fi
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") lstc --gpu-mem $mem: $got, CPU $ref"
 		done
-		# and that budget really made it spill
-		mode=$("$B/tristream" count --quiet --json --device gpu --threads 4 --host-mem "${need:-0}" \
-			--scratch-dir "$T" "$f" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["host_mem"]["mode"])' 2>/dev/null)
-		[ "$mode" = spill ] && ok || bad "$(basename "$f") --host-mem ${need:-0}: mode '$mode', not spill"
-	done
-	for p in 1 3; do # the oriented graph in pinned memory: asynchronous copies
-		got=$(count "$g" --device gpu --pin-host on --partitions $p)
-		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") pinned Q=$p: $got, CPU $ref"
-	done
-	# the arrival layout: batches counted as the file is read, every reader
-	for k in 1 2 7 auto; do
-		for io in uring pread mmap; do
-			got=$(count "$g" --device gpu --layout arrival --batches $k --io $io)
-			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival K=$k $io: $got, CPU $ref"
+		"$B/tristream" compress --quiet "$g" "$T/z.tsg" # LZ4 file, decoded on load
+		got=$(count "$T/z.tsg" --device gpu)
+		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") compressed: $got, CPU $ref"
+		for io in mmap pread; do # lists checked and oriented as each reader brings them
+			got=$(count "$g" --device gpu --io $io --partitions 2)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") --io $io: $got, CPU $ref"
 		done
-		got=$(count "$T/z.tsg" --device gpu --layout arrival --batches $k)
-		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival K=$k lz4: $got, CPU $ref"
+		# bounded host memory: a budget between what spilling and what the
+		# in-memory count need (both from the JSON) makes it spill
+		for f in "$g" "$T/z.tsg"; do
+			need=$("$B/tristream" count --quiet --json --device gpu --threads 4 --host-mem 1T "$f" 2>/dev/null |
+				python3 -c 'import json,sys; h=json.load(sys.stdin)["host_mem"]; print((h["need_spill"] + h["need_memory"]) // 2)' 2>/dev/null)
+			for p in 1 3; do
+				got=$(count "$f" --device gpu --threads 4 --host-mem "${need:-0}" --scratch-dir "$T" --partitions $p)
+				[ "$got" = "$ref" ] && ok || bad "$(basename "$f") --host-mem spill Q=$p: $got, CPU $ref"
+			done
+			# and that budget really made it spill
+			mode=$("$B/tristream" count --quiet --json --device gpu --threads 4 --host-mem "${need:-0}" \
+				--scratch-dir "$T" "$f" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["host_mem"]["mode"])' 2>/dev/null)
+			[ "$mode" = spill ] && ok || bad "$(basename "$f") --host-mem ${need:-0}: mode '$mode', not spill"
+		done
+		for p in 1 3; do # the oriented graph in pinned memory: asynchronous copies
+			got=$(count "$g" --device gpu --pin-host on --partitions $p)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") pinned Q=$p: $got, CPU $ref"
+		done
+		# the arrival layout: batches counted as the file is read, every reader
+		for k in 1 2 7 auto; do
+			for io in uring pread mmap; do
+				got=$(count "$g" --device gpu --layout arrival --batches $k --io $io)
+				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival K=$k $io: $got, CPU $ref"
+			done
+			got=$(count "$T/z.tsg" --device gpu --layout arrival --batches $k)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival K=$k lz4: $got, CPU $ref"
+		done
+		# many batches, most of them sharing pages of the lists (pinned once)
+		got=$(count "$g" --device gpu --layout arrival --batches 3000)
+		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival K=3000: $got, CPU $ref"
+		# the lists go to the device from pinned pages, never through staging
+		for f in "--io uring $g" "--io pread $g" "--io mmap $g" "--io mmap $T/z.tsg" "$T/z.tsg"; do
+			pin=$("$B/tristream" count --quiet --json --device gpu --layout arrival --batches 3 $f |
+				python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["lists_pinned_bytes"] == j["lists_bytes"] > 0 or j["lists_bytes"] == 0)')
+			[ "$pin" = True ] && ok || bad "$(basename "$g") arrival lists pinned ($f): $pin"
+		done
+		got=$(count "$g" --device gpu --layout arrival --batches 5 --tile 64)
+		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival slots 64: $got, CPU $ref"
+		lay=$("$B/tristream" count --quiet --json --device gpu "$g" | python3 -c 'import json,sys; print(json.load(sys.stdin)["layout"])')
+		[ "$lay" = arrival ] && ok || bad "$(basename "$g") default layout on the GPU: $lay"
+		for tile in 64 1024; do
+			got=$(count "$g" --device gpu --kernel lstc-paper --tile $tile --partitions 2)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") tile $tile: $got, CPU $ref"
+		done
+		for tile in 64 256 4096; do # mid-hash table slots: 64 tables long lists in pieces
+			got=$(count "$g" --device gpu --kernel mid-hash --tile $tile --partitions 2)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") mid-hash slots $tile: $got, CPU $ref"
+		done
+	fi
+	# per-vertex counts (mid-hash only; another kernel asked for is replaced
+	# and said): every layout, in and out of core, against the CPU's file
+	"$B/tristream" count --quiet --device cpu --per-vertex "$T/cpu.pv" "$g" >/dev/null 2>&1
+	if [ "$bytes" -lt 3000000 ]; then # and the CPU's against the independent counter
+		"$B/tests/brute" --per-vertex "$g" >"$T/brute.pv"
+		cmp -s "$T/cpu.pv" "$T/brute.pv" && ok || bad "$(basename "$g") CPU per-vertex differs from brute"
+	fi
+	nv=$("$B/tristream" info --json "$g" | python3 -c 'import json,sys; print(json.load(sys.stdin)["vertices"])')
+	for opt in "--partitions 1" "--partitions 3" "--gpu-mem $(( bytes / 4 + 65536 + nv * 8 ))" \
+		   "--layout lstc --partitions 1" "--layout lstc --partitions 4 --kernel lstc" \
+		   "--layout arrival --batches 1" "--layout arrival --batches 5" "--layout auto"; do
+		rm -f "$T/gpu.pv"
+		got=$(count "$g" --device gpu $opt --per-vertex "$T/gpu.pv")
+		[ "$got" = "$ref" ] && [ -f "$T/gpu.pv" ] && cmp -s "$T/gpu.pv" "$T/cpu.pv" && ok ||
+			bad "$(basename "$g") per-vertex $opt: $got, CPU $ref, files differ"
 	done
-	# many batches, most of them sharing pages of the lists (pinned once)
-	got=$(count "$g" --device gpu --layout arrival --batches 3000)
-	[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival K=3000: $got, CPU $ref"
-	# the lists go to the device from pinned pages, never through staging
-	for f in "--io uring $g" "--io pread $g" "--io mmap $g" "--io mmap $T/z.tsg" "$T/z.tsg"; do
-		pin=$("$B/tristream" count --quiet --json --device gpu --layout arrival --batches 3 $f |
-			python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["lists_pinned_bytes"] == j["lists_bytes"] > 0 or j["lists_bytes"] == 0)')
-		[ "$pin" = True ] && ok || bad "$(basename "$g") arrival lists pinned ($f): $pin"
-	done
-	got=$(count "$g" --device gpu --layout arrival --batches 5 --tile 64)
-	[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival slots 64: $got, CPU $ref"
-	lay=$("$B/tristream" count --quiet --json --device gpu "$g" | python3 -c 'import json,sys; print(json.load(sys.stdin)["layout"])')
-	[ "$lay" = arrival ] && ok || bad "$(basename "$g") default layout on the GPU: $lay"
-	for tile in 64 1024; do
-		got=$(count "$g" --device gpu --kernel lstc-paper --tile $tile --partitions 2)
-		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") tile $tile: $got, CPU $ref"
-	done
-	for tile in 64 256 4096; do # mid-hash table slots: 64 tables long lists in pieces
-		got=$(count "$g" --device gpu --kernel mid-hash --tile $tile --partitions 2)
-		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") mid-hash slots $tile: $got, CPU $ref"
-	done
+	cl=$("$B/tristream" count --quiet --json --device gpu --clustering "$g" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["transitivity"], d["average_clustering"])')
+	clc=$("$B/tristream" count --quiet --json --device cpu --clustering "$g" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["transitivity"], d["average_clustering"])')
+	[ -n "$cl" ] && [ "$cl" = "$clc" ] && ok || bad "$(basename "$g") clustering GPU '$cl', CPU '$clc'"
 	echo "checked $(basename "$g"): $ref triangles"
 done
+
+# checkpoints on the GPU: killed at random moments and resumed, stopped by
+# SIGTERM (exit 8), refused with the arrival layout, auto takes block
+if [ "$PART" != sanitizer ] && [ "${SLICE%/*}" = 0 ]; then
+	g="$T/rmat19.tsg"
+	ref=$(count "$g" --device cpu)
+	for l in "--partitions 8" "--layout lstc --partitions 8 --kernel mid-hash"; do
+		for d in 0.3 0.6 0.9 1.2; do
+			rm -f "$T/ck"
+			# (not timeout -s KILL: it kills itself too and does not wait
+			# for the process, whose exit from the driver takes a while)
+			"$B/tristream" count --quiet --device gpu $l --checkpoint "$T/ck" "$g" >/dev/null 2>&1 &
+			pid=$!
+			sleep $d
+			kill -KILL $pid 2>/dev/null
+			wait $pid 2>/dev/null
+			got=$(count "$g" --device gpu $l --checkpoint "$T/ck")
+			[ "$got" = "$ref" ] && ok || bad "checkpoint $l killed after ${d}s: $got, CPU $ref"
+		done
+	done
+	rm -f "$T/ck"
+	"$B/tristream" count --quiet --device gpu --partitions 40 --kernel lstc-paper --checkpoint "$T/ck" "$g" >/dev/null 2>"$T/err" &
+	pid=$!
+	# once a unit is recorded (header 64 bytes, plan and unit records 32)
+	while kill -0 $pid 2>/dev/null && [ "$(stat -c %s "$T/ck" 2>/dev/null || echo 0)" -lt 128 ]; do sleep 0.02; done
+	kill -TERM $pid
+	wait $pid
+	rc=$?
+	got=$(count "$g" --device gpu --partitions 40 --kernel lstc-paper --checkpoint "$T/ck")
+	[ $rc = 8 ] && [ "$got" = "$ref" ] && ok || bad "checkpoint SIGTERM: rc $rc, then $got, CPU $ref"
+	echo "checkpoint SIGTERM after the first unit: exit $rc"
+	rc=$("$B/tristream" count --quiet --device gpu --layout arrival --checkpoint "$T/ck2" "$g" >/dev/null 2>&1; echo $?)
+	[ "$rc" = 2 ] && ok || bad "checkpoint with the arrival layout on the GPU: exit $rc, not 2"
+	lay=$("$B/tristream" count --quiet --json --device gpu --checkpoint "$T/ck3" "$g" | python3 -c 'import json,sys; print(json.load(sys.stdin)["layout"])')
+	[ "$lay" = block ] && ok || bad "checkpoint with the auto layout on the GPU: layout $lay"
+fi
 
 # a partition too large for the slot gives a clear error, not a wrong count
 [ "$PART" = sanitizer ] || for layout in block lstc; do
@@ -232,8 +292,10 @@ done
 if [ "$PART" = counts ]; then
 	echo "sanitizer checks not asked for"
 elif command -v compute-sanitizer >/dev/null; then
+	kernels="lstc lstc-hash mid-hash"
+	[ "$PART" = batch ] && kernels=""
 	for tool in memcheck racecheck; do
-		for k in lstc lstc-hash mid-hash; do
+		for k in $kernels; do
 			for layout in block lstc; do
 				compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
 					--device gpu --kernel $k --layout $layout --partitions 3 "$T/rmat12.tsg" >"$T/san" 2>&1
@@ -242,11 +304,20 @@ elif command -v compute-sanitizer >/dev/null; then
 				grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool $k $layout: /"
 			done
 		done
+		[ "$PART" = batch ] || {
 		compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
 			--device gpu --layout arrival --batches 4 "$T/rmat12.tsg" >"$T/san" 2>&1
 		rc=$?
 		[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool arrival rc $rc"; tail -20 "$T/san"; }
 		grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool arrival: /"
+		}
+		for layout in "--layout block --partitions 3" "--layout lstc --partitions 3" "--layout arrival --batches 4"; do
+			compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
+				--device gpu $layout --per-vertex "$T/san.pv" "$T/rmat12.tsg" >"$T/san" 2>&1
+			rc=$?
+			[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool per-vertex $layout rc $rc"; tail -20 "$T/san"; }
+			grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool per-vertex $layout: /"
+		done
 		compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
 			--device gpu --layout arrival --batches 4 "$T/asym.tsg" >"$T/san" 2>&1
 		rc=$?
