@@ -613,7 +613,7 @@ static int count_one(const char *path, const struct count_job *job, struct count
 	if (rc == TSG_OK && ck)
 		rc = ckpt_finish(ck, r.triangles, err);
 	if (rc == TSG_OK && job->pv_path)
-		rc = pv_write(job->pv_path, job->pv_fmt, &g, r.pv, err);
+		rc = pv_write(job->pv_path, job->pv_fmt, &g, r.pv, o.threads, err);
 	if (rc == TSG_OK && job->clustering)
 		pv_clustering(&g, r.pv, o.threads, &cl);
 	const double wall = tsg_now() - t0;

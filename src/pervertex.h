@@ -23,9 +23,10 @@ enum pv_format { PV_TEXT, PV_BINARY };
 int pv_format_parse(const char *s, enum pv_format *out);
 
 /* Writes pv (nv counts by id) to path atomically: text "id count" lines
- * (vertices with an edge only), or binary: nv little-endian u64, every id. */
+ * (vertices with an edge only; formatted on `threads` threads), or binary:
+ * nv little-endian u64, every id. */
 int pv_write(const char *path, enum pv_format fmt, const struct tsg_graph *g, const uint64_t *pv,
-	     struct tsg_err *err);
+	     unsigned threads, struct tsg_err *err);
 
 struct pv_clustering {
 	double transitivity, average_clustering;

@@ -25,6 +25,9 @@ B=${1:-build}
 SHARED=${2:-../shared/graphs}
 PART=${3:-all}
 SLICE=${4:-0/1}
+# KERNELS="mid-hash" (environment): check only these GPU kernels where
+# every kernel is tried (after a change to one kernel)
+KERNELS=${KERNELS:-lstc lstc-paper lstc-hash mid-hash}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
@@ -97,7 +100,7 @@ for g in "${graphs[@]}"; do
 	esac
 	bytes=$(stat -c %s "$g")
 	if [ "$PART" != batch ]; then # batch: per-vertex counts and checkpoints only
-		for k in lstc lstc-paper lstc-hash mid-hash; do
+		for k in $KERNELS; do
 			for p in 1 2 4 8; do # block layout: Q blocks, Q(Q+1)/2 units
 				got=$(count "$g" --device gpu --kernel $k --partitions $p)
 				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k block Q=$p: $got, CPU $ref"
@@ -292,7 +295,8 @@ done
 if [ "$PART" = counts ]; then
 	echo "sanitizer checks not asked for"
 elif command -v compute-sanitizer >/dev/null; then
-	kernels="lstc lstc-hash mid-hash"
+	kernels=""
+	for k in lstc lstc-hash mid-hash; do case " $KERNELS " in *" $k "*) kernels="$kernels $k" ;; esac; done
 	[ "$PART" = batch ] && kernels=""
 	for tool in memcheck racecheck; do
 		for k in $kernels; do
