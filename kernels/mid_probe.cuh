@@ -66,28 +66,23 @@ __device__ unsigned long long mh_vertex(const uint32_t *tadj, const uint32_t *sa
 				const int own = warp_owner(excl, idx); /* whose tail holds idx */
 				const auto start = __shfl_sync(0xffffffffu, q.x, own);
 				const uint32_t oex = __shfl_sync(0xffffffffu, excl, own);
-				bool hit = false;
-				if (idx < total) {
-					const uint32_t x = sadj[start + (idx - oex)];
-					if (x >= tmin && x <= tmax)
-						for (uint32_t h = mh_slot(x, mask);; h = (h + 1) & mask) {
-							const uint32_t v = table[h];
-							if (v == x || v == MH_EMPTY) {
-								hit = v == x;
-								break;
-							}
-						}
-					if (hit) {
+				if (idx >= total)
+					continue;
+				const uint32_t x = sadj[start + (idx - oex)];
+				if (x < tmin || x > tmax)
+					continue;
+				for (uint32_t h = mh_slot(x, mask);; h = (h + 1) & mask) {
+					const uint32_t v = table[h];
+					if (v == x) {
 						count++;
-						if (PV) /* c */
+						if (PV) { /* c, and the record's source a */
 							atomicAdd(&pv.pv[dev_global(pv.gid, x)], 1ull);
+							atomicAdd(&pv.pv[pv.rec_a[r0 + own]], 1ull);
+						}
+						break;
 					}
-				}
-				if (PV) { /* each record's source a: one atomic for its lanes' hits */
-					const unsigned same = __match_any_sync(0xffffffffu, own);
-					const unsigned hits = __ballot_sync(0xffffffffu, hit) & same;
-					if (hits && (int)lane == __ffs(same) - 1)
-						atomicAdd(&pv.pv[pv.rec_a[r0 + own]], (unsigned long long)__popc(hits));
+					if (v == MH_EMPTY)
+						break;
 				}
 			}
 		}
