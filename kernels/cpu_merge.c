@@ -59,8 +59,45 @@ struct job {
 	uint64_t **bitmaps;  /* per thread, hash kind only */
 	uint64_t *pv;        /* per-vertex counts, or NULL */
 	const uint32_t *gid; /* a partition's global ids (dag.h) */
+	struct acc *acc;     /* per thread, with pv */
 	atomic_uint_fast64_t total;
 };
+
+/*
+ * Per-vertex counts credit every hit c in out(a) ∩ out(b). An atomic add to
+ * pv[c] per hit is a random read-modify-write per triangle (3 times slower
+ * than the plain count on R-MAT 20); instead a thread counts the hits per
+ * position of out(a) and credits each c once per source, when a is done.
+ */
+struct acc {
+	uint32_t *n;  /* hits per position of the current source's table */
+	size_t cap;
+};
+
+/* A zeroed counter per entry of [tb, te), or NULL (out of memory: per-hit
+ * atomics then). */
+static uint32_t *acc_for(struct acc *a, size_t len)
+{
+	if (len > a->cap) {
+		uint32_t *n = calloc(len * 2, sizeof(*n));
+		if (!n)
+			return NULL;
+		free(a->n);
+		a->n = n;
+		a->cap = len * 2;
+	}
+	return a->n;
+}
+
+/* Credits the table's entries with their hits and clears the counters. */
+static void acc_flush(const struct job *j, uint32_t *n, const uint32_t *tb, const uint32_t *te)
+{
+	for (const uint32_t *p = tb; p < te; p++)
+		if (n[p - tb]) {
+			tsg_pv_add(j->pv, j->gid, *p, n[p - tb]);
+			n[p - tb] = 0;
+		}
+}
 
 static uint32_t source_id(const struct job *j, uint64_t i)
 {
@@ -95,16 +132,21 @@ static uint64_t merge_count(const uint32_t *a, const uint32_t *ae, const uint32_
 	return c;
 }
 
-/* merge_count that also credits every common id c to pv (the caller
- * credits a and b with the total). */
+/* merge_count that also credits every common id c: to its counter in
+ * acc (indexed from a0, a's table) if given, else to pv at once. The
+ * caller credits a and b with the total. */
 static uint64_t merge_count_pv(const uint32_t *a, const uint32_t *ae, const uint32_t *b,
-			       const uint32_t *be, uint64_t *pv, const uint32_t *gid)
+			       const uint32_t *be, uint32_t *acc, const uint32_t *a0, uint64_t *pv,
+			       const uint32_t *gid)
 {
 	uint64_t c = 0;
 	while (a < ae && b < be) {
 		const uint32_t x = *a, y = *b;
 		if (x == y) {
-			tsg_pv_add(pv, gid, x, 1);
+			if (acc)
+				acc[a - a0]++;
+			else
+				tsg_pv_add(pv, gid, x, 1);
 			c++;
 		}
 		a += x <= y;
@@ -115,7 +157,6 @@ static uint64_t merge_count_pv(const uint32_t *a, const uint32_t *ae, const uint
 
 static void merge_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 {
-	(void)tid;
 	struct job *j = arg;
 	uint64_t sum = 0;
 	for (uint64_t i = lo; i < hi; i++) {
@@ -127,12 +168,16 @@ static void merge_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 			continue;
 		}
 		uint64_t at_a = 0;
+		uint32_t *acc = acc_for(&j->acc[tid], (size_t)(te - tb));
 		for (const uint32_t *p = tb; p < we; p++) {
 			const uint64_t n = merge_count_pv(tb, te, j->adj + j->off[*p],
-							  j->adj + j->off[*p + 1], j->pv, j->gid);
+							  j->adj + j->off[*p + 1], acc, tb, j->pv,
+							  j->gid);
 			tsg_pv_add(j->pv, j->gid, *p, n);
 			at_a += n;
 		}
+		if (acc)
+			acc_flush(j, acc, tb, te);
 		tsg_pv_add(j->pv, j->gid, source_id(j, i), at_a);
 		sum += at_a;
 	}
@@ -151,6 +196,7 @@ static void hash_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 		for (const uint32_t *p = tb; p < te; p++)
 			bm[*p >> 6] |= 1ull << (*p & 63);
 		uint64_t at_a = 0;
+		uint32_t *acc = j->pv ? acc_for(&j->acc[tid], (size_t)(te - tb)) : NULL;
 		for (const uint32_t *p = tb; p < we; p++) {
 			if (p + 4 < we) /* out(b) lies in a random row: fetch ahead */
 				__builtin_prefetch(j->adj + j->off[p[4]]);
@@ -163,13 +209,18 @@ static void hash_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 			for (uint64_t k = j->off[*p]; k < j->off[*p + 1]; k++) {
 				const uint32_t c = j->adj[k];
 				if ((bm[c >> 6] >> (c & 63)) & 1) {
-					tsg_pv_add(j->pv, j->gid, c, 1);
+					if (acc) /* its place in out(a): a short search in cache */
+						acc[cpu_lower_bound(tb, te, c) - tb]++;
+					else
+						tsg_pv_add(j->pv, j->gid, c, 1);
 					n++;
 				}
 			}
 			tsg_pv_add(j->pv, j->gid, *p, n);
 			at_a += n;
 		}
+		if (acc)
+			acc_flush(j, acc, tb, te);
 		if (j->pv) {
 			tsg_pv_add(j->pv, j->gid, source_id(j, i), at_a);
 			sum += at_a;
@@ -209,6 +260,10 @@ static int run(struct job *j, const struct tsg_unit *u, uint64_t nsrc, uint64_t 
 		rc = cpu_wedge_count_unit(u, threads, j->bitmaps, count, err);
 		goto done;
 	}
+	if (j->pv && !(j->acc = calloc(threads, sizeof(*j->acc)))) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counters");
+		goto done;
+	}
 	tsg_parallel_for(threads, nsrc, 256, kind == KERN_CPU_MERGE ? merge_range : hash_range, j);
 	*count = atomic_load(&j->total);
 done:
@@ -216,6 +271,10 @@ done:
 		for (unsigned t = 0; t < threads; t++)
 			free(j->bitmaps[t]);
 	free(j->bitmaps);
+	if (j->acc)
+		for (unsigned t = 0; t < threads; t++)
+			free(j->acc[t].n);
+	free(j->acc);
 	return rc;
 }
 
@@ -248,7 +307,7 @@ static uint64_t batch_edge(const struct bjob *j, uint32_t a, uint32_t b, const u
 {
 	if (!j->pv)
 		return merge_count(tail, tail_end, rb, re);
-	const uint64_t n = merge_count_pv(tail, tail_end, rb, re, j->pv, NULL);
+	const uint64_t n = merge_count_pv(tail, tail_end, rb, re, NULL, NULL, j->pv, NULL);
 	tsg_pv_add(j->pv, NULL, a, n);
 	tsg_pv_add(j->pv, NULL, b, n);
 	return n;
