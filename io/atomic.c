@@ -79,3 +79,17 @@ void io_afile_abort(struct io_afile *a)
 	free(a->path);
 	memset(a, 0, sizeof(*a));
 }
+
+int io_afile_write_all(const char *path, const void *data, size_t len, struct tsg_err *err)
+{
+	struct io_afile a;
+	int rc = io_afile_open(path, &a, err);
+	if (rc)
+		return rc;
+	if (fwrite(data, 1, len, a.f) != len) {
+		const int e = errno;
+		io_afile_abort(&a);
+		return tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot write", path);
+	}
+	return io_afile_commit(&a, err);
+}

@@ -27,4 +27,7 @@ int io_afile_open(const char *path, struct io_afile *a, struct tsg_err *err);
 int io_afile_commit(struct io_afile *a, struct tsg_err *err);
 void io_afile_abort(struct io_afile *a);
 
+/* The whole of a small file, len bytes, atomically. */
+int io_afile_write_all(const char *path, const void *data, size_t len, struct tsg_err *err);
+
 #endif

@@ -175,20 +175,6 @@ static void encode(struct wbits *w, const struct io_webgraph_wopts *o, uint64_t 
 
 /* ---- files ---- */
 
-/* Writes len bytes to path atomically (io/atomic.h). */
-static int write_file(const char *path, const void *data, size_t len, struct tsg_err *err)
-{
-	struct io_afile a;
-	int rc = io_afile_open(path, &a, err);
-	if (rc)
-		return rc;
-	if (fwrite(data, 1, len, a.f) != len) {
-		io_afile_abort(&a);
-		return tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot write", path);
-	}
-	return io_afile_commit(&a, err);
-}
-
 int io_webgraph_write(const char *base, uint64_t nv, const uint64_t *off, const uint32_t *adj,
 		      const struct io_webgraph_wopts *o, struct tsg_err *err)
 {
@@ -240,10 +226,10 @@ int io_webgraph_write(const char *base, uint64_t nv, const uint64_t *off, const 
 		}
 	}
 	snprintf(path, sizeof(path), "%s.graph", base);
-	rc = write_file(path, g.b, (g.pos + 63) / 64 * 8, err); /* padded to 8 bytes, as LAW's */
+	rc = io_afile_write_all(path, g.b, (g.pos + 63) / 64 * 8, err); /* padded to 8 bytes, as LAW's */
 	snprintf(path, sizeof(path), "%s.offsets", base);
 	if (rc == TSG_OK)
-		rc = write_file(path, ob.b, (ob.pos + 7) / 8, err);
+		rc = io_afile_write_all(path, ob.b, (ob.pos + 7) / 8, err);
 	if (rc == TSG_OK) {
 		char props[1024];
 		const int n = snprintf(props, sizeof(props),
@@ -253,7 +239,7 @@ int io_webgraph_write(const char *base, uint64_t nv, const uint64_t *off, const 
 			(unsigned long long)nv, (unsigned long long)off[nv], o->window, o->maxref,
 			o->minint, o->zetak, off[nv] ? (double)g.pos / (double)off[nv] : 0.0);
 		snprintf(path, sizeof(path), "%s.properties", base);
-		rc = write_file(path, props, (size_t)n, err);
+		rc = io_afile_write_all(path, props, (size_t)n, err);
 	}
 done:
 	free(g.b);

@@ -82,15 +82,7 @@ static int create(const char *path, uint64_t graph_key, uint64_t opts_key, struc
 	put64(h + 8, graph_key);
 	put64(h + 16, opts_key);
 	put64(h + 56, io_checksum(h, 56));
-	struct io_afile a;
-	int rc = io_afile_open(path, &a, err);
-	if (rc)
-		return rc;
-	if (fwrite(h, 1, HDR, a.f) != HDR) {
-		io_afile_abort(&a);
-		return tsg_fail_errno(err, TSG_EIO, errno, "checkpoint %s: cannot write", path);
-	}
-	return io_afile_commit(&a, err);
+	return io_afile_write_all(path, h, HDR, err);
 }
 
 static int damaged(const struct ckpt *c, const char *what, struct tsg_err *err)

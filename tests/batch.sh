@@ -10,13 +10,8 @@ B=$1
 SRC=$2
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-check() { # description, condition...
-	local what=$1; shift
-	if "$@"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: $what"; fi
-}
-num() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }
-same() { num "$1" && num "$2" && [ "$1" = "$2" ]; }
+# check, num, same
+. "$(dirname "$0")/lib.sh"
 # two files with the same bytes, neither empty
 same_file() { [ -s "$1" ] && [ -s "$2" ] && cmp -s "$1" "$2"; }
 brute() { "$B/tests/brute" "$@"; }

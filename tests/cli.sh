@@ -10,15 +10,8 @@ T=$(mktemp -d)
 MNT=""
 cleanup() { [ -n "$MNT" ] && umount "$MNT" 2>/dev/null; rm -rf "$T"; }
 trap cleanup EXIT
-pass=0; fail=0
-check() { # description, condition...
-	local what=$1; shift
-	if "$@"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: $what"; fi
-}
-# A count comparison passes only on two equal decimal numbers: an empty or
-# non-numeric side (a failed run) fails it, so "" = "" can never pass.
-num() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }
-same() { num "$1" && num "$2" && [ "$1" = "$2" ]; }
+# check, num, same
+. "$(dirname "$0")/lib.sh"
 # the independent reference counter (tests/brute.c: no code shared with the engine)
 brute() { "$B/tests/brute" "$@"; }
 tri() { "$B/tristream" count --quiet --device cpu --json "$@" | python3 -c 'import json,sys; print(json.load(sys.stdin)["triangles"])'; }
