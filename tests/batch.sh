@@ -18,6 +18,13 @@ brute() { "$B/tests/brute" "$@"; }
 ts() { "$B/tristream" count --quiet --device cpu "$@"; }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
 rc_of() { "$@" >"$T/out" 2>"$T/err"; echo $?; }
+# waits until process PID has recorded a unit in checkpoint FILE (the
+# header is 64 bytes, the plan and each unit 32) or is gone
+first_record() {
+	while kill -0 "$1" 2>/dev/null && [ "$(stat -c %s "$2" 2>/dev/null || echo 0)" -lt 128 ]; do
+		sleep 0.02
+	done
+}
 # a count killed (SIGKILL) after SECONDS, waited for until it is gone
 # (timeout -s KILL kills itself too and does not wait)
 killed_after() {
@@ -131,7 +138,7 @@ ck="$T/ck-term"
 rm -f "$ck"
 "$B/tristream" count --quiet --device cpu $slow --partitions 12 --checkpoint "$ck" "$T/big.tsg" >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 0.6
+first_record $pid "$ck"
 kill -TERM $pid
 wait $pid
 trc=$?
@@ -146,7 +153,7 @@ ck="$T/ck-int"
 rm -f "$ck"
 "$B/tristream" count --quiet --device cpu $slow --layout lstc --partitions 12 --checkpoint "$ck" "$T/big.tsg" >/dev/null 2>&1 &
 pid=$!
-sleep 0.8
+first_record $pid "$ck"
 kill -INT $pid
 wait $pid
 check "SIGINT exits 8 (lstc layout)" [ $? = 8 ]
