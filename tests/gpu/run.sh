@@ -227,6 +227,7 @@ done
 if [ "$PART" != sanitizer ] && [ "${SLICE%/*}" = 0 ]; then
 	g="$T/rmat19.tsg"
 	ref=$(count "$g" --device cpu)
+	case $ref in ''|*[!0-9]*) bad "checkpoints: CPU count failed: $ref"; ref=NO-REFERENCE ;; esac
 	for l in "--partitions 8" "--layout lstc --partitions 8 --kernel mid-hash"; do
 		for d in 0.3 0.6 0.9 1.2; do
 			rm -f "$T/ck"
