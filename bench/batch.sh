@@ -6,7 +6,8 @@
 #    plain count, R-MAT SCALES (default "21 22 23 24"), default layout, and
 #    the block layout at 1/4 of the in-memory footprint (--gpu-mem);
 #  - --checkpoint on against off on the largest scale with 66 units (block
-#    layout, --partitions 11), and a resume of a finished half.
+#    layout, --partitions 11), and a resume of a finished half; the same
+#    for the arrival layout with 32 batches.
 # Every variant's count must equal the plain one's, and the per-vertex sum
 # 3 x triangles. Prints a table.
 set -eu
@@ -63,3 +64,22 @@ done
 p=$(median "${tp[@]}") q=$(median "${tv[@]}") r=$(median "${tr[@]}")
 printf '%-10s %-22s %9s %9s %7.2f %s\n' "$(basename "$g" .tsg)" "checkpoint, 66 units" "$p" "$q" "$(python3 -c "print($q / $p)")" "$ok"
 printf '%-10s %-22s %9s %9s %7.2f %s\n' "$(basename "$g" .tsg)" "resume of a half" "$p" "$r" "$(python3 -c "print($r / $p)")" "$ok"
+# the same for the arrival layout (default where the rows fit): 32 batches,
+# each recorded once the device has counted it; a resume places the
+# recorded half's rows without counting them
+tp=() tv=() tr=() ok=yes
+for i in $(seq "$RUNS"); do
+	rm -f "$W/ck"
+	read -r t n < <(run "$g" --layout arrival --batches 32)
+	tp+=("$t"); ref=$n
+	read -r t n < <(run "$g" --layout arrival --batches 32 --checkpoint "$W/ck")
+	tv+=("$t")
+	[ "$n" = "$ref" ] || ok="COUNT DIFFERS ($n vs $ref)"
+	head -c $((64 + 32 * 17)) "$W/ck" >"$W/ck.half" && mv "$W/ck.half" "$W/ck"
+	read -r t n < <(run "$g" --layout arrival --batches 32 --checkpoint "$W/ck")
+	tr+=("$t")
+	[ "$n" = "$ref" ] || ok="RESUMED COUNT DIFFERS ($n vs $ref)"
+done
+p=$(median "${tp[@]}") q=$(median "${tv[@]}") r=$(median "${tr[@]}")
+printf '%-10s %-22s %9s %9s %7.2f %s\n' "$(basename "$g" .tsg)" "arrival ckpt, 32 batch" "$p" "$q" "$(python3 -c "print($q / $p)")" "$ok"
+printf '%-10s %-22s %9s %9s %7.2f %s\n' "$(basename "$g" .tsg)" "arrival resume of half" "$p" "$r" "$(python3 -c "print($r / $p)")" "$ok"

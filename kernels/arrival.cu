@@ -242,7 +242,8 @@ size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv, cudaError_t *e)
 }
 
 cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint64_t entries,
-			   uint32_t k, unsigned slots, dev_counters *c, int sms, cudaStream_t s)
+			   uint32_t k, int count, unsigned slots, dev_counters *c, int sms,
+			   cudaStream_t s)
 {
 	const ar_batch bt = { a.off, a.lst, a.tmp, a.ins, a.row_at, a.in_at, a.pre, a.row_fill,
 			      a.in_fill, lo, nbv, k };
@@ -280,6 +281,8 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 	GPU_LAUNCHED();
 	ar_advance_kernel<<<1, 1, 0, s>>>(bt, st);
 	GPU_LAUNCHED();
+	if (!count)
+		return cudaSuccess;
 	e = cudaMemsetAsync(a.pos, 0, ((size_t)a.nv + 1) * 4, s);
 	if (e == cudaSuccess)
 		e = cudaMemsetAsync(&c->next_chunk, 0, sizeof(c->next_chunk), s);

@@ -133,9 +133,16 @@ int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbat
 		      const uint32_t *batch_of, const struct gpu_arrival_src *src,
 		      struct tsg_err *err);
 /* Copies batch k (ids lo .. lo+nbv-1, whose nbv + 1 offsets are off, and
- * whose lists are in place) and enqueues its orientation and count. */
+ * whose lists are in place) and enqueues its orientation, and its count
+ * unless count is 0 (a checkpoint holds it; its rows are still placed). */
 int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
-		       const uint64_t *off, struct tsg_err *err);
+		       const uint64_t *off, int count, struct tsg_err *err);
+/* Batches from .. upto-1 submitted: *ndone is the first of them not yet
+ * counted (waiting for each if wait), and *cum the running totals, cum[k]
+ * the count of batches 0..k once batch k is done (a batch submitted
+ * without its count adds nothing). Valid until gpu_arrival_end. */
+int gpu_arrival_poll(struct gpu_ctx *g, uint32_t from, uint32_t upto, int wait, uint32_t *ndone,
+		     const uint64_t **cum, struct tsg_err *err);
 
 struct gpu_arrival_result {
 	uint64_t count;         /* triangles */

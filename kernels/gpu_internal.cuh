@@ -160,9 +160,12 @@ struct arrival_dev {
  * recorded in *e (if *e holds no error yet). */
 size_t arrival_scan_bytes(uint32_t n, cudaError_t *e);
 size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv, cudaError_t *e);
-/* Orients and counts batch k (ids lo .. lo+nbv-1, entries list ids), whose
- * offsets and lists are in a.off and a.lst. */
+/* Orients batch k (ids lo .. lo+nbv-1, entries list ids), whose offsets
+ * and lists are in a.off and a.lst, places its rows, and counts its edges
+ * unless count is 0 (a batch a checkpoint holds: later batches still need
+ * its rows). */
 cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint64_t entries,
-			   uint32_t k, unsigned slots, dev_counters *c, int sms, cudaStream_t s);
+			   uint32_t k, int count, unsigned slots, dev_counters *c, int sms,
+			   cudaStream_t s);
 
 #endif

@@ -675,7 +675,7 @@ fail:
 }
 
 extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
-				  const uint64_t *off, struct tsg_err *err)
+				  const uint64_t *off, int count, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	const cudaStream_t s = g->compute[0];
@@ -696,7 +696,7 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	if (rc)
 		goto fail;
 	CK(cudaEventRecord(g->ar_ev[3 * k + 1], s), "recording an event");
-	CK(arrival_launch(g->ar, lo, nbv, entries, k, g->tile ? g->tile : 1024, cnt, g->sms, s),
+	CK(arrival_launch(g->ar, lo, nbv, entries, k, count, g->tile ? g->tile : 1024, cnt, g->sms, s),
 	   "launching the arrival count");
 	CK(cudaMemcpyAsync(&g->ar_cum[k], &cnt->triangles, sizeof(uint64_t), cudaMemcpyDeviceToHost, s),
 	   "reading the count");
@@ -718,6 +718,30 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	}
 	return TSG_OK;
 fail:
+	return rc;
+}
+
+extern "C" int gpu_arrival_poll(struct gpu_ctx *g, uint32_t from, uint32_t upto, int wait,
+				uint32_t *ndone, const uint64_t **cum, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	uint32_t k = from;
+	*cum = g->ar_cum;
+	for (; k < upto && k < g->ar_nbatches; k++) {
+		const cudaEvent_t ev = g->ar_ev[3 * k + 2];
+		if (wait) {
+			CK(cudaEventSynchronize(ev), "counting a batch");
+			continue;
+		}
+		const cudaError_t q = cudaEventQuery(ev);
+		if (q == cudaErrorNotReady) {
+			(void)cudaGetLastError(); /* not ready is no error */
+			break;
+		}
+		CK(q, "counting a batch");
+	}
+fail:
+	*ndone = k;
 	return rc;
 }
 

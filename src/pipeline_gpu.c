@@ -271,11 +271,18 @@ done:
 
 /* The arrival layout's sink: the batches' lists go to the device as read,
  * from where they lie (gpu.h pins them in place), and the device orients
- * them; the host writes no rows. */
+ * them; the host writes no rows. With a checkpoint, each batch's count is
+ * recorded once the device has it (polled as later batches are handed
+ * over, waited for at the end), and a batch the checkpoint holds is placed
+ * but not counted. */
 struct gpu_sink {
 	struct gpu_ctx *gpu;
 	const struct tsg_graph *g;
-	uint64_t *at; /* where each batch's lists start */
+	const struct engine_opts *o;
+	struct engine_result *r;
+	uint64_t *at;       /* where each batch's lists start */
+	uint32_t submitted; /* batches handed to the device */
+	uint32_t recorded;  /* of them, those whose count is recorded (or resumed) */
 };
 
 static int gs_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t *rank,
@@ -291,18 +298,44 @@ static int gs_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t
 				 rank, batch_of, &src, err);
 }
 
+/* Records the counts of the batches the device has finished (all those
+ * submitted, if wait). */
+static int gs_record(struct gpu_sink *s, int wait, struct tsg_err *err)
+{
+	uint32_t ndone = s->recorded;
+	const uint64_t *cum = NULL;
+	if (!s->o->ckpt || s->recorded == s->submitted)
+		return TSG_OK;
+	int rc = gpu_arrival_poll(s->gpu, s->recorded, s->submitted, wait, &ndone, &cum, err);
+	for (uint32_t k = s->recorded; rc == TSG_OK && k < ndone; k++) {
+		if (!s->r->parts[k].resumed)
+			rc = engine_unit_done(s->o, k, cum[k] - (k ? cum[k - 1] : 0), err);
+		if (rc == TSG_OK)
+			s->recorded = k + 1;
+	}
+	return rc;
+}
+
 static int gs_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
 {
-	const struct gpu_sink *s = ctx;
-	return gpu_arrival_submit(s->gpu, b->k, b->v_lo, (uint32_t)(b->v_hi - b->v_lo),
-				  s->g->off + b->v_lo, err);
+	struct gpu_sink *s = ctx;
+	const int resumed = engine_unit_resume(s->o, b->k, s->r);
+	int rc = resumed ? TSG_OK : engine_check_stop(s->o, err);
+	if (rc == TSG_OK)
+		rc = gpu_arrival_submit(s->gpu, b->k, b->v_lo, (uint32_t)(b->v_hi - b->v_lo),
+					s->g->off + b->v_lo, !resumed, err);
+	if (rc == TSG_OK) {
+		s->submitted = b->k + 1;
+		rc = gs_record(s, 0, err);
+	}
+	return rc;
 }
 
 static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 			     const struct engine_opts *o, const struct part_arrival_plan *p,
 			     struct engine_result *r, struct tsg_err *err)
 {
-	struct gpu_sink s = { .gpu = gpu, .g = g };
+	struct gpu_sink s = { .gpu = gpu, .g = g, .o = o, .r = r };
 	const struct part_arrival_sink sink = { .begin = gs_begin, .batch = gs_batch, .ctx = &s };
 	struct gpu_arrival_result res;
 	uint64_t *per = calloc(p->nbatches, sizeof(*per));
@@ -316,6 +349,14 @@ static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 	}
 	const double wall0 = tsg_now();
 	rc = engine_arrival_run(g, o, p, &sink, 1, r, err);
+	if (rc == TSG_EINTERRUPTED) { /* the batches handed over finish and are kept */
+		struct tsg_err rerr = { 0 };
+		const int rrc = gs_record(&s, 1, &rerr);
+		if (rrc)
+			rc = tsg_fail(err, rrc, "%s", rerr.msg);
+	}
+	if (rc == TSG_OK)
+		rc = gs_record(&s, 1, err);
 	if (rc)
 		goto done;
 	rc = gpu_arrival_end(gpu, per, ms, &res, err);
@@ -328,7 +369,7 @@ static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 			      res.overflow ? ", rows past the device's row array" : "");
 		goto done;
 	}
-	r->triangles = res.count;
+	r->triangles += res.count; /* beside what the checkpoint held */
 	r->h2d_bytes = res.bytes;
 	r->lists_pinned_bytes = res.pinned_bytes;
 	r->lists_bytes = res.list_bytes;
@@ -337,7 +378,8 @@ static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 			 "were slower", 100.0 * (double)(res.list_bytes - res.pinned_bytes) /
 			 (double)res.list_bytes);
 	for (uint32_t k = 0; k < p->nbatches; k++) {
-		r->parts[k].triangles = per[k];
+		if (!r->parts[k].resumed)
+			r->parts[k].triangles = per[k];
 		r->parts[k].kernel_ms = ms[k];
 		r->parts[k].st.v_local = p->bound[k + 1] - p->bound[k];
 	}
@@ -413,15 +455,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			      o->tile);
 		goto done;
 	}
-	if (o->layout == ENGINE_LAYOUT_ARRIVAL && o->ckpt) {
-		/* its batches count on the device as the file is read, and their
-		 * counts come back at the end: nothing to record before then */
-		rc = tsg_fail(err, TSG_EUSAGE, "--checkpoint on a GPU takes the block or lstc "
-			      "layout (auto picks block), not arrival");
-		goto done;
-	}
 	if (o->layout == ENGINE_LAYOUT_ARRIVAL ||
-	    (o->layout == ENGINE_LAYOUT_AUTO && !o->scratch_dir && !o->ckpt)) {
+	    (o->layout == ENGINE_LAYOUT_AUTO && !o->scratch_dir)) {
 		/* the GPU must hold every row; else auto takes the block layout */
 		struct part_arrival_plan ap = { 0 };
 		rc = part_arrival_plan_new(g, o->batches, &ap, err);
