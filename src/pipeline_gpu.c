@@ -347,6 +347,8 @@ static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 		goto done;
 	}
+	if ((rc = engine_ckpt_plan(o, engine_arrival_plan_key(p), p->nbatches, err)))
+		goto done;
 	const double wall0 = tsg_now();
 	rc = engine_arrival_run(g, o, p, &sink, 1, r, err);
 	if (rc == TSG_EINTERRUPTED) { /* the batches handed over finish and are kept */
