@@ -49,6 +49,7 @@ const char *tsg_status_name(int code)
 	case TSG_EIO: return "I/O error";
 	case TSG_EDEVICE: return "device error";
 	case TSG_EINTERRUPTED: return "interrupted";
+	case TSG_EOVERFLOW: return "count overflow";
 	default: return "internal error";
 	}
 }

@@ -22,8 +22,9 @@ enum tsg_status {
 	TSG_EIO = 5,      /* read/write failure, full disk */
 	TSG_EDEVICE = 6,  /* no usable GPU, or a CUDA error */
 	TSG_EINTERNAL = 7, /* an invariant failed: a bug, never bad input */
-	TSG_EINTERRUPTED = 8 /* stopped by SIGINT or SIGTERM; the checkpoint holds the
-			      * units counted (rerun with it to go on) */
+	TSG_EINTERRUPTED = 8, /* stopped by SIGINT or SIGTERM; the checkpoint holds the
+			       * units counted (rerun with it to go on) */
+	TSG_EOVERFLOW = 9  /* a count passes 2^64 - 1 (k-cliques): never wrapped */
 };
 
 struct tsg_err {

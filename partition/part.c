@@ -107,10 +107,13 @@ uint32_t part_plan_owner(const struct part_plan *p, uint32_t v)
 
 static inline uint64_t deg(const uint64_t *off, uint32_t v) { return off[v + 1] - off[v]; }
 
-/* v comes before w in the orientation order (degree, id) */
-static inline int before(const uint64_t *off, uint32_t v, uint32_t w)
+/* v comes before w in the orientation order: (degree, id), or the
+ * caller's (part_opts.order) */
+static inline int before(const struct part_plan *p, uint32_t v, uint32_t w)
 {
-	uint64_t dv = deg(off, v), dw = deg(off, w);
+	if (p->o.order)
+		return p->o.order[v] < p->o.order[w];
+	const uint64_t dv = deg(p->g->off, v), dw = deg(p->g->off, w);
 	return dv < dw || (dv == dw && v < w);
 }
 
@@ -292,7 +295,7 @@ static void mark_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 		set_mark(&p->mark[a], MARK_IND | MARK_KEEP);
 		for (uint64_t x = g->off[a]; x < g->off[a + 1]; x++) {
 			uint32_t w = g->adj[x];
-			uint8_t bits = before(g->off, a, w) ? c->up_bits : c->other_bits;
+			uint8_t bits = before(p, a, w) ? c->up_bits : c->other_bits;
 			if (bits)
 				set_mark(&p->mark[w], bits);
 		}
@@ -317,7 +320,7 @@ static void scan_count(void *arg, uint64_t b, uint64_t e, unsigned tid)
 				ind++;
 				for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++)
 					eind += (get_mark(&p->mark[g->adj[x]]) & MARK_IND) &&
-						before(g->off, (uint32_t)v, g->adj[x]);
+						before(p, (uint32_t)v, g->adj[x]);
 			}
 		}
 		p->chunk[ch] = kept;
@@ -355,7 +358,7 @@ static void count_out(void *arg, uint64_t b, uint64_t e, unsigned tid)
 		uint32_t v = p->kept[k], n = 0;
 		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++) {
 			uint32_t w = g->adj[x];
-			n += (get_mark(&p->mark[w]) & MARK_KEEP) && before(g->off, v, w);
+			n += (get_mark(&p->mark[w]) & MARK_KEEP) && before(p, v, w);
 		}
 		p->outdeg[k] = n;
 		mx = n > mx ? n : mx;
@@ -374,7 +377,7 @@ static void fill_out(void *arg, uint64_t b, uint64_t e, unsigned tid)
 		uint64_t at = c->off[k];
 		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++) {
 			uint32_t w = g->adj[x];
-			if ((get_mark(&p->mark[w]) & MARK_KEEP) && before(g->off, v, w))
+			if ((get_mark(&p->mark[w]) & MARK_KEEP) && before(p, v, w))
 				c->adj[at++] = p->newid[w];
 		}
 	}
@@ -413,7 +416,7 @@ static int peel_lstc(struct bctx *c, struct tsg_err *err)
 			continue;
 		uint32_t n = 0;
 		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++)
-			n += (get_mark(&p->mark[g->adj[x]]) & MARK_KEEP) && before(g->off, g->adj[x], v);
+			n += (get_mark(&p->mark[g->adj[x]]) & MARK_KEEP) && before(p, g->adj[x], v);
 		indeg[v] = n;
 		if (n == 0)
 			queue[tail++] = v;
@@ -424,7 +427,7 @@ static int peel_lstc(struct bctx *c, struct tsg_err *err)
 		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++) {
 			uint32_t w = g->adj[x];
 			if ((get_mark(&p->mark[w]) & MARK_KEEP) && !is_local(p, c->i, w) &&
-			    before(g->off, v, w) && --indeg[w] == 0)
+			    before(p, v, w) && --indeg[w] == 0)
 				queue[tail++] = w;
 		}
 	}

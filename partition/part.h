@@ -49,6 +49,9 @@ struct part_opts {
 	uint64_t seed;        /* PART_HASH */
 	unsigned threads;
 	int want_gid;         /* part_build keeps each part's global ids (tsg_dag.gid) */
+	const uint32_t *order; /* NULL: orient by (degree, id); else by order[v], a
+				* permutation of the ids (partition/order.h), kept
+				* by the caller while the plan lives */
 };
 
 struct part_stats {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "partition/block.h"
+#include "partition/order.h"
 #include "partition/rows.h"
 #include "src/pipeline.h"
 #include "base/progress.h"
@@ -331,6 +332,37 @@ done:
 	return rc;
 }
 
+int engine_clique_setup(const struct tsg_graph *g, const struct engine_opts *o,
+			struct part_opts *po, uint32_t **order, struct engine_result *r,
+			struct tsg_err *err)
+{
+	*order = NULL;
+	if (!engine_cliques(o) && !o->degeneracy)
+		return TSG_OK;
+	r->clique_ran = o->clique_method == KERN_CLIQUE_AUTO
+				? kern_clique_method_pick(o->k, o->k_all, 0)
+				: o->k_all ? KERN_CLIQUE_PIVOT : o->clique_method;
+	if (o->degeneracy) {
+		*order = malloc((g->nv ? g->nv : 1) * sizeof(**order));
+		if (!*order)
+			return tsg_fail(err, TSG_ENOMEM, "out of memory for the degeneracy order");
+		const int rc = part_degeneracy_order(g, *order, &r->degeneracy, err);
+		if (rc)
+			return rc;
+		po->order = *order;
+	}
+	if (o->k_all) {
+		uint64_t maxd = 0; /* a part's out-lists are no longer than the degrees */
+		for (uint64_t v = 0; v < g->nv; v++)
+			if (g->off[v + 1] - g->off[v] > maxd)
+				maxd = g->off[v + 1] - g->off[v];
+		r->sizes = calloc(maxd + 2, sizeof(*r->sizes));
+		if (!r->sizes)
+			return tsg_fail(err, TSG_ENOMEM, "out of memory for clique counts");
+	}
+	return TSG_OK;
+}
+
 static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		     struct engine_result *r, struct tsg_err *err)
 {
@@ -339,12 +371,17 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 	struct tsg_progress prog;
 	double t0 = tsg_now();
 	enum kern_cpu_kind ran = o->cpu_kernel;
+	uint32_t *order = NULL;
 	if (po.nparts == 0 && po.budget == 0)
 		po.nparts = 1; /* the CPU holds the whole graph: one part unless asked */
 	po.want_gid = o->per_vertex; /* counts by global id */
-	int rc = part_plan_new(g, &po, &plan, err);
-	if (rc)
+	int rc = engine_clique_setup(g, o, &po, &order, r, err);
+	if (rc == TSG_OK)
+		rc = part_plan_new(g, &po, &plan, err);
+	if (rc) {
+		free(order);
 		return rc;
+	}
 	r->plan_s = tsg_now() - t0;
 	r->nparts = part_plan_count(plan);
 	r->parts = calloc(r->nparts, sizeof(*r->parts));
@@ -370,9 +407,14 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 			goto done;
 		double tc = tsg_now();
 		ep->build_s = tc - tb;
-		if (!o->plan_only)
+		if (!o->plan_only && engine_cliques(o))
+			rc = kern_cpu_clique(&d, o->k, o->k_all, r->clique_ran, o->threads,
+					     o->k_all ? r->sizes : &ep->triangles, &r->nsizes, err);
+		else if (!o->plan_only)
 			rc = kern_cpu_count(&d, o->cpu_kernel, o->threads, r->pv, &ep->triangles, &ran,
 					    err);
+		if (d.max_out > r->max_out)
+			r->max_out = d.max_out;
 		free(d.off);
 		if (rc || (rc = engine_unit_done(o, i, ep->triangles, err)))
 			goto done;
@@ -383,9 +425,14 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		tsg_progress_update(&prog, i + 1, NULL);
 	}
 	tsg_progress_done(&prog);
-	cpu_kernel_report(o, ran, r);
+	if (engine_cliques(o))
+		snprintf(r->kernel, sizeof(r->kernel), "cpu-clique-%s",
+			 kern_clique_method_name(r->clique_ran));
+	else
+		cpu_kernel_report(o, ran, r);
 done:
 	part_plan_free(plan);
+	free(order);
 	return rc;
 }
 
@@ -396,8 +443,17 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 	double t0 = tsg_now();
 	int rc;
 	enum tsg_device dev = o->device;
+	if (engine_cliques(o) && (o->layout == ENGINE_LAYOUT_BLOCK ||
+				  o->layout == ENGINE_LAYOUT_ARRIVAL))
+		return tsg_fail(err, TSG_EUSAGE, "k-cliques are counted on LSTC parts (--layout "
+				"lstc or auto): a %s does not hold the edges among a vertex's "
+				"out-neighbours", o->layout == ENGINE_LAYOUT_BLOCK ? "block unit" :
+				"arrival batch");
+	if (o->degeneracy && o->layout != ENGINE_LAYOUT_LSTC && !engine_cliques(o))
+		return tsg_fail(err, TSG_EUSAGE, "--order degeneracy orients LSTC parts: use it "
+				"with --layout lstc or --k");
 	/* the LSTC layout's parts need every list in place */
-	if (g->lists_pending && o->layout == ENGINE_LAYOUT_LSTC) {
+	if (g->lists_pending && (o->layout == ENGINE_LAYOUT_LSTC || engine_cliques(o))) {
 		rc = io_graph_read_lists(g, NULL, NULL, err);
 		if (rc)
 			return rc;
@@ -433,7 +489,9 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 		}
 	}
 	r->device = TSG_DEVICE_CPU;
-	r->layout = o->layout == ENGINE_LAYOUT_AUTO ? ENGINE_LAYOUT_BLOCK : o->layout;
+	r->layout = o->layout != ENGINE_LAYOUT_AUTO ? o->layout
+		    : engine_cliques(o)		   ? ENGINE_LAYOUT_LSTC
+						   : ENGINE_LAYOUT_BLOCK;
 	if (r->layout == ENGINE_LAYOUT_ARRIVAL)
 		rc = count_cpu_arrival(g, o, r, err);
 	else if (r->layout == ENGINE_LAYOUT_BLOCK)
@@ -448,6 +506,8 @@ void engine_result_free(struct engine_result *r)
 {
 	free(r->pv);
 	r->pv = NULL;
+	free(r->sizes);
+	r->sizes = NULL;
 	free(r->parts);
 	r->parts = NULL;
 	r->nparts = 0;

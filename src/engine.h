@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 
+#include "kernels/clique.h"
 #include "kernels/cpu.h"
 #include "base/error.h"
 #include "base/stop.h"
@@ -71,7 +72,19 @@ struct engine_opts {
 				     * plan_only, or the arrival layout on a GPU */
 	const struct tsg_stop *stop; /* NULL, or checked before each unit: once asked,
 				      * the run ends with TSG_EINTERRUPTED */
+	unsigned k;                 /* clique size; 3 (triangles) unless k-cliques: K > 3
+				     * counts on LSTC parts (kernels/clique.h) */
+	int k_all;                  /* every clique size at once (pivoting) */
+	enum kern_clique_method clique_method;
+	int degeneracy;             /* LSTC parts oriented by degeneracy order
+				     * (partition/order.h), not (degree, id) */
 };
+
+/* Whether o counts k-cliques (K > 3 or every size), not triangles. */
+static inline int engine_cliques(const struct engine_opts *o)
+{
+	return o->k > 3 || o->k_all;
+}
 
 struct engine_part {
 	uint64_t triangles;
@@ -81,7 +94,7 @@ struct engine_part {
 };
 
 struct engine_result {
-	uint64_t triangles;
+	uint64_t triangles;       /* the count: triangles, or K-cliques */
 	enum tsg_device device;
 	char device_name[128];
 	char kernel[32];
@@ -101,6 +114,11 @@ struct engine_result {
 	uint64_t *pv;             /* per_vertex: nv triangle counts by vertex id, owned */
 	uint32_t resumed;         /* units taken from the checkpoint */
 	struct part_arrival_times arrival; /* arrival layout: inside build_s */
+	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */
+	uint64_t *sizes;          /* k_all: sizes[j - 1] cliques of j vertices, owned */
+	uint32_t nsizes;          /* k_all: the largest clique size */
+	uint32_t degeneracy;      /* degeneracy order: the graph's degeneracy */
+	uint32_t max_out;         /* k-cliques: the largest out-list counted from */
 };
 
 /* Counts g. A graph whose lists are not read yet (io_graph_open) is read

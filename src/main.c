@@ -98,14 +98,22 @@ static const char usage_count[] =
 	"                          rerun with the same graph and options, count only\n"
 	"                          the rest; SIGINT/SIGTERM finish the unit in flight\n"
 	"                          and exit 8. Several graphs: PATH is a directory, a\n"
-	"                          file per graph, and graphs already done are skipped.\n"
-	"                          Auto layout takes the block layout on a GPU\n"
+	"                          file per graph, and graphs already done are skipped\n"
 	"  --per-vertex OUT        also write each vertex's triangle count to OUT\n"
 	"                          (atomically; one graph per run)\n"
 	"  --per-vertex-format text|binary  text: \"id count\" lines for vertices with\n"
 	"                          an edge (default); binary: nv little-endian u64\n"
 	"  --clustering            transitivity and average local clustering (NetworkX's\n"
 	"                          definitions) in the result\n"
+	"  --k K                   count K-cliques, 3 <= K <= 32 (default 3: triangles);\n"
+	"                          K > 3 counts on LSTC parts (out of core as ever)\n"
+	"  --k-all                 count the cliques of every size at once (pivoting)\n"
+	"  --kclique-method auto|orient|pivot  k-cliques: orientation (a walk of each\n"
+	"                          vertex's out-neighbourhood) or pivoting (Jain and\n"
+	"                          Seshadhri); auto: pivot for K >= 6\n"
+	"  --order degree|degeneracy  LSTC parts and k-cliques: orient by (degree, id)\n"
+	"                          (default) or by degeneracy (k-core) order, which\n"
+	"                          bounds out-lists by the degeneracy\n"
 	"  --plan-only             build every partition or unit and report sizes and\n"
 	"                          times, but count nothing (on the host)\n"
 	"  --json                  one JSON object on stdout\n"
@@ -140,7 +148,7 @@ enum {
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
 	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
 	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE, OPT_MANIFEST, OPT_CHECKPOINT, OPT_PER_VERTEX,
-	OPT_PV_FORMAT, OPT_CLUSTERING,
+	OPT_PV_FORMAT, OPT_CLUSTERING, OPT_K, OPT_K_ALL, OPT_KCLIQUE_METHOD, OPT_ORDER,
 };
 
 static const struct option count_opts[] = {
@@ -171,6 +179,10 @@ static const struct option count_opts[] = {
 	{ "per-vertex", required_argument, 0, OPT_PER_VERTEX },
 	{ "per-vertex-format", required_argument, 0, OPT_PV_FORMAT },
 	{ "clustering", no_argument, 0, OPT_CLUSTERING },
+	{ "k", required_argument, 0, OPT_K },
+	{ "k-all", no_argument, 0, OPT_K_ALL },
+	{ "kclique-method", required_argument, 0, OPT_KCLIQUE_METHOD },
+	{ "order", required_argument, 0, OPT_ORDER },
 	{ "batches", required_argument, 0, OPT_BATCHES },
 	{ "orient", required_argument, 0, OPT_ORIENT },
 	{ "help", no_argument, 0, OPT_HELP },
@@ -224,8 +236,26 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 		json_f64(&j, "seconds", in->seconds);
 		json_close(&j, '}');
 	}
-	if (!o->plan_only)
+	if (!o->plan_only && engine_cliques(o)) {
+		if (o->k_all) {
+			json_key_arr(&j, "clique_counts"); /* [i]: cliques of i + 1 vertices */
+			for (uint32_t i = 0; i < r->nsizes; i++)
+				json_u64(&j, NULL, r->sizes[i]);
+			json_close(&j, ']');
+			json_u64(&j, "max_clique", r->nsizes);
+		} else {
+			json_u64(&j, "k", o->k);
+			json_u64(&j, "cliques", r->triangles);
+		}
+		json_str(&j, "clique_method", kern_clique_method_name(r->clique_ran));
+		json_u64(&j, "max_out_degree", r->max_out);
+	} else if (!o->plan_only) {
 		json_u64(&j, "triangles", r->triangles);
+	}
+	if (o->degeneracy) {
+		json_str(&j, "order", "degeneracy");
+		json_u64(&j, "degeneracy", r->degeneracy);
+	}
 	print_extra_json(&j, x);
 	json_u64(&j, "vertices", g->nv);
 	json_u64(&j, "edges", g->nadj / 2);
@@ -322,8 +352,17 @@ static void print_count_text(const struct tsg_graph *g, const struct engine_opts
 {
 	if (o->plan_only)
 		printf("triangles: not counted (--plan-only)\n");
+	else if (o->k_all)
+		for (uint32_t i = 0; i < r->nsizes; i++)
+			printf("%u-cliques: %llu\n", i + 1, (unsigned long long)r->sizes[i]);
+	else if (engine_cliques(o))
+		printf("%u-cliques: %llu\n", o->k, (unsigned long long)r->triangles);
 	else
 		printf("triangles: %llu\n", (unsigned long long)r->triangles);
+	if (engine_cliques(o))
+		printf("clique method: %s (largest out-list %u%s)\n",
+		       kern_clique_method_name(r->clique_ran), r->max_out,
+		       o->degeneracy ? ", degeneracy order" : "");
 	if (x->cl)
 		printf("transitivity: %.6f\naverage clustering: %.6f\n", x->cl->transitivity,
 		       x->cl->average_clustering);
@@ -528,14 +567,19 @@ static void ckpt_file_for(const struct count_job *job, const char *path, char *o
 
 /* A graph a previous run finished: its recorded total, nothing counted. */
 static void print_finished(const char *path, const struct tsg_graph *g, const char *ckpath,
-			   uint64_t total, int json)
+			   uint64_t total, unsigned k, int json)
 {
 	if (json) {
 		struct tsg_json j;
 		json_begin(&j, stdout);
 		json_str(&j, "version", TSG_VERSION);
 		json_str(&j, "graph", path);
-		json_u64(&j, "triangles", total);
+		if (k > 3) {
+			json_u64(&j, "k", k);
+			json_u64(&j, "cliques", total);
+		} else {
+			json_u64(&j, "triangles", total);
+		}
 		json_u64(&j, "vertices", g->nv);
 		json_u64(&j, "edges", g->nadj / 2);
 		json_key_obj(&j, "checkpoint");
@@ -544,8 +588,11 @@ static void print_finished(const char *path, const struct tsg_graph *g, const ch
 		json_close(&j, '}');
 		json_end(&j);
 	} else {
-		printf("triangles: %llu\ncheckpoint: %s (counted by an earlier run; nothing counted "
-		       "now)\n", (unsigned long long)total, ckpath);
+		if (k > 3)
+			printf("%u-cliques: %llu\n", k, (unsigned long long)total);
+		else
+			printf("triangles: %llu\n", (unsigned long long)total);
+		printf("checkpoint: %s (counted by an earlier run; nothing counted now)\n", ckpath);
 	}
 }
 
@@ -593,7 +640,7 @@ static int count_one(const char *path, const struct count_job *job, struct count
 		if ((rc = ckpt_open(ckpath, graph_key(&g), job->opts_key, &ck, err)))
 			goto done;
 		if (ckpt_finished(ck, &total)) {
-			print_finished(path, &g, ckpath, total, job->json);
+			print_finished(path, &g, ckpath, total, job->o.k, job->json);
 			res->triangles = total;
 			res->seconds = tsg_now() - t0;
 			goto done;
@@ -656,8 +703,9 @@ static int cmd_count(int argc, char **argv)
 	int json = 0, no_transpose = 0, c;
 	const char *manifest = NULL, *ckpt = NULL, *pv_path = NULL;
 	enum pv_format pv_fmt = PV_TEXT;
-	int pv_fmt_given = 0, clustering = 0;
+	int pv_fmt_given = 0, clustering = 0, k_given = 0, method_given = 0;
 	uint64_t v;
+	o.k = 3;
 	const char *lstc_only = NULL; /* an option that means nothing to the block layout */
 	const char *unit_only = NULL; /* one that means nothing to the arrival layout */
 	int batches_given = 0;
@@ -771,6 +819,26 @@ static int cmd_count(int argc, char **argv)
 			pv_fmt_given = 1;
 			break;
 		case OPT_CLUSTERING: clustering = 1; break;
+		case OPT_K:
+			if (tsg_parse_u64(optarg, KERN_CLIQUE_MAX_K, &v) || v < 3)
+				return usage_error(usage_count, "--k takes 3 .. 32, not '%s'", optarg);
+			o.k = (unsigned)v;
+			k_given = 1;
+			break;
+		case OPT_K_ALL: o.k_all = 1; break;
+		case OPT_KCLIQUE_METHOD:
+			if (kern_clique_method_parse(optarg, &o.clique_method))
+				return usage_error(usage_count, "--kclique-method takes auto, orient or "
+						   "pivot, not '%s'", optarg);
+			method_given = 1;
+			break;
+		case OPT_ORDER:
+			if (strcmp(optarg, "degeneracy") == 0)
+				o.degeneracy = 1;
+			else if (strcmp(optarg, "degree") != 0)
+				return usage_error(usage_count, "--order takes degree or degeneracy, not "
+						   "'%s'", optarg);
+			break;
 		case OPT_JSON: json = 1; break;
 		case OPT_QUIET: o.progress = 0; break;
 		case OPT_VERIFY: break; /* loading always verifies */
@@ -783,6 +851,22 @@ static int cmd_count(int argc, char **argv)
 		default: return usage_error(usage_count, "%s", "bad option");
 		}
 	}
+	if (o.k_all && k_given)
+		return usage_error(usage_count, "%s", "--k-all counts every size: drop --k");
+	if (o.k_all && o.clique_method == KERN_CLIQUE_ORIENT)
+		return usage_error(usage_count, "%s", "--k-all counts by pivoting, not orientation");
+	if (method_given && !engine_cliques(&o))
+		return usage_error(usage_count, "%s", "--kclique-method needs --k K (K > 3) or "
+				   "--k-all");
+	if (engine_cliques(&o) && o.layout == ENGINE_LAYOUT_AUTO)
+		o.layout = ENGINE_LAYOUT_LSTC; /* k-cliques need a part's whole out-lists */
+	if (engine_cliques(&o) && o.layout != ENGINE_LAYOUT_LSTC)
+		return usage_error(usage_count, "%s", "k-cliques are counted on LSTC parts (--layout "
+				   "lstc): a block unit or arrival batch does not hold the edges "
+				   "among a vertex's out-neighbours");
+	if (o.degeneracy && o.layout != ENGINE_LAYOUT_LSTC)
+		return usage_error(usage_count, "%s", "--order degeneracy orients LSTC parts: use it "
+				   "with --layout lstc or --k");
 	if (lstc_only && o.layout != ENGINE_LAYOUT_LSTC)
 		return usage_error(usage_count, "%s applies to --layout lstc", lstc_only);
 	if (batches_given && o.layout == ENGINE_LAYOUT_AUTO)
@@ -808,12 +892,19 @@ static int cmd_count(int argc, char **argv)
 	if (ckpt && o.per_vertex)
 		return usage_error(usage_count, "%s", "--checkpoint does not keep per-vertex counts "
 				   "yet: use it without --per-vertex and --clustering");
+	if (engine_cliques(&o) && o.per_vertex)
+		return usage_error(usage_count, "%s", "--per-vertex and --clustering count "
+				   "triangles: drop --k");
+	if (ckpt && o.k_all)
+		return usage_error(usage_count, "%s", "--checkpoint keeps one count a unit: not with "
+				   "--k-all");
 	lo.threads = o.threads;
 	o.part.threads = o.threads;
 	lo.progress = o.progress;
 	/* what decides the units: a checkpoint is valid only under the same */
 	const uint64_t key_words[] = { o.device, o.layout, o.gpu_mem, o.part.nparts, o.batches,
-				       o.part.scheme, o.part.seed, o.gpu_kernel, host_mem != 0 };
+				       o.part.scheme, o.part.seed, o.gpu_kernel, host_mem != 0,
+				       o.k, o.clique_method, o.degeneracy };
 	struct count_job job = { .o = o, .lo = lo, .host_mem = host_mem,
 				 .scratch_dir = scratch_dir, .no_transpose = no_transpose,
 				 .json = json, .ckpt = ckpt, .pv_path = pv_path, .pv_fmt = pv_fmt,

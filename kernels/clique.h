@@ -1,0 +1,63 @@
+/*
+ * clique.h - k-clique counting (K >= 3) on a partition (kernels/dag.h): the
+ * host kernel, and what the GPU's shares with it.
+ *
+ * Every K-clique has one lowest-rank vertex a, and its other K - 1 vertices
+ * all lie in out(a). A kernel counts, for each source a of the DAG, the
+ * (K-1)-cliques of the subgraph induced by out(a): each K-clique of the
+ * graph whose lowest vertex is local to this partition, exactly once. An
+ * LSTC part keeps every vertex a local vertex points to and every edge
+ * among kept vertices (partition/part.h), so it holds out(a)'s induced
+ * subgraph whole; counts over parts covering V sum to the graph's.
+ *
+ * Two methods (Almasri et al., "Parallel K-clique counting on GPUs", ICS
+ * 2022, after Danisch et al. and Jain and Seshadhri):
+ *  - orientation: a depth-first walk of out(a)'s induced DAG, the candidates
+ *    of each level a bitset ANDed with the next vertex's row, the last level
+ *    a popcount. Cost grows with the number of (K-1)-cliques below a: best
+ *    for small K.
+ *  - pivoting (Jain and Seshadhri, "The power of pivoting for exact clique
+ *    counting", WSDM 2020), hybrid as in the paper: the first level by
+ *    orientation (a and out(a)), then the succinct clique tree over out(a)'s
+ *    undirected induced subgraph. A leaf with h held vertices and p pivots
+ *    stands for C(p, j - h) cliques of each size j; each clique once. Cost
+ *    grows with the tree, not with the cliques: best for large K, and it
+ *    gives every size at once (--k-all).
+ * Counts are 64-bit; a count that does not fit is an error (TSG_EOVERFLOW),
+ * never a wrapped value.
+ */
+#ifndef KERN_CLIQUE_H
+#define KERN_CLIQUE_H
+
+#include <stdint.h>
+
+#include "kernels/dag.h"
+#include "base/error.h"
+
+#define KERN_CLIQUE_MAX_K 32
+
+enum kern_clique_method {
+	KERN_CLIQUE_AUTO,   /* pivot for K >= 6 or --k-all, else orientation */
+	KERN_CLIQUE_ORIENT,
+	KERN_CLIQUE_PIVOT,
+};
+
+int kern_clique_method_parse(const char *s, enum kern_clique_method *out);
+const char *kern_clique_method_name(enum kern_clique_method m);
+
+/* The method auto takes for K (all: every size wanted). */
+enum kern_clique_method kern_clique_method_pick(unsigned k, int all, uint32_t max_out);
+
+/*
+ * Counts the K-cliques whose lowest vertex is a source of d with method m
+ * (not auto) on threads threads, into counts[0]. With all (pivot only),
+ * counts[j-1] receives the cliques of j vertices for j = 1 .. nsizes, where
+ * nsizes <= d->max_out + 1 is set to the largest size found (counts must
+ * hold d->max_out + 1 entries); k is then ignored. Adds to counts (parts
+ * accumulate). Fails with TSG_EOVERFLOW if a count passes 2^64 - 1, TSG_ENOMEM
+ * if the bit rows of the largest out-list do not fit in memory.
+ */
+int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_clique_method m,
+		    unsigned threads, uint64_t *counts, uint32_t *nsizes, struct tsg_err *err);
+
+#endif

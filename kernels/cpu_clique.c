@@ -1,0 +1,355 @@
+/*
+ * cpu_clique.c - k-clique counting on the host, by orientation or pivoting
+ * (contract and methods: clique.h).
+ *
+ * Technique: for each source a, out(a)'s induced subgraph is written as
+ * binary-encoded rows (Almasri et al., ICS 2022, section 4.3): row i is a
+ * bitset over the positions of out(a), bit j set where out(a)[i] points to
+ * out(a)[j] (orientation) or where the two are adjacent (pivoting). Every
+ * intersection below is then a word AND and a popcount.
+ *  - Orientation: the candidates of a level are a bitset; taking vertex j
+ *    leaves cand & row j (the later vertices adjacent to all so far); the
+ *    last level is a popcount, the one before a sum of popcounts.
+ *  - Pivoting (Jain and Seshadhri 2020): at a node with candidates P, the
+ *    vertex u of P with the most neighbours in P is the pivot; children are
+ *    u itself (as a pivot, with P & row u) and each v of P not adjacent to u
+ *    (held, with P & row v, P losing the v's already taken). A leaf with h
+ *    held vertices and p pivots holds C(p, j - h) cliques of j vertices.
+ * Input: a DAG whose lists increase (any order of ids: only adjacency is
+ * read). Rows take |out(a)|^2 / 8 bytes per thread for the longest list
+ * a thread meets; degree orientation bounds it by sqrt(2m).
+ * When it wins: the CPU backend and the reference the GPU kernels are
+ * checked against; orientation for K <= 5, pivoting beyond and for --k-all
+ * (bench/RESULTS.md).
+ */
+#include "kernels/clique.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+static const char *const method_names[] = { "auto", "orient", "pivot" };
+
+int kern_clique_method_parse(const char *s, enum kern_clique_method *out)
+{
+	for (int m = 0; m <= KERN_CLIQUE_PIVOT; m++)
+		if (strcmp(s, method_names[m]) == 0) {
+			*out = (enum kern_clique_method)m;
+			return 0;
+		}
+	return -1;
+}
+
+const char *kern_clique_method_name(enum kern_clique_method m)
+{
+	return method_names[m];
+}
+
+enum kern_clique_method kern_clique_method_pick(unsigned k, int all, uint32_t max_out)
+{
+	(void)max_out; /* the rule is K's alone for now (RESULTS.md measures it) */
+	return all || k >= 6 ? KERN_CLIQUE_PIVOT : KERN_CLIQUE_ORIENT;
+}
+
+/* ---- one thread's work and scratch ---- */
+
+struct cq_run {
+	const struct tsg_dag *d;
+	unsigned k;
+	int all;
+	enum kern_clique_method m;
+	uint32_t nsz;             /* counts per thread: 1, or max_out + 1 with all */
+	uint64_t *counts;         /* threads x nsz */
+	struct cq_ws *ws;         /* threads */
+	atomic_int failed;        /* TSG_EOVERFLOW or TSG_ENOMEM */
+};
+
+struct cq_ws {
+	uint64_t *rows, *stack;   /* rows: d x w words; stack: levels of candidates */
+	size_t rows_cap, stack_cap; /* in words */
+	uint32_t maxsize;         /* all: largest clique size met */
+	int ovf;
+};
+
+/* Grows a buffer to n words (contents lost); 0 on failure. */
+static int cq_grow(uint64_t **p, size_t *cap, size_t n)
+{
+	if (n <= *cap)
+		return 1;
+	free(*p);
+	*p = malloc(n * sizeof(**p));
+	*cap = *p ? n : 0;
+	return *p != NULL;
+}
+
+static inline void cq_add(uint64_t *sum, uint64_t x, int *ovf)
+{
+	if (__builtin_add_overflow(*sum, x, sum))
+		*ovf = 1;
+}
+
+/* C(p, r), exactly, or *ovf set. */
+static uint64_t cq_binom(uint64_t p, uint64_t r, int *ovf)
+{
+	if (r > p)
+		return 0;
+	if (r > p - r)
+		r = p - r;
+	unsigned __int128 c = 1;
+	for (uint64_t i = 0; i < r; i++) {
+		c = c * (p - i) / (i + 1); /* exact: a product of i + 1 consecutive integers */
+		if (c > UINT64_MAX) {
+			*ovf = 1;
+			return 0;
+		}
+	}
+	return (uint64_t)c;
+}
+
+static inline uint64_t cq_popcount(const uint64_t *x, size_t w)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < w; i++)
+		n += (uint64_t)__builtin_popcountll(x[i]);
+	return n;
+}
+
+/* out(a)'s induced subgraph as bit rows: directed (j where L[i] -> L[j])
+ * or, sym, both ways. L and every list increase, so each row is a merge,
+ * or binary searches where out(L[i]) is much longer than L. */
+static void cq_rows(const struct tsg_dag *d, const uint32_t *L, uint32_t n, size_t w, int sym,
+		    uint64_t *rows)
+{
+	memset(rows, 0, (size_t)n * w * sizeof(*rows));
+	for (uint32_t i = 0; i < n; i++) {
+		const uint32_t *o = d->adj + d->off[L[i]], *oe = d->adj + d->off[L[i] + 1];
+		if ((uint64_t)(oe - o) > 16 * (uint64_t)n) {
+			for (uint32_t j = 0; j < n; j++) {
+				const uint32_t *lo = o, *hi = oe;
+				while (lo < hi) {
+					const uint32_t *mid = lo + (hi - lo) / 2;
+					if (*mid < L[j])
+						lo = mid + 1;
+					else
+						hi = mid;
+				}
+				if (lo < oe && *lo == L[j]) {
+					rows[i * w + j / 64] |= 1ull << (j % 64);
+					if (sym)
+						rows[(size_t)j * w + i / 64] |= 1ull << (i % 64);
+				}
+			}
+			continue;
+		}
+		for (uint32_t j = 0; o < oe && j < n;) {
+			if (*o < L[j]) {
+				o++;
+			} else if (*o > L[j]) {
+				j++;
+			} else {
+				rows[i * w + j / 64] |= 1ull << (j % 64);
+				if (sym)
+					rows[(size_t)j * w + i / 64] |= 1ull << (i % 64);
+				o++;
+				j++;
+			}
+		}
+	}
+}
+
+/* Orientation: the cliques of `need` more vertices within cand. */
+static uint64_t cq_orient(const uint64_t *rows, size_t w, const uint64_t *cand, unsigned need,
+			  uint64_t *next, int *ovf)
+{
+	uint64_t n = 0;
+	for (size_t x = 0; x < w; x++)
+		for (uint64_t bits = cand[x]; bits; bits &= bits - 1) {
+			const size_t j = x * 64 + (size_t)__builtin_ctzll(bits);
+			const uint64_t *r = rows + j * w;
+			uint64_t c = 0;
+			for (size_t y = 0; y < w; y++) {
+				next[y] = cand[y] & r[y];
+				c += (uint64_t)__builtin_popcountll(next[y]);
+			}
+			if (need == 2)
+				cq_add(&n, c, ovf);
+			else if (c >= need - 1)
+				cq_add(&n, cq_orient(rows, w, next, need - 1, next + w, ovf), ovf);
+		}
+	return n;
+}
+
+struct cq_tree {
+	const uint64_t *sym;
+	size_t w;
+	unsigned k;
+	int all;
+	uint64_t *counts;
+	struct cq_ws *ws;
+};
+
+static void cq_leaf(const struct cq_tree *t, uint32_t h, uint32_t p)
+{
+	int *ovf = &t->ws->ovf;
+	if (!t->all) {
+		if (h <= t->k && t->k <= h + p)
+			cq_add(&t->counts[0], cq_binom(p, t->k - h, ovf), ovf);
+		return;
+	}
+	for (uint32_t j = h; j <= h + p; j++)
+		cq_add(&t->counts[j - 1], cq_binom(p, j - h, ovf), ovf);
+	if (h + p > t->ws->maxsize)
+		t->ws->maxsize = h + p;
+}
+
+/* Pivoting: the subtree of candidates P (modified), h held, p pivots;
+ * `stack` has room for two sets a level below. */
+static void cq_pivot(const struct cq_tree *t, uint64_t *P, uint32_t h, uint32_t p,
+		     uint64_t *stack)
+{
+	const size_t w = t->w;
+	const uint64_t size = cq_popcount(P, w);
+	if (!t->all) {
+		if (h == t->k) { /* one leaf below keeps exactly these h: the pivots' path */
+			cq_add(&t->counts[0], 1, &t->ws->ovf);
+			return;
+		}
+		if (h + p + size < t->k)
+			return;
+	}
+	if (size == 0) {
+		cq_leaf(t, h, p);
+		return;
+	}
+	size_t u = 0;
+	uint64_t best = 0;
+	int have = 0;
+	for (size_t x = 0; x < w; x++)
+		for (uint64_t bits = P[x]; bits; bits &= bits - 1) {
+			const size_t v = x * 64 + (size_t)__builtin_ctzll(bits);
+			const uint64_t *r = t->sym + v * w;
+			uint64_t c = 0;
+			for (size_t y = 0; y < w; y++)
+				c += (uint64_t)__builtin_popcountll(P[y] & r[y]);
+			if (!have || c > best) {
+				best = c;
+				u = v;
+				have = 1;
+			}
+		}
+	uint64_t *child = stack, *todo = stack + w;
+	const uint64_t *ru = t->sym + u * w;
+	for (size_t y = 0; y < w; y++)
+		todo[y] = P[y] & ~ru[y]; /* u itself first, then P's non-neighbours of u */
+	todo[u / 64] &= ~(1ull << (u % 64));
+	for (size_t y = 0; y < w; y++)
+		child[y] = P[y] & ru[y];
+	cq_pivot(t, child, h, p + 1, stack + 2 * w);
+	P[u / 64] &= ~(1ull << (u % 64));
+	for (size_t x = 0; x < w; x++)
+		for (uint64_t bits = todo[x]; bits; bits &= bits - 1) {
+			const size_t v = x * 64 + (size_t)__builtin_ctzll(bits);
+			const uint64_t *r = t->sym + v * w;
+			for (size_t y = 0; y < w; y++)
+				child[y] = P[y] & r[y];
+			cq_pivot(t, child, h + 1, p, stack + 2 * w);
+			P[v / 64] &= ~(1ull << (v % 64));
+		}
+}
+
+static void cq_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	struct cq_run *c = ctx;
+	struct cq_ws *ws = &c->ws[tid];
+	uint64_t *counts = c->counts + (size_t)tid * c->nsz;
+	const struct tsg_dag *d = c->d;
+	for (uint64_t x = b; x < e && !atomic_load_explicit(&c->failed, memory_order_relaxed); x++) {
+		const uint32_t a = d->src[x];
+		const uint32_t n = (uint32_t)(d->off[a + 1] - d->off[a]);
+		if (!c->all && n < c->k - 1)
+			continue; /* too few neighbours for a K-clique */
+		const size_t w = ((size_t)n + 63) / 64;
+		const size_t levels = c->m == KERN_CLIQUE_PIVOT ? 2 * ((size_t)n + 2) : c->k + 1;
+		if (!cq_grow(&ws->rows, &ws->rows_cap, (size_t)n * w + 1) ||
+		    !cq_grow(&ws->stack, &ws->stack_cap, levels * w + 1)) {
+			atomic_store(&c->failed, TSG_ENOMEM);
+			return;
+		}
+		const int sym = c->m == KERN_CLIQUE_PIVOT;
+		cq_rows(d, d->adj + d->off[a], n, w, sym, ws->rows);
+		uint64_t *top = ws->stack;
+		for (size_t y = 0; y < w; y++)
+			top[y] = ~0ull;
+		if (n % 64)
+			top[w - 1] = (1ull << (n % 64)) - 1;
+		if (sym) {
+			const struct cq_tree t = { ws->rows, w, c->k, c->all, counts, ws };
+			cq_pivot(&t, top, 1, 0, top + w);
+		} else if (c->k == 3) {
+			cq_add(&counts[0], cq_popcount(ws->rows, (size_t)n * w), &ws->ovf);
+		} else {
+			cq_add(&counts[0], cq_orient(ws->rows, w, top, c->k - 1, top + w, &ws->ovf),
+			       &ws->ovf);
+		}
+		if (ws->ovf) {
+			atomic_store(&c->failed, TSG_EOVERFLOW);
+			return;
+		}
+	}
+}
+
+int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_clique_method m,
+		    unsigned threads, uint64_t *counts, uint32_t *nsizes, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	if (threads == 0)
+		threads = 1;
+	if (all)
+		m = KERN_CLIQUE_PIVOT;
+	if (m == KERN_CLIQUE_AUTO)
+		m = kern_clique_method_pick(k, all, d->max_out);
+	if (!all && (k < 3 || k > KERN_CLIQUE_MAX_K))
+		return tsg_fail(err, TSG_EUSAGE, "k-cliques: K = %u, not 3 .. %d", k,
+				KERN_CLIQUE_MAX_K);
+	struct cq_run c = { .d = d, .k = k, .all = all, .m = m,
+			    .nsz = all ? d->max_out + 1 : 1 };
+	atomic_init(&c.failed, 0);
+	c.counts = calloc((size_t)threads * c.nsz, sizeof(*c.counts));
+	c.ws = calloc(threads, sizeof(*c.ws));
+	if (!c.counts || !c.ws) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for k-clique counts");
+		goto done;
+	}
+	tsg_parallel_for(threads, d->nsrc, 8, cq_range, &c);
+	rc = atomic_load(&c.failed);
+	if (rc == TSG_ENOMEM) {
+		rc = tsg_fail(err, rc, "out of memory for the bit rows of an out-list of up to "
+			      "%u vertices", d->max_out);
+		goto done;
+	}
+	uint32_t maxsize = 0;
+	int ovf = rc == TSG_EOVERFLOW;
+	for (unsigned t = 0; t < threads && !ovf; t++) {
+		for (uint32_t j = 0; j < c.nsz; j++)
+			cq_add(&counts[j], c.counts[(size_t)t * c.nsz + j], &ovf);
+		if (c.ws[t].maxsize > maxsize)
+			maxsize = c.ws[t].maxsize;
+	}
+	if (ovf) {
+		rc = tsg_fail(err, TSG_EOVERFLOW, "the %s count passes 2^64 - 1",
+			      all ? "clique" : "k-clique");
+		goto done;
+	}
+	if (all && nsizes && maxsize > *nsizes)
+		*nsizes = maxsize;
+done:
+	for (unsigned t = 0; c.ws && t < threads; t++) {
+		free(c.ws[t].rows);
+		free(c.ws[t].stack);
+	}
+	free(c.ws);
+	free(c.counts);
+	return rc;
+}
