@@ -34,6 +34,10 @@
 #include "kernels/dag.h"
 #include "base/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define KERN_CLIQUE_MAX_K 32
 
 enum kern_clique_method {
@@ -59,5 +63,36 @@ enum kern_clique_method kern_clique_method_pick(unsigned k, int all, uint32_t ma
  */
 int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_clique_method m,
 		    unsigned threads, uint64_t *counts, uint32_t *nsizes, struct tsg_err *err);
+
+/*
+ * The GPU kernel's scratch (kernels/clique.cu), a warp's: bit rows for an
+ * out-list of up to max_out vertices (max_out rows of w 32-bit words), the
+ * stack's candidate sets (K levels; pivoting max_out + 2 levels of two
+ * sets) and its per-level state (4 words a level), 256-byte aligned.
+ * Planners reserve it for a few warps; the launch takes as many as fit.
+ */
+struct kern_clique_geom {
+	uint32_t n, w, levels;
+	uint64_t words; /* 32-bit words a warp */
+};
+
+static inline struct kern_clique_geom kern_clique_geometry(uint32_t max_out, unsigned k, int pivot)
+{
+	struct kern_clique_geom g;
+	g.n = max_out ? max_out : 1;
+	g.w = (g.n + 31) / 32;
+	g.levels = pivot ? g.n + 2 : k;
+	g.words = (uint64_t)g.n * g.w + (uint64_t)g.levels * g.w * (pivot ? 2u : 1u) +
+		  4ull * g.levels;
+	g.words = (g.words + 63) & ~(uint64_t)63;
+	return g;
+}
+
+/* Warps a launch needs room for at least (a block). */
+#define KERN_CLIQUE_MIN_WARPS 4
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -58,6 +58,12 @@ struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k, int pv);
  * kernel's default (lstc 1024, lstc-paper 128, mid-hash 1024). */
 int gpu_set_tile(struct gpu_ctx *g, unsigned tile);
 
+/* From now on gpu_submit counts each part's K-cliques (kernels/clique.h,
+ * kernels/clique.cu; pivot or orientation) instead of its triangles, and
+ * its kernel argument is ignored; K <= 3 restores triangles. A count past
+ * 2^64 - 1 makes gpu_collect fail with TSG_EOVERFLOW. */
+void gpu_set_clique(struct gpu_ctx *g, unsigned k, int pivot);
+
 /* Opens device `index` with `budget` bytes (0: free memory minus a reserve).
  * *slot_bytes receives what one partition slot may hold. pv_vertices > 0
  * keeps per-vertex counts for that many vertices (8 bytes each, taken from

@@ -117,11 +117,18 @@ struct dev_counters {
 	unsigned int n_small, n_large;   /* sources per degree bucket */
 	unsigned int next_small, next_large; /* work hand-out for persistent grids */
 	unsigned int next_chunk;             /* mid-hash: the next run of records */
+	unsigned int overflow;               /* k-cliques: a count passed 2^64 - 1 */
 };
 
 cudaError_t lstc_paper_launch(const dev_dag &d, unsigned tile, dev_counters *c, cudaStream_t s);
 cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large, dev_counters *c,
 			     int sms, cudaStream_t s);
+
+/* K-cliques of a partition whose out-lists are at most max_out long
+ * (kernels/clique.cu), warps as many as scratch_bytes holds. */
+cudaError_t clique_launch(const dev_dag &d, uint32_t max_out, unsigned k, int pivot,
+			  uint8_t *scratch, uint64_t scratch_bytes, dev_counters *c, int sms,
+			  cudaStream_t s);
 
 /* Scratch bytes mid-hash needs for nmid middle rows and src_entries source
  * list entries (below 2^32). */

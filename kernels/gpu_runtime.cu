@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kernels/clique.h"
 #include "kernels/gpu.h"
 #include "kernels/gpu_internal.cuh"
 
@@ -50,6 +51,11 @@ struct gpu_ctx {
 	cudaEvent_t ar_offs_free[2];
 	cudaEvent_t *ar_ev;           /* per batch: start, lists copied, end */
 	uint64_t *ar_cum;             /* pinned: the running count after each batch */
+	/* k-cliques (gpu_set_clique): K, 0 for triangles */
+	unsigned cq_k;
+	int cq_pivot;
+	uint32_t cq_max_out;          /* the part being submitted */
+	uint64_t cq_scratch;          /* its scratch bytes */
 };
 
 static cudaError_t arrival_release(struct gpu_ctx *g);
@@ -189,6 +195,12 @@ fail:
 extern "C" const char *gpu_device_name(const struct gpu_ctx *g) { return g->name; }
 extern "C" uint64_t gpu_budget(const struct gpu_ctx *g) { return g->budget; }
 
+extern "C" void gpu_set_clique(struct gpu_ctx *g, unsigned k, int pivot)
+{
+	g->cq_k = k > 3 ? k : 0;
+	g->cq_pivot = pivot;
+}
+
 extern "C" int gpu_set_tile(struct gpu_ctx *g, unsigned tile)
 {
 	if (tile != 0 && (tile < 64 || tile > 16384 || (tile & (tile - 1))))
@@ -283,7 +295,10 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 	CK(cudaStreamWaitEvent(g->compute[s], g->h2d_end[s], 0), "ordering copy and kernel");
 	CK(cudaEventRecord(g->k_start[s], g->compute[s]), "recording an event");
 	CK(cudaMemsetAsync(cnt, 0, sizeof(*cnt), g->compute[s]), "clearing counters");
-	if (k == GPU_KERNEL_LSTC_HASH) {
+	if (g->cq_k) {
+		CK(clique_launch(dv, g->cq_max_out, g->cq_k, g->cq_pivot, scratch, g->cq_scratch, cnt,
+				 g->sms, g->compute[s]), "launching the k-clique count");
+	} else if (k == GPU_KERNEL_LSTC_HASH) {
 		uint32_t *b = (uint32_t *)scratch;
 		CK(lstc_hash_launch(dv, b, b + dv.nsrc, cnt, g->sms, g->compute[s]),
 		   "launching lstc-hash");
@@ -318,8 +333,16 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	const uint64_t dag = tsg_dag_bytes(d->nv, d->ne, d->nsrc) + (gid ? (uint64_t)d->nv * 4 : 0);
 	const uint64_t dag_al = (dag + 255) & ~(uint64_t)255;
 	cudaError_t se = cudaSuccess;
-	const uint64_t need = dag_al + kernel_scratch(g, &k, d->nsrc, d->nv, d->ne, &se) + 256;
+	uint64_t need = dag_al + 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
+	if (g->cq_k) { /* k-cliques: warps take what the slot has left */
+		const struct kern_clique_geom cg = kern_clique_geometry(d->max_out, g->cq_k, g->cq_pivot);
+		need += cg.words * 4 * KERN_CLIQUE_MIN_WARPS;
+		g->cq_max_out = d->max_out;
+		g->cq_scratch = need <= g->slot_bytes ? g->slot_bytes - dag_al - 256 : 0;
+	} else {
+		need += kernel_scratch(g, &k, d->nsrc, d->nv, d->ne, &se);
+	}
 	if (se != cudaSuccess)
 		return cuda_fail(err, se, "sizing CUB's scratch");
 	if (need > g->slot_bytes)
@@ -420,6 +443,8 @@ extern "C" int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu
 	CK(cudaEventElapsedTime(&h2d, g->h2d_start[s], g->h2d_end[s]), "timing the copy");
 	CK(cudaEventElapsedTime(&kern, g->k_start[s], g->k_end[s]), "timing the kernel");
 	*count = g->hcount[s].triangles;
+	if (g->hcount[s].overflow)
+		return tsg_fail(err, TSG_EOVERFLOW, "the %u-clique count passes 2^64 - 1", g->cq_k);
 	if (t) {
 		t->h2d_ms = h2d;
 		t->kernel_ms = kern;

@@ -429,7 +429,11 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		eo.gpu_kernel = GPU_KERNEL_MID_HASH;
 	}
 	const struct engine_opts *o = &eo;
+	if (o->k_all) /* nothing counted yet: auto goes on to the CPU */
+		return tsg_fail(err, TSG_EDEVICE, "--k-all counts on the CPU backend only: use "
+				"--device cpu");
 	struct gpu_ctx *gpu = NULL;
+	uint32_t *order = NULL;
 	struct pipe p = { .o = o };
 	struct tsg_progress prog;
 	struct tsg_err serr = { 0 };
@@ -480,6 +484,17 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	struct part_opts po = o->part;
 	po.threads = o->threads;
 	po.scratch = gpu_kernel_scratch(o->gpu_kernel, o->per_vertex);
+	if ((rc = engine_clique_setup(g, o, &po, &order, r, err)))
+		goto done;
+	if (engine_cliques(o)) { /* each part keeps room for a block of warps' bit rows */
+		const int pivot = r->clique_ran == KERN_CLIQUE_PIVOT;
+		po.scratch = (struct tsg_scratch){
+			.fixed = kern_clique_geometry(r->max_out, o->k, pivot).words * 4 *
+				 KERN_CLIQUE_MIN_WARPS };
+		gpu_set_clique(gpu, o->k, pivot);
+		snprintf(r->kernel, sizeof(r->kernel), "clique-%s",
+			 kern_clique_method_name(r->clique_ran));
+	}
 	po.want_gid = o->per_vertex; /* parts count by global id */
 	if (po.nparts == 0)
 		po.budget = slot;
@@ -549,6 +564,7 @@ done:
 		gpu_host_free(gpu, p.stage[s].mem);
 	free(todo);
 	part_plan_free(p.plan);
+	free(order);
 	gpu_close(gpu);
 	return rc;
 }

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# tests/gpu/clique.sh BUILD_DIR [SHARED_GRAPHS_DIR] - k-cliques on the GPU,
+# run by a developer on the GPU machine: both methods, K = 4..8, against
+# tests/brute (independent) on random graphs and the CPU backend (itself
+# checked against brute by tests/clique.sh) on larger ones, the shared
+# graphs' reference counts, closed forms on cliques; several parts under a
+# small --gpu-mem, degeneracy order; overflow (exit 9); compute-sanitizer
+# memcheck and racecheck on each method. Ends with "N passed, N failed".
+set -u
+B=${1:-build}
+SHARED=${2:-../shared/graphs}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/../lib.sh"
+gen() { "$B/tristream-gen" --quiet "$@"; }
+kc() { # graph K device args... -> the count
+	local g=$1 k=$2 dev=$3; shift 3
+	"$B/tristream" count --quiet --json --device "$dev" --k "$k" "$@" "$g" 2>"$T/err" |
+		python3 -c 'import json,sys; print(json.load(sys.stdin)["cliques"])' 2>/dev/null
+}
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
+
+gen er --vertices 300 --edges 6000 --seed 1 "$T/er.tsg"
+gen rmat --scale 10 --edge-factor 8 --seed 4 "$T/rmat10.tsg"
+gen web --vertices 3000 --seed 5 "$T/web.tsg"
+gen rmat --scale 16 --seed 2 "$T/rmat16.tsg"
+gen rmat --scale 18 --seed 3 "$T/rmat18.tsg"
+for g in er rmat10 web; do
+	for k in 4 5 6 7 8; do
+		ref=$("$B/tests/brute" --k $k "$T/$g.tsg")
+		for m in orient pivot; do
+			for v in "" "--partitions 3" "--order degeneracy"; do
+				got=$(kc "$T/$g.tsg" $k gpu --kclique-method $m $v)
+				check "$g K=$k $m $v: GPU $got, brute $ref" same "$got" "$ref"
+			done
+		done
+	done
+	echo "checked $g"
+done
+for g in rmat16 rmat18; do
+	bytes=$(stat -c %s "$T/$g.tsg")
+	for k in 4 5 6 7 8; do
+		ref=$(kc "$T/$g.tsg" $k cpu --kclique-method pivot)
+		for m in orient pivot; do
+			[ $m = orient ] && [ $k -gt 6 ] && [ $g = rmat18 ] && continue # minutes
+			got=$(kc "$T/$g.tsg" $k gpu --kclique-method $m)
+			check "$g K=$k $m: GPU $got, CPU $ref" same "$got" "$ref"
+			got=$(kc "$T/$g.tsg" $k gpu --kclique-method $m --gpu-mem $((bytes / 3)))
+			parts=$("$B/tristream" count --quiet --json --device gpu --k $k --kclique-method $m --gpu-mem $((bytes / 3)) "$T/$g.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["partitions"])')
+			check "$g K=$k $m --gpu-mem 1/3 ($parts parts): GPU $got, CPU $ref" same "$got" "$ref"
+		done
+	done
+	echo "checked $g ($parts parts at 1/3 of the file)"
+done
+gen clique --vertices 40 "$T/k40.tsg"
+for k in 4 8 12; do
+	ref=$(python3 -c "import math; print(math.comb(40, $k))")
+	got=$(kc "$T/k40.tsg" $k gpu --kclique-method pivot)
+	check "K40 K=$k pivot: $got, C(40,$k) $ref" same "$got" "$ref"
+done
+got=$(kc "$T/k40.tsg" 20 gpu --kclique-method pivot)
+check "K40 K=20 pivot: $got" same "$got" "$(python3 -c 'import math; print(math.comb(40, 20))')"
+gen clique --vertices 200 "$T/k200.tsg"
+"$B/tristream" count --quiet --device gpu --k 16 --kclique-method pivot "$T/k200.tsg" >"$T/out" 2>"$T/err"
+rc=$?
+check "C(200,16) > 2^64 on the GPU: exit $rc, not 9" [ $rc = 9 ]
+check "overflow: nothing on stdout" [ ! -s "$T/out" ]
+rc=$("$B/tristream" count --quiet --device gpu --k-all "$T/er.tsg" >/dev/null 2>&1; echo $?)
+check "--k-all on --device gpu: exit $rc, not 6 (CPU only)" [ "$rc" = 6 ]
+out=$("$B/tristream" count --quiet --json --k-all "$T/er.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["device"], "CPU" in d.get("note", ""))')
+check "--k-all with --device auto counts on the CPU, said: '$out'" [ "$out" = "cpu True" ]
+
+if [ -d "$SHARED" ]; then
+	conv() { "$B/tristream-convert" --quiet --skip-bad-lines "$@"; }
+	[ -f "$SHARED/ca-GrQc.txt" ] && conv "$SHARED/ca-GrQc.txt" "$T/grqc.tsg"
+	[ -f "$SHARED/facebook_combined.txt" ] && conv "$SHARED/facebook_combined.txt" "$T/fb.tsg"
+	[ -f "$SHARED/ca-HepPh.txt" ] && conv "$SHARED/ca-HepPh.txt" "$T/hepph.tsg"
+	[ -f "$SHARED/cnr-2000/cnr-2000.graph" ] && "$B/tristream-convert" --quiet "$SHARED/cnr-2000/cnr-2000" "$T/cnr.tsg"
+	while read -r g k4 k5 k6; do
+		[ -f "$T/$g.tsg" ] || { echo "SKIPPED: $g"; continue; }
+		for m in orient pivot; do
+			check "$g 4-cliques GPU $m" same "$(kc "$T/$g.tsg" 4 gpu --kclique-method $m)" $k4
+			check "$g 5-cliques GPU $m" same "$(kc "$T/$g.tsg" 5 gpu --kclique-method $m)" $k5
+		done
+		[ "$k6" = - ] || check "$g 6-cliques GPU pivot" same "$(kc "$T/$g.tsg" 6 gpu --kclique-method pivot)" $k6
+		echo "checked $g"
+	done <<'EOF'
+grqc 329297 2215500 12898478
+fb 30004668 517965151 7830937838
+hepph 150281372 6491049885 -
+cnr 159814399 1252511081 -
+EOF
+fi
+
+if command -v compute-sanitizer >/dev/null; then
+	for tool in memcheck racecheck; do
+		for m in orient pivot; do
+			out=$(compute-sanitizer --tool $tool "$B/tristream" count --quiet --device gpu --k 5 --kclique-method $m --partitions 2 "$T/rmat10.tsg" 2>&1)
+			echo "$tool $m: $(echo "$out" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY")"
+			check "$tool $m clean" bash -c "echo \"\$1\" | grep -qE '(ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards)'" _ "$out"
+			check "$tool $m count" grep -q "5-cliques: $("$B/tests/brute" --k 5 "$T/rmat10.tsg")\$" <(echo "$out")
+		done
+	done
+else
+	echo "SKIPPED: compute-sanitizer not found"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
