@@ -53,8 +53,9 @@ const char *engine_layout_name(enum engine_layout l) { return layout_names[l]; }
 /* ---- checkpoints, stops and per-vertex counts, shared with pipeline_gpu.c */
 
 int engine_ckpt_plan(const struct engine_opts *o, uint64_t key, uint32_t nunits,
-		     struct tsg_err *err)
+		     struct engine_result *r, struct tsg_err *err)
 {
+	r->plan_key = ckpt_key(&key, 1, nunits); /* ranks compare it (src/dist.h) */
 	return o->ckpt ? ckpt_plan(o->ckpt, key, nunits, err) : TSG_OK;
 }
 
@@ -73,6 +74,10 @@ uint64_t engine_block_plan_key(const struct block_plan *p)
 int engine_unit_resume(const struct engine_opts *o, uint32_t k, struct engine_result *r)
 {
 	struct engine_part *ep = &r->parts[k];
+	if (o->nranks > 1 && k % o->nranks != o->rank) { /* another rank's */
+		ep->elsewhere = 1;
+		return 1;
+	}
 	if (!o->ckpt || !ckpt_take(o->ckpt, k, &ep->triangles))
 		return 0;
 	ep->resumed = 1;
@@ -227,7 +232,7 @@ static int count_cpu_arrival(struct tsg_graph *g, const struct engine_opts *o,
 		goto done;
 	}
 	if ((rc = engine_pv_alloc(g, o, &s.pv, err)) ||
-	    (rc = engine_ckpt_plan(o, engine_arrival_plan_key(&p), p.nbatches, err)))
+	    (rc = engine_ckpt_plan(o, engine_arrival_plan_key(&p), p.nbatches, r, err)))
 		goto done;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(KERN_CPU_MERGE));
@@ -297,7 +302,7 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	int rc = engine_block_prepare(g, o, &bo, engine_block_alloc, &mem, &mem, &d, &plan, r,
 				      err);
 	if (rc || (rc = engine_pv_alloc(g, o, &pv, err)) ||
-	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, err)))
+	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)))
 		goto done;
 	r->nparts = plan.nunits;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
@@ -426,7 +431,7 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		goto done;
 	}
 	if ((rc = engine_pv_alloc(g, o, &r->pv, err)) ||
-	    (rc = engine_ckpt_plan(o, part_plan_digest(plan), r->nparts, err)))
+	    (rc = engine_ckpt_plan(o, part_plan_digest(plan), r->nparts, r, err)))
 		goto done;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
 	tsg_progress_init(&prog, "count", "partitions", r->nparts, o->progress && r->nparts > 1);

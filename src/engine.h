@@ -78,6 +78,8 @@ struct engine_opts {
 	enum kern_clique_method clique_method;
 	int degeneracy;             /* LSTC parts oriented by degeneracy order
 				     * (partition/order.h), not (degree, id) */
+	uint32_t rank, nranks;      /* one of nranks processes (src/dist.h): this one
+				     * counts the units k with k % nranks == rank */
 };
 
 /* Whether o counts k-cliques (K > 3 or every size), not triangles. */
@@ -89,6 +91,7 @@ static inline int engine_cliques(const struct engine_opts *o)
 struct engine_part {
 	uint64_t triangles;
 	int resumed;              /* taken from the checkpoint, not counted now */
+	int elsewhere;            /* another rank's unit: not counted here */
 	struct part_stats st;
 	double build_s, h2d_ms, kernel_ms, count_s;
 };
@@ -119,6 +122,7 @@ struct engine_result {
 	uint32_t nsizes;          /* k_all: the largest clique size */
 	uint32_t degeneracy;      /* degeneracy order: the graph's degeneracy */
 	uint32_t max_out;         /* k-cliques: the largest out-list counted from */
+	uint64_t plan_key;        /* what defines the units: equal on every rank */
 };
 
 /* Counts g. A graph whose lists are not read yet (io_graph_open) is read

@@ -16,6 +16,7 @@
 #include "io/check.h"
 #include "io/graph.h"
 #include "src/hostmem.h"
+#include "src/dist.h"
 #include "src/input.h"
 #include "src/pervertex.h"
 #include "base/stop.h"
@@ -191,14 +192,35 @@ static const struct option count_opts[] = {
 
 /* What a count adds to its result beyond the engine's. */
 struct count_extra {
+	const struct tsg_dist *dist;    /* the ranks */
+	const double *rank_s;           /* several ranks: each one's counting time (rank 0) */
 	const struct pv_clustering *cl; /* --clustering, else NULL */
 	const char *pv_path;            /* --per-vertex, else NULL */
 	const char *ckpt_path;          /* --checkpoint's file, else NULL */
 	const struct ckpt_info *ck;
 };
 
+/* Several ranks: the slowest rank's counting time over the mean. */
+static double rank_imbalance(const struct count_extra *x)
+{
+	double sum = 0, max = 0;
+	for (int i = 0; i < x->dist->size; i++) {
+		sum += x->rank_s[i];
+		max = x->rank_s[i] > max ? x->rank_s[i] : max;
+	}
+	return sum > 0 ? max / (sum / x->dist->size) : 1.0;
+}
+
 static void print_extra_json(struct tsg_json *j, const struct count_extra *x)
 {
+	if (x->dist && x->dist->size > 1 && x->rank_s) {
+		json_u64(j, "ranks", (uint64_t)x->dist->size);
+		json_key_arr(j, "rank_count_s");
+		for (int i = 0; i < x->dist->size; i++)
+			json_f64(j, NULL, x->rank_s[i]);
+		json_close(j, ']');
+		json_f64(j, "rank_imbalance", rank_imbalance(x));
+	}
 	if (x->cl) {
 		json_f64(j, "transitivity", x->cl->transitivity);
 		json_f64(j, "average_clustering", x->cl->average_clustering);
@@ -368,6 +390,9 @@ static void print_count_text(const struct tsg_graph *g, const struct engine_opts
 		       x->cl->average_clustering);
 	if (x->pv_path)
 		printf("per-vertex counts: %s\n", x->pv_path);
+	if (x->dist && x->dist->size > 1 && x->rank_s)
+		printf("ranks: %d (counting time, slowest over mean: %.2f)\n", x->dist->size,
+		       rank_imbalance(x));
 	if (x->ckpt_path)
 		printf("checkpoint: %s (%u unit%s resumed, %u recorded%s)\n", x->ckpt_path,
 		       x->ck->resumed, x->ck->resumed == 1 ? "" : "s", x->ck->recorded,
@@ -521,6 +546,7 @@ static int gather_graphs(int argc, const char **argv, const char *manifest, cons
 
 /* What every graph of a count is counted with. */
 struct count_job {
+	const struct tsg_dist *dist; /* the MPI ranks this job runs on (one without) */
 	struct engine_opts o;
 	struct io_load_opts lo;
 	uint64_t host_mem;
@@ -596,6 +622,42 @@ static void print_finished(const char *path, const struct tsg_graph *g, const ch
 	}
 }
 
+/* Several ranks: each counted its share of the units (rc its outcome);
+ * every rank agrees on the outcome and on the plan, then the counts are
+ * summed on every rank (and per-vertex counts, and clique sizes), and rank
+ * 0 gets each rank's counting time. Every rank makes the same calls in the
+ * same order. */
+static int dist_sum_ranks(const struct tsg_dist *d, int rc, const struct tsg_graph *g,
+			  const struct engine_opts *o, struct engine_result *r, double **rank_s,
+			  struct tsg_err *err)
+{
+	if ((rc = dist_agree(d, rc, err)))
+		return rc;
+	if (!dist_same_u64(d, r->plan_key))
+		return tsg_fail(err, TSG_EUSAGE, "the ranks planned different units (device memory "
+				"or options differ): give every rank the same --gpu-mem and "
+				"--partitions");
+	if ((rc = dist_sum_u64(d, &r->triangles, 1, err)))
+		return rc;
+	if (r->pv && (rc = dist_sum_u64(d, r->pv, g->nv, err)))
+		return rc;
+	if (o->k_all) { /* the same array length everywhere: the graph's degrees bound it */
+		uint64_t len = 0;
+		for (uint64_t v = 0; v < g->nv; v++)
+			if (g->off[v + 1] - g->off[v] > len)
+				len = g->off[v + 1] - g->off[v];
+		if ((rc = dist_sum_u64(d, r->sizes, len + 2, err)))
+			return rc;
+		r->nsizes = 0;
+		for (uint64_t i = 0; i < len + 2; i++)
+			if (r->sizes[i])
+				r->nsizes = (uint32_t)(i + 1);
+	}
+	*rank_s = d->rank == 0 ? calloc((size_t)d->size, sizeof(**rank_s)) : NULL;
+	dist_gather_f64(d, r->count_s, *rank_s);
+	return TSG_OK;
+}
+
 /* Counts one graph and prints its result; returns its status (the error
  * in res->err, not yet reported). */
 static int count_one(const char *path, const struct count_job *job, struct count_res *res)
@@ -619,21 +681,30 @@ static int count_one(const char *path, const struct count_job *job, struct count
 	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,
 					 .no_transpose = job->no_transpose, .mem_limit = host_mem,
 					 .scratch_dir = scratch_dir, .need_file = host_mem != 0 };
+	const struct tsg_dist *d = job->dist;
+	double *rank_s = NULL; /* rank 0: each rank's counting time */
 	int rc = input_prepare(path, &io_o, &g, &gpath, &in, err);
-	if (rc)
-		return rc;
+	if (rc) /* every rank agrees once after opening, whatever happened */
+		return dist_agree(d, rc, err);
 	if (host_mem && gpath) {
 		rc = plan_host_mem(gpath, host_mem, scratch_dir, &lo, &o, &hp, dir, sizeof(dir), err);
 		if (rc) {
 			input_done(&in);
-			return rc;
+			return dist_agree(d, rc, err);
 		}
 	}
 	if (gpath)
 		rc = io_graph_open(gpath, &lo, &g, err);
 	input_done(&in); /* a scratch .tsg lives on through the open graph's descriptors */
 	if (rc)
-		return rc;
+		return dist_agree(d, rc, err);
+	if ((rc = dist_agree(d, TSG_OK, err)))
+		goto done;
+	if (!dist_same_u64(d, graph_key(&g))) { /* the same verdict on every rank */
+		rc = tsg_fail(err, TSG_EINPUT, "%s: the ranks opened different graphs (each "
+			      "rank's copy must be the same file)", path);
+		goto done;
+	}
 	if (job->ckpt) {
 		uint64_t total;
 		ckpt_file_for(job, path, ckpath, sizeof(ckpath));
@@ -657,16 +728,19 @@ static int count_one(const char *path, const struct count_job *job, struct count
 	rc = engine_count(&g, &o, &r, err);
 	if (r.note[0] && o.progress)
 		fprintf(stderr, "tristream: note: %s\n", r.note);
+	if (d->size > 1 && (rc = dist_sum_ranks(d, rc, &g, &o, &r, &rank_s, err)))
+		goto done;
 	if (rc == TSG_OK && ck)
 		rc = ckpt_finish(ck, r.triangles, err);
-	if (rc == TSG_OK && job->pv_path)
+	if (rc == TSG_OK && job->pv_path && d->rank == 0)
 		rc = pv_write(job->pv_path, job->pv_fmt, &g, r.pv, o.threads, err);
 	if (rc == TSG_OK && job->clustering)
 		pv_clustering(&g, r.pv, o.threads, &cl);
 	const double wall = tsg_now() - t0;
 	if (rc == TSG_OK) {
 		const struct count_extra x = { .cl = job->clustering ? &cl : NULL,
-					       .pv_path = job->pv_path,
+					       .pv_path = job->pv_path, .dist = d,
+					       .rank_s = rank_s,
 					       .ckpt_path = ck ? ckpath : NULL,
 					       .ck = ck ? ckpt_info(ck) : NULL };
 		if (g.nv == 0 && o.progress)
@@ -679,13 +753,14 @@ static int count_one(const char *path, const struct count_job *job, struct count
 		res->seconds = wall;
 	}
 done:
+	free(rank_s);
 	ckpt_close(ck);
 	engine_result_free(&r);
 	io_graph_free(&g);
 	return rc;
 }
 
-static int cmd_count(int argc, char **argv)
+static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 {
 	struct engine_opts o = {
 		.device = TSG_DEVICE_AUTO,
@@ -703,7 +778,7 @@ static int cmd_count(int argc, char **argv)
 	int json = 0, no_transpose = 0, c;
 	const char *manifest = NULL, *ckpt = NULL, *pv_path = NULL;
 	enum pv_format pv_fmt = PV_TEXT;
-	int pv_fmt_given = 0, clustering = 0, k_given = 0, method_given = 0;
+	int pv_fmt_given = 0, clustering = 0, k_given = 0, method_given = 0, gpu_given = 0;
 	uint64_t v;
 	o.k = 3;
 	const char *lstc_only = NULL; /* an option that means nothing to the block layout */
@@ -722,6 +797,7 @@ static int cmd_count(int argc, char **argv)
 			if (tsg_parse_u64(optarg, 1024, &v))
 				return usage_error(usage_count, "bad GPU index '%s'", optarg);
 			o.gpu_index = (int)v;
+			gpu_given = 1;
 			break;
 		case OPT_GPU_MEM:
 			if (tsg_parse_size(optarg, &o.gpu_mem) || o.gpu_mem == 0)
@@ -895,6 +971,25 @@ static int cmd_count(int argc, char **argv)
 	if (engine_cliques(&o) && o.per_vertex)
 		return usage_error(usage_count, "%s", "--per-vertex and --clustering count "
 				   "triangles: drop --k");
+	if (dist->size > 1 && ckpt)
+		return usage_error(usage_count, "%s", "--checkpoint with several MPI ranks: not yet "
+				   "(each rank would need its own)");
+	if (dist->size > 1 && o.plan_only)
+		return usage_error(usage_count, "%s", "--plan-only runs alone, not under mpirun");
+	o.rank = (uint32_t)dist->rank;
+	o.nranks = (uint32_t)dist->size;
+	if (dist->size > 1 && o.part.nparts == 0 && o.device == TSG_DEVICE_CPU) {
+		/* the CPU takes one unit by default: at least 4 a rank instead
+		 * (block: Q blocks make Q(Q+1)/2 units) */
+		uint32_t q = 1;
+		while ((uint64_t)q * (q + 1) / 2 < 4ull * (uint32_t)dist->size)
+			q++;
+		o.part.nparts = o.layout == ENGINE_LAYOUT_LSTC ? 4u * (uint32_t)dist->size : q;
+	}
+	if (dist->size > 1 && !gpu_given) { /* one GPU a rank, by the rank on its host */
+		const char *local = getenv("OMPI_COMM_WORLD_LOCAL_RANK");
+		o.gpu_index = local ? atoi(local) : 0;
+	}
 	if (ckpt && o.k_all)
 		return usage_error(usage_count, "%s", "--checkpoint keeps one count a unit: not with "
 				   "--k-all");
@@ -905,7 +1000,7 @@ static int cmd_count(int argc, char **argv)
 	const uint64_t key_words[] = { o.device, o.layout, o.gpu_mem, o.part.nparts, o.batches,
 				       o.part.scheme, o.part.seed, o.gpu_kernel, host_mem != 0,
 				       o.k, o.clique_method, o.degeneracy };
-	struct count_job job = { .o = o, .lo = lo, .host_mem = host_mem,
+	struct count_job job = { .dist = dist, .o = o, .lo = lo, .host_mem = host_mem,
 				 .scratch_dir = scratch_dir, .no_transpose = no_transpose,
 				 .json = json, .ckpt = ckpt, .pv_path = pv_path, .pv_fmt = pv_fmt,
 				 .clustering = clustering,
@@ -1162,6 +1257,24 @@ static int cmd_info(int argc, char **argv)
 	}
 	io_graph_free(&g);
 	return TSG_OK;
+}
+
+/* count as one of several MPI ranks (src/dist.h), or alone: rank 0 alone
+ * prints (the others' stdout and stderr go nowhere: their errors reach
+ * rank 0 through the agreements) */
+static int cmd_count(int argc, char **argv)
+{
+	struct tsg_dist dist;
+	struct tsg_err err = { 0 };
+	int rc = dist_init(&dist, &argc, &argv, &err);
+	if (rc)
+		return report(rc, &err);
+	if (dist.rank != 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)))
+		rc = TSG_EIO;
+	if (rc == TSG_OK)
+		rc = cmd_count_ranks(argc, argv, &dist);
+	dist_finish(&dist);
+	return rc;
 }
 
 static int run(int argc, char **argv)

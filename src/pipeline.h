@@ -41,13 +41,14 @@ int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 		       const struct part_arrival_plan *p, const struct part_arrival_sink *sink,
 		       int lists_only, struct engine_result *r, struct tsg_err *err);
 
-/* Checkpoints, stops and per-vertex counts (engine.c), for every layout:
- * states the plan (no-op without a checkpoint); the plan keys of the block
- * and arrival layouts (LSTC: part_plan_digest); takes unit k from the
- * checkpoint into r (1 if it was there); records a counted unit; fails
- * with TSG_EINTERRUPTED once a stop was asked. */
+/* Checkpoints, ranks, stops and per-vertex counts (engine.c), for every
+ * layout: states the plan (r->plan_key; the checkpoint's, if any); the plan
+ * keys of the block and arrival layouts (LSTC: part_plan_digest); skips
+ * unit k (returns 1) if another rank counts it or the checkpoint holds it
+ * (its count then goes into r); records a counted unit; fails with
+ * TSG_EINTERRUPTED once a stop was asked. */
 int engine_ckpt_plan(const struct engine_opts *o, uint64_t key, uint32_t nunits,
-		     struct tsg_err *err);
+		     struct engine_result *r, struct tsg_err *err);
 uint64_t engine_block_plan_key(const struct block_plan *p);
 uint64_t engine_arrival_plan_key(const struct part_arrival_plan *p);
 int engine_unit_resume(const struct engine_opts *o, uint32_t k, struct engine_result *r);

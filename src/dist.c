@@ -1,0 +1,154 @@
+/*
+ * dist.c - MPI ranks as one job (contract: dist.h). Every collective here
+ * is reached by every rank on every path: the callers call them after each
+ * step whatever its outcome.
+ */
+#include "src/dist.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef TSG_HAVE_MPI
+#include <mpi.h>
+
+int dist_available(void) { return 1; }
+
+/* Launched by mpirun (Open MPI) or another PMIx launcher. */
+static int launched(void)
+{
+	return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_SIZE");
+}
+
+int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
+{
+	*d = (struct tsg_dist){ .rank = 0, .size = 1 };
+	if (!launched())
+		return TSG_OK;
+	if (MPI_Init(argc, argv) != MPI_SUCCESS)
+		return tsg_fail(err, TSG_EDEVICE, "MPI could not start");
+	d->mpi = 1;
+	MPI_Comm_rank(MPI_COMM_WORLD, &d->rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &d->size);
+	return TSG_OK;
+}
+
+void dist_finish(struct tsg_dist *d)
+{
+	if (d->mpi)
+		MPI_Finalize();
+	d->mpi = 0;
+}
+
+int dist_agree(const struct tsg_dist *d, int rc, struct tsg_err *err)
+{
+	if (!d->mpi)
+		return rc;
+	/* the lowest failed rank: min over (rank if failed, else size) */
+	int mine = rc ? d->rank : d->size, first = d->size;
+	MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (first == d->size)
+		return TSG_OK;
+	struct { int code; char msg[sizeof(err->msg)]; } m = { 0 };
+	if (d->rank == first) {
+		m.code = rc;
+		snprintf(m.msg, sizeof(m.msg), "%s", err->msg);
+	}
+	MPI_Bcast(&m, (int)sizeof(m), MPI_BYTE, first, MPI_COMM_WORLD);
+	err->code = 0;
+	err->msg[0] = 0;
+	return tsg_fail(err, m.code, "rank %d: %.*s", first, (int)sizeof(err->msg) - 16, m.msg);
+}
+
+int dist_same_u64(const struct tsg_dist *d, uint64_t v)
+{
+	if (!d->mpi)
+		return 1;
+	uint64_t lo = 0, hi = 0;
+	MPI_Allreduce(&v, &lo, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+	MPI_Allreduce(&v, &hi, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+	return lo == hi;
+}
+
+/* a + b, saturating at 2^64 - 1: a saturated sum is an overflow */
+static void sat_add(void *in, void *inout, int *len, MPI_Datatype *t)
+{
+	(void)t;
+	const uint64_t *a = in;
+	uint64_t *b = inout;
+	for (int i = 0; i < *len; i++)
+		if (__builtin_add_overflow(a[i], b[i], &b[i]))
+			b[i] = UINT64_MAX;
+}
+
+int dist_sum_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n, struct tsg_err *err)
+{
+	if (!d->mpi || n == 0)
+		return TSG_OK;
+	MPI_Op op;
+	MPI_Op_create(sat_add, 1, &op);
+	int ovf = 0;
+	for (uint64_t at = 0; at < n;) { /* MPI counts are ints */
+		const int c = n - at > (1u << 28) ? 1 << 28 : (int)(n - at);
+		MPI_Allreduce(MPI_IN_PLACE, v + at, c, MPI_UINT64_T, op, MPI_COMM_WORLD);
+		for (int i = 0; i < c; i++)
+			ovf |= v[at + (uint64_t)i] == UINT64_MAX;
+		at += (uint64_t)c;
+	}
+	MPI_Op_free(&op);
+	return ovf ? tsg_fail(err, TSG_EOVERFLOW, "a count summed over the ranks passes "
+			      "2^64 - 2") : TSG_OK;
+}
+
+void dist_gather_f64(const struct tsg_dist *d, double v, double *out)
+{
+	if (!d->mpi) {
+		if (out)
+			out[0] = v;
+		return;
+	}
+	MPI_Gather(&v, 1, MPI_DOUBLE, out, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+}
+
+#else /* one rank */
+
+int dist_available(void) { return 0; }
+
+int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
+{
+	(void)argc;
+	(void)argv;
+	(void)err;
+	*d = (struct tsg_dist){ .rank = 0, .size = 1 };
+	return TSG_OK;
+}
+
+void dist_finish(struct tsg_dist *d) { (void)d; }
+int dist_agree(const struct tsg_dist *d, int rc, struct tsg_err *err)
+{
+	(void)d;
+	(void)err;
+	return rc;
+}
+int dist_same_u64(const struct tsg_dist *d, uint64_t v)
+{
+	(void)d;
+	(void)v;
+	return 1;
+}
+int dist_sum_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n, struct tsg_err *err)
+{
+	(void)d;
+	(void)v;
+	(void)n;
+	(void)err;
+	return TSG_OK;
+}
+void dist_gather_f64(const struct tsg_dist *d, double v, double *out)
+{
+	(void)d;
+	if (out)
+		out[0] = v;
+}
+
+#endif

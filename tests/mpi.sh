@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# tests/mpi.sh BUILD_DIR SRC_DIR [SHARED_GRAPHS_DIR] - tristream count as
+# several MPI ranks (mpirun --oversubscribe, CPU backend) against one
+# process and tests/brute: every layout, 1, 2, 3 ranks and more ranks than
+# units, k-cliques, --k-all, per-vertex counts and clustering, the shared
+# graphs; a rank fed a damaged file or another graph fails the whole job
+# with the rank named and no count. Skipped (visibly) in a build without MPI.
+# Ends with "N passed, N failed".
+set -u
+B=$1
+SRC=$2
+SHARED=${3:-$SRC/../shared/graphs}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/lib.sh"
+if ! command -v mpirun >/dev/null || ! grep -q TSG_HAVE_MPI "$B/build.ninja" 2>/dev/null; then
+	echo "SKIPPED: this build has no MPI (or mpirun is missing)"
+	exit 0
+fi
+# CI runs as root; Open MPI refuses that unless told
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+mp() { local n=$1; shift; mpirun -n "$n" --oversubscribe "$@"; }
+field() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d['$1'])" 2>/dev/null; }
+tc() { "$B/tristream" count --quiet --json --device cpu "$@"; }
+
+"$B/tristream-gen" --quiet rmat --scale 12 --seed 3 "$T/rmat12.tsg"
+"$B/tristream-gen" --quiet er --vertices 3000 --edges 40000 --seed 4 "$T/er.tsg"
+gzip -dc "$SRC/tests/data/karate.txt.gz" >"$T/karate.txt"
+for g in rmat12 er; do
+	ref=$("$B/tests/brute" "$T/$g.tsg")
+	for n in 1 2 3; do
+		for l in "" "--layout block --partitions 4" "--layout lstc" "--layout lstc --partitions 2" \
+			"--layout arrival --batches 7" "--cpu-kernel merge"; do
+			out=$(mp $n "$B/tristream" count --quiet --json --device cpu $l "$T/$g.tsg")
+			got=$(echo "$out" | field triangles)
+			check "$g -n $n $l: $got, brute $ref" same "$got" "$ref"
+			if [ $n -gt 1 ]; then
+				r=$(echo "$out" | field ranks)
+				check "$g -n $n $l: ranks $r in the JSON" same "$r" "$n"
+			fi
+		done
+	done
+	echo "$g: $ref triangles on 1, 2, 3 ranks"
+done
+# more ranks than units: the spare ranks count nothing, the sum holds
+got=$(mp 4 "$B/tristream" count --quiet --json --device cpu --layout lstc --partitions 1 "$T/rmat12.tsg" | field triangles)
+check "4 ranks, 1 part: $got" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"
+got=$(mp 5 "$B/tristream" count --quiet --json --device cpu --layout arrival --batches 2 "$T/er.tsg" | field triangles)
+check "5 ranks, 2 batches: $got" same "$got" "$("$B/tests/brute" "$T/er.tsg")"
+# k-cliques and every size
+for k in 4 6; do
+	ref=$("$B/tests/brute" --k $k "$T/rmat12.tsg")
+	got=$(mp 3 "$B/tristream" count --quiet --json --device cpu --k $k "$T/rmat12.tsg" | field cliques)
+	check "3 ranks K=$k: $got, brute $ref" same "$got" "$ref"
+done
+a=$(mp 3 "$B/tristream" count --quiet --json --device cpu --k-all "$T/rmat12.tsg" | field clique_counts)
+b=$(tc --k-all "$T/rmat12.tsg" | field clique_counts)
+check "3 ranks --k-all: '$a' vs one process '$b'" [ -n "$a" ] && [ "$a" = "$b" ]
+# per-vertex counts and clustering: rank 0 writes the file
+mp 3 "$B/tristream" count --quiet --device cpu --per-vertex "$T/pv3.txt" "$T/karate.txt" >/dev/null
+"$B/tests/brute" --per-vertex "$T/karate.txt" >"$T/pvb.txt"
+check "3 ranks per-vertex file equals brute's" cmp -s "$T/pv3.txt" "$T/pvb.txt"
+got=$(mp 2 "$B/tristream" count --quiet --json --device cpu --clustering "$T/karate.txt" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("%.4f %.4f" % (d["transitivity"], d["average_clustering"]))')
+check "2 ranks karate clustering: '$got'" [ "$got" = "0.2557 0.5706" ]
+# a text edge list, converted by every rank
+got=$(mp 2 "$B/tristream" count --quiet --json --device cpu "$T/karate.txt" | field triangles)
+check "2 ranks on a text file: $got" same "$got" 45
+
+# failures: the whole job fails, the rank is named, no count
+head -c 3000 "$T/rmat12.tsg" >"$T/bad.tsg"
+cat >"$T/pick.sh" <<EOF
+#!/bin/sh
+# rank 1 gets \$2, the others \$1
+if [ "\$OMPI_COMM_WORLD_RANK" = 1 ]; then g=\$2; else g=\$1; fi
+exec "$B/tristream" count --quiet --device cpu "\$g"
+EOF
+chmod +x "$T/pick.sh"
+mp 3 "$T/pick.sh" "$T/rmat12.tsg" "$T/bad.tsg" >"$T/out" 2>"$T/err"
+rc=$?
+check "a damaged file on rank 1: exit $rc, not 3" [ $rc = 3 ]
+check "a damaged file on rank 1: named" grep -q "rank 1:" "$T/err"
+check "a damaged file on rank 1: no count" [ ! -s "$T/out" ]
+mp 3 "$T/pick.sh" "$T/rmat12.tsg" "$T/er.tsg" >"$T/out" 2>"$T/err"
+rc=$?
+check "another graph on rank 1: exit $rc, not 3" [ $rc = 3 ]
+check "another graph on rank 1: said" grep -q "different graphs" "$T/err"
+check "another graph on rank 1: no count" [ ! -s "$T/out" ]
+mp 2 "$B/tristream" count --quiet --device cpu --checkpoint "$T/ck" "$T/er.tsg" >/dev/null 2>&1
+rc=$?
+check "--checkpoint under mpirun: exit $rc, not 2" [ $rc = 2 ]
+
+if [ -f "$SHARED/ca-GrQc.txt" ]; then
+	got=$(mp 3 "$B/tristream" count --quiet --json --device cpu "$SHARED/ca-GrQc.txt" | field triangles)
+	check "3 ranks ca-GrQc: $got" same "$got" 48260
+	got=$(mp 3 "$B/tristream" count --quiet --json --device cpu --k 5 "$SHARED/ca-GrQc.txt" | field cliques)
+	check "3 ranks ca-GrQc 5-cliques: $got" same "$got" 2215500
+else
+	echo "SKIPPED: shared graphs ($SHARED)"
+fi
+if [ -f "$SHARED/cnr-2000/cnr-2000.graph" ]; then
+	got=$(mp 2 "$B/tristream" count --quiet --json --device cpu "$SHARED/cnr-2000/cnr-2000" | field triangles)
+	check "2 ranks cnr-2000 from its BVGraph files: $got" same "$got" 20977629
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
