@@ -67,9 +67,13 @@ int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
 
 /* BVGraph writer parameters; io_webgraph_write_defaults gives the Java
  * implementation's: window 7, maxrefcount 3, minimum interval 4, zeta_3
- * residuals, gamma elsewhere, unary references. */
+ * residuals, gamma elsewhere, unary references; and one thread, chunks of
+ * 2^16 nodes. Chunks are encoded in parallel, a node referring only to
+ * lists of its own chunk: the file depends on chunk, not on threads. */
 struct io_webgraph_wopts {
 	unsigned window, maxref, minint, zetak;
+	unsigned threads;  /* 0: 1 */
+	uint64_t chunk;    /* nodes a chunk; 0: 2^16 */
 };
 void io_webgraph_write_defaults(struct io_webgraph_wopts *o);
 

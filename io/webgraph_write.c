@@ -7,11 +7,20 @@
  * encodes each way into a bit count, and keeps the cheapest: the greedy
  * choice of the Java implementation. Successors not copied are cut into
  * intervals of at least minint consecutive ids and residuals.
+ *
+ * Nodes are encoded in chunks (wopts.chunk nodes) on every thread, each
+ * chunk into bit buffers of its own, then appended in order: a list's code
+ * and its offset gap do not depend on where it starts. A node refers only
+ * to lists of its own chunk, so that the reference chains a chunk sees are
+ * its own (the cost: at most window nodes a chunk without a reference);
+ * the file depends on the chunk size, never on the thread count.
  */
 #include "io/webgraph.h"
 #include "io/atomic.h"
+#include "base/util.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,9 +56,27 @@ static void put_bits(struct wbits *w, uint64_t v, unsigned n) /* n <= 64 */
 		w->b = nb;
 		w->cap = cap;
 	}
-	for (unsigned i = n; i-- > 0; w->pos++)
-		if ((v >> i) & 1)
-			w->b[w->pos >> 3] |= (uint8_t)(0x80u >> (w->pos & 7));
+	while (n > 0) { /* a byte's free bits at a time */
+		const unsigned room = 8 - (unsigned)(w->pos & 7), take = n < room ? n : room;
+		const uint64_t bits = (v >> (n - take)) & ((1ull << take) - 1);
+		w->b[w->pos >> 3] |= (uint8_t)(bits << (room - take));
+		w->pos += take;
+		n -= take;
+	}
+}
+
+/* Appends src's bits to w. */
+static void put_all(struct wbits *w, const struct wbits *src)
+{
+	uint64_t at = 0;
+	for (; at + 64 <= src->pos; at += 64) {
+		uint64_t v = 0;
+		for (int i = 0; i < 8; i++)
+			v = v << 8 | src->b[at / 8 + (uint64_t)i];
+		put_bits(w, v, 64);
+	}
+	for (; at < src->pos; at++)
+		put_bits(w, (src->b[at >> 3] >> (7 - (at & 7))) & 1, 1);
 }
 
 static unsigned bit_len(uint64_t x) { return x ? 64 - (unsigned)__builtin_clzll(x) : 0; }
@@ -175,55 +202,110 @@ static void encode(struct wbits *w, const struct io_webgraph_wopts *o, uint64_t 
 
 /* ---- files ---- */
 
+/* One thread's encoding of whole chunks. */
+struct wchunk {
+	struct wbits g, ob; /* the lists' bits, their lengths as gamma codes */
+};
+
+struct wjob {
+	const struct io_webgraph_wopts *o;
+	uint64_t nv, chunk;
+	const uint64_t *off;
+	const uint32_t *adj;
+	struct wchunk *c;
+	uint32_t **extra; /* per thread: the longest list */
+	uint64_t **runs;
+	uint8_t *chain;   /* reference chain length of each node */
+	atomic_int oom;
+};
+
+static void encode_chunks(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	struct wjob *j = ctx;
+	const struct io_webgraph_wopts *o = j->o;
+	const uint64_t *off = j->off;
+	for (uint64_t ch = b; ch < e && !atomic_load(&j->oom); ch++) {
+		struct wchunk *c = &j->c[ch];
+		const uint64_t x0 = ch * j->chunk, x1 = x0 + j->chunk < j->nv ? x0 + j->chunk : j->nv;
+		c->g.cap = c->ob.cap = 4096;
+		c->g.b = calloc(c->g.cap, 1);
+		c->ob.b = calloc(c->ob.cap, 1);
+		if (!c->g.b || !c->ob.b) {
+			atomic_store(&j->oom, 1);
+			return;
+		}
+		for (uint64_t x = x0; x < x1; x++) {
+			const struct list l = { j->adj + off[x], off[x + 1] - off[x] };
+			uint64_t best_r = 0, best = UINT64_MAX;
+			for (uint64_t r = 0; r <= o->window && r <= x - x0; r++) {
+				if (r > 0 && j->chain[x - r] >= o->maxref)
+					continue;
+				const struct list ref = { j->adj + off[x - r], off[x - r + 1] - off[x - r] };
+				struct wbits cnt = { 0 };
+				encode(&cnt, o, x, l, r, ref, j->extra[tid], j->runs[tid]);
+				if (cnt.pos < best) {
+					best = cnt.pos;
+					best_r = r;
+				}
+				if (l.n == 0)
+					break; /* an empty list writes no reference */
+			}
+			const uint64_t start = c->g.pos;
+			const struct list ref = { j->adj + off[x - best_r],
+						  off[x - best_r + 1] - off[x - best_r] };
+			encode(&c->g, o, x, l, best_r, ref, j->extra[tid], j->runs[tid]);
+			j->chain[x] = best_r && l.n ? j->chain[x - best_r] + 1 : 0;
+			put_gamma(&c->ob, c->g.pos - start);
+		}
+		if (c->g.oom || c->ob.oom)
+			atomic_store(&j->oom, 1);
+	}
+}
+
 int io_webgraph_write(const char *base, uint64_t nv, const uint64_t *off, const uint32_t *adj,
 		      const struct io_webgraph_wopts *o, struct tsg_err *err)
 {
 	struct wbits g = { 0 }, ob = { 0 };
-	uint32_t *extra = NULL;
-	uint64_t *runs = NULL;
-	uint8_t *chain = NULL; /* reference chain length of each node in the window */
+	const unsigned threads = o->threads ? o->threads : 1;
+	struct wjob j = { .o = o, .nv = nv, .chunk = o->chunk ? o->chunk : 1u << 16,
+			  .off = off, .adj = adj };
+	const uint64_t nchunks = (nv + j.chunk - 1) / j.chunk;
 	char path[4300];
 	int rc = TSG_OK;
 	uint64_t maxdeg = 0;
 	for (uint64_t v = 0; v < nv; v++)
 		maxdeg = off[v + 1] - off[v] > maxdeg ? off[v + 1] - off[v] : maxdeg;
-	extra = malloc((maxdeg ? maxdeg : 1) * sizeof(*extra));
-	runs = malloc((maxdeg + 2) * sizeof(*runs));
-	chain = calloc(nv ? nv : 1, 1);
+	atomic_init(&j.oom, 0);
+	j.c = calloc(nchunks ? nchunks : 1, sizeof(*j.c));
+	j.extra = calloc(threads, sizeof(*j.extra));
+	j.runs = calloc(threads, sizeof(*j.runs));
+	j.chain = calloc(nv ? nv : 1, 1);
 	g.cap = 1 << 16;
 	g.b = calloc(g.cap, 1);
 	ob.cap = 1 << 16;
 	ob.b = calloc(ob.cap, 1);
-	if (!extra || !runs || !chain || !g.b || !ob.b) {
+	int ok = j.c && j.extra && j.runs && j.chain && g.b && ob.b;
+	for (unsigned t = 0; ok && t < threads; t++) {
+		j.extra[t] = malloc((maxdeg ? maxdeg : 1) * sizeof(**j.extra));
+		j.runs[t] = malloc((maxdeg + 2) * sizeof(**j.runs));
+		ok = j.extra[t] && j.runs[t];
+	}
+	if (!ok) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory writing %s", base);
 		goto done;
 	}
+	tsg_parallel_for(threads, nchunks, 1, encode_chunks, &j);
 	put_gamma(&ob, 0);
-	for (uint64_t x = 0; x < nv; x++) {
-		const struct list l = { adj + off[x], off[x + 1] - off[x] };
-		uint64_t best_r = 0, best = UINT64_MAX;
-		for (uint64_t r = 0; r <= o->window && r <= x; r++) {
-			if (r > 0 && chain[x - r] >= o->maxref)
-				continue;
-			const struct list ref = { adj + off[x - r], off[x - r + 1] - off[x - r] };
-			struct wbits cnt = { 0 };
-			encode(&cnt, o, x, l, r, ref, extra, runs);
-			if (cnt.pos < best) {
-				best = cnt.pos;
-				best_r = r;
-			}
-			if (l.n == 0)
-				break; /* an empty list writes no reference */
-		}
-		const uint64_t start = g.pos;
-		const struct list ref = { adj + off[x - best_r], off[x - best_r + 1] - off[x - best_r] };
-		encode(&g, o, x, l, best_r, ref, extra, runs);
-		chain[x] = best_r && l.n ? chain[x - best_r] + 1 : 0;
-		put_gamma(&ob, g.pos - start);
-		if (g.oom || ob.oom) {
-			rc = tsg_fail(err, TSG_ENOMEM, "out of memory writing %s", base);
-			goto done;
-		}
+	for (uint64_t ch = 0; ch < nchunks && !atomic_load(&j.oom); ch++) {
+		put_all(&g, &j.c[ch].g);
+		put_all(&ob, &j.c[ch].ob);
+		free(j.c[ch].g.b);
+		free(j.c[ch].ob.b);
+		j.c[ch].g.b = j.c[ch].ob.b = NULL;
+	}
+	if (atomic_load(&j.oom) || g.oom || ob.oom) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory writing %s", base);
+		goto done;
 	}
 	snprintf(path, sizeof(path), "%s.graph", base);
 	rc = io_afile_write_all(path, g.b, (g.pos + 63) / 64 * 8, err); /* padded to 8 bytes, as LAW's */
@@ -242,10 +324,19 @@ int io_webgraph_write(const char *base, uint64_t nv, const uint64_t *off, const 
 		rc = io_afile_write_all(path, props, (size_t)n, err);
 	}
 done:
+	for (uint64_t ch = 0; j.c && ch < nchunks; ch++) {
+		free(j.c[ch].g.b);
+		free(j.c[ch].ob.b);
+	}
+	for (unsigned t = 0; t < threads; t++) {
+		free(j.extra ? j.extra[t] : NULL);
+		free(j.runs ? j.runs[t] : NULL);
+	}
+	free(j.c);
+	free(j.extra);
+	free(j.runs);
+	free(j.chain);
 	free(g.b);
 	free(ob.b);
-	free(extra);
-	free(runs);
-	free(chain);
 	return rc;
 }

@@ -101,11 +101,58 @@ static int same(const struct lists *l, const struct tsg_graph *g)
 	       (l->off[l->nv] == 0 || memcmp(g->adj, l->adj, l->off[l->nv] * 4) == 0);
 }
 
+static int same_file(const char *a, const char *b)
+{
+	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+	int same = fa && fb;
+	while (same) {
+		const int ca = fgetc(fa), cb = fgetc(fb);
+		same = ca == cb;
+		if (ca == EOF || cb == EOF)
+			break;
+	}
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	return same;
+}
+
+/* The writer's file depends on its chunk size, never on its threads. */
+static void thread_independence(struct t_state *st)
+{
+	uint64_t seed = 5;
+	struct lists l;
+	make(&l, 2, 2000, &seed);
+	char a[4200], b[4200], fa[4300], fb[4300];
+	snprintf(a, sizeof(a), "%s", t_path("thr1"));
+	snprintf(b, sizeof(b), "%s", t_path("thr4"));
+	struct io_webgraph_wopts o;
+	io_webgraph_write_defaults(&o);
+	o.chunk = 37;
+	struct tsg_err err = { 0 };
+	int rc = io_webgraph_write(a, l.nv, l.off, l.adj, &o, &err);
+	o.threads = 4;
+	if (rc == 0)
+		rc = io_webgraph_write(b, l.nv, l.off, l.adj, &o, &err);
+	CHECK(st, rc == 0, "write: %s", err.msg);
+	for (int f = 0; rc == 0 && f < 2; f++) {
+		const char *ext = f ? "offsets" : "graph";
+		snprintf(fa, sizeof(fa), "%s.%s", a, ext);
+		snprintf(fb, sizeof(fb), "%s.%s", b, ext);
+		CHECK(st, same_file(fa, fb), "1 and 4 threads wrote different .%s files", ext);
+	}
+	free(l.off);
+	free(l.adj);
+}
+
 static void round_trips(struct t_state *st)
 {
 	static const struct io_webgraph_wopts params[] = {
-		{ 7, 3, 4, 3 }, { 0, 3, 4, 3 }, { 1, 1, 4, 3 }, { 7, 0, 4, 3 }, { 7, 3, 0, 3 },
-		{ 7, 3, 1, 1 }, { 3, 2, 2, 7 }, { 16, 8, 4, 2 },
+		/* window, maxref, minint, zetak, threads, chunk (0: 2^16): small
+		 * chunks put references next to chunk edges */
+		{ 7, 3, 4, 3, 1, 0 }, { 0, 3, 4, 3, 2, 5 }, { 1, 1, 4, 3, 3, 7 }, { 7, 0, 4, 3, 1, 1 },
+		{ 7, 3, 0, 3, 2, 64 }, { 7, 3, 1, 1, 3, 3 }, { 3, 2, 2, 7, 1, 0 }, { 16, 8, 4, 2, 4, 100 },
 	};
 	static const uint64_t sizes[] = { 0, 1, 2, 9, 300, 2000 };
 	uint64_t seed = 11;
@@ -212,6 +259,7 @@ int main(void)
 {
 	struct t_state st = { 0 };
 	round_trips(&st);
+	thread_independence(&st);
 	undirected(&st);
 	t_cleanup();
 	return t_finish(&st);

@@ -146,6 +146,7 @@ static int convert_to_webgraph(const char *in, const char *out, const struct io_
 	if (rc == TSG_OK) {
 		struct io_webgraph_wopts wo;
 		io_webgraph_write_defaults(&wo);
+		wo.threads = io_o.threads;
 		rc = io_webgraph_write(out, g.nv, g.off, g.adj, &wo, &err);
 		/* the transpose: the same files under OUT-t (linked, else written) */
 		static const char *const ext[] = { "graph", "offsets", "properties" };
