@@ -45,41 +45,32 @@ for l in $SCALES; do
 		done
 	done
 done
-# checkpoints: 66 units, durable record after each
+# checkpoints: LABEL KEEP ARGS... - plain against --checkpoint, and a resume
+# from a checkpoint cut to its header, its plan and KEEP unit records (64,
+# 32 and 32 bytes)
+ckpt_rows() {
+	local label=$1 keep=$2; shift 2
+	local tp=() tv=() tr=() ok=yes t n ref p q r
+	for i in $(seq "$RUNS"); do
+		rm -f "$W/ck"
+		read -r t n < <(run "$g" "$@")
+		tp+=("$t"); ref=$n
+		read -r t n < <(run "$g" "$@" --checkpoint "$W/ck")
+		tv+=("$t")
+		[ "$n" = "$ref" ] || ok="COUNT DIFFERS ($n vs $ref)"
+		head -c $((64 + 32 * (keep + 1))) "$W/ck" >"$W/ck.half" && mv "$W/ck.half" "$W/ck"
+		read -r t n < <(run "$g" "$@" --checkpoint "$W/ck")
+		tr+=("$t")
+		[ "$n" = "$ref" ] || ok="RESUMED COUNT DIFFERS ($n vs $ref)"
+	done
+	p=$(median "${tp[@]}") q=$(median "${tv[@]}") r=$(median "${tr[@]}")
+	printf '%-10s %-22s %9s %9s %7.2f %s\n' "$(basename "$g" .tsg)" "$label" "$p" "$q" "$(python3 -c "print($q / $p)")" "$ok"
+	printf '%-10s %-22s %9s %9s %7.2f %s\n' "$(basename "$g" .tsg)" "$label, resumed half" "$p" "$r" "$(python3 -c "print($r / $p)")" "$ok"
+}
 g=$last
-tp=() tv=() tr=() ok=yes
-for i in $(seq "$RUNS"); do
-	rm -f "$W/ck"
-	read -r t n < <(run "$g" --layout block --partitions 11)
-	tp+=("$t"); ref=$n
-	read -r t n < <(run "$g" --layout block --partitions 11 --checkpoint "$W/ck")
-	tv+=("$t")
-	[ "$n" = "$ref" ] || ok="COUNT DIFFERS ($n vs $ref)"
-	# a finished half: keep the header, the plan and 33 unit records
-	head -c $((64 + 32 * 34)) "$W/ck" >"$W/ck.half" && mv "$W/ck.half" "$W/ck"
-	read -r t n < <(run "$g" --layout block --partitions 11 --checkpoint "$W/ck")
-	tr+=("$t")
-	[ "$n" = "$ref" ] || ok="RESUMED COUNT DIFFERS ($n vs $ref)"
-done
-p=$(median "${tp[@]}") q=$(median "${tv[@]}") r=$(median "${tr[@]}")
-printf '%-10s %-22s %9s %9s %7.2f %s\n' "$(basename "$g" .tsg)" "checkpoint, 66 units" "$p" "$q" "$(python3 -c "print($q / $p)")" "$ok"
-printf '%-10s %-22s %9s %9s %7.2f %s\n' "$(basename "$g" .tsg)" "resume of a half" "$p" "$r" "$(python3 -c "print($r / $p)")" "$ok"
-# the same for the arrival layout (default where the rows fit): 32 batches,
-# each recorded once the device has counted it; a resume places the
-# recorded half's rows without counting them
-tp=() tv=() tr=() ok=yes
-for i in $(seq "$RUNS"); do
-	rm -f "$W/ck"
-	read -r t n < <(run "$g" --layout arrival --batches 32)
-	tp+=("$t"); ref=$n
-	read -r t n < <(run "$g" --layout arrival --batches 32 --checkpoint "$W/ck")
-	tv+=("$t")
-	[ "$n" = "$ref" ] || ok="COUNT DIFFERS ($n vs $ref)"
-	head -c $((64 + 32 * 17)) "$W/ck" >"$W/ck.half" && mv "$W/ck.half" "$W/ck"
-	read -r t n < <(run "$g" --layout arrival --batches 32 --checkpoint "$W/ck")
-	tr+=("$t")
-	[ "$n" = "$ref" ] || ok="RESUMED COUNT DIFFERS ($n vs $ref)"
-done
-p=$(median "${tp[@]}") q=$(median "${tv[@]}") r=$(median "${tr[@]}")
-printf '%-10s %-22s %9s %9s %7.2f %s\n' "$(basename "$g" .tsg)" "arrival ckpt, 32 batch" "$p" "$q" "$(python3 -c "print($q / $p)")" "$ok"
-printf '%-10s %-22s %9s %9s %7.2f %s\n' "$(basename "$g" .tsg)" "arrival resume of half" "$p" "$r" "$(python3 -c "print($r / $p)")" "$ok"
+# block: 66 units, a durable record after each
+ckpt_rows "checkpoint, 66 units" 33 --layout block --partitions 11
+# arrival (default where the rows fit): 32 batches, each recorded once the
+# device has counted it; a resume places the recorded half's rows without
+# counting them
+ckpt_rows "arrival ckpt, 32 batch" 16 --layout arrival --batches 32

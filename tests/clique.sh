@@ -14,7 +14,7 @@ SRC=$2
 SHARED=${3:-$SRC/../shared/graphs}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-# check, num, same
+# check, num, same, convert_shared
 . "$(dirname "$0")/lib.sh"
 gen() { "$B/tristream-gen" --quiet "$@"; }
 kc() { # graph K args... -> the K-clique count (empty on failure)
@@ -185,13 +185,7 @@ check "a K=5 checkpoint rerun with K=4: exit $rc, not 2" [ "$rc" = 2 ]
 
 # --- the shared real graphs' reference counts (../shared/graphs/README.md)
 if [ -d "$SHARED" ]; then
-	conv() { "$B/tristream-convert" --quiet --skip-bad-lines "$@"; }
-	[ -f "$SHARED/ca-GrQc.txt" ] && conv "$SHARED/ca-GrQc.txt" "$T/grqc.tsg"
-	[ -f "$SHARED/email-Eu-core.txt" ] && conv "$SHARED/email-Eu-core.txt" "$T/email.tsg"
-	[ -f "$SHARED/facebook_combined.txt" ] && conv "$SHARED/facebook_combined.txt" "$T/fb.tsg"
-	[ -f "$SHARED/soc-Slashdot0902.txt.gz" ] && conv "$SHARED/soc-Slashdot0902.txt.gz" "$T/slash.tsg"
-	[ -f "$SHARED/ca-HepPh.txt" ] && conv "$SHARED/ca-HepPh.txt" "$T/hepph.tsg"
-	[ -f "$SHARED/cnr-2000/cnr-2000.graph" ] && "$B/tristream-convert" --quiet "$SHARED/cnr-2000/cnr-2000" "$T/cnr.tsg"
+	convert_shared "$B" "$SHARED" "$T"
 	while read -r g k4 k5 k6; do
 		[ -f "$T/$g.tsg" ] || { echo "SKIPPED: $g (not in $SHARED)"; continue; }
 		for m in orient pivot; do

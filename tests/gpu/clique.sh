@@ -73,11 +73,7 @@ out=$("$B/tristream" count --quiet --json --k-all "$T/er.tsg" | python3 -c 'impo
 check "--k-all with --device auto counts on the CPU, said: '$out'" [ "$out" = "cpu True" ]
 
 if [ -d "$SHARED" ]; then
-	conv() { "$B/tristream-convert" --quiet --skip-bad-lines "$@"; }
-	[ -f "$SHARED/ca-GrQc.txt" ] && conv "$SHARED/ca-GrQc.txt" "$T/grqc.tsg"
-	[ -f "$SHARED/facebook_combined.txt" ] && conv "$SHARED/facebook_combined.txt" "$T/fb.tsg"
-	[ -f "$SHARED/ca-HepPh.txt" ] && conv "$SHARED/ca-HepPh.txt" "$T/hepph.tsg"
-	[ -f "$SHARED/cnr-2000/cnr-2000.graph" ] && "$B/tristream-convert" --quiet "$SHARED/cnr-2000/cnr-2000" "$T/cnr.tsg"
+	convert_shared "$B" "$SHARED" "$T"
 	while read -r g k4 k5 k6; do
 		[ -f "$T/$g.tsg" ] || { echo "SKIPPED: $g"; continue; }
 		for m in orient pivot; do
