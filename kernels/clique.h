@@ -41,7 +41,7 @@ extern "C" {
 #define KERN_CLIQUE_MAX_K 32
 
 enum kern_clique_method {
-	KERN_CLIQUE_AUTO,   /* pivot for K >= 6 or --k-all, else orientation */
+	KERN_CLIQUE_AUTO,   /* CPU: the faster on a sample (kern_cpu_clique) */
 	KERN_CLIQUE_ORIENT,
 	KERN_CLIQUE_PIVOT,
 };
@@ -49,12 +49,19 @@ enum kern_clique_method {
 int kern_clique_method_parse(const char *s, enum kern_clique_method *out);
 const char *kern_clique_method_name(enum kern_clique_method m);
 
-/* The method auto takes for K (all: every size wanted). */
-enum kern_clique_method kern_clique_method_pick(unsigned k, int all, uint32_t max_out);
+/*
+ * Auto on the CPU: neither method wins everywhere (orientation is up to 9x
+ * faster on R-MAT at K = 4, pivoting 57x on ca-HepPh at K = 6: its large
+ * cliques make orientation enumerate every subset; bench/RESULTS.md), and
+ * no cheap statistic told them apart. So both run, timed, on every 64th
+ * source of d (counts discarded; about 1/32 of the work more) and the
+ * faster counts the whole; with fewer than 256 sources, orientation.
+ */
+enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k, unsigned threads);
 
 /*
  * Counts the K-cliques whose lowest vertex is a source of d with method m
- * (not auto) on threads threads, into counts[0]. With all (pivot only),
+ * (auto: kern_cpu_clique_pick) on threads threads, into counts[0]. With all (pivot only),
  * counts[j-1] receives the cliques of j vertices for j = 1 .. nsizes, where
  * nsizes <= d->max_out + 1 is set to the largest size found (counts must
  * hold d->max_out + 1 entries); k is then ignored. Adds to counts (parts

@@ -19,8 +19,9 @@
  * read). Rows take |out(a)|^2 / 8 bytes per thread for the longest list
  * a thread meets; degree orientation bounds it by sqrt(2m).
  * When it wins: the CPU backend and the reference the GPU kernels are
- * checked against; orientation for K <= 5, pivoting beyond and for --k-all
- * (bench/RESULTS.md).
+ * checked against; which method wins depends on the graph's cliques, so
+ * auto times both on a sample (kern_cpu_clique_pick); pivoting always for
+ * --k-all (bench/RESULTS.md).
  */
 #include "kernels/clique.h"
 
@@ -45,12 +46,6 @@ int kern_clique_method_parse(const char *s, enum kern_clique_method *out)
 const char *kern_clique_method_name(enum kern_clique_method m)
 {
 	return method_names[m];
-}
-
-enum kern_clique_method kern_clique_method_pick(unsigned k, int all, uint32_t max_out)
-{
-	(void)max_out; /* the rule is K's alone for now (RESULTS.md measures it) */
-	return all || k >= 6 ? KERN_CLIQUE_PIVOT : KERN_CLIQUE_ORIENT;
 }
 
 /* ---- one thread's work and scratch ---- */
@@ -300,6 +295,32 @@ static void cq_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 	}
 }
 
+enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k, unsigned threads)
+{
+	enum kern_clique_method best = KERN_CLIQUE_ORIENT;
+	if (d->nsrc < 256)
+		return best;
+	struct tsg_dag s = *d;
+	uint32_t *src = malloc((d->nsrc / 64 + 1) * sizeof(*src));
+	if (!src)
+		return best;
+	s.nsrc = 0;
+	for (uint32_t x = 0; x < d->nsrc; x += 64)
+		src[s.nsrc++] = d->src[x];
+	s.src = src;
+	double t[2];
+	for (int i = 0; i < 2; i++) {
+		const enum kern_clique_method m = i ? KERN_CLIQUE_PIVOT : KERN_CLIQUE_ORIENT;
+		uint64_t n = 0;
+		struct tsg_err e = { 0 };
+		const double t0 = tsg_now();
+		const int rc = kern_cpu_clique(&s, k, 0, m, threads, &n, NULL, &e);
+		t[i] = rc ? 1e300 : tsg_now() - t0; /* a failure here fails the count later */
+	}
+	free(src);
+	return t[1] < t[0] ? KERN_CLIQUE_PIVOT : best;
+}
+
 int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_clique_method m,
 		    unsigned threads, uint64_t *counts, uint32_t *nsizes, struct tsg_err *err)
 {
@@ -309,7 +330,7 @@ int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_cliq
 	if (all)
 		m = KERN_CLIQUE_PIVOT;
 	if (m == KERN_CLIQUE_AUTO)
-		m = kern_clique_method_pick(k, all, d->max_out);
+		m = kern_cpu_clique_pick(d, k, threads);
 	if (!all && (k < 3 || k > KERN_CLIQUE_MAX_K))
 		return tsg_fail(err, TSG_EUSAGE, "k-cliques: K = %u, not 3 .. %d", k,
 				KERN_CLIQUE_MAX_K);

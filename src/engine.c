@@ -379,9 +379,8 @@ int engine_clique_setup(const struct tsg_graph *g, const struct engine_opts *o,
 	*order = NULL;
 	if (!engine_cliques(o) && !o->degeneracy)
 		return TSG_OK;
-	r->clique_ran = o->clique_method == KERN_CLIQUE_AUTO
-				? kern_clique_method_pick(o->k, o->k_all, 0)
-				: o->k_all ? KERN_CLIQUE_PIVOT : o->clique_method;
+	/* auto stays auto for the CPU (count_cpu times both on the first part) */
+	r->clique_ran = o->k_all ? KERN_CLIQUE_PIVOT : o->clique_method;
 	if (o->degeneracy) {
 		*order = malloc((g->nv ? g->nv : 1) * sizeof(**order));
 		if (!*order)
@@ -448,6 +447,11 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 			goto done;
 		double tc = tsg_now();
 		ep->build_s = tc - tb;
+		if (!o->plan_only && engine_cliques(o) && r->clique_ran == KERN_CLIQUE_AUTO) {
+			/* timed on this part's sample, then kept for every part */
+			r->clique_ran = kern_cpu_clique_pick(&d, o->k, o->threads);
+			r->clique_picked = 1;
+		}
 		if (!o->plan_only && engine_cliques(o))
 			rc = kern_cpu_clique(&d, o->k, o->k_all, r->clique_ran, o->threads,
 					     o->k_all ? r->sizes : &ep->triangles, &r->nsizes, err);

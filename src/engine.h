@@ -118,6 +118,7 @@ struct engine_result {
 	uint32_t resumed;         /* units taken from the checkpoint */
 	struct part_arrival_times arrival; /* arrival layout: inside build_s */
 	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */
+	int clique_picked;        /* auto chose it by timing both on a sample */
 	uint64_t *sizes;          /* k_all: sizes[j - 1] cliques of j vertices, owned */
 	uint32_t nsizes;          /* k_all: the largest clique size */
 	uint32_t degeneracy;      /* degeneracy order: the graph's degeneracy */

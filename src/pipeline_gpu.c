@@ -487,6 +487,10 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	if ((rc = engine_clique_setup(g, o, &po, &order, r, err)))
 		goto done;
 	if (engine_cliques(o)) { /* each part keeps room for a block of warps' bit rows */
+		/* auto on the GPU: orientation (pivoting there is slow for now:
+		 * bench/RESULTS.md, R-MAT 20 at K = 4, 0.10 s against over 12 s) */
+		if (r->clique_ran == KERN_CLIQUE_AUTO)
+			r->clique_ran = KERN_CLIQUE_ORIENT;
 		const int pivot = r->clique_ran == KERN_CLIQUE_PIVOT;
 		po.scratch = (struct tsg_scratch){
 			.fixed = kern_clique_geometry(r->max_out, o->k, pivot).words * 4 *

@@ -68,6 +68,13 @@ for g in er1 rmat9 web; do
 	check "$g --k-all in 3 parts: '$got'" [ "$got" = "$nv $ne $*" ]
 done
 
+# auto on the CPU: both methods timed on a sample, and said (below 256
+# sources: orientation, nothing timed)
+got=$("$B/tristream" count --quiet --json --device cpu --k 5 "$T/rmat10.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["clique_method"] in ("orient", "pivot"), "clique_method_chosen" in d)')
+check "auto on R-MAT 10: a method chosen by timing, said: '$got'" [ "$got" = "True True" ]
+got=$("$B/tristream" count --quiet --json --device cpu --k 5 "$T/er2.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["clique_method"], "clique_method_chosen" in d)')
+check "auto on 60 vertices: orientation, untimed: '$got'" [ "$got" = "orient False" ]
+
 # --- closed forms
 gen clique --vertices 12 "$T/k12.tsg"
 for k in 3 4 5 6 7 8 9 10 11 12 13; do
