@@ -194,7 +194,8 @@ static const struct option count_opts[] = {
 /* What a count adds to its result beyond the engine's. */
 struct count_extra {
 	const struct tsg_dist *dist;    /* the ranks */
-	const double *rank_s;           /* several ranks: each one's counting time (rank 0) */
+	const double *rank_s;           /* several ranks (rank 0): each one's read, build and
+					 * count times, size entries each */
 	const struct pv_clustering *cl; /* --clustering, else NULL */
 	const char *pv_path;            /* --per-vertex, else NULL */
 	const char *ckpt_path;          /* --checkpoint's file, else NULL */
@@ -204,10 +205,11 @@ struct count_extra {
 /* Several ranks: the slowest rank's counting time over the mean. */
 static double rank_imbalance(const struct count_extra *x)
 {
+	const double *count_s = x->rank_s + 2 * x->dist->size;
 	double sum = 0, max = 0;
 	for (int i = 0; i < x->dist->size; i++) {
-		sum += x->rank_s[i];
-		max = x->rank_s[i] > max ? x->rank_s[i] : max;
+		sum += count_s[i];
+		max = count_s[i] > max ? count_s[i] : max;
 	}
 	return sum > 0 ? max / (sum / x->dist->size) : 1.0;
 }
@@ -215,11 +217,14 @@ static double rank_imbalance(const struct count_extra *x)
 static void print_extra_json(struct tsg_json *j, const struct count_extra *x)
 {
 	if (x->dist && x->dist->size > 1 && x->rank_s) {
+		static const char *const keys[] = { "rank_read_s", "rank_build_s", "rank_count_s" };
 		json_u64(j, "ranks", (uint64_t)x->dist->size);
-		json_key_arr(j, "rank_count_s");
-		for (int i = 0; i < x->dist->size; i++)
-			json_f64(j, NULL, x->rank_s[i]);
-		json_close(j, ']');
+		for (int k = 0; k < 3; k++) {
+			json_key_arr(j, keys[k]);
+			for (int i = 0; i < x->dist->size; i++)
+				json_f64(j, NULL, x->rank_s[k * x->dist->size + i]);
+			json_close(j, ']');
+		}
 		json_f64(j, "rank_imbalance", rank_imbalance(x));
 	}
 	if (x->cl) {
@@ -657,8 +662,11 @@ static int dist_sum_ranks(const struct tsg_dist *d, int rc, const struct tsg_gra
 			if (r->sizes[i])
 				r->nsizes = (uint32_t)(i + 1);
 	}
-	*rank_s = d->rank == 0 ? calloc((size_t)d->size, sizeof(**rank_s)) : NULL;
-	dist_gather_f64(d, r->count_s, *rank_s);
+	/* rank 0: each rank's read, build (orientation, parts) and count times */
+	*rank_s = d->rank == 0 ? calloc(3 * (size_t)d->size, sizeof(**rank_s)) : NULL;
+	dist_gather_f64(d, g->read_seconds, *rank_s);
+	dist_gather_f64(d, r->build_s, *rank_s ? *rank_s + d->size : NULL);
+	dist_gather_f64(d, r->count_s, *rank_s ? *rank_s + 2 * d->size : NULL);
 	return TSG_OK;
 }
 
@@ -686,7 +694,7 @@ static int count_one(const char *path, const struct count_job *job, struct count
 					 .no_transpose = job->no_transpose, .mem_limit = host_mem,
 					 .scratch_dir = scratch_dir, .need_file = host_mem != 0 };
 	const struct tsg_dist *d = job->dist;
-	double *rank_s = NULL; /* rank 0: each rank's counting time */
+	double *rank_s = NULL; /* rank 0: each rank's read, build and count times */
 	int rc = input_prepare(path, &io_o, &g, &gpath, &in, err);
 	if (rc) /* every rank agrees once after opening, whatever happened */
 		return dist_agree(d, rc, err);

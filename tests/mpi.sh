@@ -42,6 +42,13 @@ for g in rmat12 er; do
 	done
 	echo "$g: $ref triangles on 1, 2, 3 ranks"
 done
+# an LZ4 file; the per-rank times
+"$B/tristream" compress --quiet "$T/rmat12.tsg" "$T/rmat12.lz4.tsg"
+out=$(mp 3 "$B/tristream" count --quiet --json --device cpu "$T/rmat12.lz4.tsg")
+got=$(echo "$out" | field triangles)
+check "3 ranks on an LZ4 file: $got" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"
+got=$(echo "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["compression"], *(len(d[k]) for k in ("rank_read_s", "rank_build_s", "rank_count_s")))')
+check "3 ranks: LZ4 read, a time per rank for each stage: '$got'" [ "$got" = "lz4 3 3 3" ]
 # more ranks than units: the spare ranks count nothing, the sum holds
 got=$(mp 4 "$B/tristream" count --quiet --json --device cpu --layout lstc --partitions 1 "$T/rmat12.tsg" | field triangles)
 check "4 ranks, 1 part: $got" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"
