@@ -90,6 +90,7 @@ const char *part_prune_name(enum part_prune p) { return prune_names[p]; }
 uint32_t part_plan_count(const struct part_plan *p) { return p->nparts; }
 uint64_t part_plan_max_bytes(const struct part_plan *p) { return p->max_bytes; }
 
+
 uint32_t part_plan_owner(const struct part_plan *p, uint32_t v)
 {
 	if (!p->bounds)
@@ -115,6 +116,17 @@ static inline int before(const struct part_plan *p, uint32_t v, uint32_t w)
 		return p->o.order[v] < p->o.order[w];
 	const uint64_t dv = deg(p->g->off, v), dw = deg(p->g->off, w);
 	return dv < dw || (dv == dw && v < w);
+}
+
+uint64_t part_plan_weight(const struct part_plan *p, uint32_t i)
+{
+	const uint64_t *off = p->g->off;
+	if (p->bounds)
+		return off[p->bounds[i + 1]] - off[p->bounds[i]];
+	uint64_t w = 0;
+	for (uint64_t k = p->mstart[i]; k < p->mstart[i + 1]; k++)
+		w += deg(off, p->members[k]);
+	return w;
 }
 
 static inline int is_local(const struct part_plan *p, uint32_t i, uint32_t v)

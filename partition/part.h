@@ -90,6 +90,10 @@ uint64_t part_plan_max_bytes(const struct part_plan *p);
  * equal digests, equal parts. Checkpoints compare plans by it. */
 uint64_t part_plan_digest(const struct part_plan *p);
 
+/* Part i's weight: the degrees of its local vertices summed (what its
+ * count roughly costs). */
+uint64_t part_plan_weight(const struct part_plan *p, uint32_t i);
+
 /* The part vertex v belongs to. */
 uint32_t part_plan_owner(const struct part_plan *p, uint32_t v);
 

@@ -71,10 +71,54 @@ uint64_t engine_block_plan_key(const struct block_plan *p)
 	return h;
 }
 
+struct deal_item {
+	uint64_t cost;
+	uint32_t k;
+};
+
+static int deal_cmp(const void *a, const void *b) /* costliest first, then by index */
+{
+	const struct deal_item *x = a, *y = b;
+	if (x->cost != y->cost)
+		return x->cost < y->cost ? 1 : -1;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+int engine_deal(const struct engine_opts *o, const uint64_t *cost, uint32_t n,
+		struct engine_result *r, struct tsg_err *err)
+{
+	if (o->nranks <= 1 || n == 0)
+		return TSG_OK;
+	struct deal_item *it = malloc(n * sizeof(*it));
+	uint64_t *load = calloc(o->nranks, sizeof(*load));
+	free(r->owner);
+	r->owner = malloc(n * sizeof(*r->owner));
+	int rc = TSG_OK;
+	if (!it || !load || !r->owner) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory dealing units to ranks");
+		goto done;
+	}
+	for (uint32_t k = 0; k < n; k++)
+		it[k] = (struct deal_item){ cost[k] + 1, k }; /* + 1: empty units spread too */
+	qsort(it, n, sizeof(*it), deal_cmp);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t best = 0;
+		for (uint32_t q = 1; q < o->nranks; q++)
+			if (load[q] < load[best])
+				best = q;
+		r->owner[it[i].k] = best;
+		load[best] += it[i].cost;
+	}
+done:
+	free(it);
+	free(load);
+	return rc;
+}
+
 int engine_unit_resume(const struct engine_opts *o, uint32_t k, struct engine_result *r)
 {
 	struct engine_part *ep = &r->parts[k];
-	if (o->nranks > 1 && k % o->nranks != o->rank) { /* another rank's */
+	if (o->nranks > 1 && (r->owner ? r->owner[k] : k % o->nranks) != o->rank) { /* another rank's */
 		ep->elsewhere = 1;
 		return 1;
 	}
@@ -168,6 +212,55 @@ static int lists_feed(struct tsg_graph *g, const struct engine_opts *o, struct e
 	return TSG_OK;
 }
 
+int engine_deal_arrival(const struct engine_opts *o, const struct tsg_graph *g,
+			const struct part_arrival_plan *p, struct engine_result *r,
+			struct tsg_err *err)
+{
+	if (o->nranks <= 1)
+		return TSG_OK;
+	uint64_t *cost = malloc((p->nbatches ? p->nbatches : 1) * sizeof(*cost));
+	if (!cost)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory dealing units to ranks");
+	for (uint32_t k = 0; k < p->nbatches; k++) /* a batch's list entries */
+		cost[k] = g->off[p->bound[k + 1]] - g->off[p->bound[k]];
+	const int rc = engine_deal(o, cost, p->nbatches, r, err);
+	free(cost);
+	return rc;
+}
+
+int engine_deal_block(const struct engine_opts *o, const struct block_plan *p,
+		      const uint64_t *off, struct engine_result *r, struct tsg_err *err)
+{
+	if (o->nranks <= 1)
+		return TSG_OK;
+	uint64_t *cost = malloc((p->nunits ? p->nunits : 1) * sizeof(*cost));
+	if (!cost)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory dealing units to ranks");
+	for (uint32_t k = 0; k < p->nunits; k++) { /* the rows a unit holds */
+		const struct block_unit *u = &p->units[k];
+		cost[k] = off[u->src_hi] - off[u->src_lo] + off[u->mid_hi] - off[u->mid_lo];
+	}
+	const int rc = engine_deal(o, cost, p->nunits, r, err);
+	free(cost);
+	return rc;
+}
+
+int engine_deal_parts(const struct engine_opts *o, const struct part_plan *p,
+		      struct engine_result *r, struct tsg_err *err)
+{
+	if (o->nranks <= 1)
+		return TSG_OK;
+	const uint32_t n = part_plan_count(p);
+	uint64_t *cost = malloc((n ? n : 1) * sizeof(*cost));
+	if (!cost)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory dealing units to ranks");
+	for (uint32_t k = 0; k < n; k++)
+		cost[k] = part_plan_weight(p, k);
+	const int rc = engine_deal(o, cost, n, r, err);
+	free(cost);
+	return rc;
+}
+
 uint64_t engine_arrival_plan_key(const struct part_arrival_plan *p)
 {
 	const uint64_t h = ckpt_key(p->bound, (uint64_t)p->nbatches + 1, 3); /* 3: arrival */
@@ -232,7 +325,8 @@ static int count_cpu_arrival(struct tsg_graph *g, const struct engine_opts *o,
 		goto done;
 	}
 	if ((rc = engine_pv_alloc(g, o, &s.pv, err)) ||
-	    (rc = engine_ckpt_plan(o, engine_arrival_plan_key(&p), p.nbatches, r, err)))
+	    (rc = engine_ckpt_plan(o, engine_arrival_plan_key(&p), p.nbatches, r, err)) ||
+	    (rc = engine_deal_arrival(o, g, &p, r, err)))
 		goto done;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(KERN_CPU_MERGE));
@@ -302,7 +396,8 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	int rc = engine_block_prepare(g, o, &bo, engine_block_alloc, &mem, &mem, &d, &plan, r,
 				      err);
 	if (rc || (rc = engine_pv_alloc(g, o, &pv, err)) ||
-	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)))
+	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
+	    (rc = engine_deal_block(o, &plan, d.off, r, err)))
 		goto done;
 	r->nparts = plan.nunits;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
@@ -430,7 +525,8 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		goto done;
 	}
 	if ((rc = engine_pv_alloc(g, o, &r->pv, err)) ||
-	    (rc = engine_ckpt_plan(o, part_plan_digest(plan), r->nparts, r, err)))
+	    (rc = engine_ckpt_plan(o, part_plan_digest(plan), r->nparts, r, err)) ||
+	    (rc = engine_deal_parts(o, plan, r, err)))
 		goto done;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
 	tsg_progress_init(&prog, "count", "partitions", r->nparts, o->progress && r->nparts > 1);
@@ -553,6 +649,8 @@ void engine_result_free(struct engine_result *r)
 	r->pv = NULL;
 	free(r->sizes);
 	r->sizes = NULL;
+	free(r->owner);
+	r->owner = NULL;
 	free(r->parts);
 	r->parts = NULL;
 	r->nparts = 0;

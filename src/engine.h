@@ -79,7 +79,7 @@ struct engine_opts {
 	int degeneracy;             /* LSTC parts oriented by degeneracy order
 				     * (partition/order.h), not (degree, id) */
 	uint32_t rank, nranks;      /* one of nranks processes (src/dist.h): this one
-				     * counts the units k with k % nranks == rank */
+				     * counts the units dealt to it (engine_deal) */
 };
 
 /* Whether o counts k-cliques (K > 3 or every size), not triangles. */
@@ -124,6 +124,7 @@ struct engine_result {
 	uint32_t degeneracy;      /* degeneracy order: the graph's degeneracy */
 	uint32_t max_out;         /* k-cliques: the largest out-list counted from */
 	uint64_t plan_key;        /* what defines the units: equal on every rank */
+	uint32_t *owner;          /* several ranks: each unit's rank (dealt by cost), owned */
 };
 
 /* Counts g. A graph whose lists are not read yet (io_graph_open) is read

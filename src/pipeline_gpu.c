@@ -233,6 +233,7 @@ static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, struct tsg_graph 
 	for (uint32_t k = 0; k < r->nparts; k++)
 		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
 	if ((rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
+	    (rc = engine_deal_block(o, &plan, d.off, r, err)) ||
 	    (rc = units_to_count(o, r, &todo, &ntodo, err)))
 		goto done;
 	tsg_progress_init(&prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
@@ -347,7 +348,8 @@ static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 		goto done;
 	}
-	if ((rc = engine_ckpt_plan(o, engine_arrival_plan_key(p), p->nbatches, r, err)))
+	if ((rc = engine_ckpt_plan(o, engine_arrival_plan_key(p), p->nbatches, r, err)) ||
+	    (rc = engine_deal_arrival(o, g, p, r, err)))
 		goto done;
 	const double wall0 = tsg_now();
 	rc = engine_arrival_run(g, o, p, &sink, 1, r, err);
@@ -513,6 +515,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	}
 	r->nparts = part_plan_count(p.plan); /* from here on a failure is not a reason to fall back */
 	if ((rc = engine_ckpt_plan(o, part_plan_digest(p.plan), r->nparts, r, err)) ||
+	    (rc = engine_deal_parts(o, p.plan, r, err)) ||
 	    (rc = units_to_count(o, r, &todo, &p.ntodo, err)))
 		goto done;
 	p.todo = todo;
