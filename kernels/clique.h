@@ -56,8 +56,10 @@ const char *kern_clique_method_name(enum kern_clique_method m);
  * no cheap statistic told them apart. So both run, timed, on every 64th
  * source of d (counts discarded; about 1/32 of the work more) and the
  * faster counts the whole; with fewer than 256 sources, orientation.
+ * *timed (if not NULL): whether both were timed.
  */
-enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k, unsigned threads);
+enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k, unsigned threads,
+					     int *timed);
 
 /*
  * Counts the K-cliques whose lowest vertex is a source of d with method m

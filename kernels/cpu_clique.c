@@ -295,15 +295,20 @@ static void cq_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 	}
 }
 
-enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k, unsigned threads)
+enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k, unsigned threads,
+					     int *timed)
 {
 	enum kern_clique_method best = KERN_CLIQUE_ORIENT;
+	if (timed)
+		*timed = 0;
 	if (d->nsrc < 256)
 		return best;
 	struct tsg_dag s = *d;
 	uint32_t *src = malloc((d->nsrc / 64 + 1) * sizeof(*src));
 	if (!src)
 		return best;
+	if (timed)
+		*timed = 1;
 	s.nsrc = 0;
 	for (uint32_t x = 0; x < d->nsrc; x += 64)
 		src[s.nsrc++] = d->src[x];
@@ -330,7 +335,7 @@ int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_cliq
 	if (all)
 		m = KERN_CLIQUE_PIVOT;
 	if (m == KERN_CLIQUE_AUTO)
-		m = kern_cpu_clique_pick(d, k, threads);
+		m = kern_cpu_clique_pick(d, k, threads, NULL);
 	if (!all && (k < 3 || k > KERN_CLIQUE_MAX_K))
 		return tsg_fail(err, TSG_EUSAGE, "k-cliques: K = %u, not 3 .. %d", k,
 				KERN_CLIQUE_MAX_K);

@@ -545,8 +545,7 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		ep->build_s = tc - tb;
 		if (!o->plan_only && engine_cliques(o) && r->clique_ran == KERN_CLIQUE_AUTO) {
 			/* timed on this part's sample, then kept for every part */
-			r->clique_ran = kern_cpu_clique_pick(&d, o->k, o->threads);
-			r->clique_picked = 1;
+			r->clique_ran = kern_cpu_clique_pick(&d, o->k, o->threads, &r->clique_picked);
 		}
 		if (!o->plan_only && engine_cliques(o))
 			rc = kern_cpu_clique(&d, o->k, o->k_all, r->clique_ran, o->threads,
