@@ -20,6 +20,8 @@ run() { # label graph args... -> "seconds triangles" (wall, whole process)
 	e=$(date +%s.%N)
 	echo "$(python3 -c "print($e - $s)") $(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["triangles"])')"
 }
+# two equal decimal counts (an empty one, a failed run, never matches)
+same() { case $1 in '' | *[!0-9]*) return 1 ;; esac; [ "$1" = "$2" ]; }
 median() { python3 -c "import statistics,sys; print('%.3f' % statistics.median(map(float, sys.argv[1:])))" "$@"; }
 printf '%-10s %-22s %9s %9s %7s %s\n' graph variant "plain s" "variant s" ratio check
 last=
@@ -37,7 +39,7 @@ for l in $SCALES; do
 				tp+=("$t"); ref=$n
 				read -r t n < <(run "$g" $layout $v)
 				tv+=("$t")
-				[ "$n" = "$ref" ] || ok="COUNT DIFFERS ($n vs $ref)"
+				same "$n" "$ref" || ok="COUNT DIFFERS ($n vs $ref)"
 			done
 			case $v in *pv.txt*) s=$(awk '{s+=$2} END {printf "%d", s}' "$W/pv.txt"); [ "$s" = $((3 * ref)) ] || ok="per-vertex sum $s";; esac
 			p=$(median "${tp[@]}") q=$(median "${tv[@]}")
@@ -57,11 +59,11 @@ ckpt_rows() {
 		tp+=("$t"); ref=$n
 		read -r t n < <(run "$g" "$@" --checkpoint "$W/ck")
 		tv+=("$t")
-		[ "$n" = "$ref" ] || ok="COUNT DIFFERS ($n vs $ref)"
+		same "$n" "$ref" || ok="COUNT DIFFERS ($n vs $ref)"
 		head -c $((64 + 32 * (keep + 1))) "$W/ck" >"$W/ck.half" && mv "$W/ck.half" "$W/ck"
 		read -r t n < <(run "$g" "$@" --checkpoint "$W/ck")
 		tr+=("$t")
-		[ "$n" = "$ref" ] || ok="RESUMED COUNT DIFFERS ($n vs $ref)"
+		same "$n" "$ref" || ok="RESUMED COUNT DIFFERS ($n vs $ref)"
 	done
 	p=$(median "${tp[@]}") q=$(median "${tv[@]}") r=$(median "${tr[@]}")
 	printf '%-10s %-22s %9s %9s %7.2f %s\n' "$(basename "$g" .tsg)" "$label" "$p" "$q" "$(python3 -c "print($q / $p)")" "$ok"

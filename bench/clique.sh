@@ -49,6 +49,7 @@ for g in "${graphs[@]}"; do
 				printf '%-14s %2s %-22s %10s %10s %20s %s\n' "$name" $k "$v" "> $LIMIT" "" "" ""
 				continue
 			fi
+			case $n in '' | *[!0-9]*) ok="NO COUNT" ;; esac
 			[ -z "$ref" ] && ref=$n
 			[ "$n" = "$ref" ] || ok="DIFFERS"
 			printf '%-14s %2s %-22s %10s %10s %20s %s\n' "$name" $k "$v" "$(median "${ts[@]}")" "$(median "${tw[@]}")" "$n" "$ok"

@@ -116,37 +116,11 @@ __device__ void cq_rows(const dev_dag &d, const uint32_t *L, uint32_t n, uint32_
 	__syncwarp();
 }
 
-__device__ __forceinline__ void cq_add(unsigned long long *t, unsigned long long x, int *ovf)
-{
-	const unsigned long long s = *t + x;
-	if (s < *t)
-		*ovf = 1;
-	*t = s;
-}
-
-/* C(p, r) exactly, or *ovf set. */
-__device__ unsigned long long cq_binom(uint32_t p, uint32_t r, int *ovf)
-{
-	if (r > p)
-		return 0;
-	if (r > p - r)
-		r = p - r;
-	unsigned __int128 c = 1;
-	for (uint32_t i = 0; i < r; i++) {
-		c = c * (p - i) / (i + 1);
-		if (c > (unsigned __int128)~0ull) {
-			*ovf = 1;
-			return 0;
-		}
-	}
-	return (unsigned long long)c;
-}
-
 /* Orientation: the (K-1)-cliques of the rows' DAG, candidates all n. */
-__device__ unsigned long long cq_orient(const uint32_t *rows, uint32_t n, uint32_t w, unsigned k,
+__device__ uint64_t cq_orient(const uint32_t *rows, uint32_t n, uint32_t w, unsigned k,
 					uint32_t *sets, uint32_t *cur, unsigned lane, int *ovf)
 {
-	unsigned long long total = 0;
+	uint64_t total = 0;
 	for (uint32_t x = lane; x < w; x += 32)
 		sets[x] = x + 1 < w || n % 32 == 0 ? ~0u : (1u << (n % 32)) - 1;
 	if (lane == 0)
@@ -166,7 +140,7 @@ __device__ unsigned long long cq_orient(const uint32_t *rows, uint32_t n, uint32
 						e += __popc(cand[y] & r[y]);
 				}
 			}
-			cq_add(&total, warp_sum64(e), ovf);
+			kern_clique_add(&total, warp_sum64(e), ovf);
 			l--;
 			continue;
 		}
@@ -192,10 +166,10 @@ __device__ unsigned long long cq_orient(const uint32_t *rows, uint32_t n, uint32
 
 /* Pivoting over the symmetric rows; a level holds P and the branches left
  * (todo), h held vertices (a counts), p pivots. */
-__device__ unsigned long long cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsigned k,
+__device__ uint64_t cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsigned k,
 				       uint32_t *sets, uint32_t *state, unsigned lane, int *ovf)
 {
-	unsigned long long total = 0;
+	uint64_t total = 0;
 	uint32_t *hs = state, *ps = state + (n + 2), *cur = state + 2 * (n + 2);
 	uint32_t *P0 = sets;
 	for (uint32_t x = lane; x < w; x += 32)
@@ -213,7 +187,7 @@ __device__ unsigned long long cq_pivot(const uint32_t *sym, uint32_t n, uint32_t
 				size += __popc(P[x]);
 			size = warp_sum32(size);
 			if (h == k) { /* one leaf below keeps exactly these h */
-				cq_add(&total, 1, ovf);
+				kern_clique_add(&total, 1, ovf);
 				l--;
 				goto resume;
 			}
@@ -222,7 +196,7 @@ __device__ unsigned long long cq_pivot(const uint32_t *sym, uint32_t n, uint32_t
 				goto resume;
 			}
 			if (size == 0) {
-				cq_add(&total, cq_binom(p, k - h, ovf), ovf);
+				kern_clique_add(&total, kern_clique_binom(p, k - h, ovf), ovf);
 				l--;
 				goto resume;
 			}
@@ -311,7 +285,7 @@ __global__ void __launch_bounds__(CQ_WARPS_PER_BLOCK * 32)
 	uint32_t *rows = scratch + warp * g.words;
 	uint32_t *sets = rows + (uint64_t)g.n * g.w;
 	uint32_t *state = sets + (uint64_t)g.levels * g.w * (pivot ? 2 : 1);
-	unsigned long long total = 0;
+	uint64_t total = 0;
 	int ovf = 0;
 	for (;;) {
 		uint32_t x = 0;
@@ -326,14 +300,15 @@ __global__ void __launch_bounds__(CQ_WARPS_PER_BLOCK * 32)
 			continue;
 		cq_rows(d, d.adj + d.off[a], n, (n + 31) / 32, pivot, rows, lane);
 		if (pivot)
-			cq_add(&total, cq_pivot(rows, n, (n + 31) / 32, k, sets, state, lane, &ovf), &ovf);
+			kern_clique_add(&total, cq_pivot(rows, n, (n + 31) / 32, k, sets, state, lane, &ovf),
+					&ovf);
 		else
-			cq_add(&total, cq_orient(rows, n, (n + 31) / 32, k, sets, state, lane, &ovf),
+			kern_clique_add(&total, cq_orient(rows, n, (n + 31) / 32, k, sets, state, lane, &ovf),
 			       &ovf);
 	}
 	ovf = __any_sync(0xffffffffu, ovf);
 	if (lane == 0) {
-		const unsigned long long old = atomicAdd(&c->triangles, total);
+		const unsigned long long old = atomicAdd(&c->triangles, (unsigned long long)total);
 		if (ovf || old + total < old)
 			atomicOr(&c->overflow, 1u);
 	}

@@ -97,6 +97,40 @@ static inline struct kern_clique_geom kern_clique_geometry(uint32_t max_out, uns
 	return g;
 }
 
+/* Counting helpers both kernels use (host, and device under nvcc). */
+#ifdef __CUDACC__
+#define KERN_CLIQUE_HD __host__ __device__
+#else
+#define KERN_CLIQUE_HD
+#endif
+
+/* *sum += x, or *ovf set where it passes 2^64 - 1. */
+static inline KERN_CLIQUE_HD void kern_clique_add(uint64_t *sum, uint64_t x, int *ovf)
+{
+	const uint64_t s = *sum + x;
+	if (s < *sum)
+		*ovf = 1;
+	*sum = s;
+}
+
+/* C(p, r) exactly, or *ovf set (and 0) where it passes 2^64 - 1. */
+static inline KERN_CLIQUE_HD uint64_t kern_clique_binom(uint64_t p, uint64_t r, int *ovf)
+{
+	if (r > p)
+		return 0;
+	if (r > p - r)
+		r = p - r;
+	unsigned __int128 c = 1;
+	for (uint64_t i = 0; i < r; i++) {
+		c = c * (p - i) / (i + 1); /* exact: a product of i + 1 consecutive integers */
+		if (c > (unsigned __int128)UINT64_MAX) {
+			*ovf = 1;
+			return 0;
+		}
+	}
+	return (uint64_t)c;
+}
+
 /* Warps a launch needs room for at least (a block). */
 #define KERN_CLIQUE_MIN_WARPS 4
 

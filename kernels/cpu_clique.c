@@ -79,30 +79,6 @@ static int cq_grow(uint64_t **p, size_t *cap, size_t n)
 	return *p != NULL;
 }
 
-static inline void cq_add(uint64_t *sum, uint64_t x, int *ovf)
-{
-	if (__builtin_add_overflow(*sum, x, sum))
-		*ovf = 1;
-}
-
-/* C(p, r), exactly, or *ovf set. */
-static uint64_t cq_binom(uint64_t p, uint64_t r, int *ovf)
-{
-	if (r > p)
-		return 0;
-	if (r > p - r)
-		r = p - r;
-	unsigned __int128 c = 1;
-	for (uint64_t i = 0; i < r; i++) {
-		c = c * (p - i) / (i + 1); /* exact: a product of i + 1 consecutive integers */
-		if (c > UINT64_MAX) {
-			*ovf = 1;
-			return 0;
-		}
-	}
-	return (uint64_t)c;
-}
-
 static inline uint64_t cq_popcount(const uint64_t *x, size_t w)
 {
 	uint64_t n = 0;
@@ -121,16 +97,10 @@ static void cq_rows(const struct tsg_dag *d, const uint32_t *L, uint32_t n, size
 	for (uint32_t i = 0; i < n; i++) {
 		const uint32_t *o = d->adj + d->off[L[i]], *oe = d->adj + d->off[L[i] + 1];
 		if ((uint64_t)(oe - o) > 16 * (uint64_t)n) {
+			const uint64_t no = (uint64_t)(oe - o);
 			for (uint32_t j = 0; j < n; j++) {
-				const uint32_t *lo = o, *hi = oe;
-				while (lo < hi) {
-					const uint32_t *mid = lo + (hi - lo) / 2;
-					if (*mid < L[j])
-						lo = mid + 1;
-					else
-						hi = mid;
-				}
-				if (lo < oe && *lo == L[j]) {
+				const uint64_t at = tsg_lower_bound_u32(o, 0, no, L[j]);
+				if (at < no && o[at] == L[j]) {
 					rows[i * w + j / 64] |= 1ull << (j % 64);
 					if (sym)
 						rows[(size_t)j * w + i / 64] |= 1ull << (i % 64);
@@ -169,9 +139,9 @@ static uint64_t cq_orient(const uint64_t *rows, size_t w, const uint64_t *cand, 
 				c += (uint64_t)__builtin_popcountll(next[y]);
 			}
 			if (need == 2)
-				cq_add(&n, c, ovf);
+				kern_clique_add(&n, c, ovf);
 			else if (c >= need - 1)
-				cq_add(&n, cq_orient(rows, w, next, need - 1, next + w, ovf), ovf);
+				kern_clique_add(&n, cq_orient(rows, w, next, need - 1, next + w, ovf), ovf);
 		}
 	return n;
 }
@@ -190,11 +160,11 @@ static void cq_leaf(const struct cq_tree *t, uint32_t h, uint32_t p)
 	int *ovf = &t->ws->ovf;
 	if (!t->all) {
 		if (h <= t->k && t->k <= h + p)
-			cq_add(&t->counts[0], cq_binom(p, t->k - h, ovf), ovf);
+			kern_clique_add(&t->counts[0], kern_clique_binom(p, t->k - h, ovf), ovf);
 		return;
 	}
 	for (uint32_t j = h; j <= h + p; j++)
-		cq_add(&t->counts[j - 1], cq_binom(p, j - h, ovf), ovf);
+		kern_clique_add(&t->counts[j - 1], kern_clique_binom(p, j - h, ovf), ovf);
 	if (h + p > t->ws->maxsize)
 		t->ws->maxsize = h + p;
 }
@@ -208,7 +178,7 @@ static void cq_pivot(const struct cq_tree *t, uint64_t *P, uint32_t h, uint32_t 
 	const uint64_t size = cq_popcount(P, w);
 	if (!t->all) {
 		if (h == t->k) { /* one leaf below keeps exactly these h: the pivots' path */
-			cq_add(&t->counts[0], 1, &t->ws->ovf);
+			kern_clique_add(&t->counts[0], 1, &t->ws->ovf);
 			return;
 		}
 		if (h + p + size < t->k)
@@ -283,9 +253,9 @@ static void cq_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 			const struct cq_tree t = { ws->rows, w, c->k, c->all, counts, ws };
 			cq_pivot(&t, top, 1, 0, top + w);
 		} else if (c->k == 3) {
-			cq_add(&counts[0], cq_popcount(ws->rows, (size_t)n * w), &ws->ovf);
+			kern_clique_add(&counts[0], cq_popcount(ws->rows, (size_t)n * w), &ws->ovf);
 		} else {
-			cq_add(&counts[0], cq_orient(ws->rows, w, top, c->k - 1, top + w, &ws->ovf),
+			kern_clique_add(&counts[0], cq_orient(ws->rows, w, top, c->k - 1, top + w, &ws->ovf),
 			       &ws->ovf);
 		}
 		if (ws->ovf) {
@@ -359,7 +329,7 @@ int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_cliq
 	int ovf = rc == TSG_EOVERFLOW;
 	for (unsigned t = 0; t < threads && !ovf; t++) {
 		for (uint32_t j = 0; j < c.nsz; j++)
-			cq_add(&counts[j], c.counts[(size_t)t * c.nsz + j], &ovf);
+			kern_clique_add(&counts[j], c.counts[(size_t)t * c.nsz + j], &ovf);
 		if (c.ws[t].maxsize > maxsize)
 			maxsize = c.ws[t].maxsize;
 	}

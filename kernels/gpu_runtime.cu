@@ -54,8 +54,6 @@ struct gpu_ctx {
 	/* k-cliques (gpu_set_clique): K, 0 for triangles */
 	unsigned cq_k;
 	int cq_pivot;
-	uint32_t cq_max_out;          /* the part being submitted */
-	uint64_t cq_scratch;          /* its scratch bytes */
 };
 
 static cudaError_t arrival_release(struct gpu_ctx *g);
@@ -280,12 +278,21 @@ static uint64_t kernel_scratch(const struct gpu_ctx *g, enum gpu_kernel *k, uint
 	return *k == GPU_KERNEL_LSTC_HASH ? 8ull * nsrc : 0;
 }
 
+/* k-cliques (gpu_set_clique): what a part's launch needs beyond the rows. */
+struct cq_part {
+	uint32_t max_out;       /* its longest out-list */
+	uint64_t scratch_bytes; /* what the slot has left after its rows */
+};
+
 /* Enqueues slot s's kernels after its copies (already enqueued between
  * h2d_start and h2d_end); `scratch` is what kernel_scratch asked for. */
 static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *scratch,
-			 uint64_t src_entries, enum gpu_kernel k, struct tsg_err *err)
+			 uint64_t src_entries, enum gpu_kernel k, const struct cq_part *cq,
+			 struct tsg_err *err)
 {
 	int rc = TSG_OK;
+	if (g->cq_k && !cq)
+		return tsg_fail(err, TSG_EINTERNAL, "k-cliques count on parts, not on units");
 	if (g->pv && k != GPU_KERNEL_MID_HASH) /* only mid-hash counts per vertex */
 		return tsg_fail(err, TSG_ENOMEM, "a unit of %llu source entries is too large for "
 				"per-vertex counts (mid-hash takes under 2^32 - 2^24): use more "
@@ -296,7 +303,7 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 	CK(cudaEventRecord(g->k_start[s], g->compute[s]), "recording an event");
 	CK(cudaMemsetAsync(cnt, 0, sizeof(*cnt), g->compute[s]), "clearing counters");
 	if (g->cq_k) {
-		CK(clique_launch(dv, g->cq_max_out, g->cq_k, g->cq_pivot, scratch, g->cq_scratch, cnt,
+		CK(clique_launch(dv, cq->max_out, g->cq_k, g->cq_pivot, scratch, cq->scratch_bytes, cnt,
 				 g->sms, g->compute[s]), "launching the k-clique count");
 	} else if (k == GPU_KERNEL_LSTC_HASH) {
 		uint32_t *b = (uint32_t *)scratch;
@@ -335,11 +342,12 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	cudaError_t se = cudaSuccess;
 	uint64_t need = dag_al + 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
+	struct cq_part cq = {};
 	if (g->cq_k) { /* k-cliques: warps take what the slot has left */
 		const struct kern_clique_geom cg = kern_clique_geometry(d->max_out, g->cq_k, g->cq_pivot);
 		need += cg.words * 4 * KERN_CLIQUE_MIN_WARPS;
-		g->cq_max_out = d->max_out;
-		g->cq_scratch = need <= g->slot_bytes ? g->slot_bytes - dag_al - 256 : 0;
+		cq.max_out = d->max_out;
+		cq.scratch_bytes = need <= g->slot_bytes ? g->slot_bytes - dag_al - 256 : 0;
 	} else {
 		need += kernel_scratch(g, &k, d->nsrc, d->nv, d->ne, &se);
 	}
@@ -362,7 +370,7 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	g->bytes[s] = dag;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
 	rc = copy_in(g, s, dd, d->off, dag, err);
-	return rc ? rc : enqueue_count(g, s, dv, dd + dag_al, d->ne, k, err);
+	return rc ? rc : enqueue_count(g, s, dv, dd + dag_al, d->ne, k, &cq, err);
 fail:
 	return rc;
 }
@@ -429,7 +437,7 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 		dv.sbase = u->off[u->src_lo];
 		dd += used;
 	}
-	return enqueue_count(g, s, dv, dd, u->off[u->src_hi] - u->off[u->src_lo], k, err);
+	return enqueue_count(g, s, dv, dd, u->off[u->src_hi] - u->off[u->src_lo], k, NULL, err);
 fail:
 	return rc;
 }

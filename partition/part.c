@@ -108,14 +108,48 @@ uint32_t part_plan_owner(const struct part_plan *p, uint32_t v)
 
 static inline uint64_t deg(const uint64_t *off, uint32_t v) { return off[v + 1] - off[v]; }
 
-/* v comes before w in the orientation order: (degree, id), or the
- * caller's (part_opts.order) */
+/* v comes before w in the orientation order: (degree, id), or order's
+ * (part_opts.order) */
+static inline int orient_before(const uint64_t *off, const uint32_t *order, uint32_t v, uint32_t w)
+{
+	if (order)
+		return order[v] < order[w];
+	const uint64_t dv = deg(off, v), dw = deg(off, w);
+	return dv < dw || (dv == dw && v < w);
+}
+
 static inline int before(const struct part_plan *p, uint32_t v, uint32_t w)
 {
-	if (p->o.order)
-		return p->o.order[v] < p->o.order[w];
-	const uint64_t dv = deg(p->g->off, v), dw = deg(p->g->off, w);
-	return dv < dw || (dv == dw && v < w);
+	return orient_before(p->g->off, p->o.order, v, w);
+}
+
+struct max_out_ctx {
+	const struct tsg_graph *g;
+	const uint32_t *order;
+	atomic_uint_fast64_t max;
+};
+
+static void max_out_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct max_out_ctx *c = ctx;
+	const uint64_t *off = c->g->off;
+	uint64_t mx = 0;
+	for (uint64_t v = b; v < e; v++) {
+		uint64_t n = 0;
+		for (uint64_t x = off[v]; x < off[v + 1]; x++)
+			n += orient_before(off, c->order, (uint32_t)v, c->g->adj[x]);
+		mx = n > mx ? n : mx;
+	}
+	tsg_atomic_max(&c->max, mx);
+}
+
+uint32_t part_max_out(const struct tsg_graph *g, const uint32_t *order, unsigned threads)
+{
+	struct max_out_ctx c = { .g = g, .order = order };
+	atomic_init(&c.max, 0);
+	tsg_parallel_for(threads ? threads : 1, g->nv, 1 << 14, max_out_range, &c);
+	return (uint32_t)atomic_load(&c.max);
 }
 
 uint64_t part_plan_weight(const struct part_plan *p, uint32_t i)

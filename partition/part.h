@@ -90,6 +90,10 @@ uint64_t part_plan_max_bytes(const struct part_plan *p);
  * equal digests, equal parts. Checkpoints compare plans by it. */
 uint64_t part_plan_digest(const struct part_plan *p);
 
+/* The longest out-list of g oriented as parts orient it (order as in
+ * part_opts.order): what sizes the k-clique kernels' bit rows. */
+uint32_t part_max_out(const struct tsg_graph *g, const uint32_t *order, unsigned threads);
+
 /* Part i's weight: the degrees of its local vertices summed (what its
  * count roughly costs). */
 uint64_t part_plan_weight(const struct part_plan *p, uint32_t i);

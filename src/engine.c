@@ -432,41 +432,6 @@ done:
 	return rc;
 }
 
-struct max_out_ctx {
-	const struct tsg_graph *g;
-	const uint32_t *order;
-	atomic_uint_fast64_t max;
-};
-
-static void max_out_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
-{
-	(void)tid;
-	struct max_out_ctx *c = ctx;
-	const uint64_t *off = c->g->off;
-	uint64_t mx = 0;
-	for (uint64_t v = b; v < e; v++) {
-		const uint64_t dv = off[v + 1] - off[v];
-		uint64_t n = 0;
-		for (uint64_t x = off[v]; x < off[v + 1]; x++) {
-			const uint32_t w = c->g->adj[x];
-			const uint64_t dw = off[w + 1] - off[w];
-			n += c->order ? c->order[w] > c->order[v] : dw > dv || (dw == dv && w > v);
-		}
-		mx = n > mx ? n : mx;
-	}
-	tsg_atomic_max(&c->max, mx);
-}
-
-/* The longest out-list under the orientation parts use (part.h): what
- * sizes the k-clique kernels' bit rows. */
-static uint32_t max_out_degree(const struct tsg_graph *g, const uint32_t *order, unsigned threads)
-{
-	struct max_out_ctx c = { .g = g, .order = order };
-	atomic_init(&c.max, 0);
-	tsg_parallel_for(threads ? threads : 1, g->nv, 1 << 14, max_out_range, &c);
-	return (uint32_t)atomic_load(&c.max);
-}
-
 int engine_clique_setup(const struct tsg_graph *g, const struct engine_opts *o,
 			struct part_opts *po, uint32_t **order, struct engine_result *r,
 			struct tsg_err *err)
@@ -485,13 +450,10 @@ int engine_clique_setup(const struct tsg_graph *g, const struct engine_opts *o,
 			return rc;
 		po->order = *order;
 	}
-	r->max_out = max_out_degree(g, *order, o->threads);
-	if (o->k_all) {
-		uint64_t maxd = 0; /* a part's out-lists are no longer than the degrees */
-		for (uint64_t v = 0; v < g->nv; v++)
-			if (g->off[v + 1] - g->off[v] > maxd)
-				maxd = g->off[v + 1] - g->off[v];
-		r->sizes = calloc(maxd + 2, sizeof(*r->sizes));
+	r->max_out = part_max_out(g, *order, o->threads);
+	if (o->k_all) { /* no clique is larger than the longest out-list and its source */
+		r->sizes_len = (uint64_t)r->max_out + 2;
+		r->sizes = calloc(r->sizes_len, sizeof(*r->sizes));
 		if (!r->sizes)
 			return tsg_fail(err, TSG_ENOMEM, "out of memory for clique counts");
 	}
@@ -553,8 +515,6 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		else if (!o->plan_only)
 			rc = kern_cpu_count(&d, o->cpu_kernel, o->threads, r->pv, &ep->triangles, &ran,
 					    err);
-		if (d.max_out > r->max_out)
-			r->max_out = d.max_out;
 		free(d.off);
 		if (rc || (rc = engine_unit_done(o, i, ep->triangles, err)))
 			goto done;

@@ -120,6 +120,7 @@ struct engine_result {
 	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */
 	int clique_picked;        /* auto chose it by timing both on a sample */
 	uint64_t *sizes;          /* k_all: sizes[j - 1] cliques of j vertices, owned */
+	uint64_t sizes_len;       /* k_all: entries of sizes (the same on every rank) */
 	uint32_t nsizes;          /* k_all: the largest clique size */
 	uint32_t degeneracy;      /* degeneracy order: the graph's degeneracy */
 	uint32_t max_out;         /* k-cliques: the largest out-list counted from */

@@ -650,15 +650,11 @@ static int dist_sum_ranks(const struct tsg_dist *d, int rc, const struct tsg_gra
 		return rc;
 	if (r->pv && (rc = dist_sum_u64(d, r->pv, g->nv, err)))
 		return rc;
-	if (o->k_all) { /* the same array length everywhere: the graph's degrees bound it */
-		uint64_t len = 0;
-		for (uint64_t v = 0; v < g->nv; v++)
-			if (g->off[v + 1] - g->off[v] > len)
-				len = g->off[v + 1] - g->off[v];
-		if ((rc = dist_sum_u64(d, r->sizes, len + 2, err)))
+	if (o->k_all) { /* the same length on every rank: one graph, one orientation */
+		if ((rc = dist_sum_u64(d, r->sizes, r->sizes_len, err)))
 			return rc;
 		r->nsizes = 0;
-		for (uint64_t i = 0; i < len + 2; i++)
+		for (uint64_t i = 0; i < r->sizes_len; i++)
 			if (r->sizes[i])
 				r->nsizes = (uint32_t)(i + 1);
 	}
