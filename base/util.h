@@ -40,6 +40,22 @@ void tsg_advise_huge(void *p, size_t bytes);
 typedef void (*tsg_range_fn)(void *ctx, uint64_t begin, uint64_t end, unsigned tid);
 void tsg_parallel_for(unsigned threads, uint64_t n, uint64_t chunk, tsg_range_fn fn, void *ctx);
 
+/* Writes v in decimal at p (no terminator); returns the end. Formatting
+ * millions of ids a second is a hot path of text outputs; printf's locale
+ * and format parsing make it several times slower. */
+static inline char *tsg_put_u64(char *p, uint64_t v)
+{
+	char tmp[20];
+	int n = 0;
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
 /* Raises *m to at least v (lock-free; threads merge their local maxima). */
 static inline void tsg_atomic_max(atomic_uint_fast64_t *m, uint64_t v)
 {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "io/csr_build.h"
 #include "io/format.h"
 #include "io/sort.h"
 #include "base/util.h"
@@ -179,6 +180,31 @@ int io_builder_add(struct io_builder *b, const uint64_t *edges, size_t n, struct
 	return TSG_OK;
 }
 
+int io_builder_add_canon(struct io_builder *b, const uint64_t *keys, size_t n, uint64_t loops,
+			 uint64_t max_id, struct tsg_err *err)
+{
+	b->st.input_edges += n + loops;
+	b->st.self_loops += loops;
+	if (n == 0)
+		return TSG_OK;
+	if (max_id > b->max_id)
+		b->max_id = max_id;
+	b->any = 1;
+	while (n > 0) {
+		if (b->n == b->cap) {
+			int rc = b->cap < b->cap_max ? grow(b, b->n + n, err) : spill(b, err);
+			if (rc)
+				return rc;
+		}
+		const size_t take = b->cap - b->n < n ? b->cap - b->n : n;
+		memcpy(b->keys + b->n, keys, take * sizeof(*keys));
+		b->n += take;
+		keys += take;
+		n -= take;
+	}
+	return TSG_OK;
+}
+
 /* ---- iteration over the sorted unique edges, in memory or merged from runs */
 
 struct edge_iter {
@@ -331,9 +357,7 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 	struct io_writer *w = NULL;
 	struct relabel rl = { 0 };
 	uint64_t *deg = NULL, *batch = NULL;
-	int rc = b->nruns ? (b->n ? spill(b, err) : TSG_OK) : sort_buffer(b, err);
-	if (rc)
-		goto fail;
+	int rc = TSG_OK;
 	uint64_t nv = b->any ? b->max_id + 1 : 0;
 	if (b->o.min_nv > nv)
 		nv = b->o.min_nv;
@@ -342,6 +366,26 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 			      (unsigned long long)nv);
 		goto fail;
 	}
+	if (b->nruns == 0 && (uint64_t)b->n * IO_CSR_BYTES_PER_EDGE <= b->o.mem_limit) {
+		/* everything in memory: built on every thread (csr_build.h) */
+		struct io_csr_stats cs;
+		rc = io_csr_build(b->keys, b->n, nv, b->o.relabel, b->o.threads, path, &cs, err);
+		b->keys = NULL;
+		if (rc)
+			goto fail;
+		b->st.duplicates += cs.duplicates;
+		b->st.isolated = cs.isolated;
+		b->st.nv = cs.nv;
+		b->st.nedges = cs.nedges;
+		b->st.max_degree = cs.max_degree;
+		if (stats)
+			*stats = b->st;
+		io_builder_free(b);
+		return TSG_OK;
+	}
+	rc = b->nruns ? (b->n ? spill(b, err) : TSG_OK) : sort_buffer(b, err);
+	if (rc)
+		goto fail;
 	batch = malloc(MERGE_BATCH * sizeof(*batch));
 	if (!batch) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");

@@ -45,6 +45,12 @@ int io_builder_new(const struct io_builder_opts *opts, struct io_builder **out, 
 /* Adds n edges given as u<<32|v (u, v < 2^32 - 1). */
 int io_builder_add(struct io_builder *b, const uint64_t *edges, size_t n, struct tsg_err *err);
 
+/* Adds n edges already canonical: lo<<32|hi with lo < hi <= max_id, from
+ * an input that also held `loops` self-loops (dropped by the caller).
+ * For parsers that normalize on their own threads: this only copies. */
+int io_builder_add_canon(struct io_builder *b, const uint64_t *keys, size_t n, uint64_t loops,
+			 uint64_t max_id, struct tsg_err *err);
+
 /* Makes the graph have at least nv vertices (a header's declared count). */
 void io_builder_reserve_vertices(struct io_builder *b, uint64_t nv);
 

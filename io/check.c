@@ -4,15 +4,6 @@
 
 #include "base/util.h"
 
-/* A 64-bit mix of an unordered pair (a < b). */
-static uint64_t pair_hash(uint64_t a, uint64_t b)
-{
-	uint64_t x = (a << 32 | b) * 0x9e3779b97f4a7c15ull;
-	x ^= x >> 29;
-	x *= 0xbf58476d1ce4e5b9ull;
-	return x ^ (x >> 32);
-}
-
 uint64_t io_check_lists(const struct tsg_graph *g, uint64_t b, uint64_t e, uint64_t *sym)
 {
 	uint64_t sum = 0;
@@ -22,7 +13,7 @@ uint64_t io_check_lists(const struct tsg_graph *g, uint64_t b, uint64_t e, uint6
 			const uint32_t w = g->adj[i];
 			if (w >= g->nv || w == v || (i > lo && w <= g->adj[i - 1]))
 				return v;
-			sum += v < w ? pair_hash(v, w) : -pair_hash(w, v);
+			sum += v < w ? io_check_pair_hash(v, w) : -io_check_pair_hash(w, v);
 		}
 	}
 	*sym += sum;

@@ -21,6 +21,17 @@
 #include "base/error.h"
 #include "io/graph.h"
 
+/* A 64-bit mix of an ordered pair: unordered where callers put the smaller
+ * id first (the symmetry hash), directed otherwise (a transpose's check:
+ * io/webgraph.c). */
+static inline uint64_t io_check_pair_hash(uint64_t a, uint64_t b)
+{
+	uint64_t x = (a << 32 | b) * 0x9e3779b97f4a7c15ull;
+	x ^= x >> 29;
+	x *= 0xbf58476d1ce4e5b9ull;
+	return x ^ (x >> 32);
+}
+
 /* The offset rules, on `threads` threads; `name` is used in messages. */
 int io_check_offsets(const struct tsg_graph *g, const char *name, unsigned threads,
 		     struct tsg_err *err);

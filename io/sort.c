@@ -84,6 +84,42 @@ int io_sort_u64(uint64_t *keys, uint64_t *tmp, size_t n, unsigned threads)
 	return 0;
 }
 
+void io_sort_u32(uint32_t *keys, uint32_t *tmp, size_t n)
+{
+	/* LSD over 11-bit digits: three passes cover 32 bits; a digit every
+	 * key shares is skipped, as ids of one list often share high bits */
+	size_t h[3][2048] = { { 0 } };
+	uint32_t or_all = 0, and_all = ~0u;
+	for (size_t i = 0; i < n; i++) {
+		const uint32_t k = keys[i];
+		or_all |= k;
+		and_all &= k;
+		h[0][k & 2047]++;
+		h[1][(k >> 11) & 2047]++;
+		h[2][k >> 22]++;
+	}
+	const uint32_t varying = or_all ^ and_all;
+	uint32_t *src = keys, *dst = tmp;
+	for (unsigned d = 0; d < 3; d++) {
+		const unsigned shift = 11 * d;
+		if (((varying >> shift) & 2047) == 0)
+			continue;
+		size_t sum = 0;
+		for (unsigned b = 0; b < 2048; b++) {
+			const size_t c = h[d][b];
+			h[d][b] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[h[d][(src[i] >> shift) & 2047]++] = src[i];
+		uint32_t *x = src;
+		src = dst;
+		dst = x;
+	}
+	if (src != keys)
+		memcpy(keys, src, n * sizeof(*keys));
+}
+
 size_t io_unique_u64(uint64_t *keys, size_t n)
 {
 	if (n == 0)

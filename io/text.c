@@ -1,6 +1,5 @@
 #include "io/text.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -8,10 +7,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
+#include <pthread.h>
 
 #include "base/progress.h"
 #include "base/util.h"
+#include "io/text_source.h"
 
 enum {
 	PIECE = 4u << 20,          /* bytes of text a thread parses per round */
@@ -37,12 +37,16 @@ const char *io_text_format_name(enum io_text_format f) { return format_names[f];
 
 static int is_sep(char c) { return c == ' ' || c == '\t' || c == ',' || c == '\r'; }
 
+/* A digit test without the locale tables of isdigit: this loop is the
+ * converter's hottest. */
+static int is_digit(char c) { return (unsigned char)(c - '0') < 10; }
+
 static const char *parse_id(const char *s, const char *e, uint64_t *v, int *big)
 {
-	if (s >= e || !isdigit((unsigned char)*s))
+	if (s >= e || !is_digit(*s))
 		return NULL;
 	uint64_t x = 0;
-	for (; s < e && isdigit((unsigned char)*s); s++) {
+	for (; s < e && is_digit(*s); s++) {
 		if (x > (UINT64_MAX - 9) / 10)
 			*big = 1;
 		else
@@ -52,36 +56,65 @@ static const char *parse_id(const char *s, const char *e, uint64_t *v, int *big)
 	return s;
 }
 
-/* One line [s, e) without its '\n'. base is 1 for 1-based formats. */
-static enum line_kind parse_line(const char *s, const char *e, unsigned base, uint64_t *key)
+/* Where the line holding s ends: its '\n', or e. */
+static const char *line_end(const char *s, const char *e)
 {
-	while (s < e && (*s == ' ' || *s == '\t' || *s == '\r'))
-		s++;
-	if (s == e || *s == '#' || *s == '%')
+	const char *nl = memchr(s, '\n', (size_t)(e - s));
+	return nl ? nl : e;
+}
+
+/* Parses the line starting at s (pieces end on line boundaries, at e) and
+ * sets *next to the start of the following one. base is 1 for 1-based
+ * formats. The line end is found by the parse itself, not by a search
+ * ahead: lines are short and a search per line costs as much as parsing. */
+static enum line_kind parse_line(const char *s, const char *e, unsigned base, uint64_t *pu,
+				 uint64_t *pv, const char **next)
+{
+	const char *t = s;
+	while (t < e && (*t == ' ' || *t == '\t' || *t == '\r'))
+		t++;
+	if (t == e || *t == '\n' || *t == '#' || *t == '%') {
+		t = *t == '\n' ? t : line_end(t, e);
+		*next = t < e ? t + 1 : e;
 		return LINE_SKIP;
+	}
 	uint64_t u, v;
 	int big = 0;
-	if (!(s = parse_id(s, e, &u, &big)) || s == e || !is_sep(*s))
-		return LINE_BAD;
-	while (s < e && is_sep(*s))
-		s++;
-	if (!(s = parse_id(s, e, &v, &big)) || (s < e && !is_sep(*s)))
-		return LINE_BAD;
+	if (!(t = parse_id(t, e, &u, &big)) || t == e || !is_sep(*t))
+		goto bad;
+	while (t < e && is_sep(*t))
+		t++;
+	if (!(t = parse_id(t, e, &v, &big)))
+		goto bad;
+	if (t < e && *t != '\n') {
+		if (!is_sep(*t))
+			goto bad;
+		t = line_end(t, e); /* columns after the second are ignored */
+	}
+	*next = t < e ? t + 1 : e;
 	if (base && (u == 0 || v == 0))
 		return LINE_BAD; /* 0 in a 1-based file */
 	u -= base;
 	v -= base;
 	if (big || u > MAX_ID || v > MAX_ID)
 		return LINE_BIG;
-	*key = u << 32 | v;
+	*pu = u;
+	*pv = v;
 	return LINE_EDGE;
+bad:
+	t = line_end(s, e);
+	*next = t < e ? t + 1 : e;
+	return LINE_BAD;
 }
 
+/* A piece's edges are made canonical (lo<<32|hi) here, on the parsing
+ * threads, with self-loops counted and dropped, so the builder only
+ * copies them (io_builder_add_canon). */
 struct piece {
 	const char *s, *e;
 	uint64_t *keys;
 	size_t nkeys, cap;
-	uint64_t lines, bad;
+	uint64_t lines, bad, loops, max_id;
 	int64_t first_bad;      /* line index in the piece, -1 if none */
 	enum line_kind bad_kind;
 	char snippet[SNIPPET + 1];
@@ -100,29 +133,47 @@ static void parse_piece(void *arg, uint64_t b, uint64_t end, unsigned tid)
 	for (uint64_t pi = b; pi < end; pi++) {
 		struct piece *p = &job->pieces[pi];
 		const char *s = p->s;
-		p->nkeys = p->lines = p->bad = 0;
+		p->nkeys = p->lines = p->bad = p->loops = p->max_id = 0;
 		p->first_bad = -1;
+		/* room for a line of every 6 bytes up front: doubling a large
+		 * array copies it, and untouched pages cost nothing */
+		const size_t guess = (size_t)(p->e - p->s) / 6 + 1024;
+		if (p->cap < guess) {
+			free(p->keys);
+			p->cap = 0;
+			if (!(p->keys = malloc(guess * sizeof(*p->keys)))) {
+				p->oom = 1;
+				return;
+			}
+			p->cap = guess;
+		}
 		while (s < p->e) {
-			const char *nl = memchr(s, '\n', (size_t)(p->e - s));
-			const char *le = nl ? nl : p->e;
-			uint64_t key;
-			enum line_kind k = parse_line(s, le, job->base, &key);
+			const char *next;
+			uint64_t u = 0, v = 0;
+			enum line_kind k = parse_line(s, p->e, job->base, &u, &v, &next);
 			if (k == LINE_EDGE) {
-				if (p->nkeys == p->cap) {
-					size_t cap = p->cap ? p->cap * 2 : 1 << 16;
-					uint64_t *nk = realloc(p->keys, cap * sizeof(*nk));
-					if (!nk) {
-						p->oom = 1;
-						return;
+				if (u == v) {
+					p->loops++;
+				} else {
+					if (p->nkeys == p->cap) {
+						size_t cap = p->cap ? p->cap * 2 : 1 << 16;
+						uint64_t *nk = realloc(p->keys, cap * sizeof(*nk));
+						if (!nk) {
+							p->oom = 1;
+							return;
+						}
+						p->keys = nk;
+						p->cap = cap;
 					}
-					p->keys = nk;
-					p->cap = cap;
+					const uint64_t lo = u < v ? u : v, hi = u ^ v ^ lo;
+					p->max_id = hi > p->max_id ? hi : p->max_id;
+					p->keys[p->nkeys++] = lo << 32 | hi;
 				}
-				p->keys[p->nkeys++] = key;
 			} else if (k != LINE_SKIP) {
 				if (p->first_bad < 0 || (k == LINE_BIG && p->bad_kind != LINE_BIG)) {
 					p->first_bad = (int64_t)p->lines;
 					p->bad_kind = k;
+					const char *le = line_end(s, p->e);
 					size_t n = (size_t)(le - s) < SNIPPET ? (size_t)(le - s) : SNIPPET;
 					memcpy(p->snippet, s, n);
 					p->snippet[n] = '\0';
@@ -132,82 +183,25 @@ static void parse_piece(void *arg, uint64_t b, uint64_t end, unsigned tid)
 				p->bad++;
 			}
 			p->lines++;
-			s = nl ? nl + 1 : p->e;
+			s = next;
 		}
 	}
 }
 
-struct source {
-	gzFile gz;
-	const char *path;
-	uint64_t file_size; /* compressed, 0 if unknown */
-	char *buf;
-	size_t len, cap;
-	int eof;
+/* The reader thread: fills the next buffer while the current one parses. */
+struct fill_job {
+	struct io_tsrc *src;
+	struct io_tbuf *buf;
+	size_t want;
+	int rc;
+	struct tsg_err err;
 };
 
-static int source_open(struct source *src, const char *path, struct tsg_err *err)
+static void *fill_thread(void *arg)
 {
-	memset(src, 0, sizeof(*src));
-	src->path = path;
-	int fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return tsg_fail_errno(err, errno == ENOENT ? TSG_EINPUT : TSG_EIO, errno, "%s", path);
-	struct stat st;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-		src->file_size = (uint64_t)st.st_size;
-	else if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		close(fd);
-		return tsg_fail(err, TSG_EINPUT, "%s: is a directory", path);
-	}
-	src->gz = gzdopen(fd, "rb"); /* reads plain text transparently too */
-	if (!src->gz) {
-		close(fd);
-		return tsg_fail(err, TSG_ENOMEM, "%s: cannot start decompressor", path);
-	}
-	/* zlib's buffers: 1 MiB for large inputs, less where the file is small */
-	gzbuffer(src->gz, src->file_size && src->file_size < (1u << 20) ? 64u << 10 : 1u << 20);
-	return TSG_OK;
-}
-
-/* Appends up to `want` more bytes; sets eof at the end of input. */
-static int source_fill(struct source *src, size_t want, struct tsg_err *err)
-{
-	while (want > 0 && !src->eof) {
-		/* the buffer grows as text arrives (doubling, up to what is wanted),
-		 * so a small file does not pay for a round's full PIECE buffers */
-		if (src->len + 1 >= src->cap) {
-			size_t cap = src->cap ? 2 * src->cap : 64u << 10;
-			if (cap > src->len + want + 1)
-				cap = src->len + want + 1;
-			char *nb = realloc(src->buf, cap);
-			if (!nb)
-				return tsg_fail(err, TSG_ENOMEM, "out of memory reading %s", src->path);
-			src->buf = nb;
-			src->cap = cap;
-		}
-		const size_t room = src->cap - src->len - 1;
-		const size_t take = want < room ? want : room;
-		unsigned chunk = take > (1u << 30) ? 1u << 30 : (unsigned)take;
-		int r = gzread(src->gz, src->buf + src->len, chunk);
-		if (r < 0) {
-			int zerr;
-			const char *msg = gzerror(src->gz, &zerr);
-			if (zerr == Z_ERRNO)
-				return tsg_fail_errno(err, TSG_EIO, errno, "%s: read", src->path);
-			if (zerr == Z_MEM_ERROR)
-				return tsg_fail(err, TSG_ENOMEM, "%s: out of memory decompressing", src->path);
-			return tsg_fail(err, TSG_EINPUT, "%s: corrupt gzip stream (%s)", src->path, msg);
-		}
-		if (r == 0)
-			src->eof = 1;
-		src->len += (size_t)r;
-		want -= (size_t)r;
-	}
-	if (!src->buf && !(src->buf = malloc(src->cap = 1)))
-		return tsg_fail(err, TSG_ENOMEM, "out of memory reading %s", src->path);
-	src->buf[src->len] = '\0';
-	return TSG_OK;
+	struct fill_job *f = arg;
+	f->rc = io_tsrc_read(f->src, f->buf, f->want, &f->err);
+	return NULL;
 }
 
 static int has_suffix(const char *s, const char *suf)
@@ -219,31 +213,31 @@ static int has_suffix(const char *s, const char *suf)
 /* Consumes a Matrix Market banner, comments and size line from the front of
  * the buffer: *used gets the bytes consumed, *lines the lines, *nv the
  * declared vertex count. */
-static int mtx_header(struct source *src, uint64_t *lines, size_t *used, uint64_t *nv,
-		      struct tsg_err *err)
+static int mtx_header(const char *path, struct io_tbuf *src, uint64_t *lines, size_t *used,
+		      uint64_t *nv, struct tsg_err *err)
 {
 	size_t at = 0;
 	*lines = 0;
 	for (;;) {
-		char *nl = memchr(src->buf + at, '\n', src->len - at);
+		char *nl = memchr(src->p + at, '\n', src->len - at);
 		if (!nl)
-			return tsg_fail(err, TSG_EINPUT, "%s: Matrix Market header incomplete", src->path);
+			return tsg_fail(err, TSG_EINPUT, "%s: Matrix Market header incomplete", path);
 		*nl = '\0';
-		char *line = src->buf + at;
+		char *line = src->p + at;
 		(*lines)++;
-		at = (size_t)(nl - src->buf) + 1;
+		at = (size_t)(nl - src->p) + 1;
 		if (*lines == 1) {
 			char obj[32], fmt[32], field[32], sym[32];
 			if (sscanf(line, "%%%%MatrixMarket %31s %31s %31s %31s", obj, fmt, field, sym) != 4 ||
 			    strcasecmp(obj, "matrix") != 0)
 				return tsg_fail(err, TSG_EINPUT, "%s:1: bad Matrix Market banner '%.80s'",
-						src->path, line);
+						path, line);
 			if (strcasecmp(fmt, "coordinate") != 0)
 				return tsg_fail(err, TSG_EINPUT, "%s:1: Matrix Market '%s' format holds no "
-						"edge list (need coordinate)", src->path, fmt);
+						"edge list (need coordinate)", path, fmt);
 			if (strcasecmp(field, "complex") == 0)
 				return tsg_fail(err, TSG_EINPUT, "%s:1: complex Matrix Market values are "
-						"not supported", src->path);
+						"not supported", path);
 			continue;
 		}
 		if (line[0] == '%')
@@ -252,11 +246,11 @@ static int mtx_header(struct source *src, uint64_t *lines, size_t *used, uint64_
 		char extra;
 		if (sscanf(line, "%llu %llu %llu %c", &r, &c, &nnz, &extra) != 3)
 			return tsg_fail(err, TSG_EINPUT, "%s:%llu: bad Matrix Market size line '%.80s'",
-					src->path, (unsigned long long)*lines, line);
+					path, (unsigned long long)*lines, line);
 		*nv = r > c ? r : c;
 		if (*nv > (uint64_t)MAX_ID + 1)
 			return tsg_fail(err, TSG_EINPUT, "%s:%llu: %llu vertices exceed the 32-bit id "
-					"range", src->path, (unsigned long long)*lines,
+					"range", path, (unsigned long long)*lines,
 					(unsigned long long)*nv);
 		*used = at;
 		return TSG_OK;
@@ -265,14 +259,14 @@ static int mtx_header(struct source *src, uint64_t *lines, size_t *used, uint64_
 
 /* Some edge lists open with a line holding only the vertex count. Consumes
  * it if the first line that is not a comment is a single integer. */
-static int count_header(struct source *src, uint64_t *lines, size_t *used, uint64_t *nv)
+static int count_header(const struct io_tbuf *src, uint64_t *lines, size_t *used, uint64_t *nv)
 {
 	size_t at = 0;
 	uint64_t n = 0;
 	while (at < src->len) {
-		char *nl = memchr(src->buf + at, '\n', src->len - at);
-		size_t end = nl ? (size_t)(nl - src->buf) : src->len;
-		const char *s = src->buf + at, *e = src->buf + end;
+		char *nl = memchr(src->p + at, '\n', src->len - at);
+		size_t end = nl ? (size_t)(nl - src->p) : src->len;
+		const char *s = src->p + at, *e = src->p + end;
 		n++;
 		while (s < e && (*s == ' ' || *s == '\t' || *s == '\r'))
 			s++;
@@ -300,24 +294,29 @@ static int count_header(struct source *src, uint64_t *lines, size_t *used, uint6
 int io_text_read(const char *path, const struct io_text_opts *opts, struct io_builder *b,
 		 struct io_text_stats *stats, struct tsg_err *err)
 {
-	struct source src;
-	unsigned threads = opts->threads ? opts->threads : tsg_default_threads();
+	struct io_tsrc *src = NULL;
+	struct io_tbuf bufs[2] = { { 0 } }, *cur = &bufs[0], *nxt = &bufs[1];
+	const unsigned threads = opts->threads ? opts->threads : tsg_default_threads();
+	const size_t round = (size_t)PIECE * threads;
 	struct piece *pieces = calloc(threads, sizeof(*pieces));
 	struct tsg_progress prog;
 	uint64_t line_base = 0;
-	int rc = pieces ? source_open(&src, path, err) : tsg_fail(err, TSG_ENOMEM, "out of memory");
+	int rc = pieces ? io_tsrc_open(path, threads, opts->gzip, &src, err)
+			: tsg_fail(err, TSG_ENOMEM, "out of memory");
 	if (rc) {
 		free(pieces);
 		return rc;
 	}
 	memset(stats, 0, sizeof(*stats));
-	tsg_progress_init(&prog, "convert", "B", src.file_size, opts->progress);
-	rc = source_fill(&src, (size_t)PIECE * threads, err);
+	stats->decoder = io_tsrc_decoder(src);
+	stats->gzip_members = io_tsrc_members(src);
+	tsg_progress_init(&prog, "convert", "B", io_tsrc_file_size(src), opts->progress);
+	rc = io_tsrc_read(src, cur, round, err);
 	if (rc)
 		goto done;
 	enum io_text_format fmt = opts->format;
 	if (fmt == IO_TEXT_AUTO) {
-		if (strncmp(src.buf, "%%MatrixMarket", 14) == 0)
+		if (strncmp(cur->p, "%%MatrixMarket", 14) == 0)
 			fmt = IO_TEXT_MTX;
 		else if (has_suffix(path, ".tsv") || has_suffix(path, ".tsv.gz"))
 			fmt = IO_TEXT_TSV;
@@ -329,38 +328,49 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 	size_t start = 0;
 	if (fmt == IO_TEXT_MTX) {
 		uint64_t nv = 0;
-		rc = mtx_header(&src, &line_base, &start, &nv, err);
+		rc = mtx_header(path, cur, &line_base, &start, &nv, err);
 		if (rc)
 			goto done;
 		stats->header_vertices = nv;
 		io_builder_reserve_vertices(b, nv);
 	} else if (fmt == IO_TEXT_EDGELIST) {
 		uint64_t nv = 0;
-		if (count_header(&src, &line_base, &start, &nv)) {
+		if (count_header(cur, &line_base, &start, &nv)) {
 			stats->header_vertices = nv;
 			io_builder_reserve_vertices(b, nv);
 		}
 	}
 	for (;;) {
 		/* cut the buffer into pieces that end on line boundaries */
-		size_t end = src.len;
-		if (!src.eof) {
-			while (end > start && src.buf[end - 1] != '\n')
+		size_t end = cur->len;
+		const int eof = io_tsrc_eof(src);
+		if (!eof) {
+			while (end > start && cur->p[end - 1] != '\n')
 				end--;
 			if (end == start) { /* a line longer than the buffer: read more */
-				rc = source_fill(&src, (size_t)PIECE * threads, err);
+				rc = io_tsrc_read(src, cur, round, err);
 				if (rc)
 					goto done;
 				continue;
 			}
 		}
+		/* the unparsed tail opens the next buffer, which the reader
+		 * thread fills while this one is parsed */
+		nxt->len = 0;
+		if (!io_tbuf_put(nxt, cur->p + end, cur->len - end)) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory reading %s", path);
+			goto done;
+		}
+		struct fill_job fj = { .src = src, .buf = nxt, .want = round };
+		pthread_t reader;
+		const int threaded = !eof && pthread_create(&reader, NULL, fill_thread, &fj) == 0;
 		size_t span = end - start, per = span / threads + 1;
-		const char *s = src.buf + start;
+		const char *s = cur->p + start;
 		unsigned np = 0;
-		while (s < src.buf + end && np < threads) {
-			const char *e = np + 1 == threads || s + per >= src.buf + end ? src.buf + end
+		while (s < cur->p + end && np < threads) {
+			const char *e = np + 1 == threads || s + per >= cur->p + end ? cur->p + end
 				       : s + per;
-			while (e < src.buf + end && e[-1] != '\n')
+			while (e < cur->p + end && e[-1] != '\n')
 				e++;
 			pieces[np].s = s;
 			pieces[np].e = e;
@@ -368,6 +378,10 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 			s = e;
 		}
 		tsg_parallel_for(threads, np, 1, parse_piece, &job);
+		if (threaded)
+			pthread_join(reader, NULL);
+		else if (!eof)
+			fill_thread(&fj);
 		for (unsigned i = 0; i < np; i++) {
 			struct piece *p = &pieces[i];
 			if (p->oom) {
@@ -387,23 +401,24 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 			}
 			stats->bad_lines += p->bad;
 			line_base += p->lines;
-			rc = io_builder_add(b, p->keys, p->nkeys, err);
+			rc = io_builder_add_canon(b, p->keys, p->nkeys, p->loops, p->max_id, err);
 			if (rc)
 				goto done;
-			stats->edges += p->nkeys;
+			stats->edges += p->nkeys + p->loops;
 		}
 		stats->bytes += end - start;
-		/* keep the unparsed tail, then read more */
-		memmove(src.buf, src.buf + end, src.len - end);
-		src.len -= end;
-		start = 0;
-		if (src.eof && src.len == 0)
-			break;
-		rc = source_fill(&src, (size_t)PIECE * threads, err);
-		if (rc)
+		if (fj.rc) {
+			*err = fj.err;
+			rc = fj.rc;
 			goto done;
-		tsg_progress_update(&prog, src.file_size ? (uint64_t)gzoffset(src.gz) : stats->bytes,
-				    NULL);
+		}
+		struct io_tbuf *t = cur;
+		cur = nxt;
+		nxt = t;
+		start = 0;
+		if (eof && cur->len == 0)
+			break;
+		tsg_progress_update(&prog, io_tsrc_consumed(src), NULL);
 	}
 	stats->lines = line_base;
 done:
@@ -411,7 +426,8 @@ done:
 	for (unsigned i = 0; i < threads; i++)
 		free(pieces[i].keys);
 	free(pieces);
-	free(src.buf);
-	gzclose(src.gz);
+	free(bufs[0].p);
+	free(bufs[1].p);
+	io_tsrc_close(src);
 	return rc;
 }

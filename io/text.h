@@ -7,8 +7,9 @@
  * vertex count), Matrix Market coordinate files (pattern, integer or
  * real; general, symmetric, skew-symmetric or hermitian; 1-based), and Graph
  * Challenge TSV ("src dst weight", 1-based). Input may be gzip-compressed
- * (detected from the bytes) or "-" for stdin. Lines are parsed by several
- * threads on large blocks; CRLF line ends are accepted.
+ * (detected from the bytes; io/text_source.h) or "-" for stdin. Lines are
+ * parsed by every thread on large blocks while a reader thread fetches the
+ * next block; CRLF line ends are accepted.
  *
  * A malformed line stops the read with "FILE:LINE: ... 'text'" unless
  * skip_bad is set, in which case it is counted in the stats. Ids that do not
@@ -21,6 +22,7 @@
 #include <stdint.h>
 
 #include "io/builder.h"
+#include "io/text_source.h"
 #include "base/error.h"
 
 enum io_text_format { IO_TEXT_AUTO, IO_TEXT_EDGELIST, IO_TEXT_MTX, IO_TEXT_TSV };
@@ -30,6 +32,7 @@ struct io_text_opts {
 	int skip_bad;
 	unsigned threads;
 	int progress;
+	enum io_gzip gzip;
 };
 
 struct io_text_stats {
@@ -38,6 +41,8 @@ struct io_text_stats {
 	uint64_t bytes;             /* bytes of (decompressed) text */
 	uint64_t header_vertices;   /* declared: a leading vertex-count line or a Matrix
 				     * Market size line; 0 if none */
+	const char *decoder;        /* io/text_source.h: plain, libdeflate or zlib */
+	uint64_t gzip_members;      /* decoded by libdeflate; 0 otherwise */
 };
 
 int io_text_format_parse(const char *s, enum io_text_format *out);

@@ -70,6 +70,11 @@ void gpu_set_clique(struct gpu_ctx *g, unsigned k, int pivot);
  * the budget first, zeroed): every count that follows adds to them, by
  * global id (kernels/dag.h), and only mid-hash runs (gpu_submit* fail for a
  * unit it cannot take). */
+/* Creates device `index`'s primary context (the CUDA runtime's start-up,
+ * about 0.3 s), so that a later gpu_open finds it made. Safe on any
+ * thread; errors are left for gpu_open to report. */
+void gpu_prewarm(int index);
+
 int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct gpu_ctx **out,
 	     uint64_t *slot_bytes, struct tsg_err *err);
 /* Waits for the device and copies the per-vertex counts to host (pv_vertices). */

@@ -73,6 +73,15 @@ static int cuda_fail(struct tsg_err *err, cudaError_t e, const char *what)
 		}                                                \
 	} while (0)
 
+extern "C" void gpu_prewarm(int index)
+{
+	int count = 0;
+	if (cudaGetDeviceCount(&count) != cudaSuccess || index < 0 || index >= count)
+		return;
+	if (cudaSetDevice(index) == cudaSuccess)
+		cudaFree(0); /* forces the context into being */
+}
+
 extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct gpu_ctx **out,
 			uint64_t *slot_bytes, struct tsg_err *err)
 {

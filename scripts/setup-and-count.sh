@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq meson ninja-build pkg-config gcc liburing-dev libxxhash-dev zlib1g-dev liblz4-dev libmetis-dev >/dev/null
+$SUDO apt-get install -y -qq meson ninja-build pkg-config gcc liburing-dev libxxhash-dev zlib1g-dev liblz4-dev libdeflate-dev libmetis-dev >/dev/null
 export PATH="$PATH:/usr/local/cuda/bin"
 cuda=disabled
 command -v nvcc >/dev/null && cuda=enabled

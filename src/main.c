@@ -691,21 +691,37 @@ static int count_one(const char *path, const struct count_job *job, struct count
 					 .scratch_dir = scratch_dir, .need_file = host_mem != 0 };
 	const struct tsg_dist *d = job->dist;
 	double *rank_s = NULL; /* rank 0: each rank's read, build and count times */
+	struct engine_warm *warm = NULL;
+	char auto_note[sizeof(r.note)] = "";
 	int rc = input_prepare(path, &io_o, &g, &gpath, &in, err);
 	if (rc) /* every rank agrees once after opening, whatever happened */
 		return dist_agree(d, rc, err);
+	if (o.device != TSG_DEVICE_CPU && !o.plan_only && engine_have_gpu()) {
+		/* auto decides from the header, before the lists are read; the
+		 * GPU's context is then made while they are */
+		struct io_header h;
+		const uint64_t nadj = !gpath ? g.nadj : io_graph_peek(gpath, &h, err) ? 0 : h.nadj;
+		if (o.device == TSG_DEVICE_AUTO && (!gpath || err->msg[0] == 0))
+			o.device = engine_auto_device(nadj, auto_note, sizeof(auto_note));
+		err->msg[0] = 0; /* a header that cannot be read is reported by the open */
+		if (o.device != TSG_DEVICE_CPU)
+			engine_gpu_warm_begin(o.gpu_index, &warm);
+	}
 	if (host_mem && gpath) {
 		rc = plan_host_mem(gpath, host_mem, scratch_dir, &lo, &o, &hp, dir, sizeof(dir), err);
 		if (rc) {
 			input_done(&in);
+			engine_gpu_warm_end(warm);
 			return dist_agree(d, rc, err);
 		}
 	}
 	if (gpath)
 		rc = io_graph_open(gpath, &lo, &g, err);
 	input_done(&in); /* a scratch .tsg lives on through the open graph's descriptors */
-	if (rc)
+	if (rc) {
+		engine_gpu_warm_end(warm);
 		return dist_agree(d, rc, err);
+	}
 	if ((rc = dist_agree(d, TSG_OK, err)))
 		goto done;
 	if (!dist_same_u64(d, graph_key(&g))) { /* the same verdict on every rank */
@@ -734,6 +750,8 @@ static int count_one(const char *path, const struct count_job *job, struct count
 		fprintf(stderr, "tristream: note: %s; reading with %s\n", g.io_note,
 			io_mode_name(g.io_used));
 	rc = engine_count(&g, &o, &r, err);
+	if (!r.note[0] && auto_note[0])
+		snprintf(r.note, sizeof(r.note), "%s", auto_note);
 	if (r.note[0] && o.progress)
 		fprintf(stderr, "tristream: note: %s\n", r.note);
 	if (d->size > 1 && (rc = dist_sum_ranks(d, rc, &g, &o, &r, &rank_s, err)))
@@ -761,6 +779,7 @@ static int count_one(const char *path, const struct count_job *job, struct count
 		res->seconds = wall;
 	}
 done:
+	engine_gpu_warm_end(warm);
 	free(rank_s);
 	ckpt_close(ck);
 	engine_result_free(&r);

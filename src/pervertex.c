@@ -31,19 +31,6 @@ struct pv_fmt {
 	size_t *len;
 };
 
-static char *put_u64(char *p, uint64_t v)
-{
-	char tmp[20];
-	int n = 0;
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
-}
-
 static void pv_format_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
@@ -54,9 +41,9 @@ static void pv_format_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 		const uint64_t v = f->first * PV_CHUNK + i;
 		if (!io_graph_degree(f->g, v))
 			continue;
-		p = put_u64(p, v);
+		p = tsg_put_u64(p, v);
 		*p++ = ' ';
-		p = put_u64(p, f->pv[v]);
+		p = tsg_put_u64(p, f->pv[v]);
 		*p++ = '\n';
 	}
 	f->len[k] = (size_t)(p - f->buf[k]);

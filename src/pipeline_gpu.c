@@ -29,6 +29,39 @@
 
 int engine_have_gpu(void) { return 1; }
 
+struct engine_warm {
+	pthread_t thread;
+	int index;
+};
+
+static void *warm_thread(void *arg)
+{
+	gpu_prewarm(((struct engine_warm *)arg)->index);
+	return NULL;
+}
+
+void engine_gpu_warm_begin(int index, struct engine_warm **out)
+{
+	struct engine_warm *w = malloc(sizeof(*w));
+	*out = NULL;
+	if (!w)
+		return;
+	w->index = index;
+	if (pthread_create(&w->thread, NULL, warm_thread, w) != 0) {
+		free(w);
+		return;
+	}
+	*out = w;
+}
+
+void engine_gpu_warm_end(struct engine_warm *w)
+{
+	if (!w)
+		return;
+	pthread_join(w->thread, NULL);
+	free(w);
+}
+
 enum stage_state { STAGE_FREE, STAGE_BUILT };
 
 struct staging {

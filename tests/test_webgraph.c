@@ -189,6 +189,61 @@ static void round_trips(struct t_state *st)
 			}
 }
 
+/* t = the transpose of l (in-lists come out sorted: u ascending). */
+static void transpose(const struct lists *l, struct lists *t)
+{
+	t->nv = l->nv;
+	t->off = calloc(l->nv + 1, 8);
+	t->adj = malloc((l->off[l->nv] ? l->off[l->nv] : 1) * 4);
+	for (uint64_t x = 0; x < l->off[l->nv]; x++)
+		t->off[l->adj[x] + 1]++;
+	for (uint64_t v = 0; v < l->nv; v++)
+		t->off[v + 1] += t->off[v];
+	uint64_t *fill = calloc(l->nv + 1, 8);
+	for (uint64_t u = 0; u < l->nv; u++)
+		for (uint64_t x = l->off[u]; x < l->off[u + 1]; x++)
+			t->adj[t->off[l->adj[x]] + fill[l->adj[x]]++] = (uint32_t)u;
+	free(fill);
+}
+
+/* A transpose of another graph with the same node and arc counts (one arc
+ * of l moved to a successor its list lacks) is refused, not merged. */
+static void wrong_transpose(struct t_state *st, const struct lists *l, const char *base)
+{
+	struct lists m = { l->nv, malloc((l->nv + 1) * 8), malloc((l->off[l->nv] + 1) * 4) }, t;
+	memcpy(m.off, l->off, (l->nv + 1) * 8);
+	memcpy(m.adj, l->adj, l->off[l->nv] * 4);
+	uint64_t u = 0;
+	while (u < l->nv && (l->off[u + 1] == l->off[u] || l->off[u + 1] - l->off[u] == l->nv))
+		u++;
+	if (u == l->nv) { /* no list with an arc to move */
+		drop(&m);
+		return;
+	}
+	uint32_t w = 0; /* the smallest id u's list lacks */
+	for (uint64_t x = m.off[u]; x < m.off[u + 1] && m.adj[x] == w; x++)
+		w++;
+	m.adj[m.off[u]] = w;
+	qsort(m.adj + m.off[u], m.off[u + 1] - m.off[u], 4, cmp_u32);
+	transpose(&m, &t);
+	char tbase[4300];
+	struct io_webgraph_wopts o;
+	struct tsg_err err = { 0 };
+	struct tsg_graph g;
+	struct io_webgraph_stats ws;
+	io_webgraph_write_defaults(&o);
+	snprintf(tbase, sizeof(tbase), "%s-t", base);
+	int rc = io_webgraph_write(tbase, t.nv, t.off, t.adj, &o, &err);
+	CHECK(st, rc == 0, "write a wrong transpose: %s", err.msg);
+	rc = io_webgraph_load(base, 3, 1, t_path("wrong-scratch.tsg"), 0, &g, &ws, &err);
+	CHECK(st, rc == TSG_EINPUT && strstr(err.msg, "is not the transpose"),
+	      "a wrong transpose is refused: rc %d, %s", rc, err.msg);
+	if (rc == 0)
+		io_graph_free(&g);
+	drop(&m);
+	drop(&t);
+}
+
 /* The undirected graph three ways: merged with a transpose, sorted without
  * one, and the builder's from the same arcs. */
 static void undirected(struct t_state *st)
@@ -198,19 +253,7 @@ static void undirected(struct t_state *st)
 		struct lists l, t;
 		struct tsg_err err = { 0 };
 		make(&l, shape, 700, &seed);
-		/* the transpose */
-		t.nv = l.nv;
-		t.off = calloc(l.nv + 1, 8);
-		t.adj = malloc((l.off[l.nv] ? l.off[l.nv] : 1) * 4);
-		for (uint64_t x = 0; x < l.off[l.nv]; x++)
-			t.off[l.adj[x] + 1]++;
-		for (uint64_t v = 0; v < l.nv; v++)
-			t.off[v + 1] += t.off[v];
-		uint64_t *fill = calloc(l.nv + 1, 8);
-		for (uint64_t u = 0; u < l.nv; u++) /* u ascending: each in-list comes out sorted */
-			for (uint64_t x = l.off[u]; x < l.off[u + 1]; x++)
-				t.adj[t.off[l.adj[x]] + fill[l.adj[x]]++] = (uint32_t)u;
-		free(fill);
+		transpose(&l, &t);
 		struct io_webgraph_wopts o;
 		io_webgraph_write_defaults(&o);
 		char base[4200], tbase[4300], ref[4200], sc[4200];
@@ -249,6 +292,7 @@ static void undirected(struct t_state *st)
 			if (rc == 0)
 				io_graph_free(got);
 		}
+		wrong_transpose(st, &l, base);
 		io_graph_free(&want);
 		drop(&l);
 		drop(&t);

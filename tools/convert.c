@@ -18,6 +18,7 @@
 #include "io/builder.h"
 #include "base/json.h"
 #include "io/text.h"
+#include "io/text_write.h"
 #include "base/util.h"
 #include "version.h"
 #include "io/webgraph.h"
@@ -41,15 +42,20 @@ static const char usage[] =
 	"  --compress none|lz4 write neighbour lists as LZ4 chunks (default none)\n"
 	"  --json              print the conversion report as JSON on stdout\n"
 	"  --no-transpose      WebGraph: ignore BASE-t, symmetrize by sorting\n"
-	"  --to tsg|webgraph   output format (default tsg); webgraph writes OUTPUT as a\n"
-	"                      BVGraph basename (window 7, maxrefcount 3, minimum\n"
+	"  --to tsg|webgraph|text  output format (default tsg); webgraph writes OUTPUT\n"
+	"                      as a BVGraph basename (window 7, maxrefcount 3, minimum\n"
 	"                      interval 4, zeta_3: the Java defaults), the undirected\n"
 	"                      graph's lists, and OUTPUT-t, its transpose (the same\n"
-	"                      files, hard-linked); INPUT may also be a .tsg file\n"
+	"                      files, hard-linked); text writes \"u v\" lines, each\n"
+	"                      edge once with u < v; INPUT may also be a .tsg file\n"
+	"  --gzip auto|libdeflate|zlib  gzip decoder: libdeflate decodes the whole file\n"
+	"                      (its members on every thread) before the parse; zlib\n"
+	"                      streams it beside the parse; auto takes libdeflate\n"
+	"                      with several members or 4 or more threads\n"
 	"  --quiet             no progress or report on stderr\n";
 
 enum { O_FORMAT = 256, O_RELABEL, O_SKIP, O_EMPTY, O_MEM, O_TMP, O_THREADS, O_JSON, O_QUIET, O_HELP,
-       O_COMPRESS, O_NO_T, O_TO };
+       O_COMPRESS, O_NO_T, O_TO, O_GZIP };
 
 static const struct option opts[] = {
 	{ "format", required_argument, 0, O_FORMAT }, { "relabel", no_argument, 0, O_RELABEL },
@@ -58,7 +64,7 @@ static const struct option opts[] = {
 	{ "threads", required_argument, 0, O_THREADS }, { "json", no_argument, 0, O_JSON },
 	{ "quiet", no_argument, 0, O_QUIET }, { "help", no_argument, 0, O_HELP },
 	{ "compress", required_argument, 0, O_COMPRESS }, { "no-transpose", no_argument, 0, O_NO_T },
-	{ "to", required_argument, 0, O_TO },
+	{ "to", required_argument, 0, O_TO }, { "gzip", required_argument, 0, O_GZIP },
 	{ "version", no_argument, 0, 'V' }, { 0, 0, 0, 0 },
 };
 
@@ -123,15 +129,85 @@ static int convert_merged(const char *in, const char *out, unsigned threads, int
 
 /* --to webgraph: the undirected graph, from any input, as BVGraph files
  * OUT.* and OUT-t.* (a symmetric graph is its own transpose). */
-static int convert_to_webgraph(const char *in, const char *out, const struct io_builder_opts *bo,
-			       const struct io_text_opts *to, int merge, int json, int quiet,
-			       double t0)
+static int write_webgraph(const char *in, const char *out, const struct tsg_graph *g,
+			  unsigned threads, int json, int quiet, double t0, struct tsg_err *err)
+{
+	char a[4400], b[4400];
+	struct io_webgraph_wopts wo;
+	io_webgraph_write_defaults(&wo);
+	wo.threads = threads;
+	int rc = io_webgraph_write(out, g->nv, g->off, g->adj, &wo, err);
+	/* the transpose: the same files under OUT-t (linked, else written) */
+	static const char *const ext[] = { "graph", "offsets", "properties" };
+	for (int i = 0; rc == TSG_OK && i < 3; i++) {
+		snprintf(a, sizeof(a), "%s.%s", out, ext[i]);
+		snprintf(b, sizeof(b), "%s-t.%s", out, ext[i]);
+		unlink(b);
+		if (link(a, b) != 0)
+			rc = tsg_fail_errno(err, TSG_EIO, errno, "%s", b);
+	}
+	if (rc)
+		return rc;
+	if (!quiet)
+		fprintf(stderr, "tristream-convert: %s -> %s.{graph,offsets,properties} and %s-t.*: "
+			"%llu vertices, %llu edges (%llu arcs) in %.2fs\n", in, out, out,
+			(unsigned long long)g->nv, (unsigned long long)(g->nadj / 2),
+			(unsigned long long)g->nadj, tsg_now() - t0);
+	if (json) {
+		struct stat sb;
+		snprintf(a, sizeof(a), "%s.graph", out);
+		struct tsg_json j;
+		json_begin(&j, stdout);
+		json_str(&j, "input", in);
+		json_str(&j, "output", out);
+		json_str(&j, "to", "webgraph");
+		json_u64(&j, "vertices", g->nv);
+		json_u64(&j, "edges", g->nadj / 2);
+		json_u64(&j, "arcs", g->nadj);
+		json_u64(&j, "graph_bytes", stat(a, &sb) == 0 ? (uint64_t)sb.st_size : 0);
+		json_f64(&j, "seconds", tsg_now() - t0);
+		json_end(&j);
+	}
+	return TSG_OK;
+}
+
+/* --to text: "u v" lines, each undirected edge once. */
+static int write_text(const char *in, const char *out, const struct tsg_graph *g,
+		      unsigned threads, int json, int quiet, double t0, struct tsg_err *err)
+{
+	struct io_text_write_stats st;
+	int rc = io_text_write(out, g->nv, g->off, g->adj, threads, &st, err);
+	if (rc)
+		return rc;
+	if (!quiet)
+		fprintf(stderr, "tristream-convert: %s -> %s: %llu edges, %llu bytes of text in "
+			"%.2fs\n", in, out, (unsigned long long)st.edges,
+			(unsigned long long)st.bytes, tsg_now() - t0);
+	if (json) {
+		struct tsg_json j;
+		json_begin(&j, stdout);
+		json_str(&j, "input", in);
+		json_str(&j, "output", out);
+		json_str(&j, "to", "text");
+		json_u64(&j, "vertices", g->nv);
+		json_u64(&j, "edges", st.edges);
+		json_u64(&j, "output_bytes", st.bytes);
+		json_f64(&j, "seconds", tsg_now() - t0);
+		json_end(&j);
+	}
+	return TSG_OK;
+}
+
+/* --to webgraph|text: the undirected graph from any input, as count takes
+ * it, written in another form. */
+static int convert_to_other(const char *in, const char *out, int to_text,
+			    const struct io_builder_opts *bo, const struct io_text_opts *to,
+			    int merge, int json, int quiet, double t0)
 {
 	struct tsg_graph g;
 	struct tsg_err err = { 0 };
 	struct input_info info;
 	const char *gpath;
-	char a[4400], b[4400];
 	/* any input, as count takes it: a .tsg, a crawl merged with its
 	 * transpose, or sorted by the builder into a scratch .tsg */
 	const struct input_opts io_o = { .threads = bo->threads ? bo->threads : tsg_default_threads(),
@@ -144,39 +220,8 @@ static int convert_to_webgraph(const char *in, const char *out, const struct io_
 	}
 	input_done(&info);
 	if (rc == TSG_OK) {
-		struct io_webgraph_wopts wo;
-		io_webgraph_write_defaults(&wo);
-		wo.threads = io_o.threads;
-		rc = io_webgraph_write(out, g.nv, g.off, g.adj, &wo, &err);
-		/* the transpose: the same files under OUT-t (linked, else written) */
-		static const char *const ext[] = { "graph", "offsets", "properties" };
-		for (int i = 0; rc == TSG_OK && i < 3; i++) {
-			snprintf(a, sizeof(a), "%s.%s", out, ext[i]);
-			snprintf(b, sizeof(b), "%s-t.%s", out, ext[i]);
-			unlink(b);
-			if (link(a, b) != 0)
-				rc = tsg_fail_errno(&err, TSG_EIO, errno, "%s", b);
-		}
-		if (!quiet && rc == TSG_OK)
-			fprintf(stderr, "tristream-convert: %s -> %s.{graph,offsets,properties} and %s-t.*: "
-				"%llu vertices, %llu edges (%llu arcs) in %.2fs\n", in, out, out,
-				(unsigned long long)g.nv, (unsigned long long)(g.nadj / 2),
-				(unsigned long long)g.nadj, tsg_now() - t0);
-		if (json && rc == TSG_OK) {
-			struct stat sb;
-			snprintf(a, sizeof(a), "%s.graph", out);
-			struct tsg_json j;
-			json_begin(&j, stdout);
-			json_str(&j, "input", in);
-			json_str(&j, "output", out);
-			json_str(&j, "to", "webgraph");
-			json_u64(&j, "vertices", g.nv);
-			json_u64(&j, "edges", g.nadj / 2);
-			json_u64(&j, "arcs", g.nadj);
-			json_u64(&j, "graph_bytes", stat(a, &sb) == 0 ? (uint64_t)sb.st_size : 0);
-			json_f64(&j, "seconds", tsg_now() - t0);
-			json_end(&j);
-		}
+		rc = to_text ? write_text(in, out, &g, io_o.threads, json, quiet, t0, &err)
+			     : write_webgraph(in, out, &g, io_o.threads, json, quiet, t0, &err);
 		io_graph_free(&g);
 	}
 	if (rc)
@@ -190,7 +235,7 @@ static int run(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	struct io_text_opts to = { .format = IO_TEXT_AUTO, .progress = 1 };
 	struct io_builder_opts bo = { 0 };
-	int json = 0, quiet = 0, allow_empty = 0, lz4 = 0, no_t = 0, to_wg = 0, c;
+	int json = 0, quiet = 0, allow_empty = 0, lz4 = 0, no_t = 0, to_wg = 0, to_text = 0, c;
 	uint64_t v;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
@@ -220,9 +265,23 @@ static int run(int argc, char **argv)
 		case O_QUIET: quiet = 1; to.progress = 0; break;
 		case O_NO_T: no_t = 1; break;
 		case O_TO:
-			if (strcmp(optarg, "webgraph") != 0 && strcmp(optarg, "tsg") != 0)
-				return bad_usage("unknown output format '%s' (tsg or webgraph)", optarg);
+			if (strcmp(optarg, "webgraph") != 0 && strcmp(optarg, "tsg") != 0 &&
+			    strcmp(optarg, "text") != 0)
+				return bad_usage("unknown output format '%s' (tsg, webgraph or text)",
+						 optarg);
 			to_wg = strcmp(optarg, "webgraph") == 0;
+			to_text = strcmp(optarg, "text") == 0;
+			break;
+		case O_GZIP:
+			if (strcmp(optarg, "auto") == 0)
+				to.gzip = IO_GZIP_AUTO;
+			else if (strcmp(optarg, "libdeflate") == 0)
+				to.gzip = IO_GZIP_LIBDEFLATE;
+			else if (strcmp(optarg, "zlib") == 0)
+				to.gzip = IO_GZIP_ZLIB;
+			else
+				return bad_usage("unknown gzip decoder '%s' (auto, libdeflate or zlib)",
+						 optarg);
 			break;
 		case O_HELP: fputs(usage, stdout); return TSG_OK;
 		case 'V': printf("tristream-convert %s\n", TSG_VERSION); return TSG_OK;
@@ -245,10 +304,10 @@ static int run(int argc, char **argv)
 	const int wg = strcmp(in, "-") != 0 && to.format == IO_TEXT_AUTO && io_webgraph_is(in);
 	const unsigned threads = bo.threads ? bo.threads : tsg_default_threads();
 	double t0 = tsg_now();
-	if (to_wg && lz4)
+	if ((to_wg || to_text) && lz4)
 		return bad_usage("%s", "--compress applies to .tsg output");
-	if (to_wg)
-		return convert_to_webgraph(in, out, &bo, &to, wg && !no_t, json, quiet, t0);
+	if (to_wg || to_text)
+		return convert_to_other(in, out, to_text, &bo, &to, wg && !no_t, json, quiet, t0);
 	if (wg && !no_t && !bo.relabel && io_webgraph_has_transpose(in))
 		return convert_merged(in, out, threads, lz4, json, quiet, t0);
 	int rc = io_builder_new(&bo, &b, &err);
@@ -303,6 +362,10 @@ static int run(int argc, char **argv)
 		json_str(&j, "input", in);
 		json_str(&j, "output", out);
 		json_str(&j, "format", wg ? "webgraph" : io_text_format_name(ts.format));
+		if (!wg) {
+			json_str(&j, "decoder", ts.decoder ? ts.decoder : "plain");
+			json_u64(&j, "gzip_members", ts.gzip_members);
+		}
 		if (wg) {
 			json_bool(&j, "transpose", 0);
 			json_bool(&j, "offsets_scanned", ws.offsets_scanned);

@@ -1,0 +1,40 @@
+/*
+ * csr_build.h - the canonical graph from unsorted edge keys held in memory,
+ * on every thread.
+ *
+ * The builder's in-memory path (io/builder.h). Keys are canonical,
+ * lo<<32|hi with lo < hi, in any order, duplicates allowed. Both
+ * directions of every key are bucketed by the high bits of their row (one
+ * parallel counting pass and one parallel scatter), then each bucket, on
+ * one thread, places its entries by row, sorts and deduplicates each row,
+ * and the rows are copied into the file. Unlike a global sort of the keys
+ * followed by one serial fill, every pass runs on all threads; a text
+ * converter spends most of its time here.
+ *
+ * Memory: the keys (8 bytes an edge) and the bucketed entries (16 bytes an
+ * edge) at once during the scatter; the keys are freed right after it.
+ */
+#ifndef IO_CSR_BUILD_H
+#define IO_CSR_BUILD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+
+/* Bytes an edge needs at the peak, for the caller's memory budget. */
+#define IO_CSR_BYTES_PER_EDGE 24
+
+struct io_csr_stats {
+	uint64_t duplicates; /* keys dropped as repeats */
+	uint64_t isolated;   /* vertices dropped by relabel */
+	uint64_t nv, nedges, max_degree;
+};
+
+/* Writes path (io/writer.h, atomically) from keys[0..n), all below nv.
+ * keys is freed by the call, on success or not. relabel: dense ids in
+ * the old order, vertices without edges dropped. */
+int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned threads,
+		 const char *path, struct io_csr_stats *st, struct tsg_err *err);
+
+#endif
