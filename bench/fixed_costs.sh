@@ -11,11 +11,11 @@ set -eu
 B=$1 W=$2 RUNS=${3:-3}
 mkdir -p "$W"
 graphs=()
-for l in 17 18 19 20 21 22; do
+for l in 17 18 19 20 21 22 23; do
 	"$B/tristream-gen" --quiet web --vertices $((1 << l)) --seed 1 "$W/web$l.tsg"
 	graphs+=("$W/web$l.tsg")
 done
-for l in 15 16 17 18 19 20 21; do
+for l in 15 16 17 18 19 20 21 22; do
 	"$B/tristream-gen" --quiet rmat --scale $l --seed 1 "$W/rmat$l.tsg"
 	graphs+=("$W/rmat$l.tsg")
 done
