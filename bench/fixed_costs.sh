@@ -6,7 +6,7 @@
 # medians of RUNS (default 3). Prints, per graph, the header's counts, the
 # sum of squared degrees (wedges x 2 + degrees: a work estimate known
 # before the lists are read) and both times: the data for --device auto's
-# rule.
+# rule; then --device auto's time and choice beside them.
 set -eu
 B=$1 W=$2 RUNS=${3:-3}
 mkdir -p "$W"
@@ -19,7 +19,7 @@ for l in 15 16 17 18 19 20 21 22; do
 	"$B/tristream-gen" --quiet rmat --scale $l --seed 1 "$W/rmat$l.tsg"
 	graphs+=("$W/rmat$l.tsg")
 done
-printf '%-12s %10s %11s %14s %9s %9s %7s %s\n' graph vertices edges "sum d^2" "gpu s" "cpu s" "gpu/cpu" count
+printf '%-12s %10s %11s %14s %9s %9s %7s %9s %5s %s\n' graph vertices edges "sum d^2" "gpu s" "cpu s" "gpu/cpu" "auto s" auto count
 for g in "${graphs[@]}"; do
 	sq=$(python3 - "$g" <<'PY'
 import struct, sys
@@ -32,24 +32,28 @@ for i in range(nsec):
 print(sum((o[v + 1] - o[v]) ** 2 for v in range(nv)))
 PY
 )
-	tg=() tc=()
+	tg=() tc=() ta=()
 	for i in $(seq "$RUNS"); do
-		for d in gpu cpu; do
+		for d in gpu cpu auto; do
 			s=$(date +%s.%N)
 			out=$("$B/tristream" count --quiet --json --device $d "$g")
 			e=$(date +%s.%N)
 			t=$(python3 -c "print($e - $s)")
 			n=$(echo "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["triangles"], d["vertices"], d["edges"])')
-			[ $d = gpu ] && tg+=("$t") || tc+=("$t")
-			[ $d = gpu ] && ng=$n || nc=$n
+			case $d in
+			gpu) tg+=("$t"); ng=$n ;;
+			cpu) tc+=("$t"); nc=$n ;;
+			auto) ta+=("$t"); na=$n; ad=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["device"])') ;;
+			esac
 		done
 	done
-	[ "$ng" = "$nc" ] || { echo "COUNTS DIFFER on $g: $ng / $nc"; exit 1; }
-	python3 - "$(basename "$g" .tsg)" "$sq" "$ng" "${tg[*]}" "${tc[*]}" <<'PY'
+	[ "$ng" = "$nc" ] && [ "$na" = "$nc" ] || { echo "COUNTS DIFFER on $g: $ng / $nc / $na"; exit 1; }
+	python3 - "$(basename "$g" .tsg)" "$sq" "$ng" "${tg[*]}" "${tc[*]}" "${ta[*]}" "$ad" <<'PY'
 import statistics, sys
-name, sq, n, tg, tc = sys.argv[1:]
+name, sq, n, tg, tc, ta, ad = sys.argv[1:]
 tri, nv, ne = n.split()
-g = statistics.median(map(float, tg.split())); c = statistics.median(map(float, tc.split()))
-print("%-12s %10s %11s %14s %9.3f %9.3f %7.2f %s" % (name, nv, ne, sq, g, c, g / c, tri))
+med = lambda x: statistics.median(map(float, x.split()))
+g, c, a = med(tg), med(tc), med(ta)
+print("%-12s %10s %11s %14s %9.3f %9.3f %7.2f %9.3f %5s %s" % (name, nv, ne, sq, g, c, g / c, a, ad, tri))
 PY
 done

@@ -7,6 +7,9 @@
 #   ts-count-text tristream count G.el (converted in memory)
 #   gz-libdeflate tristream-convert --gzip libdeflate G.el.gz (scales <= 22)
 #   gz-zlib       tristream-convert --gzip zlib G.el.gz       (scales <= 22)
+#   gzm-libdeflate tristream-convert --gzip libdeflate G.m.gz: the text cut in
+#                 64 pieces gzipped apart and joined (64 members, as bgzip
+#                 or cat makes), decoded on every thread (scales <= 22)
 #   gapbs-conv+tc GAPBS converter -f G.el -s -b G.sg, then tc -f G.sg -n 1
 #   gapbs-tc-text GAPBS tc -f G.el -s -n 1 (builds the graph in memory)
 # G.el is R-MAT (tristream-gen rmat --scale S --seed 1) written by
@@ -26,11 +29,19 @@ for S in $SCALES; do
 	"$B/tristream-convert" --quiet --to text "$g.ref.tsg" "$g.el"
 	rm -f "$g.ref.tsg"
 	bytes=$(stat -c %s "$g.el")
-	if [ "$S" -le 22 ]; then gzip -1 -c "$g.el" >"$g.el.gz"; fi
+	if [ "$S" -le 22 ]; then
+		gzip -1 -c "$g.el" >"$g.el.gz"
+		mkdir -p "$W/parts" && rm -f "$W/parts"/*
+		split -n l/64 -d -a 2 "$g.el" "$W/parts/p"
+		ls "$W/parts"/p* | xargs -P "$(nproc)" -n 1 gzip -1
+		cat "$W/parts"/p*.gz >"$g.m.gz"
+		rm -rf "$W/parts"
+	fi
 	for i in $(seq "$RUNS"); do
 		s=$(date +%s.%N)
-		"$B/tristream-convert" --quiet "$g.el" "$g.tsg"
+		"$B/tristream-convert" --quiet --json "$g.el" "$g.tsg" >"$W/conv.json"
 		m=$(date +%s.%N)
+		python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("# convert stages: read+parse %.3f s, build %.3f s, write %.3f s" % (d["read_seconds"], d["build_seconds"], d["write_seconds"]))' "$W/conv.json" >&2
 		"$B/tristream" count --quiet --json "$g.tsg" >"$o"
 		e=$(date +%s.%N)
 		c=$(tri_ts "$o")
@@ -49,6 +60,11 @@ for S in $SCALES; do
 				cmp -s "$g.tsg" "$g.gz.tsg" || { echo "gzip $d: a different graph"; exit 1; }
 				echo "$S gz-$d $(python3 -c "print($e - $s)") - $bytes"
 			done
+			s=$(date +%s.%N)
+			"$B/tristream-convert" --quiet --gzip libdeflate "$g.m.gz" "$g.gz.tsg"
+			e=$(date +%s.%N)
+			cmp -s "$g.tsg" "$g.gz.tsg" || { echo "gzip members: a different graph"; exit 1; }
+			echo "$S gzm-libdeflate $(python3 -c "print($e - $s)") - $bytes"
 		fi
 		s=$(date +%s.%N)
 		"$G/converter" -f "$g.el" -s -b "$g.sg" >/dev/null
@@ -62,12 +78,14 @@ for S in $SCALES; do
 		c=$(tri_gapbs "$o")
 		echo "$S gapbs-tc-text $(python3 -c "print($e - $s)") $c $bytes"
 	done
-	rm -f "$g.sg" "$g.gz.tsg"
+	rm -f "$g.sg" "$g.gz.tsg" "$g.el.gz" "$g.m.gz"
 done | tee "$W/runs.txt"
 python3 - "$W/runs.txt" <<'PY'
 import statistics, sys
 rows = {}
 for line in open(sys.argv[1]):
+    if line.startswith("#"):
+        continue
     s, k, t, c, b = line.split()
     rows.setdefault(s, {}).setdefault(k, []).append((float(t), c, int(b)))
 ok = True

@@ -350,6 +350,56 @@ static inline uint64_t map_id(const struct relabel *r, uint64_t v)
 	return r->bits ? relabel_id(r, v) : v;
 }
 
+int io_builder_fits_memory(const struct io_builder *b)
+{
+	return b->nruns == 0 && (uint64_t)b->n * IO_CSR_BYTES_PER_EDGE <= b->o.mem_limit;
+}
+
+static uint64_t vertex_count(const struct io_builder *b)
+{
+	const uint64_t nv = b->any ? b->max_id + 1 : 0;
+	return b->o.min_nv > nv ? b->o.min_nv : nv;
+}
+
+/* The in-memory build (io/csr_build.h); the keys go to it. */
+static int csr_finish(struct io_builder *b, uint64_t nv, const struct io_csr_out *out,
+		      struct tsg_err *err)
+{
+	struct io_csr_stats cs;
+	const int rc = io_csr_build(b->keys, b->n, nv, b->o.relabel, b->o.threads, out, &cs, err);
+	b->keys = NULL;
+	if (rc)
+		return rc;
+	b->st.duplicates += cs.duplicates;
+	b->st.isolated = cs.isolated;
+	b->st.nv = cs.nv;
+	b->st.nedges = cs.nedges;
+	b->st.max_degree = cs.max_degree;
+	b->st.build_s = cs.build_s;
+	b->st.write_s = cs.write_s;
+	return TSG_OK;
+}
+
+int io_builder_finish_mem(struct io_builder *b, struct tsg_graph *g, struct io_build_stats *stats,
+			  struct tsg_err *err)
+{
+	const uint64_t nv = vertex_count(b);
+	int rc = TSG_OK;
+	if (!io_builder_fits_memory(b))
+		rc = tsg_fail(err, TSG_EINTERNAL, "the graph does not fit the builder's memory");
+	else if (nv > IO_MAX_VERTICES)
+		rc = tsg_fail(err, TSG_EINPUT, "%llu vertices exceed the 32-bit id range",
+			      (unsigned long long)nv);
+	if (rc == TSG_OK) {
+		const struct io_csr_out out = { .mem = g };
+		rc = csr_finish(b, nv, &out, err);
+	}
+	if (rc == TSG_OK && stats)
+		*stats = b->st;
+	io_builder_free(b);
+	return rc;
+}
+
 int io_builder_finish(struct io_builder *b, const char *path, struct io_build_stats *stats,
 		      struct tsg_err *err)
 {
@@ -358,30 +408,20 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 	struct relabel rl = { 0 };
 	uint64_t *deg = NULL, *batch = NULL;
 	int rc = TSG_OK;
-	uint64_t nv = b->any ? b->max_id + 1 : 0;
-	if (b->o.min_nv > nv)
-		nv = b->o.min_nv;
+	const uint64_t nv = vertex_count(b);
 	if (nv > IO_MAX_VERTICES) {
 		rc = tsg_fail(err, TSG_EINPUT, "%llu vertices exceed the 32-bit id range",
 			      (unsigned long long)nv);
 		goto fail;
 	}
-	if (b->nruns == 0 && (uint64_t)b->n * IO_CSR_BYTES_PER_EDGE <= b->o.mem_limit) {
+	if (io_builder_fits_memory(b)) {
 		/* everything in memory: built on every thread (csr_build.h) */
-		struct io_csr_stats cs;
-		rc = io_csr_build(b->keys, b->n, nv, b->o.relabel, b->o.threads, path, &cs, err);
-		b->keys = NULL;
-		if (rc)
-			goto fail;
-		b->st.duplicates += cs.duplicates;
-		b->st.isolated = cs.isolated;
-		b->st.nv = cs.nv;
-		b->st.nedges = cs.nedges;
-		b->st.max_degree = cs.max_degree;
-		if (stats)
+		const struct io_csr_out out = { .path = path, .sync = !b->o.scratch };
+		rc = csr_finish(b, nv, &out, err);
+		if (rc == TSG_OK && stats)
 			*stats = b->st;
 		io_builder_free(b);
-		return TSG_OK;
+		return rc;
 	}
 	rc = b->nruns ? (b->n ? spill(b, err) : TSG_OK) : sort_buffer(b, err);
 	if (rc)
@@ -476,6 +516,8 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 	b->st.nedges = nedges;
 	b->st.max_degree = maxdeg;
 	b->st.runs = b->nruns;
+	if (b->o.scratch)
+		io_writer_no_sync(w);
 	rc = io_writer_commit(w, maxdeg, err);
 	w = NULL;
 	if (rc)

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "base/error.h"
+#include "io/graph.h"
 
 struct io_builder_opts {
 	uint64_t mem_limit;  /* bytes for edge buffers (0: 40% of RAM) */
@@ -26,6 +27,8 @@ struct io_builder_opts {
 	int relabel;         /* renumber densely, dropping isolated vertices */
 	uint64_t min_nv;     /* at least this many vertices (e.g. a header's count) */
 	int progress;        /* report merge progress on stderr */
+	int scratch;         /* the file is temporary: not flushed to disk before it
+			      * is named (io_writer_no_sync) */
 };
 
 struct io_build_stats {
@@ -36,6 +39,8 @@ struct io_build_stats {
 	uint64_t nv, nedges;    /* of the written graph */
 	uint64_t max_degree;
 	uint64_t runs;          /* spilled runs, 0 if everything fit in memory */
+	double build_s;         /* sorting and laying out the lists */
+	double write_s;         /* checksums, flush and naming of the file */
 };
 
 struct io_builder;
@@ -57,6 +62,15 @@ void io_builder_reserve_vertices(struct io_builder *b, uint64_t nv);
 /* Writes the graph to path (atomically) and frees b, on success or not. */
 int io_builder_finish(struct io_builder *b, const char *path, struct io_build_stats *stats,
 		      struct tsg_err *err);
+
+/* Whether io_builder_finish_mem can take the graph: nothing spilled, and
+ * its parallel build fits the memory limit. */
+int io_builder_fits_memory(const struct io_builder *b);
+
+/* Builds the graph in memory (lists owned by g, io_graph_free) and frees
+ * b, on success or not; only where io_builder_fits_memory. */
+int io_builder_finish_mem(struct io_builder *b, struct tsg_graph *g, struct io_build_stats *stats,
+			  struct tsg_err *err);
 
 void io_builder_free(struct io_builder *b);
 

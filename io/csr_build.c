@@ -209,10 +209,13 @@ static void copy_buckets(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 }
 
 int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned threads,
-		 const char *path, struct io_csr_stats *st, struct tsg_err *err)
+		 const struct io_csr_out *out, struct io_csr_stats *st, struct tsg_err *err)
 {
 	struct csr_job j = { .keys = keys, .n = n, .nv = nv };
 	struct io_writer *w = NULL;
+	uint64_t *moff = NULL;
+	uint32_t *madj = NULL;
+	const double t0 = tsg_now();
 	int rc = TSG_OK;
 	if (threads < 1)
 		threads = 1;
@@ -226,10 +229,10 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 	j.packed = malloc(j.nbuckets * sizeof(*j.packed));
 	j.deg = malloc((nv + 1) * sizeof(*j.deg));
 	j.ent = malloc((n ? 2 * n : 1) * sizeof(*j.ent));
-	if (relabel)
-		j.rank = malloc((nv ? nv : 1) * sizeof(*j.rank));
 	if (j.ent)
 		tsg_advise_huge(j.ent, 2 * n * sizeof(*j.ent));
+	if (relabel)
+		j.rank = malloc((nv ? nv : 1) * sizeof(*j.rank));
 	if (!j.hist || !j.start || !j.packed || !j.deg || !j.ent || (relabel && !j.rank)) {
 		free(keys);
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory building a graph of %zu edges "
@@ -273,12 +276,28 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 		out_nv++;
 	}
 	j.deg[nv] = nadj;
-	rc = io_writer_open(path, relabel ? out_nv : nv, nadj, &w, err);
-	if (rc)
-		goto done;
-	j.adj = io_writer_neighbors(w);
+	if (!relabel)
+		out_nv = nv;
+	uint64_t *off;
+	if (out->path) {
+		rc = io_writer_open(out->path, out_nv, nadj, &w, err);
+		if (rc)
+			goto done;
+		j.adj = io_writer_neighbors(w);
+		off = io_writer_offsets(w);
+	} else {
+		moff = malloc((out_nv + 1) * sizeof(*moff));
+		madj = malloc((nadj ? nadj : 1) * sizeof(*madj));
+		if (!moff || !madj) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory for a graph of %llu list entries",
+				      (unsigned long long)nadj);
+			goto done;
+		}
+		tsg_advise_huge(madj, nadj * sizeof(*madj));
+		j.adj = madj;
+		off = moff;
+	}
 	tsg_parallel_for(threads, j.nbuckets, 16, copy_buckets, &j);
-	uint64_t *off = io_writer_offsets(w);
 	if (!relabel) {
 		memcpy(off, j.deg, (nv + 1) * sizeof(*off));
 	} else {
@@ -288,14 +307,35 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 		off[out_nv] = nadj;
 	}
 	st->duplicates = n - nadj / 2;
-	st->isolated = relabel ? nv - out_nv : 0;
-	st->nv = relabel ? out_nv : nv;
+	st->isolated = nv - out_nv;
+	st->nv = out_nv;
 	st->nedges = nadj / 2;
 	st->max_degree = maxdeg;
-	rc = io_writer_commit(w, maxdeg, err);
-	w = NULL;
+	st->build_s = tsg_now() - t0;
+	st->write_s = 0;
+	if (out->path) {
+		const double t1 = tsg_now();
+		if (!out->sync)
+			io_writer_no_sync(w);
+		rc = io_writer_commit(w, maxdeg, err);
+		w = NULL;
+		st->write_s = tsg_now() - t1;
+	} else {
+		struct tsg_graph *g = out->mem;
+		memset(g, 0, sizeof(*g));
+		g->nv = out_nv;
+		g->nadj = nadj;
+		g->max_degree = maxdeg;
+		g->off = g->off_mem = moff;
+		g->adj = g->adj_mem = madj;
+		g->threads = threads;
+		moff = NULL;
+		madj = NULL;
+	}
 done:
 	io_writer_abort(w);
+	free(moff);
+	free(madj);
 	free(j.hist);
 	free(j.start);
 	free(j.packed);

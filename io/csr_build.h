@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "base/error.h"
+#include "io/graph.h"
 
 /* Bytes an edge needs at the peak, for the caller's memory budget. */
 #define IO_CSR_BYTES_PER_EDGE 24
@@ -29,12 +30,22 @@ struct io_csr_stats {
 	uint64_t duplicates; /* keys dropped as repeats */
 	uint64_t isolated;   /* vertices dropped by relabel */
 	uint64_t nv, nedges, max_degree;
+	double build_s;      /* buckets, rows, offsets and the lists in place */
+	double write_s;      /* checksums, flush to disk, naming (files only) */
 };
 
-/* Writes path (io/writer.h, atomically) from keys[0..n), all below nv.
- * keys is freed by the call, on success or not. relabel: dense ids in
- * the old order, vertices without edges dropped. */
+/* Where the graph goes: a file (io/writer.h, atomically; sync: flushed to
+ * disk before it is named, which a scratch file can skip), or memory. */
+struct io_csr_out {
+	const char *path;       /* a file, or NULL for memory */
+	int sync;
+	struct tsg_graph *mem;  /* path NULL: filled, lists owned (io_graph_free) */
+};
+
+/* Builds the graph of keys[0..n), all below nv, into out. keys is freed
+ * by the call, on success or not. relabel: dense ids in the old order,
+ * vertices without edges dropped. */
 int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned threads,
-		 const char *path, struct io_csr_stats *st, struct tsg_err *err);
+		 const struct io_csr_out *out, struct io_csr_stats *st, struct tsg_err *err);
 
 #endif

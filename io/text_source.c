@@ -142,6 +142,7 @@ static int decode_one(struct io_tsrc *s, const uint8_t *in, uint64_t n, uint64_t
 			break;
 		}
 		m->text = t;
+		tsg_advise_huge(t, cap); /* a fresh gigabyte faults page by page otherwise */
 		size_t in_used = 0, out_used = 0;
 		const enum libdeflate_result r =
 			libdeflate_gzip_decompress_ex(d, in + p, n - p, t, cap, &in_used, &out_used);

@@ -770,7 +770,7 @@ struct load_job {
 	const struct bv_graph *g, *t; /* t: the transpose, or NULL */
 	struct chunk *ch;
 	uint64_t *deg;                /* nodes + 1 */
-	void (*emit)(void *ctx, uint64_t u, const uint32_t *v, uint64_t n); /* feed mode */
+	void (*emit)(void *ctx, unsigned tid, uint64_t u, const uint32_t *v, uint64_t n); /* feed */
 	void *emit_ctx;
 	double arcs_per_bit;          /* of both files: sizes the chunks' buffers */
 	int raw;                      /* lists as they are: no transpose, self-loops kept */
@@ -817,7 +817,6 @@ static uint64_t merge_sym(const uint32_t *a, uint64_t na, const uint32_t *b, uin
 
 static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 {
-	(void)tid;
 	struct load_job *j = arg;
 	struct decoder dg, dt;
 	const int two = j->t != NULL;
@@ -863,7 +862,7 @@ static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 			for (uint64_t i = 0; li && i < li->n; i++)
 				tsum -= io_check_pair_hash(li->v[i], v);
 			if (j->emit) {
-				j->emit(j->emit_ctx, v, lo->v, lo->n);
+				j->emit(j->emit_ctx, tid, v, lo->v, lo->n);
 				continue;
 			}
 			if (ids_room(&c->out, c->out.n + lo->n + (li ? li->n : 0))) {
@@ -929,25 +928,48 @@ static int check_offsets_monotone(const struct bv_graph *g, struct tsg_err *err)
 	return TSG_OK;
 }
 
+/* Feeding the builder: each thread makes its arcs canonical (lo<<32|hi,
+ * self-loops counted and dropped) in a buffer of its own, handed to the
+ * builder whole under the lock: a lock per node cost more than decoding. */
+enum { FEED_BUF = 1 << 16 };
+
+struct feed_buf {
+	uint64_t keys[FEED_BUF];
+	size_t n;
+	uint64_t loops, max_id;
+};
+
 struct feed_ctx {
 	struct io_builder *b;
+	struct feed_buf *buf; /* one a thread */
 	pthread_mutex_t mu;
 	int rc;
 	struct tsg_err *err;
 };
 
-static void feed_emit(void *arg, uint64_t u, const uint32_t *v, uint64_t n)
+static void feed_flush(struct feed_ctx *f, struct feed_buf *fb)
+{
+	pthread_mutex_lock(&f->mu);
+	if (f->rc == TSG_OK)
+		f->rc = io_builder_add_canon(f->b, fb->keys, fb->n, fb->loops, fb->max_id, f->err);
+	pthread_mutex_unlock(&f->mu);
+	fb->n = fb->loops = fb->max_id = 0;
+}
+
+static void feed_emit(void *arg, unsigned tid, uint64_t u, const uint32_t *v, uint64_t n)
 {
 	struct feed_ctx *f = arg;
-	uint64_t buf[1024];
-	for (uint64_t i = 0; i < n;) {
-		uint64_t k = 0;
-		for (; k < 1024 && i < n; k++, i++)
-			buf[k] = u << 32 | v[i];
-		pthread_mutex_lock(&f->mu);
-		if (f->rc == TSG_OK)
-			f->rc = io_builder_add(f->b, buf, k, f->err);
-		pthread_mutex_unlock(&f->mu);
+	struct feed_buf *fb = &f->buf[tid];
+	for (uint64_t i = 0; i < n; i++) {
+		if (v[i] == u) {
+			fb->loops++;
+			continue;
+		}
+		const uint64_t lo = u < v[i] ? u : v[i], hi = u ^ v[i] ^ lo;
+		fb->max_id = hi > fb->max_id ? hi : fb->max_id;
+		fb->keys[fb->n++] = lo << 32 | hi;
+		if (fb->n == FEED_BUF)
+			feed_flush(f, fb);
 	}
 }
 
@@ -968,15 +990,22 @@ int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
 	struct chunk *ch = rc ? NULL : make_chunks(&g, threads ? threads : 1, &nch);
 	if (rc == TSG_OK && !ch)
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+	threads = threads ? threads : 1;
 	struct feed_ctx f = { .b = b, .err = err };
 	struct load_job j = { .g = &g, .ch = ch, .emit = feed_emit, .emit_ctx = &f, .err = err };
+	f.buf = rc ? NULL : calloc(threads, sizeof(*f.buf));
+	if (rc == TSG_OK && !f.buf)
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 	pthread_mutex_init(&f.mu, NULL);
 	pthread_mutex_init(&j.mu, NULL);
 	atomic_init(&j.failed, 0);
 	atomic_init(&j.arcs, 0);
 	io_builder_reserve_vertices(b, g.p.nodes);
 	if (rc == TSG_OK)
-		tsg_parallel_for(threads ? threads : 1, nch, 1, load_range, &j);
+		tsg_parallel_for(threads, nch, 1, load_range, &j);
+	for (unsigned t = 0; rc == TSG_OK && f.buf && t < threads; t++)
+		feed_flush(&f, &f.buf[t]);
+	free(f.buf);
 	if (rc == TSG_OK && atomic_load(&j.failed))
 		rc = err->code ? err->code : TSG_EINPUT;
 	if (rc == TSG_OK && f.rc)

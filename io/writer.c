@@ -22,6 +22,7 @@ struct io_writer {
 	struct io_header h;
 	uint64_t size;
 	uint8_t *map;
+	int sync;       /* flush to disk before naming (io_writer_no_sync clears it) */
 };
 
 static char *dir_of(const char *path)
@@ -61,6 +62,8 @@ int io_writer_open_layout(const char *path, const struct io_header *h, uint64_t 
 {
 	int rc;
 	struct io_writer *w = calloc(1, sizeof(*w));
+	if (w)
+		w->sync = 1;
 	*out = NULL;
 	if (!w || !(w->path = strdup(path))) {
 		free(w);
@@ -166,6 +169,8 @@ static int publish(struct io_writer *w, struct tsg_err *err)
 	return tsg_fail(err, TSG_EIO, "%s: cannot find a free temporary name", w->path);
 }
 
+void io_writer_no_sync(struct io_writer *w) { w->sync = 0; }
+
 int io_writer_commit(struct io_writer *w, uint64_t max_degree, struct tsg_err *err)
 {
 	int rc = TSG_OK;
@@ -173,7 +178,7 @@ int io_writer_commit(struct io_writer *w, uint64_t max_degree, struct tsg_err *e
 	for (uint32_t i = 0; i < w->h.nsections; i++)
 		w->h.sec[i].xxh3 = io_checksum(w->map + w->h.sec[i].offset, w->h.sec[i].size);
 	io_header_encode(&w->h, w->map);
-	if (msync(w->map, w->size, MS_SYNC) != 0 || fsync(w->fd) != 0) {
+	if (w->sync && (msync(w->map, w->size, MS_SYNC) != 0 || fsync(w->fd) != 0)) {
 		rc = tsg_fail_errno(err, TSG_EIO, errno, "%s: writing output", w->path);
 		goto done;
 	}

@@ -31,6 +31,10 @@ uint8_t *io_writer_section(struct io_writer *w, uint32_t kind);
 uint64_t *io_writer_offsets(struct io_writer *w);   /* nv + 1 entries */
 uint32_t *io_writer_neighbors(struct io_writer *w); /* nadj entries */
 
+/* The file need not reach the disk before it is named: for scratch files,
+ * unlinked after use, where a crash loses nothing a flush would save. */
+void io_writer_no_sync(struct io_writer *w);
+
 /* Finishes the file and frees w, whether it succeeds or not. */
 int io_writer_commit(struct io_writer *w, uint64_t max_degree, struct tsg_err *err);
 

@@ -1,5 +1,6 @@
 #include "src/engine.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -603,23 +604,53 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 }
 
 /*
- * --device auto. The GPU costs a fixed start-up (context, the device
- * budget's allocation, pinned buffers: about 0.3 s on the H100, made
- * while the file is read since engine_gpu_warm_begin) and then counts far
- * faster than the CPU; the CPU starts at once. The crossover is measured
- * end to end from a warm file by bench/fixed_costs.sh on web-like and
- * R-MAT graphs; below it the CPU wins on both shapes. Only the header is
- * known here, so the rule is on list entries alone.
+ * --device auto, decided from the header before anything is read.
+ *
+ * The GPU pays a fixed start-up F (context, the device budget, pinned
+ * buffers, teardown; the context is made while the file is read, since
+ * engine_gpu_warm_begin) and then about c_gpu a edge; the CPU (all
+ * threads) starts at once but pays c_cpu a edge, which grows with the
+ * degree skew s = max degree / sqrt(edges): hubs make wedges. The GPU is
+ * taken where m (c_cpu(s) - c_gpu) > F.
+ *
+ * Measured by bench/fixed_costs.sh on the H100 host (16 cores), 2026-11-23,
+ * end to end from a warm file, medians of 3 (raw:
+ * bench/raw/h100-2026-11-23-inputs/inputs-run1.log):
+ *   graph     edges   s     GPU s  CPU s   CPU ns/edge
+ *   web 2^21  15.8 M  3.3   0.556  0.198   12.5
+ *   web 2^22  31.6 M  3.7   0.656  0.365   11.5
+ *   web 2^23  63.3 M  4.2   0.919  0.792   12.5
+ *   R-MAT 18   3.8 M  12.9  0.481  0.145   38
+ *   R-MAT 19   7.7 M  14.5  0.573  0.343   44
+ *   R-MAT 20  15.7 M  16.3  0.620  0.707   45
+ *   R-MAT 21  31.8 M  18.2  0.727  1.479   47
+ *   R-MAT 22  64.2 M  20.5  1.032  3.646   57
+ * Fit: F = 0.45 s, c_gpu = 8 ns, c_cpu = 12 + 3.2 (s - 4) ns. It picks the
+ * faster device on every row above. Outside what was measured (average
+ * degree above 32, or s above 21) the GPU is taken: a dense or more skewed
+ * graph makes far more wedges an edge than these, which the model cannot
+ * tell, and a wrong GPU choice costs at most F where a wrong CPU choice
+ * can cost many times the count. k-cliques (K > 3) take the GPU too.
  */
-enum { AUTO_GPU_MIN_NADJ = 2 * (8u << 20) }; /* placeholder until measured */
+static const double AUTO_GPU_FIXED_S = 0.45, AUTO_GPU_NS = 8.0, AUTO_CPU_NS_BASE = 12.0,
+		    AUTO_CPU_NS_PER_SKEW = 3.2;
 
-enum tsg_device engine_auto_device(uint64_t nadj, char *note, size_t note_len)
+enum tsg_device engine_auto_device(uint64_t nv, uint64_t nedges, uint64_t max_degree, uint32_t k,
+				   char *note, size_t note_len)
 {
-	if (nadj >= AUTO_GPU_MIN_NADJ)
+	if (k > 3 || nedges == 0)
+		return k > 3 ? TSG_DEVICE_GPU : TSG_DEVICE_CPU;
+	const double m = (double)nedges, s = (double)max_degree / sqrt(m);
+	if (2 * m > 32.0 * (double)nv || s > 21.0)
+		return TSG_DEVICE_GPU; /* beyond the measurements */
+	const double cpu_ns = AUTO_CPU_NS_BASE + AUTO_CPU_NS_PER_SKEW * (s - 4.0);
+	const double saved = m * (cpu_ns - AUTO_GPU_NS) * 1e-9;
+	if (saved > AUTO_GPU_FIXED_S)
 		return TSG_DEVICE_GPU;
-	snprintf(note, note_len, "--device auto: %llu edges, below the %llu where the GPU's "
-		 "start-up pays off; counting on the CPU", (unsigned long long)(nadj / 2),
-		 (unsigned long long)(AUTO_GPU_MIN_NADJ / 2));
+	snprintf(note, note_len, "--device auto: the CPU, as the GPU would save about %.2f s on "
+		 "%llu edges (max degree %llu), less than its start-up of %.2f s",
+		 saved > 0 ? saved : 0.0, (unsigned long long)nedges,
+		 (unsigned long long)max_degree, AUTO_GPU_FIXED_S);
 	return TSG_DEVICE_CPU;
 }
 

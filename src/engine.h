@@ -146,8 +146,10 @@ void engine_gpu_warm_end(struct engine_warm *w);
 
 /* --device auto before anything is read: TSG_DEVICE_CPU where the GPU's
  * fixed costs (context, allocation, copies) would exceed what it saves on
- * a graph of nadj list entries, else TSG_DEVICE_GPU; note says why. The
- * rule and its measurements: engine.c. */
-enum tsg_device engine_auto_device(uint64_t nadj, char *note, size_t note_len);
+ * a graph of nv vertices, nedges edges and this max_degree (cliques of k
+ * vertices), else TSG_DEVICE_GPU; note says why the CPU. The rule and its
+ * measurements: engine.c. */
+enum tsg_device engine_auto_device(uint64_t nv, uint64_t nedges, uint64_t max_degree, uint32_t k,
+				   char *note, size_t note_len);
 
 #endif

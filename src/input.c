@@ -65,28 +65,38 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 		fprintf(stderr, wg ? "tristream: %s is a WebGraph crawl: %s\n"
 				   : "tristream: %s is not a .tsg file: %s\n", path,
 			merge ? "decoding it with its transpose, merged in memory"
-			: wg ? "decoding it and sorting its arcs into a scratch .tsg"
-			     : "converting it as a text edge list into a scratch .tsg "
-			       "(tristream-convert once, then count the .tsg, is faster for a graph "
-			       "counted often)");
+			: wg ? "decoding it and sorting its arcs (in memory where they fit, else "
+			       "into a scratch .tsg)"
+			     : "converting it as a text edge list (in memory where it fits, else "
+			       "into a scratch .tsg; tristream-convert once, then count the .tsg, is "
+			       "faster for a graph counted often)");
 	if (merge) {
 		rc = io_webgraph_load(path, to.threads, 1, NULL, 0, g, &ws, err);
 		*graph_path = NULL;
-	} else { /* sorted by the builder into a scratch .tsg */
+	} else { /* sorted by the builder: in memory where it fits, else into a
+		  * scratch .tsg (not flushed to disk: it is unlinked after use) */
 		struct io_builder *b;
-		struct io_build_stats bs;
-		scratch_name(o, info->scratch, sizeof(info->scratch));
+		struct io_build_stats bs = { 0 };
+		bo.scratch = 1;
 		rc = io_builder_new(&bo, &b, err);
 		if (rc == TSG_OK) {
 			rc = wg ? io_webgraph_feed(path, to.threads, b, &ws, err)
 				: io_text_read(path, &to, b, &ts, err);
-			if (rc == TSG_OK)
-				rc = io_builder_finish(b, info->scratch, &bs, err); /* frees b */
-			else
+			if (rc) {
 				io_builder_free(b);
+			} else if (!o->need_file && io_builder_fits_memory(b)) {
+				rc = io_builder_finish_mem(b, g, &bs, err); /* frees b */
+				info->in_memory = 1;
+				*graph_path = NULL;
+			} else {
+				scratch_name(o, info->scratch, sizeof(info->scratch));
+				rc = io_builder_finish(b, info->scratch, &bs, err); /* frees b */
+				info->converted = 1;
+				*graph_path = info->scratch;
+			}
 		}
-		info->converted = 1;
-		*graph_path = info->scratch;
+		info->build_s = bs.build_s + bs.write_s;
+		info->decoder = ts.decoder;
 	}
 	info->format = wg ? "webgraph" : io_text_format_name(ts.format);
 	info->transpose = ws.transpose;

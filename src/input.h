@@ -5,11 +5,12 @@
  * left to stream in while the engine works. A LAW WebGraph crawl
  * (io/webgraph.h) with its transpose is decoded and merged in memory; any
  * other crawl, and a text edge list in any format tristream-convert reads
- * (gzip and stdin "-" too), is converted first: sorted within the memory
- * limit into a scratch .tsg in scratch_dir, which is opened and unlinked
- * at once (written unnamed and named only when whole, it leaves nothing
- * behind on any exit). Converting once and counting the .tsg many times is
- * the faster way for a graph counted more than once.
+ * (gzip and stdin "-" too), is converted first: into lists in memory where
+ * the sort fits the memory limit, else sorted through temporary runs into
+ * a scratch .tsg in scratch_dir, which is opened and unlinked at once
+ * (written unnamed and named only when whole, it leaves nothing behind on
+ * any exit). Converting once and counting the .tsg many times is the
+ * faster way for a graph counted more than once.
  */
 #ifndef SRC_INPUT_H
 #define SRC_INPUT_H
@@ -41,6 +42,9 @@ struct input_info {
 	enum input_kind kind;
 	const char *format;      /* "tsg", "webgraph", "edgelist", "mtx", "tsv" */
 	int converted;           /* through a scratch .tsg */
+	int in_memory;           /* sorted into lists in memory, no file */
+	double build_s;          /* of seconds: the lists laid out (and written) */
+	const char *decoder;     /* text: plain, libdeflate or zlib (io/text_source.h) */
 	int transpose, offsets_scanned;
 	uint64_t input_edges;    /* arcs or edge lines read (converted inputs) */
 	double seconds;          /* conversion or decoding */
@@ -49,10 +53,11 @@ struct input_info {
 
 enum input_kind input_kind_of(const char *path);
 
-/* Makes path countable. For INPUT_TSG (and converted inputs, unless
- * need_file) *graph_path is path or the scratch file, to be opened by the
- * caller, who then calls input_done; for a merged crawl g is filled and
- * loaded, and *graph_path is NULL. */
+/* Makes path countable. For INPUT_TSG, and inputs converted through a
+ * scratch file (always where need_file), *graph_path is path or the
+ * scratch file, to be opened by the caller, who then calls input_done;
+ * for a merged crawl or lists built in memory g is filled and loaded, and
+ * *graph_path is NULL. */
 int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph *g,
 		  const char **graph_path, struct input_info *info, struct tsg_err *err);
 

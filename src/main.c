@@ -52,9 +52,12 @@ static const char usage_count[] =
 	"GRAPH is a .tsg file (fastest), a LAW WebGraph crawl (BASE, BASE.graph or\n"
 	"BASE.properties: merged with its transpose BASE-t in memory, else sorted),\n"
 	"or a text edge list as tristream-convert reads it (gzip, - for stdin),\n"
-	"converted to a scratch .tsg first (in --scratch-dir, else $TMPDIR).\n"
+	"converted first: into lists in memory where the sort fits, else into a\n"
+	"scratch .tsg (in --scratch-dir, else $TMPDIR).\n"
 	"\n"
-	"  --device cpu|gpu|auto   backend (default auto: the GPU if usable)\n"
+	"  --device cpu|gpu|auto   backend (default auto: the GPU if usable, but the CPU\n"
+	"                          where the header says the GPU's start-up would cost\n"
+	"                          more than it saves; the note says so)\n"
 	"  --gpu N                 GPU index (default 0)\n"
 	"  --gpu-mem SIZE          device memory budget, e.g. 8G (default: free memory)\n"
 	"  --layout auto|arrival|block|lstc  how the graph is cut (default auto:\n"
@@ -258,6 +261,11 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 	if (in->kind != INPUT_TSG) { /* what happened to the input before counting */
 		json_key_obj(&j, "input");
 		json_bool(&j, "scratch_tsg", in->converted);
+		json_bool(&j, "built_in_memory", in->in_memory);
+		if (in->decoder)
+			json_str(&j, "decoder", in->decoder);
+		if (in->converted || in->in_memory)
+			json_f64(&j, "build_seconds", in->build_s);
 		json_bool(&j, "transpose_merged", in->transpose);
 		json_bool(&j, "offsets_scanned", in->offsets_scanned);
 		json_u64(&j, "input_edges", in->input_edges);
@@ -699,10 +707,16 @@ static int count_one(const char *path, const struct count_job *job, struct count
 	if (o.device != TSG_DEVICE_CPU && !o.plan_only && engine_have_gpu()) {
 		/* auto decides from the header, before the lists are read; the
 		 * GPU's context is then made while they are */
-		struct io_header h;
-		const uint64_t nadj = !gpath ? g.nadj : io_graph_peek(gpath, &h, err) ? 0 : h.nadj;
-		if (o.device == TSG_DEVICE_AUTO && (!gpath || err->msg[0] == 0))
-			o.device = engine_auto_device(nadj, auto_note, sizeof(auto_note));
+		struct io_header h = { 0 };
+		const int known = !gpath || io_graph_peek(gpath, &h, err) == TSG_OK;
+		if (!gpath) {
+			h.nv = g.nv;
+			h.nedges = g.nadj / 2;
+			h.max_degree = g.max_degree;
+		}
+		if (o.device == TSG_DEVICE_AUTO && known)
+			o.device = engine_auto_device(h.nv, h.nedges, h.max_degree, o.k, auto_note,
+						      sizeof(auto_note));
 		err->msg[0] = 0; /* a header that cannot be read is reported by the open */
 		if (o.device != TSG_DEVICE_CPU)
 			engine_gpu_warm_begin(o.gpu_index, &warm);

@@ -299,11 +299,39 @@ check "version" sh -c "$B/tristream --version | grep -q tristream"
 check "unknown command exits 2" [ "$(rc_of "$B/tristream" frobnicate)" = 2 ]
 check "bad option exits 2" [ "$(rc_of "$B/tristream" count --partitions zero "$T/er.tsg")" = 2 ]
 check "missing graph exits 3" [ "$(rc_of "$B/tristream" count "$T/none.tsg")" = 3 ]
-# count on any input: text is converted to a scratch .tsg first, and says so
+# count on any input: text is converted first (in memory where it fits,
+# else through a scratch .tsg), and says so
 erref=$(brute "$T/er.txt")
 check "reference count of er.txt" num "$erref"
 check "count on a text edge list" same "$(tri "$T/er.txt")" "$erref"
-check "count on text says it converted" sh -c "$B/tristream count --device cpu --json --quiet $T/er.txt | grep -q '\"input_format\":\"edgelist\",\"input\":{\"scratch_tsg\":true'"
+check "count on text says it built the lists in memory" sh -c "$B/tristream count --device cpu --json --quiet $T/er.txt | grep -q '\"input_format\":\"edgelist\",\"input\":{\"scratch_tsg\":false,\"built_in_memory\":true'"
+mkdir -p "$T/scr2"
+check "count on text under --host-mem goes through a scratch .tsg" same "$(tri --host-mem 4M --scratch-dir "$T/scr2" "$T/er.txt")" "$erref"
+check "... and says so" sh -c "$B/tristream count --device cpu --json --quiet --host-mem 4M --scratch-dir $T/scr2 $T/er.txt | grep -q '\"scratch_tsg\":true,\"built_in_memory\":false'"
+check "... and leaves no scratch file" [ -z "$(ls -A "$T/scr2")" ]
+# text written by --to text reads back as the same graph
+check "--to text" conv --to text "$T/er.tsg" "$T/er-out.txt"
+check "--to text: one line per edge" [ "$(wc -l <"$T/er-out.txt")" = "$("$B/tristream" info --json "$T/er.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["edges"])')" ]
+check "--to text: each edge once, u < v" awk '$1 >= $2 { exit 1 }' "$T/er-out.txt"
+check "--to text round trip" sh -c "$B/tristream-convert --quiet $T/er-out.txt $T/er-rt.tsg && [ \"\$($B/tristream info $T/er-rt.tsg | grep -v '^file')\" = \"\$($B/tristream info $T/er.tsg | grep -v '^file')\" ]"
+# gzip: libdeflate (whole file; members in parallel) and zlib (streamed) give
+# the same graph; a truncated stream is an error for both, never a count
+gzip -c "$T/er-out.txt" >"$T/one.gz"
+split -l 97 "$T/er-out.txt" "$T/part."
+for f in "$T"/part.*; do gzip -c "$f"; done >"$T/many.gz"
+rm -f "$T"/part.*
+for d in libdeflate zlib auto; do
+	for z in one many; do
+		check "gzip ($z member(s)), --gzip $d" sh -c "$B/tristream-convert --quiet --gzip $d $T/$z.gz $T/gz.tsg && cmp -s $T/gz.tsg $T/er-rt.tsg"
+	done
+	head -c $(($(stat -c %s "$T/one.gz") - 9)) "$T/one.gz" >"$T/cut.gz"
+	check "truncated gzip, --gzip $d, exits 3" [ "$(rc_of "$B/tristream-convert" --quiet --gzip $d "$T/cut.gz" "$T/cutgz.tsg")" = 3 ]
+	check "truncated gzip, --gzip $d, says so" grep -q "gzip stream" "$T/err"
+	check "truncated gzip, --gzip $d, writes nothing" [ ! -e "$T/cutgz.tsg" ]
+done
+check "many members decoded by libdeflate, said in the JSON" sh -c "$B/tristream-convert --quiet --json --gzip libdeflate $T/many.gz $T/gz.tsg | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(not (d[\"decoder\"] == \"libdeflate\" and d[\"gzip_members\"] > 1))'"
+check "count on gzip text (libdeflate)" same "$(tri "$T/many.gz")" "$(brute "$T/er-out.txt")"
+check "--gzip rejects an unknown decoder" [ "$(rc_of "$B/tristream-convert" --gzip lzma "$T/one.gz" "$T/x.tsg")" = 2 ]
 check "count on text leaves no scratch file" sh -c "TMPDIR=$T/scr $B/tristream count --quiet --device cpu $T/er.txt >/dev/null && [ -z \"\$(ls -A $T/scr)\" ]"
 check "count on gzip text from stdin" same "$(gzip -c "$T/er.txt" | tri -)" "$erref"
 check "count on Matrix Market" same "$(tri "$T/g.mtx")" 2
@@ -372,7 +400,7 @@ if [ -n "$SHARED" ] && [ -f "$WG/cnr-2000.graph" ] && [ -f "$WG/cnr-2000-t.graph
 	check "webgraph merged with the transpose, said so" sh -c "$B/tristream count --quiet --device cpu --json $W/full/cnr-2000 | grep -q '\"transpose_merged\":true'"
 	check "webgraph --no-transpose" same "$(tri --no-transpose "$W/full/cnr-2000")" 20977629
 	check "webgraph without a transpose" same "$(tri "$W/plain/cnr-2000")" 20977629
-	check "webgraph without a transpose sorts, said so" sh -c "$B/tristream count --quiet --device cpu --json $W/plain/cnr-2000 | grep -q '\"scratch_tsg\":true,\"transpose_merged\":false'"
+	check "webgraph without a transpose sorts, said so" sh -c "$B/tristream count --quiet --device cpu --json $W/plain/cnr-2000 | grep -q '\"built_in_memory\":true,\"build_seconds\":[0-9.]*,\"transpose_merged\":false'"
 	check "webgraph without .offsets" same "$(tri "$W/nooff/cnr-2000")" 20977629
 	check "webgraph without .offsets says it scanned" sh -c "$B/tristream count --quiet --device cpu --json $W/nooff/cnr-2000 | grep -q '\"offsets_scanned\":true'"
 	check "webgraph, no transpose, no .offsets" same "$(tri --no-transpose "$W/nooff/cnr-2000")" 20977629

@@ -597,6 +597,38 @@ static void check_arrival_lists(struct t_state *st, struct casegraph *c)
 			}
 }
 
+/* --device auto's rule on the graphs it was measured on (engine.c): the
+ * faster device on each, and the GPU beyond the measured range. */
+static void check_auto_device(struct t_state *st)
+{
+	static const struct {
+		uint64_t nv, m, dmax;
+		enum tsg_device faster;
+	} rows[] = {
+		{ 1u << 21, 15815923, 13177, TSG_DEVICE_CPU },  /* web 2^21 */
+		{ 1u << 22, 31635737, 20882, TSG_DEVICE_CPU },  /* web 2^22 */
+		{ 1u << 23, 63271493, 33258, TSG_DEVICE_CPU },  /* web 2^23 */
+		{ 1u << 18, 3805173, 25144, TSG_DEVICE_CPU },   /* R-MAT 18 */
+		{ 1u << 19, 7741960, 40345, TSG_DEVICE_CPU },   /* R-MAT 19 */
+		{ 1u << 20, 15700770, 64644, TSG_DEVICE_GPU },  /* R-MAT 20 */
+		{ 1u << 21, 31769763, 102652, TSG_DEVICE_GPU }, /* R-MAT 21 */
+		{ 1u << 22, 64155238, 163866, TSG_DEVICE_GPU }, /* R-MAT 22 */
+		{ 3000, 4498500, 2999, TSG_DEVICE_GPU },        /* a clique: too dense to judge */
+	};
+	char note[256];
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		note[0] = 0;
+		const enum tsg_device d = engine_auto_device(rows[i].nv, rows[i].m, rows[i].dmax, 3,
+							     note, sizeof(note));
+		CHECK(st, d == rows[i].faster, "auto device for %llu edges, max degree %llu: %s",
+		      (unsigned long long)rows[i].m, (unsigned long long)rows[i].dmax,
+		      d == TSG_DEVICE_CPU ? "cpu" : "gpu");
+		CHECK(st, (d == TSG_DEVICE_CPU) == (note[0] != 0), "a CPU choice says why");
+	}
+	CHECK(st, engine_auto_device(1000, 3000, 50, 4, note, sizeof(note)) == TSG_DEVICE_GPU,
+	      "k-cliques take the GPU");
+}
+
 int main(void)
 {
 	struct t_state st = { 0 };
@@ -668,5 +700,6 @@ int main(void)
 	}
 	free(e);
 	check_hubs(&st);
+	check_auto_device(&st);
 	return t_finish(&st);
 }

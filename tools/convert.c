@@ -301,6 +301,7 @@ static int run(int argc, char **argv)
 	struct io_text_stats ts = { 0 };
 	struct io_build_stats bs = { 0 };
 	struct io_webgraph_stats ws = { 0 };
+	double read_s = 0;
 	const int wg = strcmp(in, "-") != 0 && to.format == IO_TEXT_AUTO && io_webgraph_is(in);
 	const unsigned threads = bo.threads ? bo.threads : tsg_default_threads();
 	double t0 = tsg_now();
@@ -318,6 +319,7 @@ static int run(int argc, char **argv)
 		} else {
 			rc = io_text_read(in, &to, b, &ts, &err);
 		}
+		read_s = tsg_now() - t0;
 		if (rc == TSG_OK && ts.edges == 0 && !allow_empty)
 			rc = tsg_fail(&err, TSG_EINPUT, "%s: no edges found (%llu lines read); use "
 				      "--allow-empty to write an empty graph", in,
@@ -381,6 +383,9 @@ static int run(int argc, char **argv)
 		json_u64(&j, "edges", bs.nedges);
 		json_u64(&j, "max_degree", bs.max_degree);
 		json_u64(&j, "spilled_runs", bs.runs);
+		json_f64(&j, "read_seconds", read_s);   /* read, decode, parse */
+		json_f64(&j, "build_seconds", bs.build_s);
+		json_f64(&j, "write_seconds", bs.write_s); /* checksums, flush, naming */
 		json_str(&j, "compression", lz4 ? "lz4" : "none");
 		if (lz4)
 			json_u64(&j, "output_bytes", out_bytes);
