@@ -321,14 +321,7 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 		w = NULL;
 		st->write_s = tsg_now() - t1;
 	} else {
-		struct tsg_graph *g = out->mem;
-		memset(g, 0, sizeof(*g));
-		g->nv = out_nv;
-		g->nadj = nadj;
-		g->max_degree = maxdeg;
-		g->off = g->off_mem = moff;
-		g->adj = g->adj_mem = madj;
-		g->threads = threads;
+		io_graph_adopt(out->mem, out_nv, moff, madj, maxdeg, threads);
 		moff = NULL;
 		madj = NULL;
 	}

@@ -160,3 +160,15 @@ void io_graph_free(struct tsg_graph *g)
 	io_file_close(g->file);
 	memset(g, 0, sizeof(*g));
 }
+
+void io_graph_adopt(struct tsg_graph *g, uint64_t nv, uint64_t *off, uint32_t *adj,
+		    uint64_t max_degree, unsigned threads)
+{
+	memset(g, 0, sizeof(*g));
+	g->nv = nv;
+	g->nadj = off[nv];
+	g->max_degree = max_degree;
+	g->off = g->off_mem = off;
+	g->adj = g->adj_mem = adj;
+	g->threads = threads;
+}

@@ -82,6 +82,12 @@ int io_graph_load(const char *path, const struct io_load_opts *opts, struct tsg_
 
 void io_graph_free(struct tsg_graph *g);
 
+/* g becomes the graph of the malloc'd arrays off (nv + 1) and adj, which
+ * it owns from here on (io_graph_free frees them): a graph built in
+ * memory, with no file behind it. */
+void io_graph_adopt(struct tsg_graph *g, uint64_t nv, uint64_t *off, uint32_t *adj,
+		    uint64_t max_degree, unsigned threads);
+
 static inline uint64_t io_graph_degree(const struct tsg_graph *g, uint64_t v)
 {
 	return g->off[v + 1] - g->off[v];

@@ -369,8 +369,9 @@ int io_webgraph_has_transpose(const char *path) { return base_has(path, "-t.prop
 /* Maps a whole file read-only with at least `pad` zero bytes after it: an
  * anonymous zero mapping is laid first and the file over its start, so
  * 64-bit reads near the end never fault. Mapping instead of reading saves
- * a copy of the file and the page faults of a fresh buffer. *len gets
- * what munmap needs. */
+ * a copy of the file and the page faults of a fresh buffer. A file that
+ * shrinks while mapped would fault (SIGBUS), as with any mapped reader.
+ * *len gets what munmap needs. */
 static int map_padded(const char *path, size_t pad, uint8_t **out, uint64_t *size, size_t *len,
 		      struct tsg_err *err)
 {
@@ -391,12 +392,17 @@ static int map_padded(const char *path, size_t pad, uint8_t **out, uint64_t *siz
 			      (unsigned long long)st.st_size);
 		goto done;
 	}
-	if (st.st_size > 0 && mmap(p, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_FIXED |
-				   MAP_POPULATE, fd, 0) == MAP_FAILED) {
+	if (st.st_size > 0 && mmap(p, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd,
+				   0) == MAP_FAILED) {
 		rc = tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot map", path);
 		munmap(p, total);
 		goto done;
 	}
+	/* read ahead in the background, not before returning: the decoding
+	 * threads start at once and meet pages as the disk brings them (a
+	 * populated mapping read a cold crawl whole before any decoding) */
+	if (st.st_size > 0)
+		madvise(p, (size_t)st.st_size, MADV_WILLNEED);
 	*out = p;
 	*size = (uint64_t)st.st_size;
 	*len = total;
@@ -1120,13 +1126,7 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	}
 	struct copy_job cj = { .ch = ch, .off = off, .adj = adj };
 	tsg_parallel_for(threads, nch, 1, copy_range, &cj);
-	memset(out, 0, sizeof(*out));
-	out->nv = g.p.nodes;
-	out->nadj = off[g.p.nodes];
-	out->max_degree = maxdeg;
-	out->off = out->off_mem = off;
-	out->adj = out->adj_mem = adj;
-	out->threads = threads;
+	io_graph_adopt(out, g.p.nodes, off, adj, maxdeg, threads);
 	off = NULL;
 	adj = NULL;
 	st->graph_bytes = (g.nbits + (tbase ? t.nbits : 0)) / 8;

@@ -2,7 +2,9 @@
  * fuzz_text.c - the text readers (edge list, Matrix Market, TSV; plain or
  * gzip, detected from the bytes) and the builder that sorts and writes
  * what they read. The first byte picks the format (auto, edgelist, mtx,
- * tsv), --skip-bad-lines and the thread count; the rest is the file. Any
+ * tsv), --skip-bad-lines, the thread count, relabelling and the gzip
+ * decoder (auto or libdeflate, whose member guessing is its own code); the
+ * rest is the file. Any
  * outcome but a crash, a sanitizer report or a leak is fine: the readers
  * must turn every input into a graph or a clear error.
  */
@@ -24,7 +26,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	struct io_text_opts to = { .format = (enum io_text_format)(data[0] & 3),
 				   .skip_bad = (data[0] >> 2) & 1,
-				   .threads = 1 + ((data[0] >> 3) & 1) };
+				   .threads = 1 + ((data[0] >> 3) & 1),
+				   .gzip = (data[0] >> 5) & 1 ? IO_GZIP_LIBDEFLATE : IO_GZIP_AUTO };
 	/* relabelled unless bit 4 asks otherwise: ids used as given make the
 	 * vertex count the largest id, and writing a million empty rows per run
 	 * (legitimate, but slow) would starve the search */
