@@ -350,15 +350,19 @@ static inline uint64_t map_id(const struct relabel *r, uint64_t v)
 	return r->bits ? relabel_id(r, v) : v;
 }
 
-int io_builder_fits_memory(const struct io_builder *b)
-{
-	return b->nruns == 0 && (uint64_t)b->n * IO_CSR_BYTES_PER_EDGE <= b->o.mem_limit;
-}
-
 static uint64_t vertex_count(const struct io_builder *b)
 {
 	const uint64_t nv = b->any ? b->max_id + 1 : 0;
 	return b->o.min_nv > nv ? b->o.min_nv : nv;
+}
+
+int io_builder_fits_memory(const struct io_builder *b)
+{
+	/* the parallel build also holds 12 bytes an id (degrees, relabel ranks):
+	 * sparse 32-bit ids under --relabel take the merge path, whose bitmap
+	 * needs 1.5 bits an id */
+	return b->nruns == 0 && (uint64_t)b->n * IO_CSR_BYTES_PER_EDGE +
+				(vertex_count(b) + 1) * IO_CSR_BYTES_PER_ID <= b->o.mem_limit;
 }
 
 /* The in-memory build (io/csr_build.h); the keys go to it. */
@@ -423,6 +427,7 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 		io_builder_free(b);
 		return rc;
 	}
+	const double t0 = tsg_now();
 	rc = b->nruns ? (b->n ? spill(b, err) : TSG_OK) : sort_buffer(b, err);
 	if (rc)
 		goto fail;
@@ -518,7 +523,10 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 	b->st.runs = b->nruns;
 	if (b->o.scratch)
 		io_writer_no_sync(w);
+	const double t1 = tsg_now();
+	b->st.build_s = t1 - t0;
 	rc = io_writer_commit(w, maxdeg, err);
+	b->st.write_s = tsg_now() - t1;
 	w = NULL;
 	if (rc)
 		goto fail;

@@ -13,6 +13,7 @@
  *
  * Memory: the keys (8 bytes an edge) and the bucketed entries (16 bytes an
  * edge) at once during the scatter; the keys are freed right after it.
+ * Degrees and relabel ranks: 12 bytes a vertex id.
  */
 #ifndef IO_CSR_BUILD_H
 #define IO_CSR_BUILD_H
@@ -23,8 +24,10 @@
 #include "base/error.h"
 #include "io/graph.h"
 
-/* Bytes an edge needs at the peak, for the caller's memory budget. */
+/* Bytes an edge and a vertex id need at the peak, for the caller's memory
+ * budget. */
 #define IO_CSR_BYTES_PER_EDGE 24
+#define IO_CSR_BYTES_PER_ID 12
 
 struct io_csr_stats {
 	uint64_t duplicates; /* keys dropped as repeats */
