@@ -1054,6 +1054,7 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	struct bv_graph g, t = { 0 };
 	int ts = 0;
 	uint64_t nch = 0;
+	const double t0 = tsg_now();
 	int rc = bv_open(base, &g, &st->offsets_scanned, err);
 	if (rc)
 		return rc;
@@ -1062,6 +1063,8 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 		bv_free(&g);
 		return rc;
 	}
+	const double t1 = tsg_now();
+	st->open_s = t1 - t0;
 	st->offsets_scanned |= ts;
 	st->transpose = tbase != NULL;
 	st->nodes = g.p.nodes;
@@ -1095,6 +1098,8 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	atomic_init(&j.tsum, 0);
 	tsg_parallel_for(threads, nch, 1, load_range, &j);
 	pthread_mutex_destroy(&j.mu);
+	const double t2 = tsg_now();
+	st->lists_s = t2 - t1;
 	if (atomic_load(&j.failed)) {
 		rc = err->code ? err->code : TSG_EINPUT;
 		goto done;
@@ -1127,6 +1132,7 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	struct copy_job cj = { .ch = ch, .off = off, .adj = adj };
 	tsg_parallel_for(threads, nch, 1, copy_range, &cj);
 	io_graph_adopt(out, g.p.nodes, off, adj, maxdeg, threads);
+	st->assemble_s = tsg_now() - t2;
 	off = NULL;
 	adj = NULL;
 	st->graph_bytes = (g.nbits + (tbase ? t.nbits : 0)) / 8;

@@ -42,6 +42,9 @@ struct io_webgraph_stats {
 	int offsets_scanned;      /* no .offsets: found by a sequential pass */
 	uint64_t graph_bytes;     /* .graph bytes read (both graphs) */
 	double decode_s;          /* decoding and merging */
+	double open_s;            /* of decode_s: properties, mapping, offsets */
+	double lists_s;           /* of decode_s: the lists decoded and merged, in parallel */
+	double assemble_s;        /* of decode_s: degrees to offsets, lists copied in place */
 	double arcs_per_s;        /* arcs decoded (both graphs) per second */
 };
 

@@ -113,6 +113,9 @@ static int convert_merged(const char *in, const char *out, unsigned threads, int
 		json_str(&j, "compression", lz4 ? "lz4" : "none");
 		json_u64(&j, "output_bytes", bytes);
 		json_f64(&j, "decode_seconds", ws.decode_s);
+		json_f64(&j, "open_seconds", ws.open_s);     /* of decode: offsets, mapping */
+		json_f64(&j, "lists_seconds", ws.lists_s);   /* of decode: lists, in parallel */
+		json_f64(&j, "assemble_seconds", ws.assemble_s); /* of decode: copy in place */
 		json_f64(&j, "arcs_per_second", ws.arcs_per_s);
 		json_f64(&j, "seconds", secs);
 		json_end(&j);
