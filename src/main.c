@@ -102,7 +102,8 @@ static const char usage_count[] =
 	"                          rerun with the same graph and options, count only\n"
 	"                          the rest; SIGINT/SIGTERM finish the unit in flight\n"
 	"                          and exit 8. Several graphs: PATH is a directory, a\n"
-	"                          file per graph, and graphs already done are skipped\n"
+	"                          file per graph, and graphs already done are skipped.\n"
+	"                          Under mpirun: a file a rank, PATH.rankR\n"
 	"  --per-vertex OUT        also write each vertex's triangle count to OUT\n"
 	"                          (atomically; one graph per run)\n"
 	"  --per-vertex-format text|binary  text: \"id count\" lines for vertices with\n"
@@ -598,14 +599,18 @@ static void ckpt_file_for(const struct count_job *job, const char *path, char *o
 {
 	if (!job->ckpt_dir) {
 		snprintf(out, len, "%s", job->ckpt);
-		return;
+	} else {
+		char *full = realpath(path, NULL);
+		const char *name = full ? full : path;
+		const char *base = strrchr(path, '/');
+		snprintf(out, len, "%s/%.200s.%016llx.ckpt", job->ckpt, base ? base + 1 : path,
+			 (unsigned long long)io_checksum(name, strlen(name)));
+		free(full);
 	}
-	char *full = realpath(path, NULL);
-	const char *name = full ? full : path;
-	const char *base = strrchr(path, '/');
-	snprintf(out, len, "%s/%.200s.%016llx.ckpt", job->ckpt, base ? base + 1 : path,
-		 (unsigned long long)io_checksum(name, strlen(name)));
-	free(full);
+	/* under mpirun each rank keeps its own units' counts: FILE.rankR */
+	const size_t n = strlen(out);
+	if (job->dist->size > 1 && n < len)
+		snprintf(out + n, len - n, ".rank%d", job->dist->rank);
 }
 
 /* A graph a previous run finished: its recorded total, nothing counted. */
@@ -714,9 +719,12 @@ static int count_one(const char *path, const struct count_job *job, struct count
 			h.nedges = g.nadj / 2;
 			h.max_degree = g.max_degree;
 		}
-		if (o.device == TSG_DEVICE_AUTO && known)
-			o.device = engine_auto_device(h.nv, h.nedges, h.max_degree, o.k, auto_note,
-						      sizeof(auto_note));
+		/* the rule only ever moves auto to the CPU: where it says GPU, auto
+		 * stays, so a GPU that cannot be used still falls back to the CPU */
+		if (o.device == TSG_DEVICE_AUTO && known &&
+		    engine_auto_device(h.nv, h.nedges, h.max_degree, o.k, auto_note,
+				       sizeof(auto_note)) == TSG_DEVICE_CPU)
+			o.device = TSG_DEVICE_CPU;
 		err->msg[0] = 0; /* a header that cannot be read is reported by the open */
 		if (o.device != TSG_DEVICE_CPU)
 			engine_gpu_warm_begin(o.gpu_index, &warm);
@@ -746,9 +754,15 @@ static int count_one(const char *path, const struct count_job *job, struct count
 	if (job->ckpt) {
 		uint64_t total;
 		ckpt_file_for(job, path, ckpath, sizeof(ckpath));
-		if ((rc = ckpt_open(ckpath, graph_key(&g), job->opts_key, &ck, err)))
+		rc = ckpt_open(ckpath, graph_key(&g), job->opts_key, &ck, err);
+		if (d->size > 1) /* every rank opens its own, or none goes on */
+			rc = dist_agree(d, rc, err);
+		if (rc)
 			goto done;
-		if (ckpt_finished(ck, &total)) {
+		/* one process: a finished graph is not even counted. Several ranks
+		 * count again, each taking its units from its file: they must
+		 * meet in the reductions whatever each file says */
+		if (d->size == 1 && ckpt_finished(ck, &total)) {
 			print_finished(path, &g, ckpath, total, job->o.k, job->json);
 			res->triangles = total;
 			res->seconds = tsg_now() - t0;
@@ -772,6 +786,21 @@ static int count_one(const char *path, const struct count_job *job, struct count
 		goto done;
 	if (rc == TSG_OK && ck)
 		rc = ckpt_finish(ck, r.triangles, err);
+	struct ckpt_info cki = { 0 };
+	if (ck) /* several ranks: what all their files did */
+		cki = *ckpt_info(ck);
+	if (d->size > 1 && ck && (rc = dist_agree(d, rc, err)) == TSG_OK) {
+		uint64_t v[4] = { (uint64_t)cki.created, (uint64_t)cki.torn, cki.resumed,
+				  cki.recorded };
+		rc = dist_sum_u64(d, v, 4, err);
+		cki.created = v[0] == (uint64_t)d->size;
+		cki.torn = v[1] > 0;
+		cki.resumed = (uint32_t)v[2];
+		cki.recorded = (uint32_t)v[3];
+		char *suffix = strrchr(ckpath, '.'); /* ".rankR": the files are FILE.rank* */
+		if (suffix)
+			snprintf(suffix, sizeof(ckpath) - (size_t)(suffix - ckpath), ".rank*");
+	}
 	if (rc == TSG_OK && job->pv_path && d->rank == 0)
 		rc = pv_write(job->pv_path, job->pv_fmt, &g, r.pv, o.threads, err);
 	if (rc == TSG_OK && job->clustering)
@@ -782,7 +811,7 @@ static int count_one(const char *path, const struct count_job *job, struct count
 					       .pv_path = job->pv_path, .dist = d,
 					       .rank_s = rank_s,
 					       .ckpt_path = ck ? ckpath : NULL,
-					       .ck = ck ? ckpt_info(ck) : NULL };
+					       .ck = ck ? &cki : NULL };
 		if (g.nv == 0 && o.progress)
 			fprintf(stderr, "tristream: note: %s is an empty graph\n", path);
 		if (job->json)
@@ -1012,9 +1041,6 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 	if (engine_cliques(&o) && o.per_vertex)
 		return usage_error(usage_count, "%s", "--per-vertex and --clustering count "
 				   "triangles: drop --k");
-	if (dist->size > 1 && ckpt)
-		return usage_error(usage_count, "%s", "--checkpoint with several MPI ranks: not yet "
-				   "(each rank would need its own)");
 	if (dist->size > 1 && o.plan_only)
 		return usage_error(usage_count, "%s", "--plan-only runs alone, not under mpirun");
 	o.rank = (uint32_t)dist->rank;
@@ -1046,6 +1072,10 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 				 .json = json, .ckpt = ckpt, .pv_path = pv_path, .pv_fmt = pv_fmt,
 				 .clustering = clustering,
 				 .opts_key = ckpt_key(key_words, sizeof(key_words) / 8, 0x636b7074) };
+	if (dist->size > 1) { /* the units a rank holds depend on the rank count */
+		const uint64_t w = (uint64_t)dist->size;
+		job.opts_key = ckpt_key(&w, 1, job.opts_key);
+	}
 	/* the graphs: the arguments, then the manifest's lines */
 	const char **paths = NULL;
 	char *mbuf = NULL;

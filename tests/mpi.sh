@@ -3,8 +3,9 @@
 # several MPI ranks (mpirun --oversubscribe, CPU backend) against one
 # process and tests/brute: every layout, 1, 2, 3 ranks and more ranks than
 # units, k-cliques, --k-all, per-vertex counts and clustering, the shared
-# graphs; a rank fed a damaged file or another graph fails the whole job
-# with the rank named and no count. Skipped (visibly) in a build without MPI.
+# graphs, checkpoints (a file a rank; resumed, cut, another rank count);
+# a rank fed a damaged file or another graph fails the whole job with the
+# rank named and no count. Skipped (visibly) in a build without MPI.
 # Ends with "N passed, N failed".
 set -u
 B=$1
@@ -92,9 +93,39 @@ rc=$?
 check "another graph on rank 1: exit $rc, not 3" [ $rc = 3 ]
 check "another graph on rank 1: said" grep -q "different graphs" "$T/err"
 check "another graph on rank 1: no count" [ ! -s "$T/out" ]
-mp 2 "$B/tristream" count --quiet --device cpu --checkpoint "$T/ck" "$T/er.tsg" >/dev/null 2>&1
+# checkpoints under mpirun: a file a rank (FILE.rankR) holding its units;
+# a rerun takes them back, a rank whose file lost records counts those
+# units again, and another rank count is refused
+ckref=$("$B/tests/brute" "$T/rmat12.tsg")
+ckq() { python3 -c "import json,sys; d=json.load(sys.stdin); c=d['checkpoint']; print(d['triangles'], c['units_resumed'], c['units_recorded'], c['torn_record_dropped'])" 2>/dev/null; }
+for l in "--layout block --partitions 4" "--layout lstc --partitions 5" "--layout arrival --batches 6"; do
+	rm -f "$T"/ck.*
+	first=$(mp 3 "$B/tristream" count --quiet --json --device cpu $l --checkpoint "$T/ck" "$T/rmat12.tsg" | ckq)
+	set -- $first
+	check "checkpoint -n 3 $l: count $1" same "$1" "$ckref"
+	check "checkpoint -n 3 $l: one file a rank" [ -s "$T/ck.rank0" ] && [ -s "$T/ck.rank1" ] && [ -s "$T/ck.rank2" ] && [ ! -e "$T/ck" ]
+	units=$3
+	check "checkpoint -n 3 $l: units recorded ($units), none resumed" [ "$2" = 0 ] && num "$units" && [ "$units" -gt 3 ]
+	again=$(mp 3 "$B/tristream" count --quiet --json --device cpu $l --checkpoint "$T/ck" "$T/rmat12.tsg" | ckq)
+	set -- $again
+	check "checkpoint rerun $l: count $1" same "$1" "$ckref"
+	check "checkpoint rerun $l: every unit resumed ($2 of $units), none counted" [ "$2" = "$units" ] && [ "$3" = 0 ]
+	# rank 1 loses all but its plan and first unit, plus a torn half record
+	head -c 128 "$T/ck.rank1" >"$T/ck.cut" && printf 'half a record' >>"$T/ck.cut" && mv "$T/ck.cut" "$T/ck.rank1"
+	part=$(mp 3 "$B/tristream" count --quiet --json --device cpu $l --checkpoint "$T/ck" "$T/rmat12.tsg" | ckq)
+	set -- $part
+	check "checkpoint, rank 1's file cut, $l: count $1" same "$1" "$ckref"
+	check "checkpoint, rank 1's file cut, $l: resumed $2 + recorded $3 = $units units, torn record said ($4)" [ $(($2 + $3)) = "$units" ] && [ "$3" -gt 0 ] && [ "$4" = True ]
+done
+mp 2 "$B/tristream" count --quiet --device cpu --layout lstc --partitions 5 --checkpoint "$T/ck" "$T/rmat12.tsg" >"$T/out" 2>"$T/err"
 rc=$?
-check "--checkpoint under mpirun: exit $rc, not 2" [ $rc = 2 ]
+check "checkpoint of 3 ranks rerun on 2: exit $rc, not 2" [ $rc = 2 ]
+check "checkpoint of 3 ranks rerun on 2: no count" [ ! -s "$T/out" ]
+check "checkpoint of 3 ranks rerun on 2: a rank named" grep -q "rank 0:" "$T/err"
+mkdir -p "$T/ckd"
+got=$(mp 2 "$B/tristream" count --quiet --json --device cpu --checkpoint "$T/ckd" "$T/rmat12.tsg" "$T/er.tsg" | python3 -c 'import json,sys; print(" ".join(str(json.loads(l)["triangles"]) for l in sys.stdin), end=" ")' 2>/dev/null)
+check "--checkpoint DIR under mpirun, two graphs: $got" [ "$got" = "$ckref $("$B/tests/brute" "$T/er.tsg") " ]
+check "--checkpoint DIR under mpirun: a file a rank and graph" [ "$(ls "$T/ckd" | grep -c '\.rank[01]$')" = 4 ]
 
 if [ -f "$SHARED/ca-GrQc.txt" ]; then
 	got=$(mp 3 "$B/tristream" count --quiet --json --device cpu "$SHARED/ca-GrQc.txt" | field triangles)
