@@ -3,6 +3,9 @@
  * runs (forced by a tiny memory limit) gives exactly the in-memory result;
  * self-loops and duplicates are dropped and counted; relabel drops isolated
  * vertices and keeps lists sorted; a missing spill directory is a clear error.
+ * The in-memory build (io/csr_build.c) against the merge of spilled runs on
+ * hubs past its radix threshold, relabelling, declared vertex counts and
+ * thread counts, into a file and into memory.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,11 +14,12 @@
 #include "io/sort.h"
 #include "testlib.h"
 
-static int build(const char *path, const uint64_t *e, size_t n, uint64_t mem, int relabel,
-		 struct io_build_stats *bs, struct tsg_err *err)
+static int build_t(const char *path, const uint64_t *e, size_t n, uint64_t mem, int relabel,
+		   unsigned threads, uint64_t min_nv, struct tsg_graph *mem_g,
+		   struct io_build_stats *bs, struct tsg_err *err)
 {
-	struct io_builder_opts bo = { .mem_limit = mem, .threads = 2, .relabel = relabel,
-				      .tmpdir = t_tmpdir() };
+	struct io_builder_opts bo = { .mem_limit = mem, .threads = threads, .relabel = relabel,
+				      .tmpdir = t_tmpdir(), .min_nv = min_nv };
 	struct io_builder *b;
 	int rc = io_builder_new(&bo, &b, err);
 	if (rc)
@@ -26,7 +30,81 @@ static int build(const char *path, const uint64_t *e, size_t n, uint64_t mem, in
 		io_builder_free(b);
 		return rc;
 	}
+	if (mem_g)
+		return io_builder_finish_mem(b, mem_g, bs, err);
 	return io_builder_finish(b, path, bs, err);
+}
+
+static int build(const char *path, const uint64_t *e, size_t n, uint64_t mem, int relabel,
+		 struct io_build_stats *bs, struct tsg_err *err)
+{
+	return build_t(path, e, n, mem, relabel, 2, 0, NULL, bs, err);
+}
+
+static int same_graph(const struct tsg_graph *a, const struct tsg_graph *b)
+{
+	return a->nv == b->nv && a->nadj == b->nadj && a->max_degree == b->max_degree &&
+	       memcmp(a->off, b->off, (a->nv + 1) * 8) == 0 &&
+	       (a->nadj == 0 || memcmp(a->adj, b->adj, a->nadj * 4) == 0);
+}
+
+/* The parallel in-memory build against the merge path (a memory limit
+ * small enough to spill), on edges with hubs longer than the rows the
+ * in-memory build sorts by radix, repeats both ways, and self-loops. */
+static void csr_vs_merge(struct t_state *st, uint64_t *seed)
+{
+	enum { M = 40000, NV = 5000 };
+	uint64_t *e = malloc(M * sizeof(*e));
+	for (size_t i = 0; i < M; i++) {
+		uint64_t u = t_rand(seed) % NV, v = t_rand(seed) % NV;
+		if (i % 4 == 0)
+			u = 7; /* a hub of degree about M / 4, past RADIX_ROW */
+		if (i % 97 == 0)
+			v = u; /* a self-loop */
+		e[i] = i % 11 == 0 && i ? e[i - 1] >> 32 | e[i - 1] << 32 : u << 32 | v;
+	}
+	struct tsg_graph gf, gm; /* from the file, and built in memory */
+	struct io_load_opts lo = { .io = IO_MODE_PREAD, .threads = 2 };
+	struct tsg_err err = { 0 };
+	char merge_path[4096], csr_path[4096];
+	snprintf(merge_path, sizeof(merge_path), "%s", t_path("csr-merge.tsg"));
+	snprintf(csr_path, sizeof(csr_path), "%s", t_path("csr-mem.tsg"));
+	for (int relabel = 0; relabel < 2; relabel++)
+		for (uint64_t min_nv = 0; min_nv <= 9000; min_nv += 9000)
+			for (unsigned threads = 1; threads <= 3; threads += 2) {
+				struct io_build_stats a, b, c;
+				struct tsg_graph ref;
+				int rc = build_t(merge_path, e, M, 16 * 1024, relabel, threads, min_nv,
+						 NULL, &a, &err);
+				rc = rc ? rc : build_t(csr_path, e, M, 64u << 20, relabel, threads,
+						       min_nv, NULL, &b, &err);
+				rc = rc ? rc : build_t(NULL, e, M, 64u << 20, relabel, threads, min_nv,
+						       &gm, &c, &err);
+				CHECK(st, rc == 0, "builds (relabel %d, min_nv %llu, %u threads): %s",
+				      relabel, (unsigned long long)min_nv, threads, err.msg);
+				if (rc)
+					continue;
+				CHECK(st, a.runs > 0 && b.runs == 0 && c.runs == 0, "merge path spilled");
+				rc = io_graph_load(merge_path, &lo, &ref, &err);
+				rc = rc ? rc : io_graph_load(csr_path, &lo, &gf, &err);
+				CHECK(st, rc == 0, "load: %s", err.msg);
+				if (rc) {
+					io_graph_free(&gm);
+					continue;
+				}
+				CHECK(st, same_graph(&ref, &gf) && same_graph(&ref, &gm),
+				      "in-memory build equals the merge (relabel %d, min_nv %llu, %u "
+				      "threads)", relabel, (unsigned long long)min_nv, threads);
+				CHECK(st, a.self_loops == b.self_loops && a.duplicates == b.duplicates &&
+				      b.duplicates == c.duplicates && a.isolated == b.isolated &&
+				      a.nedges == c.nedges && a.max_degree == c.max_degree,
+				      "same statistics");
+				CHECK(st, ref.max_degree > 2048, "the hub passes the radix threshold");
+				io_graph_free(&ref);
+				io_graph_free(&gf);
+				io_graph_free(&gm);
+			}
+	free(e);
 }
 
 int main(void)
@@ -53,6 +131,26 @@ int main(void)
 		free(k);
 		free(tmp);
 	}
+
+	/* the single-thread radix sort of one row */
+	for (size_t n = 0; n < 100000; n = n * 5 + 3) {
+		uint32_t *k = malloc((n + 1) * 4), *tmp = malloc((n + 1) * 4);
+		uint64_t sum = 0, sum2 = 0;
+		for (size_t i = 0; i < n; i++) {
+			k[i] = (uint32_t)(t_rand(&seed) >> (t_rand(&seed) % 48));
+			sum += k[i] * 0x9e3779b97f4a7c15ull;
+		}
+		io_sort_u32(k, tmp, n);
+		int ok = 1;
+		for (size_t i = 0; i < n; i++) {
+			ok &= i == 0 || k[i - 1] <= k[i];
+			sum2 += k[i] * 0x9e3779b97f4a7c15ull;
+		}
+		CHECK(&st, ok && sum == sum2, "32-bit radix sort of %zu keys", n);
+		free(k);
+		free(tmp);
+	}
+	csr_vs_merge(&st, &seed);
 
 	enum { N = 60000 };
 	uint64_t *e = malloc(N * sizeof(*e));
