@@ -61,24 +61,17 @@ int io_text_write(const char *path, uint64_t nv, const uint64_t *off, const uint
 	size_t *len = calloc(round, sizeof(*len));
 	uint64_t *edges = calloc(round, sizeof(*edges));
 	struct io_afile a;
+	int opened = 0;
 	int rc = buf && len && edges ? TSG_OK : tsg_fail(err, TSG_ENOMEM, "out of memory");
 	for (unsigned k = 0; rc == TSG_OK && k < round; k++)
 		if (!(buf[k] = malloc((size_t)SLICE * LINE_MAX_BYTES)))
 			rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
-	if (rc == TSG_OK)
-		rc = io_afile_open(path, &a, err);
-	if (rc) {
-		for (unsigned k = 0; buf && k < round; k++)
-			free(buf[k]);
-		free(buf);
-		free(len);
-		free(edges);
-		return rc;
-	}
+	if (rc == TSG_OK && (rc = io_afile_open(path, &a, err)) == TSG_OK)
+		opened = 1;
 	st->edges = st->bytes = 0;
 	const uint64_t nadj = off[nv], slices = (nadj + SLICE - 1) / SLICE;
 	int ok = 1;
-	for (uint64_t first = 0; ok && first < slices; first += round) {
+	for (uint64_t first = 0; rc == TSG_OK && ok && first < slices; first += round) {
 		const uint64_t n = slices - first < round ? slices - first : round;
 		struct fmt_round fr = { off, adj, nv, nadj, first, buf, len, edges };
 		tsg_parallel_for(threads ? threads : 1, n, 1, format_slices, &fr);
@@ -88,13 +81,13 @@ int io_text_write(const char *path, uint64_t nv, const uint64_t *off, const uint
 			st->edges += edges[k];
 		}
 	}
-	if (!ok) {
+	if (opened && !ok) {
 		rc = tsg_fail_errno(err, tsg_status_from_errno(errno), errno, "%s: write", path);
 		io_afile_abort(&a);
-	} else {
-		rc = io_afile_commit(&a, err);
+	} else if (opened) {
+		rc = io_afile_commit(&a, err); /* checks the last flush, syncs, names */
 	}
-	for (unsigned k = 0; k < round; k++)
+	for (unsigned k = 0; buf && k < round; k++)
 		free(buf[k]);
 	free(buf);
 	free(len);

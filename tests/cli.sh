@@ -314,6 +314,7 @@ check "--to text" conv --to text "$T/er.tsg" "$T/er-out.txt"
 check "--to text: one line per edge" [ "$(wc -l <"$T/er-out.txt")" = "$("$B/tristream" info --json "$T/er.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["edges"])')" ]
 check "--to text: each edge once, u < v" awk '$1 >= $2 { exit 1 }' "$T/er-out.txt"
 check "--to text round trip" sh -c "$B/tristream-convert --quiet $T/er-out.txt $T/er-rt.tsg && [ \"\$($B/tristream info $T/er-rt.tsg | grep -v '^file')\" = \"\$($B/tristream info $T/er.tsg | grep -v '^file')\" ]"
+check "--to text on a full device exits 5" [ "$(rc_of "$B/tristream-convert" --quiet --to text "$T/er.tsg" /dev/full)" = 5 ]
 # gzip: libdeflate (whole file; members in parallel) and zlib (streamed) give
 # the same graph; a truncated stream is an error for both, never a count
 gzip -c "$T/er-out.txt" >"$T/one.gz"
