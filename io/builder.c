@@ -160,22 +160,21 @@ static int spill(struct io_builder *b, struct tsg_err *err)
 int io_builder_add(struct io_builder *b, const uint64_t *edges, size_t n, struct tsg_err *err)
 {
 	for (size_t i = 0; i < n; i++) {
-		uint64_t u = edges[i] >> 32, v = edges[i] & 0xffffffffu;
+		const uint64_t key = io_edge_key(edges[i] >> 32, edges[i] & 0xffffffffu);
 		b->st.input_edges++;
-		if (u == v) {
+		if (!key) {
 			b->st.self_loops++;
 			continue;
 		}
-		uint64_t lo = u < v ? u : v, hi = u ^ v ^ lo;
-		if (hi > b->max_id)
-			b->max_id = hi;
+		if ((key & 0xffffffffu) > b->max_id)
+			b->max_id = key & 0xffffffffu;
 		b->any = 1;
 		if (b->n == b->cap) {
 			int rc = b->cap < b->cap_max ? grow(b, b->n + 1, err) : spill(b, err);
 			if (rc)
 				return rc;
 		}
-		b->keys[b->n++] = lo << 32 | hi;
+		b->keys[b->n++] = key;
 	}
 	return TSG_OK;
 }
@@ -365,43 +364,45 @@ int io_builder_fits_memory(const struct io_builder *b)
 				(vertex_count(b) + 1) * IO_CSR_BYTES_PER_ID <= b->o.mem_limit;
 }
 
-/* The in-memory build (io/csr_build.h); the keys go to it. */
-static int csr_finish(struct io_builder *b, uint64_t nv, const struct io_csr_out *out,
-		      struct tsg_err *err)
+/* The in-memory build (io/csr_build.h) into out; the keys go to it, and b
+ * is freed. */
+static int finish_csr(struct io_builder *b, const struct io_csr_out *out,
+		      struct io_build_stats *stats, struct tsg_err *err)
 {
+	const uint64_t nv = vertex_count(b);
 	struct io_csr_stats cs;
-	const int rc = io_csr_build(b->keys, b->n, nv, b->o.relabel, b->o.threads, out, &cs, err);
-	b->keys = NULL;
-	if (rc)
-		return rc;
-	b->st.duplicates += cs.duplicates;
-	b->st.isolated = cs.isolated;
-	b->st.nv = cs.nv;
-	b->st.nedges = cs.nedges;
-	b->st.max_degree = cs.max_degree;
-	b->st.build_s = cs.build_s;
-	b->st.write_s = cs.write_s;
-	return TSG_OK;
+	int rc;
+	if (nv > IO_MAX_VERTICES) {
+		rc = tsg_fail(err, TSG_EINPUT, "%llu vertices exceed the 32-bit id range",
+			      (unsigned long long)nv);
+	} else {
+		rc = io_csr_build(b->keys, b->n, nv, b->o.relabel, b->o.threads, out, &cs, err);
+		b->keys = NULL; /* io_csr_build took them */
+	}
+	if (rc == TSG_OK) {
+		b->st.duplicates += cs.duplicates;
+		b->st.isolated = cs.isolated;
+		b->st.nv = cs.nv;
+		b->st.nedges = cs.nedges;
+		b->st.max_degree = cs.max_degree;
+		b->st.build_s = cs.build_s;
+		b->st.write_s = cs.write_s;
+		if (stats)
+			*stats = b->st;
+	}
+	io_builder_free(b);
+	return rc;
 }
 
 int io_builder_finish_mem(struct io_builder *b, struct tsg_graph *g, struct io_build_stats *stats,
 			  struct tsg_err *err)
 {
-	const uint64_t nv = vertex_count(b);
-	int rc = TSG_OK;
-	if (!io_builder_fits_memory(b))
-		rc = tsg_fail(err, TSG_EINTERNAL, "the graph does not fit the builder's memory");
-	else if (nv > IO_MAX_VERTICES)
-		rc = tsg_fail(err, TSG_EINPUT, "%llu vertices exceed the 32-bit id range",
-			      (unsigned long long)nv);
-	if (rc == TSG_OK) {
-		const struct io_csr_out out = { .mem = g };
-		rc = csr_finish(b, nv, &out, err);
+	if (!io_builder_fits_memory(b)) {
+		io_builder_free(b);
+		return tsg_fail(err, TSG_EINTERNAL, "the graph does not fit the builder's memory");
 	}
-	if (rc == TSG_OK && stats)
-		*stats = b->st;
-	io_builder_free(b);
-	return rc;
+	const struct io_csr_out out = { .mem = g };
+	return finish_csr(b, &out, stats, err);
 }
 
 int io_builder_finish(struct io_builder *b, const char *path, struct io_build_stats *stats,
@@ -411,21 +412,17 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 	struct io_writer *w = NULL;
 	struct relabel rl = { 0 };
 	uint64_t *deg = NULL, *batch = NULL;
+	if (io_builder_fits_memory(b)) {
+		/* everything in memory: built on every thread (csr_build.h) */
+		const struct io_csr_out out = { .path = path, .sync = !b->o.scratch };
+		return finish_csr(b, &out, stats, err);
+	}
 	int rc = TSG_OK;
 	const uint64_t nv = vertex_count(b);
 	if (nv > IO_MAX_VERTICES) {
 		rc = tsg_fail(err, TSG_EINPUT, "%llu vertices exceed the 32-bit id range",
 			      (unsigned long long)nv);
 		goto fail;
-	}
-	if (io_builder_fits_memory(b)) {
-		/* everything in memory: built on every thread (csr_build.h) */
-		const struct io_csr_out out = { .path = path, .sync = !b->o.scratch };
-		rc = csr_finish(b, nv, &out, err);
-		if (rc == TSG_OK && stats)
-			*stats = b->st;
-		io_builder_free(b);
-		return rc;
 	}
 	const double t0 = tsg_now();
 	rc = b->nruns ? (b->n ? spill(b, err) : TSG_OK) : sort_buffer(b, err);

@@ -47,6 +47,15 @@ struct io_builder;
 
 int io_builder_new(const struct io_builder_opts *opts, struct io_builder **out, struct tsg_err *err);
 
+/* The canonical key of edge u-v, lo<<32|hi with lo < hi, or 0 for a
+ * self-loop (never a key: hi > 0). What io_builder_add stores, and what
+ * parsers that canonicalize on their own threads hand io_builder_add_canon. */
+static inline uint64_t io_edge_key(uint64_t u, uint64_t v)
+{
+	const uint64_t lo = u < v ? u : v, hi = u ^ v ^ lo;
+	return u == v ? 0 : lo << 32 | hi;
+}
+
 /* Adds n edges given as u<<32|v (u, v < 2^32 - 1). */
 int io_builder_add(struct io_builder *b, const uint64_t *edges, size_t n, struct tsg_err *err);
 

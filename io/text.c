@@ -1,12 +1,8 @@
 #include "io/text.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <pthread.h>
 
 #include "base/progress.h"
@@ -151,24 +147,22 @@ static void parse_piece(void *arg, uint64_t b, uint64_t end, unsigned tid)
 			const char *next;
 			uint64_t u = 0, v = 0;
 			enum line_kind k = parse_line(s, p->e, job->base, &u, &v, &next);
-			if (k == LINE_EDGE) {
-				if (u == v) {
-					p->loops++;
-				} else {
-					if (p->nkeys == p->cap) {
-						size_t cap = p->cap ? p->cap * 2 : 1 << 16;
-						uint64_t *nk = realloc(p->keys, cap * sizeof(*nk));
-						if (!nk) {
-							p->oom = 1;
-							return;
-						}
-						p->keys = nk;
-						p->cap = cap;
+			const uint64_t key = k == LINE_EDGE ? io_edge_key(u, v) : 0;
+			if (k == LINE_EDGE && !key) {
+				p->loops++;
+			} else if (k == LINE_EDGE) {
+				if (p->nkeys == p->cap) {
+					size_t cap = p->cap ? p->cap * 2 : 1 << 16;
+					uint64_t *nk = realloc(p->keys, cap * sizeof(*nk));
+					if (!nk) {
+						p->oom = 1;
+						return;
 					}
-					const uint64_t lo = u < v ? u : v, hi = u ^ v ^ lo;
-					p->max_id = hi > p->max_id ? hi : p->max_id;
-					p->keys[p->nkeys++] = lo << 32 | hi;
+					p->keys = nk;
+					p->cap = cap;
 				}
+				p->max_id = (key & 0xffffffffu) > p->max_id ? key & 0xffffffffu : p->max_id;
+				p->keys[p->nkeys++] = key;
 			} else if (k != LINE_SKIP) {
 				if (p->first_bad < 0 || (k == LINE_BIG && p->bad_kind != LINE_BIG)) {
 					p->first_bad = (int64_t)p->lines;

@@ -396,22 +396,39 @@ static int read_zlib(struct io_tsrc *s, struct io_tbuf *b, size_t want, struct t
 	return TSG_OK;
 }
 
+/* Progress and the end, after members were served. */
+static void members_served(struct io_tsrc *s)
+{
+	if (s->at_mem == s->nmem)
+		s->eof = 1;
+	s->consumed = s->text_total ? (uint64_t)((double)s->file_size * (double)s->text_served /
+						 (double)s->text_total) : s->file_size;
+}
+
+/* Whether the next member is handed over whole: into an empty buffer, a
+ * member not started and at least half a read. */
+static int member_adoptable(const struct io_tsrc *s, const struct io_tbuf *b, size_t want)
+{
+	return s->mode == M_DEFLATE && b->len == 0 && s->at_mem < s->nmem && s->at_byte == 0 &&
+	       s->mem[s->at_mem].text_len >= want / 2;
+}
+
+/* The buffer becomes the member's text, not a copy of it (decoders leave
+ * a byte for the NUL). */
+static void adopt_member(struct io_tsrc *s, struct io_tbuf *b)
+{
+	struct member *m = &s->mem[s->at_mem++];
+	free(b->p);
+	b->p = m->text;
+	b->len = m->text_len;
+	b->cap = m->text_len + 1;
+	m->text = NULL;
+	s->text_served += b->len;
+	members_served(s);
+}
+
 static void read_members(struct io_tsrc *s, struct io_tbuf *b, size_t want)
 {
-	struct member *first = s->at_mem < s->nmem ? &s->mem[s->at_mem] : NULL;
-	if (b->len == 0 && first && s->at_byte == 0 && first->text_len >= want / 2) {
-		/* a large member is handed over whole, not copied: the buffer
-		 * becomes the member's text (more than `want`, which callers
-		 * accept) */
-		free(b->p);
-		b->p = first->text;
-		b->len = first->text_len;
-		b->cap = first->text_len + 1;
-		first->text = NULL;
-		s->text_served += b->len;
-		s->at_mem++;
-		want = 0;
-	}
 	while (want > 0 && s->at_mem < s->nmem) {
 		struct member *m = &s->mem[s->at_mem];
 		const size_t left = m->text_len - s->at_byte, take = want < left ? want : left;
@@ -427,24 +444,17 @@ static void read_members(struct io_tsrc *s, struct io_tbuf *b, size_t want)
 			s->at_byte = 0;
 		}
 	}
-	if (s->at_mem == s->nmem)
-		s->eof = 1;
-	s->consumed = s->text_total ? (uint64_t)((double)s->file_size * (double)s->text_served /
-						 (double)s->text_total) : s->file_size;
+	members_served(s);
 }
 
 int io_tsrc_read(struct io_tsrc *s, struct io_tbuf *b, size_t want, struct tsg_err *err)
 {
-	if (s->mode == M_DEFLATE && b->len == 0 && s->at_mem < s->nmem && s->at_byte == 0 &&
-	    s->mem[s->at_mem].text_len >= want / 2) {
-		read_members(s, b, want); /* hands a member over; no buffer needed */
-		b->p[b->len] = '\0';
-		return TSG_OK;
-	}
-	if (!grow_buf(b, want))
-		return tsg_fail(err, TSG_ENOMEM, "out of memory reading %s", s->path);
 	int rc = TSG_OK;
-	if (s->mode == M_PLAIN)
+	if (member_adoptable(s, b, want))
+		adopt_member(s, b);
+	else if (!grow_buf(b, want))
+		return tsg_fail(err, TSG_ENOMEM, "out of memory reading %s", s->path);
+	else if (s->mode == M_PLAIN)
 		rc = read_plain(s, b, want, err);
 	else if (s->mode == M_ZLIB)
 		rc = read_zlib(s, b, want, err);

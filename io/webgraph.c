@@ -967,13 +967,13 @@ static void feed_emit(void *arg, unsigned tid, uint64_t u, const uint32_t *v, ui
 	struct feed_ctx *f = arg;
 	struct feed_buf *fb = &f->buf[tid];
 	for (uint64_t i = 0; i < n; i++) {
-		if (v[i] == u) {
+		const uint64_t key = io_edge_key(u, v[i]);
+		if (!key) {
 			fb->loops++;
 			continue;
 		}
-		const uint64_t lo = u < v[i] ? u : v[i], hi = u ^ v[i] ^ lo;
-		fb->max_id = hi > fb->max_id ? hi : fb->max_id;
-		fb->keys[fb->n++] = lo << 32 | hi;
+		fb->max_id = (key & 0xffffffffu) > fb->max_id ? key & 0xffffffffu : fb->max_id;
+		fb->keys[fb->n++] = key;
 		if (fb->n == FEED_BUF)
 			feed_flush(f, fb);
 	}

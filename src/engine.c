@@ -638,8 +638,12 @@ static const double AUTO_GPU_FIXED_S = 0.45, AUTO_GPU_NS = 8.0, AUTO_CPU_NS_BASE
 enum tsg_device engine_auto_device(uint64_t nv, uint64_t nedges, uint64_t max_degree, uint32_t k,
 				   char *note, size_t note_len)
 {
-	if (k > 3 || nedges == 0)
-		return k > 3 ? TSG_DEVICE_GPU : TSG_DEVICE_CPU;
+	if (k > 3)
+		return TSG_DEVICE_GPU;
+	if (nedges == 0) { /* nothing to count: no skew either (the rule divides by it) */
+		snprintf(note, note_len, "--device auto: the CPU, as the graph has no edges");
+		return TSG_DEVICE_CPU;
+	}
 	const double m = (double)nedges, s = (double)max_degree / sqrt(m);
 	if (2 * m > 32.0 * (double)nv || s > 21.0)
 		return TSG_DEVICE_GPU; /* beyond the measurements */

@@ -311,9 +311,9 @@ check "... and says so" sh -c "$B/tristream count --device cpu --json --quiet --
 check "... and leaves no scratch file" [ -z "$(ls -A "$T/scr2")" ]
 # text written by --to text reads back as the same graph
 check "--to text" conv --to text "$T/er.tsg" "$T/er-out.txt"
-check "--to text: one line per edge" [ "$(wc -l <"$T/er-out.txt")" = "$("$B/tristream" info --json "$T/er.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["edges"])')" ]
+check "--to text: one line per edge" same "$(wc -l <"$T/er-out.txt")" "$("$B/tristream" info --json "$T/er.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["edges"])')"
 check "--to text: each edge once, u < v" awk '$1 >= $2 { exit 1 }' "$T/er-out.txt"
-check "--to text round trip" sh -c "$B/tristream-convert --quiet $T/er-out.txt $T/er-rt.tsg && [ \"\$($B/tristream info $T/er-rt.tsg | grep -v '^file')\" = \"\$($B/tristream info $T/er.tsg | grep -v '^file')\" ]"
+check "--to text round trip" sh -c "$B/tristream-convert --quiet $T/er-out.txt $T/er-rt.tsg && a=\$($B/tristream info $T/er-rt.tsg | grep -v '^file') && [ -n \"\$a\" ] && [ \"\$a\" = \"\$($B/tristream info $T/er.tsg | grep -v '^file')\" ]"
 check "--to text on a full device exits 5" [ "$(rc_of "$B/tristream-convert" --quiet --to text "$T/er.tsg" /dev/full)" = 5 ]
 # gzip: libdeflate (whole file; members in parallel) and zlib (streamed) give
 # the same graph; a truncated stream is an error for both, never a count
@@ -421,7 +421,7 @@ if [ -n "$SHARED" ] && [ -f "$WG/cnr-2000.graph" ] && [ -f "$WG/cnr-2000-t.graph
 	check "reference counter on the converted crawl" same "$(brute "$W/a.tsg")" 20977629
 	# the writer: cnr-2000 (undirected) written as BVGraph and read back
 	check "convert --to webgraph" conv --to webgraph "$W/a.tsg" "$W/rt"
-	check "--to webgraph writes the transpose too" [ -f "$W/rt-t.graph" ] && [ -f "$W/rt.offsets" ]
+	check "--to webgraph writes the transpose too" eval '[ -f "$W/rt-t.graph" ] && [ -f "$W/rt.offsets" ]'
 	check "round trip through the writer counts" same "$(tri "$W/rt")" 20977629
 	check "round trip through the writer, sorted" same "$(tri --no-transpose "$W/rt")" 20977629
 	check "round trip through the writer is byte-identical" sh -c "$B/tristream-convert --quiet $W/rt $W/rt.tsg && cmp -s $W/a.tsg $W/rt.tsg"

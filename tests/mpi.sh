@@ -63,7 +63,7 @@ for k in 4 6; do
 done
 a=$(mp 3 "$B/tristream" count --quiet --json --device cpu --k-all "$T/rmat12.tsg" | field clique_counts)
 b=$(tc --k-all "$T/rmat12.tsg" | field clique_counts)
-check "3 ranks --k-all: '$a' vs one process '$b'" [ -n "$a" ] && [ "$a" = "$b" ]
+check "3 ranks --k-all: '$a' vs one process '$b'" eval '[ -n "$a" ] && [ "$a" = "$b" ]'
 # per-vertex counts and clustering: rank 0 writes the file
 mp 3 "$B/tristream" count --quiet --device cpu --per-vertex "$T/pv3.txt" "$T/karate.txt" >/dev/null
 "$B/tests/brute" --per-vertex "$T/karate.txt" >"$T/pvb.txt"
@@ -103,19 +103,22 @@ for l in "--layout block --partitions 4" "--layout lstc --partitions 5" "--layou
 	first=$(mp 3 "$B/tristream" count --quiet --json --device cpu $l --checkpoint "$T/ck" "$T/rmat12.tsg" | ckq)
 	set -- $first
 	check "checkpoint -n 3 $l: count $1" same "$1" "$ckref"
-	check "checkpoint -n 3 $l: one file a rank" [ -s "$T/ck.rank0" ] && [ -s "$T/ck.rank1" ] && [ -s "$T/ck.rank2" ] && [ ! -e "$T/ck" ]
+	check "checkpoint -n 3 $l: one file a rank" eval '[ -s "$T/ck.rank0" ] && [ -s "$T/ck.rank1" ] && [ -s "$T/ck.rank2" ] && [ ! -e "$T/ck" ]'
 	units=$3
-	check "checkpoint -n 3 $l: units recorded ($units), none resumed" [ "$2" = 0 ] && num "$units" && [ "$units" -gt 3 ]
+	res=$2
+	check "checkpoint -n 3 $l: units recorded ($units), none resumed" eval 'same "$res" 0 && num "$units" && [ "$units" -gt 3 ]'
 	again=$(mp 3 "$B/tristream" count --quiet --json --device cpu $l --checkpoint "$T/ck" "$T/rmat12.tsg" | ckq)
 	set -- $again
 	check "checkpoint rerun $l: count $1" same "$1" "$ckref"
-	check "checkpoint rerun $l: every unit resumed ($2 of $units), none counted" [ "$2" = "$units" ] && [ "$3" = 0 ]
+	res=$2 rec=$3
+	check "checkpoint rerun $l: every unit resumed ($res of $units), none counted" eval 'same "$res" "$units" && same "$rec" 0'
 	# rank 1 loses all but its plan and first unit, plus a torn half record
 	head -c 128 "$T/ck.rank1" >"$T/ck.cut" && printf 'half a record' >>"$T/ck.cut" && mv "$T/ck.cut" "$T/ck.rank1"
 	part=$(mp 3 "$B/tristream" count --quiet --json --device cpu $l --checkpoint "$T/ck" "$T/rmat12.tsg" | ckq)
 	set -- $part
 	check "checkpoint, rank 1's file cut, $l: count $1" same "$1" "$ckref"
-	check "checkpoint, rank 1's file cut, $l: resumed $2 + recorded $3 = $units units, torn record said ($4)" [ $(($2 + $3)) = "$units" ] && [ "$3" -gt 0 ] && [ "$4" = True ]
+	res=$2 rec=$3 torn=$4
+	check "checkpoint, rank 1's file cut, $l: resumed $res + recorded $rec = $units units, torn record said ($torn)" eval 'num "$res" && num "$rec" && same "$((res + rec))" "$units" && [ "$rec" -gt 0 ] && [ "$torn" = True ]'
 done
 mp 2 "$B/tristream" count --quiet --device cpu --layout lstc --partitions 5 --checkpoint "$T/ck" "$T/rmat12.tsg" >"$T/out" 2>"$T/err"
 rc=$?
