@@ -75,6 +75,12 @@ void gpu_set_clique(struct gpu_ctx *g, unsigned k, int pivot);
  * thread; errors are left for gpu_open to report. */
 void gpu_prewarm(int index);
 
+/* CUDA devices present (0 where none is usable). */
+int gpu_device_count(void);
+
+/* Each call below selects its context's device on the calling thread, so
+ * contexts of several devices may be driven from several host threads
+ * (one thread a context at a time). */
 int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct gpu_ctx **out,
 	     uint64_t *slot_bytes, struct tsg_err *err);
 /* Waits for the device and copies the per-vertex counts to host (pv_vertices). */
@@ -84,6 +90,7 @@ void gpu_close(struct gpu_ctx *g);
  * TSG_EDEVICE with the CUDA error named. */
 int gpu_drain(struct gpu_ctx *g, struct tsg_err *err);
 const char *gpu_device_name(const struct gpu_ctx *g);
+int gpu_device_index(const struct gpu_ctx *g);
 uint64_t gpu_budget(const struct gpu_ctx *g);
 
 /* How copies from ordinary host memory fill a pinned staging buffer: the

@@ -178,11 +178,19 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 	free(g);
 }
 
+extern "C" int gpu_device_count(void)
+{
+	int count = 0;
+	return cudaGetDeviceCount(&count) == cudaSuccess ? count : 0;
+}
+
 extern "C" int gpu_drain(struct gpu_ctx *g, struct tsg_err *err)
 {
 	if (!g)
 		return TSG_OK;
-	const cudaError_t e = cudaDeviceSynchronize();
+	cudaError_t e = cudaSetDevice(g->device);
+	if (e == cudaSuccess)
+		e = cudaDeviceSynchronize();
 	return e == cudaSuccess ? TSG_OK : cuda_fail(err, e, "waiting for the device's work");
 }
 
@@ -200,6 +208,7 @@ fail:
 }
 
 extern "C" const char *gpu_device_name(const struct gpu_ctx *g) { return g->name; }
+extern "C" int gpu_device_index(const struct gpu_ctx *g) { return g->device; }
 extern "C" uint64_t gpu_budget(const struct gpu_ctx *g) { return g->budget; }
 
 extern "C" void gpu_set_clique(struct gpu_ctx *g, unsigned k, int pivot)
@@ -259,10 +268,11 @@ fail:
 extern "C" void *gpu_host_alloc(struct gpu_ctx *g, size_t bytes)
 {
 	void *p = NULL;
-	/* callers may be other host threads, whose current device is 0 */
+	/* callers may be other host threads, whose current device is 0;
+	 * portable: with several GPUs (--gpus) every device copies from it */
 	if (cudaSetDevice(g->device) != cudaSuccess)
 		return NULL;
-	return cudaMallocHost(&p, bytes ? bytes : 1) == cudaSuccess ? p : NULL;
+	return cudaHostAlloc(&p, bytes ? bytes : 1, cudaHostAllocPortable) == cudaSuccess ? p : NULL;
 }
 
 extern "C" void gpu_host_free(struct gpu_ctx *g, void *p)
@@ -344,6 +354,10 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 			  struct tsg_err *err)
 {
 	int rc = TSG_OK;
+	/* first: the caller's thread may be new, and CUB sizes for the current device */
+	const cudaError_t de = cudaSetDevice(g->device);
+	if (de != cudaSuccess)
+		return cuda_fail(err, de, "selecting the device");
 	/* per-vertex counts: the part's global ids follow its arrays */
 	const int gid = g->pv && d->gid;
 	const uint64_t dag = tsg_dag_bytes(d->nv, d->ne, d->nsrc) + (gid ? (uint64_t)d->nv * 4 : 0);
@@ -408,6 +422,10 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 			       enum gpu_kernel k, struct tsg_err *err)
 {
 	int rc = TSG_OK;
+	/* first: the caller's thread may be new, and CUB sizes for the current device */
+	const cudaError_t de = cudaSetDevice(g->device);
+	if (de != cudaSuccess)
+		return cuda_fail(err, de, "selecting the device");
 	const int nested = tsg_unit_nested(u);
 	const uint32_t nsrc = u->src_hi - u->src_lo;
 	cudaError_t se = cudaSuccess;
@@ -456,6 +474,7 @@ extern "C" int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu
 {
 	int rc = TSG_OK;
 	float h2d = 0, kern = 0;
+	CK(cudaSetDevice(g->device), "selecting the device");
 	CK(cudaEventSynchronize(g->k_end[s]), "running the kernel");
 	CK(cudaEventElapsedTime(&h2d, g->h2d_start[s], g->h2d_end[s]), "timing the copy");
 	CK(cudaEventElapsedTime(&kern, g->k_start[s], g->k_end[s]), "timing the kernel");

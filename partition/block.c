@@ -147,6 +147,42 @@ static int plan_fixed(const struct part_odag *d, uint32_t q, struct block_plan *
 	return rc;
 }
 
+static void plan_sizes(const struct part_odag *d, const struct tsg_scratch *sc,
+		       struct block_plan *p)
+{
+	p->max_bytes = p->total_bytes = 0;
+	for (uint32_t k = 0; k < p->nunits; k++) {
+		const uint64_t b = block_unit_bytes(d, &p->units[k], sc);
+		p->max_bytes = b > p->max_bytes ? b : p->max_bytes;
+		p->total_bytes += b;
+	}
+}
+
+/* An automatic plan of fewer than o->min_units units: Q equal blocks
+ * instead, the fewest that make enough units, if every unit of theirs fits
+ * the budget (else the budget's plan stands: it is what the device holds). */
+static int spread(const struct part_odag *d, const struct block_opts *o, struct block_plan *p,
+		  struct tsg_err *err)
+{
+	if (p->nunits >= o->min_units || d->nv == 0)
+		return TSG_OK;
+	uint32_t q = 1;
+	while ((uint64_t)q * (q + 1) / 2 < o->min_units && q < d->nv)
+		q++;
+	struct block_plan e = { 0 };
+	const int rc = plan_fixed(d, q, &e, err);
+	if (rc)
+		return rc;
+	plan_sizes(d, &o->scratch, &e);
+	if (e.nunits > p->nunits && e.max_bytes <= o->budget) {
+		block_plan_free(p);
+		*p = e;
+	} else {
+		block_plan_free(&e);
+	}
+	return TSG_OK;
+}
+
 int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct block_plan *out,
 		   struct tsg_err *err)
 {
@@ -156,18 +192,65 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 		rc = plan_fixed(d, o->nblocks, out, err);
 	else if (o->budget == 0)
 		rc = plan_fixed(d, 1, out, err);
-	else
-		rc = plan_auto(d, o, out, err);
+	else if ((rc = plan_auto(d, o, out, err)) == TSG_OK)
+		rc = spread(d, o, out, err);
 	if (rc) {
 		block_plan_free(out);
 		return rc;
 	}
-	for (uint32_t k = 0; k < out->nunits; k++) {
-		const uint64_t b = block_unit_bytes(d, &out->units[k], &o->scratch);
-		out->max_bytes = b > out->max_bytes ? b : out->max_bytes;
-		out->total_bytes += b;
-	}
+	plan_sizes(d, &o->scratch, out);
 	return TSG_OK;
+}
+
+/* The first position in row a (sorted) holding an id >= x. */
+static uint64_t row_lower(const struct part_odag *d, uint32_t a, uint32_t x)
+{
+	uint64_t lo = d->off[a], hi = d->off[a + 1];
+	while (lo < hi) {
+		const uint64_t mid = lo + (hi - lo) / 2;
+		if (d->adj[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+struct cost_job {
+	const struct part_odag *d;
+	const struct block_plan *p;
+	uint64_t *cost;
+};
+
+static void cost_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct cost_job *j = ctx;
+	const struct part_odag *d = j->d;
+	for (uint64_t k = b; k < e; k++) {
+		const struct block_unit *u = &j->p->units[k];
+		const uint32_t n = u->src_hi - u->src_lo;
+		const uint32_t step = n > BLOCK_COST_SAMPLE ? n / BLOCK_COST_SAMPLE : 1;
+		uint64_t sum = 0;
+		for (uint32_t a = u->src_lo; a < u->src_hi; a += step) {
+			/* entries i in [lo, hi) of a's row of length n_a: a wedge for
+			 * each later entry (n_a - 1 - i), and a record each */
+			const uint64_t base = d->off[a], n_a = d->off[a + 1] - base;
+			const uint64_t lo = row_lower(d, a, u->mid_lo) - base;
+			const uint64_t hi = row_lower(d, a, u->mid_hi) - base;
+			const uint64_t len = hi - lo;
+			if (len)
+				sum += len * (n_a - 1) - (lo + hi - 1) * len / 2 + len;
+		}
+		j->cost[k] = sum * step;
+	}
+}
+
+void block_plan_costs(const struct part_odag *d, const struct block_plan *p, unsigned threads,
+		      uint64_t *cost)
+{
+	struct cost_job j = { .d = d, .p = p, .cost = cost };
+	tsg_parallel_for(threads ? threads : 1, p->nunits, 1, cost_range, &j);
 }
 
 void block_plan_free(struct block_plan *p)

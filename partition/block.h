@@ -37,6 +37,9 @@ struct block_unit {
 struct block_opts {
 	uint32_t nblocks;         /* 0: automatic from budget; else Q equal blocks, Q(Q+1)/2 units */
 	uint64_t budget;          /* bytes one unit may take (automatic only) */
+	uint32_t min_units;       /* automatic: at least this many units where equal blocks
+				   * within the budget give them (work spread over several
+				   * devices needs several units each); 0: no minimum */
 	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h) */
 };
 
@@ -53,6 +56,19 @@ struct block_plan {
 int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct block_plan *out,
 		   struct tsg_err *err);
 void block_plan_free(struct block_plan *p);
+
+/* Each unit's estimated work, the same on every run and machine: the
+ * oriented wedges a->b, a->c (b < c) with a in its source block and b in
+ * its middle range, plus one for each such b (the records of kernel
+ * mid-hash, kernels/mid_hash.cu; what the other kernels do grows with the
+ * same wedges). A row's entries in a middle range are consecutive (rows
+ * are in rank order), so each source costs two binary searches. In a
+ * source block of more than BLOCK_COST_SAMPLE rows, every s-th row is
+ * taken and the sum scaled by s (rows are in degree order, so the sample
+ * is spread over the block's degrees). cost gets p->nunits values. */
+#define BLOCK_COST_SAMPLE 4096u
+void block_plan_costs(const struct part_odag *d, const struct block_plan *p, unsigned threads,
+		      uint64_t *cost);
 
 /* A unit as kernels take it, over d's arrays. */
 struct tsg_unit block_unit_of(const struct part_odag *d, const struct block_unit *b);

@@ -229,18 +229,17 @@ int engine_deal_arrival(const struct engine_opts *o, const struct tsg_graph *g,
 	return rc;
 }
 
-int engine_deal_block(const struct engine_opts *o, const struct block_plan *p,
-		      const uint64_t *off, struct engine_result *r, struct tsg_err *err)
+int engine_block_share(const struct engine_opts *o, const struct part_odag *d,
+		       const struct block_plan *p, struct engine_result *r, struct tsg_err *err)
 {
-	if (o->nranks <= 1)
+	if (o->nranks <= 1 && engine_gpu_count(o) <= 1)
 		return TSG_OK;
 	uint64_t *cost = malloc((p->nunits ? p->nunits : 1) * sizeof(*cost));
 	if (!cost)
-		return tsg_fail(err, TSG_ENOMEM, "out of memory dealing units to ranks");
-	for (uint32_t k = 0; k < p->nunits; k++) { /* the rows a unit holds */
-		const struct block_unit *u = &p->units[k];
-		cost[k] = off[u->src_hi] - off[u->src_lo] + off[u->mid_hi] - off[u->mid_lo];
-	}
+		return tsg_fail(err, TSG_ENOMEM, "out of memory dealing units");
+	block_plan_costs(d, p, o->threads, cost);
+	for (uint32_t k = 0; k < p->nunits; k++)
+		r->parts[k].cost = cost[k];
 	const int rc = engine_deal(o, cost, p->nunits, r, err);
 	free(cost);
 	return rc;
@@ -398,11 +397,12 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 				      err);
 	if (rc || (rc = engine_pv_alloc(g, o, &pv, err)) ||
 	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
-	    (rc = engine_deal_block(o, &plan, d.off, r, err)))
+	    (rc = engine_block_share(o, &d, &plan, r, err)))
 		goto done;
 	r->nparts = plan.nunits;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
 	tsg_progress_init(&prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
+	const double wall0 = tsg_now();
 	for (uint32_t k = 0; k < r->nparts; k++) {
 		struct engine_part *ep = &r->parts[k];
 		const struct tsg_unit u = block_unit_of(&d, &plan.units[k]);
@@ -423,6 +423,7 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 		tsg_progress_update(&prog, k + 1, NULL);
 	}
 	tsg_progress_done(&prog);
+	r->count_wall_s = tsg_now() - wall0;
 	cpu_kernel_report(o, ran, r);
 	if (rc == TSG_OK && pv)
 		rc = engine_pv_from_ranks(g, o, pv, r, err);
@@ -666,6 +667,9 @@ void engine_result_free(struct engine_result *r)
 	r->sizes = NULL;
 	free(r->owner);
 	r->owner = NULL;
+	free(r->gpus);
+	r->gpus = NULL;
+	r->ngpus = 0;
 	free(r->parts);
 	r->parts = NULL;
 	r->nparts = 0;

@@ -80,7 +80,19 @@ struct engine_opts {
 				     * (partition/order.h), not (degree, id) */
 	uint32_t rank, nranks;      /* one of nranks processes (src/dist.h): this one
 				     * counts the units dealt to it (engine_deal) */
+	const int *gpus;            /* several GPUs of this host (--gpus): ngpus device
+				     * indexes, each counting units of the block layout
+				     * taken from one queue; NULL: gpu_index alone */
+	uint32_t ngpus;
 };
+
+#define ENGINE_MAX_GPUS 64
+
+/* The GPUs o counts on: its --gpus list, else gpu_index alone. */
+static inline uint32_t engine_gpu_count(const struct engine_opts *o)
+{
+	return o->gpus && o->ngpus > 1 ? o->ngpus : 1;
+}
 
 /* Whether o counts k-cliques (K > 3 or every size), not triangles. */
 static inline int engine_cliques(const struct engine_opts *o)
@@ -92,8 +104,23 @@ struct engine_part {
 	uint64_t triangles;
 	int resumed;              /* taken from the checkpoint, not counted now */
 	int elsewhere;            /* another rank's unit: not counted here */
+	int gpu;                  /* several GPUs: the one that counted it (index into
+				     * engine_result.gpus), -1 if none did */
+	uint64_t cost;            /* block layout, several GPUs or ranks: its estimated
+				     * work (block_plan_costs), else 0 */
 	struct part_stats st;
 	double build_s, h2d_ms, kernel_ms, count_s;
+};
+
+/* One GPU's share of a count on several (engine_opts.gpus). */
+struct engine_gpu {
+	int index;                /* the CUDA device */
+	char name[96];
+	uint32_t units;           /* units it counted */
+	uint64_t cost;            /* their estimated work */
+	uint64_t h2d_bytes;
+	double h2d_ms, kernel_ms; /* sums over its units, from CUDA events */
+	double busy_s;            /* wall time from its first unit to its last count */
 };
 
 struct engine_result {
@@ -125,6 +152,11 @@ struct engine_result {
 	uint32_t degeneracy;      /* degeneracy order: the graph's degeneracy */
 	uint32_t max_out;         /* k-cliques: the largest out-list counted from */
 	uint64_t plan_key;        /* what defines the units: equal on every rank */
+	double count_wall_s;      /* units or parts (not arrival batches): from the first
+				     * handed over to the last count taken; on the GPU
+				     * count_s sums device times instead */
+	struct engine_gpu *gpus;  /* several GPUs: each one's share, ngpus of them, owned */
+	uint32_t ngpus;
 	uint32_t *owner;          /* several ranks: each unit's rank (dealt by cost), owned */
 };
 
@@ -136,6 +168,8 @@ void engine_result_free(struct engine_result *r);
 
 /* Whether this build has the CUDA backend. */
 int engine_have_gpu(void);
+/* The GPUs this host has (0 without the backend or a usable device). */
+int engine_gpu_devices(void);
 
 /* The GPU's start-up (its context) begun on a thread of its own, so it
  * runs while the graph is read. *out is NULL where there is nothing to

@@ -58,7 +58,13 @@ static const char usage_count[] =
 	"  --device cpu|gpu|auto   backend (default auto: the GPU if usable, but the CPU\n"
 	"                          where the header says the GPU's start-up would cost\n"
 	"                          more than it saves; the note says so)\n"
-	"  --gpu N                 GPU index (default 0)\n"
+	"  --gpu N                 GPU index (default 0; under mpirun: the rank's on its\n"
+	"                          host, modulo the GPUs there)\n"
+	"  --gpus all|N|LIST       count on several GPUs of this host (all of them, the\n"
+	"                          first N, or indexes like 0,2): the block layout's\n"
+	"                          units, costliest first, each GPU taking the next\n"
+	"                          when it is free; the graph is read and oriented\n"
+	"                          once (not with --layout arrival or lstc, or --k)\n"
 	"  --gpu-mem SIZE          device memory budget, e.g. 8G (default: free memory)\n"
 	"  --layout auto|arrival|block|lstc  how the graph is cut (default auto:\n"
 	"                          arrival on a GPU that holds the oriented graph,\n"
@@ -81,7 +87,8 @@ static const char usage_count[] =
 	"                          (64 .. 4096, default 1024)\n"
 	"  --cpu-kernel merge|hash|wedge  CPU kernel (default hash; wedge: each\n"
 	"                          oriented wedge once, block layout only)\n"
-	"  --threads N             host threads (default: all CPUs)\n"
+	"  --threads N             host threads (default: all CPUs; under mpirun, a\n"
+	"                          share of them for each rank on the host)\n"
 	"  --io auto|mmap|pread|uring  how the file is read (default auto)\n"
 	"  --seed N                seed for --scheme hash\n"
 	"  --stats                 per-partition sizes (LSTC Tables 3-4)\n"
@@ -154,12 +161,13 @@ enum {
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
 	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
 	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE, OPT_MANIFEST, OPT_CHECKPOINT, OPT_PER_VERTEX,
-	OPT_PV_FORMAT, OPT_CLUSTERING, OPT_K, OPT_K_ALL, OPT_KCLIQUE_METHOD, OPT_ORDER,
+	OPT_PV_FORMAT, OPT_CLUSTERING, OPT_K, OPT_K_ALL, OPT_KCLIQUE_METHOD, OPT_ORDER, OPT_GPUS,
 };
 
 static const struct option count_opts[] = {
 	{ "device", required_argument, 0, OPT_DEVICE },
 	{ "gpu", required_argument, 0, OPT_GPU },
+	{ "gpus", required_argument, 0, OPT_GPUS },
 	{ "gpu-mem", required_argument, 0, OPT_GPU_MEM },
 	{ "partitions", required_argument, 0, OPT_PARTS },
 	{ "scheme", required_argument, 0, OPT_SCHEME },
@@ -196,10 +204,12 @@ static const struct option count_opts[] = {
 };
 
 /* What a count adds to its result beyond the engine's. */
+#define RANK_TIMES 4
 struct count_extra {
 	const struct tsg_dist *dist;    /* the ranks */
-	const double *rank_s;           /* several ranks (rank 0): each one's read, build and
-					 * count times, size entries each */
+	const double *rank_s;           /* several ranks (rank 0): each one's read, build,
+					 * count (device sums) and count wall times, size
+					 * entries each */
 	const struct pv_clustering *cl; /* --clustering, else NULL */
 	const char *pv_path;            /* --per-vertex, else NULL */
 	const char *ckpt_path;          /* --checkpoint's file, else NULL */
@@ -218,12 +228,44 @@ static double rank_imbalance(const struct count_extra *x)
 	return sum > 0 ? max / (sum / x->dist->size) : 1.0;
 }
 
+/* Several GPUs: the busiest GPU's time over the mean. */
+static double gpu_imbalance(const struct engine_result *r)
+{
+	double sum = 0, max = 0;
+	for (uint32_t i = 0; i < r->ngpus; i++) {
+		sum += r->gpus[i].busy_s;
+		max = r->gpus[i].busy_s > max ? r->gpus[i].busy_s : max;
+	}
+	return sum > 0 ? max / (sum / r->ngpus) : 1.0;
+}
+
+static void print_gpus_json(struct tsg_json *j, const struct engine_result *r)
+{
+	json_key_arr(j, "gpus");
+	for (uint32_t i = 0; i < r->ngpus; i++) {
+		const struct engine_gpu *e = &r->gpus[i];
+		json_obj(j);
+		json_u64(j, "index", (uint64_t)e->index);
+		json_str(j, "name", e->name);
+		json_u64(j, "units", e->units);
+		json_u64(j, "cost", e->cost);
+		json_u64(j, "h2d_bytes", e->h2d_bytes);
+		json_f64(j, "h2d_ms", e->h2d_ms);
+		json_f64(j, "kernel_ms", e->kernel_ms);
+		json_f64(j, "busy_s", e->busy_s);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_f64(j, "gpu_imbalance", gpu_imbalance(r));
+}
+
 static void print_extra_json(struct tsg_json *j, const struct count_extra *x)
 {
 	if (x->dist && x->dist->size > 1 && x->rank_s) {
-		static const char *const keys[] = { "rank_read_s", "rank_build_s", "rank_count_s" };
+		static const char *const keys[] = { "rank_read_s", "rank_build_s", "rank_count_s",
+						    "rank_count_wall_s" };
 		json_u64(j, "ranks", (uint64_t)x->dist->size);
-		for (int k = 0; k < 3; k++) {
+		for (int k = 0; k < RANK_TIMES; k++) {
 			json_key_arr(j, keys[k]);
 			for (int i = 0; i < x->dist->size; i++)
 				json_f64(j, NULL, x->rank_s[k * x->dist->size + i]);
@@ -353,10 +395,14 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 		json_f64(&j, "orient_alloc_wait", r->orient.alloc_wait_s);
 	}
 	json_f64(&j, "count", r->count_s);
+	if (r->count_wall_s > 0)
+		json_f64(&j, "count_wall", r->count_wall_s);
 	json_f64(&j, "engine", r->total_s);
 	json_close(&j, '}');
 	if (r->device == TSG_DEVICE_GPU)
 		json_f64(&j, "overlap", r->overlap);
+	if (r->ngpus > 1)
+		print_gpus_json(&j, r);
 	json_f64(&j, "teps", r->total_s > 0 ? (double)(g->nadj / 2) / r->total_s : 0);
 	json_key_arr(&j, "partition_stats");
 	for (uint32_t i = 0; i < r->nparts; i++) {
@@ -365,6 +411,11 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 		json_u64(&j, "triangles", p->triangles);
 		if (p->resumed)
 			json_bool(&j, "resumed", 1);
+		if (r->ngpus > 1) {
+			if (p->gpu >= 0)
+				json_u64(&j, "gpu", (uint64_t)r->gpus[p->gpu].index);
+			json_u64(&j, "cost", p->cost);
+		}
 		json_u64(&j, "v_local", p->st.v_local);
 		if (o->want_stats && r->layout == ENGINE_LAYOUT_LSTC) {
 			json_u64(&j, "v_ind", p->st.v_ind);
@@ -411,6 +462,8 @@ static void print_count_text(const struct tsg_graph *g, const struct engine_opts
 	if (x->dist && x->dist->size > 1 && x->rank_s)
 		printf("ranks: %d (counting time, slowest over mean: %.2f)\n", x->dist->size,
 		       rank_imbalance(x));
+	if (r->ngpus > 1)
+		printf("gpus: %u (busy time, slowest over mean: %.2f)\n", r->ngpus, gpu_imbalance(r));
 	if (x->ckpt_path)
 		printf("checkpoint: %s (%u unit%s resumed, %u recorded%s)\n", x->ckpt_path,
 		       x->ck->resumed, x->ck->resumed == 1 ? "" : "s", x->ck->recorded,
@@ -672,10 +725,11 @@ static int dist_sum_ranks(const struct tsg_dist *d, int rc, const struct tsg_gra
 				r->nsizes = (uint32_t)(i + 1);
 	}
 	/* rank 0: each rank's read, build (orientation, parts) and count times */
-	*rank_s = d->rank == 0 ? calloc(3 * (size_t)d->size, sizeof(**rank_s)) : NULL;
+	*rank_s = d->rank == 0 ? calloc(RANK_TIMES * (size_t)d->size, sizeof(**rank_s)) : NULL;
 	dist_gather_f64(d, g->read_seconds, *rank_s);
 	dist_gather_f64(d, r->build_s, *rank_s ? *rank_s + d->size : NULL);
 	dist_gather_f64(d, r->count_s, *rank_s ? *rank_s + 2 * d->size : NULL);
+	dist_gather_f64(d, r->count_wall_s, *rank_s ? *rank_s + 3 * d->size : NULL);
 	return TSG_OK;
 }
 
@@ -830,6 +884,74 @@ done:
 	return rc;
 }
 
+/* --gpus: "all" (*all), a count N (the first N), or a list of distinct
+ * indexes ("0,2"); 0 if it parses. */
+static int parse_gpus(const char *s, int *list, uint32_t *n, int *all)
+{
+	uint64_t v;
+	*n = 0;
+	*all = strcmp(s, "all") == 0;
+	if (*all)
+		return 0;
+	if (!strchr(s, ',')) {
+		if (tsg_parse_u64(s, ENGINE_MAX_GPUS, &v) || v == 0)
+			return -1;
+		for (uint32_t i = 0; i < v; i++)
+			list[(*n)++] = (int)i;
+		return 0;
+	}
+	char buf[512], *save = NULL;
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, strlen(s) + 1);
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (*n == ENGINE_MAX_GPUS || tsg_parse_u64(t, 1024, &v))
+			return -1;
+		for (uint32_t i = 0; i < *n; i++)
+			if (list[i] == (int)v)
+				return -1;
+		list[(*n)++] = (int)v;
+	}
+	/* "0,,1" and a trailing comma leave a hole strtok does not show */
+	return *n >= 1 && !strstr(s, ",,") && s[0] != ',' && s[strlen(s) - 1] != ',' ? 0 : -1;
+}
+
+/* Applies --gpus to o: the GPU backend, and with several GPUs the block
+ * layout, whose units they share. Returns an exit status (0: go on). */
+static int use_gpus(struct engine_opts *o, int *list, uint32_t n, int all, int gpu_given)
+{
+	if (gpu_given)
+		return usage_error(usage_count, "%s", "--gpu and --gpus: give one");
+	if (o->device == TSG_DEVICE_CPU)
+		return usage_error(usage_count, "%s", "--gpus counts on GPUs: not with --device cpu");
+	o->device = TSG_DEVICE_GPU;
+	if (all) {
+		struct tsg_err err = { 0 };
+		const int present = engine_gpu_devices();
+		if (present <= 0)
+			return report(tsg_fail(&err, TSG_EDEVICE, "--gpus all: %s", engine_have_gpu()
+					       ? "no usable CUDA GPU" : "this build of tristream "
+					       "has no CUDA backend"), &err);
+		n = present < ENGINE_MAX_GPUS ? (uint32_t)present : ENGINE_MAX_GPUS;
+		for (uint32_t i = 0; i < n; i++)
+			list[i] = (int)i;
+	}
+	if (n == 1) { /* one GPU: the one-GPU path, as --gpu would pick it */
+		o->gpu_index = list[0];
+		return TSG_OK;
+	}
+	if (engine_cliques(o) || o->layout == ENGINE_LAYOUT_ARRIVAL ||
+	    o->layout == ENGINE_LAYOUT_LSTC)
+		return usage_error(usage_count, "several GPUs (--gpus) share the block layout's "
+				   "units: not with %s", engine_cliques(o) ? "k-cliques (under "
+				   "mpirun each rank counts on its GPU)" : o->layout ==
+				   ENGINE_LAYOUT_LSTC ? "--layout lstc" : "--layout arrival");
+	o->layout = ENGINE_LAYOUT_BLOCK;
+	o->gpus = list;
+	o->ngpus = n;
+	return TSG_OK;
+}
+
 static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 {
 	struct engine_opts o = {
@@ -854,6 +976,8 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 	const char *lstc_only = NULL; /* an option that means nothing to the block layout */
 	const char *unit_only = NULL; /* one that means nothing to the arrival layout */
 	int batches_given = 0;
+	int gpu_list[ENGINE_MAX_GPUS], gpus_all = 0, threads_given = 0;
+	uint32_t ngpus = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", count_opts, NULL)) != -1) {
 		switch (c) {
@@ -868,6 +992,11 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 				return usage_error(usage_count, "bad GPU index '%s'", optarg);
 			o.gpu_index = (int)v;
 			gpu_given = 1;
+			break;
+		case OPT_GPUS:
+			if (parse_gpus(optarg, gpu_list, &ngpus, &gpus_all))
+				return usage_error(usage_count, "--gpus takes all, a count (1..64) or a "
+						   "list of distinct indexes like 0,2, not '%s'", optarg);
 			break;
 		case OPT_GPU_MEM:
 			if (tsg_parse_size(optarg, &o.gpu_mem) || o.gpu_mem == 0)
@@ -923,6 +1052,7 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 		case OPT_THREADS:
 			if (parse_threads(optarg, &o.threads))
 				return usage_error(usage_count, "bad thread count '%s'", optarg);
+			threads_given = 1;
 			break;
 		case OPT_IO:
 			if (io_mode_parse(optarg, &lo.io))
@@ -1004,6 +1134,11 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 	if (method_given && !engine_cliques(&o))
 		return usage_error(usage_count, "%s", "--kclique-method needs --k K (K > 3) or "
 				   "--k-all");
+	if (ngpus || gpus_all) {
+		const int grc = use_gpus(&o, gpu_list, ngpus, gpus_all, gpu_given);
+		if (grc)
+			return grc;
+	}
 	if (engine_cliques(&o) && o.layout == ENGINE_LAYOUT_AUTO)
 		o.layout = ENGINE_LAYOUT_LSTC; /* k-cliques need a part's whole out-lists */
 	if (engine_cliques(&o) && o.layout != ENGINE_LAYOUT_LSTC)
@@ -1053,9 +1188,18 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 			q++;
 		o.part.nparts = o.layout == ENGINE_LAYOUT_LSTC ? 4u * (uint32_t)dist->size : q;
 	}
-	if (dist->size > 1 && !gpu_given) { /* one GPU a rank, by the rank on its host */
+	if (dist->size > 1 && !threads_given) { /* the host's CPUs shared by its ranks */
+		const char *local_size = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+		const int n = local_size ? atoi(local_size) : 1;
+		if (n > 1)
+			o.threads = o.threads / (unsigned)n ? o.threads / (unsigned)n : 1;
+	}
+	if (dist->size > 1 && !gpu_given && !o.gpus) { /* one GPU a rank, by the rank on its host */
 		const char *local = getenv("OMPI_COMM_WORLD_LOCAL_RANK");
+		const int present = engine_gpu_devices();
 		o.gpu_index = local ? atoi(local) : 0;
+		if (present > 0 && o.gpu_index >= present)
+			o.gpu_index %= present; /* more ranks than GPUs: they share */
 	}
 	if (ckpt && o.k_all)
 		return usage_error(usage_count, "%s", "--checkpoint keeps one count a unit: not with "

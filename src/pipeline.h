@@ -54,16 +54,20 @@ uint64_t engine_arrival_plan_key(const struct part_arrival_plan *p);
 int engine_unit_resume(const struct engine_opts *o, uint32_t k, struct engine_result *r);
 /* Several ranks: deals n units to the ranks by cost (r->owner):
  * the costliest first, each to the least loaded rank, the same on every
- * rank. The costs: an arrival batch's list entries, a block unit's rows'
- * entries, an LSTC part's local degrees (part_plan_weight). A no-op for
+ * rank. The costs: an arrival batch's list entries, a block unit's
+ * wedges (engine_block_share), an LSTC part's local degrees
+ * (part_plan_weight). A no-op for
  * one rank. */
 int engine_deal(const struct engine_opts *o, const uint64_t *cost, uint32_t n,
 		struct engine_result *r, struct tsg_err *err);
 int engine_deal_arrival(const struct engine_opts *o, const struct tsg_graph *g,
 			const struct part_arrival_plan *p, struct engine_result *r,
 			struct tsg_err *err);
-int engine_deal_block(const struct engine_opts *o, const struct block_plan *p,
-		      const uint64_t *off, struct engine_result *r, struct tsg_err *err);
+/* The block layout's units shared by several ranks or GPUs: each unit's
+ * estimated work (block_plan_costs) into r->parts[k].cost, and the units
+ * dealt to the ranks by it. A no-op for one rank on one GPU. */
+int engine_block_share(const struct engine_opts *o, const struct part_odag *d,
+		       const struct block_plan *p, struct engine_result *r, struct tsg_err *err);
 int engine_deal_parts(const struct engine_opts *o, const struct part_plan *p,
 		      struct engine_result *r, struct tsg_err *err);
 int engine_unit_done(const struct engine_opts *o, uint32_t k, uint64_t count, struct tsg_err *err);

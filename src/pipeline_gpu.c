@@ -28,6 +28,7 @@
 #include "base/util.h"
 
 int engine_have_gpu(void) { return 1; }
+int engine_gpu_devices(void) { return gpu_device_count(); }
 
 struct engine_warm {
 	pthread_t thread;
@@ -243,19 +244,200 @@ static void parallel_copy(void *ctx, void *dst, const void *src, size_t bytes)
 	tsg_parallel_for(*threads, bytes, 1u << 20, pcopy_range, &c);
 }
 
-static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, struct tsg_graph *g,
-			   const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
+/*
+ * The block layout's units on one GPU or several. Each GPU has a worker
+ * that takes the next unit from one queue, submits it to its slot j % 2
+ * and collects the one before, so each GPU copies one unit while it counts
+ * another. With several GPUs the queue holds the units costliest first
+ * (estimated wedges, block_plan_costs): an idle GPU always takes the
+ * largest unit left, so none waits at the end on another's long unit
+ * (greedy longest-first list scheduling; what each GPU ends up with
+ * follows how fast it actually went, not a fixed deal). The queue, the
+ * result, the checkpoint and the progress share one mutex, never held
+ * while a device is waited for.
+ */
+struct block_queue {
+	const struct engine_opts *o;
+	const struct part_odag *d;
+	const struct block_plan *plan;
+	struct engine_result *r;
+	const uint32_t *todo;
+	uint32_t ntodo, next, done;
+	int rc;                 /* the first failure; the other workers then take no more */
+	struct tsg_err err;
+	pthread_mutex_t mu;
+	struct tsg_progress prog;
+};
+
+struct block_worker {
+	struct block_queue *q;
+	struct gpu_ctx *gpu;
+	uint32_t which; /* its entry in r->gpus */
+	pthread_t thread;
+};
+
+/* The next unit to count into *k; 0 if none is left, a worker failed, or
+ * a stop was asked (*stop, its reason in err). */
+static int queue_take(struct block_queue *q, uint32_t *k, int *stop, struct tsg_err *err)
+{
+	if ((*stop = engine_check_stop(q->o, err)))
+		return 0;
+	pthread_mutex_lock(&q->mu);
+	const int have = q->rc == TSG_OK && q->next < q->ntodo;
+	if (have)
+		*k = q->todo[q->next++];
+	pthread_mutex_unlock(&q->mu);
+	return have;
+}
+
+static void queue_fail(struct block_queue *q, int rc, const struct tsg_err *err)
+{
+	pthread_mutex_lock(&q->mu);
+	if (q->rc == TSG_OK) {
+		q->rc = rc;
+		q->err = *err;
+	}
+	pthread_mutex_unlock(&q->mu);
+}
+
+/* Takes unit k's count from slot s of w's GPU into the result, and records
+ * it in the checkpoint. */
+static int worker_collect(struct block_worker *w, int s, uint32_t k, struct tsg_err *err)
+{
+	struct block_queue *q = w->q;
+	struct engine_result *r = q->r;
+	struct gpu_timing t;
+	uint64_t count = 0;
+	int rc = gpu_collect(w->gpu, s, &count, &t, err);
+	if (rc)
+		return rc;
+	pthread_mutex_lock(&q->mu);
+	if ((rc = engine_unit_done(q->o, k, count, err)) == TSG_OK) {
+		struct engine_part *ep = &r->parts[k];
+		struct engine_gpu *eg = &r->gpus[w->which];
+		ep->triangles = count;
+		ep->h2d_ms = t.h2d_ms;
+		ep->kernel_ms = t.kernel_ms;
+		ep->gpu = (int)w->which;
+		r->triangles += count;
+		r->count_s += (t.h2d_ms + t.kernel_ms) / 1000.0;
+		r->h2d_bytes += t.bytes;
+		eg->units++;
+		eg->cost += ep->cost;
+		eg->h2d_bytes += t.bytes;
+		eg->h2d_ms += t.h2d_ms;
+		eg->kernel_ms += t.kernel_ms;
+		char note[64], b[32];
+		snprintf(note, sizeof(note), "%s copied to the GPU%s",
+			 tsg_fmt_bytes(r->h2d_bytes, b, sizeof(b)), r->ngpus > 1 ? "s" : "");
+		tsg_progress_update(&q->prog, r->resumed + ++q->done, note);
+	}
+	pthread_mutex_unlock(&q->mu);
+	return rc;
+}
+
+static void *worker_main(void *arg)
+{
+	struct block_worker *w = arg;
+	struct block_queue *q = w->q;
+	struct tsg_err err = { 0 }, serr = { 0 };
+	const double t0 = tsg_now();
+	uint32_t prev = 0;
+	int held = 0, stop = 0, rc = TSG_OK;
+	/* submit the j-th, then collect the one before: copy and count overlap */
+	for (uint32_t j = 0; rc == TSG_OK; j++) {
+		uint32_t k = 0;
+		const int have = queue_take(q, &k, &stop, &serr);
+		if (have) {
+			const struct tsg_unit u = block_unit_of(q->d, &q->plan->units[k]);
+			rc = gpu_submit_unit(w->gpu, (int)(j % GPU_SLOTS), &u, q->o->gpu_kernel, &err);
+		}
+		if (rc == TSG_OK && held)
+			rc = worker_collect(w, (int)((j - 1) % GPU_SLOTS), prev, &err);
+		held = have;
+		prev = k;
+		if (!have)
+			break;
+	}
+	if (rc == TSG_OK && stop)
+		rc = tsg_fail(&err, stop, "%s", serr.msg);
+	if (rc)
+		queue_fail(q, rc, &err);
+	q->r->gpus[w->which].busy_s = tsg_now() - t0; /* its own entry: no lock */
+	return NULL;
+}
+
+struct cost_key {
+	uint64_t cost;
+	uint32_t k;
+};
+
+static int cost_desc(const void *a, const void *b)
+{
+	const struct cost_key *x = a, *y = b;
+	if (x->cost != y->cost)
+		return x->cost < y->cost ? 1 : -1;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* Orders todo costliest first (ties by unit number: every run alike). */
+static int order_by_cost(const struct engine_result *r, uint32_t *todo, uint32_t n,
+			 struct tsg_err *err)
+{
+	struct cost_key *key = malloc((n ? n : 1) * sizeof(*key));
+	if (!key)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory ordering units");
+	for (uint32_t i = 0; i < n; i++)
+		key[i] = (struct cost_key){ r->parts[todo[i]].cost, todo[i] };
+	qsort(key, n, sizeof(*key), cost_desc);
+	for (uint32_t i = 0; i < n; i++)
+		todo[i] = key[i].k;
+	free(key);
+	return TSG_OK;
+}
+
+/* Runs the queue's workers, one a GPU: the first on this thread. Returns
+ * the first failure (its error in err). */
+static int run_workers(struct block_queue *q, struct gpu_ctx *const *gpu, uint32_t ngpus,
+		       struct tsg_err *err)
+{
+	struct block_worker *w = calloc(ngpus, sizeof(*w));
+	uint32_t started = 1;
+	if (!w)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (uint32_t i = 0; i < ngpus; i++)
+		w[i] = (struct block_worker){ .q = q, .gpu = gpu[i], .which = i };
+	for (; started < ngpus; started++)
+		if (pthread_create(&w[started].thread, NULL, worker_main, &w[started]) != 0) {
+			const struct tsg_err e = { .code = TSG_ENOMEM,
+						   .msg = "cannot start a GPU's thread" };
+			queue_fail(q, TSG_ENOMEM, &e);
+			break;
+		}
+	worker_main(&w[0]);
+	for (uint32_t i = 1; i < started; i++)
+		pthread_join(w[i].thread, NULL);
+	free(w);
+	if (q->rc)
+		tsg_fail(err, q->rc, "%s", q->err.msg);
+	return q->rc;
+}
+
+static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t slot,
+			   struct tsg_graph *g, const struct engine_opts *o,
+			   struct engine_result *r, struct tsg_err *err)
 {
 	const struct tsg_scratch sc = gpu_kernel_scratch(o->gpu_kernel, o->per_vertex);
-	struct host_block hb = { .gpu = gpu, .want_pin = o->pin_host > 0 && !o->scratch_dir,
+	struct host_block hb = { .gpu = gpu[0], .want_pin = o->pin_host > 0 && !o->scratch_dir,
 				 .mem = { .scratch_dir = o->scratch_dir } }; /* auto: off */
 	struct part_odag d = { 0 };
 	struct block_plan plan = { 0 };
-	struct tsg_progress prog;
-	struct tsg_err serr = { 0 };
+	struct block_queue q = { .o = o, .d = &d, .plan = &plan, .r = r };
 	uint32_t *todo = NULL, ntodo = 0;
-	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot,
-				       .scratch = sc };
+	/* units shared by GPUs or ranks: at least 4 each where the budget allows */
+	const uint32_t sharers = ngpus * (o->nranks ? o->nranks : 1);
+	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot, .scratch = sc,
+				       .min_units = sharers > 1 ? 4 * sharers : 0 };
 	int rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
 				      err);
 	if (d.off && hb.want_pin && !hb.pinned)
@@ -263,41 +445,46 @@ static int count_gpu_block(struct gpu_ctx *gpu, uint64_t slot, struct tsg_graph 
 	if (rc)
 		goto done;
 	r->nparts = plan.nunits; /* from here on a failure is not a reason to fall back */
-	for (uint32_t k = 0; k < r->nparts; k++)
-		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
-	if ((rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
-	    (rc = engine_deal_block(o, &plan, d.off, r, err)) ||
-	    (rc = units_to_count(o, r, &todo, &ntodo, err)))
+	r->gpus = calloc(ngpus, sizeof(*r->gpus));
+	if (!r->gpus) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 		goto done;
-	tsg_progress_init(&prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
-	const double wall0 = tsg_now();
-	/* submit the j-th, then collect the one before: copy and count overlap */
-	for (uint32_t j = 0; j <= ntodo && rc == TSG_OK; j++) {
-		const int stop = j < ntodo ? engine_check_stop(o, &serr) : TSG_OK;
-		if (j < ntodo && !stop) {
-			const struct tsg_unit u = block_unit_of(&d, &plan.units[todo[j]]);
-			rc = gpu_submit_unit(gpu, (int)(j % GPU_SLOTS), &u, o->gpu_kernel, err);
-		}
-		if (rc == TSG_OK && j > 0)
-			rc = collect_slot(gpu, o, j - 1, todo[j - 1], r, &prog, err);
-		if (rc == TSG_OK && stop)
-			rc = tsg_fail(err, stop, "%s", serr.msg);
-		if (stop)
-			break;
 	}
-	tsg_progress_done(&prog);
-	const double wall = tsg_now() - wall0;
-	r->overlap = wall > 0 ? r->count_s / wall : 0;
+	r->ngpus = ngpus;
+	for (uint32_t i = 0; i < ngpus; i++) {
+		r->gpus[i].index = gpu_device_index(gpu[i]);
+		snprintf(r->gpus[i].name, sizeof(r->gpus[i].name), "%s", gpu_device_name(gpu[i]));
+	}
+	for (uint32_t k = 0; k < r->nparts; k++) {
+		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
+		r->parts[k].gpu = -1;
+	}
+	if ((rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
+	    (rc = engine_block_share(o, &d, &plan, r, err)) ||
+	    (rc = units_to_count(o, r, &todo, &ntodo, err)) ||
+	    (ngpus > 1 && (rc = order_by_cost(r, todo, ntodo, err))))
+		goto done;
+	q.todo = todo;
+	q.ntodo = ntodo;
+	pthread_mutex_init(&q.mu, NULL);
+	tsg_progress_init(&q.prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
+	const double wall0 = tsg_now();
+	rc = run_workers(&q, gpu, ngpus, err);
+	tsg_progress_done(&q.prog);
+	pthread_mutex_destroy(&q.mu);
+	r->count_wall_s = tsg_now() - wall0;
+	/* per GPU: the share of the wall time its copies and kernels took */
+	r->overlap = r->count_wall_s > 0 ? r->count_s / (r->count_wall_s * ngpus) : 0;
 done:
-	{ /* copies may still read the oriented graph */
-		const int drc = gpu_drain(gpu, err);
+	for (uint32_t i = 0; i < ngpus; i++) { /* copies may still read the oriented graph */
+		const int drc = gpu_drain(gpu[i], err);
 		if (rc == TSG_OK)
 			rc = drc;
 	}
 	free(todo);
 	block_plan_free(&plan);
 	if (hb.pinned)
-		gpu_host_free(gpu, d.off);
+		gpu_host_free(gpu[0], d.off);
 	else
 		engine_block_release(&hb.mem, d.off);
 	return rc;
@@ -435,14 +622,20 @@ done:
 	return rc;
 }
 
-/* Per-vertex counts off the device into r->pv, by id. */
-static int fetch_pv(struct gpu_ctx *gpu, const struct tsg_graph *g, const struct engine_opts *o,
-		    struct engine_result *r, struct tsg_err *err)
+/* Per-vertex counts off the devices into r->pv, by id: each GPU's summed. */
+static int fetch_pv(struct gpu_ctx *const *gpu, uint32_t ngpus, const struct tsg_graph *g,
+		    const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
 {
-	uint64_t *pv = NULL;
+	uint64_t *pv = NULL, *more = NULL;
 	int rc = engine_pv_alloc(g, o, &pv, err);
 	if (rc == TSG_OK)
-		rc = gpu_pv_fetch(gpu, pv, err);
+		rc = gpu_pv_fetch(gpu[0], pv, err);
+	if (rc == TSG_OK && ngpus > 1 && (rc = engine_pv_alloc(g, o, &more, err)) == TSG_OK)
+		for (uint32_t i = 1; i < ngpus && rc == TSG_OK; i++)
+			if ((rc = gpu_pv_fetch(gpu[i], more, err)) == TSG_OK)
+				for (uint64_t v = 0; v < g->nv; v++)
+					pv[v] += more[v]; /* each a share of a count that fits */
+	free(more);
 	if (rc == TSG_OK && r->layout == ENGINE_LAYOUT_LSTC) { /* parts count by id */
 		r->pv = pv;
 		return TSG_OK;
@@ -451,6 +644,32 @@ static int fetch_pv(struct gpu_ctx *gpu, const struct tsg_graph *g, const struct
 		rc = engine_pv_from_ranks(g, o, pv, r, err);
 	free(pv);
 	return rc;
+}
+
+/* Opens the GPUs of --gpus after the first (ctx[0]), each with the same
+ * budget and copy threads; *slot becomes the smallest slot, which every
+ * unit must fit. */
+static int open_more(const struct engine_opts *o, uint64_t pv_vertices, struct gpu_ctx **ctx,
+		     uint32_t n, uint64_t *slot, unsigned *copy_threads, struct engine_result *r,
+		     struct tsg_err *err)
+{
+	int same = 1;
+	size_t len = strlen(r->device_name);
+	for (uint32_t i = 1; i < n; i++) {
+		uint64_t s = 0;
+		const int rc = gpu_open(o->gpus[i], o->gpu_mem, pv_vertices, &ctx[i], &s, err);
+		if (rc)
+			return rc;
+		gpu_set_host_copy(ctx[i], parallel_copy, copy_threads);
+		*slot = s < *slot ? s : *slot;
+		same &= strcmp(gpu_device_name(ctx[i]), gpu_device_name(ctx[0])) == 0;
+	}
+	len = (size_t)snprintf(r->device_name, sizeof(r->device_name), "%s%s (GPUs",
+			       gpu_device_name(ctx[0]), same ? "" : " and others");
+	for (uint32_t i = 0; i < n && len < sizeof(r->device_name); i++)
+		len += (size_t)snprintf(r->device_name + len, sizeof(r->device_name) - len, "%s%d%s",
+					i ? "," : " ", o->gpus[i], i + 1 == n ? ")" : "");
+	return TSG_OK;
 }
 
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
@@ -467,6 +686,16 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	if (o->k_all) /* nothing counted yet: auto goes on to the CPU */
 		return tsg_fail(err, TSG_EDEVICE, "--k-all counts on the CPU backend only: use "
 				"--device cpu");
+	const uint32_t ngpus = engine_gpu_count(o);
+	if (ngpus > 1 && (o->layout == ENGINE_LAYOUT_ARRIVAL || o->layout == ENGINE_LAYOUT_LSTC ||
+			  engine_cliques(o)))
+		return tsg_fail(err, TSG_EUSAGE, "several GPUs (--gpus) share the block layout's "
+				"units: not with %s", engine_cliques(o) ? "k-cliques (use mpirun, "
+				"a rank a GPU)" : o->layout == ENGINE_LAYOUT_LSTC ? "--layout lstc"
+				: "--layout arrival");
+	if (ngpus > ENGINE_MAX_GPUS)
+		return tsg_fail(err, TSG_EUSAGE, "at most %d GPUs", ENGINE_MAX_GPUS);
+	struct gpu_ctx *ctx[ENGINE_MAX_GPUS] = { 0 };
 	struct gpu_ctx *gpu = NULL;
 	uint32_t *order = NULL;
 	struct pipe p = { .o = o };
@@ -477,27 +706,36 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	int started = 0;
 	uint64_t slot = 0;
 	double t0 = tsg_now();
-	int rc = gpu_open(o->gpu_index, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
+	const int first = ngpus > 1 ? o->gpus[0] : o->gpu_index;
+	int rc = gpu_open(first, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
 	if (rc)
 		return rc;
-	r->slot_bytes = slot;
+	ctx[0] = gpu;
+	/* the host's threads fill the GPUs' staging buffers at once: a share each */
 	unsigned copy_threads = o->threads ? o->threads : 1;
+	copy_threads = copy_threads / ngpus ? copy_threads / ngpus : 1;
 	gpu_set_host_copy(gpu, parallel_copy, &copy_threads);
 	snprintf(r->device_name, sizeof(r->device_name), "%s (GPU %d)", gpu_device_name(gpu),
-		 o->gpu_index);
+		 first);
+	if (ngpus > 1 &&
+	    (rc = open_more(o, o->per_vertex ? g->nv : 0, ctx, ngpus, &slot, &copy_threads, r, err)))
+		goto done;
+	r->slot_bytes = slot;
 	snprintf(r->kernel, sizeof(r->kernel), "%s", gpu_kernel_name(o->gpu_kernel));
 	if (o->tile && o->gpu_kernel == GPU_KERNEL_MID_HASH && (o->tile < 64 || o->tile > 4096)) {
 		rc = tsg_fail(err, TSG_EUSAGE, "tile width %u: mid-hash takes a power of two from "
 			      "64 to 4096 (table slots per warp)", o->tile);
 		goto done;
 	}
-	if (o->tile && gpu_set_tile(gpu, o->tile) != TSG_OK) {
-		rc = tsg_fail(err, TSG_EUSAGE, "tile width %u: use a power of two from 64 to 16384",
-			      o->tile);
-		goto done;
-	}
+	for (uint32_t i = 0; i < ngpus; i++)
+		if (o->tile && gpu_set_tile(ctx[i], o->tile) != TSG_OK) {
+			rc = tsg_fail(err, TSG_EUSAGE, "tile width %u: use a power of two from 64 "
+				      "to 16384", o->tile);
+			goto done;
+		}
+	/* several GPUs: auto takes the block layout, whose units they share */
 	if (o->layout == ENGINE_LAYOUT_ARRIVAL ||
-	    (o->layout == ENGINE_LAYOUT_AUTO && !o->scratch_dir)) {
+	    (o->layout == ENGINE_LAYOUT_AUTO && !o->scratch_dir && ngpus == 1)) {
 		/* the GPU must hold every row; else auto takes the block layout */
 		struct part_arrival_plan ap = { 0 };
 		rc = part_arrival_plan_new(g, o->batches, &ap, err);
@@ -512,7 +750,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	}
 	if (o->layout != ENGINE_LAYOUT_LSTC) {
 		r->layout = ENGINE_LAYOUT_BLOCK;
-		rc = count_gpu_block(gpu, slot, g, o, r, err);
+		rc = count_gpu_block(ctx, ngpus, slot, g, o, r, err);
 		goto done;
 	}
 	r->layout = ENGINE_LAYOUT_LSTC;
@@ -582,6 +820,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	}
 	tsg_progress_done(&prog);
 	double wall = tsg_now() - wall0;
+	r->count_wall_s = wall;
 	r->overlap = wall > 0 ? (r->build_s + r->count_s) / wall : 0;
 	pthread_mutex_lock(&p.mu);
 	p.abort = 1;
@@ -593,18 +832,19 @@ done_sync:
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);
 done:
-	{ /* after a failure, copies may still read the staging buffers */
-		const int drc = gpu_drain(gpu, err);
+	for (uint32_t i = 0; i < ngpus; i++) { /* after a failure, copies may still read */
+		const int drc = gpu_drain(ctx[i], err);
 		if (rc == TSG_OK)
 			rc = drc;
 	}
 	if (rc == TSG_OK && o->per_vertex)
-		rc = fetch_pv(gpu, g, o, r, err);
+		rc = fetch_pv(ctx, ngpus, g, o, r, err);
 	for (int s = 0; s < GPU_SLOTS; s++)
 		gpu_host_free(gpu, p.stage[s].mem);
 	free(todo);
 	part_plan_free(p.plan);
 	free(order);
-	gpu_close(gpu);
+	for (uint32_t i = 0; i < ngpus; i++)
+		gpu_close(ctx[i]);
 	return rc;
 }

@@ -2,6 +2,7 @@
 #include "src/pipeline.h"
 
 int engine_have_gpu(void) { return 0; }
+int engine_gpu_devices(void) { return 0; }
 
 void engine_gpu_warm_begin(int index, struct engine_warm **out)
 {

@@ -351,6 +351,25 @@ if ! "$B/tristream" --version | grep -q CUDA; then
 	check "--device gpu without CUDA exits 6" [ "$(rc_of "$B/tristream" count --device gpu "$T/er.tsg")" = 6 ]
 fi
 
+# --- --gpus: what it takes, and what it refuses (tests/gpu/multi.sh counts on GPUs)
+for bad in 0 65 x 0,0 1, ,1 0,,1 -1 2,x; do
+	check "--gpus $bad is a usage error" [ "$(rc_of "$B/tristream" count --gpus "$bad" "$T/er.tsg")" = 2 ]
+	check "--gpus $bad says what --gpus takes" grep -q "gpus takes" "$T/err"
+done
+check "--gpus with --device cpu is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --device cpu "$T/er.tsg")" = 2 ]
+check "--gpus with --gpu is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --gpu 1 "$T/er.tsg")" = 2 ]
+check "--gpus with --layout arrival is a usage error" [ "$(rc_of "$B/tristream" count --gpus 0,1 --layout arrival "$T/er.tsg")" = 2 ]
+check "--gpus with --layout lstc is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --layout lstc "$T/er.tsg")" = 2 ]
+check "--gpus with --k 4 is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --k 4 "$T/er.tsg")" = 2 ]
+check "--gpus with --k 4 names mpirun" grep -q "mpirun" "$T/err"
+if ! "$B/tristream" --version | grep -q CUDA || ! command -v nvidia-smi >/dev/null; then
+	# no GPU here: every form fails as a device error, and prints no count
+	for g in all 2 0,1 1; do
+		check "--gpus $g without a GPU exits 6" [ "$(rc_of "$B/tristream" count --gpus "$g" "$T/er.tsg")" = 6 ]
+		check "--gpus $g without a GPU prints no count" [ ! -s "$T/out" ]
+	done
+fi
+
 # --- LZ4-compressed graphs: same counts, every reader, damage is exit 3
 check "compress" "$B/tristream" compress --quiet "$T/er.tsg" "$T/er.lz4.tsg"
 check "compressed graph says so" sh -c "$B/tristream info --json $T/er.lz4.tsg | grep -q '\"compression\":\"lz4\"'"

@@ -48,8 +48,18 @@ done
 out=$(mp 3 "$B/tristream" count --quiet --json --device cpu "$T/rmat12.lz4.tsg")
 got=$(echo "$out" | field triangles)
 check "3 ranks on an LZ4 file: $got" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"
-got=$(echo "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["compression"], *(len(d[k]) for k in ("rank_read_s", "rank_build_s", "rank_count_s")))')
-check "3 ranks: LZ4 read, a time per rank for each stage: '$got'" [ "$got" = "lz4 3 3 3" ]
+got=$(echo "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["compression"], *(len(d[k]) for k in ("rank_read_s", "rank_build_s", "rank_count_s", "rank_count_wall_s")))')
+check "3 ranks: LZ4 read, a time per rank for each stage: '$got'" [ "$got" = "lz4 3 3 3 3" ]
+# the host's CPUs shared by its ranks unless --threads says otherwise
+share=$(( $(nproc) / 3 )); [ "$share" -ge 1 ] || share=1
+got=$(echo "$out" | field threads)
+check "3 ranks on one host: $got threads a rank, $share expected" same "$got" "$share"
+got=$(mp 3 "$B/tristream" count --quiet --json --device cpu --threads 5 "$T/rmat12.tsg" | field threads)
+check "3 ranks with --threads 5: $got" same "$got" 5
+# the block layout's units dealt by estimated wedges: every unit counted once
+out=$(mp 3 "$B/tristream" count --quiet --json --device cpu --layout block --partitions 5 "$T/rmat12.tsg")
+got=$(echo "$out" | field triangles)
+check "3 ranks, 15 units dealt by cost: $got" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"
 # more ranks than units: the spare ranks count nothing, the sum holds
 got=$(mp 4 "$B/tristream" count --quiet --json --device cpu --layout lstc --partitions 1 "$T/rmat12.tsg" | field triangles)
 check "4 ranks, 1 part: $got" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"

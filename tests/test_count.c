@@ -270,6 +270,39 @@ static void check_orient(struct t_state *st, struct casegraph *c, const uint32_t
 
 /* Runs a block plan with both CPU kernels: each source block must count the
  * triangles whose source ranks lie in it; units must fit `budget` if set. */
+/* Each unit's cost against the wedges and records enumerated pair by pair:
+ * exact below the sampling size, near it above (the hubs' blocks). */
+static void check_costs(struct t_state *st, const struct casegraph *c, const struct part_odag *d,
+			const struct block_plan *plan)
+{
+	uint64_t *cost = malloc((plan->nunits + 1) * sizeof(*cost));
+	if (!cost) {
+		CHECK(st, 0, "out of memory");
+		return;
+	}
+	block_plan_costs(d, plan, 3, cost);
+	for (uint32_t k = 0; k < plan->nunits; k++) {
+		const struct block_unit *u = &plan->units[k];
+		const int sampled = u->src_hi - u->src_lo > BLOCK_COST_SAMPLE;
+		uint64_t want = 0;
+		for (uint32_t a = u->src_lo; a < u->src_hi; a++)
+			for (uint64_t i = d->off[a]; i < d->off[a + 1]; i++) {
+				const uint32_t b = d->adj[i];
+				if (b < u->mid_lo || b >= u->mid_hi)
+					continue;
+				want++; /* the record of a -> b */
+				for (uint64_t j = d->off[a]; j < d->off[a + 1]; j++)
+					want += d->adj[j] > b; /* a wedge a -> b, a -> c, b < c */
+			}
+		/* a sampled block's estimate: within a tenth (and a few wedges) here */
+		const uint64_t diff = cost[k] > want ? cost[k] - want : want - cost[k];
+		CHECK(st, sampled ? diff <= want / 10 + 64 : diff == 0, "%s: unit %u (src %u..%u, mid "
+		      "%u..%u) costs %llu, enumerated %llu", c->name, k, u->src_lo, u->src_hi,
+		      u->mid_lo, u->mid_hi, (unsigned long long)cost[k], (unsigned long long)want);
+	}
+	free(cost);
+}
+
 static void check_block_plan(struct t_state *st, struct casegraph *c, const uint32_t *rank,
 			     const struct block_opts *bo, int expect_fit)
 {
@@ -293,6 +326,10 @@ static void check_block_plan(struct t_state *st, struct casegraph *c, const uint
 		      "must fail clearly: rc %d %s", c->name, (unsigned long long)bo->budget, rc, err.msg);
 		goto done;
 	}
+	if (bo->min_units && !strncmp(c->name, "er-", 3)) /* bytes spread evenly */
+		CHECK(st, plan.nunits >= bo->min_units, "%s: %u units, at least %u asked", c->name,
+		      plan.nunits, bo->min_units);
+	check_costs(st, c, &d, &plan);
 	for (int k = 0; k < KERN_CPU_COUNT_; k++) {
 		uint64_t total = 0;
 		for (uint32_t i = 0; i < plan.nunits;) {
@@ -406,6 +443,11 @@ static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t
 		for (uint64_t div = 1; div <= 64; div *= 2) {
 			const struct block_opts bo = { .budget = whole / div + 64, .scratch = *sc };
 			check_block_plan(st, c, rank, &bo, bo.budget >= sc->fixed + 4 * row);
+		}
+		{ /* units spread over devices: a minimum where one unit would do */
+			const struct block_opts bo = { .budget = whole + 64, .scratch = *sc,
+						       .min_units = 8 };
+			check_block_plan(st, c, rank, &bo, 1);
 		}
 		if (c->g.nadj > 0) {
 			const struct block_opts bo = { .budget = 16 + sc->fixed, .scratch = *sc };
