@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""bench/multigpu.py - one GPU against two, side by side in one run.
+
+    bench/multigpu.py BUILD_DIR SCALE [SCALE ...] [--runs 3] [--quarter SCALE,...]
+                      [--cold SCALE,...] [--out FILE]
+
+Needs a host with two GPUs (the device tool's nvidia-h200-x2) and, for the
+mpirun rows, a build with MPI. For each R-MAT scale (edge factor 16,
+tristream-gen seed 1), with the file in the page cache, the variants run
+in turn, --runs rounds (medians reported):
+  one       --gpu 0 --layout block: the whole graph one unit (in memory)
+  one-q4    --gpu 0 --layout block --partitions 4: the 10 units that two
+            GPUs share, on one GPU (what the split itself costs)
+  two       --gpus 2 (block layout, at least 4 units a GPU: the same 10)
+  mpi2      mpirun -n 2 ... --layout block (a rank a GPU, units dealt by
+            estimated wedges; each rank reads and orients the whole graph)
+  arrival   --gpu 0 (the default layout on one GPU, for reference: it counts
+            under the read, so its "count" is the device's busy time)
+With --quarter, those scales again with --gpu-mem at 1/4 of the in-memory
+footprint per GPU (one, two, mpi2: out of core on each GPU). With --cold,
+those scales from a cold file (page cache dropped before each run): one,
+two, mpi2 end to end.
+
+"count" is the counting part: from the first unit handed to a GPU to the
+last count taken (JSON stages.count_wall; under mpirun the slowest rank's,
+rank_count_wall_s). "e2e" is the process's wall time, start-up included.
+Every count is checked against the in-memory one-GPU count. Raw JSON lines
+go to --out; a table is printed last.
+"""
+import json, os, statistics, subprocess, sys, time
+
+from benchlib import gen_rmat, take_opt
+
+ENV = dict(os.environ, NCCL_NVLS_ENABLE="0", TORCH_SYMM_MEM_DISABLE_MULTICAST="1",
+           NVSHMEM_DISABLE_NVLS="1", OMPI_ALLOW_RUN_AS_ROOT="1",
+           OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+
+def timed(cmd):
+    """Runs cmd; returns (its JSON or an error dict, wall seconds)."""
+    t = time.monotonic()
+    p = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
+    wall = time.monotonic() - t
+    if p.returncode != 0:
+        return {"error": p.returncode, "stderr": p.stderr.strip()[-400:]}, wall
+    return json.loads(p.stdout), wall
+
+def count_part(j):
+    """The counting part's wall time: the slowest rank's under mpirun."""
+    if "rank_count_wall_s" in j:
+        return max(j["rank_count_wall_s"])
+    return j["stages"].get("count_wall", j["stages"]["count"])
+
+def drop_caches():
+    subprocess.run(["sync"], check=False)
+    with open("/proc/sys/vm/drop_caches", "w") as f:
+        f.write("3\n")
+
+def variants(build, graph, mem):
+    t = [os.path.join(build, "tristream"), "count", "--quiet", "--json"]
+    m = ["--gpu-mem", str(mem)] if mem else []
+    v = {
+        "one": t + ["--gpu", "0", "--layout", "block"] + m + [graph],
+        "one-q4": t + ["--gpu", "0", "--layout", "block", "--partitions", "4"] + m + [graph],
+        "two": t + ["--gpus", "2"] + m + [graph],
+        "mpi2": ["mpirun", "-n", "2", "--bind-to", "none"] + t + ["--layout", "block"] + m + [graph],
+        "arrival": t + ["--gpu", "0"] + [graph],
+    }
+    if mem:  # out of core: the units are set by the budget
+        del v["one-q4"], v["arrival"]
+    return v
+
+def main():
+    args = sys.argv[1:]
+    runs = take_opt(args, "--runs", int, 3)
+    out = take_opt(args, "--out", str, None)
+    quarter = take_opt(args, "--quarter", lambda s: [int(x) for x in s.split(",")], [])
+    cold = take_opt(args, "--cold", lambda s: [int(x) for x in s.split(",")], [])
+    build, scales = args[0], [int(s) for s in args[1:]]
+    sink = open(out, "a") if out else None
+    rows = []
+    work = os.environ.get("BENCH_DIR", "/tmp/multigpu")
+    os.makedirs(work, exist_ok=True)
+    for scale in scales:
+        g = os.path.join(work, f"rmat{scale}.tsg")
+        t = time.monotonic()
+        gen_rmat(build, g, scale)
+        print(f"R-MAT {scale}: generated in {time.monotonic() - t:.0f} s", file=sys.stderr)
+        base, _ = timed(variants(build, g, 0)["one"])
+        ref = base.get("triangles")
+        foot = 0
+        if "error" not in base:  # one unit's bytes plus mid-hash's scratch
+            foot = base["partition_stats"][0]["bytes"] + 8 * base["vertices"] + 8 * base["edges"] + 24576
+        sets = [("page cache", 0, runs, False)]
+        if scale in quarter and foot:
+            sets.append(("1/4 memory", 2 * foot // 4, runs, False))
+        if scale in cold:
+            sets.append(("cold file", 0, 1, True))
+        for label, mem, n, is_cold in sets:
+            v = variants(build, g, mem)
+            if is_cold:
+                v = {k: v[k] for k in ("one", "two", "mpi2")}
+            res = {k: [] for k in v}
+            for r in range(n):
+                for name, cmd in v.items():  # alternating: drift hits all alike
+                    if is_cold:
+                        drop_caches()
+                    j, wall = timed(cmd)
+                    rec = {"scale": scale, "set": label, "variant": name, "run": r, "wall_s": wall,
+                           "cmd": " ".join(cmd), "result": j}
+                    if sink:
+                        sink.write(json.dumps(rec) + "\n")
+                        sink.flush()
+                    ok = "error" not in j and j.get("triangles") == ref
+                    if not ok:
+                        print(f"R-MAT {scale} {label} {name}: {j.get('error', '')} {j.get('stderr', '')} "
+                              f"count {j.get('triangles')} vs {ref}", file=sys.stderr)
+                    res[name].append((count_part(j) if "error" not in j else None, wall, ok,
+                                      j.get("gpu_imbalance", j.get("rank_imbalance")),
+                                      j.get("partitions")))
+            for name, rs in res.items():
+                good = [x for x in rs if x[2]]
+                if not good:
+                    rows.append((scale, label, name, None, None, None, None, "FAILED"))
+                    continue
+                rows.append((scale, label, name, statistics.median(x[0] for x in good),
+                             statistics.median(x[1] for x in good), good[0][3], good[0][4],
+                             "ok" if len(good) == len(rs) else f"{len(rs) - len(good)} failed"))
+        os.remove(g)
+    print(f"{'R-MAT':>5} {'set':<11} {'variant':<8} {'units':>5} {'count s':>8} {'x one':>6} "
+          f"{'e2e s':>7} {'x one':>6} {'imbal':>6} check")
+    for scale, label, name, c, e, imb, units, check in rows:
+        one = next((r for r in rows if r[0] == scale and r[1] == label and r[2] == "one"), None)
+        if c is None:
+            print(f"{scale:>5} {label:<11} {name:<8} {'':>5} {check}")
+            continue
+        xc = f"{one[3] / c:.2f}" if one and one[3] else ""
+        xe = f"{one[4] / e:.2f}" if one and one[4] else ""
+        im = f"{imb:.2f}" if imb else ""
+        print(f"{scale:>5} {label:<11} {name:<8} {units or '':>5} {c:>8.3f} {xc:>6} {e:>7.2f} "
+              f"{xe:>6} {im:>6} {check}")
+
+if __name__ == "__main__":
+    main()

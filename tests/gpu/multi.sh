@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# tests/gpu/multi.sh [BUILD_DIR] [SHARED_GRAPHS_DIR] - several GPUs of one
+# host, on a machine that has at least two (the device tool's
+# nvidia-h200-x2): `--gpus all|N|LIST` and `mpirun -n 2` (a rank a GPU)
+# against the CPU count (itself checked against tests/brute) on R-MAT,
+# Erdős–Rényi, exact families, the shared real graphs and the LAW crawl:
+# automatic plans, fixed blocks, every GPU kernel, small --gpu-mem budgets
+# (out of core on both GPUs), one GPU through the same path, per-vertex counts equal to the CPU's byte for
+# byte, checkpoints (killed, resumed), a damaged file (exit 3, no count),
+# the JSON's per-GPU shares (every unit on exactly one GPU, both GPUs
+# used), three ranks on two GPUs; then compute-sanitizer memcheck on two
+# GPUs. MPI parts are skipped, visibly, where the build or mpirun lacks
+# it. Ends with "N passed, N failed".
+set -u
+B=${1:-build}
+SHARED=${2:-../shared/graphs}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
+# the device tool's rule for hosts of several GPUs (KINDS.md)
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+pass=0; fail=0
+ok() { pass=$((pass+1)); }
+bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+num() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }
+same() { num "$1" && num "$2" && [ "$1" = "$2" ]; }
+expect() { # description, command... (passes if the command does)
+	local what=$1; shift
+	if "$@"; then ok; else bad "$what"; fi
+}
+field() { # key, json file -> value
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[2])); print(d.get(sys.argv[1], ""))' "$1" "$2" 2>/dev/null
+}
+count() { # out file, args... (the JSON of one count; empty on failure)
+	local o=$1; shift
+	"$B/tristream" count --quiet --json "$@" >"$o" 2>"$T/err" || { echo "  ($(head -c 300 "$T/err"))"; : >"$o"; }
+}
+
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+nvidia-smi --query-gpu=index,name,memory.total --format=csv,noheader || true
+if [ "$ngpu" -lt 2 ]; then
+	echo "SKIPPED: $ngpu GPU(s) here; several GPUs are tested on two or more"
+	echo "0 passed, 0 failed"
+	exit 0
+fi
+mpi=1
+if ! command -v mpirun >/dev/null || ! ldd "$B/tristream" | grep -q libmpi; then
+	mpi=0
+	echo "SKIPPED: this build or machine has no MPI; mpirun checks not run"
+fi
+
+graphs=()
+"$B/tristream-gen" --quiet rmat --scale 16 --seed 3 "$T/rmat16.tsg" && graphs+=("$T/rmat16.tsg")
+"$B/tristream-gen" --quiet rmat --scale 20 --seed 4 "$T/rmat20.tsg" && graphs+=("$T/rmat20.tsg")
+"$B/tristream-gen" --quiet er --vertices 100000 --edge-factor 20 --seed 6 "$T/er.tsg" && graphs+=("$T/er.tsg")
+"$B/tristream-gen" --quiet web --vertices 262144 --seed 1 "$T/web.tsg" && graphs+=("$T/web.tsg")
+"$B/tristream-gen" --quiet clique --vertices 300 "$T/clique.tsg" && graphs+=("$T/clique.tsg")
+"$B/tristream-gen" --quiet star --vertices 5000 "$T/star.tsg" && graphs+=("$T/star.tsg")
+"$B/tristream-gen" --quiet empty --vertices 10 "$T/empty.tsg" && graphs+=("$T/empty.tsg")
+for f in facebook_combined.txt ca-GrQc.txt; do
+	if [ -f "$SHARED/$f" ]; then
+		"$B/tristream-convert" --quiet --skip-bad-lines "$SHARED/$f" "$T/$f.tsg" && graphs+=("$T/$f.tsg")
+	else
+		echo "SKIPPED: $SHARED/$f not found"
+	fi
+done
+if [ -f "$SHARED/cnr-2000/cnr-2000.properties" ]; then
+	"$B/tristream-convert" --quiet "$SHARED/cnr-2000/cnr-2000" "$T/cnr.tsg" && graphs+=("$T/cnr.tsg")
+else
+	echo "SKIPPED: $SHARED/cnr-2000 not found"
+fi
+
+# the CPU's counts, themselves checked against tests/brute where it is quick
+declare -A ref
+for g in "${graphs[@]}"; do
+	count "$T/c.json" --device cpu "$g"
+	ref[$g]=$(field triangles "$T/c.json")
+	num "${ref[$g]}" && ok || bad "CPU count of $g: '${ref[$g]}'"
+	case $g in *rmat20* | *web* | *er.tsg | *cnr*) ;; *)
+		same "$("$B/tests/brute" "$g")" "${ref[$g]}" && ok || bad "brute disagrees with the CPU on $g" ;;
+	esac
+done
+[ -n "${ref[$T/cnr.tsg]:-}" ] && { same "${ref[$T/cnr.tsg]}" 20977629 && ok || bad "cnr-2000: ${ref[$T/cnr.tsg]}"; }
+
+# the shares in a JSON: every counted unit on one GPU of the list, units summed
+shares() { # json file, expected GPU count -> "ok" or why not
+	python3 - "$1" "$2" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+g = d.get("gpus", [])
+if len(g) != n: print(f"{len(g)} GPUs in the JSON"); sys.exit()
+units = [p for p in d["partition_stats"] if not p.get("resumed")]
+idx = {x["index"] for x in g}
+if any(p.get("gpu") not in idx for p in units): print("a unit on no listed GPU"); sys.exit()
+if sum(x["units"] for x in g) != len(units): print("units do not add up"); sys.exit()
+if sum(p["triangles"] for p in d["partition_stats"]) != d["triangles"]: print("unit counts do not add up"); sys.exit()
+if d["layout"] != "block": print("layout " + d["layout"]); sys.exit()
+print("ok")
+EOF
+}
+
+for g in "${graphs[@]}"; do
+	r=${ref[$g]}
+	num "$r" || continue
+	name=$(basename "$g")
+	for a in "--gpus all" "--gpus 2" "--gpus 1,0" "--gpus 0,1 --partitions 4" \
+		"--gpus all --kernel lstc" "--gpus all --kernel lstc-paper --partitions 3" \
+		"--gpus all --kernel lstc-hash" "--gpus all --gpu-mem 64M" "--gpus all --gpu-mem 24M --kernel lstc"; do
+		count "$T/g.json" $a "$g"
+		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name $a: $(field triangles "$T/g.json") vs $r"
+		s=$(shares "$T/g.json" 2 2>&1)
+		[ "$s" = ok ] && ok || bad "$name $a: shares: $s"
+	done
+	# one GPU, either one, through the same workers (a queue of one)
+	for a in "--gpu 1 --layout block" "--gpus 1 --partitions 4" "--gpu 0 --layout block --gpu-mem 64M"; do
+		count "$T/g.json" $a "$g"
+		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name $a: $(field triangles "$T/g.json") vs $r"
+	done
+	# a graph with several units puts work on both GPUs
+	count "$T/g.json" --gpus all --partitions 4 "$g"
+	used=$(python3 -c 'import json,sys; print(sum(1 for x in json.load(open(sys.argv[1]))["gpus"] if x["units"]))' "$T/g.json" 2>/dev/null)
+	case $name in empty.tsg) ;; *) same "$used" 2 && ok || bad "$name: $used GPU(s) counted of 2" ;; esac
+	if [ $mpi = 1 ]; then
+		for a in "" "--layout block" "--layout block --gpu-mem 64M" "--layout lstc --partitions 4"; do
+			mpirun -n 2 "$B/tristream" count --quiet --json $a "$g" >"$T/m.json" 2>"$T/err" || : >"$T/m.json"
+			same "$(field triangles "$T/m.json")" "$r" && ok || bad "$name mpirun -n 2 $a: $(field triangles "$T/m.json") ($(head -c 200 "$T/err"))"
+			same "$(field ranks "$T/m.json")" 2 && ok || bad "$name mpirun -n 2 $a: ranks"
+		done
+	fi
+	echo "$name: $r triangles (checks so far: $pass passed, $fail failed)"
+done
+
+# per-vertex counts on two GPUs: the CPU's file, byte for byte
+g=$T/rmat16.tsg
+"$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpu" "$g" >/dev/null
+for a in "--gpus all" "--gpus all --partitions 4" "--gpus all --gpu-mem 64M"; do
+	rm -f "$T/pv.gpu"
+	"$B/tristream" count --quiet $a --per-vertex "$T/pv.gpu" "$g" >/dev/null 2>"$T/err"
+	expect "per-vertex $a equals the CPU's" cmp -s "$T/pv.cpu" "$T/pv.gpu"
+done
+"$B/tristream" count --quiet --device cpu --clustering --json "$g" >"$T/cl.cpu"
+count "$T/cl.gpu" --gpus all --clustering "$g"
+same "$(field triangles "$T/cl.gpu")" "${ref[$g]}" && ok || bad "clustering on two GPUs: count"
+[ "$(field transitivity "$T/cl.gpu")" = "$(field transitivity "$T/cl.cpu")" ] && num "$(field triples "$T/cl.gpu")" && ok ||
+	bad "clustering on two GPUs: transitivity $(field transitivity "$T/cl.gpu") vs $(field transitivity "$T/cl.cpu")"
+
+# checkpoints: a finished run resumes every unit; a run cut short by SIGTERM finishes on resume
+g=$T/rmat20.tsg
+count "$T/k1.json" --gpus all --partitions 6 --checkpoint "$T/ck" "$g"
+count "$T/k2.json" --gpus all --partitions 6 --checkpoint "$T/ck" "$g"
+same "$(field triangles "$T/k2.json")" "${ref[$g]}" && ok || bad "checkpoint resumed on two GPUs: $(field triangles "$T/k2.json")"
+res=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["checkpoint"]["units_resumed"])' "$T/k2.json" 2>/dev/null)
+same "$res" 21 && ok || bad "checkpoint: $res of 21 units resumed"
+rm -f "$T/ck2"
+"$B/tristream" count --quiet --gpus all --partitions 12 --checkpoint "$T/ck2" "$g" >/dev/null 2>&1 &
+sleep 2; kill -TERM $! 2>/dev/null; wait $! ; krc=$?
+count "$T/k3.json" --gpus all --partitions 12 --checkpoint "$T/ck2" "$g"
+same "$(field triangles "$T/k3.json")" "${ref[$g]}" && ok || bad "checkpoint after SIGTERM (exit $krc): $(field triangles "$T/k3.json")"
+# a damaged file: exit 3, no count
+cp "$T/rmat16.tsg" "$T/bad.tsg"; printf '\x55' | dd of="$T/bad.tsg" bs=1 seek=9000 conv=notrunc 2>/dev/null
+"$B/tristream" count --quiet --gpus all "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
+same "$rc" 3 && ok || bad "damaged file on two GPUs: exit $rc"
+[ ! -s "$T/out" ] && ok || bad "damaged file on two GPUs printed a count"
+# a GPU that is not there
+"$B/tristream" count --quiet --gpus 0,$ngpu "$T/rmat16.tsg" >"$T/out" 2>"$T/err"; rc=$?
+same "$rc" 6 && ok || bad "--gpus 0,$ngpu: exit $rc"
+[ ! -s "$T/out" ] && ok || bad "--gpus 0,$ngpu printed a count"
+if [ $mpi = 1 ]; then
+	# three ranks on two GPUs share them (a budget each: the plan must be the
+	# same on every rank); a damaged file fails the job
+	mpirun -n 3 --oversubscribe "$B/tristream" count --quiet --json --layout block --gpu-mem 8G "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
+	same "$(field triangles "$T/m.json")" "${ref[$T/rmat20.tsg]}" && ok || bad "3 ranks on 2 GPUs: $(field triangles "$T/m.json")"
+	mpirun -n 2 "$B/tristream" count --quiet --json "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
+	same "$rc" 3 && ok || bad "damaged file under mpirun -n 2: exit $rc"
+	[ ! -s "$T/out" ] && ok || bad "damaged file under mpirun printed a count"
+fi
+
+# compute-sanitizer on two GPUs at once (the kernels themselves: tests/gpu/run.sh)
+if command -v compute-sanitizer >/dev/null; then
+	for a in "--gpus all --partitions 3" "--gpus all --partitions 3 --per-vertex $T/pv.san"; do
+		compute-sanitizer --tool memcheck --error-exitcode 99 "$B/tristream" count --quiet --json $a "$T/rmat16.tsg" >"$T/s.json" 2>"$T/san"
+		rc=$?
+		same "$rc" 0 && ok || bad "memcheck $a: exit $rc: $(grep -m3 -E 'ERROR|Invalid' "$T/san")"
+		same "$(field triangles "$T/s.json")" "${ref[$T/rmat16.tsg]}" && ok || bad "memcheck $a: count"
+	done
+else
+	echo "SKIPPED: compute-sanitizer not found"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
