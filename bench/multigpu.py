@@ -9,9 +9,8 @@ mpirun rows, a build with MPI. For each R-MAT scale (edge factor 16,
 tristream-gen seed 1), with the file in the page cache, the variants run
 in turn, --runs rounds (medians reported):
   one       --gpu 0 --layout block: the whole graph one unit (in memory)
-  one-q4    --gpu 0 --layout block --partitions 4: the 10 units that two
-            GPUs share, on one GPU (what the split itself costs)
-  two       --gpus 2 (block layout, at least 4 units a GPU: the same 10)
+  two       --gpus 2 (block layout: source blocks of at most 1/8 of the
+            work each, block_opts.min_units)
   mpi2      mpirun -n 2 ... --layout block (a rank a GPU, units dealt by
             estimated wedges; each rank reads and orients the whole graph)
   arrival   --gpu 0 (the default layout on one GPU, for reference: it counts
@@ -60,13 +59,12 @@ def variants(build, graph, mem):
     m = ["--gpu-mem", str(mem)] if mem else []
     v = {
         "one": t + ["--gpu", "0", "--layout", "block"] + m + [graph],
-        "one-q4": t + ["--gpu", "0", "--layout", "block", "--partitions", "4"] + m + [graph],
         "two": t + ["--gpus", "2"] + m + [graph],
         "mpi2": ["mpirun", "-n", "2", "--bind-to", "none"] + t + ["--layout", "block"] + m + [graph],
         "arrival": t + ["--gpu", "0"] + [graph],
     }
     if mem:  # out of core: the units are set by the budget
-        del v["one-q4"], v["arrival"]
+        del v["arrival"]
     return v
 
 def main():

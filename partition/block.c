@@ -85,8 +85,10 @@ static int too_big(const struct part_odag *d, uint32_t r, uint64_t budget, struc
 			tsg_fmt_bytes(budget, b, sizeof(b)));
 }
 
-static int plan_auto(const struct part_odag *d, const struct block_opts *o, struct block_plan *p,
-		     struct tsg_err *err)
+/* Units within the budget, source blocks as long as half of it allows and
+ * ending at every cut (cut[0 .. ncut), increasing; none: NULL, 0). */
+static int plan_auto(const struct part_odag *d, const struct block_opts *o, const uint32_t *cut,
+		     uint32_t ncut, struct block_plan *p, struct tsg_err *err)
 {
 	const struct tsg_scratch *sc = &o->scratch;
 	const uint64_t B = o->budget > sc->fixed ? o->budget - sc->fixed : 0;
@@ -102,6 +104,12 @@ static int plan_auto(const struct part_odag *d, const struct block_opts *o, stru
 		uint32_t s_hi = extent(d, s_lo, B / 2, sc->per_src + sc->per_mid, sc->per_edge);
 		if (s_hi == s_lo)
 			s_hi = s_lo + 1; /* a row over half the budget is a block of its own */
+		while (ncut && *cut <= s_lo) {
+			cut++;
+			ncut--;
+		}
+		if (ncut && *cut < s_hi)
+			s_hi = *cut;
 		/* what the source block costs besides the middle rows */
 		const uint64_t s_extra = sc->per_src * (s_hi - s_lo) +
 					 sc->per_edge * (d->off[s_hi] - d->off[s_lo]);
@@ -158,28 +166,67 @@ static void plan_sizes(const struct part_odag *d, const struct tsg_scratch *sc,
 	}
 }
 
-/* An automatic plan of fewer than o->min_units units: Q equal blocks
- * instead, the fewest that make enough units, if every unit of theirs fits
- * the budget (else the budget's plan stands: it is what the device holds). */
-static int spread(const struct part_odag *d, const struct block_opts *o, struct block_plan *p,
-		  struct tsg_err *err)
+/* A row's work as block_plan_costs counts it over all middle ranges:
+ * n(n-1)/2 wedges and n records for an out-list of n. */
+static uint64_t row_cost(const struct part_odag *d, uint32_t a)
 {
-	if (p->nunits >= o->min_units || d->nv == 0)
-		return TSG_OK;
-	uint32_t q = 1;
-	while ((uint64_t)q * (q + 1) / 2 < o->min_units && q < d->nv)
-		q++;
-	struct block_plan e = { 0 };
-	const int rc = plan_fixed(d, q, &e, err);
-	if (rc)
-		return rc;
-	plan_sizes(d, &o->scratch, &e);
-	if (e.nunits > p->nunits && e.max_bytes <= o->budget) {
-		block_plan_free(p);
-		*p = e;
-	} else {
-		block_plan_free(&e);
+	const uint64_t n = d->off[a + 1] - d->off[a];
+	return n * (n - 1) / 2 + n;
+}
+
+enum { CUT_CHUNKS = 1024 };
+
+struct cut_job {
+	const struct part_odag *d;
+	uint32_t per;      /* rows a chunk */
+	uint64_t *sum;     /* CUT_CHUNKS: each chunk's cost */
+};
+
+static void cut_sum(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct cut_job *j = ctx;
+	for (uint64_t c = b; c < e; c++) {
+		const uint64_t lo = c * j->per, hi = lo + j->per < j->d->nv ? lo + j->per : j->d->nv;
+		uint64_t s = 0;
+		for (uint64_t a = lo; a < hi; a++)
+			s += row_cost(j->d, (uint32_t)a);
+		j->sum[c] = s;
 	}
+}
+
+/* Cuts the ranks into up to q source blocks of about equal work (row_cost;
+ * a block ends where the running sum passes k/q of the whole, so none
+ * exceeds 1/q of it by more than one row's): the q - 1 inner cuts into
+ * cut, their number into *n. Chunk sums first, on every thread; then only
+ * the chunks that hold a cut are walked. */
+static int cost_cuts(const struct part_odag *d, uint32_t q, unsigned threads, uint32_t *cut,
+		     uint32_t *n, struct tsg_err *err)
+{
+	uint64_t *sum = calloc(CUT_CHUNKS, sizeof(*sum)), total = 0;
+	if (!sum)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory planning units");
+	struct cut_job j = { .d = d, .per = d->nv / CUT_CHUNKS + 1, .sum = sum };
+	tsg_parallel_for(threads ? threads : 1, CUT_CHUNKS, 1, cut_sum, &j);
+	for (uint32_t c = 0; c < CUT_CHUNKS; c++)
+		total += sum[c];
+	*n = 0;
+	uint64_t before = 0; /* the work of the chunks before c */
+	uint32_t c = 0;
+	for (uint32_t k = 1; k < q && total; k++) {
+		const uint64_t goal = (uint64_t)((double)total * k / q);
+		while (c < CUT_CHUNKS && before + sum[c] < goal)
+			before += sum[c++];
+		if (c == CUT_CHUNKS)
+			break;
+		uint64_t run = before;
+		uint32_t a = c * j.per;
+		while (a < d->nv && run < goal)
+			run += row_cost(d, a++);
+		if (a > 0 && a < d->nv && (*n == 0 || cut[*n - 1] < a))
+			cut[(*n)++] = a;
+	}
+	free(sum);
 	return TSG_OK;
 }
 
@@ -188,12 +235,16 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 {
 	int rc;
 	*out = (struct block_plan){ 0 };
+	uint32_t *cut = NULL, ncut = 0;
 	if (o->nblocks)
 		rc = plan_fixed(d, o->nblocks, out, err);
 	else if (o->budget == 0)
 		rc = plan_fixed(d, 1, out, err);
-	else if ((rc = plan_auto(d, o, out, err)) == TSG_OK)
-		rc = spread(d, o, out, err);
+	else if (o->min_units > 1 && !(cut = malloc(o->min_units * sizeof(*cut))))
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning units");
+	else if (!cut || (rc = cost_cuts(d, o->min_units, o->threads, cut, &ncut, err)) == TSG_OK)
+		rc = plan_auto(d, o, cut, ncut, out, err);
+	free(cut);
 	if (rc) {
 		block_plan_free(out);
 		return rc;

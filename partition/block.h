@@ -37,9 +37,12 @@ struct block_unit {
 struct block_opts {
 	uint32_t nblocks;         /* 0: automatic from budget; else Q equal blocks, Q(Q+1)/2 units */
 	uint64_t budget;          /* bytes one unit may take (automatic only) */
-	uint32_t min_units;       /* automatic: at least this many units where equal blocks
-				   * within the budget give them (work spread over several
-				   * devices needs several units each); 0: no minimum */
+	uint32_t min_units;       /* automatic: source blocks also end at the cuts of
+				   * this many of equal work (the n(n-1)/2 + n of
+				   * block_plan_costs per row), so work spread over
+				   * several devices comes in units of about
+				   * 1/min_units of it or less; 0 or 1: by bytes only */
+	unsigned threads;         /* for those cuts' sums (0: one) */
 	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h) */
 };
 

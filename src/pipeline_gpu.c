@@ -434,10 +434,14 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	struct block_plan plan = { 0 };
 	struct block_queue q = { .o = o, .d = &d, .plan = &plan, .r = r };
 	uint32_t *todo = NULL, ntodo = 0;
-	/* units shared by GPUs or ranks: at least 4 each where the budget allows */
+	/* units shared by GPUs or ranks: source blocks of at most 1/4 of each
+	 * one's share of the work, so the queue (or the deal) can even it out;
+	 * equal bytes put most of a skewed graph's work in its last block
+	 * (measured on two H200s: bench/RESULTS.md) */
 	const uint32_t sharers = ngpus * (o->nranks ? o->nranks : 1);
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot, .scratch = sc,
-				       .min_units = sharers > 1 ? 4 * sharers : 0 };
+				       .min_units = sharers > 1 ? 4 * sharers : 0,
+				       .threads = o->threads };
 	int rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
 				      err);
 	if (d.off && hb.want_pin && !hb.pinned)

@@ -303,6 +303,34 @@ static void check_costs(struct t_state *st, const struct casegraph *c, const str
 	free(cost);
 }
 
+/* Source blocks cut by work (block_opts.min_units = q): none holds more
+ * than 1/q of the whole by more than one row's work (a row's wedges and
+ * records, enumerated), and every block's units tile its middle ranks. */
+static void check_balance(struct t_state *st, const struct casegraph *c, const struct part_odag *d,
+			  const struct block_plan *plan, uint32_t q)
+{
+	uint64_t total = 0, max_row = 0;
+	for (uint32_t a = 0; a < d->nv; a++) {
+		uint64_t w = 0;
+		for (uint64_t i = d->off[a]; i < d->off[a + 1]; i++)
+			w += 1 + (d->off[a + 1] - 1 - i); /* its record, and a wedge per later entry */
+		total += w;
+		max_row = w > max_row ? w : max_row;
+	}
+	for (uint32_t k = 0; k < plan->nunits;) {
+		const uint32_t lo = plan->units[k].src_lo, hi = plan->units[k].src_hi;
+		uint64_t w = 0;
+		for (uint32_t a = lo; a < hi; a++)
+			for (uint64_t i = d->off[a]; i < d->off[a + 1]; i++)
+				w += 1 + (d->off[a + 1] - 1 - i);
+		CHECK(st, w <= total / q + max_row + 1, "%s: source block %u..%u holds %llu of %llu "
+		      "(q %u, largest row %llu)", c->name, lo, hi, (unsigned long long)w,
+		      (unsigned long long)total, q, (unsigned long long)max_row);
+		while (k < plan->nunits && plan->units[k].src_lo == lo)
+			k++;
+	}
+}
+
 static void check_block_plan(struct t_state *st, struct casegraph *c, const uint32_t *rank,
 			     const struct block_opts *bo, int expect_fit)
 {
@@ -326,10 +354,12 @@ static void check_block_plan(struct t_state *st, struct casegraph *c, const uint
 		      "must fail clearly: rc %d %s", c->name, (unsigned long long)bo->budget, rc, err.msg);
 		goto done;
 	}
-	if (bo->min_units && !strncmp(c->name, "er-", 3)) /* bytes spread evenly */
+	if (bo->min_units && !strncmp(c->name, "er-", 3)) /* work spread evenly */
 		CHECK(st, plan.nunits >= bo->min_units, "%s: %u units, at least %u asked", c->name,
 		      plan.nunits, bo->min_units);
 	check_costs(st, c, &d, &plan);
+	if (bo->min_units > 1)
+		check_balance(st, c, &d, &plan, bo->min_units);
 	for (int k = 0; k < KERN_CPU_COUNT_; k++) {
 		uint64_t total = 0;
 		for (uint32_t i = 0; i < plan.nunits;) {
@@ -444,10 +474,12 @@ static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t
 			const struct block_opts bo = { .budget = whole / div + 64, .scratch = *sc };
 			check_block_plan(st, c, rank, &bo, bo.budget >= sc->fixed + 4 * row);
 		}
-		{ /* units spread over devices: a minimum where one unit would do */
-			const struct block_opts bo = { .budget = whole + 64, .scratch = *sc,
-						       .min_units = 8 };
-			check_block_plan(st, c, rank, &bo, 1);
+		/* units spread over devices: blocks of equal work where one unit
+		 * would do, and within smaller budgets too */
+		for (uint64_t div = 1; div <= 4; div *= 4) {
+			const struct block_opts bo = { .budget = whole / div + 64, .scratch = *sc,
+						       .min_units = 8, .threads = 3 };
+			check_block_plan(st, c, rank, &bo, bo.budget >= sc->fixed + 4 * row);
 		}
 		if (c->g.nadj > 0) {
 			const struct block_opts bo = { .budget = 16 + sc->fixed, .scratch = *sc };
