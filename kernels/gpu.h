@@ -98,6 +98,10 @@ uint64_t gpu_budget(const struct gpu_ctx *g);
 typedef void (*gpu_copy_fn)(void *ctx, void *dst, const void *src, size_t bytes);
 void gpu_set_host_copy(struct gpu_ctx *g, gpu_copy_fn fn, void *ctx);
 
+/* Allocates the pinned staging buffers now rather than at the first copy
+ * from ordinary memory (which nothing else hides); a no-op once done. */
+int gpu_stage_reserve(struct gpu_ctx *g, struct tsg_err *err);
+
 /* Pinned host memory, NULL on failure; callable from any host thread. */
 void *gpu_host_alloc(struct gpu_ctx *g, size_t bytes);
 void gpu_host_free(struct gpu_ctx *g, void *p);

@@ -265,6 +265,18 @@ fail:
 	return rc;
 }
 
+extern "C" int gpu_stage_reserve(struct gpu_ctx *g, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	CK(cudaSetDevice(g->device), "selecting the device");
+	for (int j = 0; j < GPU_STAGE_BUFS; j++)
+		if (!g->stage[j])
+			CK(cudaMallocHost(&g->stage[j], GPU_STAGE_BYTES), "allocating pinned staging");
+	return TSG_OK;
+fail:
+	return rc;
+}
+
 extern "C" void *gpu_host_alloc(struct gpu_ctx *g, size_t bytes)
 {
 	void *p = NULL;

@@ -368,27 +368,46 @@ static void *worker_main(void *arg)
 }
 
 struct cost_key {
-	uint64_t cost;
+	uint32_t bucket;  /* the cost's size class: four to a power of two */
+	uint64_t bytes;
 	uint32_t k;
 };
 
+/* Costliest first, by size class: costs are estimates, and within a class
+ * (a factor of 2^(1/4)) the unit with fewer bytes goes first, so that the
+ * first copy on each GPU, which no kernel hides, is short. Ties by unit
+ * number: every run alike. */
 static int cost_desc(const void *a, const void *b)
 {
 	const struct cost_key *x = a, *y = b;
-	if (x->cost != y->cost)
-		return x->cost < y->cost ? 1 : -1;
+	if (x->bucket != y->bucket)
+		return x->bucket < y->bucket ? 1 : -1;
+	if (x->bytes != y->bytes)
+		return x->bytes < y->bytes ? -1 : 1;
 	return x->k < y->k ? -1 : x->k > y->k;
 }
 
-/* Orders todo costliest first (ties by unit number: every run alike). */
+static uint32_t cost_bucket(uint64_t c)
+{
+	if (c == 0)
+		return 0;
+	const uint32_t lg = 63u - (uint32_t)__builtin_clzll(c);
+	/* the two bits after the leading one split each power of two in four */
+	const uint32_t frac = lg >= 2 ? (uint32_t)(c >> (lg - 2)) & 3u : (uint32_t)(c << (2 - lg)) & 3u;
+	return 1 + lg * 4 + frac;
+}
+
+/* Orders todo for the queue (cost_desc). */
 static int order_by_cost(const struct engine_result *r, uint32_t *todo, uint32_t n,
 			 struct tsg_err *err)
 {
 	struct cost_key *key = malloc((n ? n : 1) * sizeof(*key));
 	if (!key)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory ordering units");
-	for (uint32_t i = 0; i < n; i++)
-		key[i] = (struct cost_key){ r->parts[todo[i]].cost, todo[i] };
+	for (uint32_t i = 0; i < n; i++) {
+		const struct engine_part *p = &r->parts[todo[i]];
+		key[i] = (struct cost_key){ cost_bucket(p->cost), p->st.bytes, todo[i] };
+	}
 	qsort(key, n, sizeof(*key), cost_desc);
 	for (uint32_t i = 0; i < n; i++)
 		todo[i] = key[i].k;
@@ -442,8 +461,14 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot, .scratch = sc,
 				       .min_units = sharers > 1 ? 4 * sharers : 0,
 				       .threads = o->threads };
-	int rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
-				      err);
+	int rc = TSG_OK;
+	/* staged copies: their buffers made before the graph is read, not in
+	 * the first copy */
+	for (uint32_t i = 0; i < ngpus && !hb.want_pin && rc == TSG_OK; i++)
+		rc = gpu_stage_reserve(gpu[i], err);
+	if (rc == TSG_OK)
+		rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
+					  err);
 	if (d.off && hb.want_pin && !hb.pinned)
 		snprintf(r->note, sizeof(r->note), "pinned host memory unavailable: copies are slower");
 	if (rc)
