@@ -405,8 +405,9 @@ int io_builder_finish_mem(struct io_builder *b, struct tsg_graph *g, struct io_b
 	return finish_csr(b, &out, stats, err);
 }
 
-int io_builder_finish(struct io_builder *b, const char *path, struct io_build_stats *stats,
-		      struct tsg_err *err)
+/* io_builder_finish, or with fd io_builder_finish_unnamed. */
+static int finish_file(struct io_builder *b, const char *path, int *fd,
+		       struct io_build_stats *stats, struct tsg_err *err)
 {
 	struct edge_iter it = { 0 };
 	struct io_writer *w = NULL;
@@ -414,7 +415,7 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 	uint64_t *deg = NULL, *batch = NULL;
 	if (io_builder_fits_memory(b)) {
 		/* everything in memory: built on every thread (csr_build.h) */
-		const struct io_csr_out out = { .path = path, .sync = !b->o.scratch };
+		const struct io_csr_out out = { .path = path, .sync = !b->o.scratch, .fd = fd };
 		return finish_csr(b, &out, stats, err);
 	}
 	int rc = TSG_OK;
@@ -522,7 +523,7 @@ int io_builder_finish(struct io_builder *b, const char *path, struct io_build_st
 		io_writer_no_sync(w);
 	const double t1 = tsg_now();
 	b->st.build_s = t1 - t0;
-	rc = io_writer_commit(w, maxdeg, err);
+	rc = fd ? io_writer_commit_unnamed(w, maxdeg, fd, err) : io_writer_commit(w, maxdeg, err);
 	b->st.write_s = tsg_now() - t1;
 	w = NULL;
 	if (rc)
@@ -544,4 +545,17 @@ fail:
 	free(rl.rank);
 	io_builder_free(b);
 	return rc;
+}
+
+int io_builder_finish(struct io_builder *b, const char *path, struct io_build_stats *stats,
+		      struct tsg_err *err)
+{
+	return finish_file(b, path, NULL, stats, err);
+}
+
+int io_builder_finish_unnamed(struct io_builder *b, const char *path, int *fd,
+			      struct io_build_stats *stats, struct tsg_err *err)
+{
+	*fd = -1;
+	return finish_file(b, path, fd, stats, err);
 }

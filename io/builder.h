@@ -72,6 +72,13 @@ void io_builder_reserve_vertices(struct io_builder *b, uint64_t nv);
 int io_builder_finish(struct io_builder *b, const char *path, struct io_build_stats *stats,
 		      struct tsg_err *err);
 
+/* Like io_builder_finish, but the file, in path's directory, is never
+ * named: *fd gets its descriptor (the caller closes it; -1 on failure),
+ * so a kill at any moment leaves nothing behind (io_writer_commit_unnamed).
+ * For intermediates such as the plain graph convert --compress compresses. */
+int io_builder_finish_unnamed(struct io_builder *b, const char *path, int *fd,
+			      struct io_build_stats *stats, struct tsg_err *err);
+
 /* Whether io_builder_finish_mem can take the graph: nothing spilled, and
  * its parallel build fits the memory limit. */
 int io_builder_fits_memory(const struct io_builder *b);

@@ -317,7 +317,8 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 		const double t1 = tsg_now();
 		if (!out->sync)
 			io_writer_no_sync(w);
-		rc = io_writer_commit(w, maxdeg, err);
+		rc = out->fd ? io_writer_commit_unnamed(w, maxdeg, out->fd, err)
+			     : io_writer_commit(w, maxdeg, err);
 		w = NULL;
 		st->write_s = tsg_now() - t1;
 	} else {

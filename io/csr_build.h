@@ -43,6 +43,9 @@ struct io_csr_out {
 	const char *path;       /* a file, or NULL for memory */
 	int sync;
 	struct tsg_graph *mem;  /* path NULL: filled, lists owned (io_graph_free) */
+	int *fd;                /* with path: the file is left unnamed in path's
+				 * directory and its descriptor put here
+				 * (io_writer_commit_unnamed) */
 };
 
 /* Builds the graph of keys[0..n), all below nv, into out. keys is freed

@@ -171,20 +171,42 @@ static int publish(struct io_writer *w, struct tsg_err *err)
 
 void io_writer_no_sync(struct io_writer *w) { w->sync = 0; }
 
-int io_writer_commit(struct io_writer *w, uint64_t max_degree, struct tsg_err *err)
+/* Checksums and header, then the flush to disk the writer asks for. */
+static int seal(struct io_writer *w, uint64_t max_degree, struct tsg_err *err)
 {
-	int rc = TSG_OK;
 	w->h.max_degree = max_degree;
 	for (uint32_t i = 0; i < w->h.nsections; i++)
 		w->h.sec[i].xxh3 = io_checksum(w->map + w->h.sec[i].offset, w->h.sec[i].size);
 	io_header_encode(&w->h, w->map);
-	if (w->sync && (msync(w->map, w->size, MS_SYNC) != 0 || fsync(w->fd) != 0)) {
-		rc = tsg_fail_errno(err, TSG_EIO, errno, "%s: writing output", w->path);
-		goto done;
-	}
-	rc = publish(w, err);
-done:
+	if (w->sync && (msync(w->map, w->size, MS_SYNC) != 0 || fsync(w->fd) != 0))
+		return tsg_fail_errno(err, TSG_EIO, errno, "%s: writing output", w->path);
+	return TSG_OK;
+}
+
+int io_writer_commit(struct io_writer *w, uint64_t max_degree, struct tsg_err *err)
+{
+	int rc = seal(w, max_degree, err);
+	if (rc == TSG_OK)
+		rc = publish(w, err);
 	io_writer_abort(w); /* unmaps, closes; removes the temporary only if unpublished */
+	return rc;
+}
+
+int io_writer_commit_unnamed(struct io_writer *w, uint64_t max_degree, int *fd,
+			     struct tsg_err *err)
+{
+	*fd = -1;
+	int rc = seal(w, max_degree, err);
+	if (rc == TSG_OK) {
+		if (w->tmp_path) { /* the fallback's name goes now: the file lives on in fd */
+			unlink(w->tmp_path);
+			free(w->tmp_path);
+			w->tmp_path = NULL;
+		}
+		*fd = w->fd;
+		w->fd = -1;
+	}
+	io_writer_abort(w);
 	return rc;
 }
 

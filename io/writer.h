@@ -38,6 +38,14 @@ void io_writer_no_sync(struct io_writer *w);
 /* Finishes the file and frees w, whether it succeeds or not. */
 int io_writer_commit(struct io_writer *w, uint64_t max_degree, struct tsg_err *err);
 
+/* Finishes the file but never names it: *fd gets a read-write descriptor
+ * of the whole file (the caller closes it), -1 on failure; w is freed
+ * either way. For intermediates that must leave nothing behind even when
+ * the process is killed (-9): where the file system lacks O_TMPFILE, the
+ * fallback's hidden name exists only until this call. */
+int io_writer_commit_unnamed(struct io_writer *w, uint64_t max_degree, int *fd,
+			     struct tsg_err *err);
+
 /* Discards the temporary file and frees w. */
 void io_writer_abort(struct io_writer *w);
 

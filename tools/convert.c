@@ -295,11 +295,8 @@ static int run(int argc, char **argv)
 		return bad_usage("%s", "need INPUT and OUTPUT");
 	const char *in = argv[optind], *out = argv[optind + 1];
 	struct tsg_err err = { 0 };
-	char plain[4096] = "";
+	int plain_fd = -1; /* --compress: the unnamed plain graph, compressed into out */
 	uint64_t out_bytes = 0;
-	if (lz4 && (size_t)snprintf(plain, sizeof(plain), "%s.plain.%ld.tmp", out, (long)getpid()) >=
-	    sizeof(plain))
-		return bad_usage("%s", "output path too long");
 	struct io_builder *b;
 	struct io_text_stats ts = { 0 };
 	struct io_build_stats bs = { 0 };
@@ -328,34 +325,24 @@ static int run(int argc, char **argv)
 				      "--allow-empty to write an empty graph", in,
 				      (unsigned long long)ts.lines);
 		if (rc == TSG_OK)
-			rc = io_builder_finish(b, lz4 ? plain : out, &bs, &err); /* frees b */
+			rc = lz4 ? io_builder_finish_unnamed(b, out, &plain_fd, &bs, &err)
+				 : io_builder_finish(b, out, &bs, &err); /* frees b */
 		else
 			io_builder_free(b);
 	}
 	if (rc == TSG_OK && lz4) {
-		/* the plain file, complete and checked, becomes the compressed one.
-		 * It is written unnamed (O_TMPFILE) and named only at its end; it is
-		 * unlinked as soon as it is open again and read through its
-		 * descriptor, so a kill, even -9, leaves no file behind (but in
-		 * the microseconds between its naming and this unlink) */
+		/* the plain file, complete and checked, becomes the compressed
+		 * one. It never had a name (io_builder_finish_unnamed), so a
+		 * kill at any moment, even -9, leaves nothing but, at the end,
+		 * the whole output */
 		struct io_copy_stats cs;
 		char src[64];
-		const int pfd = open(plain, O_RDONLY | O_CLOEXEC);
-		const int oerr = errno;
-		unlink(plain);
-		plain[0] = 0;
-		snprintf(src, sizeof(src), "/proc/self/fd/%d", pfd);
-		if (pfd < 0)
-			rc = tsg_fail_errno(&err, TSG_EIO, oerr, "%s: cannot reopen the plain graph", out);
-		else
-			rc = io_graph_copy(src, out, 1, bo.threads ? bo.threads : tsg_default_threads(),
-					   &cs, &err);
-		if (pfd >= 0)
-			close(pfd);
+		snprintf(src, sizeof(src), "/proc/self/fd/%d", plain_fd);
+		rc = io_graph_copy(src, out, 1, threads, &cs, &err);
 		out_bytes = rc ? 0 : cs.out_bytes;
 	}
-	if (plain[0])
-		unlink(plain);
+	if (plain_fd >= 0)
+		close(plain_fd);
 	if (rc) {
 		fprintf(stderr, "tristream-convert: error: %s\n", err.msg);
 		return rc;
