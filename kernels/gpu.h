@@ -42,6 +42,9 @@ struct gpu_ctx;
 struct gpu_timing {
 	double h2d_ms, kernel_ms; /* from CUDA events */
 	uint64_t bytes;
+	enum gpu_kernel ran;      /* the kernel that counted: the one asked for, or
+				   * lstc where mid-hash cannot take the unit (a
+				   * source side of 2^32 - 2^24 entries or more) */
 };
 
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out);

@@ -14,6 +14,7 @@
  * proportion to its size (bench/RESULTS.md).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kernels/clique.h"
@@ -32,6 +33,8 @@ struct gpu_ctx {
 	cudaEvent_t h2d_start[GPU_SLOTS], h2d_end[GPU_SLOTS], k_start[GPU_SLOTS], k_end[GPU_SLOTS];
 	dev_counters *hcount; /* pinned, one per slot */
 	uint64_t bytes[GPU_SLOTS];
+	enum gpu_kernel ran[GPU_SLOTS]; /* what each slot's count ran (kernel_scratch) */
+	uint64_t mid_hash_max;          /* source entries mid-hash takes, below 2^32 */
 	uint8_t *stage[GPU_STAGE_BUFS]; /* pinned, allocated on the first staged copy */
 	cudaEvent_t stage_free[GPU_STAGE_BUFS]; /* recorded after a buffer's copy */
 	unsigned stage_next;
@@ -82,6 +85,18 @@ extern "C" void gpu_prewarm(int index)
 		cudaFree(0); /* forces the context into being */
 }
 
+/* mid-hash's limit on a unit's source entries: 2^32 - 2^24 (kernel_scratch says why), or
+ * for tests of the fall-back (tests/gpu), TSG_TEST_MID_HASH_MAX when set
+ * to a smaller positive number: no graph a test can hold reaches 2^32. */
+static uint64_t mid_hash_limit(void)
+{
+	const uint64_t limit = (1ull << 32) - (1ull << 24);
+	const char *v = getenv("TSG_TEST_MID_HASH_MAX");
+	char *end = NULL;
+	const unsigned long long t = v ? strtoull(v, &end, 10) : 0;
+	return v && *v && end && *end == 0 && t > 0 && t < limit ? t : limit;
+}
+
 extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct gpu_ctx **out,
 			uint64_t *slot_bytes, struct tsg_err *err)
 {
@@ -100,6 +115,7 @@ extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct
 	if (!g)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	g->device = index;
+	g->mid_hash_max = mid_hash_limit();
 	CK(cudaSetDevice(index), "selecting the device");
 	CK(cudaGetDeviceProperties(&prop, index), "reading device properties");
 	snprintf(g->name, sizeof(g->name), "%s", prop.name);
@@ -302,7 +318,7 @@ extern "C" void gpu_host_free(struct gpu_ctx *g, void *p)
 static uint64_t kernel_scratch(const struct gpu_ctx *g, enum gpu_kernel *k, uint32_t nsrc,
 			       uint32_t nmid, uint64_t src_entries, cudaError_t *e)
 {
-	if (*k == GPU_KERNEL_MID_HASH && src_entries >= (1ull << 32) - (1ull << 24))
+	if (*k == GPU_KERNEL_MID_HASH && src_entries >= g->mid_hash_max)
 		*k = GPU_KERNEL_LSTC;
 	if (*k == GPU_KERNEL_MID_HASH)
 		return mid_hash_scratch(nmid, src_entries, g->pv != NULL, e);
@@ -386,6 +402,7 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	} else {
 		need += kernel_scratch(g, &k, d->nsrc, d->nv, d->ne, &se);
 	}
+	g->ran[s] = k;
 	if (se != cudaSuccess)
 		return cuda_fail(err, se, "sizing CUB's scratch");
 	if (need > g->slot_bytes)
@@ -447,6 +464,7 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 					     u->off[u->src_hi] - u->off[u->src_lo], &se) + 6 * 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	uint64_t used = 0;
+	g->ran[s] = k;
 	if (se != cudaSuccess)
 		return cuda_fail(err, se, "sizing CUB's scratch");
 	if (need > g->slot_bytes)
@@ -497,6 +515,7 @@ extern "C" int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu
 		t->h2d_ms = h2d;
 		t->kernel_ms = kern;
 		t->bytes = g->bytes[s];
+		t->ran = g->ran[s];
 	}
 	return TSG_OK;
 fail:

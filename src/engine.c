@@ -136,6 +136,30 @@ int engine_unit_done(const struct engine_opts *o, uint32_t k, uint64_t count, st
 	return o->ckpt ? ckpt_record(o->ckpt, k, count, err) : TSG_OK;
 }
 
+void engine_kernel_fallbacks(const char *asked, const char *why, struct engine_result *r)
+{
+	uint32_t counted = 0, other = 0;
+	const char *ran = NULL;
+	for (uint32_t k = 0; k < r->nparts; k++) {
+		const char *name = r->parts[k].kernel;
+		if (!name)
+			continue;
+		counted++;
+		if (strcmp(name, asked) != 0) {
+			other++;
+			ran = ran ? ran : name;
+		}
+	}
+	r->kernel_fallbacks = other;
+	if (!other)
+		return;
+	if (other == counted)
+		snprintf(r->kernel, sizeof(r->kernel), "%s", ran);
+	const size_t used = strlen(r->note);
+	snprintf(r->note + used, sizeof(r->note) - used, "%s%s ran instead of %s for %u of %u "
+		 "units (%s)", used ? "; " : "", ran, asked, other, counted, why);
+}
+
 int engine_check_stop(const struct engine_opts *o, struct tsg_err *err)
 {
 	const int sig = stop_requested(o->stop);
@@ -417,6 +441,8 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 						 &ran, err);
 		if (rc || (rc = engine_unit_done(o, k, ep->triangles, err)))
 			break;
+		if (!o->plan_only)
+			ep->kernel = kern_cpu_name(ran);
 		ep->count_s = tsg_now() - tc;
 		r->count_s += ep->count_s;
 		r->triangles += ep->triangles;
@@ -518,6 +544,8 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 			rc = kern_cpu_count(&d, o->cpu_kernel, o->threads, r->pv, &ep->triangles, &ran,
 					    err);
 		free(d.off);
+		if (!o->plan_only && !engine_cliques(o))
+			ep->kernel = kern_cpu_name(ran);
 		if (rc || (rc = engine_unit_done(o, i, ep->triangles, err)))
 			goto done;
 		ep->count_s = tsg_now() - tc;

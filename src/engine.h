@@ -108,6 +108,9 @@ struct engine_part {
 				     * engine_result.gpus), -1 if none did */
 	uint64_t cost;            /* block layout, several GPUs or ranks: its estimated
 				     * work (block_plan_costs), else 0 */
+	const char *kernel;       /* the kernel that counted it (a static name); NULL
+				     * where none did here (resumed, another rank's) or
+				     * the layout has one kernel of its own (arrival) */
 	struct part_stats st;
 	double build_s, h2d_ms, kernel_ms, count_s;
 };
@@ -127,8 +130,10 @@ struct engine_result {
 	uint64_t triangles;       /* the count: triangles, or K-cliques */
 	enum tsg_device device;
 	char device_name[128];
-	char kernel[32];
-	char note[256];           /* why auto chose the CPU, if it did */
+	char kernel[32];          /* the kernel asked for, or where no unit ran it,
+				     * the one that ran (engine_kernel_fallbacks) */
+	uint32_t kernel_fallbacks; /* units counted by another kernel than asked */
+	char note[256];           /* why auto chose the CPU, if it did; fall-backs */
 	uint32_t nparts;          /* parts or units counted */
 	uint32_t nblocks;         /* block layout: source blocks */
 	struct engine_part *parts; /* nparts entries, owned */

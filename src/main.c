@@ -343,6 +343,8 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 	json_str(&j, "device", r->device == TSG_DEVICE_GPU ? "gpu" : "cpu");
 	json_str(&j, "device_name", r->device_name);
 	json_str(&j, "kernel", r->kernel);
+	if (r->kernel_fallbacks)
+		json_u64(&j, "kernel_fallback_units", r->kernel_fallbacks);
 	if (r->note[0])
 		json_str(&j, "note", r->note);
 	json_str(&j, "io", io_mode_name(g->io_used));
@@ -411,6 +413,8 @@ static void print_count_json(const char *path, const struct tsg_graph *g,
 		json_u64(&j, "triangles", p->triangles);
 		if (p->resumed)
 			json_bool(&j, "resumed", 1);
+		if (p->kernel)
+			json_str(&j, "kernel", p->kernel);
 		if (r->ngpus > 1) {
 			if (p->gpu >= 0)
 				json_u64(&j, "gpu", (uint64_t)r->gpus[p->gpu].index);

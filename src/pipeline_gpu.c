@@ -170,6 +170,7 @@ static int collect_slot(struct gpu_ctx *gpu, const struct engine_opts *o, uint32
 		return rc;
 	ep->h2d_ms = t.h2d_ms;
 	ep->kernel_ms = t.kernel_ms;
+	ep->kernel = engine_cliques(o) ? NULL : gpu_kernel_name(t.ran);
 	r->triangles += ep->triangles;
 	r->count_s += (t.h2d_ms + t.kernel_ms) / 1000.0;
 	r->h2d_bytes += t.bytes;
@@ -318,6 +319,7 @@ static int worker_collect(struct block_worker *w, int s, uint32_t k, struct tsg_
 		ep->triangles = count;
 		ep->h2d_ms = t.h2d_ms;
 		ep->kernel_ms = t.kernel_ms;
+		ep->kernel = gpu_kernel_name(t.ran);
 		ep->gpu = (int)w->which;
 		r->triangles += count;
 		r->count_s += (t.h2d_ms + t.kernel_ms) / 1000.0;
@@ -868,6 +870,9 @@ done:
 	}
 	if (rc == TSG_OK && o->per_vertex)
 		rc = fetch_pv(ctx, ngpus, g, o, r, err);
+	if (rc == TSG_OK)
+		engine_kernel_fallbacks(gpu_kernel_name(o->gpu_kernel), "mid-hash takes a unit of "
+					"under 2^32 - 2^24 source entries", r);
 	for (int s = 0; s < GPU_SLOTS; s++)
 		gpu_host_free(gpu, p.stage[s].mem);
 	free(todo);

@@ -89,6 +89,26 @@ assert sum(c) == 3 * $(brute "$T/g2.tsg")"
 check "the wedge kernel's replacement is said" sh -c "$B/tristream count --device cpu --cpu-kernel wedge --per-vertex $T/w.pv $T/g2.tsg 2>&1 >/dev/null | grep -q 'cpu-hash ran instead of cpu-wedge (per-vertex counts)'"
 ts --json --cpu-kernel wedge --per-vertex "$T/w.pv" "$T/g2.tsg" >"$T/w.json"
 check "the JSON names the kernel that ran" sh -c "grep -q '\"kernel\":\"cpu-hash\"' $T/w.json && grep -q '\"note\":\"cpu-hash ran instead' $T/w.json"
+# each unit names the kernel that counted it, in every layout with units
+for l in "--layout block --partitions 3" "--layout lstc --partitions 3"; do
+	for kk in hash merge wedge; do
+		ts --json $l --cpu-kernel $kk "$T/g2.tsg" >"$T/k.json"
+		check "units name their kernel ($l, $kk)" python3 -c "
+import json
+j = json.load(open('$T/k.json'))
+ran = {p.get('kernel') for p in j['partition_stats']}
+assert len(j['partition_stats']) > 1 and ran == {j['kernel']}, (ran, j['kernel'])
+# wedge takes ids in rank order: the LSTC parts run hash, and say so
+want = 'cpu-hash' if ('lstc' in '$l' and '$kk' == 'wedge') else 'cpu-$kk'
+assert j['kernel'] == want, j['kernel']
+assert (want != 'cpu-$kk') == ('ran instead' in j.get('note', ''))"
+	done
+done
+ts --json --cpu-kernel wedge --per-vertex "$T/w.pv" --layout block --partitions 3 "$T/g2.tsg" >"$T/k.json"
+check "per-vertex units name cpu-hash, not wedge" python3 -c "
+import json
+j = json.load(open('$T/k.json'))
+assert {p.get('kernel') for p in j['partition_stats']} == {'cpu-hash'}"
 # an output that cannot be written: an error, and the old file untouched
 echo keep >"$T/old.pv"
 check "per-vertex into a missing directory exits 5" [ "$(rc_of ts --per-vertex "$T/nodir/x.pv" "$T/g2.tsg")" = 5 ]

@@ -114,6 +114,27 @@ for g in "${graphs[@]}"; do
 			got=$(count "$g" --device gpu --kernel $k --layout lstc --partitions 3 --prune lstc)
 			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") $k lstc-prune: $got, CPU $ref"
 		done
+		# mid-hash falls back to lstc for a unit past its source-entry limit
+		# (2^32 - 2^24; lowered here by the test hook): the count stays
+		# exact and the result names what ran, per unit and in the note
+		for l in "--partitions 4" "--layout lstc --partitions 3"; do
+			TSG_TEST_MID_HASH_MAX=2000 "$B/tristream" count --quiet --json --device gpu \
+				--kernel mid-hash $l "$g" >"$T/fb.json" 2>"$T/fb.err"
+			python3 - "$T/fb.json" "$ref" <<'PY' && ok || bad "$(basename "$g") mid-hash fall-back $l: $(head -c 300 "$T/fb.json") $(head -c 200 "$T/fb.err")"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["triangles"] == int(sys.argv[2]), j["triangles"]
+parts = [p for p in j["partition_stats"] if "kernel" in p]
+big = [p for p in parts if p["kernel"] == "lstc"]
+assert set(p["kernel"] for p in parts) <= {"mid-hash", "lstc"}, parts
+assert j.get("kernel_fallback_units", 0) == len(big), (j.get("kernel_fallback_units"), len(big))
+if big:
+    assert "lstc ran instead of mid-hash for %d of %d units" % (len(big), len(parts)) in j["note"], j["note"]
+    assert j["kernel"] == ("lstc" if len(big) == len(parts) else "mid-hash"), j["kernel"]
+else:
+    assert j["kernel"] == "mid-hash" and "note" not in j or "instead of mid-hash" not in j["note"]
+PY
+		done
 		# out of core: a budget far below the graph forces automatic planning
 		for div in 4 16; do
 			mem=$(( bytes / div + 65536 ))
