@@ -11,20 +11,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-#include "src/engine.h"
-#include "io/check.h"
-#include "io/graph.h"
-#include "src/hostmem.h"
 #include "src/dist.h"
+#include "src/engine.h"
+#include "src/hostmem.h"
 #include "src/input.h"
 #include "src/pervertex.h"
-#include "base/stop.h"
-#include <sys/stat.h>
+#include "src/report.h"
+#include "io/check.h"
+#include "io/graph.h"
+#include "io/writer.h"
 #include "base/json.h"
+#include "base/stop.h"
 #include "base/util.h"
 #include "version.h"
-#include "io/writer.h"
 
 static const char usage_main[] =
 	"usage: tristream <command> [options]\n"
@@ -203,315 +204,6 @@ static const struct option count_opts[] = {
 	{ 0, 0, 0, 0 },
 };
 
-/* What a count adds to its result beyond the engine's. */
-#define RANK_TIMES 4
-struct count_extra {
-	const struct tsg_dist *dist;    /* the ranks */
-	const double *rank_s;           /* several ranks (rank 0): each one's read, build,
-					 * count (device sums) and count wall times, size
-					 * entries each */
-	const struct pv_clustering *cl; /* --clustering, else NULL */
-	const char *pv_path;            /* --per-vertex, else NULL */
-	const char *ckpt_path;          /* --checkpoint's file, else NULL */
-	const struct ckpt_info *ck;
-};
-
-/* Several ranks: the slowest rank's counting time over the mean. */
-static double rank_imbalance(const struct count_extra *x)
-{
-	const double *count_s = x->rank_s + 2 * x->dist->size;
-	double sum = 0, max = 0;
-	for (int i = 0; i < x->dist->size; i++) {
-		sum += count_s[i];
-		max = count_s[i] > max ? count_s[i] : max;
-	}
-	return sum > 0 ? max / (sum / x->dist->size) : 1.0;
-}
-
-/* Several GPUs: the busiest GPU's time over the mean. */
-static double gpu_imbalance(const struct engine_result *r)
-{
-	double sum = 0, max = 0;
-	for (uint32_t i = 0; i < r->ngpus; i++) {
-		sum += r->gpus[i].busy_s;
-		max = r->gpus[i].busy_s > max ? r->gpus[i].busy_s : max;
-	}
-	return sum > 0 ? max / (sum / r->ngpus) : 1.0;
-}
-
-static void print_gpus_json(struct tsg_json *j, const struct engine_result *r)
-{
-	json_key_arr(j, "gpus");
-	for (uint32_t i = 0; i < r->ngpus; i++) {
-		const struct engine_gpu *e = &r->gpus[i];
-		json_obj(j);
-		json_u64(j, "index", (uint64_t)e->index);
-		json_str(j, "name", e->name);
-		json_u64(j, "units", e->units);
-		json_u64(j, "cost", e->cost);
-		json_u64(j, "h2d_bytes", e->h2d_bytes);
-		json_f64(j, "h2d_ms", e->h2d_ms);
-		json_f64(j, "kernel_ms", e->kernel_ms);
-		json_f64(j, "busy_s", e->busy_s);
-		json_close(j, '}');
-	}
-	json_close(j, ']');
-	json_f64(j, "gpu_imbalance", gpu_imbalance(r));
-}
-
-static void print_extra_json(struct tsg_json *j, const struct count_extra *x)
-{
-	if (x->dist && x->dist->size > 1 && x->rank_s) {
-		static const char *const keys[] = { "rank_read_s", "rank_build_s", "rank_count_s",
-						    "rank_count_wall_s" };
-		json_u64(j, "ranks", (uint64_t)x->dist->size);
-		for (int k = 0; k < RANK_TIMES; k++) {
-			json_key_arr(j, keys[k]);
-			for (int i = 0; i < x->dist->size; i++)
-				json_f64(j, NULL, x->rank_s[k * x->dist->size + i]);
-			json_close(j, ']');
-		}
-		json_f64(j, "rank_imbalance", rank_imbalance(x));
-	}
-	if (x->cl) {
-		json_f64(j, "transitivity", x->cl->transitivity);
-		json_f64(j, "average_clustering", x->cl->average_clustering);
-		json_u64(j, "triples", x->cl->triples);
-	}
-	if (x->pv_path)
-		json_str(j, "per_vertex", x->pv_path);
-	if (x->ckpt_path) {
-		json_key_obj(j, "checkpoint");
-		json_str(j, "path", x->ckpt_path);
-		json_bool(j, "created", x->ck->created);
-		json_bool(j, "torn_record_dropped", x->ck->torn);
-		json_u64(j, "units_resumed", x->ck->resumed);
-		json_u64(j, "units_recorded", x->ck->recorded);
-		json_close(j, '}');
-	}
-}
-
-static void print_count_json(const char *path, const struct tsg_graph *g,
-			     const struct engine_opts *o, const struct engine_result *r,
-			     const struct hostmem_plan *hp, const struct input_info *in, double wall,
-			     const struct count_extra *x)
-{
-	struct tsg_json j;
-	json_begin(&j, stdout);
-	json_str(&j, "version", TSG_VERSION);
-	json_str(&j, "graph", path);
-	json_str(&j, "input_format", in->format);
-	if (in->kind != INPUT_TSG) { /* what happened to the input before counting */
-		json_key_obj(&j, "input");
-		json_bool(&j, "scratch_tsg", in->converted);
-		json_bool(&j, "built_in_memory", in->in_memory);
-		if (in->decoder)
-			json_str(&j, "decoder", in->decoder);
-		if (in->converted || in->in_memory)
-			json_f64(&j, "build_seconds", in->build_s);
-		json_bool(&j, "transpose_merged", in->transpose);
-		json_bool(&j, "offsets_scanned", in->offsets_scanned);
-		json_u64(&j, "input_edges", in->input_edges);
-		json_f64(&j, "seconds", in->seconds);
-		json_close(&j, '}');
-	}
-	if (!o->plan_only && engine_cliques(o)) {
-		if (o->k_all) {
-			json_key_arr(&j, "clique_counts"); /* [i]: cliques of i + 1 vertices */
-			for (uint32_t i = 0; i < r->nsizes; i++)
-				json_u64(&j, NULL, r->sizes[i]);
-			json_close(&j, ']');
-			json_u64(&j, "max_clique", r->nsizes);
-		} else {
-			json_u64(&j, "k", o->k);
-			json_u64(&j, "cliques", r->triangles);
-		}
-		json_str(&j, "clique_method", kern_clique_method_name(r->clique_ran));
-		if (r->clique_picked)
-			json_str(&j, "clique_method_chosen", "timed both on every 64th source");
-		json_u64(&j, "max_out_degree", r->max_out);
-	} else if (!o->plan_only) {
-		json_u64(&j, "triangles", r->triangles);
-	}
-	if (o->degeneracy) {
-		json_str(&j, "order", "degeneracy");
-		json_u64(&j, "degeneracy", r->degeneracy);
-	}
-	print_extra_json(&j, x);
-	json_u64(&j, "vertices", g->nv);
-	json_u64(&j, "edges", g->nadj / 2);
-	json_str(&j, "device", r->device == TSG_DEVICE_GPU ? "gpu" : "cpu");
-	json_str(&j, "device_name", r->device_name);
-	json_str(&j, "kernel", r->kernel);
-	if (r->kernel_fallbacks)
-		json_u64(&j, "kernel_fallback_units", r->kernel_fallbacks);
-	if (r->note[0])
-		json_str(&j, "note", r->note);
-	json_str(&j, "io", io_mode_name(g->io_used));
-	json_str(&j, "compression", g->compressed ? "lz4" : "none");
-	json_u64(&j, "threads", o->threads);
-	json_u64(&j, "partitions", r->nparts);
-	json_str(&j, "layout", engine_layout_name(r->layout));
-	if (r->layout == ENGINE_LAYOUT_LSTC) {
-		json_str(&j, "scheme", part_scheme_name(o->part.scheme));
-		json_str(&j, "prune", part_prune_name(o->part.prune));
-	} else if (r->layout == ENGINE_LAYOUT_ARRIVAL) {
-		json_u64(&j, "batches", r->nparts);
-		if (r->device == TSG_DEVICE_GPU) { /* the device oriented the lists it was sent */
-			json_u64(&j, "lists_bytes", r->lists_bytes);
-			json_u64(&j, "lists_pinned_bytes", r->lists_pinned_bytes);
-		}
-	} else {
-		json_u64(&j, "blocks", r->nblocks);
-		json_str(&j, "orient", o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass");
-	}
-	json_u64(&j, "h2d_bytes", r->h2d_bytes);
-	json_bool(&j, "lists_streamed", r->lists_streamed);
-	if (hp) {
-		json_key_obj(&j, "host_mem");
-		json_str(&j, "mode", hostmem_mode_name(hp->mode));
-		json_u64(&j, "budget", hp->budget);
-		json_u64(&j, "need_memory", hp->need_memory);
-		json_u64(&j, "need_spill", hp->need_spill);
-		if (o->scratch_dir)
-			json_str(&j, "scratch_dir", o->scratch_dir);
-		json_close(&j, '}');
-	}
-	json_f64(&j, "seconds", wall);
-	json_key_obj(&j, "stages");
-	json_f64(&j, "read", g->read_seconds);
-	json_f64(&j, "validate", g->check_seconds);
-	json_f64(&j, "plan", r->plan_s);
-	json_f64(&j, "build", r->build_s);
-	if (r->layout == ENGINE_LAYOUT_ARRIVAL) {
-		/* the build is the pass over the lists, with the count under it */
-		json_f64(&j, "arrival_rank", r->arrival.rank_s);
-		json_f64(&j, "arrival_rows", r->arrival.rows_s);
-		json_f64(&j, "arrival_tail", r->arrival.tail_s);
-	}
-	if (r->layout == ENGINE_LAYOUT_BLOCK) {
-		/* the build is the orientation: where its time went */
-		json_f64(&j, "orient_rank", r->orient.rank_s);
-		json_f64(&j, "orient_rows", r->orient.rows_s);
-		json_f64(&j, "orient_place", r->orient.place_s);
-		json_f64(&j, "orient_alloc_wait", r->orient.alloc_wait_s);
-	}
-	json_f64(&j, "count", r->count_s);
-	if (r->count_wall_s > 0)
-		json_f64(&j, "count_wall", r->count_wall_s);
-	json_f64(&j, "engine", r->total_s);
-	json_close(&j, '}');
-	if (r->device == TSG_DEVICE_GPU)
-		json_f64(&j, "overlap", r->overlap);
-	if (r->ngpus > 1)
-		print_gpus_json(&j, r);
-	json_f64(&j, "teps", r->total_s > 0 ? (double)(g->nadj / 2) / r->total_s : 0);
-	json_key_arr(&j, "partition_stats");
-	for (uint32_t i = 0; i < r->nparts; i++) {
-		const struct engine_part *p = &r->parts[i];
-		json_obj(&j);
-		json_u64(&j, "triangles", p->triangles);
-		if (p->resumed)
-			json_bool(&j, "resumed", 1);
-		if (p->kernel)
-			json_str(&j, "kernel", p->kernel);
-		if (r->ngpus > 1) {
-			if (p->gpu >= 0)
-				json_u64(&j, "gpu", (uint64_t)r->gpus[p->gpu].index);
-			json_u64(&j, "cost", p->cost);
-		}
-		json_u64(&j, "v_local", p->st.v_local);
-		if (o->want_stats && r->layout == ENGINE_LAYOUT_LSTC) {
-			json_u64(&j, "v_ind", p->st.v_ind);
-			json_u64(&j, "e_ind", p->st.e_ind);
-		}
-		json_u64(&j, "v_res", p->st.v_res);
-		json_u64(&j, "e_res", p->st.e_res);
-		json_u64(&j, "bytes", p->st.bytes);
-		json_f64(&j, "build_s", p->build_s);
-		if (r->device == TSG_DEVICE_GPU) {
-			json_f64(&j, "h2d_ms", p->h2d_ms);
-			json_f64(&j, "kernel_ms", p->kernel_ms);
-		} else {
-			json_f64(&j, "count_s", p->count_s);
-		}
-		json_close(&j, '}');
-	}
-	json_close(&j, ']');
-	json_end(&j);
-}
-
-static void print_count_text(const struct tsg_graph *g, const struct engine_opts *o,
-			     const struct engine_result *r, double wall, const struct count_extra *x)
-{
-	if (o->plan_only)
-		printf("triangles: not counted (--plan-only)\n");
-	else if (o->k_all)
-		for (uint32_t i = 0; i < r->nsizes; i++)
-			printf("%u-cliques: %llu\n", i + 1, (unsigned long long)r->sizes[i]);
-	else if (engine_cliques(o))
-		printf("%u-cliques: %llu\n", o->k, (unsigned long long)r->triangles);
-	else
-		printf("triangles: %llu\n", (unsigned long long)r->triangles);
-	if (engine_cliques(o))
-		printf("clique method: %s%s (largest out-list %u%s)\n",
-		       kern_clique_method_name(r->clique_ran),
-		       r->clique_picked ? ", the faster on every 64th source" : "", r->max_out,
-		       o->degeneracy ? ", degeneracy order" : "");
-	if (x->cl)
-		printf("transitivity: %.6f\naverage clustering: %.6f\n", x->cl->transitivity,
-		       x->cl->average_clustering);
-	if (x->pv_path)
-		printf("per-vertex counts: %s\n", x->pv_path);
-	if (x->dist && x->dist->size > 1 && x->rank_s)
-		printf("ranks: %d (counting time, slowest over mean: %.2f)\n", x->dist->size,
-		       rank_imbalance(x));
-	if (r->ngpus > 1)
-		printf("gpus: %u (busy time, slowest over mean: %.2f)\n", r->ngpus, gpu_imbalance(r));
-	if (x->ckpt_path)
-		printf("checkpoint: %s (%u unit%s resumed, %u recorded%s)\n", x->ckpt_path,
-		       x->ck->resumed, x->ck->resumed == 1 ? "" : "s", x->ck->recorded,
-		       x->ck->torn ? "; an incomplete last record was dropped" : "");
-	printf("graph: %llu vertices, %llu edges\n", (unsigned long long)g->nv,
-	       (unsigned long long)(g->nadj / 2));
-	if (r->layout == ENGINE_LAYOUT_ARRIVAL)
-		printf("device: %s, kernel %s, %u batch%s (arrival layout: counted as read)\n",
-		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "es");
-	else if (r->layout == ENGINE_LAYOUT_LSTC)
-		printf("device: %s, kernel %s, %u partition%s (lstc layout, %s, prune %s)\n",
-		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "s",
-		       part_scheme_name(o->part.scheme), part_prune_name(o->part.prune));
-	else
-		printf("device: %s, kernel %s, %u unit%s (block layout, %u source block%s)\n",
-		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "s", r->nblocks,
-		       r->nblocks == 1 ? "" : "s");
-	printf("time: read %.3fs, validate %.3fs, plan %.3fs, build %.3fs, count %.3fs, total %.3fs%s\n",
-	       g->read_seconds, g->check_seconds, r->plan_s, r->build_s, r->count_s, wall,
-	       r->lists_streamed ? " (build ran under the read)" : "");
-	if (o->want_stats && r->layout == ENGINE_LAYOUT_BLOCK) {
-		printf("%5s %12s %12s %14s %12s %14s\n", "unit", "src rows", "rows held", "edges held",
-		       "bytes", "triangles");
-		for (uint32_t i = 0; i < r->nparts; i++) {
-			const struct engine_part *p = &r->parts[i];
-			printf("%5u %12llu %12llu %14llu %12llu %14llu\n", i,
-			       (unsigned long long)p->st.v_local, (unsigned long long)p->st.v_res,
-			       (unsigned long long)p->st.e_res, (unsigned long long)p->st.bytes,
-			       (unsigned long long)p->triangles);
-		}
-	} else if (o->want_stats) {
-		printf("%5s %12s %12s %14s %12s %14s %12s %14s\n", "part", "V_local", "V_ind", "E_ind",
-		       "V_res", "E_res", "bytes", "triangles");
-		for (uint32_t i = 0; i < r->nparts; i++) {
-			const struct engine_part *p = &r->parts[i];
-			printf("%5u %12llu %12llu %14llu %12llu %14llu %12llu %14llu\n", i,
-			       (unsigned long long)p->st.v_local, (unsigned long long)p->st.v_ind,
-			       (unsigned long long)p->st.e_ind, (unsigned long long)p->st.v_res,
-			       (unsigned long long)p->st.e_res, (unsigned long long)p->st.bytes,
-			       (unsigned long long)p->triangles);
-		}
-	}
-}
-
 static int parse_threads(const char *s, unsigned *out)
 {
 	uint64_t v;
@@ -670,37 +362,6 @@ static void ckpt_file_for(const struct count_job *job, const char *path, char *o
 		snprintf(out + n, len - n, ".rank%d", job->dist->rank);
 }
 
-/* A graph a previous run finished: its recorded total, nothing counted. */
-static void print_finished(const char *path, const struct tsg_graph *g, const char *ckpath,
-			   uint64_t total, unsigned k, int json)
-{
-	if (json) {
-		struct tsg_json j;
-		json_begin(&j, stdout);
-		json_str(&j, "version", TSG_VERSION);
-		json_str(&j, "graph", path);
-		if (k > 3) {
-			json_u64(&j, "k", k);
-			json_u64(&j, "cliques", total);
-		} else {
-			json_u64(&j, "triangles", total);
-		}
-		json_u64(&j, "vertices", g->nv);
-		json_u64(&j, "edges", g->nadj / 2);
-		json_key_obj(&j, "checkpoint");
-		json_str(&j, "path", ckpath);
-		json_bool(&j, "finished_earlier", 1);
-		json_close(&j, '}');
-		json_end(&j);
-	} else {
-		if (k > 3)
-			printf("%u-cliques: %llu\n", k, (unsigned long long)total);
-		else
-			printf("triangles: %llu\n", (unsigned long long)total);
-		printf("checkpoint: %s (counted by an earlier run; nothing counted now)\n", ckpath);
-	}
-}
-
 /* Several ranks: each counted its share of the units (rc its outcome);
  * every rank agrees on the outcome and on the plan, then the counts are
  * summed on every rank (and per-vertex counts, and clique sizes), and rank
@@ -729,7 +390,7 @@ static int dist_sum_ranks(const struct tsg_dist *d, int rc, const struct tsg_gra
 				r->nsizes = (uint32_t)(i + 1);
 	}
 	/* rank 0: each rank's read, build (orientation, parts) and count times */
-	*rank_s = d->rank == 0 ? calloc(RANK_TIMES * (size_t)d->size, sizeof(**rank_s)) : NULL;
+	*rank_s = d->rank == 0 ? calloc(REPORT_RANK_TIMES * (size_t)d->size, sizeof(**rank_s)) : NULL;
 	dist_gather_f64(d, g->read_seconds, *rank_s);
 	dist_gather_f64(d, r->build_s, *rank_s ? *rank_s + d->size : NULL);
 	dist_gather_f64(d, r->count_s, *rank_s ? *rank_s + 2 * d->size : NULL);
@@ -821,7 +482,7 @@ static int count_one(const char *path, const struct count_job *job, struct count
 		 * count again, each taking its units from its file: they must
 		 * meet in the reductions whatever each file says */
 		if (d->size == 1 && ckpt_finished(ck, &total)) {
-			print_finished(path, &g, ckpath, total, job->o.k, job->json);
+			report_finished(path, &g, ckpath, total, job->o.k, job->json);
 			res->triangles = total;
 			res->seconds = tsg_now() - t0;
 			goto done;
@@ -865,7 +526,7 @@ static int count_one(const char *path, const struct count_job *job, struct count
 		pv_clustering(&g, r.pv, o.threads, &cl);
 	const double wall = tsg_now() - t0;
 	if (rc == TSG_OK) {
-		const struct count_extra x = { .cl = job->clustering ? &cl : NULL,
+		const struct report_extra x = { .cl = job->clustering ? &cl : NULL,
 					       .pv_path = job->pv_path, .dist = d,
 					       .rank_s = rank_s,
 					       .ckpt_path = ck ? ckpath : NULL,
@@ -873,9 +534,9 @@ static int count_one(const char *path, const struct count_job *job, struct count
 		if (g.nv == 0 && o.progress)
 			fprintf(stderr, "tristream: note: %s is an empty graph\n", path);
 		if (job->json)
-			print_count_json(path, &g, &o, &r, host_mem ? &hp : NULL, &in, wall, &x);
+			report_count_json(path, &g, &o, &r, host_mem ? &hp : NULL, &in, wall, &x);
 		else
-			print_count_text(&g, &o, &r, wall, &x);
+			report_count_text(&g, &o, &r, wall, &x);
 		res->triangles = r.triangles;
 		res->seconds = wall;
 	}
@@ -956,7 +617,11 @@ static int use_gpus(struct engine_opts *o, int *list, uint32_t n, int all, int g
 	return TSG_OK;
 }
 
-static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
+/* Parses count's options into *job (and *manifest, --manifest's file);
+ * optind is left at the first graph. Returns a usage error's status, or
+ * TSG_OK with *help set where --help was printed and nothing is to run. */
+static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struct count_job *job,
+		       const char **manifest, int *help)
 {
 	struct engine_opts o = {
 		.device = TSG_DEVICE_AUTO,
@@ -972,7 +637,7 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 	uint64_t host_mem = 0;
 	const char *scratch_dir = NULL;
 	int json = 0, no_transpose = 0, c;
-	const char *manifest = NULL, *ckpt = NULL, *pv_path = NULL;
+	const char *ckpt = NULL, *pv_path = NULL;
 	enum pv_format pv_fmt = PV_TEXT;
 	int pv_fmt_given = 0, clustering = 0, k_given = 0, method_given = 0, gpu_given = 0;
 	uint64_t v;
@@ -1089,7 +754,7 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 			break;
 		case OPT_SCRATCH: scratch_dir = optarg; break;
 		case OPT_NO_TRANSPOSE: no_transpose = 1; break;
-		case OPT_MANIFEST: manifest = optarg; break;
+		case OPT_MANIFEST: *manifest = optarg; break;
 		case OPT_CHECKPOINT: ckpt = optarg; break;
 		case OPT_PER_VERTEX: pv_path = optarg; break;
 		case OPT_PV_FORMAT:
@@ -1127,7 +792,7 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 				return usage_error(usage_count, "bad tile width '%s' (power of two, 64..16384)", optarg);
 			o.tile = (unsigned)v;
 			break;
-		case OPT_HELP: fputs(usage_count, stdout); return TSG_OK;
+		case OPT_HELP: fputs(usage_count, stdout); *help = 1; return TSG_OK;
 		default: return usage_error(usage_count, "%s", "bad option");
 		}
 	}
@@ -1215,71 +880,55 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 	const uint64_t key_words[] = { o.device, o.layout, o.gpu_mem, o.part.nparts, o.batches,
 				       o.part.scheme, o.part.seed, o.gpu_kernel, host_mem != 0,
 				       o.k, o.clique_method, o.degeneracy };
-	struct count_job job = { .dist = dist, .o = o, .lo = lo, .host_mem = host_mem,
-				 .scratch_dir = scratch_dir, .no_transpose = no_transpose,
-				 .json = json, .ckpt = ckpt, .pv_path = pv_path, .pv_fmt = pv_fmt,
-				 .clustering = clustering,
-				 .opts_key = ckpt_key(key_words, sizeof(key_words) / 8, 0x636b7074) };
+	*job = (struct count_job){ .dist = dist, .o = o, .lo = lo, .host_mem = host_mem,
+				   .scratch_dir = scratch_dir, .no_transpose = no_transpose,
+				   .json = json, .ckpt = ckpt, .pv_path = pv_path, .pv_fmt = pv_fmt,
+				   .clustering = clustering,
+				   .opts_key = ckpt_key(key_words, sizeof(key_words) / 8, 0x636b7074) };
 	if (dist->size > 1) { /* the units a rank holds depend on the rank count */
 		const uint64_t w = (uint64_t)dist->size;
-		job.opts_key = ckpt_key(&w, 1, job.opts_key);
+		job->opts_key = ckpt_key(&w, 1, job->opts_key);
 	}
-	/* the graphs: the arguments, then the manifest's lines */
-	const char **paths = NULL;
-	char *mbuf = NULL;
-	size_t n = 0;
-	struct tsg_err merr = { 0 };
-	int rc = gather_graphs(argc - optind, (const char **)argv + optind, manifest, &paths, &n,
-			       &mbuf, &merr);
-	if (rc == TSG_EUSAGE) {
-		free(paths);
-		free(mbuf);
-		return usage_error(usage_count, "%s", "count needs a GRAPH (or --manifest FILE)");
+	return TSG_OK;
+}
+
+/* --checkpoint with several graphs, or naming a directory: a file a graph
+ * there (made if need be); else the file itself. */
+static int place_checkpoints(struct count_job *job, size_t n)
+{
+	struct stat st;
+	const int is_dir = stat(job->ckpt, &st) == 0 && S_ISDIR(st.st_mode);
+	if (n > 1 && !is_dir && mkdir(job->ckpt, 0777) != 0) {
+		struct tsg_err e = { 0 };
+		tsg_fail_errno(&e, TSG_EIO, errno, "--checkpoint %s: cannot make the directory "
+			       "(several graphs keep a checkpoint each there)", job->ckpt);
+		return report(TSG_EIO, &e);
 	}
-	if (rc) {
-		free(paths);
-		free(mbuf);
-		return report(rc, &merr);
-	}
-	if (pv_path && n > 1) {
-		free(paths);
-		free(mbuf);
-		return usage_error(usage_count, "%s", "--per-vertex takes one graph a run");
-	}
-	if (ckpt) { /* several graphs, or an existing directory: a file per graph there */
-		struct stat st;
-		const int is_dir = stat(ckpt, &st) == 0 && S_ISDIR(st.st_mode);
-		if (n > 1 && !is_dir && mkdir(ckpt, 0777) != 0) {
-			struct tsg_err e = { 0 };
-			tsg_fail_errno(&e, TSG_EIO, errno, "--checkpoint %s: cannot make the directory "
-				       "(several graphs keep a checkpoint each there)", ckpt);
-			free(paths);
-			free(mbuf);
-			return report(TSG_EIO, &e);
-		}
-		job.ckpt_dir = n > 1 || is_dir;
-	}
-	/* SIGINT and SIGTERM: finish the unit in flight (before any thread) */
-	struct tsg_stop stop;
-	const int stopping = ckpt && stop_begin(&stop) == 0;
-	job.o.stop = stopping ? &stop : NULL;
+	job->ckpt_dir = n > 1 || is_dir;
+	return TSG_OK;
+}
+
+/* Counts the n graphs in turn; a graph that fails is reported (--json with
+ * several: a line with its error) and the run goes on, unless asked to
+ * stop. Several graphs without --json: a summary table last. Returns the
+ * first failure's status. */
+static int count_graphs(const struct count_job *job, const char *const *paths, size_t n)
+{
 	int first_bad = TSG_OK;
+	size_t ran = 0;
 	struct count_res *res = calloc(n, sizeof(*res));
 	int *rcs = calloc(n, sizeof(*rcs));
 	if (!res || !rcs) {
-		free(res);
-		free(rcs);
-		free(paths);
-		free(mbuf);
-		return report(TSG_ENOMEM, &(struct tsg_err){ .msg = "out of memory" });
+		first_bad = report(TSG_ENOMEM, &(struct tsg_err){ .msg = "out of memory" });
+		goto done;
 	}
-	for (size_t i = 0; i < n; i++) {
-		if (n > 1 && !json)
+	for (size_t i = 0; i < n; i++, ran++) {
+		if (n > 1 && !job->json)
 			printf("%s== %s\n", i ? "\n" : "", paths[i]);
-		rcs[i] = count_one(paths[i], &job, &res[i]);
+		rcs[i] = count_one(paths[i], job, &res[i]);
 		if (rcs[i]) {
 			report(rcs[i], &res[i].err);
-			if (json && n > 1) { /* a line for every graph, failed ones too */
+			if (job->json && n > 1) { /* a line for every graph, failed ones too */
 				struct tsg_json j;
 				json_begin(&j, stdout);
 				json_str(&j, "version", TSG_VERSION);
@@ -1295,16 +944,14 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 		fflush(stdout); /* an overnight job's log shows each graph as it is done */
 		if (rcs[i] == TSG_EINTERRUPTED) { /* asked to stop: the rest waits for a rerun */
 			first_bad = TSG_EINTERRUPTED;
-			n = i + 1;
+			ran++;
 			break;
 		}
 	}
-	if (stopping)
-		stop_end(&stop);
-	if (n > 1 && !json) {
+	if (n > 1 && !job->json) {
 		size_t ok = 0;
 		printf("\n%-40s %20s %10s  %s\n", "graph", "triangles", "seconds", "status");
-		for (size_t i = 0; i < n; i++) {
+		for (size_t i = 0; i < ran; i++) {
 			ok += rcs[i] == TSG_OK;
 			if (rcs[i] == TSG_OK)
 				printf("%-40s %20llu %10.3f  ok\n", paths[i],
@@ -1313,13 +960,49 @@ static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
 				printf("%-40s %20s %10s  %s (exit %d)\n", paths[i], "-", "-",
 				       tsg_status_name(rcs[i]), rcs[i]);
 		}
-		printf("%zu of %zu graphs counted\n", ok, n);
+		printf("%zu of %zu graphs counted\n", ok, ran);
 	}
+done:
 	free(res);
 	free(rcs);
+	return first_bad;
+}
+
+static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
+{
+	struct count_job job = { 0 };
+	const char *manifest = NULL;
+	const char **paths = NULL;
+	char *mbuf = NULL;
+	size_t n = 0;
+	int help = 0;
+	int rc = parse_count(argc, argv, dist, &job, &manifest, &help);
+	if (rc || help)
+		return rc;
+	/* the graphs: the arguments, then the manifest's lines */
+	struct tsg_err merr = { 0 };
+	rc = gather_graphs(argc - optind, (const char **)argv + optind, manifest, &paths, &n, &mbuf,
+			   &merr);
+	if (rc == TSG_EUSAGE)
+		rc = usage_error(usage_count, "%s", "count needs a GRAPH (or --manifest FILE)");
+	else if (rc)
+		rc = report(rc, &merr);
+	else if (job.pv_path && n > 1)
+		rc = usage_error(usage_count, "%s", "--per-vertex takes one graph a run");
+	else if (job.ckpt)
+		rc = place_checkpoints(&job, n);
+	if (rc == TSG_OK) {
+		/* SIGINT and SIGTERM: finish the unit in flight (before any thread) */
+		struct tsg_stop stop;
+		const int stopping = job.ckpt && stop_begin(&stop) == 0;
+		job.o.stop = stopping ? &stop : NULL;
+		rc = count_graphs(&job, paths, n);
+		if (stopping)
+			stop_end(&stop);
+	}
 	free(paths);
 	free(mbuf);
-	return first_bad;
+	return rc;
 }
 
 static const struct option info_opts[] = {

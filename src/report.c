@@ -1,0 +1,334 @@
+/*
+ * report.c - a count's result, as text or JSON (see report.h).
+ */
+#include "src/report.h"
+
+#include <stdio.h>
+
+#include "base/json.h"
+#include "version.h"
+
+static double rank_imbalance(const struct report_extra *x)
+{
+	const double *count_s = x->rank_s + 2 * x->dist->size;
+	double sum = 0, max = 0;
+	for (int i = 0; i < x->dist->size; i++) {
+		sum += count_s[i];
+		max = count_s[i] > max ? count_s[i] : max;
+	}
+	return sum > 0 ? max / (sum / x->dist->size) : 1.0;
+}
+
+/* Several GPUs: the busiest GPU's time over the mean. */
+static double gpu_imbalance(const struct engine_result *r)
+{
+	double sum = 0, max = 0;
+	for (uint32_t i = 0; i < r->ngpus; i++) {
+		sum += r->gpus[i].busy_s;
+		max = r->gpus[i].busy_s > max ? r->gpus[i].busy_s : max;
+	}
+	return sum > 0 ? max / (sum / r->ngpus) : 1.0;
+}
+
+static void print_gpus_json(struct tsg_json *j, const struct engine_result *r)
+{
+	json_key_arr(j, "gpus");
+	for (uint32_t i = 0; i < r->ngpus; i++) {
+		const struct engine_gpu *e = &r->gpus[i];
+		json_obj(j);
+		json_u64(j, "index", (uint64_t)e->index);
+		json_str(j, "name", e->name);
+		json_u64(j, "units", e->units);
+		json_u64(j, "cost", e->cost);
+		json_u64(j, "h2d_bytes", e->h2d_bytes);
+		json_f64(j, "h2d_ms", e->h2d_ms);
+		json_f64(j, "kernel_ms", e->kernel_ms);
+		json_f64(j, "busy_s", e->busy_s);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_f64(j, "gpu_imbalance", gpu_imbalance(r));
+}
+
+static void print_extra_json(struct tsg_json *j, const struct report_extra *x)
+{
+	if (x->dist && x->dist->size > 1 && x->rank_s) {
+		static const char *const keys[] = { "rank_read_s", "rank_build_s", "rank_count_s",
+						    "rank_count_wall_s" };
+		json_u64(j, "ranks", (uint64_t)x->dist->size);
+		for (int k = 0; k < REPORT_RANK_TIMES; k++) {
+			json_key_arr(j, keys[k]);
+			for (int i = 0; i < x->dist->size; i++)
+				json_f64(j, NULL, x->rank_s[k * x->dist->size + i]);
+			json_close(j, ']');
+		}
+		json_f64(j, "rank_imbalance", rank_imbalance(x));
+	}
+	if (x->cl) {
+		json_f64(j, "transitivity", x->cl->transitivity);
+		json_f64(j, "average_clustering", x->cl->average_clustering);
+		json_u64(j, "triples", x->cl->triples);
+	}
+	if (x->pv_path)
+		json_str(j, "per_vertex", x->pv_path);
+	if (x->ckpt_path) {
+		json_key_obj(j, "checkpoint");
+		json_str(j, "path", x->ckpt_path);
+		json_bool(j, "created", x->ck->created);
+		json_bool(j, "torn_record_dropped", x->ck->torn);
+		json_u64(j, "units_resumed", x->ck->resumed);
+		json_u64(j, "units_recorded", x->ck->recorded);
+		json_close(j, '}');
+	}
+}
+
+void report_count_json(const char *path, const struct tsg_graph *g, const struct engine_opts *o,
+		       const struct engine_result *r, const struct hostmem_plan *hp,
+		       const struct input_info *in, double wall, const struct report_extra *x)
+{
+	struct tsg_json j;
+	json_begin(&j, stdout);
+	json_str(&j, "version", TSG_VERSION);
+	json_str(&j, "graph", path);
+	json_str(&j, "input_format", in->format);
+	if (in->kind != INPUT_TSG) { /* what happened to the input before counting */
+		json_key_obj(&j, "input");
+		json_bool(&j, "scratch_tsg", in->converted);
+		json_bool(&j, "built_in_memory", in->in_memory);
+		if (in->decoder)
+			json_str(&j, "decoder", in->decoder);
+		if (in->converted || in->in_memory)
+			json_f64(&j, "build_seconds", in->build_s);
+		json_bool(&j, "transpose_merged", in->transpose);
+		json_bool(&j, "offsets_scanned", in->offsets_scanned);
+		json_u64(&j, "input_edges", in->input_edges);
+		json_f64(&j, "seconds", in->seconds);
+		json_close(&j, '}');
+	}
+	if (!o->plan_only && engine_cliques(o)) {
+		if (o->k_all) {
+			json_key_arr(&j, "clique_counts"); /* [i]: cliques of i + 1 vertices */
+			for (uint32_t i = 0; i < r->nsizes; i++)
+				json_u64(&j, NULL, r->sizes[i]);
+			json_close(&j, ']');
+			json_u64(&j, "max_clique", r->nsizes);
+		} else {
+			json_u64(&j, "k", o->k);
+			json_u64(&j, "cliques", r->triangles);
+		}
+		json_str(&j, "clique_method", kern_clique_method_name(r->clique_ran));
+		if (r->clique_picked)
+			json_str(&j, "clique_method_chosen", "timed both on every 64th source");
+		json_u64(&j, "max_out_degree", r->max_out);
+	} else if (!o->plan_only) {
+		json_u64(&j, "triangles", r->triangles);
+	}
+	if (o->degeneracy) {
+		json_str(&j, "order", "degeneracy");
+		json_u64(&j, "degeneracy", r->degeneracy);
+	}
+	print_extra_json(&j, x);
+	json_u64(&j, "vertices", g->nv);
+	json_u64(&j, "edges", g->nadj / 2);
+	json_str(&j, "device", r->device == TSG_DEVICE_GPU ? "gpu" : "cpu");
+	json_str(&j, "device_name", r->device_name);
+	json_str(&j, "kernel", r->kernel);
+	if (r->kernel_fallbacks)
+		json_u64(&j, "kernel_fallback_units", r->kernel_fallbacks);
+	if (r->note[0])
+		json_str(&j, "note", r->note);
+	json_str(&j, "io", io_mode_name(g->io_used));
+	json_str(&j, "compression", g->compressed ? "lz4" : "none");
+	json_u64(&j, "threads", o->threads);
+	json_u64(&j, "partitions", r->nparts);
+	json_str(&j, "layout", engine_layout_name(r->layout));
+	if (r->layout == ENGINE_LAYOUT_LSTC) {
+		json_str(&j, "scheme", part_scheme_name(o->part.scheme));
+		json_str(&j, "prune", part_prune_name(o->part.prune));
+	} else if (r->layout == ENGINE_LAYOUT_ARRIVAL) {
+		json_u64(&j, "batches", r->nparts);
+		if (r->device == TSG_DEVICE_GPU) { /* the device oriented the lists it was sent */
+			json_u64(&j, "lists_bytes", r->lists_bytes);
+			json_u64(&j, "lists_pinned_bytes", r->lists_pinned_bytes);
+		}
+	} else {
+		json_u64(&j, "blocks", r->nblocks);
+		json_str(&j, "orient", o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass");
+	}
+	json_u64(&j, "h2d_bytes", r->h2d_bytes);
+	json_bool(&j, "lists_streamed", r->lists_streamed);
+	if (hp) {
+		json_key_obj(&j, "host_mem");
+		json_str(&j, "mode", hostmem_mode_name(hp->mode));
+		json_u64(&j, "budget", hp->budget);
+		json_u64(&j, "need_memory", hp->need_memory);
+		json_u64(&j, "need_spill", hp->need_spill);
+		if (o->scratch_dir)
+			json_str(&j, "scratch_dir", o->scratch_dir);
+		json_close(&j, '}');
+	}
+	json_f64(&j, "seconds", wall);
+	json_key_obj(&j, "stages");
+	json_f64(&j, "read", g->read_seconds);
+	json_f64(&j, "validate", g->check_seconds);
+	json_f64(&j, "plan", r->plan_s);
+	json_f64(&j, "build", r->build_s);
+	if (r->layout == ENGINE_LAYOUT_ARRIVAL) {
+		/* the build is the pass over the lists, with the count under it */
+		json_f64(&j, "arrival_rank", r->arrival.rank_s);
+		json_f64(&j, "arrival_rows", r->arrival.rows_s);
+		json_f64(&j, "arrival_tail", r->arrival.tail_s);
+	}
+	if (r->layout == ENGINE_LAYOUT_BLOCK) {
+		/* the build is the orientation: where its time went */
+		json_f64(&j, "orient_rank", r->orient.rank_s);
+		json_f64(&j, "orient_rows", r->orient.rows_s);
+		json_f64(&j, "orient_place", r->orient.place_s);
+		json_f64(&j, "orient_alloc_wait", r->orient.alloc_wait_s);
+	}
+	json_f64(&j, "count", r->count_s);
+	if (r->count_wall_s > 0)
+		json_f64(&j, "count_wall", r->count_wall_s);
+	json_f64(&j, "engine", r->total_s);
+	json_close(&j, '}');
+	if (r->device == TSG_DEVICE_GPU)
+		json_f64(&j, "overlap", r->overlap);
+	if (r->ngpus > 1)
+		print_gpus_json(&j, r);
+	json_f64(&j, "teps", r->total_s > 0 ? (double)(g->nadj / 2) / r->total_s : 0);
+	json_key_arr(&j, "partition_stats");
+	for (uint32_t i = 0; i < r->nparts; i++) {
+		const struct engine_part *p = &r->parts[i];
+		json_obj(&j);
+		json_u64(&j, "triangles", p->triangles);
+		if (p->resumed)
+			json_bool(&j, "resumed", 1);
+		if (p->kernel)
+			json_str(&j, "kernel", p->kernel);
+		if (r->ngpus > 1) {
+			if (p->gpu >= 0)
+				json_u64(&j, "gpu", (uint64_t)r->gpus[p->gpu].index);
+			json_u64(&j, "cost", p->cost);
+		}
+		json_u64(&j, "v_local", p->st.v_local);
+		if (o->want_stats && r->layout == ENGINE_LAYOUT_LSTC) {
+			json_u64(&j, "v_ind", p->st.v_ind);
+			json_u64(&j, "e_ind", p->st.e_ind);
+		}
+		json_u64(&j, "v_res", p->st.v_res);
+		json_u64(&j, "e_res", p->st.e_res);
+		json_u64(&j, "bytes", p->st.bytes);
+		json_f64(&j, "build_s", p->build_s);
+		if (r->device == TSG_DEVICE_GPU) {
+			json_f64(&j, "h2d_ms", p->h2d_ms);
+			json_f64(&j, "kernel_ms", p->kernel_ms);
+		} else {
+			json_f64(&j, "count_s", p->count_s);
+		}
+		json_close(&j, '}');
+	}
+	json_close(&j, ']');
+	json_end(&j);
+}
+
+void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
+		       const struct engine_result *r, double wall, const struct report_extra *x)
+{
+	if (o->plan_only)
+		printf("triangles: not counted (--plan-only)\n");
+	else if (o->k_all)
+		for (uint32_t i = 0; i < r->nsizes; i++)
+			printf("%u-cliques: %llu\n", i + 1, (unsigned long long)r->sizes[i]);
+	else if (engine_cliques(o))
+		printf("%u-cliques: %llu\n", o->k, (unsigned long long)r->triangles);
+	else
+		printf("triangles: %llu\n", (unsigned long long)r->triangles);
+	if (engine_cliques(o))
+		printf("clique method: %s%s (largest out-list %u%s)\n",
+		       kern_clique_method_name(r->clique_ran),
+		       r->clique_picked ? ", the faster on every 64th source" : "", r->max_out,
+		       o->degeneracy ? ", degeneracy order" : "");
+	if (x->cl)
+		printf("transitivity: %.6f\naverage clustering: %.6f\n", x->cl->transitivity,
+		       x->cl->average_clustering);
+	if (x->pv_path)
+		printf("per-vertex counts: %s\n", x->pv_path);
+	if (x->dist && x->dist->size > 1 && x->rank_s)
+		printf("ranks: %d (counting time, slowest over mean: %.2f)\n", x->dist->size,
+		       rank_imbalance(x));
+	if (r->ngpus > 1)
+		printf("gpus: %u (busy time, slowest over mean: %.2f)\n", r->ngpus, gpu_imbalance(r));
+	if (x->ckpt_path)
+		printf("checkpoint: %s (%u unit%s resumed, %u recorded%s)\n", x->ckpt_path,
+		       x->ck->resumed, x->ck->resumed == 1 ? "" : "s", x->ck->recorded,
+		       x->ck->torn ? "; an incomplete last record was dropped" : "");
+	printf("graph: %llu vertices, %llu edges\n", (unsigned long long)g->nv,
+	       (unsigned long long)(g->nadj / 2));
+	if (r->layout == ENGINE_LAYOUT_ARRIVAL)
+		printf("device: %s, kernel %s, %u batch%s (arrival layout: counted as read)\n",
+		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "es");
+	else if (r->layout == ENGINE_LAYOUT_LSTC)
+		printf("device: %s, kernel %s, %u partition%s (lstc layout, %s, prune %s)\n",
+		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "s",
+		       part_scheme_name(o->part.scheme), part_prune_name(o->part.prune));
+	else
+		printf("device: %s, kernel %s, %u unit%s (block layout, %u source block%s)\n",
+		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "s", r->nblocks,
+		       r->nblocks == 1 ? "" : "s");
+	printf("time: read %.3fs, validate %.3fs, plan %.3fs, build %.3fs, count %.3fs, total %.3fs%s\n",
+	       g->read_seconds, g->check_seconds, r->plan_s, r->build_s, r->count_s, wall,
+	       r->lists_streamed ? " (build ran under the read)" : "");
+	if (o->want_stats && r->layout == ENGINE_LAYOUT_BLOCK) {
+		printf("%5s %12s %12s %14s %12s %14s\n", "unit", "src rows", "rows held", "edges held",
+		       "bytes", "triangles");
+		for (uint32_t i = 0; i < r->nparts; i++) {
+			const struct engine_part *p = &r->parts[i];
+			printf("%5u %12llu %12llu %14llu %12llu %14llu\n", i,
+			       (unsigned long long)p->st.v_local, (unsigned long long)p->st.v_res,
+			       (unsigned long long)p->st.e_res, (unsigned long long)p->st.bytes,
+			       (unsigned long long)p->triangles);
+		}
+	} else if (o->want_stats) {
+		printf("%5s %12s %12s %14s %12s %14s %12s %14s\n", "part", "V_local", "V_ind", "E_ind",
+		       "V_res", "E_res", "bytes", "triangles");
+		for (uint32_t i = 0; i < r->nparts; i++) {
+			const struct engine_part *p = &r->parts[i];
+			printf("%5u %12llu %12llu %14llu %12llu %14llu %12llu %14llu\n", i,
+			       (unsigned long long)p->st.v_local, (unsigned long long)p->st.v_ind,
+			       (unsigned long long)p->st.e_ind, (unsigned long long)p->st.v_res,
+			       (unsigned long long)p->st.e_res, (unsigned long long)p->st.bytes,
+			       (unsigned long long)p->triangles);
+		}
+	}
+}
+
+void report_finished(const char *path, const struct tsg_graph *g, const char *ckpath,
+		     uint64_t total, unsigned k, int json)
+{
+	if (json) {
+		struct tsg_json j;
+		json_begin(&j, stdout);
+		json_str(&j, "version", TSG_VERSION);
+		json_str(&j, "graph", path);
+		if (k > 3) {
+			json_u64(&j, "k", k);
+			json_u64(&j, "cliques", total);
+		} else {
+			json_u64(&j, "triangles", total);
+		}
+		json_u64(&j, "vertices", g->nv);
+		json_u64(&j, "edges", g->nadj / 2);
+		json_key_obj(&j, "checkpoint");
+		json_str(&j, "path", ckpath);
+		json_bool(&j, "finished_earlier", 1);
+		json_close(&j, '}');
+		json_end(&j);
+	} else {
+		if (k > 3)
+			printf("%u-cliques: %llu\n", k, (unsigned long long)total);
+		else
+			printf("triangles: %llu\n", (unsigned long long)total);
+		printf("checkpoint: %s (counted by an earlier run; nothing counted now)\n", ckpath);
+	}
+}
+
