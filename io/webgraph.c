@@ -421,6 +421,22 @@ static void bv_free(struct bv_graph *g)
 
 static int bv_scan_offsets(struct bv_graph *g, struct tsg_err *err);
 
+/* The .offsets file at r: gaps between the lists' bit offsets, summed into
+ * g->off[0 .. nodes]. Return nodes + 1, or the node whose offset is cut off
+ * (r->bad) or lies past the .graph file's end. */
+static uint64_t read_offsets(struct bits *r, struct bv_graph *g)
+{
+	uint64_t at = 0;
+	for (uint64_t v = 0; v <= g->p.nodes; v++) {
+		at += read_code(r, g->p.c.offsets, g->p.zetak);
+		if (r->bad || at > g->nbits)
+			return v;
+		g->off[v] = at;
+	}
+	return g->p.nodes + 1;
+}
+
+
 /* Opens BASE (its properties, graph and offsets; offsets scanned when the
  * file is missing). */
 static int bv_open(const char *base, struct bv_graph *g, int *scanned, struct tsg_err *err)
@@ -455,16 +471,12 @@ static int bv_open(const char *base, struct bv_graph *g, int *scanned, struct ts
 	if (rc)
 		goto fail;
 	struct bits r = { .b = ob, .end = osize * 8 };
-	uint64_t at = 0;
-	for (uint64_t v = 0; v <= g->p.nodes; v++) {
-		at += read_code(&r, g->p.c.offsets, g->p.zetak);
-		if (r.bad || at > g->nbits) {
-			rc = tsg_fail(err, TSG_EINPUT, "%s: offset of node %llu %s", path,
-				      (unsigned long long)v, r.bad ? "is cut off (truncated file)"
-								 : "lies past the end of the .graph file (truncated .graph?)");
-			goto fail;
-		}
-		g->off[v] = at;
+	const uint64_t v = read_offsets(&r, g);
+	if (v <= g->p.nodes) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: offset of node %llu %s", path,
+			      (unsigned long long)v, r.bad ? "is cut off (truncated file)"
+							 : "lies past the end of the .graph file (truncated .graph?)");
+		goto fail;
 	}
 done:
 	if (ob)
@@ -1047,6 +1059,21 @@ static void copy_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 			memcpy(c->adj + c->off[c->ch[k].lo], c->ch[k].out.v, c->ch[k].out.n * 4);
 }
 
+struct open_job {
+	const char *base;
+	struct bv_graph *g;
+	int *scanned;
+	int rc;
+	struct tsg_err err;
+};
+
+static void *open_main(void *arg)
+{
+	struct open_job *j = arg;
+	j->rc = bv_open(j->base, j->g, j->scanned, &j->err);
+	return NULL;
+}
+
 /* With the transpose: merged lists, straight into a graph in memory. */
 static int load_merged(const char *base, const char *tbase, unsigned threads,
 		       struct tsg_graph *out, struct io_webgraph_stats *st, struct tsg_err *err)
@@ -1055,12 +1082,24 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	int ts = 0;
 	uint64_t nch = 0;
 	const double t0 = tsg_now();
+	/* the graph and its transpose opened at once: decoding the offsets is
+	 * serial, a thread a file */
+	struct open_job tj = { .base = tbase, .g = &t, .scanned = &ts };
+	pthread_t tt;
+	const int threaded = tbase && threads > 1 && pthread_create(&tt, NULL, open_main, &tj) == 0;
 	int rc = bv_open(base, &g, &st->offsets_scanned, err);
-	if (rc)
-		return rc;
-	rc = tbase ? bv_open(tbase, &t, &ts, err) : TSG_OK;
+	if (threaded)
+		pthread_join(tt, NULL);
+	else if (tbase && rc == TSG_OK)
+		open_main(&tj);
+	if (rc == TSG_OK && tbase && tj.rc) {
+		rc = tj.rc;
+		*err = tj.err;
+	}
 	if (rc) {
-		bv_free(&g);
+		bv_free(&g); /* bv_open leaves nothing behind on failure */
+		if (tbase && tj.rc == TSG_OK)
+			bv_free(&t);
 		return rc;
 	}
 	const double t1 = tsg_now();
