@@ -27,8 +27,9 @@
  *     atomic per warp at the end. N(b) longer than half the table is tabled
  *     a piece at a time, re-reading the records per piece.
  * Input: a tsg_dag or 2D unit in device memory (dev_source, dev_mid), its
- * source lists under 2^32 - 2^24 entries (the runtime falls back to lstc above
- * that), and scratch of 8 bytes per middle row and per source entry plus
+ * source lists under 2^32 - 2^24 entries (a larger unit the runtime counts
+ * with lstc, and the result says so per unit: kernel_fallback_units), and
+ * scratch of 8 bytes per middle row and per source entry plus
  * CUB's scan state (mid_hash_scratch says how much).
  * Per-vertex counts (d.pv): 4 more bytes per source entry hold each
  * record's source, and every hit adds to its three vertices atomically
