@@ -8,9 +8,9 @@
 # (out of core on both GPUs), one GPU through the same path, per-vertex counts equal to the CPU's byte for
 # byte, checkpoints (killed, resumed), a damaged file (exit 3, no count),
 # the JSON's per-GPU shares (every unit on exactly one GPU, both GPUs
-# used), three ranks on two GPUs; then compute-sanitizer memcheck on two
-# GPUs. MPI parts are skipped, visibly, where the build or mpirun lacks
-# it. Ends with "N passed, N failed".
+# used), three ranks on two GPUs, two ranks of two GPUs each; then
+# compute-sanitizer memcheck on two GPUs. MPI parts are skipped, visibly,
+# where the build or mpirun lacks it. Ends with "N passed, N failed".
 set -u
 B=${1:-build}
 SHARED=${2:-../shared/graphs}
@@ -171,6 +171,13 @@ if [ $mpi = 1 ]; then
 	# same on every rank); a damaged file fails the job
 	mpirun -n 3 --oversubscribe "$B/tristream" count --quiet --json --layout block --gpu-mem 8G "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
 	same "$(field triangles "$T/m.json")" "${ref[$T/rmat20.tsg]}" && ok || bad "3 ranks on 2 GPUs: $(field triangles "$T/m.json")"
+	# ranks of several GPUs each: two ranks, each sharing its units over both
+	# GPUs (every GPU then serves two processes), budgets alike on every rank
+	for a in "--gpus all --gpu-mem 8G" "--gpus all --gpu-mem 256M"; do
+		mpirun -n 2 "$B/tristream" count --quiet --json $a "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
+		same "$(field triangles "$T/m.json")" "${ref[$T/rmat20.tsg]}" && ok ||
+			bad "mpirun -n 2 $a: $(field triangles "$T/m.json") ($(head -c 200 "$T/err"))"
+	done
 	mpirun -n 2 "$B/tristream" count --quiet --json "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
 	same "$rc" 3 && ok || bad "damaged file under mpirun -n 2: exit $rc"
 	[ ! -s "$T/out" ] && ok || bad "damaged file under mpirun printed a count"
