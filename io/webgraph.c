@@ -436,7 +436,6 @@ static uint64_t read_offsets(struct bits *r, struct bv_graph *g)
 	return g->p.nodes + 1;
 }
 
-
 /* Opens BASE (its properties, graph and offsets; offsets scanned when the
  * file is missing). */
 static int bv_open(const char *base, struct bv_graph *g, int *scanned, struct tsg_err *err)
@@ -1098,10 +1097,9 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 		rc = tj.rc;
 		*err = tj.err;
 	}
-	if (rc) {
-		bv_free(&g); /* bv_open leaves nothing behind on failure */
-		if (tbase && tj.rc == TSG_OK)
-			bv_free(&t);
+	if (rc) { /* each is open, or zeroed (bv_open frees itself on failure) */
+		bv_free(&g);
+		bv_free(&t);
 		return rc;
 	}
 	const double t1 = tsg_now();

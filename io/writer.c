@@ -196,6 +196,7 @@ int io_writer_commit_unnamed(struct io_writer *w, uint64_t max_degree, int *fd,
 			     struct tsg_err *err)
 {
 	*fd = -1;
+	w->sync = 0; /* a file without a name cannot outlive the process: no flush */
 	int rc = seal(w, max_degree, err);
 	if (rc == TSG_OK) {
 		if (w->tmp_path) { /* the fallback's name goes now: the file lives on in fd */

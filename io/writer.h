@@ -42,7 +42,8 @@ int io_writer_commit(struct io_writer *w, uint64_t max_degree, struct tsg_err *e
  * of the whole file (the caller closes it), -1 on failure; w is freed
  * either way. For intermediates that must leave nothing behind even when
  * the process is killed (-9): where the file system lacks O_TMPFILE, the
- * fallback's hidden name exists only until this call. */
+ * fallback's hidden name exists only until this call. Not flushed to disk:
+ * without a name it cannot outlive the process. */
 int io_writer_commit_unnamed(struct io_writer *w, uint64_t max_degree, int *fd,
 			     struct tsg_err *err);
 

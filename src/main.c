@@ -327,12 +327,6 @@ struct count_job {
 	int clustering;
 };
 
-struct count_res {
-	uint64_t triangles;
-	double seconds;
-	struct tsg_err err;
-};
-
 /* The graph's name in a checkpoint: its file's header checksum, or for a
  * graph built in memory (a merged crawl) a checksum of its lists. */
 static uint64_t graph_key(const struct tsg_graph *g)
@@ -400,7 +394,7 @@ static int dist_sum_ranks(const struct tsg_dist *d, int rc, const struct tsg_gra
 
 /* Counts one graph and prints its result; returns its status (the error
  * in res->err, not yet reported). */
-static int count_one(const char *path, const struct count_job *job, struct count_res *res)
+static int count_one(const char *path, const struct count_job *job, struct report_outcome *res)
 {
 	/* each graph starts from the options as parsed (--host-mem changes them) */
 	struct engine_opts o = job->o;
@@ -916,55 +910,30 @@ static int count_graphs(const struct count_job *job, const char *const *paths, s
 {
 	int first_bad = TSG_OK;
 	size_t ran = 0;
-	struct count_res *res = calloc(n, sizeof(*res));
-	int *rcs = calloc(n, sizeof(*rcs));
-	if (!res || !rcs) {
-		first_bad = report(TSG_ENOMEM, &(struct tsg_err){ .msg = "out of memory" });
-		goto done;
-	}
+	struct report_outcome *res = calloc(n, sizeof(*res));
+	if (!res)
+		return report(TSG_ENOMEM, &(struct tsg_err){ .msg = "out of memory" });
 	for (size_t i = 0; i < n; i++, ran++) {
 		if (n > 1 && !job->json)
 			printf("%s== %s\n", i ? "\n" : "", paths[i]);
-		rcs[i] = count_one(paths[i], job, &res[i]);
-		if (rcs[i]) {
-			report(rcs[i], &res[i].err);
-			if (job->json && n > 1) { /* a line for every graph, failed ones too */
-				struct tsg_json j;
-				json_begin(&j, stdout);
-				json_str(&j, "version", TSG_VERSION);
-				json_str(&j, "graph", paths[i]);
-				json_str(&j, "error", res[i].err.msg[0] ? res[i].err.msg
-									: tsg_status_name(rcs[i]));
-				json_u64(&j, "exit_code", (uint64_t)rcs[i]);
-				json_end(&j);
-			}
+		res[i].rc = count_one(paths[i], job, &res[i]);
+		if (res[i].rc) {
+			report(res[i].rc, &res[i].err);
+			if (job->json && n > 1) /* a line for every graph, failed ones too */
+				report_failed_json(paths[i], &res[i]);
 			if (first_bad == TSG_OK)
-				first_bad = rcs[i];
+				first_bad = res[i].rc;
 		}
 		fflush(stdout); /* an overnight job's log shows each graph as it is done */
-		if (rcs[i] == TSG_EINTERRUPTED) { /* asked to stop: the rest waits for a rerun */
+		if (res[i].rc == TSG_EINTERRUPTED) { /* asked to stop: the rest waits for a rerun */
 			first_bad = TSG_EINTERRUPTED;
 			ran++;
 			break;
 		}
 	}
-	if (n > 1 && !job->json) {
-		size_t ok = 0;
-		printf("\n%-40s %20s %10s  %s\n", "graph", "triangles", "seconds", "status");
-		for (size_t i = 0; i < ran; i++) {
-			ok += rcs[i] == TSG_OK;
-			if (rcs[i] == TSG_OK)
-				printf("%-40s %20llu %10.3f  ok\n", paths[i],
-				       (unsigned long long)res[i].triangles, res[i].seconds);
-			else
-				printf("%-40s %20s %10s  %s (exit %d)\n", paths[i], "-", "-",
-				       tsg_status_name(rcs[i]), rcs[i]);
-		}
-		printf("%zu of %zu graphs counted\n", ok, ran);
-	}
-done:
+	if (n > 1 && !job->json)
+		report_summary(paths, res, ran);
 	free(res);
-	free(rcs);
 	return first_bad;
 }
 

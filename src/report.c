@@ -332,3 +332,30 @@ void report_finished(const char *path, const struct tsg_graph *g, const char *ck
 	}
 }
 
+
+void report_failed_json(const char *path, const struct report_outcome *res)
+{
+	struct tsg_json j;
+	json_begin(&j, stdout);
+	json_str(&j, "version", TSG_VERSION);
+	json_str(&j, "graph", path);
+	json_str(&j, "error", res->err.msg[0] ? res->err.msg : tsg_status_name(res->rc));
+	json_u64(&j, "exit_code", (uint64_t)res->rc);
+	json_end(&j);
+}
+
+void report_summary(const char *const *paths, const struct report_outcome *res, size_t n)
+{
+	size_t ok = 0;
+	printf("\n%-40s %20s %10s  %s\n", "graph", "triangles", "seconds", "status");
+	for (size_t i = 0; i < n; i++) {
+		ok += res[i].rc == TSG_OK;
+		if (res[i].rc == TSG_OK)
+			printf("%-40s %20llu %10.3f  ok\n", paths[i],
+			       (unsigned long long)res[i].triangles, res[i].seconds);
+		else
+			printf("%-40s %20s %10s  %s (exit %d)\n", paths[i], "-", "-",
+			       tsg_status_name(res[i].rc), res[i].rc);
+	}
+	printf("%zu of %zu graphs counted\n", ok, n);
+}

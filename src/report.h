@@ -7,15 +7,17 @@
 #ifndef SRC_REPORT_H
 #define SRC_REPORT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
-#include "io/graph.h"
 #include "src/checkpoint.h"
 #include "src/dist.h"
 #include "src/engine.h"
 #include "src/hostmem.h"
 #include "src/input.h"
 #include "src/pervertex.h"
+#include "io/graph.h"
+#include "base/error.h"
 
 /* What a count adds to its result beyond the engine's. */
 #define REPORT_RANK_TIMES 4
@@ -32,6 +34,15 @@ struct report_extra {
 
 /* Several ranks: the slowest rank's counting time over the mean. */
 
+/* How one graph of a run went: its count and time, or its status and
+ * error. */
+struct report_outcome {
+	uint64_t triangles;
+	double seconds;
+	int rc;
+	struct tsg_err err;
+};
+
 /* The count of graph `path` as one JSON object on a line of its own. hp is
  * NULL without --host-mem; wall is the graph's whole time. */
 void report_count_json(const char *path, const struct tsg_graph *g, const struct engine_opts *o,
@@ -46,5 +57,13 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
  * recorded total, nothing counted now; k > 3: K-cliques. */
 void report_finished(const char *path, const struct tsg_graph *g, const char *ckpath,
 		     uint64_t total, unsigned k, int json);
+
+/* A graph that failed, as a JSON line of its own (several graphs, --json):
+ * its error and exit code, no count. */
+void report_failed_json(const char *path, const struct report_outcome *res);
+
+/* Several graphs without --json: a table of the n that ran, and how many
+ * counted. */
+void report_summary(const char *const *paths, const struct report_outcome *res, size_t n);
 
 #endif
