@@ -29,6 +29,7 @@ enum gpu_kernel {
 	GPU_KERNEL_LSTC_PAPER, /* LSTC Algorithm 3 as published: tile 128 */
 	GPU_KERNEL_LSTC_HASH,  /* hashed N(a), degree buckets, persistent warps */
 	GPU_KERNEL_MID_HASH,   /* wedges checked at their middle vertex: hashed N(b) */
+	GPU_KERNEL_TRUST,      /* TRUST: bucketed N(a), warp or CTA by degree */
 	GPU_KERNEL_COUNT_
 };
 

@@ -111,6 +111,40 @@ __device__ __forceinline__ void dev_mid(const dev_dag &d, uint32_t w, uint64_t *
 	*e = d.off[w - d.lo + 1] - d.base;
 }
 
+/*
+ * Virtual combination (TRUST, Pan et al., section 4.2): the lists N(w) of
+ * the 32 middle vertices w = sadj[wbeg + c0 ..] (of nw in all) are numbered
+ * as if copied one after another, by a warp prefix sum of their lengths,
+ * and the combined entries are dealt to lanes round-robin; a lane finds
+ * whose list holds its entry by a 5-step shuffle search. So a warp never
+ * idles on a short N(w), and reads of each N(w) stay coalesced. has(x) says
+ * whether x is in the source's table; returns this lane's hits. Every lane
+ * must call it.
+ */
+template <typename Probe>
+__device__ __forceinline__ unsigned long long
+warp_combined(const dev_dag &d, uint64_t wbeg, uint64_t nw, uint64_t c0, unsigned lane,
+	      const Probe &has)
+{
+	const uint64_t j = c0 + lane;
+	uint64_t wb = 0, we = 0;
+	if (j < nw)
+		dev_mid(d, d.sadj[wbeg + j], &wb, &we);
+	const uint32_t dw = (uint32_t)(we - wb);
+	const uint32_t incl = warp_inclusive_sum(dw, lane);
+	const uint32_t total = __shfl_sync(0xffffffffu, incl, 31), excl = incl - dw;
+	unsigned long long count = 0;
+	for (uint32_t base = 0; base < total; base += 32) {
+		const uint32_t idx = base + lane;
+		const int lo = warp_owner(excl, idx); /* whose range holds idx */
+		const uint64_t owb = __shfl_sync(0xffffffffu, wb, lo);
+		const uint32_t oex = __shfl_sync(0xffffffffu, excl, lo);
+		if (idx < total)
+			count += has(d.adj[owb + (idx - oex)]);
+	}
+	return count;
+}
+
 /* Counters a slot keeps in device memory, zeroed before each partition. */
 struct dev_counters {
 	unsigned long long triangles;
@@ -123,6 +157,20 @@ struct dev_counters {
 cudaError_t lstc_paper_launch(const dev_dag &d, unsigned tile, dev_counters *c, cudaStream_t s);
 cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large, dev_counters *c,
 			     int sms, cudaStream_t s);
+/* Files the sources that can close a triangle (out-degree 2 or more, a
+ * middle vertex in the window) by out-degree: at most small_max into small,
+ * the rest into large; their numbers in c->n_small, c->n_large
+ * (lstc_hash.cu; lstc-hash and trust share it). */
+cudaError_t src_bucket_launch(const dev_dag &d, uint32_t small_max, uint32_t *small,
+			      uint32_t *large, dev_counters *c, int sms, cudaStream_t s);
+
+/* TRUST's vertex-centric hashing (trust.cu): sources filed as above into
+ * small and large (4 * nsrc bytes each), and `table_bytes` of device memory
+ * at `tables` for the bucket levels that do not fit shared memory;
+ * max_levels, if not 0, lowers the levels a bucket has (tests: spills). */
+cudaError_t trust_launch(const dev_dag &d, uint32_t *small, uint32_t *large, uint8_t *tables,
+			 uint64_t table_bytes, uint32_t max_levels, dev_counters *c, int sms,
+			 cudaStream_t s);
 
 /* K-cliques of a partition whose out-lists are at most max_out long
  * (kernels/clique.cu), warps as many as scratch_bytes holds. */

@@ -5,7 +5,7 @@
 #include "kernels/gpu.h"
 
 static const char *const names[GPU_KERNEL_COUNT_] = { "lstc", "lstc-paper", "lstc-hash",
-							      "mid-hash" };
+							      "mid-hash", "trust" };
 
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out)
 {
@@ -24,6 +24,10 @@ struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k, int pv)
 	switch (k) {
 	case GPU_KERNEL_LSTC_HASH: /* two bucket lists of source indexes */
 		return (struct tsg_scratch){ .per_src = 8 };
+	case GPU_KERNEL_TRUST:
+		/* the same two lists; the buckets' deeper levels take whatever
+		 * the slot has left (none needed: a full bucket spills) */
+		return (struct tsg_scratch){ .per_src = 8, .fixed = 256 };
 	case GPU_KERNEL_MID_HASH:
 		/* a uint32 offset per middle row plus CUB's scan state (tile
 		 * flags: well under a byte a row, and a few KiB), a (begin, end)

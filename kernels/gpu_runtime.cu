@@ -35,6 +35,7 @@ struct gpu_ctx {
 	uint64_t bytes[GPU_SLOTS];
 	enum gpu_kernel ran[GPU_SLOTS]; /* what each slot's count ran (kernel_scratch) */
 	uint64_t mid_hash_max;          /* source entries mid-hash takes, below 2^32 */
+	uint32_t trust_levels;          /* trust's bucket depth for tests, 0: its own */
 	uint8_t *stage[GPU_STAGE_BUFS]; /* pinned, allocated on the first staged copy */
 	cudaEvent_t stage_free[GPU_STAGE_BUFS]; /* recorded after a buffer's copy */
 	unsigned stage_next;
@@ -97,6 +98,16 @@ static uint64_t mid_hash_limit(void)
 	return v && *v && end && *end == 0 && t > 0 && t < limit ? t : limit;
 }
 
+/* Tests of trust's full buckets (tests/gpu): TSG_TEST_TRUST_LEVELS, 1 to
+ * 128, the levels a bucket has; 0 (unset): what the memory allows. */
+static uint32_t trust_test_levels(void)
+{
+	const char *v = getenv("TSG_TEST_TRUST_LEVELS");
+	char *end = NULL;
+	const unsigned long t = v ? strtoul(v, &end, 10) : 0;
+	return v && *v && end && *end == 0 && t >= 1 && t <= 128 ? (uint32_t)t : 0;
+}
+
 extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct gpu_ctx **out,
 			uint64_t *slot_bytes, struct tsg_err *err)
 {
@@ -116,6 +127,7 @@ extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	g->device = index;
 	g->mid_hash_max = mid_hash_limit();
+	g->trust_levels = trust_test_levels();
 	CK(cudaSetDevice(index), "selecting the device");
 	CK(cudaGetDeviceProperties(&prop, index), "reading device properties");
 	snprintf(g->name, sizeof(g->name), "%s", prop.name);
@@ -322,6 +334,8 @@ static uint64_t kernel_scratch(const struct gpu_ctx *g, enum gpu_kernel *k, uint
 		*k = GPU_KERNEL_LSTC;
 	if (*k == GPU_KERNEL_MID_HASH)
 		return mid_hash_scratch(nmid, src_entries, g->pv != NULL, e);
+	if (*k == GPU_KERNEL_TRUST) /* and what the slot has left, for bucket levels */
+		return 8ull * nsrc + 256;
 	return *k == GPU_KERNEL_LSTC_HASH ? 8ull * nsrc : 0;
 }
 
@@ -332,10 +346,11 @@ struct cq_part {
 };
 
 /* Enqueues slot s's kernels after its copies (already enqueued between
- * h2d_start and h2d_end); `scratch` is what kernel_scratch asked for. */
+ * h2d_start and h2d_end); `scratch` is what kernel_scratch asked for, at
+ * the start of the slot's `left` bytes after the rows. */
 static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *scratch,
-			 uint64_t src_entries, enum gpu_kernel k, const struct cq_part *cq,
-			 struct tsg_err *err)
+			 uint64_t left, uint64_t src_entries, enum gpu_kernel k,
+			 const struct cq_part *cq, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	if (g->cq_k && !cq)
@@ -356,6 +371,11 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 		uint32_t *b = (uint32_t *)scratch;
 		CK(lstc_hash_launch(dv, b, b + dv.nsrc, cnt, g->sms, g->compute[s]),
 		   "launching lstc-hash");
+	} else if (k == GPU_KERNEL_TRUST) {
+		uint32_t *b = (uint32_t *)scratch;
+		const uint64_t lists = (8ull * dv.nsrc + 255) & ~255ull;
+		CK(trust_launch(dv, b, b + dv.nsrc, scratch + lists, left > lists ? left - lists : 0,
+				g->trust_levels, cnt, g->sms, g->compute[s]), "launching trust");
 	} else if (k == GPU_KERNEL_MID_HASH) {
 		CK(mid_hash_launch(dv, scratch, src_entries, g->tile ? g->tile : 1024, cnt, g->sms,
 				   g->compute[s]), "launching mid-hash");
@@ -422,7 +442,8 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	g->bytes[s] = dag;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
 	rc = copy_in(g, s, dd, d->off, dag, err);
-	return rc ? rc : enqueue_count(g, s, dv, dd + dag_al, d->ne, k, &cq, err);
+	return rc ? rc : enqueue_count(g, s, dv, dd + dag_al, g->slot_bytes - 256 - dag_al, d->ne, k,
+				       &cq, err);
 fail:
 	return rc;
 }
@@ -463,6 +484,7 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 			      kernel_scratch(g, &k, nsrc, u->mid_hi - u->mid_lo,
 					     u->off[u->src_hi] - u->off[u->src_lo], &se) + 6 * 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
+	const uint8_t *const slot_end = g->dmem + (uint64_t)(s + 1) * g->slot_bytes;
 	uint64_t used = 0;
 	g->ran[s] = k;
 	if (se != cudaSuccess)
@@ -494,7 +516,8 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 		dv.sbase = u->off[u->src_lo];
 		dd += used;
 	}
-	return enqueue_count(g, s, dv, dd, u->off[u->src_hi] - u->off[u->src_lo], k, NULL, err);
+	return enqueue_count(g, s, dv, dd, slot_end - dd, u->off[u->src_hi] - u->off[u->src_lo], k,
+			     NULL, err);
 fail:
 	return rc;
 }

@@ -14,9 +14,9 @@
  *     out-degree < 2 close no triangle and are skipped.
  *  3. Flattened work: the (w, x in N(w)) pairs of 32 out-neighbours w at a
  *     time are numbered by a warp prefix sum of out-degrees and dealt to
- *     lanes round-robin (warp_chunk), so a warp never idles on a short N(w),
- *     reads of each N(w) stay coalesced, and no block-wide barrier is needed
- *     outside building the table.
+ *     lanes round-robin (warp_combined, TRUST's virtual combination), so a
+ *     warp never idles on a short N(w), reads of each N(w) stay coalesced,
+ *     and no block-wide barrier is needed outside building the table.
  * Work is handed out by atomic counters to persistent grids (the heavy tail
  * of R-MAT sources otherwise leaves most of the GPU idle at the end), and
  * counts are reduced per warp/block, one 64-bit atomic each.
@@ -78,36 +78,15 @@ __device__ __forceinline__ uint32_t table_size(uint64_t n, uint32_t min)
 	return s;
 }
 
-/*
- * One warp counts, for the 32 middle vertices w = sadj[wbeg + c0 ..], how many
- * x in N(w) lie in the table of N(a). The (w, x) pairs are numbered by a
- * warp prefix sum of |N(w)| and dealt to lanes round-robin; a lane finds its
- * w by a 5-step shuffle search. Returns this lane's count.
- */
-__device__ __forceinline__ unsigned long long
-warp_chunk(const dev_dag &d, uint64_t wbeg, uint64_t nw, uint64_t c0, const uint32_t *table,
-	   uint32_t mask, unsigned lane)
-{
-	const uint64_t j = c0 + lane;
-	uint64_t wb = 0, we = 0;
-	if (j < nw)
-		dev_mid(d, d.sadj[wbeg + j], &wb, &we);
-	const uint32_t dw = (uint32_t)(we - wb);
-	const uint32_t incl = warp_inclusive_sum(dw, lane);
-	const uint32_t total = __shfl_sync(0xffffffffu, incl, 31), excl = incl - dw;
-	unsigned long long count = 0;
-	for (uint32_t base = 0; base < total; base += 32) {
-		const uint32_t idx = base + lane;
-		const int lo = warp_owner(excl, idx); /* whose range holds idx */
-		const uint64_t owb = __shfl_sync(0xffffffffu, wb, lo);
-		const uint32_t oex = __shfl_sync(0xffffffffu, excl, lo);
-		if (idx < total)
-			count += hash_has(table, mask, d.adj[owb + (idx - oex)]);
-	}
-	return count;
-}
+/* Membership in a source's open-addressing table, for warp_combined. */
+struct oa_probe {
+	const uint32_t *table;
+	uint32_t mask;
+	__device__ unsigned operator()(uint32_t x) const { return hash_has(table, mask, x); }
+};
 
-__global__ void bucket_kernel(dev_dag d, uint32_t *small, uint32_t *large, dev_counters *c)
+__global__ void bucket_kernel(dev_dag d, uint32_t small_max, uint32_t *small, uint32_t *large,
+			      dev_counters *c)
 {
 	for (uint32_t k = blockIdx.x * blockDim.x + threadIdx.x; k < d.nsrc; k += gridDim.x * blockDim.x) {
 		uint64_t tb, we, te;
@@ -115,7 +94,7 @@ __global__ void bucket_kernel(dev_dag d, uint32_t *small, uint32_t *large, dev_c
 		const uint64_t deg = te - tb;
 		if (deg < 2 || we == tb)
 			continue;
-		if (deg <= SMALL_MAX)
+		if (deg <= small_max)
 			small[atomicAdd(&c->n_small, 1u)] = k;
 		else
 			large[atomicAdd(&c->n_large, 1u)] = k;
@@ -148,7 +127,7 @@ small_kernel(dev_dag d, const uint32_t *small, dev_counters *c)
 			hash_insert(table, mask, d.sadj[ab + i]);
 		__syncwarp();
 		for (uint32_t c0 = 0; c0 < nw; c0 += 32)
-			count += warp_chunk(d, ab, nw, c0, table, mask, lane);
+			count += warp_combined(d, ab, nw, c0, lane, oa_probe{ table, mask });
 		__syncwarp();
 	}
 	for (int o = 16; o > 0; o >>= 1)
@@ -187,7 +166,7 @@ large_kernel(dev_dag d, const uint32_t *large, dev_counters *c, uint32_t slots)
 			__syncthreads();
 			/* warps take chunks of 32 out-neighbours in turn: no block barrier */
 			for (uint64_t c0 = (uint64_t)warp * 32; c0 < nw; c0 += BIG_THREADS)
-				count += warp_chunk(d, ab, nw, c0, table, mask, lane);
+				count += warp_combined(d, ab, nw, c0, lane, oa_probe{ table, mask });
 			__syncthreads(); /* the table is rebuilt next */
 		}
 	}
@@ -205,6 +184,14 @@ large_kernel(dev_dag d, const uint32_t *large, dev_counters *c, uint32_t slots)
 	}
 }
 
+cudaError_t src_bucket_launch(const dev_dag &d, uint32_t small_max, uint32_t *small,
+			      uint32_t *large, dev_counters *c, int sms, cudaStream_t s)
+{
+	const unsigned blocks = (unsigned)min((d.nsrc + 255u) / 256u, (uint32_t)sms * 32u);
+	bucket_kernel<<<blocks, 256, 0, s>>>(d, small_max, small, large, c);
+	return cudaGetLastError();
+}
+
 cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large, dev_counters *c,
 			     int sms, cudaStream_t s)
 {
@@ -215,9 +202,9 @@ cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large,
 					     (int)smem);
 	if (e != cudaSuccess)
 		return e;
-	const unsigned bucket_blocks = (unsigned)min((d.nsrc + 255u) / 256u, (uint32_t)sms * 32u);
-	bucket_kernel<<<bucket_blocks, 256, 0, s>>>(d, small, large, c);
-	GPU_LAUNCHED();
+	e = src_bucket_launch(d, SMALL_MAX, small, large, c, sms, s);
+	if (e != cudaSuccess)
+		return e;
 	large_kernel<<<sms * BIG_BLOCKS_PER_SM, BIG_THREADS, smem, s>>>(d, large, c, BIG_SLOTS);
 	GPU_LAUNCHED();
 	small_kernel<<<sms * SMALL_BLOCKS_PER_SM, SMALL_THREADS, 0, s>>>(d, small, c);

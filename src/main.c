@@ -82,7 +82,7 @@ static const char usage_count[] =
 	"  --kernel NAME           GPU kernel: mid-hash (default; the arrival layout's\n"
 	"                          only one),\n"
 	"                          lstc (default with the lstc layout), lstc-paper,\n"
-	"                          lstc-hash\n"
+	"                          lstc-hash, trust (TRUST's bucketed hashing)\n"
 	"  --tile N                tile width (power of two): LSTC ids per tile (lstc\n"
 	"                          1024, lstc-paper 128), mid-hash table slots per warp\n"
 	"                          (64 .. 4096, default 1024)\n"

@@ -7,7 +7,7 @@
 # clustering and checkpoint checks, and their sanitizer runs); I/N checks only the
 # graphs whose index is I modulo N. (The whole takes over ten minutes, the
 # device tool's limit for one command.)
-# Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash) against the CPU count (itself checked
+# Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash, trust) against the CPU count (itself checked
 # against tests/brute) on the shared real graphs (and cnr-2000, a LAW crawl, from its BVGraph files),
 # R-MAT, Erdős–Rényi and exact-family graphs: the block layout with Q = 1,
 # 2, 4, 8 blocks; the LSTC layout with P = 1, 4, two partitioning schemes
@@ -27,7 +27,7 @@ PART=${3:-all}
 SLICE=${4:-0/1}
 # KERNELS="mid-hash" (environment): check only these GPU kernels where
 # every kernel is tried (after a change to one kernel)
-KERNELS=${KERNELS:-lstc lstc-paper lstc-hash mid-hash}
+KERNELS=${KERNELS:-lstc lstc-paper lstc-hash mid-hash trust}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
@@ -135,12 +135,23 @@ else:
     assert j["kernel"] == "mid-hash" and "note" not in j or "instead of mid-hash" not in j["note"]
 PY
 		done
+		# trust's buckets lowered to 2 and 5 levels by the test hook: full
+		# buckets spill into the next ones, N(a) is tabled in pieces of 32
+		# and 80 (warp) or 1024 and 2560 (CTA) ids, in memory and out of core
+		case " $KERNELS " in *" trust "*)
+			for lv in 2 5; do
+				for l in "--partitions 1" "--partitions 4" "--layout lstc --partitions 3"; do
+					got=$(TSG_TEST_TRUST_LEVELS=$lv count "$g" --device gpu --kernel trust $l)
+					[ "$got" = "$ref" ] && ok || bad "$(basename "$g") trust levels $lv $l: $got, CPU $ref"
+				done
+			done ;;
+		esac
 		# out of core: a budget far below the graph forces automatic planning
 		for div in 4 16; do
 			mem=$(( bytes / div + 65536 ))
 			got=$(count "$g" --device gpu --gpu-mem $mem)
 			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block --gpu-mem $mem: $got, CPU $ref"
-			for k in lstc-hash mid-hash; do
+			for k in lstc-hash mid-hash trust; do
 				got=$(count "$g" --device gpu --gpu-mem $mem --kernel $k)
 				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block $k --gpu-mem $mem: $got, CPU $ref"
 			done
@@ -339,7 +350,7 @@ if [ "$PART" = counts ]; then
 	echo "sanitizer checks not asked for"
 elif command -v compute-sanitizer >/dev/null; then
 	kernels=""
-	for k in lstc lstc-hash mid-hash; do case " $KERNELS " in *" $k "*) kernels="$kernels $k" ;; esac; done
+	for k in lstc lstc-hash mid-hash trust; do case " $KERNELS " in *" $k "*) kernels="$kernels $k" ;; esac; done
 	[ "$PART" = batch ] && kernels=""
 	for tool in memcheck racecheck; do
 		for k in $kernels; do
@@ -351,6 +362,13 @@ elif command -v compute-sanitizer >/dev/null; then
 				grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool $k $layout: /"
 			done
 		done
+		case " $kernels " in *" trust "*) # full buckets spilling, tables in pieces
+			TSG_TEST_TRUST_LEVELS=2 compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" \
+				count --quiet --device gpu --kernel trust --partitions 2 "$T/rmat12.tsg" >"$T/san" 2>&1
+			rc=$?
+			[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool trust levels 2 rc $rc"; tail -20 "$T/san"; }
+			grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool trust levels 2: /" ;;
+		esac
 		[ "$PART" = batch ] || {
 		compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
 			--device gpu --layout arrival --batches 4 "$T/rmat12.tsg" >"$T/san" 2>&1

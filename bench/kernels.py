@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""bench/kernels.py - every GPU kernel side by side, with TRUST's own build.
+
+    bench/kernels.py BUILD_DIR GRAPH [GRAPH ...] [--kernels mid-hash,trust,...]
+                     [--runs 3] [--trust DIR] [--out FILE]
+
+GRAPH is rmatS (tristream-gen rmat, scale S, edge factor 16, seed 1), webS
+(tristream-gen web, 2^S vertices, edge factor 16, seed 1: links mostly to
+nearby ids, like a crawl ordered by URL) or erS (Erdos-Renyi, 2^S vertices,
+edge factor 16, seed 1). Each kernel counts the graph in memory as one unit
+of the block layout (--partitions 1); the figure is the median of --runs
+kernel times (CUDA events around the unit's kernels, so each kernel's own
+preprocessing on the device is in, the copy is not).
+
+--trust DIR: DIR holds TRUST's build (wzbxpy/TRUST, Without-graph-partition,
+built for sm_90: trianglecounting.bin) and its preprocessing tools
+(Preprocess/fromDirectToUndirect and preprocess_outdegree.cpp built as
+`preprocess`). The graph goes to text ("u v" lines), through TRUST's two
+tools (symmetrize, orient and reorder by out-degree: begin.bin,
+adjacent.bin), and `mpirun -n 1 trianglecounting.bin DIR 1 1024 1024 1`
+(1024 threads x 1024 blocks, chunk 1, the README's command) runs --runs
+times; its figure is the time it prints for its kernel (host clock around
+the launch and synchronisation). TRUST's count must equal tristream's.
+
+Every count is checked against the first kernel's and, up to 2^22
+vertices, the CPU backend's. Prints one table; exits 1 on any mismatch.
+"""
+import json, os, re, shutil, statistics, subprocess, sys, tempfile, time
+
+from benchlib import run_json as run, take_opt
+
+def gen(build, spec, path):
+    kind, s = re.fullmatch(r"(rmat|web|er)(\d+)", spec).groups()
+    cmd = [os.path.join(build, "tristream-gen"), "--quiet"]
+    if kind == "rmat":
+        cmd += ["rmat", "--scale", s]
+    else:
+        cmd += [kind, "--vertices", str(1 << int(s)), "--edge-factor", "16"]
+    subprocess.run(cmd + ["--seed", "1", path], check=True)
+    return int(s)
+
+def trust_runs(build, tdir, g, work, runs, log):
+    """TRUST's preprocessing then `runs` counts: (times in ms, counts, prep s)."""
+    txt = os.path.join(work, "g.txt")
+    subprocess.run([os.path.join(build, "tristream-convert"), "--quiet", "--to", "text", g, txt],
+                   check=True)
+    t0 = time.time()
+    for tool in ("fromDirectToUndirect", "preprocess"):
+        args = [os.path.join(tdir, tool)] + (["g.txt"] if tool == "fromDirectToUndirect" else [])
+        subprocess.run(args, cwd=work, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+    prep = time.time() - t0
+    os.unlink(txt)
+    os.unlink(os.path.join(work, "1.mmio"))
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    times, counts = [], []
+    for _ in range(runs):
+        p = subprocess.run(["mpirun", "-n", "1", os.path.join(tdir, "trianglecounting.bin"),
+                            work + "/", "1", "1024", "1024", "1"], capture_output=True, text=True,
+                           env=env)
+        # "DIR,vertices,edges,count,seconds,teps"
+        f = p.stdout.strip().split(",")
+        if p.returncode != 0 or len(f) < 6:
+            raise RuntimeError(f"TRUST: rc {p.returncode}: {p.stdout} {p.stderr}")
+        times.append(float(f[4]) * 1000)
+        counts.append(int(f[3]))
+        if log:
+            log.write(json.dumps({"kernel": "TRUST", "stdout": p.stdout.strip()}) + "\n")
+    return times, counts, prep
+
+def main():
+    args = sys.argv[1:]
+    runs = take_opt(args, "--runs", int, 3)
+    kernels = take_opt(args, "--kernels", str, "mid-hash,trust,lstc-hash,lstc,lstc-paper")
+    tdir = take_opt(args, "--trust", str, None)
+    out = take_opt(args, "--out", str, None)
+    build, specs = os.path.abspath(args[0]), args[1:]
+    tdir = os.path.abspath(tdir) if tdir else None
+    tri = os.path.join(build, "tristream")
+    log = open(out, "a") if out else None
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for spec in specs:
+            g = os.path.join(tmp, spec + ".tsg")
+            scale = gen(build, spec, g)
+            ref = None
+            if scale <= 22:
+                ref = run([tri, "count", "--quiet", "--json", "--device", "cpu", g])["triangles"]
+            first = None
+            for k in kernels.split(","):
+                times, res = [], None
+                for _ in range(runs):
+                    res = run([tri, "count", "--quiet", "--json", "--device", "gpu",
+                               "--partitions", "1", "--kernel", k, g])
+                    times.append(sum(p["kernel_ms"] for p in res["partition_stats"]))
+                    if log:
+                        log.write(json.dumps({"graph": spec, "variant": k, **res}) + "\n")
+                if ref is None:
+                    ref = res["triangles"]
+                t = statistics.median(times)
+                first = first or t
+                ok = "ok" if res["triangles"] == ref and res["kernel"] == k else \
+                     f"WRONG {res['triangles']} ({res['kernel']}) vs {ref}"
+                rows.append((spec, res["edges"], res["triangles"], k, t, min(times), max(times), ok))
+            if tdir:
+                work = os.path.join(tmp, "trust")
+                os.makedirs(work)
+                times, counts, prep = trust_runs(build, tdir, g, work, runs, log)
+                shutil.rmtree(work)
+                ok = "ok" if all(c == ref for c in counts) else f"WRONG {counts} vs {ref}"
+                print(f"{spec}: TRUST preprocessing {prep:.1f} s", file=sys.stderr)
+                rows.append((spec, rows[-1][1], counts[-1], "TRUST", statistics.median(times),
+                             min(times), max(times), ok))
+            os.unlink(g)
+            if log:
+                log.flush()
+    print(f"{'graph':<7} {'edges':>11} {'triangles':>14} {'kernel':<11} {'median ms':>10} "
+          f"{'min':>8} {'max':>8} {'TRUST/this':>10} check")
+    for r in rows:
+        tr = [x[4] for x in rows if x[0] == r[0] and x[3] == "TRUST"]
+        vs = f"{tr[0] / r[4]:>10.2f}" if tr else f"{'-':>10}"
+        print(f"{r[0]:<7} {r[1]:>11} {r[2]:>14} {r[3]:<11} {r[4]:>10.2f} {r[5]:>8.2f} "
+              f"{r[6]:>8.2f} {vs} {r[7]}")
+    sys.exit(0 if all(r[7] == "ok" for r in rows) else 1)
+
+if __name__ == "__main__":
+    main()
