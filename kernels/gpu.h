@@ -30,6 +30,8 @@ enum gpu_kernel {
 	GPU_KERNEL_LSTC_HASH,  /* hashed N(a), degree buckets, persistent warps */
 	GPU_KERNEL_MID_HASH,   /* wedges checked at their middle vertex: hashed N(b) */
 	GPU_KERNEL_TRUST,      /* TRUST: bucketed N(a), warp or CTA by degree */
+	GPU_KERNEL_AUTO,       /* a choice per unit (kernels/choose.h); resolved
+				* by the engine, never submitted */
 	GPU_KERNEL_COUNT_
 };
 

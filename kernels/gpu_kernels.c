@@ -5,7 +5,7 @@
 #include "kernels/gpu.h"
 
 static const char *const names[GPU_KERNEL_COUNT_] = { "lstc", "lstc-paper", "lstc-hash",
-							      "mid-hash", "trust" };
+							      "mid-hash", "trust", "auto" };
 
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out)
 {
@@ -28,6 +28,9 @@ struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k, int pv)
 		/* the same two lists; the buckets' deeper levels take whatever
 		 * the slot has left (none needed: a full bucket spills) */
 		return (struct tsg_scratch){ .per_src = 8, .fixed = 256 };
+	case GPU_KERNEL_AUTO: /* either kernel auto picks: mid-hash's, and lstc-hash's lists */
+		return (struct tsg_scratch){ .per_src = 8, .per_mid = pv ? 12 : 8,
+					     .per_edge = pv ? 12 : 8, .fixed = 16u << 10 };
 	case GPU_KERNEL_MID_HASH:
 		/* a uint32 offset per middle row plus CUB's scan state (tile
 		 * flags: well under a byte a row, and a few KiB), a (begin, end)

@@ -353,6 +353,8 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 			 const struct cq_part *cq, struct tsg_err *err)
 {
 	int rc = TSG_OK;
+	if (k == GPU_KERNEL_AUTO || k >= GPU_KERNEL_COUNT_)
+		return tsg_fail(err, TSG_EINTERNAL, "kernel auto reached the device unresolved");
 	if (g->cq_k && !cq)
 		return tsg_fail(err, TSG_EINTERNAL, "k-cliques count on parts, not on units");
 	if (g->pv && k != GPU_KERNEL_MID_HASH) /* only mid-hash counts per vertex */

@@ -270,7 +270,7 @@ static uint64_t row_lower(const struct part_odag *d, uint32_t a, uint32_t x)
 struct cost_job {
 	const struct part_odag *d;
 	const struct block_plan *p;
-	uint64_t *cost;
+	uint64_t *cost, *probes;
 };
 
 static void cost_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
@@ -282,7 +282,7 @@ static void cost_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 		const struct block_unit *u = &j->p->units[k];
 		const uint32_t n = u->src_hi - u->src_lo;
 		const uint32_t step = n > BLOCK_COST_SAMPLE ? n / BLOCK_COST_SAMPLE : 1;
-		uint64_t sum = 0;
+		uint64_t sum = 0, probes = 0;
 		for (uint32_t a = u->src_lo; a < u->src_hi; a += step) {
 			/* entries i in [lo, hi) of a's row of length n_a: a wedge for
 			 * each later entry (n_a - 1 - i), and a record each */
@@ -292,15 +292,21 @@ static void cost_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 			const uint64_t len = hi - lo;
 			if (len)
 				sum += len * (n_a - 1) - (lo + hi - 1) * len / 2 + len;
+			for (uint64_t i = lo; j->probes && i < hi; i++) {
+				const uint32_t b = d->adj[base + i];
+				probes += d->off[b + 1] - d->off[b];
+			}
 		}
 		j->cost[k] = sum * step;
+		if (j->probes)
+			j->probes[k] = probes * step;
 	}
 }
 
 void block_plan_costs(const struct part_odag *d, const struct block_plan *p, unsigned threads,
-		      uint64_t *cost)
+		      uint64_t *cost, uint64_t *probes)
 {
-	struct cost_job j = { .d = d, .p = p, .cost = cost };
+	struct cost_job j = { .d = d, .p = p, .cost = cost, .probes = probes };
 	tsg_parallel_for(threads ? threads : 1, p->nunits, 1, cost_range, &j);
 }
 

@@ -68,10 +68,13 @@ void block_plan_free(struct block_plan *p);
  * are in rank order), so each source costs two binary searches. In a
  * source block of more than BLOCK_COST_SAMPLE rows, every s-th row is
  * taken and the sum scaled by s (rows are in degree order, so the sample
- * is spread over the block's degrees). cost gets p->nunits values. */
+ * is spread over the block's degrees). cost gets p->nunits values.
+ * probes, if not NULL, gets as many of a second estimate from the same
+ * sample: the entries of N(b) over every such pair (a, b), what kernels
+ * that table N(a) and walk each N(b) probe (lstc-hash, trust). */
 #define BLOCK_COST_SAMPLE 4096u
 void block_plan_costs(const struct part_odag *d, const struct block_plan *p, unsigned threads,
-		      uint64_t *cost);
+		      uint64_t *cost, uint64_t *probes);
 
 /* A unit as kernels take it, over d's arrays. */
 struct tsg_unit block_unit_of(const struct part_odag *d, const struct block_unit *b);

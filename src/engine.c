@@ -139,25 +139,39 @@ int engine_unit_done(const struct engine_opts *o, uint32_t k, uint64_t count, st
 void engine_kernel_fallbacks(const char *asked, const char *why, struct engine_result *r)
 {
 	uint32_t counted = 0, other = 0;
-	const char *ran = NULL;
+	const char *ran = NULL, *first = NULL, *instead = asked;
+	int uniform = 1;
 	for (uint32_t k = 0; k < r->nparts; k++) {
 		const char *name = r->parts[k].kernel;
+		/* another rank's unit: what auto chose for it (the same plan and
+		 * choice on every rank) */
+		const char *seen = name ? name : r->parts[k].elsewhere ? r->parts[k].chosen : NULL;
+		if (seen) {
+			first = first ? first : seen;
+			uniform &= strcmp(seen, first) == 0;
+		}
 		if (!name)
 			continue;
 		counted++;
-		if (strcmp(name, asked) != 0) {
+		/* auto: each unit against what was chosen for it */
+		const char *want = r->parts[k].chosen ? r->parts[k].chosen : asked;
+		if (strcmp(name, want) != 0) {
+			instead = other ? instead : want;
 			other++;
 			ran = ran ? ran : name;
 		}
 	}
 	r->kernel_fallbacks = other;
+	/* auto: the kernel that ran, when every unit ran the same one */
+	if (strcmp(asked, "auto") == 0 && first && uniform)
+		snprintf(r->kernel, sizeof(r->kernel), "%s", first);
 	if (!other)
 		return;
 	if (other == counted)
 		snprintf(r->kernel, sizeof(r->kernel), "%s", ran);
 	const size_t used = strlen(r->note);
 	snprintf(r->note + used, sizeof(r->note) - used, "%s%s ran instead of %s for %u of %u "
-		 "units (%s)", used ? "; " : "", ran, asked, other, counted, why);
+		 "units (%s)", used ? "; " : "", ran, instead, other, counted, why);
 }
 
 int engine_check_stop(const struct engine_opts *o, struct tsg_err *err)
@@ -261,7 +275,7 @@ int engine_block_share(const struct engine_opts *o, const struct part_odag *d,
 	uint64_t *cost = malloc((p->nunits ? p->nunits : 1) * sizeof(*cost));
 	if (!cost)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory dealing units");
-	block_plan_costs(d, p, o->threads, cost);
+	block_plan_costs(d, p, o->threads, cost, NULL);
 	for (uint32_t k = 0; k < p->nunits; k++)
 		r->parts[k].cost = cost[k];
 	const int rc = engine_deal(o, cost, p->nunits, r, err);

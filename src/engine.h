@@ -111,6 +111,7 @@ struct engine_part {
 	const char *kernel;       /* the kernel that counted it (a static name); NULL
 				     * where none did here (resumed, another rank's) or
 				     * the layout has one kernel of its own (arrival) */
+	const char *chosen;       /* --kernel auto: the one it chose (static), else NULL */
 	struct part_stats st;
 	double build_s, h2d_ms, kernel_ms, count_s;
 };

@@ -79,10 +79,11 @@ static const char usage_count[] =
 	"  --scheme edge|contig|hash|metis  lstc layout: vertex partitioning (default\n"
 	"                          edge; metis if built with libmetis)\n"
 	"  --prune local|lstc      lstc layout: proxy pruning rule (default local)\n"
-	"  --kernel NAME           GPU kernel: mid-hash (default; the arrival layout's\n"
-	"                          only one),\n"
-	"                          lstc (default with the lstc layout), lstc-paper,\n"
-	"                          lstc-hash, trust (TRUST's bucketed hashing)\n"
+	"  --kernel NAME           GPU kernel: auto (default: mid-hash or lstc-hash for\n"
+	"                          each unit, from its estimated work), mid-hash (the\n"
+	"                          arrival layout's only one), lstc (default with the\n"
+	"                          lstc layout), lstc-paper, lstc-hash, trust (TRUST's\n"
+	"                          bucketed hashing)\n"
 	"  --tile N                tile width (power of two): LSTC ids per tile (lstc\n"
 	"                          1024, lstc-paper 128), mid-hash table slots per warp\n"
 	"                          (64 .. 4096, default 1024)\n"
@@ -703,8 +704,8 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 		case OPT_KERNEL:
 			if (gpu_kernel_parse(optarg, &o.gpu_kernel))
 				return usage_error(usage_count, "unknown GPU kernel '%s'", optarg);
-			if (o.gpu_kernel != GPU_KERNEL_MID_HASH)
-				unit_only = "--kernel other than mid-hash";
+			if (o.gpu_kernel != GPU_KERNEL_MID_HASH && o.gpu_kernel != GPU_KERNEL_AUTO)
+				unit_only = "--kernel other than mid-hash or auto";
 			break;
 		case OPT_CPU_KERNEL:
 			if (kern_cpu_parse(optarg, &o.cpu_kernel))
@@ -823,7 +824,7 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 		return usage_error(usage_count, "%s applies to --layout arrival", "--batches");
 	/* mid-hash needs ids in rank order for its saving, which only units have */
 	if (o.gpu_kernel == GPU_KERNEL_COUNT_)
-		o.gpu_kernel = o.layout == ENGINE_LAYOUT_LSTC ? GPU_KERNEL_LSTC : GPU_KERNEL_MID_HASH;
+		o.gpu_kernel = o.layout == ENGINE_LAYOUT_LSTC ? GPU_KERNEL_LSTC : GPU_KERNEL_AUTO;
 	if (host_mem && o.layout != ENGINE_LAYOUT_BLOCK)
 		return usage_error(usage_count, "%s", "--host-mem applies to the block layout");
 	if (pv_fmt_given && !pv_path)

@@ -72,11 +72,13 @@ int engine_deal_parts(const struct engine_opts *o, const struct part_plan *p,
 		      struct engine_result *r, struct tsg_err *err);
 int engine_unit_done(const struct engine_opts *o, uint32_t k, uint64_t count, struct tsg_err *err);
 int engine_check_stop(const struct engine_opts *o, struct tsg_err *err);
-/* After counting: where some units ran another kernel than `asked` (each
- * part's kernel), says so in r->note (added to what is there) with `why`,
- * counts them in r->kernel_fallbacks, and if no unit ran `asked`, names
- * the one that ran in r->kernel: a result never names a kernel that did
- * not run. */
+/* After counting: where some units ran another kernel than `asked` (or
+ * than the one auto chose for them: each part's `chosen`), says so in
+ * r->note (added to what is there) with `why`, counts them in
+ * r->kernel_fallbacks, and if no unit ran `asked`, names the one that ran
+ * in r->kernel; asked "auto": r->kernel names the kernel every unit ran,
+ * or stays "auto" where they differ (each part names its own). A result
+ * never names a kernel that did not run. */
 void engine_kernel_fallbacks(const char *asked, const char *why, struct engine_result *r);
 /* Per-vertex counts: a zeroed array of nv (NULL without o->per_vertex);
  * and r->pv by id from counts by rank. */

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels/choose.h"
 #include "partition/block.h"
 #include "src/pipeline.h"
 #include "base/progress.h"
@@ -261,6 +262,7 @@ struct block_queue {
 	const struct engine_opts *o;
 	const struct part_odag *d;
 	const struct block_plan *plan;
+	const enum gpu_kernel *kernels; /* --kernel auto: each unit's, else NULL */
 	struct engine_result *r;
 	const uint32_t *todo;
 	uint32_t ntodo, next, done;
@@ -352,7 +354,8 @@ static void *worker_main(void *arg)
 		const int have = queue_take(q, &k, &stop, &serr);
 		if (have) {
 			const struct tsg_unit u = block_unit_of(q->d, &q->plan->units[k]);
-			rc = gpu_submit_unit(w->gpu, (int)(j % GPU_SLOTS), &u, q->o->gpu_kernel, &err);
+			rc = gpu_submit_unit(w->gpu, (int)(j % GPU_SLOTS), &u,
+					     q->kernels ? q->kernels[k] : q->o->gpu_kernel, &err);
 		}
 		if (rc == TSG_OK && held)
 			rc = worker_collect(w, (int)((j - 1) % GPU_SLOTS), prev, &err);
@@ -444,6 +447,50 @@ static int run_workers(struct block_queue *q, struct gpu_ctx *const *gpu, uint32
 	return q->rc;
 }
 
+/* --kernel auto: each unit's kernel (kernels/choose.h) from its estimated
+ * wedges and probes (block_plan_costs) and its source entries, into
+ * *kernels (nunits) and r->parts[k].chosen; "auto chose ..." in the note. */
+static int choose_kernels(const struct part_odag *d, const struct block_plan *plan,
+			  const struct engine_opts *o, struct engine_result *r,
+			  enum gpu_kernel **kernels, struct tsg_err *err)
+{
+	const uint32_t n = plan->nunits;
+	uint64_t *wedges = malloc((n ? n : 1) * sizeof(*wedges));
+	uint64_t *probes = malloc((n ? n : 1) * sizeof(*probes));
+	enum gpu_kernel *k = malloc((n ? n : 1) * sizeof(*k));
+	uint32_t picked[GPU_KERNEL_COUNT_] = { 0 };
+	int rc = TSG_OK;
+	if (!wedges || !probes || !k) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory choosing kernels");
+		goto done;
+	}
+	block_plan_costs(d, plan, o->threads, wedges, probes);
+	for (uint32_t i = 0; i < n; i++) {
+		const struct block_unit *u = &plan->units[i];
+		const struct kern_unit_work w = { .wedges = wedges[i], .probes = probes[i],
+						  .entries = d->off[u->src_hi] - d->off[u->src_lo] };
+		k[i] = kern_choose(&w, o->per_vertex);
+		r->parts[i].chosen = gpu_kernel_name(k[i]);
+		picked[k[i]]++;
+	}
+	char said[160] = "auto chose";
+	size_t len = strlen(said);
+	for (int j = 0; j < GPU_KERNEL_COUNT_ && len < sizeof(said); j++)
+		if (picked[j])
+			len += (size_t)snprintf(said + len, sizeof(said) - len, "%s %s for %u of %u "
+						"units", len > 10 ? "," : "",
+						gpu_kernel_name((enum gpu_kernel)j), picked[j], n);
+	const size_t used = strlen(r->note);
+	snprintf(r->note + used, sizeof(r->note) - used, "%s%s", used ? "; " : "", said);
+	*kernels = k;
+	k = NULL;
+done:
+	free(wedges);
+	free(probes);
+	free(k);
+	return rc;
+}
+
 static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t slot,
 			   struct tsg_graph *g, const struct engine_opts *o,
 			   struct engine_result *r, struct tsg_err *err)
@@ -455,6 +502,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	struct block_plan plan = { 0 };
 	struct block_queue q = { .o = o, .d = &d, .plan = &plan, .r = r };
 	uint32_t *todo = NULL, ntodo = 0;
+	enum gpu_kernel *kernels = NULL;
 	/* units shared by GPUs or ranks: source blocks of at most 1/4 of each
 	 * one's share of the work, so the queue (or the deal) can even it out;
 	 * equal bytes put most of a skewed graph's work in its last block
@@ -490,13 +538,16 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
 		r->parts[k].gpu = -1;
 	}
-	if ((rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
+	if ((o->gpu_kernel == GPU_KERNEL_AUTO &&
+	     (rc = choose_kernels(&d, &plan, o, r, &kernels, err))) ||
+	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
 	    (rc = engine_block_share(o, &d, &plan, r, err)) ||
 	    (rc = units_to_count(o, r, &todo, &ntodo, err)) ||
 	    (ngpus > 1 && (rc = order_by_cost(r, todo, ntodo, err))))
 		goto done;
 	q.todo = todo;
 	q.ntodo = ntodo;
+	q.kernels = kernels;
 	pthread_mutex_init(&q.mu, NULL);
 	tsg_progress_init(&q.prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
 	const double wall0 = tsg_now();
@@ -513,6 +564,7 @@ done:
 			rc = drc;
 	}
 	free(todo);
+	free(kernels);
 	block_plan_free(&plan);
 	if (hb.pinned)
 		gpu_host_free(gpu[0], d.off);
@@ -706,8 +758,12 @@ static int open_more(const struct engine_opts *o, uint64_t pv_vertices, struct g
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		     struct engine_result *r, struct tsg_err *err)
 {
-	/* only mid-hash counts per vertex: said in the result when it replaces another */
+	/* only mid-hash counts per vertex: said in the result when it replaces
+	 * another (auto's choice: no need); the lstc layout's parts, not in
+	 * rank order, take auto as lstc (mid-hash loses its saving there) */
 	struct engine_opts eo = *opts;
+	if (eo.gpu_kernel == GPU_KERNEL_AUTO && (eo.per_vertex || eo.layout == ENGINE_LAYOUT_LSTC))
+		eo.gpu_kernel = eo.per_vertex ? GPU_KERNEL_MID_HASH : GPU_KERNEL_LSTC;
 	if (eo.per_vertex && eo.gpu_kernel != GPU_KERNEL_MID_HASH) {
 		snprintf(r->note, sizeof(r->note), "per-vertex counts run mid-hash, not %s",
 			 gpu_kernel_name(eo.gpu_kernel));
@@ -753,7 +809,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		goto done;
 	r->slot_bytes = slot;
 	snprintf(r->kernel, sizeof(r->kernel), "%s", gpu_kernel_name(o->gpu_kernel));
-	if (o->tile && o->gpu_kernel == GPU_KERNEL_MID_HASH && (o->tile < 64 || o->tile > 4096)) {
+	if (o->tile && (o->gpu_kernel == GPU_KERNEL_MID_HASH || o->gpu_kernel == GPU_KERNEL_AUTO) &&
+	    (o->tile < 64 || o->tile > 4096)) {
 		rc = tsg_fail(err, TSG_EUSAGE, "tile width %u: mid-hash takes a power of two from "
 			      "64 to 4096 (table slots per warp)", o->tile);
 		goto done;
@@ -776,6 +833,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits))
 			rc = count_gpu_arrival(gpu, g, o, &ap, r, err);
 		part_arrival_plan_free(&ap);
+		if (rc == TSG_OK && r->layout == ENGINE_LAYOUT_ARRIVAL && o->gpu_kernel == GPU_KERNEL_AUTO)
+			snprintf(r->kernel, sizeof(r->kernel), "mid-hash"); /* its only one */
 		if (rc || r->layout == ENGINE_LAYOUT_ARRIVAL)
 			goto done;
 	}

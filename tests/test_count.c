@@ -276,15 +276,16 @@ static void check_costs(struct t_state *st, const struct casegraph *c, const str
 			const struct block_plan *plan)
 {
 	uint64_t *cost = malloc((plan->nunits + 1) * sizeof(*cost));
-	if (!cost) {
+	uint64_t *probes = malloc((plan->nunits + 1) * sizeof(*probes));
+	if (!cost || !probes) {
 		CHECK(st, 0, "out of memory");
-		return;
+		goto done;
 	}
-	block_plan_costs(d, plan, 3, cost);
+	block_plan_costs(d, plan, 3, cost, probes);
 	for (uint32_t k = 0; k < plan->nunits; k++) {
 		const struct block_unit *u = &plan->units[k];
 		const int sampled = u->src_hi - u->src_lo > BLOCK_COST_SAMPLE;
-		uint64_t want = 0;
+		uint64_t want = 0, want_probes = 0;
 		for (uint32_t a = u->src_lo; a < u->src_hi; a++)
 			for (uint64_t i = d->off[a]; i < d->off[a + 1]; i++) {
 				const uint32_t b = d->adj[i];
@@ -293,14 +294,23 @@ static void check_costs(struct t_state *st, const struct casegraph *c, const str
 				want++; /* the record of a -> b */
 				for (uint64_t j = d->off[a]; j < d->off[a + 1]; j++)
 					want += d->adj[j] > b; /* a wedge a -> b, a -> c, b < c */
+				for (uint64_t j = d->off[b]; j < d->off[b + 1]; j++)
+					want_probes++; /* N(b) walked against N(a) */
 			}
 		/* a sampled block's estimate: within a tenth (and a few wedges) here */
 		const uint64_t diff = cost[k] > want ? cost[k] - want : want - cost[k];
 		CHECK(st, sampled ? diff <= want / 10 + 64 : diff == 0, "%s: unit %u (src %u..%u, mid "
 		      "%u..%u) costs %llu, enumerated %llu", c->name, k, u->src_lo, u->src_hi,
 		      u->mid_lo, u->mid_hi, (unsigned long long)cost[k], (unsigned long long)want);
+		const uint64_t pdiff = probes[k] > want_probes ? probes[k] - want_probes
+							       : want_probes - probes[k];
+		CHECK(st, sampled ? pdiff <= want_probes / 10 + 64 : pdiff == 0, "%s: unit %u probes "
+		      "%llu, enumerated %llu", c->name, k, (unsigned long long)probes[k],
+		      (unsigned long long)want_probes);
 	}
+done:
 	free(cost);
+	free(probes);
 }
 
 /* Source blocks cut by work (block_opts.min_units = q): none holds more

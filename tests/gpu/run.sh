@@ -7,7 +7,7 @@
 # clustering and checkpoint checks, and their sanitizer runs); I/N checks only the
 # graphs whose index is I modulo N. (The whole takes over ten minutes, the
 # device tool's limit for one command.)
-# Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash, trust) against the CPU count (itself checked
+# Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash, trust, auto) against the CPU count (itself checked
 # against tests/brute) on the shared real graphs (and cnr-2000, a LAW crawl, from its BVGraph files),
 # R-MAT, Erdős–Rényi and exact-family graphs: the block layout with Q = 1,
 # 2, 4, 8 blocks; the LSTC layout with P = 1, 4, two partitioning schemes
@@ -27,7 +27,7 @@ PART=${3:-all}
 SLICE=${4:-0/1}
 # KERNELS="mid-hash" (environment): check only these GPU kernels where
 # every kernel is tried (after a change to one kernel)
-KERNELS=${KERNELS:-lstc lstc-paper lstc-hash mid-hash trust}
+KERNELS=${KERNELS:-lstc lstc-paper lstc-hash mid-hash trust auto}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
@@ -133,6 +133,23 @@ if big:
     assert j["kernel"] == ("lstc" if len(big) == len(parts) else "mid-hash"), j["kernel"]
 else:
     assert j["kernel"] == "mid-hash" and "note" not in j or "instead of mid-hash" not in j["note"]
+PY
+		done
+		# auto: each unit names the kernel it ran, one auto may choose; the
+		# note says how many units each got; the top-level kernel is the
+		# one every unit ran, or "auto" where they differ
+		for l in "--partitions 1" "--partitions 4" "--gpu-mem $(( bytes / 8 + 65536 ))"; do
+			"$B/tristream" count --quiet --json --device gpu --kernel auto --layout block $l "$g" \
+				>"$T/au.json" 2>"$T/au.err"
+			python3 - "$T/au.json" "$ref" <<'PY' && ok || bad "$(basename "$g") auto report $l: $(head -c 300 "$T/au.json") $(head -c 200 "$T/au.err")"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["triangles"] == int(sys.argv[2]), j["triangles"]
+ran = [p["kernel"] for p in j["partition_stats"] if "kernel" in p]
+assert ran and set(ran) <= {"mid-hash", "lstc-hash"}, ran
+assert j["kernel"] == (ran[0] if len(set(ran)) == 1 else "auto"), (j["kernel"], ran)
+for k in set(ran):
+    assert "%s for %d of %d units" % (k, ran.count(k), len(ran)) in j["note"], j["note"]
 PY
 		done
 		# trust's buckets lowered to 2 and 5 levels by the test hook: full
