@@ -25,7 +25,7 @@ extern "C" {
 #endif
 
 enum gpu_kernel {
-	GPU_KERNEL_LSTC,       /* LSTC Algorithm 3 with a measured-best tile (1024): default */
+	GPU_KERNEL_LSTC,       /* LSTC Algorithm 3, measured-best tile (1024): lstc layout's default */
 	GPU_KERNEL_LSTC_PAPER, /* LSTC Algorithm 3 as published: tile 128 */
 	GPU_KERNEL_LSTC_HASH,  /* hashed N(a), degree buckets, persistent warps */
 	GPU_KERNEL_MID_HASH,   /* wedges checked at their middle vertex: hashed N(b) */

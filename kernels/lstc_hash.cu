@@ -26,10 +26,12 @@
  * Launch: bucket_kernel over sources; large_kernel, 256 threads, 64 KiB of
  * dynamic shared memory, 3 blocks per SM; small_kernel, 256 threads (8
  * warps, 8 KiB), 8 blocks per SM.
- * When it wins: against lstc-paper's 128-wide tile (84.7 vs 97.5 ms on R-MAT
- * 21, H100), but not against the same LSTC kernel with a 1024-wide tile
- * (45.7 ms), so it is not the default; bench/RESULTS.md has the figures.
- * Kept selectable (--kernel lstc-hash) as the base for further work.
+ * When it wins: on graphs with few hubs and id locality (crawl-like
+ * tristream-gen web, Erdos-Renyi), where it does about as many probes as
+ * there are wedges and has no grouping passes: fastest of all kernels there
+ * (web 2^21 1.9 ms, mid-hash 3.5 ms, TRUST's own build 2.0 ms; H100), and
+ * --kernel auto picks it (choose.h). On skewed graphs it is 5x slower than
+ * mid-hash (R-MAT 21 95 vs 19 ms); bench/RESULTS.md has the figures.
  */
 #include "kernels/gpu_internal.cuh"
 
