@@ -104,6 +104,37 @@ __device__ __forceinline__ int warp_owner(uint32_t excl, uint32_t idx)
 	return own;
 }
 
+/* The next item of a warp's work from a hand-out counter: one atomic by
+ * lane 0, shared with the warp. Every lane must call it. */
+__device__ __forceinline__ uint32_t warp_take(unsigned int *next, unsigned lane)
+{
+	uint32_t k = 0;
+	if (lane == 0)
+		k = atomicAdd(next, 1u);
+	return __shfl_sync(0xffffffffu, k, 0);
+}
+
+/* The same for a whole block: one atomic by thread 0. Every thread must
+ * call it. */
+__device__ __forceinline__ uint32_t block_take(unsigned int *next)
+{
+	__shared__ uint32_t s_k;
+	if (threadIdx.x == 0)
+		s_k = atomicAdd(next, 1u);
+	__syncthreads();
+	const uint32_t k = s_k;
+	__syncthreads(); /* everyone has read s_k before thread 0 rewrites it */
+	return k;
+}
+
+/* The sum of count over the warp's lanes, in lane 0. Every lane must call it. */
+__device__ __forceinline__ unsigned long long warp_sum(unsigned long long count)
+{
+	for (int o = 16; o > 0; o >>= 1)
+		count += __shfl_down_sync(0xffffffffu, count, o);
+	return count;
+}
+
 /* Middle vertex w's list [*b, *e) as indexes into d.adj. */
 __device__ __forceinline__ void dev_mid(const dev_dag &d, uint32_t w, uint64_t *b, uint64_t *e)
 {
@@ -153,6 +184,25 @@ struct dev_counters {
 	unsigned int next_chunk;             /* mid-hash: the next run of records */
 	unsigned int overflow;               /* k-cliques: a count passed 2^64 - 1 */
 };
+
+/* Adds the counts of a block's NWARPS warps to *total: a warp sum, then
+ * one 64-bit atomic for the block. Every thread must call it, once. */
+template <int NWARPS>
+__device__ __forceinline__ void block_add_count(unsigned long long count, unsigned long long *total)
+{
+	__shared__ unsigned long long sums[NWARPS];
+	count = warp_sum(count);
+	if ((threadIdx.x & 31) == 0)
+		sums[threadIdx.x >> 5] = count;
+	__syncthreads();
+	if (threadIdx.x == 0) {
+		unsigned long long sum = 0;
+		for (int w = 0; w < NWARPS; w++)
+			sum += sums[w];
+		if (sum)
+			atomicAdd(total, sum);
+	}
+}
 
 cudaError_t lstc_paper_launch(const dev_dag &d, unsigned tile, dev_counters *c, cudaStream_t s);
 cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large, dev_counters *c,

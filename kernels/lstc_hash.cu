@@ -112,10 +112,7 @@ small_kernel(dev_dag d, const uint32_t *small, dev_counters *c)
 	const uint32_t n = c->n_small;
 	unsigned long long count = 0;
 	for (;;) {
-		uint32_t k = 0;
-		if (lane == 0)
-			k = atomicAdd(&c->next_small, 1u);
-		k = __shfl_sync(0xffffffffu, k, 0);
+		const uint32_t k = warp_take(&c->next_small, lane);
 		if (k >= n)
 			break;
 		uint64_t ab, we, ae;
@@ -132,8 +129,7 @@ small_kernel(dev_dag d, const uint32_t *small, dev_counters *c)
 			count += warp_combined(d, ab, nw, c0, lane, oa_probe{ table, mask });
 		__syncwarp();
 	}
-	for (int o = 16; o > 0; o >>= 1)
-		count += __shfl_down_sync(0xffffffffu, count, o);
+	count = warp_sum(count);
 	if (lane == 0 && count)
 		atomicAdd(&c->triangles, count);
 }
@@ -142,16 +138,10 @@ __global__ void __launch_bounds__(BIG_THREADS)
 large_kernel(dev_dag d, const uint32_t *large, dev_counters *c, uint32_t slots)
 {
 	extern __shared__ uint32_t table[];
-	__shared__ unsigned long long s_red[BIG_THREADS / 32];
-	__shared__ uint32_t s_k;
 	const uint32_t n = c->n_large, tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
 	unsigned long long count = 0;
 	for (;;) {
-		if (tid == 0)
-			s_k = atomicAdd(&c->next_large, 1u);
-		__syncthreads();
-		const uint32_t k = s_k;
-		__syncthreads(); /* everyone has read s_k before thread 0 rewrites it */
+		const uint32_t k = block_take(&c->next_large);
 		if (k >= n)
 			break;
 		uint64_t ab, we, ae;
@@ -172,18 +162,7 @@ large_kernel(dev_dag d, const uint32_t *large, dev_counters *c, uint32_t slots)
 			__syncthreads(); /* the table is rebuilt next */
 		}
 	}
-	for (int o = 16; o > 0; o >>= 1)
-		count += __shfl_down_sync(0xffffffffu, count, o);
-	if (lane == 0)
-		s_red[warp] = count;
-	__syncthreads();
-	if (tid == 0) {
-		unsigned long long sum = 0;
-		for (int w = 0; w < BIG_THREADS / 32; w++)
-			sum += s_red[w];
-		if (sum)
-			atomicAdd(&c->triangles, sum);
-	}
+	block_add_count<BIG_THREADS / 32>(count, &c->triangles);
 }
 
 cudaError_t src_bucket_launch(const dev_dag &d, uint32_t small_max, uint32_t *small,

@@ -29,7 +29,6 @@ static const uint32_t PAPER_MAX_GRID = 1u << 30;
 __global__ void lstc_paper_kernel(dev_dag d, unsigned tile, dev_counters *c)
 {
 	extern __shared__ uint32_t tile_ids[];
-	__shared__ unsigned long long warp_sums[PAPER_THREADS / 32];
 	unsigned long long count = 0;
 	for (uint32_t a = blockIdx.x; a < d.nsrc; a += gridDim.x) {
 	uint64_t abeg, wend, aend;
@@ -58,18 +57,7 @@ __global__ void lstc_paper_kernel(dev_dag d, unsigned tile, dev_counters *c)
 		__syncthreads();
 	}
 	}
-	for (int o = 16; o > 0; o >>= 1)
-		count += __shfl_down_sync(0xffffffffu, count, o);
-	if ((threadIdx.x & 31) == 0)
-		warp_sums[threadIdx.x >> 5] = count;
-	__syncthreads();
-	if (threadIdx.x == 0) {
-		unsigned long long sum = 0;
-		for (int w = 0; w < PAPER_THREADS / 32; w++)
-			sum += warp_sums[w];
-		if (sum)
-			atomicAdd(&c->triangles, sum);
-	}
+	block_add_count<PAPER_THREADS / 32>(count, &c->triangles);
 }
 
 cudaError_t lstc_paper_launch(const dev_dag &d, unsigned tile, dev_counters *c, cudaStream_t s)

@@ -143,8 +143,7 @@ mh_count_kernel(Rows rows, const uint32_t *pos, const Rec *rec, uint32_t nmid, u
 				b = mh_group_of(pos, b + 1, nmid, r);
 		}
 	}
-	for (int o = 16; o > 0; o >>= 1)
-		count += __shfl_down_sync(0xffffffffu, count, o);
+	count = warp_sum(count);
 	if (lane == 0 && count)
 		atomicAdd(&c->triangles, count);
 }

@@ -95,24 +95,6 @@ struct tr_table {
 	}
 };
 
-/* One 64-bit atomic per block: the block's lanes' counts summed. */
-__device__ __forceinline__ void tr_block_add(unsigned long long count, dev_counters *c)
-{
-	__shared__ unsigned long long s_red[TR_WARPS];
-	for (int o = 16; o > 0; o >>= 1)
-		count += __shfl_down_sync(0xffffffffu, count, o);
-	if ((threadIdx.x & 31) == 0)
-		s_red[threadIdx.x >> 5] = count;
-	__syncthreads();
-	if (threadIdx.x == 0) {
-		unsigned long long sum = 0;
-		for (int w = 0; w < TR_WARPS; w++)
-			sum += s_red[w];
-		if (sum)
-			atomicAdd(&c->triangles, sum);
-	}
-}
-
 /* Sources of out-degree above TR_SMALL_MAX, a CTA and 1024 buckets each;
  * gl: the block's TR_LARGE_BUCKETS * glev words; cap: levels a bucket has
  * (at most TR_SHARED_LEVELS + glev). */
@@ -122,18 +104,13 @@ tr_large_kernel(dev_dag d, const uint32_t *large, uint32_t *gl, uint32_t glev, u
 {
 	__shared__ uint32_t s_len[TR_LARGE_BUCKETS];
 	__shared__ uint32_t s_el[TR_SHARED_LEVELS * TR_LARGE_BUCKETS];
-	__shared__ uint32_t s_k;
 	const tr_table t = { s_len, s_el, gl + (uint64_t)blockIdx.x * TR_LARGE_BUCKETS * glev,
 			     TR_LARGE_BUCKETS, cap };
 	const uint32_t piece = TR_LARGE_BUCKETS * t.cap / 2, n = c->n_large;
 	const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 	unsigned long long count = 0;
 	for (;;) {
-		if (threadIdx.x == 0)
-			s_k = atomicAdd(&c->next_large, 1u);
-		__syncthreads();
-		const uint32_t k = s_k;
-		__syncthreads(); /* everyone has read s_k before thread 0 rewrites it */
+		const uint32_t k = block_take(&c->next_large);
 		if (k >= n)
 			break;
 		uint64_t ab, we, ae;
@@ -153,7 +130,7 @@ tr_large_kernel(dev_dag d, const uint32_t *large, uint32_t *gl, uint32_t glev, u
 			__syncthreads(); /* the table is rebuilt next */
 		}
 	}
-	tr_block_add(count, c);
+	block_add_count<TR_WARPS>(count, &c->triangles);
 }
 
 /* Sources of out-degree 2 .. TR_SMALL_MAX, a warp and 32 buckets each; gl:
@@ -171,10 +148,7 @@ tr_small_kernel(dev_dag d, const uint32_t *small, uint32_t *gl, uint32_t glev, u
 	const uint32_t piece = TR_SMALL_BUCKETS * t.cap / 2, n = c->n_small;
 	unsigned long long count = 0;
 	for (;;) {
-		uint32_t k = 0;
-		if (lane == 0)
-			k = atomicAdd(&c->next_small, 1u);
-		k = __shfl_sync(0xffffffffu, k, 0);
+		const uint32_t k = warp_take(&c->next_small, lane);
 		if (k >= n)
 			break;
 		uint64_t ab, we, ae;
@@ -192,7 +166,7 @@ tr_small_kernel(dev_dag d, const uint32_t *small, uint32_t *gl, uint32_t glev, u
 			__syncwarp(); /* the table is rebuilt next */
 		}
 	}
-	tr_block_add(count, c);
+	block_add_count<TR_WARPS>(count, &c->triangles);
 }
 
 cudaError_t trust_launch(const dev_dag &d, uint32_t *small, uint32_t *large, uint8_t *tables,
