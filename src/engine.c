@@ -268,16 +268,22 @@ int engine_deal_arrival(const struct engine_opts *o, const struct tsg_graph *g,
 }
 
 int engine_block_share(const struct engine_opts *o, const struct part_odag *d,
-		       const struct block_plan *p, struct engine_result *r, struct tsg_err *err)
+		       const struct block_plan *p, int costs_known, struct engine_result *r,
+		       struct tsg_err *err)
 {
 	if (o->nranks <= 1 && engine_gpu_count(o) <= 1)
 		return TSG_OK;
 	uint64_t *cost = malloc((p->nunits ? p->nunits : 1) * sizeof(*cost));
 	if (!cost)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory dealing units");
-	block_plan_costs(d, p, o->threads, cost, NULL);
-	for (uint32_t k = 0; k < p->nunits; k++)
-		r->parts[k].cost = cost[k];
+	if (!costs_known)
+		block_plan_costs(d, p, o->threads, cost, NULL);
+	for (uint32_t k = 0; k < p->nunits; k++) {
+		if (costs_known)
+			cost[k] = r->parts[k].cost;
+		else
+			r->parts[k].cost = cost[k];
+	}
 	const int rc = engine_deal(o, cost, p->nunits, r, err);
 	free(cost);
 	return rc;
@@ -435,7 +441,7 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 				      err);
 	if (rc || (rc = engine_pv_alloc(g, o, &pv, err)) ||
 	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
-	    (rc = engine_block_share(o, &d, &plan, r, err)))
+	    (rc = engine_block_share(o, &d, &plan, 0, r, err)))
 		goto done;
 	r->nparts = plan.nunits;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);

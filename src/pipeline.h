@@ -64,10 +64,12 @@ int engine_deal_arrival(const struct engine_opts *o, const struct tsg_graph *g,
 			const struct part_arrival_plan *p, struct engine_result *r,
 			struct tsg_err *err);
 /* The block layout's units shared by several ranks or GPUs: each unit's
- * estimated work (block_plan_costs) into r->parts[k].cost, and the units
- * dealt to the ranks by it. A no-op for one rank on one GPU. */
+ * estimated work (block_plan_costs) into r->parts[k].cost, unless
+ * costs_known (already there), and the units dealt to the ranks by it. A
+ * no-op for one rank on one GPU. */
 int engine_block_share(const struct engine_opts *o, const struct part_odag *d,
-		       const struct block_plan *p, struct engine_result *r, struct tsg_err *err);
+		       const struct block_plan *p, int costs_known, struct engine_result *r,
+		       struct tsg_err *err);
 int engine_deal_parts(const struct engine_opts *o, const struct part_plan *p,
 		      struct engine_result *r, struct tsg_err *err);
 int engine_unit_done(const struct engine_opts *o, uint32_t k, uint64_t count, struct tsg_err *err);

@@ -449,7 +449,9 @@ static int run_workers(struct block_queue *q, struct gpu_ctx *const *gpu, uint32
 
 /* --kernel auto: each unit's kernel (kernels/choose.h) from its estimated
  * wedges and probes (block_plan_costs) and its source entries, into
- * *kernels (nunits) and r->parts[k].chosen; "auto chose ..." in the note. */
+ * *kernels (nunits) and r->parts[k].chosen; the wedges, the units' costs,
+ * into r->parts[k].cost (engine_block_share then reuses them); "auto
+ * chose ..." in the note. */
 static int choose_kernels(const struct part_odag *d, const struct block_plan *plan,
 			  const struct engine_opts *o, struct engine_result *r,
 			  enum gpu_kernel **kernels, struct tsg_err *err)
@@ -471,17 +473,18 @@ static int choose_kernels(const struct part_odag *d, const struct block_plan *pl
 						  .entries = d->off[u->src_hi] - d->off[u->src_lo] };
 		k[i] = kern_choose(&w, o->per_vertex);
 		r->parts[i].chosen = gpu_kernel_name(k[i]);
+		r->parts[i].cost = wedges[i];
 		picked[k[i]]++;
 	}
-	char said[160] = "auto chose";
-	size_t len = strlen(said);
-	for (int j = 0; j < GPU_KERNEL_COUNT_ && len < sizeof(said); j++)
-		if (picked[j])
-			len += (size_t)snprintf(said + len, sizeof(said) - len, "%s %s for %u of %u "
-						"units", len > 10 ? "," : "",
-						gpu_kernel_name((enum gpu_kernel)j), picked[j], n);
-	const size_t used = strlen(r->note);
-	snprintf(r->note + used, sizeof(r->note) - used, "%s%s", used ? "; " : "", said);
+	size_t used = strlen(r->note);
+	const char *sep = used ? "; auto chose" : "auto chose";
+	for (int j = 0; j < GPU_KERNEL_COUNT_ && used < sizeof(r->note); j++)
+		if (picked[j]) {
+			used += (size_t)snprintf(r->note + used, sizeof(r->note) - used, "%s %s for %u "
+						 "of %u units", sep, gpu_kernel_name((enum gpu_kernel)j),
+						 picked[j], n);
+			sep = ",";
+		}
 	*kernels = k;
 	k = NULL;
 done:
@@ -541,7 +544,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	if ((o->gpu_kernel == GPU_KERNEL_AUTO &&
 	     (rc = choose_kernels(&d, &plan, o, r, &kernels, err))) ||
 	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
-	    (rc = engine_block_share(o, &d, &plan, r, err)) ||
+	    (rc = engine_block_share(o, &d, &plan, o->gpu_kernel == GPU_KERNEL_AUTO, r, err)) ||
 	    (rc = units_to_count(o, r, &todo, &ntodo, err)) ||
 	    (ngpus > 1 && (rc = order_by_cost(r, todo, ntodo, err))))
 		goto done;
