@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bench/kernels.py - every GPU kernel side by side, with TRUST's own build.
 
-    bench/kernels.py BUILD_DIR GRAPH [GRAPH ...] [--kernels mid-hash,trust,...]
+    bench/kernels.py BUILD_DIR GRAPH [GRAPH ...] [--kernels mid-hash,skiff:warp-index,...]
                      [--runs 3] [--trust DIR] [--out FILE]
 
 GRAPH is rmatS (tristream-gen rmat, scale S, edge factor 16, seed 1), webS
@@ -10,7 +10,8 @@ nearby ids, like a crawl ordered by URL) or erS (Erdos-Renyi, 2^S vertices,
 edge factor 16, seed 1). Each kernel counts the graph in memory as one unit
 of the block layout (--partitions 1); the figure is the median of --runs
 kernel times (CUDA events around the unit's kernels, so each kernel's own
-preprocessing on the device is in, the copy is not).
+preprocessing on the device is in, the copy is not). A variant KERNEL:POLICY
+passes --cta-policy POLICY (skiff).
 
 --trust DIR: DIR holds TRUST's build (wzbxpy/TRUST, Without-graph-partition,
 built for sm_90: trianglecounting.bin) and its preprocessing tools
@@ -73,7 +74,8 @@ def trust_runs(build, tdir, g, work, runs, log):
 def main():
     args = sys.argv[1:]
     runs = take_opt(args, "--runs", int, 3)
-    kernels = take_opt(args, "--kernels", str, "auto,mid-hash,lstc-hash,trust,lstc,lstc-paper")
+    kernels = take_opt(args, "--kernels", str, "auto,mid-hash,lstc-hash,trust,fasttc,skiff,"
+                       "skiff:block-index,skiff:warp-index,lstc,lstc-paper")
     tdir = take_opt(args, "--trust", str, None)
     out = take_opt(args, "--out", str, None)
     build, specs = os.path.abspath(args[0]), args[1:]
@@ -89,22 +91,25 @@ def main():
             if scale <= 22:
                 ref = run([tri, "count", "--quiet", "--json", "--device", "cpu", g])["triangles"]
             first = None
-            for k in kernels.split(","):
+            for variant in kernels.split(","):
+                k, _, policy = variant.partition(":")
+                extra = ["--cta-policy", policy] if policy else []
                 times, res = [], None
                 for _ in range(runs):
                     res = run([tri, "count", "--quiet", "--json", "--device", "gpu",
-                               "--partitions", "1", "--kernel", k, g])
+                               "--partitions", "1", "--kernel", k, *extra, g])
                     times.append(sum(p["kernel_ms"] for p in res["partition_stats"]))
                     if log:
-                        log.write(json.dumps({"graph": spec, "variant": k, **res}) + "\n")
+                        log.write(json.dumps({"graph": spec, "variant": variant, **res}) + "\n")
                 if ref is None:
                     ref = res["triangles"]
                 t = statistics.median(times)
                 first = first or t
                 ran = res["kernel"]
-                ok = "ok" if res["triangles"] == ref and (ran == k or k == "auto") else \
-                     f"WRONG {res['triangles']} ({ran}) vs {ref}"
-                name = f"auto:{ran}" if k == "auto" else k
+                ok = "ok" if res["triangles"] == ref and (ran == k or k == "auto") and \
+                     res.get("cta_policy", "block-degree") == (policy or "block-degree") else \
+                     f"WRONG {res['triangles']} ({ran} {res.get('cta_policy', '')}) vs {ref}"
+                name = f"auto:{ran}" if k == "auto" else variant
                 rows.append((spec, res["edges"], res["triangles"], name, t, min(times), max(times), ok))
             if tdir:
                 work = os.path.join(tmp, "trust")
@@ -118,13 +123,13 @@ def main():
             os.unlink(g)
             if log:
                 log.flush()
-    print(f"{'graph':<7} {'edges':>11} {'triangles':>14} {'kernel':<15} {'median ms':>10} "
+    print(f"{'graph':<7} {'edges':>11} {'triangles':>14} {'kernel':<18} {'median ms':>10} "
           f"{'min':>8} {'max':>8} {'TRUST/this':>10} {'/best':>6} check")
     for r in rows:
         tr = [x[4] for x in rows if x[0] == r[0] and x[3] == "TRUST"]
         best = min(x[4] for x in rows if x[0] == r[0] and x[3] != "TRUST")
         vs = f"{tr[0] / r[4]:>10.2f}" if tr else f"{'-':>10}"
-        print(f"{r[0]:<7} {r[1]:>11} {r[2]:>14} {r[3]:<15} {r[4]:>10.2f} {r[5]:>8.2f} "
+        print(f"{r[0]:<7} {r[1]:>11} {r[2]:>14} {r[3]:<18} {r[4]:>10.2f} {r[5]:>8.2f} "
               f"{r[6]:>8.2f} {vs} {r[4] / best:>6.2f} {r[7]}")
     sys.exit(0 if all(r[7] == "ok" for r in rows) else 1)
 

@@ -32,7 +32,19 @@ enum gpu_kernel {
 	GPU_KERNEL_TRUST,      /* TRUST: bucketed N(a), warp or CTA by degree */
 	GPU_KERNEL_AUTO,       /* a choice per unit (kernels/choose.h); resolved
 				* by the engine, never submitted */
+	/* after auto so that the values above (a checkpoint's key holds
+	 * them) stay as they were */
+	GPU_KERNEL_FASTTC,     /* Fast TC: binary search, N(a) prefetched to shared */
+	GPU_KERNEL_SKIFF,      /* Skiff: lock-free hopscotch tables, --cta-policy */
 	GPU_KERNEL_COUNT_
+};
+
+/* Skiff's CTA thread organisations (kernels/skiff.cu). */
+enum gpu_cta_policy {
+	GPU_CTA_BLOCK_DEGREE, /* the default */
+	GPU_CTA_BLOCK_INDEX,
+	GPU_CTA_WARP_INDEX,
+	GPU_CTA_COUNT_
 };
 
 #define GPU_SLOTS 2
@@ -52,6 +64,8 @@ struct gpu_timing {
 
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out);
 const char *gpu_kernel_name(enum gpu_kernel k);
+int gpu_cta_policy_parse(const char *s, enum gpu_cta_policy *out);
+const char *gpu_cta_policy_name(enum gpu_cta_policy p);
 
 /* Device scratch kernel k needs beyond the rows it counts (dag.h), with
  * per-vertex counts (pv) or without; the planners add it to each unit or
@@ -63,6 +77,9 @@ struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k, int pv);
  * kernels, table slots per warp for mid-hash (256 .. 4096); 0 restores each
  * kernel's default (lstc 1024, lstc-paper 128, mid-hash 1024). */
 int gpu_set_tile(struct gpu_ctx *g, unsigned tile);
+
+/* The CTA policy skiff runs under from now on (default block-degree). */
+void gpu_set_cta_policy(struct gpu_ctx *g, enum gpu_cta_policy p);
 
 /* From now on gpu_submit counts each part's K-cliques (kernels/clique.h,
  * kernels/clique.cu; pivot or orientation) instead of its triangles, and

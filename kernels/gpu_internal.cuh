@@ -8,6 +8,8 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
+#include "kernels/gpu.h"
+
 /* After a launch in a function returning cudaError_t: a launch's own error
  * (bad configuration, too many resources) returns at the launch that
  * caused it, not at some later synchronisation. */
@@ -180,6 +182,7 @@ warp_combined(const dev_dag &d, uint64_t wbeg, uint64_t nw, uint64_t c0, unsigne
 struct dev_counters {
 	unsigned long long triangles;
 	unsigned int n_small, n_large;   /* sources per degree bucket */
+	unsigned int n_mid;              /* fasttc: its third class (src_class_launch) */
 	unsigned int next_small, next_large; /* work hand-out for persistent grids */
 	unsigned int next_chunk;             /* mid-hash: the next run of records */
 	unsigned int overflow;               /* k-cliques: a count passed 2^64 - 1 */
@@ -213,6 +216,22 @@ cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large,
  * (lstc_hash.cu; lstc-hash and trust share it). */
 cudaError_t src_bucket_launch(const dev_dag &d, uint32_t small_max, uint32_t *small,
 			      uint32_t *large, dev_counters *c, int sms, cudaStream_t s);
+/* The same in three classes: out-degree up to small_max into small, up to
+ * mid_max into mid, the rest into large; c->n_mid counts mid. */
+cudaError_t src_class_launch(const dev_dag &d, uint32_t small_max, uint32_t mid_max,
+			     uint32_t *small, uint32_t *mid, uint32_t *large, dev_counters *c,
+			     int sms, cudaStream_t s);
+
+/* Fast TC's binary search with prefetching (fasttc.cu): lists holds 3 *
+ * nsrc uint32 for the degree classes. */
+cudaError_t fasttc_launch(const dev_dag &d, uint32_t *lists, dev_counters *c, int sms,
+			  cudaStream_t s);
+
+/* Skiff's lock-free hopscotch tables under one of its CTA policies
+ * (skiff.cu): lists holds 2 * nsrc uint32 (block-degree's classes); hop,
+ * if not 0, narrows the neighbourhood (tests: overflow nodes). */
+cudaError_t skiff_launch(const dev_dag &d, enum gpu_cta_policy policy, uint32_t hop, uint32_t *lists,
+			 dev_counters *c, int sms, cudaStream_t s);
 
 /* TRUST's vertex-centric hashing (trust.cu): sources filed as above into
  * small and large (4 * nsrc bytes each), and `table_bytes` of device memory

@@ -5,7 +5,10 @@
 #include "kernels/gpu.h"
 
 static const char *const names[GPU_KERNEL_COUNT_] = { "lstc", "lstc-paper", "lstc-hash",
-							      "mid-hash", "trust", "auto" };
+							      "mid-hash", "trust", "auto",
+							      "fasttc", "skiff" };
+static const char *const policies[GPU_CTA_COUNT_] = { "block-degree", "block-index",
+							       "warp-index" };
 
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out)
 {
@@ -19,11 +22,27 @@ int gpu_kernel_parse(const char *s, enum gpu_kernel *out)
 
 const char *gpu_kernel_name(enum gpu_kernel k) { return names[k]; }
 
+int gpu_cta_policy_parse(const char *s, enum gpu_cta_policy *out)
+{
+	for (int p = 0; p < GPU_CTA_COUNT_; p++)
+		if (strcmp(s, policies[p]) == 0) {
+			*out = (enum gpu_cta_policy)p;
+			return TSG_OK;
+		}
+	return TSG_EUSAGE;
+}
+
+const char *gpu_cta_policy_name(enum gpu_cta_policy p) { return policies[p]; }
+
 struct tsg_scratch gpu_kernel_scratch(enum gpu_kernel k, int pv)
 {
 	switch (k) {
 	case GPU_KERNEL_LSTC_HASH: /* two bucket lists of source indexes */
 		return (struct tsg_scratch){ .per_src = 8 };
+	case GPU_KERNEL_SKIFF: /* block-degree's two classes */
+		return (struct tsg_scratch){ .per_src = 8, .fixed = 256 };
+	case GPU_KERNEL_FASTTC: /* three degree classes */
+		return (struct tsg_scratch){ .per_src = 12, .fixed = 256 };
 	case GPU_KERNEL_TRUST:
 		/* the same two lists; the buckets' deeper levels take whatever
 		 * the slot has left (none needed: a full bucket spills) */

@@ -36,6 +36,8 @@ struct gpu_ctx {
 	enum gpu_kernel ran[GPU_SLOTS]; /* what each slot's count ran (kernel_scratch) */
 	uint64_t mid_hash_max;          /* source entries mid-hash takes, below 2^32 */
 	uint32_t trust_levels;          /* trust's bucket depth for tests, 0: its own */
+	uint32_t skiff_hop;             /* skiff's neighbourhood for tests, 0: its own */
+	enum gpu_cta_policy cta;        /* skiff's CTA policy */
 	uint8_t *stage[GPU_STAGE_BUFS]; /* pinned, allocated on the first staged copy */
 	cudaEvent_t stage_free[GPU_STAGE_BUFS]; /* recorded after a buffer's copy */
 	unsigned stage_next;
@@ -108,6 +110,16 @@ static uint32_t trust_test_levels(void)
 	return v && *v && end && *end == 0 && t >= 1 && t <= 128 ? (uint32_t)t : 0;
 }
 
+/* Tests of skiff's overflow node (tests/gpu): TSG_TEST_SKIFF_HOP, 1 to
+ * 32, the neighbourhood a key may take a slot in; 0 (unset): 32. */
+static uint32_t skiff_test_hop(void)
+{
+	const char *v = getenv("TSG_TEST_SKIFF_HOP");
+	char *end = NULL;
+	const unsigned long t = v ? strtoul(v, &end, 10) : 0;
+	return v && *v && end && *end == 0 && t >= 1 && t <= 32 ? (uint32_t)t : 0;
+}
+
 extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct gpu_ctx **out,
 			uint64_t *slot_bytes, struct tsg_err *err)
 {
@@ -128,6 +140,7 @@ extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct
 	g->device = index;
 	g->mid_hash_max = mid_hash_limit();
 	g->trust_levels = trust_test_levels();
+	g->skiff_hop = skiff_test_hop();
 	CK(cudaSetDevice(index), "selecting the device");
 	CK(cudaGetDeviceProperties(&prop, index), "reading device properties");
 	snprintf(g->name, sizeof(g->name), "%s", prop.name);
@@ -253,6 +266,11 @@ extern "C" int gpu_set_tile(struct gpu_ctx *g, unsigned tile)
 	return TSG_OK;
 }
 
+extern "C" void gpu_set_cta_policy(struct gpu_ctx *g, enum gpu_cta_policy p)
+{
+	g->cta = p;
+}
+
 extern "C" void gpu_set_host_copy(struct gpu_ctx *g, gpu_copy_fn fn, void *ctx)
 {
 	g->host_copy = fn;
@@ -334,9 +352,9 @@ static uint64_t kernel_scratch(const struct gpu_ctx *g, enum gpu_kernel *k, uint
 		*k = GPU_KERNEL_LSTC;
 	if (*k == GPU_KERNEL_MID_HASH)
 		return mid_hash_scratch(nmid, src_entries, g->pv != NULL, e);
-	if (*k == GPU_KERNEL_TRUST) /* and what the slot has left, for bucket levels */
-		return 8ull * nsrc + 256;
-	return *k == GPU_KERNEL_LSTC_HASH ? 8ull * nsrc : 0;
+	/* trust also takes what the slot has left, for bucket levels */
+	const struct tsg_scratch sc = gpu_kernel_scratch(*k, g->pv != NULL);
+	return tsg_scratch_bytes(&sc, nsrc, nmid, src_entries);
 }
 
 /* k-cliques (gpu_set_clique): what a part's launch needs beyond the rows. */
@@ -378,6 +396,12 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 		const uint64_t lists = (8ull * dv.nsrc + 255) & ~255ull;
 		CK(trust_launch(dv, b, b + dv.nsrc, scratch + lists, left > lists ? left - lists : 0,
 				g->trust_levels, cnt, g->sms, g->compute[s]), "launching trust");
+	} else if (k == GPU_KERNEL_FASTTC) {
+		CK(fasttc_launch(dv, (uint32_t *)scratch, cnt, g->sms, g->compute[s]),
+		   "launching fasttc");
+	} else if (k == GPU_KERNEL_SKIFF) {
+		CK(skiff_launch(dv, g->cta, g->skiff_hop, (uint32_t *)scratch, cnt, g->sms,
+				g->compute[s]), "launching skiff");
 	} else if (k == GPU_KERNEL_MID_HASH) {
 		CK(mid_hash_launch(dv, scratch, src_entries, g->tile ? g->tile : 1024, cnt, g->sms,
 				   g->compute[s]), "launching mid-hash");

@@ -87,8 +87,8 @@ struct oa_probe {
 	__device__ unsigned operator()(uint32_t x) const { return hash_has(table, mask, x); }
 };
 
-__global__ void bucket_kernel(dev_dag d, uint32_t small_max, uint32_t *small, uint32_t *large,
-			      dev_counters *c)
+__global__ void bucket_kernel(dev_dag d, uint32_t small_max, uint32_t mid_max, uint32_t *small,
+			      uint32_t *mid, uint32_t *large, dev_counters *c)
 {
 	for (uint32_t k = blockIdx.x * blockDim.x + threadIdx.x; k < d.nsrc; k += gridDim.x * blockDim.x) {
 		uint64_t tb, we, te;
@@ -98,6 +98,8 @@ __global__ void bucket_kernel(dev_dag d, uint32_t small_max, uint32_t *small, ui
 			continue;
 		if (deg <= small_max)
 			small[atomicAdd(&c->n_small, 1u)] = k;
+		else if (deg <= mid_max)
+			mid[atomicAdd(&c->n_mid, 1u)] = k;
 		else
 			large[atomicAdd(&c->n_large, 1u)] = k;
 	}
@@ -165,12 +167,19 @@ large_kernel(dev_dag d, const uint32_t *large, dev_counters *c, uint32_t slots)
 	block_add_count<BIG_THREADS / 32>(count, &c->triangles);
 }
 
+cudaError_t src_class_launch(const dev_dag &d, uint32_t small_max, uint32_t mid_max,
+			     uint32_t *small, uint32_t *mid, uint32_t *large, dev_counters *c,
+			     int sms, cudaStream_t s)
+{
+	const unsigned blocks = (unsigned)min((d.nsrc + 255u) / 256u, (uint32_t)sms * 32u);
+	bucket_kernel<<<blocks, 256, 0, s>>>(d, small_max, mid_max, small, mid, large, c);
+	return cudaGetLastError();
+}
+
 cudaError_t src_bucket_launch(const dev_dag &d, uint32_t small_max, uint32_t *small,
 			      uint32_t *large, dev_counters *c, int sms, cudaStream_t s)
 {
-	const unsigned blocks = (unsigned)min((d.nsrc + 255u) / 256u, (uint32_t)sms * 32u);
-	bucket_kernel<<<blocks, 256, 0, s>>>(d, small_max, small, large, c);
-	return cudaGetLastError();
+	return src_class_launch(d, small_max, small_max, small, NULL, large, c, sms, s);
 }
 
 cudaError_t lstc_hash_launch(const dev_dag &d, uint32_t *small, uint32_t *large, dev_counters *c,

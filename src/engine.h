@@ -56,6 +56,7 @@ struct engine_opts {
 				     * the block layout nparts is the number of blocks Q */
 	unsigned threads;
 	unsigned tile;              /* lstc-paper tile width, 0: default */
+	enum gpu_cta_policy cta_policy; /* skiff's CTA organisation */
 	int want_stats;             /* measure induced subgraphs too (LSTC Tables 3-4) */
 	int plan_only;              /* CPU only: build every part or unit, count nothing */
 	enum part_orient_way orient; /* block layout: how rows are written (orient.h) */

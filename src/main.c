@@ -83,7 +83,12 @@ static const char usage_count[] =
 	"                          each unit, from its estimated work), mid-hash (the\n"
 	"                          arrival layout's only one), lstc (default with the\n"
 	"                          lstc layout), lstc-paper, lstc-hash, trust (TRUST's\n"
-	"                          bucketed hashing)\n"
+	"                          bucketed hashing), fasttc (Fast TC's binary search,\n"
+	"                          lists prefetched to shared memory), skiff (Skiff's\n"
+	"                          lock-free hopscotch tables)\n"
+	"  --cta-policy P          skiff: block-degree (default: a block for out-degree\n"
+	"                          above 32, else a warp), block-index or warp-index\n"
+	"                          (a block or warp for each run of 32 sources)\n"
 	"  --tile N                tile width (power of two): LSTC ids per tile (lstc\n"
 	"                          1024, lstc-paper 128), mid-hash table slots per warp\n"
 	"                          (64 .. 4096, default 1024)\n"
@@ -161,7 +166,7 @@ static int report(int rc, const struct tsg_err *err)
 enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
-	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
+	OPT_VERIFY, OPT_TILE, OPT_CTA_POLICY, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
 	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE, OPT_MANIFEST, OPT_CHECKPOINT, OPT_PER_VERTEX,
 	OPT_PV_FORMAT, OPT_CLUSTERING, OPT_K, OPT_K_ALL, OPT_KCLIQUE_METHOD, OPT_ORDER, OPT_GPUS,
 };
@@ -184,6 +189,7 @@ static const struct option count_opts[] = {
 	{ "quiet", no_argument, 0, OPT_QUIET },
 	{ "verify", no_argument, 0, OPT_VERIFY },
 	{ "tile", required_argument, 0, OPT_TILE },
+	{ "cta-policy", required_argument, 0, OPT_CTA_POLICY },
 	{ "layout", required_argument, 0, OPT_LAYOUT },
 	{ "plan-only", no_argument, 0, OPT_PLAN_ONLY },
 	{ "pin-host", required_argument, 0, OPT_PIN },
@@ -640,7 +646,7 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 	const char *lstc_only = NULL; /* an option that means nothing to the block layout */
 	const char *unit_only = NULL; /* one that means nothing to the arrival layout */
 	int batches_given = 0;
-	int gpu_list[ENGINE_MAX_GPUS], gpus_all = 0, threads_given = 0;
+	int gpu_list[ENGINE_MAX_GPUS], gpus_all = 0, threads_given = 0, cta_given = 0;
 	uint32_t ngpus = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", count_opts, NULL)) != -1) {
@@ -782,6 +788,12 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 		case OPT_JSON: json = 1; break;
 		case OPT_QUIET: o.progress = 0; break;
 		case OPT_VERIFY: break; /* loading always verifies */
+		case OPT_CTA_POLICY:
+			if (gpu_cta_policy_parse(optarg, &o.cta_policy))
+				return usage_error(usage_count, "unknown CTA policy '%s' (block-degree, "
+						   "block-index or warp-index)", optarg);
+			cta_given = 1;
+			break;
 		case OPT_TILE:
 			if (tsg_parse_u64(optarg, 16384, &v) || v < 64 || (v & (v - 1)))
 				return usage_error(usage_count, "bad tile width '%s' (power of two, 64..16384)", optarg);
@@ -825,6 +837,8 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 	/* mid-hash needs ids in rank order for its saving, which only units have */
 	if (o.gpu_kernel == GPU_KERNEL_COUNT_)
 		o.gpu_kernel = o.layout == ENGINE_LAYOUT_LSTC ? GPU_KERNEL_LSTC : GPU_KERNEL_AUTO;
+	if (cta_given && o.gpu_kernel != GPU_KERNEL_SKIFF)
+		return usage_error(usage_count, "%s", "--cta-policy applies to --kernel skiff");
 	if (host_mem && o.layout != ENGINE_LAYOUT_BLOCK)
 		return usage_error(usage_count, "%s", "--host-mem applies to the block layout");
 	if (pv_fmt_given && !pv_path)

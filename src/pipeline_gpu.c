@@ -819,6 +819,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		goto done;
 	}
 	for (uint32_t i = 0; i < ngpus; i++)
+		gpu_set_cta_policy(ctx[i], o->cta_policy);
+	for (uint32_t i = 0; i < ngpus; i++)
 		if (o->tile && gpu_set_tile(ctx[i], o->tile) != TSG_OK) {
 			rc = tsg_fail(err, TSG_EUSAGE, "tile width %u: use a power of two from 64 "
 				      "to 16384", o->tile);

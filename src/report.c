@@ -133,6 +133,8 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 	json_str(&j, "device", r->device == TSG_DEVICE_GPU ? "gpu" : "cpu");
 	json_str(&j, "device_name", r->device_name);
 	json_str(&j, "kernel", r->kernel);
+	if (r->device == TSG_DEVICE_GPU && o->gpu_kernel == GPU_KERNEL_SKIFF)
+		json_str(&j, "cta_policy", gpu_cta_policy_name(o->cta_policy));
 	if (r->kernel_fallbacks)
 		json_u64(&j, "kernel_fallback_units", r->kernel_fallbacks);
 	if (r->note[0])

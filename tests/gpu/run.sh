@@ -7,7 +7,8 @@
 # clustering and checkpoint checks, and their sanitizer runs); I/N checks only the
 # graphs whose index is I modulo N. (The whole takes over ten minutes, the
 # device tool's limit for one command.)
-# Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash, trust, auto) against the CPU count (itself checked
+# Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash, trust, fasttc, skiff
+# under each CTA policy, auto) against the CPU count (itself checked
 # against tests/brute) on the shared real graphs (and cnr-2000, a LAW crawl, from its BVGraph files),
 # R-MAT, Erdős–Rényi and exact-family graphs: the block layout with Q = 1,
 # 2, 4, 8 blocks; the LSTC layout with P = 1, 4, two partitioning schemes
@@ -27,7 +28,7 @@ PART=${3:-all}
 SLICE=${4:-0/1}
 # KERNELS="mid-hash" (environment): check only these GPU kernels where
 # every kernel is tried (after a change to one kernel)
-KERNELS=${KERNELS:-lstc lstc-paper lstc-hash mid-hash trust auto}
+KERNELS=${KERNELS:-lstc lstc-paper lstc-hash mid-hash trust fasttc skiff auto}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
@@ -163,12 +164,29 @@ PY
 				done
 			done ;;
 		esac
+		# skiff's other CTA policies, and its neighbourhood narrowed to 1
+		# and 3 slots by the test hook: keys go to the overflow node
+		case " $KERNELS " in *" skiff "*)
+			for cta in block-degree block-index warp-index; do
+				for hop in "" 1 3; do
+					for l in "--partitions 1" "--partitions 4" "--layout lstc --partitions 3"; do
+						[ -z "$hop" ] && [ $cta = block-degree ] && continue # above
+						got=$(TSG_TEST_SKIFF_HOP=$hop count "$g" --device gpu --kernel skiff --cta-policy $cta $l)
+						[ "$got" = "$ref" ] && ok || bad "$(basename "$g") skiff $cta hop '$hop' $l: $got, CPU $ref"
+					done
+				done
+			done
+			"$B/tristream" count --quiet --json --device gpu --kernel skiff --cta-policy warp-index "$g" >"$T/sk.json" 2>/dev/null
+			grep -q '"cta_policy":"warp-index"' "$T/sk.json" && grep -q '"kernel":"skiff"' "$T/sk.json" &&
+				ok || bad "$(basename "$g") skiff JSON names its policy: $(head -c 300 "$T/sk.json")" ;;
+		esac
 		# out of core: a budget far below the graph forces automatic planning
 		for div in 4 16; do
 			mem=$(( bytes / div + 65536 ))
 			got=$(count "$g" --device gpu --gpu-mem $mem)
 			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block --gpu-mem $mem: $got, CPU $ref"
-			for k in lstc-hash mid-hash trust; do
+			for k in lstc-hash mid-hash trust fasttc skiff; do
+				case " $KERNELS " in *" $k "*) ;; *) continue ;; esac
 				got=$(count "$g" --device gpu --gpu-mem $mem --kernel $k)
 				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block $k --gpu-mem $mem: $got, CPU $ref"
 			done
@@ -367,7 +385,7 @@ if [ "$PART" = counts ]; then
 	echo "sanitizer checks not asked for"
 elif command -v compute-sanitizer >/dev/null; then
 	kernels=""
-	for k in lstc lstc-hash mid-hash trust; do case " $KERNELS " in *" $k "*) kernels="$kernels $k" ;; esac; done
+	for k in lstc lstc-hash mid-hash trust fasttc skiff; do case " $KERNELS " in *" $k "*) kernels="$kernels $k" ;; esac; done
 	[ "$PART" = batch ] && kernels=""
 	for tool in memcheck racecheck; do
 		for k in $kernels; do
@@ -385,6 +403,15 @@ elif command -v compute-sanitizer >/dev/null; then
 			rc=$?
 			[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool trust levels 2 rc $rc"; tail -20 "$T/san"; }
 			grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool trust levels 2: /" ;;
+		esac
+		case " $kernels " in *" skiff "*) # the index policies; overflow nodes
+			for v in "block-index 32" "warp-index 32" "block-degree 1" "warp-index 1"; do
+				TSG_TEST_SKIFF_HOP=${v#* } compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" \
+					count --quiet --device gpu --kernel skiff --cta-policy ${v% *} --partitions 2 "$T/rmat12.tsg" >"$T/san" 2>&1
+				rc=$?
+				[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool skiff $v rc $rc"; tail -20 "$T/san"; }
+				grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool skiff $v: /"
+			done ;;
 		esac
 		[ "$PART" = batch ] || {
 		compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
