@@ -39,10 +39,12 @@
  * bytes per source (the three degree classes).
  * Launch: the filing kernel over sources, then 256-thread blocks, as many
  * as are resident at once (40 KiB of shared memory each).
- * When it wins: when lists are short and N(a) fits shared memory, binary
- * search touches few words; on hub-heavy graphs the searches' log factor
- * and their serial dependence lose to hashing (bench/RESULTS.md has the
- * side-by-side).
+ * When it wins: on none of the graphs measured (H100, R-MAT 21: 111.6 ms
+ * against mid-hash's 18.7; web 2^21: 3.07 ms against lstc-hash's 1.90):
+ * each membership test is log2 of a list's length of dependent loads,
+ * where a hash table needs about one, and hubs with long lists dominate
+ * R-MAT. It is closest on crawl-like graphs, whose lists are short.
+ * bench/RESULTS.md has the side-by-side.
  */
 #include "kernels/gpu_internal.cuh"
 

@@ -10,26 +10,33 @@ static const char *const names[GPU_KERNEL_COUNT_] = { "lstc", "lstc-paper", "lst
 static const char *const policies[GPU_CTA_COUNT_] = { "block-degree", "block-index",
 							       "warp-index" };
 
+/* The index of s among names[0 .. n), or -1. */
+static int name_index(const char *const *names, int n, const char *s)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out)
 {
-	for (int k = 0; k < GPU_KERNEL_COUNT_; k++)
-		if (strcmp(s, names[k]) == 0) {
-			*out = (enum gpu_kernel)k;
-			return TSG_OK;
-		}
-	return TSG_EUSAGE;
+	const int k = name_index(names, GPU_KERNEL_COUNT_, s);
+	if (k < 0)
+		return TSG_EUSAGE;
+	*out = (enum gpu_kernel)k;
+	return TSG_OK;
 }
 
 const char *gpu_kernel_name(enum gpu_kernel k) { return names[k]; }
 
 int gpu_cta_policy_parse(const char *s, enum gpu_cta_policy *out)
 {
-	for (int p = 0; p < GPU_CTA_COUNT_; p++)
-		if (strcmp(s, policies[p]) == 0) {
-			*out = (enum gpu_cta_policy)p;
-			return TSG_OK;
-		}
-	return TSG_EUSAGE;
+	const int p = name_index(policies, GPU_CTA_COUNT_, s);
+	if (p < 0)
+		return TSG_EUSAGE;
+	*out = (enum gpu_cta_policy)p;
+	return TSG_OK;
 }
 
 const char *gpu_cta_policy_name(enum gpu_cta_policy p) { return policies[p]; }

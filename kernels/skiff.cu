@@ -23,8 +23,8 @@
  *     lock-free policy of section IV-A also does not).
  *  3. CTA thread organisation (section IV-B), --cta-policy:
  *     block-degree  sources filed by degree: out-degree above 32 a block of
- *                   256 threads (ceil(d / 32) of its warps busy on the
- *                   middle vertices), the rest a warp each;
+ *                   256 threads (its 8 warps taking the middle vertices in
+ *                   turn), the rest a warp each (the default);
  *     block-index   runs of 32 consecutive sources (the level array's
  *                   index), a block a run, its sources one after another;
  *     warp-index    the same runs, a warp a run.
@@ -41,9 +41,14 @@
  * Input: a tsg_dag or 2D unit resident in device memory; scratch of 8
  * bytes per source (block-degree's two classes).
  * Launch: 256-thread blocks, as many as are resident at once.
- * When it wins: bench/RESULTS.md has the side-by-side; a warp a middle
- * vertex leaves lanes idle on short N(w), which TRUST's virtual
- * combination (trust.cu) avoids.
+ * When it wins: never first on the graphs measured, but block-degree is
+ * the second kernel on R-MAT (H100, R-MAT 21: 35.7 ms, mid-hash 18.7,
+ * lstc 45.3, lstc-hash 95.2, trust 134.2; R-MAT 22: 97.4 vs mid-hash 47.6)
+ * and 1.5x lstc-hash on crawl-like graphs (web 2^21: 2.87 vs 1.90 ms).
+ * block-index is 1.5x slower than block-degree on R-MAT and 2.9x on web
+ * (small sources leave a block idle); warp-index is 13x slower on R-MAT
+ * (a hub's N(a) tabled in pieces of 256 by one warp) and 1.1x on web.
+ * bench/RESULTS.md has the side-by-side.
  */
 #include "kernels/gpu_internal.cuh"
 
