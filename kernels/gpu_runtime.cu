@@ -146,7 +146,8 @@ extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct
 	snprintf(g->name, sizeof(g->name), "%s", prop.name);
 	g->sms = prop.multiProcessorCount;
 	CK(cudaMemGetInfo(&free_b, &total_b), "reading free device memory");
-	if (budget == 0) {
+	const int defaulted = budget == 0;
+	if (defaulted) {
 		/* leave room for the context, kernels and other users of the card */
 		const uint64_t reserve = free_b / 20 > (512ull << 20) ? free_b / 20 : 512ull << 20;
 		budget = free_b > reserve ? free_b - reserve : 0;
@@ -159,9 +160,17 @@ extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct
 	{ /* per-vertex counts are taken from the budget first */
 		const uint64_t pv_bytes = (pv_vertices * 8 + 255) & ~(uint64_t)255;
 		if (budget < pv_bytes + GPU_SLOTS * (GPU_SLOT_OVERHEAD + 4096)) {
-			rc = tsg_fail(err, TSG_ENOMEM, "GPU memory budget of %llu bytes is too small%s",
+			/* without --gpu-mem the budget is what is free: say how
+			 * little that is, since another process on the card
+			 * (each takes its free memory by default) is the usual cause */
+			rc = tsg_fail(err, TSG_ENOMEM, "GPU memory budget of %llu bytes is too small%s "
+				      "(%s: %llu of %llu MiB free%s)",
 				      (unsigned long long)budget, pv_vertices ? " beside the "
-				      "per-vertex counts (8 bytes a vertex)" : "");
+				      "per-vertex counts (8 bytes a vertex)" : "", g->name,
+				      (unsigned long long)(free_b >> 20),
+				      (unsigned long long)(total_b >> 20),
+				      defaulted ? "; other processes on it hold the rest? "
+						  "--gpu-mem sets each one's budget" : "");
 			goto fail;
 		}
 		g->budget = (budget - pv_bytes) & ~(uint64_t)255;

@@ -370,6 +370,11 @@ asym=$(python3 "$(dirname "$0")/asymmetric.py" "$T/rmat12.tsg" "$T/asym.tsg")
 		bad "asymmetric file, arrival K=$k: rc $rc, rows/edges $asym: $(cat "$T/out" "$T/err")"
 done
 # a corrupt byte mid-lists, and a cut file: batches stop, pinned pages are let go
+# a budget too small to open the device: exit 4, and the error says what is
+# free on the card (the usual cause: other processes hold it)
+"$B/tristream" count --quiet --device gpu --gpu-mem 4096 "$T/rmat12.tsg" >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc = 4 ] && [ ! -s "$T/out" ] && grep -q "MiB free" "$T/err" && ok || bad "tiny --gpu-mem: rc $rc: $(cat "$T/out" "$T/err")"
 cp "$T/rmat12.tsg" "$T/bad.tsg"
 printf '\x55\x55\x55\x55' | dd of="$T/bad.tsg" bs=1 seek=120000 conv=notrunc 2>/dev/null
 head -c 150000 "$T/rmat12.tsg" >"$T/cut.tsg"
