@@ -127,6 +127,7 @@ extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct
 	struct gpu_ctx *g = NULL;
 	cudaDeviceProp prop;
 	size_t free_b = 0, total_b = 0;
+	const int defaulted = budget == 0; /* the budget is what is free */
 	*out = NULL;
 	cudaError_t e = cudaGetDeviceCount(&count);
 	if (e != cudaSuccess || count == 0)
@@ -146,7 +147,6 @@ extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct
 	snprintf(g->name, sizeof(g->name), "%s", prop.name);
 	g->sms = prop.multiProcessorCount;
 	CK(cudaMemGetInfo(&free_b, &total_b), "reading free device memory");
-	const int defaulted = budget == 0;
 	if (defaulted) {
 		/* leave room for the context, kernels and other users of the card */
 		const uint64_t reserve = free_b / 20 > (512ull << 20) ? free_b / 20 : 512ull << 20;
