@@ -83,6 +83,17 @@ __device__ __forceinline__ void dev_source(const dev_dag &d, uint32_t k, uint64_
 	*we = dev_lower_bound(d.sadj, *tb, e, d.hi);
 }
 
+/* Slots of a hash table for n keys: the least power of two from min
+ * (itself a power of two) that is at least 2n, so the load stays at most
+ * one half. */
+__device__ __forceinline__ uint32_t table_size(uint64_t n, uint32_t min)
+{
+	uint32_t s = min;
+	while (s < 2 * n)
+		s <<= 1;
+	return s;
+}
+
 /* Inclusive sum of x over the warp's 32 lanes; every lane must call it. */
 __device__ __forceinline__ uint32_t warp_inclusive_sum(uint32_t x, unsigned lane)
 {

@@ -72,13 +72,6 @@ __device__ __forceinline__ unsigned hash_has(const uint32_t *t, uint32_t mask, u
 	}
 }
 
-__device__ __forceinline__ uint32_t table_size(uint64_t n, uint32_t min)
-{
-	uint32_t s = min;
-	while (s < 2 * n)
-		s <<= 1;
-	return s;
-}
 
 /* Membership in a source's open-addressing table, for warp_combined. */
 struct oa_probe {

@@ -120,9 +120,7 @@ __device__ unsigned long long sk_source(const dev_dag &d, uint32_t k, sk_table t
 	const unsigned lane = tid & 31, warp = tid >> 5, nwarps = nthreads / 32;
 	for (uint64_t t0 = 0; t0 < dg; t0 += slots / 2) {
 		const uint64_t tn = min((uint64_t)slots / 2, dg - t0);
-		uint32_t size = SK_H;
-		while (size < 2 * tn)
-			size <<= 1;
+		const uint32_t size = table_size(tn, SK_H);
 		t.mask = size - 1;
 		for (uint32_t i = tid; i < size; i += nthreads) {
 			t.val[i] = SK_EMPTY;
@@ -209,27 +207,29 @@ cudaError_t skiff_launch(const dev_dag &d, enum gpu_cta_policy policy, uint32_t 
 	if (d.nsrc == 0)
 		return cudaSuccess;
 	const uint32_t width = hop >= 1 && hop <= (uint32_t)SK_H ? hop : (uint32_t)SK_H;
-	unsigned gb = 0, gw = 0;
-	cudaError_t e = sk_grid(sk_block_kernel, sms, &gb);
-	if (e == cudaSuccess)
-		e = policy == GPU_CTA_WARP_INDEX ? sk_grid(sk_warp_kernel<SK_RANGE_SLOTS>, sms, &gw)
-						 : sk_grid(sk_warp_kernel<SK_WARP_SLOTS>, sms, &gw);
-	if (e != cudaSuccess)
-		return e;
+	unsigned blocks = 0;
+	cudaError_t e;
 	switch (policy) {
 	case GPU_CTA_BLOCK_INDEX:
-		sk_block_kernel<<<gb, SK_THREADS, 0, s>>>(d, NULL, width, c);
+		if ((e = sk_grid(sk_block_kernel, sms, &blocks)) != cudaSuccess)
+			return e;
+		sk_block_kernel<<<blocks, SK_THREADS, 0, s>>>(d, NULL, width, c);
 		break;
 	case GPU_CTA_WARP_INDEX:
-		sk_warp_kernel<SK_RANGE_SLOTS><<<gw, SK_THREADS, 0, s>>>(d, NULL, width, c);
+		if ((e = sk_grid(sk_warp_kernel<SK_RANGE_SLOTS>, sms, &blocks)) != cudaSuccess)
+			return e;
+		sk_warp_kernel<SK_RANGE_SLOTS><<<blocks, SK_THREADS, 0, s>>>(d, NULL, width, c);
 		break;
 	default: /* block-degree */
-		e = src_bucket_launch(d, SK_SMALL_MAX, lists, lists + d.nsrc, c, sms, s);
-		if (e != cudaSuccess)
+		if ((e = sk_grid(sk_block_kernel, sms, &blocks)) != cudaSuccess ||
+		    (e = src_bucket_launch(d, SK_SMALL_MAX, lists, lists + d.nsrc, c, sms, s)) !=
+			    cudaSuccess)
 			return e;
-		sk_block_kernel<<<gb, SK_THREADS, 0, s>>>(d, lists + d.nsrc, width, c);
+		sk_block_kernel<<<blocks, SK_THREADS, 0, s>>>(d, lists + d.nsrc, width, c);
 		GPU_LAUNCHED();
-		sk_warp_kernel<SK_WARP_SLOTS><<<gw, SK_THREADS, 0, s>>>(d, lists, width, c);
+		if ((e = sk_grid(sk_warp_kernel<SK_WARP_SLOTS>, sms, &blocks)) != cudaSuccess)
+			return e;
+		sk_warp_kernel<SK_WARP_SLOTS><<<blocks, SK_THREADS, 0, s>>>(d, lists, width, c);
 	}
 	return cudaGetLastError();
 }

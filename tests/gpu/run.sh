@@ -369,12 +369,12 @@ asym=$(python3 "$(dirname "$0")/asymmetric.py" "$T/rmat12.tsg" "$T/asym.tsg")
 	[ $rc = 3 ] && [ ! -s "$T/out" ] && [ "${asym% *}" -gt "${asym#* }" ] && ok ||
 		bad "asymmetric file, arrival K=$k: rc $rc, rows/edges $asym: $(cat "$T/out" "$T/err")"
 done
-# a corrupt byte mid-lists, and a cut file: batches stop, pinned pages are let go
 # a budget too small to open the device: exit 4, and the error says what is
 # free on the card (the usual cause: other processes hold it)
 "$B/tristream" count --quiet --device gpu --gpu-mem 4096 "$T/rmat12.tsg" >"$T/out" 2>"$T/err"
 rc=$?
 [ $rc = 4 ] && [ ! -s "$T/out" ] && grep -q "MiB free" "$T/err" && ok || bad "tiny --gpu-mem: rc $rc: $(cat "$T/out" "$T/err")"
+# a corrupt byte mid-lists, and a cut file: batches stop, pinned pages are let go
 cp "$T/rmat12.tsg" "$T/bad.tsg"
 printf '\x55\x55\x55\x55' | dd of="$T/bad.tsg" bs=1 seek=120000 conv=notrunc 2>/dev/null
 head -c 150000 "$T/rmat12.tsg" >"$T/cut.tsg"
@@ -392,51 +392,37 @@ elif command -v compute-sanitizer >/dev/null; then
 	kernels=""
 	for k in lstc lstc-hash mid-hash trust fasttc skiff; do case " $KERNELS " in *" $k "*) kernels="$kernels $k" ;; esac; done
 	[ "$PART" = batch ] && kernels=""
+	# one tristream count under compute-sanitizer's $tool: expected exit
+	# status, a label, then count's arguments (environment assignments in
+	# front of the call reach the program)
+	sanitize() {
+		local want=$1 label=$2; shift 2
+		compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
+			--device gpu "$@" >"$T/san" 2>&1
+		local rc=$?
+		[ $rc = "$want" ] && ok || { bad "compute-sanitizer $tool $label rc $rc"; tail -20 "$T/san"; }
+		grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool $label: /"
+	}
 	for tool in memcheck racecheck; do
 		for k in $kernels; do
 			for layout in block lstc; do
-				compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
-					--device gpu --kernel $k --layout $layout --partitions 3 "$T/rmat12.tsg" >"$T/san" 2>&1
-				rc=$?
-				[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool $k $layout rc $rc"; tail -20 "$T/san"; }
-				grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool $k $layout: /"
+				sanitize 0 "$k $layout" --kernel $k --layout $layout --partitions 3 "$T/rmat12.tsg"
 			done
 		done
 		case " $kernels " in *" trust "*) # full buckets spilling, tables in pieces
-			TSG_TEST_TRUST_LEVELS=2 compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" \
-				count --quiet --device gpu --kernel trust --partitions 2 "$T/rmat12.tsg" >"$T/san" 2>&1
-			rc=$?
-			[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool trust levels 2 rc $rc"; tail -20 "$T/san"; }
-			grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool trust levels 2: /" ;;
+			TSG_TEST_TRUST_LEVELS=2 sanitize 0 "trust levels 2" --kernel trust --partitions 2 "$T/rmat12.tsg" ;;
 		esac
 		case " $kernels " in *" skiff "*) # the index policies; overflow nodes
 			for v in "block-index 32" "warp-index 32" "block-degree 1" "warp-index 1"; do
-				TSG_TEST_SKIFF_HOP=${v#* } compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" \
-					count --quiet --device gpu --kernel skiff --cta-policy ${v% *} --partitions 2 "$T/rmat12.tsg" >"$T/san" 2>&1
-				rc=$?
-				[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool skiff $v rc $rc"; tail -20 "$T/san"; }
-				grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool skiff $v: /"
+				TSG_TEST_SKIFF_HOP=${v#* } sanitize 0 "skiff $v" --kernel skiff --cta-policy ${v% *} \
+					--partitions 2 "$T/rmat12.tsg"
 			done ;;
 		esac
-		[ "$PART" = batch ] || {
-		compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
-			--device gpu --layout arrival --batches 4 "$T/rmat12.tsg" >"$T/san" 2>&1
-		rc=$?
-		[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool arrival rc $rc"; tail -20 "$T/san"; }
-		grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool arrival: /"
-		}
+		[ "$PART" = batch ] || sanitize 0 arrival --layout arrival --batches 4 "$T/rmat12.tsg"
 		for layout in "--layout block --partitions 3" "--layout lstc --partitions 3" "--layout arrival --batches 4"; do
-			compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
-				--device gpu $layout --per-vertex "$T/san.pv" "$T/rmat12.tsg" >"$T/san" 2>&1
-			rc=$?
-			[ $rc = 0 ] && ok || { bad "compute-sanitizer $tool per-vertex $layout rc $rc"; tail -20 "$T/san"; }
-			grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool per-vertex $layout: /"
+			sanitize 0 "per-vertex $layout" $layout --per-vertex "$T/san.pv" "$T/rmat12.tsg"
 		done
-		compute-sanitizer --tool $tool --error-exitcode 99 "$B/tristream" count --quiet \
-			--device gpu --layout arrival --batches 4 "$T/asym.tsg" >"$T/san" 2>&1
-		rc=$?
-		[ $rc = 3 ] && ok || { bad "compute-sanitizer $tool arrival, asymmetric rc $rc"; tail -20 "$T/san"; }
-		grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$T/san" | sed "s/^/$tool arrival asymmetric: /"
+		sanitize 3 "arrival asymmetric" --layout arrival --batches 4 "$T/asym.tsg"
 	done
 else
 	echo "compute-sanitizer not found: sanitizer checks skipped"
