@@ -1,89 +1,168 @@
 /*
- * clique.cu - k-clique counting on the GPU, a warp per source vertex
- * (contract and methods: kernels/clique.h).
+ * clique.cu - k-clique counting on the GPU (contract and methods:
+ * kernels/clique.h).
  *
  * Technique (Almasri, Chang, El Hajj, Nagi, Xiong and Hwu, "Parallel
- * K-clique counting on GPUs", ICS 2022): vertex-centric parallelism on the
- * oriented graph; each warp takes a source a, writes out(a)'s induced
- * subgraph as binary-encoded rows (a bitset per member, 32-bit words) in its
- * own scratch, and walks it with an explicit stack (no recursion): each
- * level's candidates are a bitset, a step is a word AND across the lanes
- * and a popcount reduced over the warp.
- *  - orient: the last two levels at once: a level needing two more
- *    vertices adds the edges among its candidates, a lane per candidate.
- *  - pivot (Jain and Seshadhri, hybrid as in the paper: the first level
- *    oriented): each level picks the candidate with the most neighbours
- *    among the candidates (a lane per candidate, then a warp argmax), and
- *    the stack holds per level the candidates, the non-neighbours of the
- *    pivot still to branch on, and the held and pivot counts. A leaf adds
- *    C(p, K - h).
- * Input: a partition (kernels/dag.h) whose lists increase; scratch of
- * kern_clique_geometry(max_out, k, pivot).words * 4 bytes a warp (the
- * launch uses as many warps as the scratch holds, up to 16 a
- * multiprocessor).
- * Counts: 64-bit per warp, added to the total with an overflow check (a
- * count past 2^64 - 1 sets c->overflow: the host fails, never wraps).
- * When it wins: against the CPU backend on graphs whose out-lists are a few
- * thousand or fewer (bench/RESULTS.md); sources are handed out one at a
- * time (atomic counter), so hubs do not hold the others back.
+ * K-clique counting on GPUs", ICS 2022), on the oriented graph:
+ *  - work: vertex-centric (a warp takes a source a and the subgraph induced
+ *    by out(a)) or edge-centric (a warp takes a run of edges a -> b and, for
+ *    each, the subgraph induced by out(a) ∩ out(b)); units are handed out
+ *    one atomic at a time, so hubs do not hold the others back (section 3.2,
+ *    3.6: as many warps as run at once, each reusing its scratch).
+ *  - the induced subgraph as binary-encoded rows, a bitset per member, so
+ *    every intersection is a word AND and a popcount (section 3.4).
+ *  - orientation with sub-warp groups (section 3.5): after the warp has
+ *    built the rows, groups of 1 to 32 lanes each take a vertex of the
+ *    first level and walk its subtree alone with an explicit stack (no
+ *    recursion, section 3.3); the last two levels are summed at once (a
+ *    lane per candidate, its row ANDed with the candidates).
+ *  - pivoting (Jain and Seshadhri, hybrid as in the paper: the levels of a
+ *    and, edge-centric, b oriented): the warp walks the succinct clique
+ *    tree together, a lane per candidate to find the pivot (the candidate
+ *    with the most neighbours among the candidates). A leaf adds C(p, K - h).
+ * Two classes of units, so that a part of any size keeps the GPU busy:
+ * sources whose out-list is at most KERN_CLIQUE_SMALL long go to warps
+ * with small scratch, enough of them to fill the GPU; longer ones to warps
+ * sized for the part's longest out-list, as many as the slot has room for.
+ * Input: a partition (kernels/dag.h) whose lists increase; scratch as
+ * clique_launch says. Counts: 64-bit per warp, added with an overflow check
+ * (a count past 2^64 - 1 sets c->overflow: the host fails, never wraps).
+ * When it wins: against the CPU backend everywhere measured
+ * (bench/RESULTS.md); the scheme and group size per K and graph as
+ * measured there.
  */
 #include "kernels/clique.h"
 #include "kernels/gpu_internal.cuh"
 
-#define CQ_WARPS_PER_BLOCK KERN_CLIQUE_MIN_WARPS
+#include <cub/device/device_scan.cuh>
 
-typedef struct kern_clique_geom cq_geom;
+#define CQ_NONE 0xffffffffu
+#define CQ_FULL 0xffffffffu
 
-__device__ __forceinline__ uint32_t warp_sum32(uint32_t x)
+typedef struct kern_clique_gpu cq_conf;
+
+/* A group of `size` lanes of the warp (a power of 2), as the lane sees it. */
+struct cq_grp {
+	unsigned size, base, lane, mask;
+};
+
+__device__ __forceinline__ cq_grp cq_group(unsigned size)
 {
-	for (int o = 16; o > 0; o >>= 1)
-		x += __shfl_xor_sync(0xffffffffu, x, o);
+	const unsigned lane = threadIdx.x & 31;
+	cq_grp g;
+	g.size = size;
+	g.base = lane & ~(size - 1);
+	g.lane = lane - g.base;
+	g.mask = size == 32 ? CQ_FULL : ((1u << size) - 1) << g.base;
+	return g;
+}
+
+template <typename T> __device__ __forceinline__ T grp_sum(T x, const cq_grp &g)
+{
+	for (unsigned o = g.size >> 1; o; o >>= 1)
+		x += __shfl_xor_sync(g.mask, x, o);
 	return x;
 }
 
-__device__ __forceinline__ unsigned long long warp_sum64(unsigned long long x)
+/* The first set bit of s (w words) at or after `from`, CQ_NONE if none;
+ * the same on every lane of g. */
+__device__ uint32_t grp_next(const uint32_t *s, uint32_t w, uint32_t from, const cq_grp &g)
 {
-	for (int o = 16; o > 0; o >>= 1)
-		x += __shfl_xor_sync(0xffffffffu, x, o);
-	return x;
-}
-
-/* dst = a & b over w words (b NULL: a), and its popcount, on every lane. */
-__device__ __forceinline__ uint32_t cq_and(uint32_t *dst, const uint32_t *a, const uint32_t *b,
-					   uint32_t w, unsigned lane)
-{
-	uint32_t c = 0;
-	for (uint32_t x = lane; x < w; x += 32) {
-		const uint32_t v = b ? a[x] & b[x] : a[x];
-		dst[x] = v;
-		c += __popc(v);
-	}
-	return warp_sum32(c);
-}
-
-/* The first set bit of s at or after `from` (n or more if none), on every lane. */
-__device__ uint32_t cq_next(const uint32_t *s, uint32_t w, uint32_t from, unsigned lane)
-{
-	for (uint32_t base = from / 32; base < w; base += 32) {
-		const uint32_t x = base + lane;
+	const unsigned own = g.size == 32 ? CQ_FULL : (1u << g.size) - 1;
+	for (uint32_t base = from / 32; base < w; base += g.size) {
+		const uint32_t x = base + g.lane;
 		uint32_t v = x < w ? s[x] : 0;
 		if (x == from / 32)
 			v &= ~0u << (from % 32);
-		else if (x < from / 32)
-			v = 0;
-		const unsigned any = __ballot_sync(0xffffffffu, v != 0);
+		const unsigned any = __ballot_sync(g.mask, v != 0) >> g.base & own;
 		if (any) {
 			const unsigned first = __ffs(any) - 1;
-			const uint32_t word = __shfl_sync(0xffffffffu, v, first);
+			const uint32_t word = __shfl_sync(g.mask, v, g.base + first);
 			return (base + first) * 32 + (__ffs(word) - 1);
 		}
 	}
-	return 0xffffffffu;
+	return CQ_NONE;
 }
 
-/* out(a)'s induced subgraph: rows[i] bit j where L[i] -> L[j] (sym: both
- * ways). Lanes over the shorter of out(L[i]) and L, binary searching the
- * other. */
+/* dst = a & b over w words; its popcount on every lane of g. */
+__device__ __forceinline__ uint32_t grp_and(uint32_t *dst, const uint32_t *a, const uint32_t *b,
+					    uint32_t w, const cq_grp &g)
+{
+	__syncwarp(g.mask); /* dst may still be read by the group */
+	uint32_t c = 0;
+	for (uint32_t x = g.lane; x < w; x += g.size) {
+		const uint32_t v = a[x] & b[x];
+		dst[x] = v;
+		c += __popc(v);
+	}
+	__syncwarp(g.mask);
+	return grp_sum(c, g);
+}
+
+__device__ __forceinline__ uint32_t grp_popc(const uint32_t *s, uint32_t w, const cq_grp &g)
+{
+	uint32_t c = 0;
+	for (uint32_t x = g.lane; x < w; x += g.size)
+		c += __popc(s[x]);
+	return grp_sum(c, g);
+}
+
+/* The edges among the members of s in the DAG rows: a lane per member.
+ * (Members are in id order, the DAG's direction is rank order: a row may
+ * hold earlier members too.) */
+__device__ uint64_t grp_edges(const uint32_t *rows, uint32_t w, const uint32_t *s, const cq_grp &g)
+{
+	unsigned long long e = 0;
+	for (uint32_t x = 0; x < w; x++) {
+		const uint32_t bits = s[x];
+		for (unsigned b = g.lane; b < 32; b += g.size)
+			if (bits >> b & 1) {
+				const uint32_t *r = rows + (uint64_t)(x * 32 + b) * w;
+				for (uint32_t y = 0; y < w; y++)
+					e += __popc(s[y] & r[y]);
+			}
+	}
+	return grp_sum(e, g);
+}
+
+/* The cliques of `need` vertices (>= 1) among the members of s in the DAG
+ * rows, walked depth first by group g with its stack (K levels of w). */
+__device__ uint64_t grp_orient(const uint32_t *rows, uint32_t w, const uint32_t *s, unsigned need,
+			       uint32_t *stack, const cq_grp &g, int *ovf)
+{
+	if (need == 1)
+		return grp_popc(s, w, g);
+	if (need == 2)
+		return grp_edges(rows, w, s, g);
+	uint32_t cur[KERN_CLIQUE_MAX_K]; /* the same on every lane of g */
+	uint64_t total = 0;
+	int l = 0;
+	cur[0] = 0;
+	while (l >= 0) {
+		const uint32_t *c = l ? stack + (uint64_t)(l - 1) * w : s;
+		const unsigned nd = need - (unsigned)l;
+		if (nd == 2) {
+			kern_clique_add(&total, grp_edges(rows, w, c, g), ovf);
+			l--;
+			continue;
+		}
+		const uint32_t j = grp_next(c, w, cur[l], g);
+		if (j == CQ_NONE) {
+			l--;
+			continue;
+		}
+		cur[l] = j + 1;
+		if (grp_and(stack + (uint64_t)l * w, c, rows + (uint64_t)j * w, w, g) >= nd - 1) {
+			l++;
+			cur[l] = 0;
+		}
+	}
+	return total;
+}
+
+/* The subgraph induced by L (n ids, increasing): rows[i] bit j where
+ * L[i] -> L[j] (sym: both ways). Lanes over the shorter of out(L[i]) and
+ * L, binary searching the other. The whole warp. */
 __device__ void cq_rows(const dev_dag &d, const uint32_t *L, uint32_t n, uint32_t w, int sym,
 			uint32_t *rows, unsigned lane)
 {
@@ -116,76 +195,81 @@ __device__ void cq_rows(const dev_dag &d, const uint32_t *L, uint32_t n, uint32_
 	__syncwarp();
 }
 
-/* Orientation: the (K-1)-cliques of the rows' DAG, candidates all n. */
-__device__ uint64_t cq_orient(const uint32_t *rows, uint32_t n, uint32_t w, unsigned k,
-					uint32_t *sets, uint32_t *cur, unsigned lane, int *ovf)
+/* A ∩ B (both increasing) into out, in order; its size. The whole warp:
+ * lanes over the shorter list, binary searching the longer. */
+__device__ uint32_t cq_common(const uint32_t *A, uint32_t na, const uint32_t *B, uint32_t nb,
+			      uint32_t *out, unsigned lane)
 {
-	uint64_t total = 0;
-	for (uint32_t x = lane; x < w; x += 32)
-		sets[x] = x + 1 < w || n % 32 == 0 ? ~0u : (1u << (n % 32)) - 1;
-	if (lane == 0)
-		cur[0] = 0;
-	__syncwarp();
-	int l = 0;
-	while (l >= 0) {
-		uint32_t *cand = sets + (uint64_t)l * w;
-		const unsigned need = k - 1 - (unsigned)l;
-		if (need == 2) { /* the edges among the candidates: a lane per candidate */
-			unsigned long long e = 0;
-			for (uint32_t x = 0; x < w; x++) {
-				const uint32_t bits = cand[x];
-				if (bits >> lane & 1) {
-					const uint32_t *r = rows + (uint64_t)(x * 32 + lane) * w;
-					for (uint32_t y = 0; y < w; y++)
-						e += __popc(cand[y] & r[y]);
-				}
-			}
-			kern_clique_add(&total, warp_sum64(e), ovf);
-			l--;
-			continue;
+	const uint32_t *I = na <= nb ? A : B, *S = na <= nb ? B : A;
+	const uint32_t ni = na <= nb ? na : nb, ns = na <= nb ? nb : na;
+	uint32_t m = 0;
+	for (uint32_t base = 0; base < ni; base += 32) {
+		const uint32_t t = base + lane;
+		uint32_t v = 0;
+		int in = 0;
+		if (t < ni) {
+			v = I[t];
+			const uint64_t p = dev_lower_bound(S, 0, ns, v);
+			in = p < ns && S[p] == v;
 		}
-		const uint32_t j = cq_next(cand, w, cur[l], lane);
-		__syncwarp();
-		if (j >= n) {
-			l--;
-			continue;
-		}
-		if (lane == 0)
-			cur[l] = j + 1;
-		const uint32_t c = cq_and(cand + w, cand, rows + (uint64_t)j * w, w, lane);
-		__syncwarp();
-		if (c >= need - 1) {
-			l++;
-			if (lane == 0)
-				cur[l] = 0;
-			__syncwarp();
-		}
+		const unsigned bal = __ballot_sync(CQ_FULL, in);
+		if (in)
+			out[m + __popc(bal & ((1u << lane) - 1))] = v;
+		m += __popc(bal);
 	}
+	__syncwarp();
+	return m;
+}
+
+/* Orientation over the rows of n members: groups take the first level's
+ * vertices one at a time (from the warp's counter q) and count the cliques
+ * of `need` more vertices below each. */
+__device__ uint64_t cq_orient(const uint32_t *rows, uint32_t n, uint32_t w, unsigned need,
+			      uint32_t *stacks, unsigned k, unsigned group, unsigned *q, int *ovf)
+{
+	const cq_grp g = cq_group(group);
+	uint32_t *stack = stacks + (uint64_t)(g.base / group) * k * w;
+	uint64_t total = 0;
+	if (g.base + g.lane == 0)
+		*q = 0;
+	__syncwarp();
+	for (;;) {
+		unsigned j = 0;
+		if (g.lane == 0)
+			j = atomicAdd(q, 1u);
+		j = __shfl_sync(g.mask, j, g.base);
+		if (j >= n)
+			break;
+		kern_clique_add(&total, grp_orient(rows, w, rows + (uint64_t)j * w, need, stack, g, ovf),
+				ovf);
+	}
+	__syncwarp();
+	if (g.lane != 0) /* a group's lanes all hold its sum */
+		total = 0;
 	return total;
 }
 
-/* Pivoting over the symmetric rows; a level holds P and the branches left
- * (todo), h held vertices (a counts), p pivots. */
-__device__ uint64_t cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsigned k,
-				       uint32_t *sets, uint32_t *state, unsigned lane, int *ovf)
+/* Pivoting over the symmetric rows of n members, h0 vertices already held
+ * (the oriented levels); a level holds its candidates P and the branches
+ * left (todo), hs/ps the held and pivot counts. The whole warp. */
+__device__ uint64_t cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsigned k, uint32_t h0,
+			     uint32_t *sets, uint32_t *state, unsigned lane, int *ovf)
 {
 	uint64_t total = 0;
 	uint32_t *hs = state, *ps = state + (n + 2), *cur = state + 2 * (n + 2);
 	uint32_t *P0 = sets;
 	for (uint32_t x = lane; x < w; x += 32)
 		P0[x] = x + 1 < w || n % 32 == 0 ? ~0u : (1u << (n % 32)) - 1;
+	const cq_grp warp = cq_group(32);
 	int l = 0;
-	uint32_t h = 1, p = 0;
+	uint32_t h = h0, p = 0;
 	int entering = 1;
 	while (l >= 0) {
 		uint32_t *P = sets + (uint64_t)l * 2 * w, *todo = P + w;
 		if (entering) {
 			entering = 0;
 			__syncwarp();
-			uint32_t size = 0;
-			for (uint32_t x = lane; x < w; x += 32)
-				size += __popc(P[x]);
-			size = warp_sum32(size);
+			const uint32_t size = grp_popc(P, w, warp);
 			if (h == k) { /* one leaf below keeps exactly these h */
 				kern_clique_add(&total, 1, ovf);
 				l--;
@@ -201,7 +285,7 @@ __device__ uint64_t cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsign
 				goto resume;
 			}
 			/* the pivot: a lane per candidate, then the warp's argmax */
-			uint32_t best = 0, bu = 0xffffffffu;
+			uint32_t best = 0, bu = CQ_NONE;
 			for (uint32_t x = 0; x < w; x++) {
 				const uint32_t bits = P[x];
 				if (bits >> lane & 1) {
@@ -209,17 +293,16 @@ __device__ uint64_t cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsign
 					uint32_t c = 0;
 					for (uint32_t y = 0; y < w; y++)
 						c += __popc(P[y] & r[y]);
-					if (bu == 0xffffffffu || c > best) {
+					if (bu == CQ_NONE || c > best) {
 						best = c;
 						bu = u;
 					}
 				}
 			}
 			for (int o = 16; o > 0; o >>= 1) {
-				const uint32_t ob = __shfl_xor_sync(0xffffffffu, best, o);
-				const uint32_t ou = __shfl_xor_sync(0xffffffffu, bu, o);
-				if (ou != 0xffffffffu && (bu == 0xffffffffu || ob > best ||
-							  (ob == best && ou < bu))) {
+				const uint32_t ob = __shfl_xor_sync(CQ_FULL, best, o);
+				const uint32_t ou = __shfl_xor_sync(CQ_FULL, bu, o);
+				if (ou != CQ_NONE && (bu == CQ_NONE || ob > best || (ob == best && ou < bu))) {
 					best = ob;
 					bu = ou;
 				}
@@ -251,9 +334,9 @@ __device__ uint64_t cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsign
 			P = sets + (uint64_t)l * 2 * w;
 			todo = P + w;
 			__syncwarp();
-			const uint32_t v = cq_next(todo, w, cur[l], lane);
+			const uint32_t v = grp_next(todo, w, cur[l], warp);
 			__syncwarp();
-			if (v >= n) {
+			if (v == CQ_NONE) {
 				l--;
 				goto resume;
 			}
@@ -273,40 +356,137 @@ __device__ uint64_t cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsign
 			entering = 1;
 		}
 	}
-	return total;
+	return lane == 0 ? total : 0;
 }
 
-__global__ void __launch_bounds__(CQ_WARPS_PER_BLOCK * 32)
-	clique_kernel(dev_dag d, unsigned k, int pivot, cq_geom g, uint32_t *scratch,
-		      dev_counters *c)
+/* A warp's scratch for subgraphs of up to maxn members (clique.h). */
+struct cq_space {
+	uint32_t *list, *rows, *sets, *state;
+};
+
+__device__ __forceinline__ cq_space cq_carve(uint32_t *ws, uint32_t maxn)
+{
+	const uint64_t n = maxn ? maxn : 1, w = (n + 31) / 32;
+	cq_space sp;
+	sp.list = ws;
+	sp.rows = ws + w * 32;
+	sp.sets = sp.rows + n * w;
+	sp.state = sp.sets + (n + 2) * 2 * w; /* pivoting's */
+	return sp;
+}
+
+/* The K-cliques of one subgraph of n members listed in L, `held` of their
+ * vertices already chosen (1: a; 2: a and b). */
+__device__ uint64_t cq_subgraph(const dev_dag &d, const cq_conf &cf, const uint32_t *L, uint32_t n,
+				unsigned held, const cq_space &sp, unsigned *q, int *ovf)
 {
 	const unsigned lane = threadIdx.x & 31;
-	const uint64_t warp = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
-	uint32_t *rows = scratch + warp * g.words;
-	uint32_t *sets = rows + (uint64_t)g.n * g.w;
-	uint32_t *state = sets + (uint64_t)g.levels * g.w * (pivot ? 2 : 1);
+	const uint32_t w = (n + 31) / 32;
+	cq_rows(d, L, n, w, cf.pivot, sp.rows, lane);
+	if (cf.pivot)
+		return cq_pivot(sp.rows, n, w, cf.k, held, sp.sets, sp.state, lane, ovf);
+	/* a group per vertex of the next level, counting K - held - 1 below it */
+	return cq_orient(sp.rows, n, w, cf.k - held - 1, sp.sets, cf.k, cf.group, q, ovf);
+}
+
+/* The control words and class lists a launch fills before counting. */
+struct cq_prep {
+	unsigned *cnt;                /* [2]: sources a class */
+	unsigned long long *next;     /* [2]: units handed out a class */
+	uint32_t *list;               /* class c's sources at c * nsrc */
+	unsigned long long *pre;      /* 2 * nsrc + 1: units before each entry */
+};
+
+/* Files each source with a K-clique possible (out-degree K - 1 or more)
+ * into its class, with its units (1, or its runs of edges). */
+__global__ void clique_classify(dev_dag d, unsigned k, int edge, cq_prep p)
+{
+	const unsigned lane = threadIdx.x & 31;
+	const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+	for (uint64_t base = (uint64_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); base < d.nsrc;
+	     base += stride) {
+		const uint64_t x = base + lane;
+		int cls = -1;
+		uint32_t a = 0, n = 0;
+		if (x < d.nsrc) {
+			a = d.src[x];
+			n = (uint32_t)(d.off[a + 1] - d.off[a]);
+			if (n + 1 >= k)
+				cls = n > KERN_CLIQUE_SMALL;
+		}
+		for (int c = 0; c < 2; c++) {
+			const unsigned bal = __ballot_sync(CQ_FULL, cls == c);
+			if (!bal)
+				continue;
+			const unsigned lead = __ffs(bal) - 1;
+			unsigned at = 0;
+			if (lane == lead)
+				at = atomicAdd(&p.cnt[c], (unsigned)__popc(bal));
+			at = __shfl_sync(CQ_FULL, at, lead);
+			if (cls == c) {
+				const uint64_t i = (uint64_t)c * d.nsrc + at + __popc(bal & ((1u << lane) - 1));
+				p.list[i] = a;
+				p.pre[i] = edge ? (n + KERN_CLIQUE_CHUNK - 1) / KERN_CLIQUE_CHUNK : 1;
+			}
+		}
+	}
+}
+
+__global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
+	clique_kernel(dev_dag d, cq_conf cf, cq_prep p, uint32_t max_out, uint32_t *small,
+		      uint64_t small_words, uint32_t *large, uint64_t large_words,
+		      unsigned large_blocks, dev_counters *c)
+{
+	__shared__ unsigned q[KERN_CLIQUE_MIN_WARPS];
+	const unsigned lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+	const int cls = blockIdx.x < large_blocks;
+	const uint64_t warp = (uint64_t)(cls ? blockIdx.x : blockIdx.x - large_blocks) *
+				      KERN_CLIQUE_MIN_WARPS + wib;
+	const uint32_t maxn = cls ? max_out : min(max_out, (uint32_t)KERN_CLIQUE_SMALL);
+	const uint64_t words = cls ? large_words : small_words;
+	const cq_space sp = cq_carve((cls ? large : small) + warp * words, maxn);
+	const uint64_t lo = (uint64_t)cls * d.nsrc, hi = lo + p.cnt[cls];
+	const unsigned long long u_lo = p.pre[lo], u_hi = p.pre[hi];
 	uint64_t total = 0;
 	int ovf = 0;
 	for (;;) {
-		uint32_t x = 0;
+		unsigned long long u = 0;
 		if (lane == 0)
-			x = atomicAdd(&c->next_small, 1u);
-		x = __shfl_sync(0xffffffffu, x, 0);
-		if (x >= d.nsrc)
+			u = u_lo + atomicAdd(&p.next[cls], 1ull);
+		u = __shfl_sync(CQ_FULL, u, 0);
+		if (u >= u_hi)
 			break;
-		const uint32_t a = d.src[x];
+		uint64_t e_lo = lo, e_hi = hi; /* the entry whose units hold u */
+		while (e_hi - e_lo > 1) {
+			const uint64_t m = (e_lo + e_hi) / 2;
+			if (p.pre[m] <= u)
+				e_lo = m;
+			else
+				e_hi = m;
+		}
+		const uint32_t a = p.list[e_lo];
+		const uint32_t *La = d.adj + d.off[a];
 		const uint32_t n = (uint32_t)(d.off[a + 1] - d.off[a]);
-		if (n < k - 1)
+		if (cf.scheme != KERN_CLIQUE_EDGE) {
+			kern_clique_add(&total, cq_subgraph(d, cf, La, n, 1, sp, &q[wib], &ovf), &ovf);
 			continue;
-		cq_rows(d, d.adj + d.off[a], n, (n + 31) / 32, pivot, rows, lane);
-		if (pivot)
-			kern_clique_add(&total, cq_pivot(rows, n, (n + 31) / 32, k, sets, state, lane, &ovf),
-					&ovf);
-		else
-			kern_clique_add(&total, cq_orient(rows, n, (n + 31) / 32, k, sets, state, lane, &ovf),
-			       &ovf);
+		}
+		/* out(a) ∩ out(b) over the whole of out(a): lists are in id order,
+		 * which is not the rank order that directs the edges */
+		const uint32_t i0 = (uint32_t)(u - p.pre[e_lo]) * KERN_CLIQUE_CHUNK;
+		const uint32_t i1 = min(i0 + KERN_CLIQUE_CHUNK, n);
+		for (uint32_t i = i0; i < i1; i++) {
+			const uint32_t b = La[i];
+			const uint32_t m = cq_common(La, n, d.adj + d.off[b],
+						     (uint32_t)(d.off[b + 1] - d.off[b]), sp.list, lane);
+			if (m + 2 >= cf.k)
+				kern_clique_add(&total, cq_subgraph(d, cf, sp.list, m, 2, sp, &q[wib], &ovf),
+						&ovf);
+		}
 	}
-	ovf = __any_sync(0xffffffffu, ovf);
+	/* each lane holds its share (a group's first lane its group's) */
+	total = warp_sum(total);
+	ovf = __any_sync(CQ_FULL, ovf);
 	if (lane == 0) {
 		const unsigned long long old = atomicAdd(&c->triangles, (unsigned long long)total);
 		if (ovf || old + total < old)
@@ -314,20 +494,62 @@ __global__ void __launch_bounds__(CQ_WARPS_PER_BLOCK * 32)
 	}
 }
 
-cudaError_t clique_launch(const dev_dag &d, uint32_t max_out, unsigned k, int pivot,
+static uint64_t align256(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
+
+cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, uint32_t max_out,
 			  uint8_t *scratch, uint64_t scratch_bytes, dev_counters *c, int sms,
 			  cudaStream_t s)
 {
-	const cq_geom g = kern_clique_geometry(max_out, k, pivot);
-	uint64_t warps = scratch_bytes / (g.words * 4);
-	const uint64_t most = (uint64_t)sms * 16;
-	if (warps > most)
-		warps = most;
-	warps -= warps % CQ_WARPS_PER_BLOCK;
-	if (warps == 0)
+	if (d.nsrc == 0)
+		return cudaSuccess;
+	const uint64_t nsrc = d.nsrc, entries = 2 * nsrc + 1;
+	size_t scan_bytes = 0;
+	cudaError_t e = cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, (unsigned long long *)nullptr,
+						      (unsigned long long *)nullptr, (int64_t)entries, s);
+	if (e != cudaSuccess)
+		return e;
+	cq_prep p;
+	uint8_t *at = scratch;
+	p.cnt = (unsigned *)at;
+	p.next = (unsigned long long *)(at + 64);
+	at += 256;
+	p.list = (uint32_t *)at;
+	at += align256(8 * nsrc);
+	p.pre = (unsigned long long *)at;
+	at += align256(8 * entries);
+	uint8_t *scan_tmp = at;
+	at += align256(scan_bytes);
+	const uint64_t prep = (uint64_t)(at - scratch);
+	uint64_t cls[2];
+	kern_clique_class_bytes(max_out, cf, cls);
+	const uint64_t blk[2] = { cls[0] * KERN_CLIQUE_MIN_WARPS, cls[1] * KERN_CLIQUE_MIN_WARPS };
+	if (scratch_bytes < prep + blk[0] + blk[1])
 		return cudaErrorMemoryAllocation; /* the caller sized the scratch: not reached */
-	clique_kernel<<<(unsigned)(warps / CQ_WARPS_PER_BLOCK), CQ_WARPS_PER_BLOCK * 32, 0, s>>>(
-		d, k, pivot, g, (uint32_t *)scratch, c);
+	/* the small class as many blocks as run at once, the large what is left */
+	const uint64_t left = scratch_bytes - prep;
+	uint64_t nb_small = (left - blk[1]) / blk[0];
+	if (nb_small > (uint64_t)sms * 8)
+		nb_small = (uint64_t)sms * 8;
+	uint64_t nb_large = 0;
+	if (blk[1]) {
+		nb_large = (left - nb_small * blk[0]) / blk[1];
+		if (nb_large > (uint64_t)sms * 4)
+			nb_large = (uint64_t)sms * 4;
+	}
+	if ((e = cudaMemsetAsync(scratch, 0, 256, s)) != cudaSuccess ||
+	    (e = cudaMemsetAsync(p.pre, 0, 8 * entries, s)) != cudaSuccess)
+		return e;
+	const uint64_t cblocks = (nsrc + 255) / 256;
+	clique_classify<<<(unsigned)(cblocks < (uint64_t)sms * 8 ? cblocks : (uint64_t)sms * 8), 256, 0,
+			  s>>>(d, cf->k, cf->scheme == KERN_CLIQUE_EDGE, p);
+	GPU_LAUNCHED();
+	e = cub::DeviceScan::ExclusiveSum(scan_tmp, scan_bytes, p.pre, p.pre, (int64_t)entries, s);
+	if (e != cudaSuccess)
+		return e;
+	uint32_t *small = (uint32_t *)(scratch + prep);
+	uint32_t *large = (uint32_t *)(scratch + prep + nb_small * blk[0]);
+	clique_kernel<<<(unsigned)(nb_small + nb_large), KERN_CLIQUE_MIN_WARPS * 32, 0, s>>>(
+		d, *cf, p, max_out, small, cls[0] / 4, large, cls[1] / 4, (unsigned)nb_large, c);
 	GPU_LAUNCHED();
 	return cudaSuccess;
 }

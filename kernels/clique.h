@@ -74,28 +74,72 @@ int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_cliq
 		    unsigned threads, uint64_t *counts, uint32_t *nsizes, struct tsg_err *err);
 
 /*
- * The GPU kernel's scratch (kernels/clique.cu), a warp's: bit rows for an
- * out-list of up to max_out vertices (max_out rows of w 32-bit words), the
- * stack's candidate sets (K levels; pivoting max_out + 2 levels of two
- * sets) and its per-level state (4 words a level), 256-byte aligned.
- * Planners reserve it for a few warps; the launch takes as many as fit.
+ * The GPU kernel (kernels/clique.cu). Its knobs, after the paper:
+ *  - scheme: vertex-centric (a warp per source a, the subgraph induced by
+ *    out(a)) or edge-centric (a warp per run of KERN_CLIQUE_CHUNK edges
+ *    a -> b, the subgraph induced by out(a) ∩ out(b): smaller subgraphs,
+ *    finer work, built more often). Auto: edge-centric from K = 5 (the
+ *    paper: from 6; src/pipeline_gpu.c says what the H100 measured).
+ *  - group: orientation splits a warp into groups of `group` lanes (1, 2,
+ *    4, 8, 16 or 32), each walking the subtree below one vertex of the
+ *    first level on its own (sub-warp partitioning, section 3.5); pivoting
+ *    keeps the warp together and gives a lane to each pivot candidate.
  */
-struct kern_clique_geom {
-	uint32_t n, w, levels;
-	uint64_t words; /* 32-bit words a warp */
+enum kern_clique_scheme {
+	KERN_CLIQUE_SCHEME_AUTO,
+	KERN_CLIQUE_VERTEX,
+	KERN_CLIQUE_EDGE,
 };
 
-static inline struct kern_clique_geom kern_clique_geometry(uint32_t max_out, unsigned k, int pivot)
+int kern_clique_scheme_parse(const char *s, enum kern_clique_scheme *out);
+const char *kern_clique_scheme_name(enum kern_clique_scheme s);
+
+struct kern_clique_gpu {
+	unsigned k;
+	int pivot;
+	enum kern_clique_scheme scheme; /* resolved: vertex or edge */
+	unsigned group;                 /* orientation: lanes a group, a power of 2 <= 32 */
+};
+
+/* Out-lists of at most this many vertices are the small class: their
+ * warps need little scratch, so a part of any size keeps the GPU full;
+ * longer ones go to warps sized for the part's longest out-list. */
+#define KERN_CLIQUE_SMALL 128
+/* Edges an edge-centric unit takes (one atomic hands them out). */
+#define KERN_CLIQUE_CHUNK 8
+/* Warps a block; the launch gives each class at least one block. */
+#define KERN_CLIQUE_MIN_WARPS 4
+
+/*
+ * 32-bit words of a warp's scratch for subgraphs of up to max_n vertices:
+ * the edge-centric common list (w * 32), the bit rows (max_n x w), then
+ * orientation's stacks (a group's: K levels of w words) or pivoting's
+ * candidate sets (max_n + 2 levels of two sets) and per-level state (three
+ * words a level); 256-byte aligned.
+ */
+static inline uint64_t kern_clique_warp_words(uint32_t max_n, const struct kern_clique_gpu *c)
 {
-	struct kern_clique_geom g;
-	g.n = max_out ? max_out : 1;
-	g.w = (g.n + 31) / 32;
-	g.levels = pivot ? g.n + 2 : k;
-	g.words = (uint64_t)g.n * g.w + (uint64_t)g.levels * g.w * (pivot ? 2u : 1u) +
-		  4ull * g.levels;
-	g.words = (g.words + 63) & ~(uint64_t)63;
-	return g;
+	const uint64_t n = max_n ? max_n : 1, w = (n + 31) / 32;
+	uint64_t words = w * 32 + n * w;
+	words += c->pivot ? (n + 2) * 2 * w + 3 * (n + 2) : (32 / c->group) * (uint64_t)c->k * w;
+	return (words + 63) & ~(uint64_t)63;
 }
+
+/* Bytes of a warp of each class: [0] small, [1] large (0 where the
+ * part's longest out-list is small). */
+static inline void kern_clique_class_bytes(uint32_t max_out, const struct kern_clique_gpu *c,
+					   uint64_t bytes[2])
+{
+	bytes[0] = kern_clique_warp_words(max_out < KERN_CLIQUE_SMALL ? max_out : KERN_CLIQUE_SMALL,
+					  c) * 4;
+	bytes[1] = max_out > KERN_CLIQUE_SMALL ? kern_clique_warp_words(max_out, c) * 4 : 0;
+}
+
+/* Scratch besides the warps': per source, two class lists (4 bytes each)
+ * and their unit counts, scanned in place (8 bytes each), and room for
+ * CUB's scan; fixed, the control words and that scan's state. */
+#define KERN_CLIQUE_PREP_PER_SRC 26u
+#define KERN_CLIQUE_PREP_FIXED (16u << 10)
 
 /* Counting helpers both kernels use (host, and device under nvcc). */
 #ifdef __CUDACC__
@@ -130,9 +174,6 @@ static inline KERN_CLIQUE_HD uint64_t kern_clique_binom(uint64_t p, uint64_t r, 
 	}
 	return (uint64_t)c;
 }
-
-/* Warps a launch needs room for at least (a block). */
-#define KERN_CLIQUE_MIN_WARPS 4
 
 #ifdef __cplusplus
 }

@@ -48,6 +48,23 @@ const char *kern_clique_method_name(enum kern_clique_method m)
 	return method_names[m];
 }
 
+static const char *const scheme_names[] = { "auto", "vertex", "edge" };
+
+int kern_clique_scheme_parse(const char *s, enum kern_clique_scheme *out)
+{
+	for (int m = 0; m <= KERN_CLIQUE_EDGE; m++)
+		if (strcmp(s, scheme_names[m]) == 0) {
+			*out = (enum kern_clique_scheme)m;
+			return 0;
+		}
+	return -1;
+}
+
+const char *kern_clique_scheme_name(enum kern_clique_scheme s)
+{
+	return scheme_names[s];
+}
+
 /* ---- one thread's work and scratch ---- */
 
 struct cq_run {

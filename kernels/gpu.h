@@ -82,10 +82,12 @@ int gpu_set_tile(struct gpu_ctx *g, unsigned tile);
 void gpu_set_cta_policy(struct gpu_ctx *g, enum gpu_cta_policy p);
 
 /* From now on gpu_submit counts each part's K-cliques (kernels/clique.h,
- * kernels/clique.cu; pivot or orientation) instead of its triangles, and
- * its kernel argument is ignored; K <= 3 restores triangles. A count past
- * 2^64 - 1 makes gpu_collect fail with TSG_EOVERFLOW. */
-void gpu_set_clique(struct gpu_ctx *g, unsigned k, int pivot);
+ * kernels/clique.cu) as c says (method, scheme and group resolved)
+ * instead of its triangles, and its kernel argument is ignored; c NULL or
+ * K <= 3 restores triangles. A count past 2^64 - 1 makes gpu_collect fail
+ * with TSG_EOVERFLOW. */
+struct kern_clique_gpu;
+void gpu_set_clique(struct gpu_ctx *g, const struct kern_clique_gpu *c);
 
 /* Opens device `index` with `budget` bytes (0: free memory minus a reserve).
  * *slot_bytes receives what one partition slot may hold. pv_vertices > 0
@@ -114,6 +116,7 @@ void gpu_close(struct gpu_ctx *g);
 int gpu_drain(struct gpu_ctx *g, struct tsg_err *err);
 const char *gpu_device_name(const struct gpu_ctx *g);
 int gpu_device_index(const struct gpu_ctx *g);
+int gpu_sms(const struct gpu_ctx *g); /* its multiprocessors */
 uint64_t gpu_budget(const struct gpu_ctx *g);
 
 /* How copies from ordinary host memory fill a pinned staging buffer: the

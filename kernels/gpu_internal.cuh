@@ -253,8 +253,12 @@ cudaError_t trust_launch(const dev_dag &d, uint32_t *small, uint32_t *large, uin
 			 cudaStream_t s);
 
 /* K-cliques of a partition whose out-lists are at most max_out long
- * (kernels/clique.cu), warps as many as scratch_bytes holds. */
-cudaError_t clique_launch(const dev_dag &d, uint32_t max_out, unsigned k, int pivot,
+ * (kernels/clique.cu): scratch_bytes must hold KERN_CLIQUE_PREP_PER_SRC
+ * bytes a source, KERN_CLIQUE_PREP_FIXED, and a block of warps of each
+ * class (kern_clique_class_bytes); the warps take what is left, up to what
+ * runs at once. */
+struct kern_clique_gpu;
+cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, uint32_t max_out,
 			  uint8_t *scratch, uint64_t scratch_bytes, dev_counters *c, int sms,
 			  cudaStream_t s);
 

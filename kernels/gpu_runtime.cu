@@ -57,9 +57,8 @@ struct gpu_ctx {
 	cudaEvent_t ar_offs_free[2];
 	cudaEvent_t *ar_ev;           /* per batch: start, lists copied, end */
 	uint64_t *ar_cum;             /* pinned: the running count after each batch */
-	/* k-cliques (gpu_set_clique): K, 0 for triangles */
-	unsigned cq_k;
-	int cq_pivot;
+	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
+	struct kern_clique_gpu cq;
 };
 
 static cudaError_t arrival_release(struct gpu_ctx *g);
@@ -259,12 +258,14 @@ fail:
 
 extern "C" const char *gpu_device_name(const struct gpu_ctx *g) { return g->name; }
 extern "C" int gpu_device_index(const struct gpu_ctx *g) { return g->device; }
+extern "C" int gpu_sms(const struct gpu_ctx *g) { return g->sms; }
 extern "C" uint64_t gpu_budget(const struct gpu_ctx *g) { return g->budget; }
 
-extern "C" void gpu_set_clique(struct gpu_ctx *g, unsigned k, int pivot)
+extern "C" void gpu_set_clique(struct gpu_ctx *g, const struct kern_clique_gpu *c)
 {
-	g->cq_k = k > 3 ? k : 0;
-	g->cq_pivot = pivot;
+	g->cq = c ? *c : kern_clique_gpu{};
+	if (g->cq.k <= 3)
+		g->cq.k = 0;
 }
 
 extern "C" int gpu_set_tile(struct gpu_ctx *g, unsigned tile)
@@ -382,7 +383,7 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 	int rc = TSG_OK;
 	if (k == GPU_KERNEL_AUTO || k >= GPU_KERNEL_COUNT_)
 		return tsg_fail(err, TSG_EINTERNAL, "kernel auto reached the device unresolved");
-	if (g->cq_k && !cq)
+	if (g->cq.k && !cq)
 		return tsg_fail(err, TSG_EINTERNAL, "k-cliques count on parts, not on units");
 	if (g->pv && k != GPU_KERNEL_MID_HASH) /* only mid-hash counts per vertex */
 		return tsg_fail(err, TSG_ENOMEM, "a unit of %llu source entries is too large for "
@@ -393,9 +394,9 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 	CK(cudaStreamWaitEvent(g->compute[s], g->h2d_end[s], 0), "ordering copy and kernel");
 	CK(cudaEventRecord(g->k_start[s], g->compute[s]), "recording an event");
 	CK(cudaMemsetAsync(cnt, 0, sizeof(*cnt), g->compute[s]), "clearing counters");
-	if (g->cq_k) {
-		CK(clique_launch(dv, cq->max_out, g->cq_k, g->cq_pivot, scratch, cq->scratch_bytes, cnt,
-				 g->sms, g->compute[s]), "launching the k-clique count");
+	if (g->cq.k) {
+		CK(clique_launch(dv, &g->cq, cq->max_out, scratch, cq->scratch_bytes, cnt, g->sms,
+				 g->compute[s]), "launching the k-clique count");
 	} else if (k == GPU_KERNEL_LSTC_HASH) {
 		uint32_t *b = (uint32_t *)scratch;
 		CK(lstc_hash_launch(dv, b, b + dv.nsrc, cnt, g->sms, g->compute[s]),
@@ -426,11 +427,12 @@ fail:
 	return rc;
 }
 
-static int slot_full(const struct gpu_ctx *g, uint64_t need, struct tsg_err *err)
+static int slot_full(const struct gpu_ctx *g, uint64_t need, uint64_t rows, struct tsg_err *err)
 {
-	return tsg_fail(err, TSG_ENOMEM, "a partition of %llu MiB does not fit the %llu MiB "
-			"device slot: use more --partitions or --partitions auto",
-			(unsigned long long)(need >> 20), (unsigned long long)(g->slot_bytes >> 20));
+	return tsg_fail(err, TSG_ENOMEM, "a partition of %llu KiB (%llu KiB of rows, the rest "
+			"the kernel's scratch) does not fit the %llu KiB device slot: use more "
+			"--partitions or --partitions auto", (unsigned long long)(need >> 10),
+			(unsigned long long)(rows >> 10), (unsigned long long)(g->slot_bytes >> 10));
 }
 
 extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enum gpu_kernel k,
@@ -449,9 +451,11 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	uint64_t need = dag_al + 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	struct cq_part cq = {};
-	if (g->cq_k) { /* k-cliques: warps take what the slot has left */
-		const struct kern_clique_geom cg = kern_clique_geometry(d->max_out, g->cq_k, g->cq_pivot);
-		need += cg.words * 4 * KERN_CLIQUE_MIN_WARPS;
+	if (g->cq.k) { /* k-cliques: warps take what the slot has left */
+		uint64_t cls[2];
+		kern_clique_class_bytes(d->max_out, &g->cq, cls);
+		need += (uint64_t)KERN_CLIQUE_PREP_PER_SRC * d->nsrc + KERN_CLIQUE_PREP_FIXED +
+			(cls[0] + cls[1]) * KERN_CLIQUE_MIN_WARPS;
 		cq.max_out = d->max_out;
 		cq.scratch_bytes = need <= g->slot_bytes ? g->slot_bytes - dag_al - 256 : 0;
 	} else {
@@ -461,7 +465,7 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	if (se != cudaSuccess)
 		return cuda_fail(err, se, "sizing CUB's scratch");
 	if (need > g->slot_bytes)
-		return slot_full(g, need, err);
+		return slot_full(g, need, dag, err);
 	dev_dag dv = {};
 	dv.off = dv.soff = (const uint64_t *)dd;
 	dv.adj = dv.sadj = (const uint32_t *)(dd + ((uint64_t)d->nv + 1) * 8);
@@ -514,10 +518,11 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 	const int nested = tsg_unit_nested(u);
 	const uint32_t nsrc = u->src_hi - u->src_lo;
 	cudaError_t se = cudaSuccess;
-	const uint64_t need = tsg_rows_bytes(u->off, u->mid_lo, u->mid_hi) +
-			      (nested ? 0 : tsg_rows_bytes(u->off, u->src_lo, u->src_hi)) +
-			      kernel_scratch(g, &k, nsrc, u->mid_hi - u->mid_lo,
-					     u->off[u->src_hi] - u->off[u->src_lo], &se) + 6 * 256;
+	const uint64_t rows = tsg_rows_bytes(u->off, u->mid_lo, u->mid_hi) +
+			      (nested ? 0 : tsg_rows_bytes(u->off, u->src_lo, u->src_hi));
+	const uint64_t need = rows + kernel_scratch(g, &k, nsrc, u->mid_hi - u->mid_lo,
+						    u->off[u->src_hi] - u->off[u->src_lo], &se) +
+			      6 * 256;
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	const uint8_t *const slot_end = g->dmem + (uint64_t)(s + 1) * g->slot_bytes;
 	uint64_t used = 0;
@@ -525,7 +530,7 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 	if (se != cudaSuccess)
 		return cuda_fail(err, se, "sizing CUB's scratch");
 	if (need > g->slot_bytes)
-		return slot_full(g, need, err);
+		return slot_full(g, need, rows, err);
 	dev_dag dv = {};
 	dv.nsrc = nsrc;
 	dv.lo = u->mid_lo;
@@ -568,7 +573,7 @@ extern "C" int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu
 	CK(cudaEventElapsedTime(&kern, g->k_start[s], g->k_end[s]), "timing the kernel");
 	*count = g->hcount[s].triangles;
 	if (g->hcount[s].overflow)
-		return tsg_fail(err, TSG_EOVERFLOW, "the %u-clique count passes 2^64 - 1", g->cq_k);
+		return tsg_fail(err, TSG_EOVERFLOW, "the %u-clique count passes 2^64 - 1", g->cq.k);
 	if (t) {
 		t->h2d_ms = h2d;
 		t->kernel_ms = kern;

@@ -575,11 +575,18 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		tsg_progress_update(&prog, i + 1, NULL);
 	}
 	tsg_progress_done(&prog);
-	if (engine_cliques(o))
+	if (engine_cliques(o)) {
 		snprintf(r->kernel, sizeof(r->kernel), "cpu-clique-%s",
 			 kern_clique_method_name(r->clique_ran));
-	else
+		if (o->clique_scheme != KERN_CLIQUE_SCHEME_AUTO || o->clique_group) {
+			const size_t used = strlen(r->note);
+			snprintf(r->note + used, sizeof(r->note) - used, "%s--kclique-scheme and "
+				 "--kclique-group shape the GPU's warps: not used on the CPU",
+				 used ? "; " : "");
+		}
+	} else {
 		cpu_kernel_report(o, ran, r);
+	}
 done:
 	part_plan_free(plan);
 	free(order);

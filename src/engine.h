@@ -77,6 +77,8 @@ struct engine_opts {
 				     * counts on LSTC parts (kernels/clique.h) */
 	int k_all;                  /* every clique size at once (pivoting) */
 	enum kern_clique_method clique_method;
+	enum kern_clique_scheme clique_scheme; /* GPU: a warp per vertex or edge */
+	unsigned clique_group;      /* GPU orientation: lanes a group, 0 auto */
 	int degeneracy;             /* LSTC parts oriented by degeneracy order
 				     * (partition/order.h), not (degree, id) */
 	uint32_t rank, nranks;      /* one of nranks processes (src/dist.h): this one
@@ -152,6 +154,7 @@ struct engine_result {
 	uint32_t resumed;         /* units taken from the checkpoint */
 	struct part_arrival_times arrival; /* arrival layout: inside build_s */
 	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */
+	struct kern_clique_gpu clique_gpu;  /* k-cliques on the GPU: what ran (k 0: none) */
 	int clique_picked;        /* auto chose it by timing both on a sample */
 	uint64_t *sizes;          /* k_all: sizes[j - 1] cliques of j vertices, owned */
 	uint64_t sizes_len;       /* k_all: entries of sizes (the same on every rank) */

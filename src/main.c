@@ -168,7 +168,8 @@ enum {
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
 	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
 	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE, OPT_MANIFEST, OPT_CHECKPOINT, OPT_PER_VERTEX,
-	OPT_PV_FORMAT, OPT_CLUSTERING, OPT_K, OPT_K_ALL, OPT_KCLIQUE_METHOD, OPT_ORDER, OPT_GPUS,
+	OPT_PV_FORMAT, OPT_CLUSTERING, OPT_K, OPT_K_ALL, OPT_KCLIQUE_METHOD,
+	OPT_KCLIQUE_SCHEME, OPT_KCLIQUE_GROUP, OPT_ORDER, OPT_GPUS,
 	OPT_CTA_POLICY,
 };
 
@@ -205,6 +206,8 @@ static const struct option count_opts[] = {
 	{ "k", required_argument, 0, OPT_K },
 	{ "k-all", no_argument, 0, OPT_K_ALL },
 	{ "kclique-method", required_argument, 0, OPT_KCLIQUE_METHOD },
+	{ "kclique-scheme", required_argument, 0, OPT_KCLIQUE_SCHEME },
+	{ "kclique-group", required_argument, 0, OPT_KCLIQUE_GROUP },
 	{ "order", required_argument, 0, OPT_ORDER },
 	{ "batches", required_argument, 0, OPT_BATCHES },
 	{ "orient", required_argument, 0, OPT_ORIENT },
@@ -779,6 +782,22 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 						   "pivot, not '%s'", optarg);
 			method_given = 1;
 			break;
+		case OPT_KCLIQUE_SCHEME:
+			if (kern_clique_scheme_parse(optarg, &o.clique_scheme))
+				return usage_error(usage_count, "--kclique-scheme takes auto, vertex or "
+						   "edge, not '%s'", optarg);
+			method_given = 1;
+			break;
+		case OPT_KCLIQUE_GROUP:
+			if (strcmp(optarg, "auto") == 0)
+				o.clique_group = 0;
+			else if (tsg_parse_u64(optarg, 32, &v) || v == 0 || (v & (v - 1)))
+				return usage_error(usage_count, "--kclique-group takes auto, 1, 2, 4, 8, "
+						   "16 or 32, not '%s'", optarg);
+			else
+				o.clique_group = (unsigned)v;
+			method_given = 1;
+			break;
 		case OPT_ORDER:
 			if (strcmp(optarg, "degeneracy") == 0)
 				o.degeneracy = 1;
@@ -809,8 +828,8 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 	if (o.k_all && o.clique_method == KERN_CLIQUE_ORIENT)
 		return usage_error(usage_count, "%s", "--k-all counts by pivoting, not orientation");
 	if (method_given && !engine_cliques(&o))
-		return usage_error(usage_count, "%s", "--kclique-method needs --k K (K > 3) or "
-				   "--k-all");
+		return usage_error(usage_count, "%s", "--kclique-method, -scheme and -group need "
+				   "--k K (K > 3) or --k-all");
 	if (ngpus || gpus_all) {
 		const int grc = use_gpus(&o, gpu_list, ngpus, gpus_all, gpu_given);
 		if (grc)

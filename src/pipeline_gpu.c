@@ -758,6 +758,47 @@ static int open_more(const struct engine_opts *o, uint64_t pv_vertices, struct g
 	return TSG_OK;
 }
 
+/*
+ * The GPU's k-clique configuration from the options (kernels/clique.h).
+ * Auto, as measured on the H100 (bench/RESULTS.md, 2026-11-24 k-cliques):
+ * edge-centric from K = 5 (R-MAT 20: K = 4 vertex-centric 0.068 s against
+ * 0.83 s; K = 5 edge-centric 1.03 s against 2.38 s; the paper switches at
+ * K = 6 on the V100), and groups of one lane (within 3% of the best group
+ * size on every graph and K measured, up to 1.3x faster than 8).
+ */
+static struct kern_clique_gpu engine_clique_gpu(const struct engine_opts *o,
+						enum kern_clique_method m)
+{
+	struct kern_clique_gpu c = { .k = o->k, .pivot = m == KERN_CLIQUE_PIVOT };
+	c.scheme = o->clique_scheme != KERN_CLIQUE_SCHEME_AUTO ? o->clique_scheme
+		   : o->k >= 5				 ? KERN_CLIQUE_EDGE
+							 : KERN_CLIQUE_VERTEX;
+	c.group = c.pivot ? 32 : o->clique_group ? o->clique_group : 1;
+	return c;
+}
+
+/*
+ * What a part keeps free for the clique kernel beyond its rows: the class
+ * lists (per source) and warps of each class. The small class gets as many
+ * warps as run at once, up to a quarter of the slot; the large class (out-
+ * lists over KERN_CLIQUE_SMALL) up to four a multiprocessor, up to an
+ * eighth; each at least a block. The launch takes whatever more is left.
+ */
+static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c, uint32_t max_out,
+						uint64_t slot, int sms)
+{
+	uint64_t cls[2];
+	kern_clique_class_bytes(max_out, c, cls);
+	uint64_t small = slot / 4 / cls[0], large = cls[1] ? slot / 8 / cls[1] : 0;
+	small = small > (uint64_t)sms * 32 ? (uint64_t)sms * 32 : small;
+	large = large > (uint64_t)sms * 16 ? (uint64_t)sms * 16 : large;
+	small = small < KERN_CLIQUE_MIN_WARPS ? KERN_CLIQUE_MIN_WARPS : small;
+	large = large < KERN_CLIQUE_MIN_WARPS ? KERN_CLIQUE_MIN_WARPS : large;
+	return (struct tsg_scratch){ .per_src = KERN_CLIQUE_PREP_PER_SRC,
+				     .fixed = KERN_CLIQUE_PREP_FIXED + small * cls[0] +
+					      (cls[1] ? large * cls[1] : 0) };
+}
+
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		     struct engine_result *r, struct tsg_err *err)
 {
@@ -854,16 +895,15 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	po.scratch = gpu_kernel_scratch(o->gpu_kernel, o->per_vertex);
 	if ((rc = engine_clique_setup(g, o, &po, &order, r, err)))
 		goto done;
-	if (engine_cliques(o)) { /* each part keeps room for a block of warps' bit rows */
-		/* auto on the GPU: orientation (pivoting there is slow for now:
-		 * bench/RESULTS.md, R-MAT 20 at K = 4, 0.10 s against over 12 s) */
+	if (engine_cliques(o)) {
+		/* auto on the GPU: orientation (pivoting there is slower on every
+		 * graph measured: bench/RESULTS.md) */
 		if (r->clique_ran == KERN_CLIQUE_AUTO)
 			r->clique_ran = KERN_CLIQUE_ORIENT;
-		const int pivot = r->clique_ran == KERN_CLIQUE_PIVOT;
-		po.scratch = (struct tsg_scratch){
-			.fixed = kern_clique_geometry(r->max_out, o->k, pivot).words * 4 *
-				 KERN_CLIQUE_MIN_WARPS };
-		gpu_set_clique(gpu, o->k, pivot);
+		r->clique_gpu = engine_clique_gpu(o, r->clique_ran);
+		po.scratch = engine_clique_scratch(&r->clique_gpu, r->max_out, slot,
+						   gpu_sms(gpu));
+		gpu_set_clique(gpu, &r->clique_gpu);
 		snprintf(r->kernel, sizeof(r->kernel), "clique-%s",
 			 kern_clique_method_name(r->clique_ran));
 	}

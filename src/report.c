@@ -117,6 +117,11 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 			json_u64(&j, "cliques", r->triangles);
 		}
 		json_str(&j, "clique_method", kern_clique_method_name(r->clique_ran));
+		if (r->clique_gpu.k) { /* the GPU counted: how its warps took the work */
+			json_str(&j, "clique_scheme", kern_clique_scheme_name(r->clique_gpu.scheme));
+			if (!r->clique_gpu.pivot)
+				json_u64(&j, "clique_group", r->clique_gpu.group);
+		}
 		if (r->clique_picked)
 			json_str(&j, "clique_method_chosen", "timed both on every 64th source");
 		json_u64(&j, "max_out_degree", r->max_out);
@@ -245,6 +250,11 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 		printf("%u-cliques: %llu\n", o->k, (unsigned long long)r->triangles);
 	else
 		printf("triangles: %llu\n", (unsigned long long)r->triangles);
+	if (engine_cliques(o) && r->clique_gpu.k && r->clique_gpu.pivot)
+		printf("clique scheme: %s-centric\n", kern_clique_scheme_name(r->clique_gpu.scheme));
+	else if (engine_cliques(o) && r->clique_gpu.k)
+		printf("clique scheme: %s-centric, groups of %u lanes\n",
+		       kern_clique_scheme_name(r->clique_gpu.scheme), r->clique_gpu.group);
 	if (engine_cliques(o))
 		printf("clique method: %s%s (largest out-list %u%s)\n",
 		       kern_clique_method_name(r->clique_ran),

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # tests/gpu/clique.sh BUILD_DIR [SHARED_GRAPHS_DIR] - k-cliques on the GPU,
-# run by a developer on the GPU machine: both methods, K = 4..8, against
+# run by a developer on the GPU machine: both methods, both schemes
+# (vertex- and edge-centric) and several group sizes, K = 4..8, against
 # tests/brute (independent) on random graphs and the CPU backend (itself
 # checked against brute by tests/clique.sh) on larger ones, the shared
 # graphs' reference counts, closed forms on cliques; several parts under a
 # small --gpu-mem, degeneracy order; overflow (exit 9); compute-sanitizer
-# memcheck and racecheck on each method. Ends with "N passed, N failed".
+# memcheck and racecheck on each method and scheme. Ends with "N passed, N failed".
+# PART=counts or PART=sanitizer in the environment runs one half.
 set -u
 B=${1:-build}
 SHARED=${2:-../shared/graphs}
@@ -19,17 +21,24 @@ kc() { # graph K device args... -> the count
 		python3 -c 'import json,sys; print(json.load(sys.stdin)["cliques"])' 2>/dev/null
 }
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
+PART=${PART:-all}
 
 gen er --vertices 300 --edges 6000 --seed 1 "$T/er.tsg"
 gen rmat --scale 10 --edge-factor 8 --seed 4 "$T/rmat10.tsg"
 gen web --vertices 3000 --seed 5 "$T/web.tsg"
 gen rmat --scale 13 --seed 4 "$T/rmat13.tsg"
 gen rmat --scale 14 --edge-factor 8 --seed 2 "$T/rmat14.tsg"
-for g in er rmat10 web; do
+gen clique --vertices 40 "$T/k40.tsg"
+gen clique --vertices 200 "$T/k200.tsg"
+[ "$PART" = sanitizer ] || for g in er rmat10 web; do
 	for k in 4 5 6 7 8; do
 		ref=$("$B/tests/brute" --k $k "$T/$g.tsg")
 		for m in orient pivot; do
-			for v in "" "--partitions 3" "--order degeneracy"; do
+			for v in "" "--partitions 3" "--order degeneracy" "--kclique-scheme vertex" \
+				"--kclique-scheme edge" "--kclique-scheme vertex --kclique-group 1" \
+				"--kclique-scheme edge --kclique-group 4" "--kclique-scheme vertex --kclique-group 32" \
+				"--kclique-scheme edge --kclique-group 32 --partitions 3"; do
+				[ $m = pivot ] && case $v in *group*) continue ;; esac
 				got=$(kc "$T/$g.tsg" $k gpu --kclique-method $m $v)
 				check "$g K=$k $m $v: GPU $got, brute $ref" same "$got" "$ref"
 			done
@@ -39,14 +48,16 @@ for g in er rmat10 web; do
 done
 # (R-MAT has vast numbers of cliques: 6-cliques of R-MAT 16 are 6.2e10,
 # minutes for orientation; these scales stay within seconds)
-for g in rmat13 rmat14; do
+[ "$PART" = sanitizer ] || for g in rmat13 rmat14; do
 	bytes=$(stat -c %s "$T/$g.tsg")
 	for k in 4 5 6 7 8; do
 		ref=$(kc "$T/$g.tsg" $k cpu --kclique-method pivot)
 		for m in orient pivot; do
 			[ $m = orient ] && [ $k -gt 7 ] && [ $g = rmat13 ] && continue # 1.7e10 8-cliques: slow
-			got=$(kc "$T/$g.tsg" $k gpu --kclique-method $m)
-			check "$g K=$k $m: GPU $got, CPU $ref" same "$got" "$ref"
+			for sc in vertex edge; do
+				got=$(kc "$T/$g.tsg" $k gpu --kclique-method $m --kclique-scheme $sc)
+				check "$g K=$k $m $sc: GPU $got, CPU $ref" same "$got" "$ref"
+			done
 			got=$(kc "$T/$g.tsg" $k gpu --kclique-method $m --gpu-mem $((bytes / 3)))
 			parts=$("$B/tristream" count --quiet --json --device gpu --k $k --kclique-method $m --gpu-mem $((bytes / 3)) "$T/$g.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["partitions"])')
 			check "$g K=$k $m --gpu-mem 1/3 ($parts parts): GPU $got, CPU $ref" same "$got" "$ref"
@@ -54,31 +65,43 @@ for g in rmat13 rmat14; do
 	done
 	echo "checked $g ($parts parts at 1/3 of the file)"
 done
-gen clique --vertices 40 "$T/k40.tsg"
-for k in 4 8 12; do
+[ "$PART" = sanitizer ] || for k in 4 8 12; do
 	ref=$(python3 -c "import math; print(math.comb(40, $k))")
 	got=$(kc "$T/k40.tsg" $k gpu --kclique-method pivot)
 	check "K40 K=$k pivot: $got, C(40,$k) $ref" same "$got" "$ref"
 done
-got=$(kc "$T/k40.tsg" 20 gpu --kclique-method pivot)
-check "K40 K=20 pivot: $got" same "$got" "$(python3 -c 'import math; print(math.comb(40, 20))')"
-gen clique --vertices 200 "$T/k200.tsg"
-"$B/tristream" count --quiet --device gpu --k 16 --kclique-method pivot "$T/k200.tsg" >"$T/out" 2>"$T/err"
-rc=$?
-check "C(200,16) > 2^64 on the GPU: exit $rc, not 9" [ $rc = 9 ]
-check "overflow: nothing on stdout" [ ! -s "$T/out" ]
-rc=$("$B/tristream" count --quiet --device gpu --k-all "$T/er.tsg" >/dev/null 2>&1; echo $?)
-check "--k-all on --device gpu: exit $rc, not 6 (CPU only)" [ "$rc" = 6 ]
-out=$("$B/tristream" count --quiet --json --k-all "$T/er.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["device"], "CPU" in d.get("note", ""))')
-check "--k-all with --device auto counts on the CPU, said: '$out'" [ "$out" = "cpu True" ]
+if [ "$PART" != sanitizer ]; then
+	got=$(kc "$T/k40.tsg" 20 gpu --kclique-method pivot)
+	check "K40 K=20 pivot: $got" same "$got" "$(python3 -c 'import math; print(math.comb(40, 20))')"
+	# out-lists up to 199: the large class of warps (over 128)
+	for k in 4 5 6; do
+		ref=$(python3 -c "import math; print(math.comb(200, $k))")
+		for v in "orient --kclique-scheme vertex" "orient --kclique-scheme edge --kclique-group 1" \
+			"orient --kclique-scheme edge --kclique-group 8" "pivot --kclique-scheme vertex" \
+			"pivot --kclique-scheme edge"; do
+			got=$(kc "$T/k200.tsg" $k gpu --kclique-method $v)
+			check "K200 K=$k $v: $got, C(200,$k) $ref" same "$got" "$ref"
+		done
+	done
+	"$B/tristream" count --quiet --device gpu --k 16 --kclique-method pivot "$T/k200.tsg" >"$T/out" 2>"$T/err"
+	rc=$?
+	check "C(200,16) > 2^64 on the GPU: exit $rc, not 9" [ $rc = 9 ]
+	check "overflow: nothing on stdout" [ ! -s "$T/out" ]
+	rc=$("$B/tristream" count --quiet --device gpu --k-all "$T/er.tsg" >/dev/null 2>&1; echo $?)
+	check "--k-all on --device gpu: exit $rc, not 6 (CPU only)" [ "$rc" = 6 ]
+	out=$("$B/tristream" count --quiet --json --k-all "$T/er.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["device"], "CPU" in d.get("note", ""))')
+	check "--k-all with --device auto counts on the CPU, said: '$out'" [ "$out" = "cpu True" ]
+fi
 
-if [ -d "$SHARED" ]; then
+if [ "$PART" != sanitizer ] && [ -d "$SHARED" ]; then
 	convert_shared "$B" "$SHARED" "$T"
 	while read -r g k4 k5 k6; do
 		[ -f "$T/$g.tsg" ] || { echo "SKIPPED: $g"; continue; }
 		for m in orient pivot; do
-			check "$g 4-cliques GPU $m" same "$(kc "$T/$g.tsg" 4 gpu --kclique-method $m)" $k4
-			check "$g 5-cliques GPU $m" same "$(kc "$T/$g.tsg" 5 gpu --kclique-method $m)" $k5
+			for sc in vertex edge; do
+				check "$g 4-cliques GPU $m $sc" same "$(kc "$T/$g.tsg" 4 gpu --kclique-method $m --kclique-scheme $sc)" $k4
+				check "$g 5-cliques GPU $m $sc" same "$(kc "$T/$g.tsg" 5 gpu --kclique-method $m --kclique-scheme $sc)" $k5
+			done
 		done
 		[ "$k6" = - ] || check "$g 6-cliques GPU pivot" same "$(kc "$T/$g.tsg" 6 gpu --kclique-method pivot)" $k6
 		echo "checked $g"
@@ -90,13 +113,20 @@ cnr 159814399 1252511081 -
 EOF
 fi
 
-if command -v compute-sanitizer >/dev/null; then
+if [ "$PART" = counts ]; then
+	:
+elif command -v compute-sanitizer >/dev/null; then
 	for tool in memcheck racecheck; do
 		for m in orient pivot; do
-			out=$(compute-sanitizer --tool $tool "$B/tristream" count --quiet --device gpu --k 5 --kclique-method $m --partitions 2 "$T/rmat10.tsg" 2>&1)
-			echo "$tool $m: $(echo "$out" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY")"
-			check "$tool $m clean" bash -c "echo \"\$1\" | grep -qE '(ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards)'" _ "$out"
-			check "$tool $m count" grep -q "5-cliques: $("$B/tests/brute" --k 5 "$T/rmat10.tsg")\$" <(echo "$out")
+			for sc in vertex edge; do
+				for gk in "rmat10 5" "k200 4"; do # k200: the large class too
+					read -r g k <<<"$gk"
+					out=$(compute-sanitizer --tool $tool "$B/tristream" count --quiet --device gpu --k $k --kclique-method $m --kclique-scheme $sc --partitions 2 "$T/$g.tsg" 2>&1)
+					echo "$tool $m $sc $g: $(echo "$out" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY")"
+					check "$tool $m $sc $g clean" bash -c "echo \"\$1\" | grep -qE '(ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards)'" _ "$out"
+					check "$tool $m $sc $g count" grep -q "$k-cliques: $("$B/tests/brute" --k $k "$T/$g.tsg")\$" <(echo "$out")
+				done
+			done
 		done
 	done
 else
