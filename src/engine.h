@@ -155,7 +155,8 @@ struct engine_result {
 	struct part_arrival_times arrival; /* arrival layout: inside build_s */
 	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */
 	struct kern_clique_gpu clique_gpu;  /* k-cliques on the GPU: what ran (k 0: none) */
-	int clique_picked;        /* auto chose it by timing both on a sample */
+	int clique_picked;        /* auto chose it by timing both on a sample (CPU) */
+	int clique_by_k;          /* auto chose it by K (GPU: pivoting from K = 7) */
 	uint64_t *sizes;          /* k_all: sizes[j - 1] cliques of j vertices, owned */
 	uint64_t sizes_len;       /* k_all: entries of sizes (the same on every rank) */
 	uint32_t nsizes;          /* k_all: the largest clique size */

@@ -124,6 +124,8 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 		}
 		if (r->clique_picked)
 			json_str(&j, "clique_method_chosen", "timed both on every 64th source");
+		else if (r->clique_by_k)
+			json_str(&j, "clique_method_chosen", "by K: pivoting from K = 7");
 		json_u64(&j, "max_out_degree", r->max_out);
 	} else if (!o->plan_only) {
 		json_u64(&j, "triangles", r->triangles);
@@ -258,7 +260,9 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 	if (engine_cliques(o))
 		printf("clique method: %s%s (largest out-list %u%s)\n",
 		       kern_clique_method_name(r->clique_ran),
-		       r->clique_picked ? ", the faster on every 64th source" : "", r->max_out,
+		       r->clique_picked ? ", the faster on every 64th source"
+		       : r->clique_by_k ? ", by K (pivoting from 7)"
+					: "", r->max_out,
 		       o->degeneracy ? ", degeneracy order" : "");
 	if (x->cl)
 		printf("transitivity: %.6f\naverage clustering: %.6f\n", x->cl->transitivity,

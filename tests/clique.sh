@@ -163,10 +163,17 @@ check "K70 K=10 fits: $got" same "$got" "$(python3 -c 'import math; print(math.c
 for a in "--k 2" "--k 33" "--k x" "--k 4 --layout block" "--k 4 --layout arrival" \
 	"--k 4 --per-vertex $T/pv" "--k 4 --clustering" "--k-all --k 4" \
 	"--kclique-method pivot" "--k-all --kclique-method orient" "--order degeneracy" \
-	"--order sideways --k 4" "--k-all --checkpoint $T/ck"; do
+	"--order sideways --k 4" "--k-all --checkpoint $T/ck" "--kclique-scheme edge" \
+	"--k 4 --kclique-scheme diagonal" "--k 4 --kclique-group 3" "--k 4 --kclique-group 64" \
+	"--k 4 --kclique-group 0" "--k 4 --kclique-group x"; do
 	rc=$(rc_of "$B/tristream" count --quiet --device cpu $a "$T/karate.txt")
 	check "$a: exit $rc, not 2" [ "$rc" = 2 ]
 done
+
+# GPU-only knobs on the CPU: counted all the same, and said to be unused
+out=$("$B/tristream" count --quiet --json --device cpu --k 4 --kclique-scheme edge --kclique-group 4 "$T/karate.txt" |
+	python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["cliques"], "not used on the CPU" in d.get("note", ""), "clique_scheme" in d)')
+check "--kclique-scheme on the CPU: '$out'" [ "$out" = "11 True False" ]
 
 # --- a checkpoint killed at random moments and resumed (K = 5, 64 parts, one thread)
 gen rmat --scale 13 --edge-factor 16 --seed 4 "$T/rmat13.tsg"

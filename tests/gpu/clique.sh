@@ -83,6 +83,12 @@ if [ "$PART" != sanitizer ]; then
 			check "K200 K=$k $v: $got, C(200,$k) $ref" same "$got" "$ref"
 		done
 	done
+	# auto's choices, said in the JSON
+	for kx in "4 orient vertex 1" "5 orient edge 1" "6 orient edge 1" "7 pivot edge -" "8 pivot edge -"; do
+		read -r k m sc gr <<<"$kx"
+		out=$("$B/tristream" count --quiet --json --device gpu --k $k "$T/rmat10.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["clique_method"], d["clique_scheme"], d.get("clique_group", "-"), d["clique_method_chosen"], d["cliques"])')
+		check "auto at K=$k: '$out'" [ "$out" = "$m $sc $gr by K: pivoting from K = 7 $("$B/tests/brute" --k $k "$T/rmat10.tsg")" ]
+	done
 	"$B/tristream" count --quiet --device gpu --k 16 --kclique-method pivot "$T/k200.tsg" >"$T/out" 2>"$T/err"
 	rc=$?
 	check "C(200,16) > 2^64 on the GPU: exit $rc, not 9" [ $rc = 9 ]
