@@ -32,15 +32,23 @@
 #include "base/util.h"
 
 static const char *const method_names[] = { "auto", "orient", "pivot" };
+static const char *const scheme_names[] = { "auto", "vertex", "edge" };
+
+/* The index of s among n names, or -1. */
+static int name_index(const char *const *names, int n, const char *s)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
 
 int kern_clique_method_parse(const char *s, enum kern_clique_method *out)
 {
-	for (int m = 0; m <= KERN_CLIQUE_PIVOT; m++)
-		if (strcmp(s, method_names[m]) == 0) {
-			*out = (enum kern_clique_method)m;
-			return 0;
-		}
-	return -1;
+	const int i = name_index(method_names, KERN_CLIQUE_PIVOT + 1, s);
+	if (i >= 0)
+		*out = (enum kern_clique_method)i;
+	return i < 0 ? -1 : 0;
 }
 
 const char *kern_clique_method_name(enum kern_clique_method m)
@@ -48,16 +56,12 @@ const char *kern_clique_method_name(enum kern_clique_method m)
 	return method_names[m];
 }
 
-static const char *const scheme_names[] = { "auto", "vertex", "edge" };
-
 int kern_clique_scheme_parse(const char *s, enum kern_clique_scheme *out)
 {
-	for (int m = 0; m <= KERN_CLIQUE_EDGE; m++)
-		if (strcmp(s, scheme_names[m]) == 0) {
-			*out = (enum kern_clique_scheme)m;
-			return 0;
-		}
-	return -1;
+	const int i = name_index(scheme_names, KERN_CLIQUE_EDGE + 1, s);
+	if (i >= 0)
+		*out = (enum kern_clique_scheme)i;
+	return i < 0 ? -1 : 0;
 }
 
 const char *kern_clique_scheme_name(enum kern_clique_scheme s)
