@@ -484,8 +484,12 @@ __global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
 						&ovf);
 		}
 	}
-	/* each lane holds its share (a group's first lane its group's) */
-	total = warp_sum(total);
+	/* each lane holds its share (a group's first lane its group's): their
+	 * sum, checked for passing 2^64 - 1 as every addition is */
+	for (int o = 16; o > 0; o >>= 1) {
+		const uint64_t other = __shfl_xor_sync(CQ_FULL, total, o);
+		kern_clique_add(&total, other, &ovf);
+	}
 	ovf = __any_sync(CQ_FULL, ovf);
 	if (lane == 0) {
 		const unsigned long long old = atomicAdd(&c->triangles, (unsigned long long)total);
