@@ -3,14 +3,14 @@
 # counting side by side in one run, warm page cache: on the GPU orientation
 # vertex- and edge-centric, pivoting, and auto at 1/4 of the file (--gpu-mem,
 # several LSTC parts); on the CPU (every thread) orientation and pivoting. Graphs: R-MAT SCALES
-# (default "20 21 22"), and WORK_DIR/*.real.tsg if present (the shared
+# (default "20 21 22"; "" for none), and WORK_DIR/*.real.tsg if present (the shared
 # graphs, converted by the caller). Medians of RUNS (default 3) of the
 # engine's counting stage ("count" in the JSON: the parts' kernels, without
 # the read and the context) and of the whole process; a variant that takes
 # longer than LIMIT_S (default 60) seconds once is shown as "> LIMIT" and
 # not repeated, nor run at a larger K on that graph. Every count in a row must agree: the "check" column.
 set -u
-B=$1 W=$2 RUNS=${3:-3} SCALES=${4:-"20 21 22"} KS=${5:-"4 5 6 7 8"} LIMIT=${6:-60}
+B=$1 W=$2 RUNS=${3:-3} SCALES=${4-"20 21 22"} KS=${5:-"4 5 6 7 8"} LIMIT=${6:-60}
 mkdir -p "$W"
 median() { python3 -c "import statistics,sys; print('%.3f' % statistics.median(map(float, sys.argv[1:])))" "$@"; }
 one() { # args -> "count_s wall_s cliques" or "timeout"
