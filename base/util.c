@@ -37,6 +37,14 @@ int tsg_parse_size(const char *s, uint64_t *out)
 	return TSG_OK;
 }
 
+int tsg_name_index(const char *const *names, int n, const char *s)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
 int tsg_parse_u64(const char *s, uint64_t max, uint64_t *out)
 {
 	char *end;

@@ -17,6 +17,9 @@ int tsg_parse_size(const char *s, uint64_t *out);
 /* Parses a non-negative decimal integer that must fit in max. */
 int tsg_parse_u64(const char *s, uint64_t max, uint64_t *out);
 
+/* The index of s among names[0 .. n), or -1 (option values by name). */
+int tsg_name_index(const char *const *names, int n, const char *s);
+
 /* Formats bytes as "1.5 GiB" into buf; returns buf. */
 const char *tsg_fmt_bytes(uint64_t bytes, char *buf, size_t len);
 

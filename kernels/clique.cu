@@ -532,13 +532,15 @@ cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, ui
 	/* the small class as many blocks as run at once, the large what is left */
 	const uint64_t left = scratch_bytes - prep;
 	uint64_t nb_small = (left - blk[1]) / blk[0];
-	if (nb_small > (uint64_t)sms * 8)
-		nb_small = (uint64_t)sms * 8;
+	const uint64_t most_small = (uint64_t)sms * KERN_CLIQUE_SMALL_WARPS_PER_SM / KERN_CLIQUE_MIN_WARPS;
+	const uint64_t most_large = (uint64_t)sms * KERN_CLIQUE_LARGE_WARPS_PER_SM / KERN_CLIQUE_MIN_WARPS;
+	if (nb_small > most_small)
+		nb_small = most_small;
 	uint64_t nb_large = 0;
 	if (blk[1]) {
 		nb_large = (left - nb_small * blk[0]) / blk[1];
-		if (nb_large > (uint64_t)sms * 4)
-			nb_large = (uint64_t)sms * 4;
+		if (nb_large > most_large)
+			nb_large = most_large;
 	}
 	if ((e = cudaMemsetAsync(scratch, 0, 256, s)) != cudaSuccess ||
 	    (e = cudaMemsetAsync(p.pre, 0, 8 * entries, s)) != cudaSuccess)

@@ -109,6 +109,10 @@ struct kern_clique_gpu {
 #define KERN_CLIQUE_CHUNK 8
 /* Warps a block; the launch gives each class at least one block. */
 #define KERN_CLIQUE_MIN_WARPS 4
+/* Warps a multiprocessor runs at most, small and large class: the launch's
+ * caps and what planners reserve room for. */
+#define KERN_CLIQUE_SMALL_WARPS_PER_SM 32
+#define KERN_CLIQUE_LARGE_WARPS_PER_SM 16
 
 /*
  * 32-bit words of a warp's scratch for subgraphs of up to max_n vertices:

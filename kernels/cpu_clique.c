@@ -34,18 +34,9 @@
 static const char *const method_names[] = { "auto", "orient", "pivot" };
 static const char *const scheme_names[] = { "auto", "vertex", "edge" };
 
-/* The index of s among n names, or -1. */
-static int name_index(const char *const *names, int n, const char *s)
-{
-	for (int i = 0; i < n; i++)
-		if (strcmp(s, names[i]) == 0)
-			return i;
-	return -1;
-}
-
 int kern_clique_method_parse(const char *s, enum kern_clique_method *out)
 {
-	const int i = name_index(method_names, KERN_CLIQUE_PIVOT + 1, s);
+	const int i = tsg_name_index(method_names, KERN_CLIQUE_PIVOT + 1, s);
 	if (i >= 0)
 		*out = (enum kern_clique_method)i;
 	return i < 0 ? -1 : 0;
@@ -58,7 +49,7 @@ const char *kern_clique_method_name(enum kern_clique_method m)
 
 int kern_clique_scheme_parse(const char *s, enum kern_clique_scheme *out)
 {
-	const int i = name_index(scheme_names, KERN_CLIQUE_EDGE + 1, s);
+	const int i = tsg_name_index(scheme_names, KERN_CLIQUE_EDGE + 1, s);
 	if (i >= 0)
 		*out = (enum kern_clique_scheme)i;
 	return i < 0 ? -1 : 0;

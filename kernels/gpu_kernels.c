@@ -1,8 +1,7 @@
 /* gpu_kernels.c - names of the GPU kernels, available in every build so the
  * command line parses --kernel the same way with or without CUDA. */
-#include <string.h>
-
 #include "kernels/gpu.h"
+#include "base/util.h"
 
 static const char *const names[GPU_KERNEL_COUNT_] = { "lstc", "lstc-paper", "lstc-hash",
 							      "mid-hash", "trust", "auto",
@@ -10,18 +9,9 @@ static const char *const names[GPU_KERNEL_COUNT_] = { "lstc", "lstc-paper", "lst
 static const char *const policies[GPU_CTA_COUNT_] = { "block-degree", "block-index",
 							       "warp-index" };
 
-/* The index of s among names[0 .. n), or -1. */
-static int name_index(const char *const *names, int n, const char *s)
-{
-	for (int i = 0; i < n; i++)
-		if (strcmp(s, names[i]) == 0)
-			return i;
-	return -1;
-}
-
 int gpu_kernel_parse(const char *s, enum gpu_kernel *out)
 {
-	const int k = name_index(names, GPU_KERNEL_COUNT_, s);
+	const int k = tsg_name_index(names, GPU_KERNEL_COUNT_, s);
 	if (k < 0)
 		return TSG_EUSAGE;
 	*out = (enum gpu_kernel)k;
@@ -32,7 +22,7 @@ const char *gpu_kernel_name(enum gpu_kernel k) { return names[k]; }
 
 int gpu_cta_policy_parse(const char *s, enum gpu_cta_policy *out)
 {
-	const int p = name_index(policies, GPU_CTA_COUNT_, s);
+	const int p = tsg_name_index(policies, GPU_CTA_COUNT_, s);
 	if (p < 0)
 		return TSG_EUSAGE;
 	*out = (enum gpu_cta_policy)p;

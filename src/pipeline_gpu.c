@@ -790,8 +790,10 @@ static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c,
 	uint64_t cls[2];
 	kern_clique_class_bytes(max_out, c, cls);
 	uint64_t small = slot / 4 / cls[0], large = cls[1] ? slot / 8 / cls[1] : 0;
-	small = small > (uint64_t)sms * 32 ? (uint64_t)sms * 32 : small;
-	large = large > (uint64_t)sms * 16 ? (uint64_t)sms * 16 : large;
+	const uint64_t most_small = (uint64_t)sms * KERN_CLIQUE_SMALL_WARPS_PER_SM;
+	const uint64_t most_large = (uint64_t)sms * KERN_CLIQUE_LARGE_WARPS_PER_SM;
+	small = small > most_small ? most_small : small;
+	large = large > most_large ? most_large : large;
 	small = small < KERN_CLIQUE_MIN_WARPS ? KERN_CLIQUE_MIN_WARPS : small;
 	large = large < KERN_CLIQUE_MIN_WARPS ? KERN_CLIQUE_MIN_WARPS : large;
 	return (struct tsg_scratch){ .per_src = KERN_CLIQUE_PREP_PER_SRC,

@@ -252,11 +252,12 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 		printf("%u-cliques: %llu\n", o->k, (unsigned long long)r->triangles);
 	else
 		printf("triangles: %llu\n", (unsigned long long)r->triangles);
-	if (engine_cliques(o) && r->clique_gpu.k && r->clique_gpu.pivot)
-		printf("clique scheme: %s-centric\n", kern_clique_scheme_name(r->clique_gpu.scheme));
-	else if (engine_cliques(o) && r->clique_gpu.k)
-		printf("clique scheme: %s-centric, groups of %u lanes\n",
-		       kern_clique_scheme_name(r->clique_gpu.scheme), r->clique_gpu.group);
+	if (engine_cliques(o) && r->clique_gpu.k) {
+		printf("clique scheme: %s-centric", kern_clique_scheme_name(r->clique_gpu.scheme));
+		if (!r->clique_gpu.pivot)
+			printf(", groups of %u lanes", r->clique_gpu.group);
+		putchar('\n');
+	}
 	if (engine_cliques(o))
 		printf("clique method: %s%s (largest out-list %u%s)\n",
 		       kern_clique_method_name(r->clique_ran),
