@@ -18,6 +18,19 @@
  *    removed), so it survives: Algorithm 2 keeps a superset of K and every
  *    edge among what it keeps. Exact, and never smaller than LOCAL's result,
  *    which is why LOCAL is the default (bench/ measures the difference).
+ *  - PART_PRUNE_CLOSED keeps an edge only if it lies on a triangle whose
+ *    source is local, and the vertices of those edges (and every local).
+ *    A clique of K >= 3 vertices whose lowest vertex a is local has every
+ *    edge on such a triangle: a->b and a->c on {a, b, c} for any third
+ *    member c, and b->c on {a, b, c}. So every edge it needs is kept, in
+ *    rows that are sublists of the graph's: what a count from a sees,
+ *    rows intersected with out(a), is unchanged. Edges and vertices on no
+ *    triangle are gone, so it is not for counting edges (--k-all's sizes 1
+ *    and 2). Why it matters: under LOCAL a part keeps every edge among the
+ *    out-neighbours of its locals, and in a skewed graph almost every
+ *    local points at hubs, so every part carries the edges among the hubs
+ *    (half of R-MAT 20's edges in each of 64 parts); CLOSED keeps only the
+ *    hub edges its own locals close triangles with.
  */
 #include "partition/part.h"
 
@@ -48,19 +61,24 @@ struct part_plan {
 	uint32_t *outdeg;           /* per kept vertex */
 	uint64_t *chunk;            /* per scan chunk counts */
 	uint64_t max_bytes;
+	/* PART_PRUNE_CLOSED: the graph oriented (out-lists, ids increasing)
+	 * and a bit per oriented edge, set for the part being built */
+	uint64_t *ooff;
+	uint32_t *oadj;
+	_Atomic uint64_t *emark;
+	uint64_t *tbits;            /* per thread: two bitmaps of nv bits */
 };
 
 static const char *const scheme_names[] = { "contig", "edge", "hash", "metis" };
-static const char *const prune_names[] = { "local", "lstc" };
+static const char *const prune_names[] = { "local", "lstc", "closed", "auto" };
 
 int part_scheme_parse(const char *s, enum part_scheme *out)
 {
-	for (int i = 0; i < 4; i++)
-		if (strcmp(s, scheme_names[i]) == 0) {
-			*out = (enum part_scheme)i;
-			return TSG_OK;
-		}
-	return TSG_EUSAGE;
+	const int i = tsg_name_index(scheme_names, PART_METIS + 1, s);
+	if (i < 0)
+		return TSG_EUSAGE;
+	*out = (enum part_scheme)i;
+	return TSG_OK;
 }
 
 int part_scheme_available(enum part_scheme s)
@@ -77,12 +95,11 @@ const char *part_scheme_name(enum part_scheme s) { return scheme_names[s]; }
 
 int part_prune_parse(const char *s, enum part_prune *out)
 {
-	for (int i = 0; i < 2; i++)
-		if (strcmp(s, prune_names[i]) == 0) {
-			*out = (enum part_prune)i;
-			return TSG_OK;
-		}
-	return TSG_EUSAGE;
+	const int i = tsg_name_index(prune_names, PART_PRUNE_AUTO + 1, s);
+	if (i < 0)
+		return TSG_EUSAGE;
+	*out = (enum part_prune)i;
+	return TSG_OK;
 }
 
 const char *part_prune_name(enum part_prune p) { return prune_names[p]; }
@@ -481,14 +498,192 @@ static int peel_lstc(struct bctx *c, struct tsg_err *err)
 	return TSG_OK;
 }
 
+/* ---- PART_PRUNE_CLOSED */
+
+static inline void set_edge(_Atomic uint64_t *w, uint64_t x)
+{
+	const uint64_t bit = 1ull << (x & 63);
+	if (!(atomic_load_explicit(&w[x >> 6], memory_order_relaxed) & bit))
+		atomic_fetch_or_explicit(&w[x >> 6], bit, memory_order_relaxed);
+}
+
+static inline int edge_set(const _Atomic uint64_t *w, uint64_t x)
+{
+	return (atomic_load_explicit(&w[x >> 6], memory_order_relaxed) >> (x & 63)) & 1;
+}
+
+/* Lists the triangles a -> b -> c with a local and marks their edges, the
+ * way kernels/cpu_merge.c's hash kernel counts: out(a) is set in a
+ * thread's bitmap, and every out(b) probes it. A hit is b -> c; a second
+ * bitmap notes each vertex of out(a) met on a triangle, which marks a -> b
+ * and a -> c, and keeps the vertex. */
+static void closed_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	struct bctx *c = arg;
+	struct part_plan *p = c->p;
+	const uint64_t *off = p->ooff;
+	const uint32_t *adj = p->oadj;
+	const uint64_t words = p->g->nv / 64 + 1;
+	uint64_t *in = p->tbits + (size_t)tid * 2 * words, *hit = in + words;
+	for (uint64_t k = b; k < e; k++) {
+		const uint32_t a = local_at(p, c->i, k);
+		const uint64_t a0 = off[a], a1 = off[a + 1];
+		set_mark(&p->mark[a], MARK_KEEP);
+		for (uint64_t x = a0; x < a1; x++)
+			in[adj[x] >> 6] |= 1ull << (adj[x] & 63);
+		for (uint64_t x = a0; x < a1; x++) {
+			const uint32_t v = adj[x];
+			if (x + 4 < a1) /* out(v) lies in a random row: fetch ahead */
+				__builtin_prefetch(adj + off[adj[x + 4]]);
+			uint64_t any = 0;
+			for (uint64_t z = off[v]; z < off[v + 1]; z++) {
+				const uint32_t w = adj[z];
+				const uint64_t bit = (in[w >> 6] >> (w & 63)) & 1;
+				if (bit) {
+					set_edge(p->emark, z);
+					hit[w >> 6] |= 1ull << (w & 63);
+				}
+				any |= bit;
+			}
+			if (any)
+				hit[v >> 6] |= 1ull << (v & 63);
+		}
+		for (uint64_t x = a0; x < a1; x++) {
+			const uint32_t v = adj[x];
+			if ((hit[v >> 6] >> (v & 63)) & 1) {
+				set_edge(p->emark, x);
+				set_mark(&p->mark[v], MARK_KEEP);
+			}
+		}
+		for (uint64_t x = a0; x < a1; x++) /* whole words: after every test */
+			in[adj[x] >> 6] = hit[adj[x] >> 6] = 0;
+	}
+}
+
+static void closed_count_out(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct bctx *c = arg;
+	struct part_plan *p = c->p;
+	uint64_t mx = 0;
+	for (uint64_t k = b; k < e; k++) {
+		const uint32_t v = p->kept[k];
+		uint32_t n = 0;
+		for (uint64_t x = p->ooff[v]; x < p->ooff[v + 1]; x++)
+			n += (uint32_t)edge_set(p->emark, x);
+		p->outdeg[k] = n;
+		mx = n > mx ? n : mx;
+	}
+	tsg_atomic_max(&c->max_out, mx);
+}
+
+static void closed_fill_out(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct bctx *c = arg;
+	struct part_plan *p = c->p;
+	for (uint64_t k = b; k < e; k++) {
+		const uint32_t v = p->kept[k];
+		uint64_t at = c->off[k];
+		for (uint64_t x = p->ooff[v]; x < p->ooff[v + 1]; x++)
+			if (edge_set(p->emark, x))
+				c->adj[at++] = p->newid[p->oadj[x]];
+	}
+}
+
+/* Every marked edge leaves a kept vertex: clearing the kept rows' words
+ * clears them all, in time for the part rather than the graph. */
+static void closed_clear(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct bctx *c = arg;
+	struct part_plan *p = c->p;
+	for (uint64_t k = b; k < e; k++) {
+		const uint32_t v = p->kept[k];
+		const uint64_t x0 = p->ooff[v], x1 = p->ooff[v + 1];
+		if (x0 == x1)
+			continue;
+		for (uint64_t w = x0 >> 6; w <= (x1 - 1) >> 6; w++)
+			atomic_store_explicit(&p->emark[w], 0, memory_order_relaxed);
+	}
+}
+
+static void orient_count(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct part_plan *p = arg;
+	const struct tsg_graph *g = p->g;
+	for (uint64_t v = b; v < e; v++) {
+		uint64_t n = 0;
+		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++)
+			n += before(p, (uint32_t)v, g->adj[x]);
+		p->ooff[v + 1] = n;
+	}
+}
+
+static void orient_fill(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct part_plan *p = arg;
+	const struct tsg_graph *g = p->g;
+	for (uint64_t v = b; v < e; v++) {
+		uint64_t at = p->ooff[v];
+		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++)
+			if (before(p, (uint32_t)v, g->adj[x]))
+				p->oadj[at++] = g->adj[x];
+	}
+}
+
+/* The oriented lists and the edge bits for PART_PRUNE_CLOSED. */
+static int closed_prepare(struct part_plan *p, struct tsg_err *err)
+{
+	const uint64_t nv = p->g->nv;
+	p->ooff = malloc((nv + 1) * sizeof(*p->ooff));
+	if (!p->ooff)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory orienting the graph for "
+				"--prune closed");
+	p->ooff[0] = 0;
+	tsg_parallel_for(p->o.threads, nv, 1 << 14, orient_count, p);
+	for (uint64_t v = 0; v < nv; v++)
+		p->ooff[v + 1] += p->ooff[v];
+	const uint64_t ne = p->ooff[nv];
+	p->oadj = malloc((ne ? ne : 1) * sizeof(*p->oadj));
+	p->emark = calloc(ne / 64 + 1, sizeof(*p->emark));
+	p->tbits = calloc((size_t)p->o.threads * 2 * (nv / 64 + 1), sizeof(*p->tbits));
+	if (!p->oadj || !p->emark || !p->tbits)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory orienting the graph for "
+				"--prune closed (%llu edges)", (unsigned long long)ne);
+	tsg_parallel_for(p->o.threads, nv, 1 << 14, orient_fill, p);
+	return TSG_OK;
+}
+
+/* Kept vertices counted per chunk of ids, then numbered in id order. */
+static void number_kept(struct bctx *c)
+{
+	struct part_plan *p = c->p;
+	const unsigned t = p->o.threads;
+	const uint64_t nchunks = (p->g->nv + SCAN_CHUNK - 1) / SCAN_CHUNK;
+	tsg_parallel_for(t, nchunks, 1, scan_count, c);
+	uint64_t sum = 0;
+	for (uint64_t ch = 0; ch < nchunks; ch++) {
+		const uint64_t n = p->chunk[ch];
+		p->chunk[ch] = sum;
+		sum += n;
+	}
+	c->nkept = sum;
+	if (c->measure_ind) {
+		c->v_ind = atomic_load(&c->v_ind_acc);
+		c->e_ind = atomic_load(&c->e_ind_acc);
+	}
+	tsg_parallel_for(t, nchunks, 1, scan_write, c);
+}
+
 /* Phases shared by measure and build: mark, prune, count kept vertices and
- * out-degrees. Leaves marks set; the caller clears them. */
+ * out-degrees. Leaves marks set; clear_part clears them. */
 static int select_part(struct part_plan *p, uint32_t i, int want_ind, struct bctx *c,
 		       struct tsg_err *err)
 {
-	const struct tsg_graph *g = p->g;
 	const unsigned t = p->o.threads;
-	const uint64_t nchunks = (g->nv + SCAN_CHUNK - 1) / SCAN_CHUNK;
 	memset(c, 0, sizeof(*c));
 	c->p = p;
 	c->i = i;
@@ -496,41 +691,37 @@ static int select_part(struct part_plan *p, uint32_t i, int want_ind, struct bct
 	atomic_init(&c->e_ind_acc, 0);
 	atomic_init(&c->max_out, 0);
 	const int lstc = p->o.prune == PART_PRUNE_LSTC;
-	c->up_bits = MARK_KEEP | (want_ind || lstc ? MARK_IND : 0);
-	c->other_bits = want_ind || lstc ? (MARK_IND | (lstc ? MARK_KEEP : 0)) : 0;
-	tsg_parallel_for(t, nlocal(p, i), GRAIN, mark_range, c);
+	const int closed = p->o.prune == PART_PRUNE_CLOSED;
+	if (closed) { /* MARK_IND only, for the stats; the triangles set MARK_KEEP */
+		c->up_bits = c->other_bits = want_ind ? MARK_IND : 0;
+		if (want_ind)
+			tsg_parallel_for(t, nlocal(p, i), GRAIN, mark_range, c);
+		tsg_parallel_for(t, nlocal(p, i), 64, closed_range, c);
+	} else {
+		c->up_bits = MARK_KEEP | (want_ind || lstc ? MARK_IND : 0);
+		c->other_bits = want_ind || lstc ? (MARK_IND | (lstc ? MARK_KEEP : 0)) : 0;
+		tsg_parallel_for(t, nlocal(p, i), GRAIN, mark_range, c);
+	}
 	c->measure_ind = want_ind;
-	tsg_parallel_for(t, nchunks, 1, scan_count, c);
-	uint64_t sum = 0;
-	for (uint64_t ch = 0; ch < nchunks; ch++) {
-		uint64_t n = p->chunk[ch];
-		p->chunk[ch] = sum;
-		sum += n;
-	}
-	c->nkept = sum;
-	if (want_ind) {
-		c->v_ind = atomic_load(&c->v_ind_acc);
-		c->e_ind = atomic_load(&c->e_ind_acc);
-	}
-	tsg_parallel_for(t, nchunks, 1, scan_write, c);
+	number_kept(c);
 	if (lstc) {
 		int rc = peel_lstc(c, err);
 		if (rc)
 			return rc;
 		/* re-scan: peeling removed some of the kept vertices */
 		c->measure_ind = 0;
-		tsg_parallel_for(t, nchunks, 1, scan_count, c);
-		sum = 0;
-		for (uint64_t ch = 0; ch < nchunks; ch++) {
-			uint64_t n = p->chunk[ch];
-			p->chunk[ch] = sum;
-			sum += n;
-		}
-		c->nkept = sum;
-		tsg_parallel_for(t, nchunks, 1, scan_write, c);
+		number_kept(c);
 	}
-	tsg_parallel_for(t, c->nkept, GRAIN, count_out, c);
+	tsg_parallel_for(t, c->nkept, GRAIN, closed ? closed_count_out : count_out, c);
 	return TSG_OK;
+}
+
+/* Clears what select_part marked, for the next part. */
+static void clear_part(struct part_plan *p, struct bctx *c)
+{
+	if (p->o.prune == PART_PRUNE_CLOSED)
+		tsg_parallel_for(p->o.threads, c->nkept, GRAIN, closed_clear, c);
+	tsg_parallel_for(p->o.threads, p->g->nv, SCAN_CHUNK, clear_marks, p);
 }
 
 static uint64_t sum_outdeg(const struct part_plan *p, uint64_t nkept)
@@ -562,7 +753,7 @@ int part_measure(struct part_plan *p, uint32_t i, struct part_stats *st, struct 
 	int rc = select_part(p, i, 0, &c, err);
 	if (rc == TSG_OK)
 		fill_stats(p, i, &c, sum_outdeg(p, c.nkept), t0, st);
-	tsg_parallel_for(p->o.threads, p->g->nv, SCAN_CHUNK, clear_marks, p);
+	clear_part(p, &c);
 	return rc;
 }
 
@@ -590,7 +781,8 @@ int part_build(struct part_plan *p, uint32_t i, part_alloc_fn alloc, void *alloc
 	c.off[0] = 0;
 	for (uint64_t k = 0; k < c.nkept; k++)
 		c.off[k + 1] = c.off[k] + p->outdeg[k];
-	tsg_parallel_for(p->o.threads, c.nkept, GRAIN, fill_out, &c);
+	tsg_parallel_for(p->o.threads, c.nkept, GRAIN,
+			 p->o.prune == PART_PRUNE_CLOSED ? closed_fill_out : fill_out, &c);
 	tsg_parallel_for(p->o.threads, nsrc, GRAIN * 16, fill_src, &c);
 	*dag = (struct tsg_dag){ .nv = (uint32_t)c.nkept, .nsrc = (uint32_t)nsrc, .ne = ne,
 				 .max_out = (uint32_t)atomic_load(&c.max_out), .off = c.off,
@@ -601,7 +793,7 @@ int part_build(struct part_plan *p, uint32_t i, part_alloc_fn alloc, void *alloc
 	}
 	fill_stats(p, i, &c, ne, t0, st);
 done:
-	tsg_parallel_for(p->o.threads, p->g->nv, SCAN_CHUNK, clear_marks, p);
+	clear_part(p, &c);
 	return rc;
 }
 
@@ -628,6 +820,10 @@ void part_plan_free(struct part_plan *p)
 	free(p->kept);
 	free(p->outdeg);
 	free(p->chunk);
+	free(p->ooff);
+	free(p->oadj);
+	free(p->emark);
+	free(p->tbits);
 	free(p);
 }
 
@@ -646,40 +842,66 @@ static uint64_t part_cost(const struct part_plan *p, const struct part_stats *st
 	return st->bytes + tsg_scratch_bytes(&p->o.scratch, st->v_local, st->v_res, st->e_res);
 }
 
-/* Splits every range over budget at its edge midpoint; fails if an
- * over-budget range is a single vertex. */
-static int split_ranges(struct part_plan *p, const uint8_t *over, struct tsg_err *err)
+enum { COST_UNKNOWN = 0 }; /* a measured part costs at least its offsets' bytes */
+
+/* Splits every range over budget into ceil(cost / budget) ranges of about
+ * equal edges (a part's cost falls more slowly than its share of edges, so
+ * this is the fewest that can fit); fails if an over-budget range is a
+ * single vertex. Ranges kept whole keep their measured cost in *cost. */
+static int split_ranges(struct part_plan *p, uint64_t **cost, struct tsg_err *err)
 {
 	const struct tsg_graph *g = p->g;
-	uint32_t add = 0;
+	const uint64_t *c = *cost, budget = p->o.budget;
+	uint64_t add = 0;
 	for (uint32_t i = 0; i < p->nparts; i++)
-		add += over[i];
-	uint64_t *nb = malloc(((size_t)p->nparts + add + 1) * sizeof(*nb));
-	if (!nb)
+		if (c[i] > budget) {
+			const uint64_t n = p->bounds[i + 1] - p->bounds[i], want = c[i] / budget + 1;
+			add += (want < n ? want : n) - 1;
+		}
+	if (p->nparts + add > UINT32_MAX - 1)
+		return tsg_fail(err, TSG_ENOMEM, "more than 2^32 parts would be needed: raise "
+				"--gpu-mem");
+	const uint64_t total = p->nparts + add;
+	uint64_t *nb = malloc((total + 1) * sizeof(*nb)), *nc = calloc(total, sizeof(*nc));
+	if (!nb || !nc) {
+		free(nb);
+		free(nc);
 		return tsg_fail(err, TSG_ENOMEM, "out of memory planning parts");
+	}
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < p->nparts; i++) {
-		uint64_t lo = p->bounds[i], hi = p->bounds[i + 1];
+		const uint64_t lo = p->bounds[i], hi = p->bounds[i + 1];
+		nc[k] = c[i];
 		nb[k++] = lo;
-		if (!over[i])
+		if (c[i] <= budget)
 			continue;
 		if (hi - lo < 2) {
 			free(nb);
+			free(nc);
 			char b[32];
 			return tsg_fail(err, TSG_ENOMEM, "vertex %llu (degree %llu) alone needs more "
 					"than the partition budget of %s: raise --gpu-mem",
 					(unsigned long long)lo, (unsigned long long)deg(g->off, (uint32_t)lo),
-					tsg_fmt_bytes(p->o.budget, b, sizeof(b)));
+					tsg_fmt_bytes(budget, b, sizeof(b)));
 		}
-		uint64_t target = (g->off[lo] + g->off[hi]) / 2, mid = lo + 1;
-		while (mid < hi - 1 && g->off[mid] < target)
-			mid++;
-		nb[k++] = mid;
+		uint64_t want = c[i] / budget + 1, at = lo;
+		want = want < hi - lo ? want : hi - lo;
+		nc[k - 1] = COST_UNKNOWN;
+		for (uint64_t j = 1; j < want; j++) { /* the first vertex at j/want of the edges */
+			const uint64_t target = g->off[lo] + (g->off[hi] - g->off[lo]) * j / want;
+			uint64_t mid = at + 1;
+			while (mid < hi - (want - j) && g->off[mid] < target)
+				mid++;
+			nc[k] = COST_UNKNOWN;
+			nb[k++] = at = mid;
+		}
 	}
 	nb[k] = g->nv;
 	free(p->bounds);
+	free(*cost);
 	p->bounds = nb;
 	p->nparts = k;
+	*cost = nc;
 	return TSG_OK;
 }
 
@@ -691,21 +913,20 @@ static int plan_auto(struct part_plan *p, struct tsg_err *err)
 	uint64_t np = p->o.budget ? (whole + p->o.budget - 1) / p->o.budget : 1;
 	np = np < 1 ? 1 : np > g->nv && g->nv > 0 ? g->nv : np;
 	int rc = assign(p, (uint32_t)np, err);
-	uint8_t *over = NULL;
+	uint64_t *cost = rc ? NULL : calloc(p->nparts, sizeof(*cost));
+	if (rc == TSG_OK && !cost)
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning parts");
 	while (rc == TSG_OK) {
-		free(over);
-		over = calloc(p->nparts, 1);
-		if (!over)
-			return tsg_fail(err, TSG_ENOMEM, "out of memory planning parts");
 		uint32_t nover = 0;
 		p->max_bytes = 0;
 		for (uint32_t i = 0; i < p->nparts && rc == TSG_OK; i++) {
-			struct part_stats st;
-			rc = part_measure(p, i, &st, err);
-			uint64_t cost = part_cost(p, &st);
-			p->max_bytes = cost > p->max_bytes ? cost : p->max_bytes;
-			over[i] = cost > p->o.budget;
-			nover += over[i];
+			if (cost[i] == COST_UNKNOWN) { /* only new parts are measured */
+				struct part_stats st;
+				rc = part_measure(p, i, &st, err);
+				cost[i] = part_cost(p, &st);
+			}
+			p->max_bytes = cost[i] > p->max_bytes ? cost[i] : p->max_bytes;
+			nover += cost[i] > p->o.budget;
 		}
 		if (rc || nover == 0)
 			break;
@@ -717,11 +938,15 @@ static int plan_auto(struct part_plan *p, struct tsg_err *err)
 				break;
 			}
 			rc = assign(p, p->nparts * 2, err);
+			free(cost);
+			cost = rc ? NULL : calloc(p->nparts, sizeof(*cost));
+			if (rc == TSG_OK && !cost)
+				rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning parts");
 		} else {
-			rc = split_ranges(p, over, err);
+			rc = split_ranges(p, &cost, err);
 		}
 	}
-	free(over);
+	free(cost);
 	return rc;
 }
 
@@ -754,6 +979,10 @@ int part_plan_new(const struct tsg_graph *g, const struct part_opts *o, struct p
 			      "vertices)", (unsigned long long)nv);
 		goto fail;
 	}
+	if (p->o.prune == PART_PRUNE_AUTO)
+		p->o.prune = PART_PRUNE_LOCAL;
+	if (p->o.prune == PART_PRUNE_CLOSED && (rc = closed_prepare(p, err)))
+		goto fail;
 	if (o->nparts == 0 && o->budget)
 		rc = plan_auto(p, err);
 	else

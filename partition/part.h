@@ -16,6 +16,14 @@
  *  - PART_PRUNE_LOCAL: keep a proxy only if a local vertex points to it, and
  *    every edge among kept vertices. One pass, and it keeps a subset of what
  *    Algorithm 2 keeps.
+ *  - PART_PRUNE_CLOSED: keep only the edges of triangles whose source is
+ *    local (found by listing those triangles on the host), and the vertices
+ *    they touch. Exact for every clique of three or more vertices, not for
+ *    edge or vertex counts; it is what makes k-cliques fit out of core,
+ *    where LOCAL keeps the dense core of hubs in every part (part.c).
+ *    Needs, while the plan lives, the oriented lists in host memory (4
+ *    bytes a directed edge, 8 a vertex) and 2 bits a vertex per thread.
+ *  - PART_PRUNE_AUTO: for the caller to resolve; the plan takes it as LOCAL.
  *
  * Parts are built one at a time into memory the caller supplies (pinned
  * staging for a GPU), so host memory holds the graph, the plan's per-vertex
@@ -38,7 +46,7 @@ enum part_scheme {
 	PART_METIS,  /* METIS k-way, balancing degree + 1 (builds with libmetis only) */
 };
 
-enum part_prune { PART_PRUNE_LOCAL, PART_PRUNE_LSTC };
+enum part_prune { PART_PRUNE_LOCAL, PART_PRUNE_LSTC, PART_PRUNE_CLOSED, PART_PRUNE_AUTO };
 
 struct part_opts {
 	enum part_scheme scheme;

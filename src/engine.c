@@ -480,11 +480,17 @@ done:
 	return rc;
 }
 
-int engine_clique_setup(const struct tsg_graph *g, const struct engine_opts *o,
+int engine_lstc_setup(const struct tsg_graph *g, const struct engine_opts *o,
 			struct part_opts *po, uint32_t **order, struct engine_result *r,
 			struct tsg_err *err)
 {
 	*order = NULL;
+	if (po->prune == PART_PRUNE_AUTO)
+		po->prune = engine_cliques(o) && !o->k_all ? PART_PRUNE_CLOSED : PART_PRUNE_LOCAL;
+	r->prune = po->prune;
+	if (po->prune == PART_PRUNE_CLOSED && o->k_all)
+		return tsg_fail(err, TSG_EUSAGE, "--prune closed keeps only edges on triangles: "
+				"--k-all counts every edge too (use --prune local)");
 	if (!engine_cliques(o) && !o->degeneracy)
 		return TSG_OK;
 	/* auto stays auto for the CPU (count_cpu times both on the first part) */
@@ -520,7 +526,7 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 	if (po.nparts == 0 && po.budget == 0)
 		po.nparts = 1; /* the CPU holds the whole graph: one part unless asked */
 	po.want_gid = o->per_vertex; /* counts by global id */
-	int rc = engine_clique_setup(g, o, &po, &order, r, err);
+	int rc = engine_lstc_setup(g, o, &po, &order, r, err);
 	if (rc == TSG_OK)
 		rc = part_plan_new(g, &po, &plan, err);
 	if (rc) {

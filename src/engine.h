@@ -162,6 +162,7 @@ struct engine_result {
 	uint32_t nsizes;          /* k_all: the largest clique size */
 	uint32_t degeneracy;      /* degeneracy order: the graph's degeneracy */
 	uint32_t max_out;         /* k-cliques: the largest out-list counted from */
+	enum part_prune prune;    /* lstc layout: the pruning rule used (auto resolved) */
 	uint64_t plan_key;        /* what defines the units: equal on every rank */
 	double count_wall_s;      /* units or parts (not arrival batches): from the first
 				     * handed over to the last count taken; on the GPU

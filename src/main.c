@@ -78,7 +78,9 @@ static const char usage_count[] =
 	"                          budget; 1 on the CPU)\n"
 	"  --scheme edge|contig|hash|metis  lstc layout: vertex partitioning (default\n"
 	"                          edge; metis if built with libmetis)\n"
-	"  --prune local|lstc      lstc layout: proxy pruning rule (default local)\n"
+	"  --prune auto|local|lstc|closed  lstc layout: proxy pruning rule (default\n"
+	"                          auto: closed, the edges on a part's triangles, for\n"
+	"                          --k above 3; local otherwise)\n"
 	"  --kernel NAME           GPU kernel: auto (default: mid-hash or lstc-hash for\n"
 	"                          each unit, from its estimated work), mid-hash (the\n"
 	"                          arrival layout's only one), lstc (default with the\n"
@@ -633,7 +635,7 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 		.device = TSG_DEVICE_AUTO,
 		.gpu_kernel = GPU_KERNEL_COUNT_, /* by layout, below */
 		.cpu_kernel = KERN_CPU_HASH,
-		.part = { .scheme = PART_EDGE, .prune = PART_PRUNE_LOCAL, .seed = 1 },
+		.part = { .scheme = PART_EDGE, .prune = PART_PRUNE_AUTO, .seed = 1 },
 		.threads = tsg_default_threads(),
 		.progress = 1,
 		.pin_host = -1,

@@ -89,11 +89,14 @@ int engine_pv_alloc(const struct tsg_graph *g, const struct engine_opts *o, uint
 int engine_pv_from_ranks(const struct tsg_graph *g, const struct engine_opts *o,
 			 uint64_t *by_rank, struct engine_result *r, struct tsg_err *err);
 
-/* k-cliques on LSTC parts (o->k > 3 or o->k_all): with o->degeneracy,
- * *order (owned by the caller, free it after the plan) gets the degeneracy
- * order and po->order points to it; with o->k_all, r->sizes is allocated;
- * r->clique_ran and r->kernel name the method (auto resolved). */
-int engine_clique_setup(const struct tsg_graph *g, const struct engine_opts *o,
+/* What LSTC parts need before the plan: po->prune resolved (auto: closed
+ * for k-cliques, which keeps a part to the edges on its triangles; local
+ * otherwise) into r->prune. For k-cliques (o->k > 3 or o->k_all): with
+ * o->degeneracy, *order (owned by the caller, free it after the plan) gets
+ * the degeneracy order and po->order points to it; with o->k_all,
+ * r->sizes is allocated; r->clique_ran names the method (auto stays auto
+ * for the callers to resolve). */
+int engine_lstc_setup(const struct tsg_graph *g, const struct engine_opts *o,
 			struct part_opts *po, uint32_t **order, struct engine_result *r,
 			struct tsg_err *err);
 

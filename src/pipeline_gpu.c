@@ -895,7 +895,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	struct part_opts po = o->part;
 	po.threads = o->threads;
 	po.scratch = gpu_kernel_scratch(o->gpu_kernel, o->per_vertex);
-	if ((rc = engine_clique_setup(g, o, &po, &order, r, err)))
+	if ((rc = engine_lstc_setup(g, o, &po, &order, r, err)))
 		goto done;
 	if (engine_cliques(o)) {
 		/* auto on the GPU, by K as the paper advises (section 4.5):

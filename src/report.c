@@ -153,7 +153,7 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 	json_str(&j, "layout", engine_layout_name(r->layout));
 	if (r->layout == ENGINE_LAYOUT_LSTC) {
 		json_str(&j, "scheme", part_scheme_name(o->part.scheme));
-		json_str(&j, "prune", part_prune_name(o->part.prune));
+		json_str(&j, "prune", part_prune_name(r->prune));
 	} else if (r->layout == ENGINE_LAYOUT_ARRIVAL) {
 		json_u64(&j, "batches", r->nparts);
 		if (r->device == TSG_DEVICE_GPU) { /* the device oriented the lists it was sent */
@@ -287,7 +287,7 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 	else if (r->layout == ENGINE_LAYOUT_LSTC)
 		printf("device: %s, kernel %s, %u partition%s (lstc layout, %s, prune %s)\n",
 		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "s",
-		       part_scheme_name(o->part.scheme), part_prune_name(o->part.prune));
+		       part_scheme_name(o->part.scheme), part_prune_name(r->prune));
 	else
 		printf("device: %s, kernel %s, %u unit%s (block layout, %u source block%s)\n",
 		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "s", r->nblocks,

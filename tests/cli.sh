@@ -128,7 +128,7 @@ else
 	check "--scheme metis without METIS exits 2" [ "$(rc_of "$B/tristream" count --layout lstc --scheme metis "$T/er.tsg")" = 2 ]
 	check "--scheme metis without METIS says so" grep -q "libmetis" "$T/err"
 fi
-for p in 1 3 8; do for s in $schemes; do for r in local lstc; do for k in merge hash; do
+for p in 1 3 8; do for s in $schemes; do for r in local lstc closed; do for k in merge hash; do
 	check "count P=$p $s $r $k" same "$(tri --layout lstc --partitions $p --scheme $s --prune $r --cpu-kernel $k "$T/er.tsg")" "$ref"
 done; done; done; done
 for p in 1 2 3 8 50; do for k in merge hash; do

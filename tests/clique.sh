@@ -38,7 +38,8 @@ for g in er1 er2 rmat9 rmat10 web; do
 		for m in orient pivot; do
 			for v in "" "--partitions 3" "--partitions 4 --scheme hash --seed 7" \
 				"--partitions 5 --scheme contig --prune lstc" "--order degeneracy" \
-				"--partitions 3 --order degeneracy --threads 1"; do
+				"--partitions 3 --order degeneracy --threads 1" "--partitions 3 --prune local" \
+				"--partitions 6 --prune closed --scheme hash --seed 3"; do
 				got=$(kc "$T/$g.tsg" $k --kclique-method $m $v)
 				check "$g K=$k $m $v: $got, brute $ref" same "$got" "$ref"
 			done
@@ -67,6 +68,15 @@ for g in er1 rmat9 web; do
 		python3 -c 'import json,sys; print(" ".join(map(str, json.load(sys.stdin)["clique_counts"])))')
 	check "$g --k-all in 3 parts: '$got'" [ "$got" = "$nv $ne $*" ]
 done
+
+# the pruning rule: auto is closed for K > 3 and local for --k-all, which
+# counts edges; closed with --k-all is refused (usage, exit 2)
+got=$("$B/tristream" count --quiet --json --device cpu --k 4 --partitions 3 "$T/web.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["prune"])')
+check "--k 4 prunes closed by default: '$got'" [ "$got" = closed ]
+got=$("$B/tristream" count --quiet --json --device cpu --k-all --partitions 3 "$T/web.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["prune"])')
+check "--k-all prunes local by default: '$got'" [ "$got" = local ]
+check "--k-all --prune closed exits 2" [ "$(rc_of "$B/tristream" count --device cpu --k-all --prune closed "$T/web.tsg")" = 2 ]
+check "--k-all --prune closed says why" grep -q "edges on triangles" "$T/err"
 
 # auto on the CPU: both methods timed on a sample, and said (below 256
 # sources: orientation, nothing timed)

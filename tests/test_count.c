@@ -122,33 +122,58 @@ static void check_plan(struct t_state *st, struct casegraph *c, enum part_scheme
 	part_plan_free(plan);
 }
 
-/* LOCAL keeps a subset of what Algorithm 2 keeps, part by part. */
+/* LOCAL keeps a subset of what Algorithm 2 keeps, and CLOSED a subset of
+ * LOCAL, part by part; CLOSED's parts count the same 4- and 5-cliques as
+ * LOCAL's, part by part. */
 static void check_prune_order(struct t_state *st, struct casegraph *c, uint32_t np)
 {
-	struct part_plan *pl[2];
+	struct part_plan *pl[3];
 	struct tsg_err err = { 0 };
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 3; k++) {
 		struct part_opts po = { .scheme = PART_EDGE, .prune = (enum part_prune)k, .nparts = np,
 					.threads = 2 };
 		if (part_plan_new(&c->g, &po, &pl[k], &err)) {
 			CHECK(st, 0, "plan: %s", err.msg);
+			while (k--)
+				part_plan_free(pl[k]);
 			return;
 		}
 	}
 	for (uint32_t i = 0; i < np; i++) {
-		struct part_stats a, b;
-		const int ra = part_measure(pl[0], i, &a, &err), rb = part_measure(pl[1], i, &b, &err);
-		CHECK(st, ra == 0 && rb == 0, "%s P=%u part %u: measure failed: %s", c->name, np, i,
-		      err.msg);
-		if (ra || rb)
+		struct part_stats a, b, z;
+		const int ra = part_measure(pl[0], i, &a, &err), rb = part_measure(pl[1], i, &b, &err),
+			  rz = part_measure(pl[2], i, &z, &err);
+		CHECK(st, ra == 0 && rb == 0 && rz == 0, "%s P=%u part %u: measure failed: %s",
+		      c->name, np, i, err.msg);
+		if (ra || rb || rz)
 			continue;
 		CHECK(st, a.v_res <= b.v_res && a.e_res <= b.e_res, "%s P=%u part %u: local %llu/%llu "
 		      "lstc %llu/%llu", c->name, np, i, (unsigned long long)a.v_res,
 		      (unsigned long long)a.e_res, (unsigned long long)b.v_res,
 		      (unsigned long long)b.e_res);
+		CHECK(st, z.v_res <= a.v_res && z.e_res <= a.e_res && z.v_local == a.v_local,
+		      "%s P=%u part %u: closed %llu/%llu local %llu/%llu", c->name, np, i,
+		      (unsigned long long)z.v_res, (unsigned long long)z.e_res,
+		      (unsigned long long)a.v_res, (unsigned long long)a.e_res);
+		for (unsigned k = 4; k <= 5; k++) {
+			uint64_t got[2] = { 0, 0 };
+			for (int q = 0; q < 2; q++) {
+				struct tsg_dag d;
+				if (part_build(pl[q ? 2 : 0], i, heap, NULL, 0, &d, NULL, &err) == 0) {
+					if (kern_cpu_clique(&d, k, 0, KERN_CLIQUE_ORIENT, 2, &got[q], NULL,
+							    &err))
+						got[q] = UINT64_MAX - q; /* a failure never matches */
+					free(d.off);
+				} else {
+					got[q] = UINT64_MAX - q;
+				}
+			}
+			CHECK(st, got[0] == got[1], "%s P=%u part %u K=%u: closed %llu, local %llu",
+			      c->name, np, i, k, (unsigned long long)got[1], (unsigned long long)got[0]);
+		}
 	}
-	part_plan_free(pl[0]);
-	part_plan_free(pl[1]);
+	for (int k = 0; k < 3; k++)
+		part_plan_free(pl[k]);
 }
 
 static void check_auto(struct t_state *st, struct casegraph *c)
@@ -176,20 +201,21 @@ static void check_auto(struct t_state *st, struct casegraph *c)
 		}
 	}
 	for (uint64_t div = 1; div <= 8; div *= 2) {
-		for (int s = 0; s < nschemes(); s++) {
-			o.part = (struct part_opts){ .scheme = (enum part_scheme)s, .budget = whole / div + 64,
-						     .threads = 2 };
+		for (int s = 0; s < nschemes() * 2; s++) { /* each scheme, pruned local or closed */
+			o.part = (struct part_opts){ .scheme = (enum part_scheme)(s / 2),
+						     .prune = s % 2 ? PART_PRUNE_CLOSED : PART_PRUNE_LOCAL,
+						     .budget = whole / div + 64, .threads = 2 };
 			memset(&err, 0, sizeof(err));
 			int rc = engine_count(&c->g, &o, &r, &err);
 			int feasible = o.part.budget >= floor;
 			CHECK(st, (rc == 0 && r.triangles == c->ref) ||
-			      (rc == TSG_ENOMEM && (!feasible || s >= PART_HASH)),
+			      (rc == TSG_ENOMEM && (!feasible || s / 2 >= PART_HASH)),
 			      "%s auto budget/%llu %s: rc %d %s", c->name, (unsigned long long)div,
-			      part_scheme_name((enum part_scheme)s), rc, err.msg);
-			if (feasible && s < PART_HASH) /* grouped schemes may not find a fit */
+			      part_scheme_name((enum part_scheme)(s / 2)), rc, err.msg);
+			if (feasible && s / 2 < PART_HASH) /* grouped schemes may not find a fit */
 				CHECK(st, rc == 0, "%s: budget %llu >= floor %llu must be met (%s)", c->name,
 				      (unsigned long long)o.part.budget, (unsigned long long)floor,
-				      part_scheme_name((enum part_scheme)s));
+				      part_scheme_name((enum part_scheme)(s / 2)));
 			for (uint32_t i = 0; rc == 0 && i < r.nparts; i++)
 				CHECK(st, r.parts[i].st.bytes <= o.part.budget, "%s part %u: %llu > %llu",
 				      c->name, i, (unsigned long long)r.parts[i].st.bytes,
@@ -762,7 +788,7 @@ int main(void)
 		for (unsigned p = 0; p < sizeof(parts) / sizeof(parts[0]); p++) {
 			uint32_t np = parts[p] ? parts[p] : (uint32_t)cases[i].g.nv + 5;
 			for (int s = 0; s < nschemes(); s++)
-				for (int r = 0; r < 2; r++)
+				for (int r = 0; r <= PART_PRUNE_CLOSED; r++)
 					check_plan(&st, &cases[i], (enum part_scheme)s, (enum part_prune)r, np);
 		}
 		check_prune_order(&st, &cases[i], 5);
