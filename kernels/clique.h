@@ -50,16 +50,20 @@ int kern_clique_method_parse(const char *s, enum kern_clique_method *out);
 const char *kern_clique_method_name(enum kern_clique_method m);
 
 /*
- * Auto on the CPU: neither method wins everywhere (orientation is up to 9x
- * faster on R-MAT at K = 4, pivoting 57x on ca-HepPh at K = 6: its large
+ * Auto: neither method wins everywhere (orientation is up to 9x faster on
+ * R-MAT at K = 4 on the CPU, pivoting 57x on ca-HepPh at K = 6: its large
  * cliques make orientation enumerate every subset; bench/RESULTS.md), and
- * no cheap statistic told them apart. So both run, timed, on every 64th
- * source of d (counts discarded; about 1/32 of the work more) and the
- * faster counts the whole; with fewer than 256 sources, orientation.
- * *timed (if not NULL): whether both were timed.
+ * no cheap statistic told them apart. So the two race on the host on
+ * every stride-th source of d (counts discarded): pivoting is picked where
+ * it takes under 1/ratio of orientation's time (ratio 1 for the CPU; the
+ * GPU's orientation gains more on the host's than its pivoting does, so
+ * its caller asks more). Rounds with a time limit growing 4x keep the
+ * loser from running much past the winner (about the winner's time again,
+ * at worst 4x). With fewer than 4 sources sampled: orientation, untimed.
+ * *timed (if not NULL): whether they raced.
  */
 enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k, unsigned threads,
-					     int *timed);
+					     uint32_t stride, double ratio, int *timed);
 
 /*
  * Counts the K-cliques whose lowest vertex is a source of d with method m

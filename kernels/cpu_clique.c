@@ -70,15 +70,27 @@ struct cq_run {
 	uint32_t nsz;             /* counts per thread: 1, or max_out + 1 with all */
 	uint64_t *counts;         /* threads x nsz */
 	struct cq_ws *ws;         /* threads */
-	atomic_int failed;        /* TSG_EOVERFLOW or TSG_ENOMEM */
+	atomic_int failed;        /* TSG_EOVERFLOW, TSG_ENOMEM or CQ_LATE */
 };
+
+enum { CQ_LATE = -1 }; /* a timed run passed its deadline */
 
 struct cq_ws {
 	uint64_t *rows, *stack;   /* rows: d x w words; stack: levels of candidates */
 	size_t rows_cap, stack_cap; /* in words */
 	uint32_t maxsize;         /* all: largest clique size met */
 	int ovf;
+	double deadline;          /* the run's (0: none), checked inside a source's tree: */
+	int late;                 /* one source's tree can take seconds */
 };
+
+/* Whether a timed run has passed its deadline (sticky). */
+static inline int cq_late(struct cq_ws *ws)
+{
+	if (ws->deadline > 0 && !ws->late && tsg_now() > ws->deadline)
+		ws->late = 1;
+	return ws->late;
+}
 
 /* Grows a buffer to n words (contents lost); 0 on failure. */
 static int cq_grow(uint64_t **p, size_t *cap, size_t n)
@@ -138,11 +150,14 @@ static void cq_rows(const struct tsg_dag *d, const uint32_t *L, uint32_t n, size
 
 /* Orientation: the cliques of `need` more vertices within cand. */
 static uint64_t cq_orient(const uint64_t *rows, size_t w, const uint64_t *cand, unsigned need,
-			  uint64_t *next, int *ovf)
+			  uint64_t *next, struct cq_ws *ws)
 {
 	uint64_t n = 0;
+	int *ovf = &ws->ovf;
 	for (size_t x = 0; x < w; x++)
 		for (uint64_t bits = cand[x]; bits; bits &= bits - 1) {
+			if (need >= 3 && ws->deadline > 0 && cq_late(ws))
+				return n;
 			const size_t j = x * 64 + (size_t)__builtin_ctzll(bits);
 			const uint64_t *r = rows + j * w;
 			uint64_t c = 0;
@@ -153,7 +168,7 @@ static uint64_t cq_orient(const uint64_t *rows, size_t w, const uint64_t *cand, 
 			if (need == 2)
 				kern_clique_add(&n, c, ovf);
 			else if (c >= need - 1)
-				kern_clique_add(&n, cq_orient(rows, w, next, need - 1, next + w, ovf), ovf);
+				kern_clique_add(&n, cq_orient(rows, w, next, need - 1, next + w, ws), ovf);
 		}
 	return n;
 }
@@ -187,6 +202,8 @@ static void cq_pivot(const struct cq_tree *t, uint64_t *P, uint32_t h, uint32_t 
 		     uint64_t *stack)
 {
 	const size_t w = t->w;
+	if (t->ws->deadline > 0 && cq_late(t->ws))
+		return;
 	const uint64_t size = cq_popcount(P, w);
 	if (!t->all) {
 		if (h == t->k) { /* one leaf below keeps exactly these h: the pivots' path */
@@ -243,6 +260,10 @@ static void cq_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 	uint64_t *counts = c->counts + (size_t)tid * c->nsz;
 	const struct tsg_dag *d = c->d;
 	for (uint64_t x = b; x < e && !atomic_load_explicit(&c->failed, memory_order_relaxed); x++) {
+		if (ws->deadline > 0 && cq_late(ws)) {
+			atomic_store(&c->failed, CQ_LATE);
+			return;
+		}
 		const uint32_t a = d->src[x];
 		const uint32_t n = (uint32_t)(d->off[a + 1] - d->off[a]);
 		if (!c->all && n < c->k - 1)
@@ -267,8 +288,12 @@ static void cq_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 		} else if (c->k == 3) {
 			kern_clique_add(&counts[0], cq_popcount(ws->rows, (size_t)n * w), &ws->ovf);
 		} else {
-			kern_clique_add(&counts[0], cq_orient(ws->rows, w, top, c->k - 1, top + w, &ws->ovf),
+			kern_clique_add(&counts[0], cq_orient(ws->rows, w, top, c->k - 1, top + w, ws),
 			       &ws->ovf);
+		}
+		if (ws->late) {
+			atomic_store(&c->failed, CQ_LATE);
+			return;
 		}
 		if (ws->ovf) {
 			atomic_store(&c->failed, TSG_EOVERFLOW);
@@ -277,50 +302,12 @@ static void cq_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 	}
 }
 
-enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k, unsigned threads,
-					     int *timed)
-{
-	enum kern_clique_method best = KERN_CLIQUE_ORIENT;
-	if (timed)
-		*timed = 0;
-	if (d->nsrc < 256)
-		return best;
-	struct tsg_dag s = *d;
-	uint32_t *src = malloc((d->nsrc / 64 + 1) * sizeof(*src));
-	if (!src)
-		return best;
-	if (timed)
-		*timed = 1;
-	s.nsrc = 0;
-	for (uint32_t x = 0; x < d->nsrc; x += 64)
-		src[s.nsrc++] = d->src[x];
-	s.src = src;
-	double t[2];
-	for (int i = 0; i < 2; i++) {
-		const enum kern_clique_method m = i ? KERN_CLIQUE_PIVOT : KERN_CLIQUE_ORIENT;
-		uint64_t n = 0;
-		struct tsg_err e = { 0 };
-		const double t0 = tsg_now();
-		const int rc = kern_cpu_clique(&s, k, 0, m, threads, &n, NULL, &e);
-		t[i] = rc ? 1e300 : tsg_now() - t0; /* a failure here fails the count later */
-	}
-	free(src);
-	return t[1] < t[0] ? KERN_CLIQUE_PIVOT : best;
-}
-
-int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_clique_method m,
-		    unsigned threads, uint64_t *counts, uint32_t *nsizes, struct tsg_err *err)
+/* kern_cpu_clique with a deadline (0: none): CQ_LATE where it passed. */
+static int cq_count(const struct tsg_dag *d, unsigned k, int all, enum kern_clique_method m,
+		    unsigned threads, double deadline, uint64_t *counts, uint32_t *nsizes,
+		    struct tsg_err *err)
 {
 	int rc = TSG_OK;
-	if (threads == 0)
-		threads = 1;
-	if (all)
-		m = KERN_CLIQUE_PIVOT;
-	if (m == KERN_CLIQUE_AUTO)
-		m = kern_cpu_clique_pick(d, k, threads, NULL);
-	if (!all && (k < 3 || k > KERN_CLIQUE_MAX_K))
-		return tsg_fail(err, TSG_EUSAGE, "k-cliques: K = %u, not 3 .. %d", k,
-				KERN_CLIQUE_MAX_K);
 	struct cq_run c = { .d = d, .k = k, .all = all, .m = m,
 			    .nsz = all ? d->max_out + 1 : 1 };
 	atomic_init(&c.failed, 0);
@@ -330,8 +317,12 @@ int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_cliq
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for k-clique counts");
 		goto done;
 	}
+	for (unsigned t = 0; t < threads; t++)
+		c.ws[t].deadline = deadline;
 	tsg_parallel_for(threads, d->nsrc, 8, cq_range, &c);
 	rc = atomic_load(&c.failed);
+	if (rc == CQ_LATE)
+		goto done;
 	if (rc == TSG_ENOMEM) {
 		rc = tsg_fail(err, rc, "out of memory for the bit rows of an out-list of up to "
 			      "%u vertices", d->max_out);
@@ -360,4 +351,71 @@ done:
 	free(c.ws);
 	free(c.counts);
 	return rc;
+}
+
+int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_clique_method m,
+		    unsigned threads, uint64_t *counts, uint32_t *nsizes, struct tsg_err *err)
+{
+	if (threads == 0)
+		threads = 1;
+	if (all)
+		m = KERN_CLIQUE_PIVOT;
+	if (m == KERN_CLIQUE_AUTO)
+		m = kern_cpu_clique_pick(d, k, threads, 64, 1.0, NULL);
+	if (!all && (k < 3 || k > KERN_CLIQUE_MAX_K))
+		return tsg_fail(err, TSG_EUSAGE, "k-cliques: K = %u, not 3 .. %d", k,
+				KERN_CLIQUE_MAX_K);
+	return cq_count(d, k, all, m, threads, 0, counts, nsizes, err);
+}
+
+/* One method on the sample until done or until `limit` seconds: the
+ * seconds it took, or a negative number where it ran out of time. */
+static double cq_timed(const struct tsg_dag *s, unsigned k, enum kern_clique_method m,
+		       unsigned threads, double limit)
+{
+	uint64_t n = 0;
+	struct tsg_err e = { 0 };
+	const double t0 = tsg_now();
+	const int rc = cq_count(s, k, 0, m, threads, t0 + limit, &n, NULL, &e);
+	/* a failure other than time (overflow, memory) fails the count later */
+	return rc == CQ_LATE ? -1 : tsg_now() - t0;
+}
+
+enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k, unsigned threads,
+					     uint32_t stride, double ratio, int *timed)
+{
+	enum kern_clique_method best = KERN_CLIQUE_ORIENT;
+	if (timed)
+		*timed = 0;
+	stride = stride ? stride : 1;
+	if (d->nsrc / stride < 4)
+		return best;
+	struct tsg_dag s = *d;
+	uint32_t *src = malloc((d->nsrc / stride + 1) * sizeof(*src));
+	if (!src)
+		return best;
+	if (timed)
+		*timed = 1;
+	s.nsrc = 0;
+	for (uint32_t x = 0; x < d->nsrc; x += stride)
+		src[s.nsrc++] = d->src[x];
+	s.src = src;
+	/* a race in rounds, each limit 4x the last, so neither method runs
+	 * much past the other's time: orientation within the limit is then
+	 * matched against pivoting held to its time / ratio; orientation out
+	 * of time loses if pivoting makes limit / ratio */
+	for (double limit = 0.01;; limit *= 4) {
+		const double to = cq_timed(&s, k, KERN_CLIQUE_ORIENT, threads, limit);
+		if (to >= 0) {
+			const double tp = cq_timed(&s, k, KERN_CLIQUE_PIVOT, threads, to / ratio);
+			best = tp >= 0 ? KERN_CLIQUE_PIVOT : KERN_CLIQUE_ORIENT;
+			break;
+		}
+		if (cq_timed(&s, k, KERN_CLIQUE_PIVOT, threads, limit / ratio) >= 0) {
+			best = KERN_CLIQUE_PIVOT;
+			break;
+		}
+	}
+	free(src);
+	return best;
 }

@@ -105,6 +105,7 @@ int part_prune_parse(const char *s, enum part_prune *out)
 const char *part_prune_name(enum part_prune p) { return prune_names[p]; }
 
 uint32_t part_plan_count(const struct part_plan *p) { return p->nparts; }
+enum part_prune part_plan_prune(const struct part_plan *p) { return p->o.prune; }
 uint64_t part_plan_max_bytes(const struct part_plan *p) { return p->max_bytes; }
 
 
@@ -842,6 +843,15 @@ static uint64_t part_cost(const struct part_plan *p, const struct part_stats *st
 	return st->bytes + tsg_scratch_bytes(&p->o.scratch, st->v_local, st->v_res, st->e_res);
 }
 
+/* The cost of the whole graph as one part pruned local: every vertex a
+ * source, every edge kept. */
+static uint64_t whole_bytes(const struct part_plan *p)
+{
+	const struct tsg_graph *g = p->g;
+	return tsg_dag_bytes(g->nv, g->nadj / 2, g->nv) +
+	       tsg_scratch_bytes(&p->o.scratch, g->nv, g->nv, g->nadj / 2);
+}
+
 enum { COST_UNKNOWN = 0 }; /* a measured part costs at least its offsets' bytes */
 
 /* Splits every range over budget into ceil(cost / budget) ranges of about
@@ -908,10 +918,15 @@ static int split_ranges(struct part_plan *p, uint64_t **cost, struct tsg_err *er
 static int plan_auto(struct part_plan *p, struct tsg_err *err)
 {
 	const struct tsg_graph *g = p->g;
-	uint64_t whole = tsg_dag_bytes(g->nv, g->nadj / 2, g->nv) +
-			 tsg_scratch_bytes(&p->o.scratch, g->nv, g->nv, g->nadj / 2);
+	const uint64_t whole = whole_bytes(p);
 	uint64_t np = p->o.budget ? (whole + p->o.budget - 1) / p->o.budget : 1;
 	np = np < 1 ? 1 : np > g->nv && g->nv > 0 ? g->nv : np;
+	if (np == 1 && p->o.prune == PART_PRUNE_LOCAL) {
+		/* one part pruned local keeps every vertex and edge: its cost is
+		 * whole, known without a pass */
+		p->max_bytes = whole;
+		return assign(p, 1, err);
+	}
 	int rc = assign(p, (uint32_t)np, err);
 	uint64_t *cost = rc ? NULL : calloc(p->nparts, sizeof(*cost));
 	if (rc == TSG_OK && !cost)
@@ -979,8 +994,11 @@ int part_plan_new(const struct tsg_graph *g, const struct part_opts *o, struct p
 			      "vertices)", (unsigned long long)nv);
 		goto fail;
 	}
-	if (p->o.prune == PART_PRUNE_AUTO)
-		p->o.prune = PART_PRUNE_LOCAL;
+	if (p->o.prune == PART_PRUNE_AUTO) {
+		const int one = o->nparts == 1 ||
+				(o->nparts == 0 && (!o->budget || whole_bytes(p) <= o->budget));
+		p->o.prune = one ? PART_PRUNE_LOCAL : PART_PRUNE_CLOSED;
+	}
 	if (p->o.prune == PART_PRUNE_CLOSED && (rc = closed_prepare(p, err)))
 		goto fail;
 	if (o->nparts == 0 && o->budget)

@@ -23,7 +23,9 @@
  *    where LOCAL keeps the dense core of hubs in every part (part.c).
  *    Needs, while the plan lives, the oriented lists in host memory (4
  *    bytes a directed edge, 8 a vertex) and 2 bits a vertex per thread.
- *  - PART_PRUNE_AUTO: for the caller to resolve; the plan takes it as LOCAL.
+ *  - PART_PRUNE_AUTO: CLOSED where the graph takes more than one part,
+ *    LOCAL where one (which holds every edge anyway: listing its triangles
+ *    would save nothing). For callers counting cliques of 3 or more.
  *
  * Parts are built one at a time into memory the caller supplies (pinned
  * staging for a GPU), so host memory holds the graph, the plan's per-vertex
@@ -91,6 +93,8 @@ int part_plan_new(const struct tsg_graph *g, const struct part_opts *o, struct p
 void part_plan_free(struct part_plan *p);
 
 uint32_t part_plan_count(const struct part_plan *p);
+/* The pruning rule the parts are built with (PART_PRUNE_AUTO resolved). */
+enum part_prune part_plan_prune(const struct part_plan *p);
 /* Bytes of the largest part (known after planning in auto mode, else 0). */
 uint64_t part_plan_max_bytes(const struct part_plan *p);
 

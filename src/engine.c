@@ -485,8 +485,8 @@ int engine_lstc_setup(const struct tsg_graph *g, const struct engine_opts *o,
 			struct tsg_err *err)
 {
 	*order = NULL;
-	if (po->prune == PART_PRUNE_AUTO)
-		po->prune = engine_cliques(o) && !o->k_all ? PART_PRUNE_CLOSED : PART_PRUNE_LOCAL;
+	if (po->prune == PART_PRUNE_AUTO && (!engine_cliques(o) || o->k_all))
+		po->prune = PART_PRUNE_LOCAL; /* else the plan resolves it (part.h) */
 	r->prune = po->prune;
 	if (po->prune == PART_PRUNE_CLOSED && o->k_all)
 		return tsg_fail(err, TSG_EUSAGE, "--prune closed keeps only edges on triangles: "
@@ -514,6 +514,33 @@ int engine_lstc_setup(const struct tsg_graph *g, const struct engine_opts *o,
 	return TSG_OK;
 }
 
+int engine_clique_race(const struct tsg_graph *g, const struct engine_opts *o,
+		       const uint32_t *order, double ratio, enum kern_clique_method *m,
+		       int *raced, struct tsg_err *err)
+{
+	/* the sample: part 0 of 64 hashed parts, its rows pruned local (one
+	 * pass; the race runs on every source it has) */
+	struct part_opts po = { .scheme = PART_HASH, .prune = PART_PRUNE_LOCAL, .nparts = 64,
+				.seed = 1, .threads = o->threads, .order = order };
+	struct part_plan *plan = NULL;
+	struct tsg_dag d = { 0 };
+	*raced = 0;
+	*m = o->k >= 7 ? KERN_CLIQUE_PIVOT : KERN_CLIQUE_ORIENT; /* if no race: the paper's rule */
+	if (g->nv < 64 * 4)
+		return TSG_OK;
+	int rc = part_plan_new(g, &po, &plan, err);
+	if (rc == TSG_OK)
+		rc = part_build(plan, 0, heap_alloc, NULL, 0, &d, NULL, err);
+	if (rc == TSG_OK) {
+		const enum kern_clique_method p = kern_cpu_clique_pick(&d, o->k, o->threads, 1,
+								       ratio, raced);
+		*m = *raced ? p : *m;
+	}
+	free(d.off);
+	part_plan_free(plan);
+	return rc == TSG_ENOMEM ? TSG_OK : rc; /* no room for a sample: not a reason to fail */
+}
+
 static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		     struct engine_result *r, struct tsg_err *err)
 {
@@ -534,6 +561,7 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		return rc;
 	}
 	r->plan_s = tsg_now() - t0;
+	r->prune = part_plan_prune(plan);
 	r->nparts = part_plan_count(plan);
 	r->parts = calloc(r->nparts, sizeof(*r->parts));
 	if (!r->parts) {
@@ -561,7 +589,7 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		ep->build_s = tc - tb;
 		if (!o->plan_only && engine_cliques(o) && r->clique_ran == KERN_CLIQUE_AUTO) {
 			/* timed on this part's sample, then kept for every part */
-			r->clique_ran = kern_cpu_clique_pick(&d, o->k, o->threads, &r->clique_picked);
+			r->clique_ran = kern_cpu_clique_pick(&d, o->k, o->threads, 64, 1.0, &r->clique_picked);
 		}
 		if (!o->plan_only && engine_cliques(o))
 			rc = kern_cpu_clique(&d, o->k, o->k_all, r->clique_ran, o->threads,

@@ -90,6 +90,9 @@ struct engine_opts {
 };
 
 #define ENGINE_MAX_GPUS 64
+/* How much faster than orientation pivoting must be in the host's race to
+ * count on the GPU (engine_clique_race; src/pipeline_gpu.c says why). */
+#define ENGINE_GPU_PIVOT_RATIO 8.0
 
 /* The GPUs o counts on: its --gpus list, else gpu_index alone. */
 static inline uint32_t engine_gpu_count(const struct engine_opts *o)

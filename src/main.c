@@ -80,7 +80,7 @@ static const char usage_count[] =
 	"                          edge; metis if built with libmetis)\n"
 	"  --prune auto|local|lstc|closed  lstc layout: proxy pruning rule (default\n"
 	"                          auto: closed, the edges on a part's triangles, for\n"
-	"                          --k above 3; local otherwise)\n"
+	"                          --k above 3 over several parts; local otherwise)\n"
 	"  --kernel NAME           GPU kernel: auto (default: mid-hash or lstc-hash for\n"
 	"                          each unit, from its estimated work), mid-hash (the\n"
 	"                          arrival layout's only one), lstc (default with the\n"

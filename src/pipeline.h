@@ -89,9 +89,10 @@ int engine_pv_alloc(const struct tsg_graph *g, const struct engine_opts *o, uint
 int engine_pv_from_ranks(const struct tsg_graph *g, const struct engine_opts *o,
 			 uint64_t *by_rank, struct engine_result *r, struct tsg_err *err);
 
-/* What LSTC parts need before the plan: po->prune resolved (auto: closed
- * for k-cliques, which keeps a part to the edges on its triangles; local
- * otherwise) into r->prune. For k-cliques (o->k > 3 or o->k_all): with
+/* What LSTC parts need before the plan: po->prune resolved where it is
+ * not for the plan to resolve (auto: local but for k-cliques, where the
+ * plan takes closed, a part kept to the edges on its triangles, if the
+ * graph takes more than one part; the caller sets r->prune from the plan). For k-cliques (o->k > 3 or o->k_all): with
  * o->degeneracy, *order (owned by the caller, free it after the plan) gets
  * the degeneracy order and po->order points to it; with o->k_all,
  * r->sizes is allocated; r->clique_ran names the method (auto stays auto
@@ -99,6 +100,15 @@ int engine_pv_from_ranks(const struct tsg_graph *g, const struct engine_opts *o,
 int engine_lstc_setup(const struct tsg_graph *g, const struct engine_opts *o,
 			struct part_opts *po, uint32_t **order, struct engine_result *r,
 			struct tsg_err *err);
+
+/* Auto's clique method where no part is at hand yet (the GPU sizes its
+ * scratch by method before planning): orientation and pivoting race on the
+ * host over a random 64th of the sources (kern_cpu_clique_pick with this
+ * ratio); *raced says whether they did (too few vertices, or no memory for
+ * the sample: orientation, or pivoting from K = 7, untimed). */
+int engine_clique_race(const struct tsg_graph *g, const struct engine_opts *o,
+		       const uint32_t *order, double ratio, enum kern_clique_method *m,
+		       int *raced, struct tsg_err *err);
 
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		     struct engine_result *r, struct tsg_err *err);

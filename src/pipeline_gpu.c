@@ -898,13 +898,17 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	if ((rc = engine_lstc_setup(g, o, &po, &order, r, err)))
 		goto done;
 	if (engine_cliques(o)) {
-		/* auto on the GPU, by K as the paper advises (section 4.5):
-		 * pivoting from K = 7. H100 (bench/RESULTS.md): at K = 7 it is
-		 * 25x faster on cnr-2000, 1.07x on ego-Facebook, 1.3x slower on
-		 * R-MAT 13; at K = 6, 9x slower on ego-Facebook */
+		/* auto on the GPU: a race on the host, pivoting to win by
+		 * ENGINE_GPU_PIVOT_RATIO (the GPU speeds orientation up more than
+		 * pivoting: H100 against 16 host threads, orientation 11x to 48x,
+		 * pivoting 0.7x to 1.7x on R-MAT 20, cnr-2000 and ca-HepPh;
+		 * bench/RESULTS.md, 2026-11-24 k-cliques); by K
+		 * where no sample is had (the paper's rule, section 4.5) */
 		if (r->clique_ran == KERN_CLIQUE_AUTO) {
-			r->clique_ran = o->k >= 7 ? KERN_CLIQUE_PIVOT : KERN_CLIQUE_ORIENT;
-			r->clique_by_k = 1;
+			if ((rc = engine_clique_race(g, o, order, ENGINE_GPU_PIVOT_RATIO,
+						     &r->clique_ran, &r->clique_picked, err)))
+				goto done;
+			r->clique_by_k = !r->clique_picked;
 		}
 		r->clique_gpu = engine_clique_gpu(o, r->clique_ran);
 		po.scratch = engine_clique_scratch(&r->clique_gpu, r->max_out, slot,
@@ -920,6 +924,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	if (rc)
 		goto done;
 	r->plan_s = tsg_now() - t0;
+	r->prune = part_plan_prune(p.plan);
 	r->parts = calloc(part_plan_count(p.plan), sizeof(*r->parts));
 	if (!r->parts) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");

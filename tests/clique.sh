@@ -69,14 +69,23 @@ for g in er1 rmat9 web; do
 	check "$g --k-all in 3 parts: '$got'" [ "$got" = "$nv $ne $*" ]
 done
 
-# the pruning rule: auto is closed for K > 3 and local for --k-all, which
-# counts edges; closed with --k-all is refused (usage, exit 2)
+# the pruning rule: auto is closed for K > 3 over several parts, local in
+# one part and for --k-all, which counts edges; closed with --k-all is
+# refused (usage, exit 2)
 got=$("$B/tristream" count --quiet --json --device cpu --k 4 --partitions 3 "$T/web.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["prune"])')
-check "--k 4 prunes closed by default: '$got'" [ "$got" = closed ]
+check "--k 4 in 3 parts prunes closed by default: '$got'" [ "$got" = closed ]
+got=$("$B/tristream" count --quiet --json --device cpu --k 4 "$T/web.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["prune"])')
+check "--k 4 in one part prunes local by default: '$got'" [ "$got" = local ]
 got=$("$B/tristream" count --quiet --json --device cpu --k-all --partitions 3 "$T/web.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["prune"])')
 check "--k-all prunes local by default: '$got'" [ "$got" = local ]
 check "--k-all --prune closed exits 2" [ "$(rc_of "$B/tristream" count --device cpu --k-all --prune closed "$T/web.tsg")" = 2 ]
 check "--k-all --prune closed says why" grep -q "edges on triangles" "$T/err"
+
+# a 300-clique at K = 8: orientation cannot finish on a sample (C(299,7)
+# subsets a source), so the race must stop it and take pivoting
+gen clique --vertices 300 "$T/k300.tsg"
+got=$("$B/tristream" count --quiet --json --device cpu --k 8 "$T/k300.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["clique_method"], d["clique_method_chosen"], d["cliques"])')
+check "auto on K300 at K=8 races and pivots: '$got'" [ "$got" = "pivot raced on every 64th source $(python3 -c "import math; print(math.comb(300, 8))")" ]
 
 # auto on the CPU: both methods timed on a sample, and said (below 256
 # sources: orientation, nothing timed)
