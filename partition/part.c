@@ -501,64 +501,113 @@ static int peel_lstc(struct bctx *c, struct tsg_err *err)
 
 /* ---- PART_PRUNE_CLOSED */
 
-static inline void set_edge(_Atomic uint64_t *w, uint64_t x)
-{
-	const uint64_t bit = 1ull << (x & 63);
-	if (!(atomic_load_explicit(&w[x >> 6], memory_order_relaxed) & bit))
-		atomic_fetch_or_explicit(&w[x >> 6], bit, memory_order_relaxed);
-}
-
 static inline int edge_set(const _Atomic uint64_t *w, uint64_t x)
 {
 	return (atomic_load_explicit(&w[x >> 6], memory_order_relaxed) >> (x & 63)) & 1;
 }
 
-/* Lists the triangles a -> b -> c with a local and marks their edges, the
- * way kernels/cpu_merge.c's hash kernel counts: out(a) is set in a
- * thread's bitmap, and every out(b) probes it. A hit is b -> c; a second
- * bitmap notes each vertex of out(a) met on a triangle, which marks a -> b
- * and a -> c, and keeps the vertex. */
+/* What the greedy planner (plan_closed) learns from marking: the edges and
+ * vertices that were new, counted, and a journal of them (edge x as
+ * x << 1, vertex v as v << 1 | 1) to undo a chunk or clear a part. */
+struct closed_track {
+	uint64_t *log;
+	size_t n, cap;
+	uint64_t new_edges, new_kept;
+	int oom;
+};
+
+static void track_push(struct closed_track *t, uint64_t e)
+{
+	if (t->n == t->cap) {
+		const size_t cap = t->cap ? t->cap * 2 : 4096;
+		uint64_t *log = realloc(t->log, cap * sizeof(*log));
+		if (!log) {
+			t->oom = 1;
+			return;
+		}
+		t->log = log;
+		t->cap = cap;
+	}
+	t->log[t->n++] = e;
+}
+
+static inline void keep_edge(struct part_plan *p, uint64_t x, struct closed_track *t)
+{
+	const uint64_t bit = 1ull << (x & 63);
+	if (atomic_load_explicit(&p->emark[x >> 6], memory_order_relaxed) & bit)
+		return;
+	const uint64_t old = atomic_fetch_or_explicit(&p->emark[x >> 6], bit, memory_order_relaxed);
+	if (t && !(old & bit)) {
+		t->new_edges++;
+		track_push(t, x << 1);
+	}
+}
+
+static inline void keep_vertex(struct part_plan *p, uint32_t v, struct closed_track *t)
+{
+	if (atomic_load_explicit(&p->mark[v], memory_order_relaxed) & MARK_KEEP)
+		return;
+	const uint8_t old = atomic_fetch_or_explicit(&p->mark[v], MARK_KEEP, memory_order_relaxed);
+	if (t && !(old & MARK_KEEP)) {
+		t->new_kept++;
+		track_push(t, (uint64_t)v << 1 | 1);
+	}
+}
+
+/* Lists the triangles a -> b -> c of a local a and marks their edges and
+ * vertices (and a), the way kernels/cpu_merge.c's hash kernel counts:
+ * out(a) is set in the thread's bitmap `in`, and every out(b) probes it.
+ * A hit is b -> c; `hit` notes each vertex of out(a) met on a triangle,
+ * which marks a -> b and a -> c. t (may be NULL) tracks what was new. */
+static void closed_source(struct part_plan *p, uint32_t a, uint64_t *in, uint64_t *hit,
+			  struct closed_track *t)
+{
+	const uint64_t *off = p->ooff;
+	const uint32_t *adj = p->oadj;
+	const uint64_t a0 = off[a], a1 = off[a + 1];
+	keep_vertex(p, a, t);
+	for (uint64_t x = a0; x < a1; x++)
+		in[adj[x] >> 6] |= 1ull << (adj[x] & 63);
+	for (uint64_t x = a0; x < a1; x++) {
+		const uint32_t v = adj[x];
+		if (x + 4 < a1) /* out(v) lies in a random row: fetch ahead */
+			__builtin_prefetch(adj + off[adj[x + 4]]);
+		uint64_t any = 0;
+		for (uint64_t z = off[v]; z < off[v + 1]; z++) {
+			const uint32_t w = adj[z];
+			const uint64_t bit = (in[w >> 6] >> (w & 63)) & 1;
+			if (bit) {
+				keep_edge(p, z, t);
+				hit[w >> 6] |= 1ull << (w & 63);
+			}
+			any |= bit;
+		}
+		if (any)
+			hit[v >> 6] |= 1ull << (v & 63);
+	}
+	for (uint64_t x = a0; x < a1; x++) {
+		const uint32_t v = adj[x];
+		if ((hit[v >> 6] >> (v & 63)) & 1) {
+			keep_edge(p, x, t);
+			keep_vertex(p, v, t);
+		}
+	}
+	for (uint64_t x = a0; x < a1; x++) /* whole words: after every test */
+		in[adj[x] >> 6] = hit[adj[x] >> 6] = 0;
+}
+
+static inline uint64_t *thread_bits(const struct part_plan *p, unsigned tid)
+{
+	return p->tbits + (size_t)tid * 2 * (p->g->nv / 64 + 1);
+}
+
 static void closed_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	struct bctx *c = arg;
 	struct part_plan *p = c->p;
-	const uint64_t *off = p->ooff;
-	const uint32_t *adj = p->oadj;
-	const uint64_t words = p->g->nv / 64 + 1;
-	uint64_t *in = p->tbits + (size_t)tid * 2 * words, *hit = in + words;
-	for (uint64_t k = b; k < e; k++) {
-		const uint32_t a = local_at(p, c->i, k);
-		const uint64_t a0 = off[a], a1 = off[a + 1];
-		set_mark(&p->mark[a], MARK_KEEP);
-		for (uint64_t x = a0; x < a1; x++)
-			in[adj[x] >> 6] |= 1ull << (adj[x] & 63);
-		for (uint64_t x = a0; x < a1; x++) {
-			const uint32_t v = adj[x];
-			if (x + 4 < a1) /* out(v) lies in a random row: fetch ahead */
-				__builtin_prefetch(adj + off[adj[x + 4]]);
-			uint64_t any = 0;
-			for (uint64_t z = off[v]; z < off[v + 1]; z++) {
-				const uint32_t w = adj[z];
-				const uint64_t bit = (in[w >> 6] >> (w & 63)) & 1;
-				if (bit) {
-					set_edge(p->emark, z);
-					hit[w >> 6] |= 1ull << (w & 63);
-				}
-				any |= bit;
-			}
-			if (any)
-				hit[v >> 6] |= 1ull << (v & 63);
-		}
-		for (uint64_t x = a0; x < a1; x++) {
-			const uint32_t v = adj[x];
-			if ((hit[v >> 6] >> (v & 63)) & 1) {
-				set_edge(p->emark, x);
-				set_mark(&p->mark[v], MARK_KEEP);
-			}
-		}
-		for (uint64_t x = a0; x < a1; x++) /* whole words: after every test */
-			in[adj[x] >> 6] = hit[adj[x] >> 6] = 0;
-	}
+	uint64_t *in = thread_bits(p, tid), *hit = in + p->g->nv / 64 + 1;
+	for (uint64_t k = b; k < e; k++)
+		closed_source(p, local_at(p, c->i, k), in, hit, NULL);
 }
 
 static void closed_count_out(void *arg, uint64_t b, uint64_t e, unsigned tid)
@@ -965,6 +1014,170 @@ static int plan_auto(struct part_plan *p, struct tsg_err *err)
 	return rc;
 }
 
+/* ---- the greedy plan for PART_PRUNE_CLOSED ranges */
+
+struct greedy {
+	struct part_plan *p;
+	uint64_t lo;                 /* the chunk's first local */
+	struct closed_track *track;  /* per thread */
+	size_t *mark_at;             /* per thread: its journal's length before the chunk */
+};
+
+static void greedy_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	struct greedy *gr = arg;
+	struct part_plan *p = gr->p;
+	uint64_t *in = thread_bits(p, tid), *hit = in + p->g->nv / 64 + 1;
+	for (uint64_t k = b; k < e; k++)
+		closed_source(p, (uint32_t)(gr->lo + k), in, hit, &gr->track[tid]);
+}
+
+/* Undoes a thread's journal from entry `from` on. */
+static void greedy_undo(struct part_plan *p, struct closed_track *t, size_t from)
+{
+	for (size_t k = from; k < t->n; k++) {
+		const uint64_t e = t->log[k];
+		if (e & 1)
+			atomic_fetch_and_explicit(&p->mark[e >> 1], (uint8_t)~MARK_KEEP,
+						  memory_order_relaxed);
+		else
+			atomic_fetch_and_explicit(&p->emark[e >> 7], ~(1ull << (e >> 1 & 63)),
+						  memory_order_relaxed);
+	}
+	t->n = from;
+}
+
+static uint64_t closed_cost(const struct part_plan *p, uint64_t nsrc, uint64_t nkept, uint64_t ne)
+{
+	return tsg_dag_bytes(nkept, ne, nsrc) + tsg_scratch_bytes(&p->o.scratch, nsrc, nkept, ne);
+}
+
+/*
+ * Ranges for PART_PRUNE_CLOSED in one pass over the triangles. A part's
+ * cost grows with each local by what its triangles add and no other part
+ * changes it, so the plan fills a range chunk by chunk, counting the edges
+ * and vertices each chunk marks new (exact), until the budget is nearly
+ * met: each chunk aims at 90% of the room left at the rate the part has
+ * added so far (a part's cost grows more slowly than its locals, as their
+ * hubs are shared, so the aim rarely overshoots); a chunk that overshoots
+ * is undone from the journal and retried at half. A part closes within 2%
+ * of the budget, or where one more vertex would not fit. Against planning
+ * by measuring parts and splitting (plan_auto), which lists the triangles
+ * again each round, this lists them about once.
+ */
+static int plan_closed(struct part_plan *p, struct tsg_err *err)
+{
+	const uint64_t nv = p->g->nv, budget = p->o.budget;
+	const unsigned threads = p->o.threads;
+	struct greedy gr = { .p = p };
+	uint64_t *bounds = NULL, nb = 0, cap = 0;
+	int rc = TSG_OK;
+	gr.track = calloc(threads, sizeof(*gr.track));
+	gr.mark_at = calloc(threads, sizeof(*gr.mark_at));
+	if (!gr.track || !gr.mark_at) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning parts");
+		goto done;
+	}
+	p->max_bytes = 0;
+	uint64_t start = 0, v = 0, step = 64, nkept = 0, ne = 0, cost = closed_cost(p, 0, 0, 0);
+	while (start < nv || nb == 0) {
+		int close = v == nv;
+		if (!close) {
+			const uint64_t end = v + step < nv ? v + step : nv;
+			uint64_t dk = 0, de = 0;
+			int oom = 0;
+			for (unsigned t = 0; t < threads; t++) {
+				gr.mark_at[t] = gr.track[t].n;
+				gr.track[t].new_edges = gr.track[t].new_kept = 0;
+			}
+			gr.lo = v;
+			const uint64_t n = end - v, grain = n / (threads * 8ull) + 1;
+			tsg_parallel_for(threads, n, grain, greedy_range, &gr);
+			for (unsigned t = 0; t < threads; t++) {
+				dk += gr.track[t].new_kept;
+				de += gr.track[t].new_edges;
+				oom |= gr.track[t].oom;
+			}
+			if (oom) {
+				rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning parts");
+				goto done;
+			}
+			const uint64_t c = closed_cost(p, end - start, nkept + dk, ne + de);
+			if (c <= budget) {
+				nkept += dk;
+				ne += de;
+				cost = c;
+				v = end;
+				const uint64_t room = budget - cost;
+				close = v == nv || room < budget / 50;
+				/* the rate so far (cost per local) aims the next chunk */
+				const double rate = (double)(cost - closed_cost(p, 0, 0, 0)) /
+						    (double)(v - start);
+				step = rate > 0 ? (uint64_t)(0.9 * (double)room / rate) : step * 2;
+				step = step ? step : 1;
+			} else {
+				for (unsigned t = 0; t < threads; t++)
+					greedy_undo(p, &gr.track[t], gr.mark_at[t]);
+				if (n > 1) {
+					step = n / 2;
+					continue;
+				}
+				if (v == start) {
+					char b[32];
+					rc = tsg_fail(err, TSG_ENOMEM, "vertex %llu (degree %llu) alone "
+						      "needs more than the partition budget of %s: "
+						      "raise --gpu-mem", (unsigned long long)v,
+						      (unsigned long long)deg(p->g->off, (uint32_t)v),
+						      tsg_fmt_bytes(budget, b, sizeof(b)));
+					goto done;
+				}
+				close = 1;
+			}
+		}
+		if (!close)
+			continue;
+		if (nb == cap) {
+			cap = cap ? cap * 2 : 64;
+			uint64_t *nbounds = realloc(bounds, (cap + 1) * sizeof(*nbounds));
+			if (!nbounds) {
+				rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning parts");
+				goto done;
+			}
+			bounds = nbounds;
+		}
+		if (nb >= UINT32_MAX - 1) {
+			rc = tsg_fail(err, TSG_ENOMEM, "more than 2^32 parts would be needed: raise "
+				      "--gpu-mem");
+			goto done;
+		}
+		bounds[nb++] = start;
+		p->max_bytes = cost > p->max_bytes ? cost : p->max_bytes;
+		for (unsigned t = 0; t < threads; t++) /* clear the part's marks */
+			greedy_undo(p, &gr.track[t], 0);
+		/* the next part starts where this one's rate left off */
+		step = v > start ? (v - start) / 2 + 1 : 64;
+		start = v;
+		nkept = ne = 0;
+		cost = closed_cost(p, 0, 0, 0);
+		if (start == nv)
+			break;
+	}
+	bounds[nb] = nv;
+	free(p->bounds);
+	p->bounds = bounds;
+	p->nparts = (uint32_t)nb;
+	bounds = NULL;
+done:
+	for (unsigned t = 0; gr.track && t < threads; t++) {
+		greedy_undo(p, &gr.track[t], 0);
+		free(gr.track[t].log);
+	}
+	free(gr.track);
+	free(gr.mark_at);
+	free(bounds);
+	return rc;
+}
+
 int part_plan_new(const struct tsg_graph *g, const struct part_opts *o, struct part_plan **out,
 		  struct tsg_err *err)
 {
@@ -1001,7 +1214,10 @@ int part_plan_new(const struct tsg_graph *g, const struct part_opts *o, struct p
 	}
 	if (p->o.prune == PART_PRUNE_CLOSED && (rc = closed_prepare(p, err)))
 		goto fail;
-	if (o->nparts == 0 && o->budget)
+	if (o->nparts == 0 && o->budget && p->o.prune == PART_PRUNE_CLOSED &&
+	    (o->scheme == PART_EDGE || o->scheme == PART_CONTIG))
+		rc = plan_closed(p, err);
+	else if (o->nparts == 0 && o->budget)
 		rc = plan_auto(p, err);
 	else
 		rc = assign(p, o->nparts ? o->nparts : 1, err);

@@ -518,15 +518,16 @@ int engine_clique_race(const struct tsg_graph *g, const struct engine_opts *o,
 		       const uint32_t *order, double ratio, enum kern_clique_method *m,
 		       int *raced, struct tsg_err *err)
 {
-	/* the sample: part 0 of 64 hashed parts, its rows pruned local (one
-	 * pass; the race runs on every source it has) */
-	struct part_opts po = { .scheme = PART_HASH, .prune = PART_PRUNE_LOCAL, .nparts = 64,
+	/* the sample: part 0 of ENGINE_RACE_PARTS hashed parts, its rows
+	 * pruned local (one pass; the race runs on every source it has) */
+	struct part_opts po = { .scheme = PART_HASH, .prune = PART_PRUNE_LOCAL,
+				.nparts = ENGINE_RACE_PARTS,
 				.seed = 1, .threads = o->threads, .order = order };
 	struct part_plan *plan = NULL;
 	struct tsg_dag d = { 0 };
 	*raced = 0;
 	*m = o->k >= 7 ? KERN_CLIQUE_PIVOT : KERN_CLIQUE_ORIENT; /* if no race: the paper's rule */
-	if (g->nv < 64 * 4)
+	if (g->nv < ENGINE_RACE_PARTS * 4)
 		return TSG_OK;
 	int rc = part_plan_new(g, &po, &plan, err);
 	if (rc == TSG_OK)

@@ -103,7 +103,7 @@ int engine_lstc_setup(const struct tsg_graph *g, const struct engine_opts *o,
 
 /* Auto's clique method where no part is at hand yet (the GPU sizes its
  * scratch by method before planning): orientation and pivoting race on the
- * host over a random 64th of the sources (kern_cpu_clique_pick with this
+ * host over a random 1/ENGINE_RACE_PARTS of the sources (kern_cpu_clique_pick with this
  * ratio); *raced says whether they did (too few vertices, or no memory for
  * the sample: orientation, or pivoting from K = 7, untimed). */
 int engine_clique_race(const struct tsg_graph *g, const struct engine_opts *o,

@@ -123,8 +123,8 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 				json_u64(&j, "clique_group", r->clique_gpu.group);
 		}
 		char how[96];
-		snprintf(how, sizeof(how), "raced on the host on a 64th of the sources: pivoting "
-			 "where %gx faster", ENGINE_GPU_PIVOT_RATIO);
+		snprintf(how, sizeof(how), "raced on the host on 1/%d of the sources: pivoting "
+			 "where %gx faster", ENGINE_RACE_PARTS, ENGINE_GPU_PIVOT_RATIO);
 		if (r->clique_picked && r->clique_gpu.k)
 			json_str(&j, "clique_method_chosen", how);
 		else if (r->clique_picked)
@@ -266,8 +266,8 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 	if (engine_cliques(o)) {
 		printf("clique method: %s", kern_clique_method_name(r->clique_ran));
 		if (r->clique_picked && r->clique_gpu.k)
-			printf(", raced on the host on a 64th of the sources (pivoting where %gx "
-			       "faster)", ENGINE_GPU_PIVOT_RATIO);
+			printf(", raced on the host on 1/%d of the sources (pivoting where %gx "
+			       "faster)", ENGINE_RACE_PARTS, ENGINE_GPU_PIVOT_RATIO);
 		else if (r->clique_picked)
 			printf(", the faster on every 64th source");
 		else if (r->clique_by_k)

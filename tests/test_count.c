@@ -176,6 +176,49 @@ static void check_prune_order(struct t_state *st, struct casegraph *c, uint32_t 
 		part_plan_free(pl[k]);
 }
 
+/* The greedy plan of closed ranges (part.c, plan_closed): every part fits
+ * the budget, the plan's largest part is what building them measures (its
+ * counts of new edges and vertices are exact), and the parts count the
+ * graph's triangles. */
+static void check_closed_plan(struct t_state *st, struct casegraph *c)
+{
+	const uint64_t whole = tsg_dag_bytes(c->g.nv, c->g.nadj / 2, c->g.nv);
+	for (uint64_t div = 2; div <= 16; div *= 2) {
+		struct part_opts po = { .scheme = PART_EDGE, .prune = PART_PRUNE_CLOSED,
+					.budget = whole / div + 64, .threads = 2 };
+		struct part_plan *pl;
+		struct tsg_err err = { 0 };
+		if (part_plan_new(&c->g, &po, &pl, &err)) {
+			CHECK(st, strstr(err.msg, "budget") != NULL, "%s closed plan /%llu: %s",
+			      c->name, (unsigned long long)div, err.msg);
+			continue;
+		}
+		uint64_t most = 0, sum = 0;
+		for (uint32_t i = 0; i < part_plan_count(pl); i++) {
+			struct tsg_dag d;
+			struct part_stats ps;
+			if (part_build(pl, i, heap, NULL, 0, &d, &ps, &err)) {
+				CHECK(st, 0, "%s closed part %u: %s", c->name, i, err.msg);
+				break;
+			}
+			uint64_t got = 0;
+			if (kern_cpu_count(&d, KERN_CPU_MERGE, 2, NULL, &got, NULL, &err) == 0)
+				sum += got;
+			CHECK(st, ps.bytes <= po.budget, "%s closed /%llu part %u: %llu > %llu", c->name,
+			      (unsigned long long)div, i, (unsigned long long)ps.bytes,
+			      (unsigned long long)po.budget);
+			most = ps.bytes > most ? ps.bytes : most;
+			free(d.off);
+		}
+		CHECK(st, most == part_plan_max_bytes(pl), "%s closed /%llu: largest part %llu, "
+		      "planned %llu", c->name, (unsigned long long)div, (unsigned long long)most,
+		      (unsigned long long)part_plan_max_bytes(pl));
+		CHECK(st, sum == c->ref, "%s closed /%llu: %llu triangles, expected %llu", c->name,
+		      (unsigned long long)div, (unsigned long long)sum, (unsigned long long)c->ref);
+		part_plan_free(pl);
+	}
+}
+
 static void check_auto(struct t_state *st, struct casegraph *c)
 {
 	struct engine_opts o = { .device = TSG_DEVICE_CPU, .cpu_kernel = KERN_CPU_MERGE, .threads = 2,
@@ -798,6 +841,7 @@ int main(void)
 		check_arrival_lists(&st, &cases[i]);
 		if (cases[i].g.nv > 0)
 			check_auto(&st, &cases[i]);
+		check_closed_plan(&st, &cases[i]);
 	}
 	/* a clique split so that every vertex is its own part */
 	for (int i = 0; i < nc; i++)

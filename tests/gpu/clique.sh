@@ -84,22 +84,22 @@ if [ "$PART" != sanitizer ]; then
 		done
 	done
 	# auto's choices, said in the JSON: the scheme by K, the method by a
-	# race on the host (R-MAT 10), by K below 256 vertices (K40); on a
-	# 300-clique orientation cannot finish (C(299,7) subsets a source) and
-	# the race must stop it and take pivoting
+	# race on the host (R-MAT 13), by K below 1024 vertices (K40); on an
+	# 1100-clique at K = 7 orientation cannot finish (C(1099,6) subsets a
+	# source) and the race must stop it and take pivoting
 	for kx in "4 vertex" "5 edge" "6 edge" "7 edge" "8 edge"; do
 		read -r k sc <<<"$kx"
-		out=$("$B/tristream" count --quiet --json --device gpu --k $k "$T/rmat10.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); m=d["clique_method"]; print(m in ("orient", "pivot"), d["clique_scheme"], d.get("clique_group", "-") == (1 if m == "orient" else "-"), d["clique_method_chosen"].startswith("raced on the host"), d["cliques"])')
-		check "auto at K=$k: '$out'" [ "$out" = "True $sc True True $("$B/tests/brute" --k $k "$T/rmat10.tsg")" ]
+		out=$("$B/tristream" count --quiet --json --device gpu --k $k "$T/rmat13.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); m=d["clique_method"]; print(m in ("orient", "pivot"), d["clique_scheme"], d.get("clique_group", "-") == (1 if m == "orient" else "-"), d["clique_method_chosen"].startswith("raced on the host"), d["cliques"])')
+		check "auto at K=$k: '$out'" [ "$out" = "True $sc True True $(kc "$T/rmat13.tsg" $k cpu --kclique-method pivot)" ]
 	done
 	for kx in "4 orient" "7 pivot"; do
 		read -r k m <<<"$kx"
 		out=$("$B/tristream" count --quiet --json --device gpu --k $k "$T/k40.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["clique_method"], d["clique_method_chosen"], d["cliques"])')
 		check "auto on K40 at K=$k: '$out'" [ "$out" = "$m by K: pivoting from K = 7 $(python3 -c "import math; print(math.comb(40, $k))")" ]
 	done
-	gen clique --vertices 300 "$T/k300.tsg"
-	out=$("$B/tristream" count --quiet --json --device gpu --k 8 "$T/k300.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["clique_method"], d["clique_method_chosen"].startswith("raced"), d["cliques"])')
-	check "auto on K300 at K=8 races and pivots: '$out'" [ "$out" = "pivot True $(python3 -c "import math; print(math.comb(300, 8))")" ]
+	gen clique --vertices 1100 "$T/k1100.tsg"
+	out=$("$B/tristream" count --quiet --json --device gpu --k 7 "$T/k1100.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["clique_method"], d["clique_method_chosen"].startswith("raced"), d["cliques"])')
+	check "auto on K1100 at K=7 races and pivots: '$out'" [ "$out" = "pivot True $(python3 -c "import math; print(math.comb(1100, 7))")" ]
 	"$B/tristream" count --quiet --device gpu --k 16 --kclique-method pivot "$T/k200.tsg" >"$T/out" 2>"$T/err"
 	rc=$?
 	check "C(200,16) > 2^64 on the GPU: exit $rc, not 9" [ $rc = 9 ]
