@@ -60,10 +60,12 @@ const char *kern_clique_method_name(enum kern_clique_method m);
  * its caller asks more). Rounds with a time limit growing 4x keep the
  * loser from running much past the winner (about the winner's time again,
  * at worst 4x). With fewer than 4 sources sampled: orientation, untimed.
- * *timed (if not NULL): whether they raced.
+ * most (0: no limit): no round's limit passes it, and a race still
+ * undecided then returns KERN_CLIQUE_AUTO for the caller to decide.
+ * *timed (if not NULL): whether the race decided.
  */
 enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k, unsigned threads,
-					     uint32_t stride, double ratio, int *timed);
+					     uint32_t stride, double ratio, double most, int *timed);
 
 /*
  * Counts the K-cliques whose lowest vertex is a source of d with method m

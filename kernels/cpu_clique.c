@@ -319,7 +319,8 @@ static int cq_count(const struct tsg_dag *d, unsigned k, int all, enum kern_cliq
 	}
 	for (unsigned t = 0; t < threads; t++)
 		c.ws[t].deadline = deadline;
-	tsg_parallel_for(threads, d->nsrc, 8, cq_range, &c);
+	/* a few sources (a race's sample) one at a time, so every thread works */
+	tsg_parallel_for(threads, d->nsrc, d->nsrc >= 64ull * threads ? 8 : 1, cq_range, &c);
 	rc = atomic_load(&c.failed);
 	if (rc == CQ_LATE)
 		goto done;
@@ -361,7 +362,7 @@ int kern_cpu_clique(const struct tsg_dag *d, unsigned k, int all, enum kern_cliq
 	if (all)
 		m = KERN_CLIQUE_PIVOT;
 	if (m == KERN_CLIQUE_AUTO)
-		m = kern_cpu_clique_pick(d, k, threads, 64, 1.0, NULL);
+		m = kern_cpu_clique_pick(d, k, threads, 64, 1.0, 0, NULL);
 	if (!all && (k < 3 || k > KERN_CLIQUE_MAX_K))
 		return tsg_fail(err, TSG_EUSAGE, "k-cliques: K = %u, not 3 .. %d", k,
 				KERN_CLIQUE_MAX_K);
@@ -382,7 +383,7 @@ static double cq_timed(const struct tsg_dag *s, unsigned k, enum kern_clique_met
 }
 
 enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k, unsigned threads,
-					     uint32_t stride, double ratio, int *timed)
+					     uint32_t stride, double ratio, double most, int *timed)
 {
 	enum kern_clique_method best = KERN_CLIQUE_ORIENT;
 	if (timed)
@@ -404,7 +405,8 @@ enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k
 	 * much past the other's time: orientation within the limit is then
 	 * matched against pivoting held to its time / ratio; orientation out
 	 * of time loses if pivoting makes limit / ratio */
-	for (double limit = 0.01;; limit *= 4) {
+	best = KERN_CLIQUE_AUTO; /* undecided, unless a round decides */
+	for (double limit = 0.01; !most || limit <= most; limit *= 4) {
 		const double to = cq_timed(&s, k, KERN_CLIQUE_ORIENT, threads, limit);
 		if (to >= 0) {
 			const double tp = cq_timed(&s, k, KERN_CLIQUE_PIVOT, threads, to / ratio);
@@ -416,6 +418,8 @@ enum kern_clique_method kern_cpu_clique_pick(const struct tsg_dag *d, unsigned k
 			break;
 		}
 	}
+	if (best == KERN_CLIQUE_AUTO && timed)
+		*timed = 0; /* out of time: the caller decides */
 	free(src);
 	return best;
 }

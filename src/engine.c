@@ -534,7 +534,7 @@ int engine_clique_race(const struct tsg_graph *g, const struct engine_opts *o,
 		rc = part_build(plan, 0, heap_alloc, NULL, 0, &d, NULL, err);
 	if (rc == TSG_OK) {
 		const enum kern_clique_method p = kern_cpu_clique_pick(&d, o->k, o->threads, 1,
-								       ratio, raced);
+								       ratio, ENGINE_RACE_MOST_S, raced);
 		*m = *raced ? p : *m;
 	}
 	free(d.off);
@@ -590,7 +590,8 @@ static int count_cpu(const struct tsg_graph *g, const struct engine_opts *o,
 		ep->build_s = tc - tb;
 		if (!o->plan_only && engine_cliques(o) && r->clique_ran == KERN_CLIQUE_AUTO) {
 			/* timed on this part's sample, then kept for every part */
-			r->clique_ran = kern_cpu_clique_pick(&d, o->k, o->threads, 64, 1.0, &r->clique_picked);
+			r->clique_ran = kern_cpu_clique_pick(&d, o->k, o->threads, 64, 1.0, 0,
+							     &r->clique_picked);
 		}
 		if (!o->plan_only && engine_cliques(o))
 			rc = kern_cpu_clique(&d, o->k, o->k_all, r->clique_ran, o->threads,

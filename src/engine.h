@@ -97,6 +97,9 @@ struct engine_opts {
  * 64th, as the CPU's, it took 2.2 s before R-MAT 20's 1.0 s count at K = 5
  * (H100 host, 16 threads). */
 #define ENGINE_RACE_PARTS 256
+/* ... and its rounds' limits stop at this many seconds (at most about
+ * twice that in all): undecided, the GPU goes by K. */
+#define ENGINE_RACE_MOST_S 0.7
 
 /* The GPUs o counts on: its --gpus list, else gpu_index alone. */
 static inline uint32_t engine_gpu_count(const struct engine_opts *o)

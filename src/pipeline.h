@@ -104,8 +104,9 @@ int engine_lstc_setup(const struct tsg_graph *g, const struct engine_opts *o,
 /* Auto's clique method where no part is at hand yet (the GPU sizes its
  * scratch by method before planning): orientation and pivoting race on the
  * host over a random 1/ENGINE_RACE_PARTS of the sources (kern_cpu_clique_pick with this
- * ratio); *raced says whether they did (too few vertices, or no memory for
- * the sample: orientation, or pivoting from K = 7, untimed). */
+ * ratio), for at most about 2 x ENGINE_RACE_MOST_S; *raced says whether
+ * the race decided (too few vertices, no memory for the sample, or
+ * undecided in time: orientation, or pivoting from K = 7). */
 int engine_clique_race(const struct tsg_graph *g, const struct engine_opts *o,
 		       const uint32_t *order, double ratio, enum kern_clique_method *m,
 		       int *raced, struct tsg_err *err);
