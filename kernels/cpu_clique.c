@@ -156,7 +156,7 @@ static uint64_t cq_orient(const uint64_t *rows, size_t w, const uint64_t *cand, 
 	int *ovf = &ws->ovf;
 	for (size_t x = 0; x < w; x++)
 		for (uint64_t bits = cand[x]; bits; bits &= bits - 1) {
-			if (need >= 3 && ws->deadline > 0 && cq_late(ws))
+			if (need >= 3 && cq_late(ws))
 				return n;
 			const size_t j = x * 64 + (size_t)__builtin_ctzll(bits);
 			const uint64_t *r = rows + j * w;
@@ -202,7 +202,7 @@ static void cq_pivot(const struct cq_tree *t, uint64_t *P, uint32_t h, uint32_t 
 		     uint64_t *stack)
 {
 	const size_t w = t->w;
-	if (t->ws->deadline > 0 && cq_late(t->ws))
+	if (cq_late(t->ws))
 		return;
 	const uint64_t size = cq_popcount(P, w);
 	if (!t->all) {
@@ -260,7 +260,7 @@ static void cq_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 	uint64_t *counts = c->counts + (size_t)tid * c->nsz;
 	const struct tsg_dag *d = c->d;
 	for (uint64_t x = b; x < e && !atomic_load_explicit(&c->failed, memory_order_relaxed); x++) {
-		if (ws->deadline > 0 && cq_late(ws)) {
+		if (cq_late(ws)) {
 			atomic_store(&c->failed, CQ_LATE);
 			return;
 		}

@@ -886,19 +886,34 @@ static int assign(struct part_plan *p, uint32_t nparts, struct tsg_err *err)
 	}
 }
 
+/* What a part of nsrc locals, nkept vertices and ne edges takes on the
+ * device: its arrays and the kernel's scratch (ne bounds the entries of
+ * the local rows). */
+static uint64_t unit_cost(const struct part_plan *p, uint64_t nsrc, uint64_t nkept, uint64_t ne)
+{
+	return tsg_dag_bytes(nkept, ne, nsrc) + tsg_scratch_bytes(&p->o.scratch, nsrc, nkept, ne);
+}
+
 static uint64_t part_cost(const struct part_plan *p, const struct part_stats *st)
 {
-	/* e_res bounds the entries of the local rows */
-	return st->bytes + tsg_scratch_bytes(&p->o.scratch, st->v_local, st->v_res, st->e_res);
+	return unit_cost(p, st->v_local, st->v_res, st->e_res);
 }
 
 /* The cost of the whole graph as one part pruned local: every vertex a
  * source, every edge kept. */
 static uint64_t whole_bytes(const struct part_plan *p)
 {
-	const struct tsg_graph *g = p->g;
-	return tsg_dag_bytes(g->nv, g->nadj / 2, g->nv) +
-	       tsg_scratch_bytes(&p->o.scratch, g->nv, g->nv, g->nadj / 2);
+	return unit_cost(p, p->g->nv, p->g->nv, p->g->nadj / 2);
+}
+
+/* The error for a vertex whose part alone is over the budget. */
+static int alone_over_budget(const struct part_plan *p, uint64_t v, struct tsg_err *err)
+{
+	char b[32];
+	return tsg_fail(err, TSG_ENOMEM, "vertex %llu (degree %llu) alone needs more than the "
+			"partition budget of %s: raise --gpu-mem", (unsigned long long)v,
+			(unsigned long long)deg(p->g->off, (uint32_t)v),
+			tsg_fmt_bytes(p->o.budget, b, sizeof(b)));
 }
 
 enum { COST_UNKNOWN = 0 }; /* a measured part costs at least its offsets' bytes */
@@ -937,11 +952,7 @@ static int split_ranges(struct part_plan *p, uint64_t **cost, struct tsg_err *er
 		if (hi - lo < 2) {
 			free(nb);
 			free(nc);
-			char b[32];
-			return tsg_fail(err, TSG_ENOMEM, "vertex %llu (degree %llu) alone needs more "
-					"than the partition budget of %s: raise --gpu-mem",
-					(unsigned long long)lo, (unsigned long long)deg(g->off, (uint32_t)lo),
-					tsg_fmt_bytes(budget, b, sizeof(b)));
+			return alone_over_budget(p, lo, err);
 		}
 		uint64_t want = c[i] / budget + 1, at = lo;
 		want = want < hi - lo ? want : hi - lo;
@@ -1047,11 +1058,6 @@ static void greedy_undo(struct part_plan *p, struct closed_track *t, size_t from
 	t->n = from;
 }
 
-static uint64_t closed_cost(const struct part_plan *p, uint64_t nsrc, uint64_t nkept, uint64_t ne)
-{
-	return tsg_dag_bytes(nkept, ne, nsrc) + tsg_scratch_bytes(&p->o.scratch, nsrc, nkept, ne);
-}
-
 /*
  * Ranges for PART_PRUNE_CLOSED in one pass over the triangles. A part's
  * cost grows with each local by what its triangles add and no other part
@@ -1079,7 +1085,8 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 		goto done;
 	}
 	p->max_bytes = 0;
-	uint64_t start = 0, v = 0, step = 64, nkept = 0, ne = 0, cost = closed_cost(p, 0, 0, 0);
+	const uint64_t empty = unit_cost(p, 0, 0, 0);
+	uint64_t start = 0, v = 0, step = 64, nkept = 0, ne = 0, cost = empty;
 	while (start < nv || nb == 0) {
 		int close = v == nv;
 		if (!close) {
@@ -1102,7 +1109,7 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 				rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning parts");
 				goto done;
 			}
-			const uint64_t c = closed_cost(p, end - start, nkept + dk, ne + de);
+			const uint64_t c = unit_cost(p, end - start, nkept + dk, ne + de);
 			if (c <= budget) {
 				nkept += dk;
 				ne += de;
@@ -1111,8 +1118,7 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 				const uint64_t room = budget - cost;
 				close = v == nv || room < budget / 50;
 				/* the rate so far (cost per local) aims the next chunk */
-				const double rate = (double)(cost - closed_cost(p, 0, 0, 0)) /
-						    (double)(v - start);
+				const double rate = (double)(cost - empty) / (double)(v - start);
 				step = rate > 0 ? (uint64_t)(0.9 * (double)room / rate) : step * 2;
 				step = step ? step : 1;
 			} else {
@@ -1123,12 +1129,7 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 					continue;
 				}
 				if (v == start) {
-					char b[32];
-					rc = tsg_fail(err, TSG_ENOMEM, "vertex %llu (degree %llu) alone "
-						      "needs more than the partition budget of %s: "
-						      "raise --gpu-mem", (unsigned long long)v,
-						      (unsigned long long)deg(p->g->off, (uint32_t)v),
-						      tsg_fmt_bytes(budget, b, sizeof(b)));
+					rc = alone_over_budget(p, v, err);
 					goto done;
 				}
 				close = 1;
@@ -1158,7 +1159,7 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 		step = v > start ? (v - start) / 2 + 1 : 64;
 		start = v;
 		nkept = ne = 0;
-		cost = closed_cost(p, 0, 0, 0);
+		cost = empty;
 		if (start == nv)
 			break;
 	}
