@@ -20,10 +20,11 @@
  *    and, edge-centric, b oriented): the warp walks the succinct clique
  *    tree together, a lane per candidate to find the pivot (the candidate
  *    with the most neighbours among the candidates). A leaf adds C(p, K - h).
- * Two classes of units, so that a part of any size keeps the GPU busy:
- * sources whose out-list is at most KERN_CLIQUE_SMALL long go to warps
- * with small scratch, enough of them to fill the GPU; longer ones to warps
- * sized for the part's longest out-list, as many as the slot has room for.
+ * Tiers of units (kernels/clique.h), so that a part of any size keeps the
+ * GPU busy: sources are filed by out-list length, and each tier runs on
+ * warps sized for its own longest list, as many as the pool holds: all
+ * tiers in one launch where the pool holds them at once, else one after
+ * another, the hubs' first.
  * Input: a partition (kernels/dag.h) whose lists increase; scratch as
  * clique_launch says. Counts: 64-bit per warp, added with an overflow check
  * (a count past 2^64 - 1 sets c->overflow: the host fails, never wraps).
@@ -364,12 +365,12 @@ struct cq_space {
 	uint32_t *list, *rows, *sets, *state;
 };
 
-__device__ __forceinline__ cq_space cq_carve(uint32_t *ws, uint32_t maxn)
+__device__ __forceinline__ cq_space cq_carve(uint32_t *ws, uint32_t maxn, int edge)
 {
 	const uint64_t n = maxn ? maxn : 1, w = (n + 31) / 32;
 	cq_space sp;
-	sp.list = ws;
-	sp.rows = ws + w * 32;
+	sp.list = ws; /* edge-centric only */
+	sp.rows = ws + (edge ? w * 32 : 0);
 	sp.sets = sp.rows + n * w;
 	sp.state = sp.sets + (n + 2) * 2 * w; /* pivoting's */
 	return sp;
@@ -389,70 +390,112 @@ __device__ uint64_t cq_subgraph(const dev_dag &d, const cq_conf &cf, const uint3
 	return cq_orient(sp.rows, n, w, cf.k - held - 1, sp.sets, cf.k, cf.group, q, ovf);
 }
 
-/* The control words and class lists a launch fills before counting. */
+/* The control words and the tiers' list a launch fills before counting. */
 struct cq_prep {
-	unsigned *cnt;                /* [2]: sources a class */
-	unsigned long long *next;     /* [2]: units handed out a class */
-	uint32_t *list;               /* class c's sources at c * nsrc */
-	unsigned long long *pre;      /* 2 * nsrc + 1: units before each entry */
+	unsigned *cnt;            /* [KERN_CLIQUE_TIERS]: sources a tier */
+	unsigned *fill;           /* [KERN_CLIQUE_TIERS]: sources filed so far */
+	unsigned *start;          /* [KERN_CLIQUE_TIERS + 1]: a tier's first entry */
+	unsigned long long *next; /* [KERN_CLIQUE_TIERS]: units handed out a tier */
+	uint32_t *list;           /* nsrc: the sources, tier after tier */
+	unsigned long long *pre;  /* nsrc + 1: units before each entry */
 };
 
-/* Files each source with a K-clique possible (out-degree K - 1 or more)
- * into its class, with its units (1, or its runs of edges). */
-__global__ void clique_classify(dev_dag d, unsigned k, int edge, cq_prep p)
+/* Source x's tier, or -1 where it heads no K-clique (out-degree below
+ * K - 1); its out-list length in *n. */
+__device__ __forceinline__ int cq_tier_of(const dev_dag &d, uint64_t x, unsigned k, uint32_t *a,
+					  uint32_t *n)
+{
+	if (x >= d.nsrc)
+		return -1;
+	*a = d.src[x];
+	*n = (uint32_t)(d.off[*a + 1] - d.off[*a]);
+	return *n + 1 >= k ? (int)kern_clique_tier(*n) : -1;
+}
+
+/* Adds 1 to ctr[t] for each lane of the warp with tier t >= 0, an atomic a
+ * tier the warp holds; each lane's place among its tier's. */
+__device__ __forceinline__ unsigned cq_warp_add(unsigned *ctr, int t)
 {
 	const unsigned lane = threadIdx.x & 31;
+	const unsigned peers = __match_any_sync(CQ_FULL, t);
+	const unsigned lead = __ffs(peers) - 1;
+	unsigned at = 0;
+	if (t >= 0 && lane == lead)
+		at = atomicAdd(&ctr[t], (unsigned)__popc(peers));
+	at = __shfl_sync(CQ_FULL, at, lead);
+	return at + __popc(peers & ((1u << lane) - 1));
+}
+
+/* Counts the sources of each tier. */
+__global__ void clique_tally(dev_dag d, unsigned k, cq_prep p)
+{
 	const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
 	for (uint64_t base = (uint64_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); base < d.nsrc;
 	     base += stride) {
-		const uint64_t x = base + lane;
-		int cls = -1;
+		uint32_t a, n;
+		cq_warp_add(p.cnt, cq_tier_of(d, base + (threadIdx.x & 31), k, &a, &n));
+	}
+}
+
+/* Each tier's first entry in the list (one thread). */
+__global__ void clique_starts(cq_prep p)
+{
+	unsigned at = 0;
+	for (int t = 0; t < KERN_CLIQUE_TIERS; t++) {
+		p.start[t] = at;
+		at += p.cnt[t];
+	}
+	p.start[KERN_CLIQUE_TIERS] = at;
+}
+
+/* Files each source heading a K-clique in its tier, with its units (1, or
+ * its runs of edges), to be scanned into the units before it. */
+__global__ void clique_file(dev_dag d, unsigned k, int edge, cq_prep p)
+{
+	const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+	for (uint64_t base = (uint64_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); base < d.nsrc;
+	     base += stride) {
 		uint32_t a = 0, n = 0;
-		if (x < d.nsrc) {
-			a = d.src[x];
-			n = (uint32_t)(d.off[a + 1] - d.off[a]);
-			if (n + 1 >= k)
-				cls = n > KERN_CLIQUE_SMALL;
-		}
-		for (int c = 0; c < 2; c++) {
-			const unsigned bal = __ballot_sync(CQ_FULL, cls == c);
-			if (!bal)
-				continue;
-			const unsigned lead = __ffs(bal) - 1;
-			unsigned at = 0;
-			if (lane == lead)
-				at = atomicAdd(&p.cnt[c], (unsigned)__popc(bal));
-			at = __shfl_sync(CQ_FULL, at, lead);
-			if (cls == c) {
-				const uint64_t i = (uint64_t)c * d.nsrc + at + __popc(bal & ((1u << lane) - 1));
-				p.list[i] = a;
-				p.pre[i] = edge ? (n + KERN_CLIQUE_CHUNK - 1) / KERN_CLIQUE_CHUNK : 1;
-			}
+		const int t = cq_tier_of(d, base + (threadIdx.x & 31), k, &a, &n);
+		const unsigned at = cq_warp_add(p.fill, t);
+		if (t >= 0) {
+			const uint64_t i = p.start[t] + at;
+			p.list[i] = a;
+			p.pre[i] = edge ? (n + KERN_CLIQUE_CHUNK - 1) / KERN_CLIQUE_CHUNK : 1;
 		}
 	}
 }
 
+/* Tiers that run at once, in one launch: tier[r] on blocks first[r] ..
+ * first[r + 1] - 1, its warps of words[r] words (sized for maxn[r]) from
+ * word at[r] of the pool on. */
+struct cq_run {
+	unsigned n;
+	unsigned tier[KERN_CLIQUE_TIERS], first[KERN_CLIQUE_TIERS + 1];
+	uint32_t maxn[KERN_CLIQUE_TIERS];
+	uint64_t words[KERN_CLIQUE_TIERS], at[KERN_CLIQUE_TIERS];
+};
+
 __global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
-	clique_kernel(dev_dag d, cq_conf cf, cq_prep p, uint32_t max_out, uint32_t *small,
-		      uint64_t small_words, uint32_t *large, uint64_t large_words,
-		      unsigned large_blocks, dev_counters *c)
+	clique_kernel(dev_dag d, cq_conf cf, cq_prep p, cq_run run, uint32_t *pool, dev_counters *c)
 {
 	__shared__ unsigned q[KERN_CLIQUE_MIN_WARPS];
 	const unsigned lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-	const int cls = blockIdx.x < large_blocks;
-	const uint64_t warp = (uint64_t)(cls ? blockIdx.x : blockIdx.x - large_blocks) *
-				      KERN_CLIQUE_MIN_WARPS + wib;
-	const uint32_t maxn = cls ? max_out : min(max_out, (uint32_t)KERN_CLIQUE_SMALL);
-	const uint64_t words = cls ? large_words : small_words;
-	const cq_space sp = cq_carve((cls ? large : small) + warp * words, maxn);
-	const uint64_t lo = (uint64_t)cls * d.nsrc, hi = lo + p.cnt[cls];
+	unsigned r = 0;
+	while (r + 1 < run.n && blockIdx.x >= run.first[r + 1])
+		r++;
+	const unsigned t = run.tier[r];
+	const uint64_t warp = (uint64_t)(blockIdx.x - run.first[r]) * KERN_CLIQUE_MIN_WARPS + wib;
+	const int edge = cf.scheme == KERN_CLIQUE_EDGE;
+	const cq_space sp = cq_carve(pool + run.at[r] + warp * run.words[r], run.maxn[r], edge);
+	const uint64_t lo = p.start[t], hi = p.start[t + 1];
 	const unsigned long long u_lo = p.pre[lo], u_hi = p.pre[hi];
 	uint64_t total = 0;
 	int ovf = 0;
 	for (;;) {
 		unsigned long long u = 0;
 		if (lane == 0)
-			u = u_lo + atomicAdd(&p.next[cls], 1ull);
+			u = u_lo + atomicAdd(&p.next[t], 1ull);
 		u = __shfl_sync(CQ_FULL, u, 0);
 		if (u >= u_hi)
 			break;
@@ -467,7 +510,7 @@ __global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
 		const uint32_t a = p.list[e_lo];
 		const uint32_t *La = d.adj + d.off[a];
 		const uint32_t n = (uint32_t)(d.off[a + 1] - d.off[a]);
-		if (cf.scheme != KERN_CLIQUE_EDGE) {
+		if (!edge) {
 			kern_clique_add(&total, cq_subgraph(d, cf, La, n, 1, sp, &q[wib], &ovf), &ovf);
 			continue;
 		}
@@ -506,7 +549,7 @@ cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, ui
 {
 	if (d.nsrc == 0)
 		return cudaSuccess;
-	const uint64_t nsrc = d.nsrc, entries = 2 * nsrc + 1;
+	const uint64_t nsrc = d.nsrc, entries = nsrc + 1;
 	size_t scan_bytes = 0;
 	cudaError_t e = cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, (unsigned long long *)nullptr,
 						      (unsigned long long *)nullptr, (int64_t)entries, s);
@@ -515,47 +558,67 @@ cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, ui
 	cq_prep p;
 	uint8_t *at = scratch;
 	p.cnt = (unsigned *)at;
-	p.next = (unsigned long long *)(at + 64);
-	at += 256;
+	p.fill = p.cnt + KERN_CLIQUE_TIERS;
+	p.start = p.fill + KERN_CLIQUE_TIERS;
+	p.next = (unsigned long long *)(at + 512);
+	at += 1024;
 	p.list = (uint32_t *)at;
-	at += align256(8 * nsrc);
+	at += align256(4 * nsrc);
 	p.pre = (unsigned long long *)at;
 	at += align256(8 * entries);
 	uint8_t *scan_tmp = at;
 	at += align256(scan_bytes);
 	const uint64_t prep = (uint64_t)(at - scratch);
-	uint64_t cls[2];
-	kern_clique_class_bytes(max_out, cf, cls);
-	const uint64_t blk[2] = { cls[0] * KERN_CLIQUE_MIN_WARPS, cls[1] * KERN_CLIQUE_MIN_WARPS };
-	if (scratch_bytes < prep + blk[0] + blk[1])
+	const uint64_t top = kern_clique_tier(max_out);
+	if (scratch_bytes < prep + kern_clique_warp_words(max_out, cf) * 4 * KERN_CLIQUE_MIN_WARPS)
 		return cudaErrorMemoryAllocation; /* the caller sized the scratch: not reached */
-	/* the small class as many blocks as run at once, the large what is left */
-	const uint64_t left = scratch_bytes - prep;
-	uint64_t nb_small = (left - blk[1]) / blk[0];
-	const uint64_t most_small = (uint64_t)sms * KERN_CLIQUE_SMALL_WARPS_PER_SM / KERN_CLIQUE_MIN_WARPS;
-	const uint64_t most_large = (uint64_t)sms * KERN_CLIQUE_LARGE_WARPS_PER_SM / KERN_CLIQUE_MIN_WARPS;
-	if (nb_small > most_small)
-		nb_small = most_small;
-	uint64_t nb_large = 0;
-	if (blk[1]) {
-		nb_large = (left - nb_small * blk[0]) / blk[1];
-		if (nb_large > most_large)
-			nb_large = most_large;
-	}
-	if ((e = cudaMemsetAsync(scratch, 0, 256, s)) != cudaSuccess ||
+	const uint64_t pool_bytes = scratch_bytes - prep;
+	uint32_t *pool = (uint32_t *)(scratch + prep);
+	if ((e = cudaMemsetAsync(scratch, 0, 1024, s)) != cudaSuccess ||
 	    (e = cudaMemsetAsync(p.pre, 0, 8 * entries, s)) != cudaSuccess)
 		return e;
 	const uint64_t cblocks = (nsrc + 255) / 256;
-	clique_classify<<<(unsigned)(cblocks < (uint64_t)sms * 8 ? cblocks : (uint64_t)sms * 8), 256, 0,
-			  s>>>(d, cf->k, cf->scheme == KERN_CLIQUE_EDGE, p);
+	const unsigned grid = (unsigned)(cblocks < (uint64_t)sms * 8 ? cblocks : (uint64_t)sms * 8);
+	clique_tally<<<grid, 256, 0, s>>>(d, cf->k, p);
+	GPU_LAUNCHED();
+	clique_starts<<<1, 1, 0, s>>>(p);
+	GPU_LAUNCHED();
+	clique_file<<<grid, 256, 0, s>>>(d, cf->k, cf->scheme == KERN_CLIQUE_EDGE, p);
 	GPU_LAUNCHED();
 	e = cub::DeviceScan::ExclusiveSum(scan_tmp, scan_bytes, p.pre, p.pre, (int64_t)entries, s);
 	if (e != cudaSuccess)
 		return e;
-	uint32_t *small = (uint32_t *)(scratch + prep);
-	uint32_t *large = (uint32_t *)(scratch + prep + nb_small * blk[0]);
-	clique_kernel<<<(unsigned)(nb_small + nb_large), KERN_CLIQUE_MIN_WARPS * 32, 0, s>>>(
-		d, *cf, p, max_out, small, cls[0] / 4, large, cls[1] / 4, (unsigned)nb_large, c);
+	/* Tiers run together while the pool holds each at its most warps (in
+	 * memory: all of them, so that no tier's last long units leave the GPU
+	 * idle); a tier that does not fit beside the others runs after them,
+	 * on the whole pool. The hubs' tier first: its units are the longest. */
+	cq_run run;
+	run.n = 0;
+	run.first[0] = 0;
+	uint64_t used = 0;
+	for (int64_t t = (int64_t)top; t >= 0; t--) {
+		const uint32_t maxn = kern_clique_tier_n((unsigned)t, max_out);
+		const uint64_t words = kern_clique_warp_words(maxn, cf);
+		const uint64_t blk = words * 4 * KERN_CLIQUE_MIN_WARPS;
+		const uint64_t most = kern_clique_tier_warps((unsigned)t, sms) / KERN_CLIQUE_MIN_WARPS;
+		if (run.n && used + most * blk > pool_bytes) { /* after the tiers so far */
+			clique_kernel<<<run.first[run.n], KERN_CLIQUE_MIN_WARPS * 32, 0, s>>>(d, *cf, p, run,
+											  pool, c);
+			GPU_LAUNCHED();
+			run.n = 0;
+			used = 0;
+		}
+		uint64_t blocks = (pool_bytes - used) / blk;
+		blocks = blocks < most ? blocks : most;
+		run.tier[run.n] = (unsigned)t;
+		run.maxn[run.n] = maxn;
+		run.words[run.n] = words;
+		run.at[run.n] = used / 4;
+		run.first[run.n + 1] = run.first[run.n] + (unsigned)blocks;
+		run.n++;
+		used += blocks * blk;
+	}
+	clique_kernel<<<run.first[run.n], KERN_CLIQUE_MIN_WARPS * 32, 0, s>>>(d, *cf, p, run, pool, c);
 	GPU_LAUNCHED();
 	return cudaSuccess;
 }

@@ -107,22 +107,55 @@ struct kern_clique_gpu {
 	unsigned group;                 /* orientation: lanes a group, a power of 2 <= 32 */
 };
 
-/* Out-lists of at most this many vertices are the small class: their
- * warps need little scratch, so a part of any size keeps the GPU full;
- * longer ones go to warps sized for the part's longest out-list. */
+/*
+ * Tiers: a source whose out-list holds n vertices needs a warp with n x n
+ * bits of rows, so sources are filed by n into tiers, tier 0 for n <=
+ * KERN_CLIQUE_SMALL and tier t > 0 for KERN_CLIQUE_SMALL << (t - 1) < n <=
+ * KERN_CLIQUE_SMALL << t. Each tier runs on warps sized for its own
+ * longest list, one tier after another, each with the part's whole pool
+ * of scratch: a pool that holds a few warps sized for a hub holds many
+ * more for the many lists just over KERN_CLIQUE_SMALL (with one class
+ * sized for the hub, parts at a quarter of R-MAT 20's file had four such
+ * warps where in memory 2,112 run; bench/RESULTS.md, 2026-11-24).
+ */
 #define KERN_CLIQUE_SMALL 128
+#define KERN_CLIQUE_TIERS 26 /* KERN_CLIQUE_SMALL << 25 = 2^32 */
 /* Edges an edge-centric unit takes (one atomic hands them out). */
 #define KERN_CLIQUE_CHUNK 8
-/* Warps a block; the launch gives each class at least one block. */
+/* Warps a block; a tier runs on at least one block. */
 #define KERN_CLIQUE_MIN_WARPS 4
-/* Warps a multiprocessor runs at most, small and large class: the launch's
- * caps and what planners reserve room for. */
+/* Warps a multiprocessor runs at most, tier 0 and the others: the launch's
+ * caps, and what a planner reserves room for. */
 #define KERN_CLIQUE_SMALL_WARPS_PER_SM 32
 #define KERN_CLIQUE_LARGE_WARPS_PER_SM 16
 
+/* Helpers both kernels use (host, and device under nvcc). */
+#ifdef __CUDACC__
+#define KERN_CLIQUE_HD __host__ __device__
+#else
+#define KERN_CLIQUE_HD
+#endif
+
+/* The tier of an out-list of n vertices. */
+static inline KERN_CLIQUE_HD unsigned kern_clique_tier(uint32_t n)
+{
+	const uint32_t q = n ? (n - 1) / KERN_CLIQUE_SMALL : 0;
+	unsigned t = 0;
+	while (q >> t)
+		t++;
+	return t;
+}
+
+/* The longest out-list a warp of tier t meets where no list passes max_out. */
+static inline uint32_t kern_clique_tier_n(unsigned t, uint32_t max_out)
+{
+	const uint64_t top = (uint64_t)KERN_CLIQUE_SMALL << t;
+	return top < max_out ? (uint32_t)top : max_out;
+}
+
 /*
  * 32-bit words of a warp's scratch for subgraphs of up to max_n vertices:
- * the edge-centric common list (w * 32), the bit rows (max_n x w), then
+ * edge-centric, the common list (w * 32); the bit rows (max_n x w); then
  * orientation's stacks (a group's: K levels of w words) or pivoting's
  * candidate sets (max_n + 2 levels of two sets) and per-level state (three
  * words a level); 256-byte aligned.
@@ -130,33 +163,39 @@ struct kern_clique_gpu {
 static inline uint64_t kern_clique_warp_words(uint32_t max_n, const struct kern_clique_gpu *c)
 {
 	const uint64_t n = max_n ? max_n : 1, w = (n + 31) / 32;
-	uint64_t words = w * 32 + n * w;
+	uint64_t words = (c->scheme == KERN_CLIQUE_EDGE ? w * 32 : 0) + n * w;
 	words += c->pivot ? (n + 2) * 2 * w + 3 * (n + 2) : (32 / c->group) * (uint64_t)c->k * w;
 	return (words + 63) & ~(uint64_t)63;
 }
 
-/* Bytes of a warp of each class: [0] small, [1] large (0 where the
- * part's longest out-list is small). */
-static inline void kern_clique_class_bytes(uint32_t max_out, const struct kern_clique_gpu *c,
-					   uint64_t bytes[2])
+/* Warps tier t runs at most on sms multiprocessors. */
+static inline uint64_t kern_clique_tier_warps(unsigned t, int sms)
 {
-	bytes[0] = kern_clique_warp_words(max_out < KERN_CLIQUE_SMALL ? max_out : KERN_CLIQUE_SMALL,
-					  c) * 4;
-	bytes[1] = max_out > KERN_CLIQUE_SMALL ? kern_clique_warp_words(max_out, c) * 4 : 0;
+	return (uint64_t)sms * (t ? KERN_CLIQUE_LARGE_WARPS_PER_SM : KERN_CLIQUE_SMALL_WARPS_PER_SM);
 }
 
-/* Scratch besides the warps': per source, two class lists (4 bytes each)
- * and their unit counts, scanned in place (8 bytes each), and room for
- * CUB's scan; fixed, the control words and that scan's state. */
-#define KERN_CLIQUE_PREP_PER_SRC 26u
+/* Pool bytes a part whose out-lists reach max_out needs at least (a block
+ * of warps of its top tier; the lower tiers' are smaller), and *full, what
+ * lets every tier run as many warps as it may at once. */
+static inline uint64_t kern_clique_pool_least(uint32_t max_out, const struct kern_clique_gpu *c,
+					      int sms, uint64_t *full)
+{
+	const unsigned top = kern_clique_tier(max_out);
+	*full = 0;
+	for (unsigned t = 0; t <= top; t++) {
+		const uint64_t b = kern_clique_warp_words(kern_clique_tier_n(t, max_out), c) * 4 *
+				   kern_clique_tier_warps(t, sms);
+		*full = b > *full ? b : *full;
+	}
+	return kern_clique_warp_words(max_out, c) * 4 * KERN_CLIQUE_MIN_WARPS;
+}
+
+/* Scratch besides the pool: per source, its place in the tiers' list (4
+ * bytes) and its units, scanned in place (8 bytes), and room for CUB's
+ * scan; fixed, the control words and that scan's state. */
+#define KERN_CLIQUE_PREP_PER_SRC 14u
 #define KERN_CLIQUE_PREP_FIXED (16u << 10)
 
-/* Counting helpers both kernels use (host, and device under nvcc). */
-#ifdef __CUDACC__
-#define KERN_CLIQUE_HD __host__ __device__
-#else
-#define KERN_CLIQUE_HD
-#endif
 
 /* *sum += x, or *ovf set where it passes 2^64 - 1. */
 static inline KERN_CLIQUE_HD void kern_clique_add(uint64_t *sum, uint64_t x, int *ovf)

@@ -254,9 +254,9 @@ cudaError_t trust_launch(const dev_dag &d, uint32_t *small, uint32_t *large, uin
 
 /* K-cliques of a partition whose out-lists are at most max_out long
  * (kernels/clique.cu): scratch_bytes must hold KERN_CLIQUE_PREP_PER_SRC
- * bytes a source, KERN_CLIQUE_PREP_FIXED, and a block of warps of each
- * class (kern_clique_class_bytes); the warps take what is left, up to what
- * runs at once. */
+ * bytes a source, KERN_CLIQUE_PREP_FIXED, and the least pool
+ * (kern_clique_pool_least); each tier's warps take what is left, up to
+ * what runs at once. */
 struct kern_clique_gpu;
 cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, uint32_t max_out,
 			  uint8_t *scratch, uint64_t scratch_bytes, dev_counters *c, int sms,

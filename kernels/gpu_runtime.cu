@@ -452,10 +452,9 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	struct cq_part cq = {};
 	if (g->cq.k) { /* k-cliques: warps take what the slot has left */
-		uint64_t cls[2];
-		kern_clique_class_bytes(d->max_out, &g->cq, cls);
+		uint64_t full;
 		need += (uint64_t)KERN_CLIQUE_PREP_PER_SRC * d->nsrc + KERN_CLIQUE_PREP_FIXED +
-			(cls[0] + cls[1]) * KERN_CLIQUE_MIN_WARPS;
+			kern_clique_pool_least(d->max_out, &g->cq, g->sms, &full);
 		cq.max_out = d->max_out;
 		cq.scratch_bytes = need <= g->slot_bytes ? g->slot_bytes - dag_al - 256 : 0;
 	} else {

@@ -531,15 +531,18 @@ static void track_push(struct closed_track *t, uint64_t e)
 	t->log[t->n++] = e;
 }
 
-static inline void keep_edge(struct part_plan *p, uint64_t x, struct closed_track *t)
+/* Marks the edges of bits in emark word x (one atomic for up to 64). */
+static inline void keep_edges(struct part_plan *p, uint64_t x, uint64_t bits,
+			      struct closed_track *t)
 {
-	const uint64_t bit = 1ull << (x & 63);
-	if (atomic_load_explicit(&p->emark[x >> 6], memory_order_relaxed) & bit)
+	if ((atomic_load_explicit(&p->emark[x], memory_order_relaxed) & bits) == bits)
 		return;
-	const uint64_t old = atomic_fetch_or_explicit(&p->emark[x >> 6], bit, memory_order_relaxed);
-	if (t && !(old & bit)) {
+	const uint64_t old = atomic_fetch_or_explicit(&p->emark[x], bits, memory_order_relaxed);
+	if (!t)
+		return;
+	for (uint64_t nw = bits & ~old; nw; nw &= nw - 1) {
 		t->new_edges++;
-		track_push(t, x << 1);
+		track_push(t, (x << 6 | (uint64_t)__builtin_ctzll(nw)) << 1);
 	}
 }
 
@@ -558,7 +561,10 @@ static inline void keep_vertex(struct part_plan *p, uint32_t v, struct closed_tr
  * vertices (and a), the way kernels/cpu_merge.c's hash kernel counts:
  * out(a) is set in the thread's bitmap `in`, and every out(b) probes it.
  * A hit is b -> c; `hit` notes each vertex of out(a) met on a triangle,
- * which marks a -> b and a -> c. t (may be NULL) tracks what was new. */
+ * which marks a -> b and a -> c. t (may be NULL) tracks what was new.
+ * Without branches on the hits (a triangle's bit is as likely as not: a
+ * branch on it cost more than the probe): out(b)'s hits gather into the
+ * emark word they fall in, marked by one atomic as the probe leaves it. */
 static void closed_source(struct part_plan *p, uint32_t a, uint64_t *in, uint64_t *hit,
 			  struct closed_track *t)
 {
@@ -572,15 +578,19 @@ static void closed_source(struct part_plan *p, uint32_t a, uint64_t *in, uint64_
 		const uint32_t v = adj[x];
 		if (x + 4 < a1) /* out(v) lies in a random row: fetch ahead */
 			__builtin_prefetch(adj + off[adj[x + 4]]);
-		uint64_t any = 0;
-		for (uint64_t z = off[v]; z < off[v + 1]; z++) {
+		uint64_t any = 0, word = 0;
+		const uint64_t z0 = off[v], z1 = off[v + 1];
+		for (uint64_t z = z0; z < z1; z++) {
 			const uint32_t w = adj[z];
 			const uint64_t bit = (in[w >> 6] >> (w & 63)) & 1;
-			if (bit) {
-				keep_edge(p, z, t);
-				hit[w >> 6] |= 1ull << (w & 63);
-			}
+			hit[w >> 6] |= bit << (w & 63);
+			word |= bit << (z & 63);
 			any |= bit;
+			if ((z & 63) == 63 || z + 1 == z1) {
+				if (word)
+					keep_edges(p, z >> 6, word, t);
+				word = 0;
+			}
 		}
 		if (any)
 			hit[v >> 6] |= 1ull << (v & 63);
@@ -588,7 +598,7 @@ static void closed_source(struct part_plan *p, uint32_t a, uint64_t *in, uint64_
 	for (uint64_t x = a0; x < a1; x++) {
 		const uint32_t v = adj[x];
 		if ((hit[v >> 6] >> (v & 63)) & 1) {
-			keep_edge(p, x, t);
+			keep_edges(p, x >> 6, 1ull << (x & 63), t);
 			keep_vertex(p, v, t);
 		}
 	}

@@ -778,27 +778,23 @@ static struct kern_clique_gpu engine_clique_gpu(const struct engine_opts *o,
 }
 
 /*
- * What a part keeps free for the clique kernel beyond its rows: the class
- * lists (per source) and warps of each class. The small class gets as many
- * warps as run at once, up to a quarter of the slot; the large class (out-
- * lists over KERN_CLIQUE_SMALL) up to four a multiprocessor, up to an
- * eighth; each at least a block. The launch takes whatever more is left.
+ * What a part keeps free for the clique kernel beyond its rows: the tiers'
+ * list (per source) and a pool for the warps (kernels/clique.h), enough for
+ * every tier to run as many warps as it may at once, but at most half the
+ * slot (and at least a block of the top tier's): a larger pool means
+ * smaller parts, more of them, which under --prune closed cost little more
+ * to plan and build (each source's triangles are listed once either way).
+ * The launch gives the pool whatever more the part leaves.
  */
 static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c, uint32_t max_out,
 						uint64_t slot, int sms)
 {
-	uint64_t cls[2];
-	kern_clique_class_bytes(max_out, c, cls);
-	uint64_t small = slot / 4 / cls[0], large = cls[1] ? slot / 8 / cls[1] : 0;
-	const uint64_t most_small = (uint64_t)sms * KERN_CLIQUE_SMALL_WARPS_PER_SM;
-	const uint64_t most_large = (uint64_t)sms * KERN_CLIQUE_LARGE_WARPS_PER_SM;
-	small = small > most_small ? most_small : small;
-	large = large > most_large ? most_large : large;
-	small = small < KERN_CLIQUE_MIN_WARPS ? KERN_CLIQUE_MIN_WARPS : small;
-	large = large < KERN_CLIQUE_MIN_WARPS ? KERN_CLIQUE_MIN_WARPS : large;
+	uint64_t full;
+	const uint64_t least = kern_clique_pool_least(max_out, c, sms, &full);
+	uint64_t pool = full < slot / 2 ? full : slot / 2;
+	pool = pool > least ? pool : least;
 	return (struct tsg_scratch){ .per_src = KERN_CLIQUE_PREP_PER_SRC,
-				     .fixed = KERN_CLIQUE_PREP_FIXED + small * cls[0] +
-					      (cls[1] ? large * cls[1] : 0) };
+				     .fixed = KERN_CLIQUE_PREP_FIXED + pool };
 }
 
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,

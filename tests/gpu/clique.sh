@@ -73,7 +73,7 @@ done
 if [ "$PART" != sanitizer ]; then
 	got=$(kc "$T/k40.tsg" 20 gpu --kclique-method pivot)
 	check "K40 K=20 pivot: $got" same "$got" "$(python3 -c 'import math; print(math.comb(40, 20))')"
-	# out-lists up to 199: the large class of warps (over 128)
+	# out-lists up to 199: tiers 0 and 1 (kernels/clique.h)
 	for k in 4 5 6; do
 		ref=$(python3 -c "import math; print(math.comb(200, $k))")
 		for v in "orient --kclique-scheme vertex" "orient --kclique-scheme edge --kclique-group 1" \
@@ -81,6 +81,18 @@ if [ "$PART" != sanitizer ]; then
 			"pivot --kclique-scheme edge"; do
 			got=$(kc "$T/k200.tsg" $k gpu --kclique-method $v)
 			check "K200 K=$k $v: $got, C(200,$k) $ref" same "$got" "$ref"
+		done
+	done
+	# the tiers' edges (kernels/clique.h): out-lists of 128 and 129, 256 and 257
+	for n in 130 258; do
+		gen clique --vertices $n "$T/k$n.tsg"
+		for k in 4 5; do
+			ref=$(python3 -c "import math; print(math.comb($n, $k))")
+			for v in "orient --kclique-scheme vertex" "orient --kclique-scheme edge" \
+				"pivot --kclique-scheme vertex" "pivot --kclique-scheme edge"; do
+				got=$(kc "$T/k$n.tsg" $k gpu --kclique-method $v)
+				check "K$n K=$k $v: $got, C($n,$k) $ref" same "$got" "$ref"
+			done
 		done
 	done
 	# auto's choices, said in the JSON: the scheme by K, the method by a
@@ -133,10 +145,11 @@ fi
 if [ "$PART" = counts ]; then
 	:
 elif command -v compute-sanitizer >/dev/null; then
+	[ -f "$T/k258.tsg" ] || gen clique --vertices 258 "$T/k258.tsg"
 	for tool in memcheck racecheck; do
 		for m in orient pivot; do
 			for sc in vertex edge; do
-				for gk in "rmat10 5" "k200 4"; do # k200: the large class too
+				for gk in "rmat10 5" "k258 4"; do # k258: tiers 0, 1 and 2
 					read -r g k <<<"$gk"
 					out=$(compute-sanitizer --tool $tool "$B/tristream" count --quiet --device gpu --k $k --kclique-method $m --kclique-scheme $sc --partitions 2 "$T/$g.tsg" 2>&1)
 					echo "$tool $m $sc $g: $(echo "$out" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY")"
