@@ -114,9 +114,10 @@ struct kern_clique_gpu {
  * KERN_CLIQUE_SMALL << t. Each tier runs on warps sized for its own
  * longest list, one tier after another, each with the part's whole pool
  * of scratch: a pool that holds a few warps sized for a hub holds many
- * more for the many lists just over KERN_CLIQUE_SMALL (with one class
- * sized for the hub, parts at a quarter of R-MAT 20's file had four such
- * warps where in memory 2,112 run; bench/RESULTS.md, 2026-11-24).
+ * more for the many lists just over KERN_CLIQUE_SMALL. (With one class
+ * sized for each part's longest list, the count at a quarter of R-MAT 20's
+ * file took 19.5 s against 0.07 s in memory; with tiers 1.5 s:
+ * bench/RESULTS.md, 2026-11-24, fifth session.)
  */
 #define KERN_CLIQUE_SMALL 128
 #define KERN_CLIQUE_TIERS 26 /* KERN_CLIQUE_SMALL << 25 = 2^32 */

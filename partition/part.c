@@ -67,6 +67,11 @@ struct part_plan {
 	uint32_t *oadj;
 	_Atomic uint64_t *emark;
 	uint64_t *tbits;            /* per thread: two bitmaps of nv bits */
+	/* the greedy plan's marks of each part (emark as the part closed, NULL
+	 * where they did not fit PART_RECIPE_ROOM), so building it replays them
+	 * rather than listing its triangles again */
+	uint64_t **recipe;
+	uint64_t recipe_bytes;
 };
 
 static const char *const scheme_names[] = { "contig", "edge", "hash", "metis" };
@@ -107,6 +112,24 @@ const char *part_prune_name(enum part_prune p) { return prune_names[p]; }
 uint32_t part_plan_count(const struct part_plan *p) { return p->nparts; }
 enum part_prune part_plan_prune(const struct part_plan *p) { return p->o.prune; }
 uint64_t part_plan_max_bytes(const struct part_plan *p) { return p->max_bytes; }
+
+uint32_t part_plan_recipes(const struct part_plan *p, uint64_t *bytes)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; p->recipe && i < p->nparts; i++)
+		n += p->recipe[i] != NULL;
+	*bytes = p->recipe_bytes;
+	return n;
+}
+
+void part_plan_forget_recipes(struct part_plan *p)
+{
+	for (uint32_t i = 0; p->recipe && i < p->nparts; i++)
+		free(p->recipe[i]);
+	free(p->recipe);
+	p->recipe = NULL;
+	p->recipe_bytes = 0;
+}
 
 
 uint32_t part_plan_owner(const struct part_plan *p, uint32_t v)
@@ -738,6 +761,55 @@ static void number_kept(struct bctx *c)
 	tsg_parallel_for(t, nchunks, 1, scan_write, c);
 }
 
+/* A part's edges from its recipe: the plan's emark words back, and every
+ * vertex on a marked edge kept (as closed_source keeps them), with the
+ * locals (closed_source keeps a local with no triangle too). */
+struct replay {
+	struct part_plan *p;
+	const uint64_t *words;
+};
+
+static void replay_words(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct replay *r = arg;
+	for (uint64_t w = b; w < e; w++)
+		atomic_store_explicit(&r->p->emark[w], r->words[w], memory_order_relaxed);
+}
+
+static void replay_rows(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct replay *r = arg;
+	struct part_plan *p = r->p;
+	for (uint64_t v = b; v < e; v++) {
+		const uint64_t x0 = p->ooff[v], x1 = p->ooff[v + 1];
+		int any = 0;
+		for (uint64_t w = x0 >> 6; x0 < x1 && w <= (x1 - 1) >> 6; w++) {
+			uint64_t bits = r->words[w];
+			if (w == x0 >> 6)
+				bits &= ~0ull << (x0 & 63);
+			if (w == (x1 - 1) >> 6 && (x1 & 63))
+				bits &= ~(~0ull << (x1 & 63));
+			for (; bits; bits &= bits - 1) {
+				set_mark(&p->mark[p->oadj[w << 6 | (uint64_t)__builtin_ctzll(bits)]],
+					 MARK_KEEP);
+				any = 1;
+			}
+		}
+		if (any)
+			set_mark(&p->mark[v], MARK_KEEP);
+	}
+}
+
+static void replay_locals(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct bctx *c = arg;
+	for (uint64_t k = b; k < e; k++)
+		set_mark(&c->p->mark[local_at(c->p, c->i, k)], MARK_KEEP);
+}
+
 /* Phases shared by measure and build: mark, prune, count kept vertices and
  * out-degrees. Leaves marks set; clear_part clears them. */
 static int select_part(struct part_plan *p, uint32_t i, int want_ind, struct bctx *c,
@@ -756,7 +828,15 @@ static int select_part(struct part_plan *p, uint32_t i, int want_ind, struct bct
 		c->up_bits = c->other_bits = want_ind ? MARK_IND : 0;
 		if (want_ind)
 			tsg_parallel_for(t, nlocal(p, i), GRAIN, mark_range, c);
-		tsg_parallel_for(t, nlocal(p, i), 64, closed_range, c);
+		if (p->recipe && p->recipe[i]) {
+			const struct replay r = { .p = p, .words = p->recipe[i] };
+			tsg_parallel_for(t, p->ooff[p->g->nv] / 64 + 1, SCAN_CHUNK, replay_words,
+					 (void *)&r);
+			tsg_parallel_for(t, p->g->nv, GRAIN * 16, replay_rows, (void *)&r);
+			tsg_parallel_for(t, nlocal(p, i), GRAIN * 16, replay_locals, c);
+		} else {
+			tsg_parallel_for(t, nlocal(p, i), 64, closed_range, c);
+		}
 	} else {
 		c->up_bits = MARK_KEEP | (want_ind || lstc ? MARK_IND : 0);
 		c->other_bits = want_ind || lstc ? (MARK_IND | (lstc ? MARK_KEEP : 0)) : 0;
@@ -871,6 +951,7 @@ void part_plan_free(struct part_plan *p)
 {
 	if (!p)
 		return;
+	part_plan_forget_recipes(p);
 	free(p->bounds);
 	free(p->part_of);
 	free(p->mstart);
@@ -1068,6 +1149,36 @@ static void greedy_undo(struct part_plan *p, struct closed_track *t, size_t from
 	t->n = from;
 }
 
+/* Host memory the plan's recipes may take: as much again as the graph's
+ * lists. Past it a part is built by listing its triangles again. */
+#define PART_RECIPE_ROOM(g) ((g)->nadj * 4 + ((g)->nv + 1) * 8)
+
+struct copy_words {
+	uint64_t *dst;
+	const _Atomic uint64_t *src;
+};
+
+static void copy_words_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct copy_words *c = arg;
+	for (uint64_t w = b; w < e; w++)
+		c->dst[w] = atomic_load_explicit(&c->src[w], memory_order_relaxed);
+}
+
+/* A copy of emark, the part's edges as it closes, if room (bytes) holds
+ * it and memory allows; else NULL (the build lists the part again). */
+static uint64_t *keep_recipe(const struct part_plan *p, uint64_t room)
+{
+	const uint64_t words = p->ooff[p->g->nv] / 64 + 1;
+	if (words * 8 > room)
+		return NULL;
+	struct copy_words c = { .dst = malloc(words * 8), .src = p->emark };
+	if (c.dst)
+		tsg_parallel_for(p->o.threads, words, SCAN_CHUNK, copy_words_range, &c);
+	return c.dst;
+}
+
 /*
  * Ranges for PART_PRUNE_CLOSED in one pass over the triangles. A part's
  * cost grows with each local by what its triangles add and no other part
@@ -1086,7 +1197,9 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 	const uint64_t nv = p->g->nv, budget = p->o.budget;
 	const unsigned threads = p->o.threads;
 	struct greedy gr = { .p = p };
-	uint64_t *bounds = NULL, nb = 0, cap = 0;
+	uint64_t *bounds = NULL, nb = 0, cap = 0, **recipe = NULL;
+	const uint64_t words = p->ooff[nv] / 64 + 1;
+	uint64_t room_left = PART_RECIPE_ROOM(p->g);
 	int rc = TSG_OK;
 	gr.track = calloc(threads, sizeof(*gr.track));
 	gr.mark_at = calloc(threads, sizeof(*gr.mark_at));
@@ -1150,17 +1263,23 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 		if (nb == cap) {
 			cap = cap ? cap * 2 : 64;
 			uint64_t *nbounds = realloc(bounds, (cap + 1) * sizeof(*nbounds));
-			if (!nbounds) {
+			if (nbounds)
+				bounds = nbounds;
+			uint64_t **nrecipe = realloc(recipe, cap * sizeof(*nrecipe));
+			if (nrecipe)
+				recipe = nrecipe;
+			if (!nbounds || !nrecipe) {
 				rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning parts");
 				goto done;
 			}
-			bounds = nbounds;
 		}
 		if (nb >= UINT32_MAX - 1) {
 			rc = tsg_fail(err, TSG_ENOMEM, "more than 2^32 parts would be needed: raise "
 				      "--gpu-mem");
 			goto done;
 		}
+		recipe[nb] = keep_recipe(p, room_left);
+		room_left -= recipe[nb] ? words * 8 : 0;
 		bounds[nb++] = start;
 		p->max_bytes = cost > p->max_bytes ? cost : p->max_bytes;
 		for (unsigned t = 0; t < threads; t++) /* clear the part's marks */
@@ -1177,8 +1296,14 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 	free(p->bounds);
 	p->bounds = bounds;
 	p->nparts = (uint32_t)nb;
+	p->recipe = recipe;
+	p->recipe_bytes = PART_RECIPE_ROOM(p->g) - room_left;
 	bounds = NULL;
+	recipe = NULL;
 done:
+	for (uint64_t i = 0; recipe && i < nb; i++)
+		free(recipe[i]);
+	free(recipe);
 	for (unsigned t = 0; gr.track && t < threads; t++) {
 		greedy_undo(p, &gr.track[t], 0);
 		free(gr.track[t].log);

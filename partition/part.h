@@ -98,6 +98,15 @@ enum part_prune part_plan_prune(const struct part_plan *p);
 /* Bytes of the largest part (known after planning in auto mode, else 0). */
 uint64_t part_plan_max_bytes(const struct part_plan *p);
 
+/* The greedy plan of closed ranges (--prune closed, edge or contig
+ * scheme, a budget) keeps each part's edges as it closes it, a bit per
+ * oriented edge, while they fit as many bytes as the graph's lists: a part
+ * with such a recipe is built from it, without listing its triangles
+ * again. The parts that have one, and their bytes; forgetting them (tests,
+ * or memory wanted back) makes every later build list. */
+uint32_t part_plan_recipes(const struct part_plan *p, uint64_t *bytes);
+void part_plan_forget_recipes(struct part_plan *p);
+
 /* A digest of what defines the parts (their count and their vertices):
  * equal digests, equal parts. Checkpoints compare plans by it. */
 uint64_t part_plan_digest(const struct part_plan *p);
