@@ -1149,6 +1149,28 @@ static void greedy_undo(struct part_plan *p, struct closed_track *t, size_t from
 	t->n = from;
 }
 
+/* Every thread's journal undone at once, back to mark_at (the chunk) or
+ * to 0 (the part): the journals hold a part's every edge and vertex, too
+ * many to undo on one thread while the others wait. */
+struct undo_ctx {
+	struct greedy *gr;
+	int whole;
+};
+
+static void undo_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct undo_ctx *u = arg;
+	for (uint64_t t = b; t < e; t++)
+		greedy_undo(u->gr->p, &u->gr->track[t], u->whole ? 0 : u->gr->mark_at[t]);
+}
+
+static void greedy_undo_all(struct greedy *gr, int whole)
+{
+	const struct undo_ctx u = { .gr = gr, .whole = whole };
+	tsg_parallel_for(gr->p->o.threads, gr->p->o.threads, 1, undo_range, (void *)&u);
+}
+
 /* Host memory the plan's recipes may take: as much again as the graph's
  * lists. Past it a part is built by listing its triangles again. */
 #define PART_RECIPE_ROOM(g) ((g)->nadj * 4 + ((g)->nv + 1) * 8)
@@ -1245,8 +1267,7 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 				step = rate > 0 ? (uint64_t)(0.9 * (double)room / rate) : step * 2;
 				step = step ? step : 1;
 			} else {
-				for (unsigned t = 0; t < threads; t++)
-					greedy_undo(p, &gr.track[t], gr.mark_at[t]);
+				greedy_undo_all(&gr, 0);
 				if (n > 1) {
 					step = n / 2;
 					continue;
@@ -1282,8 +1303,7 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 		room_left -= recipe[nb] ? words * 8 : 0;
 		bounds[nb++] = start;
 		p->max_bytes = cost > p->max_bytes ? cost : p->max_bytes;
-		for (unsigned t = 0; t < threads; t++) /* clear the part's marks */
-			greedy_undo(p, &gr.track[t], 0);
+		greedy_undo_all(&gr, 1); /* clear the part's marks */
 		/* the next part starts where this one's rate left off */
 		step = v > start ? (v - start) / 2 + 1 : 64;
 		start = v;
@@ -1304,10 +1324,10 @@ done:
 	for (uint64_t i = 0; recipe && i < nb; i++)
 		free(recipe[i]);
 	free(recipe);
-	for (unsigned t = 0; gr.track && t < threads; t++) {
-		greedy_undo(p, &gr.track[t], 0);
+	if (gr.track)
+		greedy_undo_all(&gr, 1);
+	for (unsigned t = 0; gr.track && t < threads; t++)
 		free(gr.track[t].log);
-	}
 	free(gr.track);
 	free(gr.mark_at);
 	free(bounds);
