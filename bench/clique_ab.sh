@@ -4,7 +4,8 @@
 # of the engine's stages (plan, build, count, engine: the JSON's "stages")
 # on R-MAT 20 and 22 (tristream-gen --seed 1), K = 4 and 5 in memory and
 # K = 4 at 1/4 of the file (--gpu-mem). ROWS=mem: in memory only; K5Q=1:
-# R-MAT 20 K = 5 at 1/4 too (one run, LIM seconds at most). Counts must
+# R-MAT 20 K = 5 at 1/4 too (one run, LIM seconds at most); KHI="6 7":
+# R-MAT 20 in memory at those K (one run each). Counts must
 # agree between the builds and runs ("same N", else "DIFFER").
 O=$1; N=$2; W=$3; mkdir -p "$W"; RUNS=${RUNS:-3}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
@@ -41,4 +42,5 @@ for s in 20 22; do
 	[ "${ROWS:-all}" = mem ] || row "rmat$s K4 1/4" --k 4 --gpu-mem $q $g
 done
 g=$W/rmat20.tsg; q=$(( $(stat -c %s $g) / 4 ))
-[ -n "${K5Q:-}" ] && RUNS=1 LIM=90 row "rmat20 K5 1/4" --k 5 --gpu-mem $q $g
+[ -n "${K5Q:-}" ] && RUNS=1 row "rmat20 K5 1/4" --k 5 --gpu-mem $q $g
+for k in ${KHI:-}; do RUNS=1 row "rmat20 K$k memory" --k $k $g; done
