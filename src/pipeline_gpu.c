@@ -781,10 +781,12 @@ static struct kern_clique_gpu engine_clique_gpu(const struct engine_opts *o,
  * What a part keeps free for the clique kernel beyond its rows: the tiers'
  * list (per source) and a pool for the warps (kernels/clique.h), enough for
  * every tier to run as many warps as it may at once, but at most half the
- * slot (and at least a block of the top tier's): a larger pool means
- * smaller parts, more of them, which under --prune closed cost little more
- * to plan and build (each source's triangles are listed once either way).
- * The launch gives the pool whatever more the part leaves.
+ * slot (and at least a block of the top tier's). A larger pool means
+ * smaller parts, more of them: under --prune closed each source's
+ * triangles are still listed once, but planning grew with the parts (R-MAT
+ * 22 at 1/4 of its file: 39 -> 59 parts, plan 16.5 -> 20.1 s, count 14.0 ->
+ * 3.6 s; bench/RESULTS.md, 2026-11-24 fifth session). The launch gives the
+ * pool whatever more the part leaves.
  */
 static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c, uint32_t max_out,
 						uint64_t slot, int sms)
