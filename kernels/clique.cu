@@ -570,7 +570,7 @@ cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, ui
 	at += align256(scan_bytes);
 	const uint64_t prep = (uint64_t)(at - scratch);
 	const uint64_t top = kern_clique_tier(max_out);
-	if (scratch_bytes < prep + kern_clique_warp_words(max_out, cf) * 4 * KERN_CLIQUE_MIN_WARPS)
+	if (scratch_bytes < prep + kern_clique_pool_least(max_out, cf))
 		return cudaErrorMemoryAllocation; /* the caller sized the scratch: not reached */
 	const uint64_t pool_bytes = scratch_bytes - prep;
 	uint32_t *pool = (uint32_t *)(scratch + prep);

@@ -175,20 +175,24 @@ static inline uint64_t kern_clique_tier_warps(unsigned t, int sms)
 	return (uint64_t)sms * (t ? KERN_CLIQUE_LARGE_WARPS_PER_SM : KERN_CLIQUE_SMALL_WARPS_PER_SM);
 }
 
-/* Pool bytes a part whose out-lists reach max_out needs at least (a block
- * of warps of its top tier; the lower tiers' are smaller), and *full, what
- * lets every tier run as many warps as it may at once. */
-static inline uint64_t kern_clique_pool_least(uint32_t max_out, const struct kern_clique_gpu *c,
-					      int sms, uint64_t *full)
+/* Pool bytes a part whose out-lists reach max_out needs at least: a block
+ * of warps of its top tier (the lower tiers' are smaller). */
+static inline uint64_t kern_clique_pool_least(uint32_t max_out, const struct kern_clique_gpu *c)
 {
-	const unsigned top = kern_clique_tier(max_out);
-	*full = 0;
-	for (unsigned t = 0; t <= top; t++) {
+	return kern_clique_warp_words(max_out, c) * 4 * KERN_CLIQUE_MIN_WARPS;
+}
+
+/* Pool bytes that let every tier run as many warps as it may at once. */
+static inline uint64_t kern_clique_pool_full(uint32_t max_out, const struct kern_clique_gpu *c,
+					     int sms)
+{
+	uint64_t full = 0;
+	for (unsigned t = 0; t <= kern_clique_tier(max_out); t++) {
 		const uint64_t b = kern_clique_warp_words(kern_clique_tier_n(t, max_out), c) * 4 *
 				   kern_clique_tier_warps(t, sms);
-		*full = b > *full ? b : *full;
+		full = b > full ? b : full;
 	}
-	return kern_clique_warp_words(max_out, c) * 4 * KERN_CLIQUE_MIN_WARPS;
+	return full;
 }
 
 /* Scratch besides the pool: per source, its place in the tiers' list (4

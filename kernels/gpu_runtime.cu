@@ -452,9 +452,8 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	struct cq_part cq = {};
 	if (g->cq.k) { /* k-cliques: warps take what the slot has left */
-		uint64_t full;
 		need += (uint64_t)KERN_CLIQUE_PREP_PER_SRC * d->nsrc + KERN_CLIQUE_PREP_FIXED +
-			kern_clique_pool_least(d->max_out, &g->cq, g->sms, &full);
+			kern_clique_pool_least(d->max_out, &g->cq);
 		cq.max_out = d->max_out;
 		cq.scratch_bytes = need <= g->slot_bytes ? g->slot_bytes - dag_al - 256 : 0;
 	} else {

@@ -1189,11 +1189,10 @@ static void copy_words_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 		c->dst[w] = atomic_load_explicit(&c->src[w], memory_order_relaxed);
 }
 
-/* A copy of emark, the part's edges as it closes, if room (bytes) holds
- * it and memory allows; else NULL (the build lists the part again). */
-static uint64_t *keep_recipe(const struct part_plan *p, uint64_t room)
+/* A copy of emark's words, the part's edges as it closes, if room (bytes)
+ * holds it and memory allows; else NULL (the build lists the part again). */
+static uint64_t *keep_recipe(const struct part_plan *p, uint64_t words, uint64_t room)
 {
-	const uint64_t words = p->ooff[p->g->nv] / 64 + 1;
 	if (words * 8 > room)
 		return NULL;
 	struct copy_words c = { .dst = malloc(words * 8), .src = p->emark };
@@ -1300,7 +1299,7 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 				      "--gpu-mem");
 			goto done;
 		}
-		recipe[nb] = keep_recipe(p, room_left);
+		recipe[nb] = keep_recipe(p, words, room_left);
 		room_left -= recipe[nb] ? words * 8 : 0;
 		bounds[nb++] = start;
 		p->max_bytes = cost > p->max_bytes ? cost : p->max_bytes;

@@ -791,8 +791,8 @@ static struct kern_clique_gpu engine_clique_gpu(const struct engine_opts *o,
 static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c, uint32_t max_out,
 						uint64_t slot, int sms)
 {
-	uint64_t full;
-	const uint64_t least = kern_clique_pool_least(max_out, c, sms, &full);
+	const uint64_t least = kern_clique_pool_least(max_out, c);
+	const uint64_t full = kern_clique_pool_full(max_out, c, sms);
 	uint64_t pool = full < slot / 2 ? full : slot / 2;
 	pool = pool > least ? pool : least;
 	return (struct tsg_scratch){ .per_src = KERN_CLIQUE_PREP_PER_SRC,
