@@ -5,7 +5,9 @@
 # on R-MAT 20 and 22 (tristream-gen --seed 1), K = 4 and 5 in memory and
 # K = 4 at 1/4 of the file (--gpu-mem). ROWS=mem: in memory only; K5Q=1:
 # R-MAT 20 K = 5 at 1/4 too (one run, LIM seconds at most); KHI="6 7":
-# R-MAT 20 in memory at those K (one run each). Counts must
+# R-MAT 20 in memory at those K (one run each); EXTRA="a.tsg b.tsg": those
+# graphs in memory at K = 5 and 6 (medians of RUNS), for each method of
+# METHODS (default: auto). Counts must
 # agree between the builds and runs ("same N", else "DIFFER").
 O=$1; N=$2; W=$3; mkdir -p "$W"; RUNS=${RUNS:-3}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
@@ -44,3 +46,8 @@ done
 g=$W/rmat20.tsg; q=$(( $(stat -c %s $g) / 4 ))
 [ -n "${K5Q:-}" ] && RUNS=1 row "rmat20 K5 1/4" --k 5 --gpu-mem $q $g
 for k in ${KHI:-}; do RUNS=1 row "rmat20 K$k memory" --k $k $g; done
+for g in ${EXTRA:-}; do
+	for m in ${METHODS:-auto}; do
+		for k in 5 6; do row "$(basename $g .tsg) K$k $m" --k $k --kclique-method $m $g; done
+	done
+done

@@ -15,7 +15,9 @@
  *    built the rows, groups of 1 to 32 lanes each take a vertex of the
  *    first level and walk its subtree alone with an explicit stack (no
  *    recursion, section 3.3); the last two levels are summed at once (a
- *    lane per candidate, its row ANDed with the candidates).
+ *    lane per candidate, its row ANDed with the candidates). Tier 0's
+ *    warps keep rows and stacks in shared memory where they fit
+ *    (kern_clique_tier_shared), the others in a pool of global scratch.
  *  - pivoting (Jain and Seshadhri, hybrid as in the paper: the levels of a
  *    and, edge-centric, b oriented): the warp walks the succinct clique
  *    tree together, a lane per candidate to find the pivot (the candidate
@@ -229,7 +231,7 @@ __device__ uint64_t cq_orient(const uint32_t *rows, uint32_t n, uint32_t w, unsi
 			      uint32_t *stacks, unsigned k, unsigned group, unsigned *q, int *ovf)
 {
 	const cq_grp g = cq_group(group);
-	uint32_t *stack = stacks + (uint64_t)(g.base / group) * k * w;
+	uint32_t *stack = stacks + (uint64_t)(g.base / group) * kern_clique_stack_levels(k) * w;
 	uint64_t total = 0;
 	if (g.base + g.lane == 0)
 		*q = 0;
@@ -360,18 +362,20 @@ __device__ uint64_t cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsign
 	return lane == 0 ? total : 0;
 }
 
-/* A warp's scratch for subgraphs of up to maxn members (clique.h). */
+/* A warp's scratch for subgraphs of up to maxn members (clique.h): the
+ * subgraph at ws, the stack at stack. */
 struct cq_space {
 	uint32_t *list, *rows, *sets, *state;
 };
 
-__device__ __forceinline__ cq_space cq_carve(uint32_t *ws, uint32_t maxn, int edge)
+__device__ __forceinline__ cq_space cq_carve(uint32_t *ws, uint32_t *stack, uint32_t maxn,
+					     int edge)
 {
 	const uint64_t n = maxn ? maxn : 1, w = (n + 31) / 32;
 	cq_space sp;
 	sp.list = ws; /* edge-centric only */
 	sp.rows = ws + (edge ? w * 32 : 0);
-	sp.sets = sp.rows + n * w;
+	sp.sets = stack;
 	sp.state = sp.sets + (n + 2) * 2 * w; /* pivoting's */
 	return sp;
 }
@@ -468,18 +472,21 @@ __global__ void clique_file(dev_dag d, unsigned k, int edge, cq_prep p)
 
 /* Tiers that run at once, in one launch: tier[r] on blocks first[r] ..
  * first[r + 1] - 1, its warps of words[r] words (sized for maxn[r]) from
- * word at[r] of the pool on. */
+ * word at[r] of the pool on; shared[r]: their stacks (stack[r] words a
+ * warp) in the block's shared memory, not the pool (kern_clique_tier_shared). */
 struct cq_run {
 	unsigned n;
 	unsigned tier[KERN_CLIQUE_TIERS], first[KERN_CLIQUE_TIERS + 1];
 	uint32_t maxn[KERN_CLIQUE_TIERS];
-	uint64_t words[KERN_CLIQUE_TIERS], at[KERN_CLIQUE_TIERS];
+	uint64_t words[KERN_CLIQUE_TIERS], at[KERN_CLIQUE_TIERS], stack[KERN_CLIQUE_TIERS];
+	int shared[KERN_CLIQUE_TIERS];
 };
 
 __global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
 	clique_kernel(dev_dag d, cq_conf cf, cq_prep p, cq_run run, uint32_t *pool, dev_counters *c)
 {
 	__shared__ unsigned q[KERN_CLIQUE_MIN_WARPS];
+	extern __shared__ uint32_t cq_shared[]; /* the launch's shared tier's warps */
 	const unsigned lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
 	unsigned r = 0;
 	while (r + 1 < run.n && blockIdx.x >= run.first[r + 1])
@@ -487,7 +494,10 @@ __global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
 	const unsigned t = run.tier[r];
 	const uint64_t warp = (uint64_t)(blockIdx.x - run.first[r]) * KERN_CLIQUE_MIN_WARPS + wib;
 	const int edge = cf.scheme == KERN_CLIQUE_EDGE;
-	const cq_space sp = cq_carve(pool + run.at[r] + warp * run.words[r], run.maxn[r], edge);
+	uint32_t *const ws = pool + run.at[r] + warp * run.words[r];
+	const uint64_t rows = kern_clique_rows_words(run.maxn[r], &cf);
+	const cq_space sp = cq_carve(ws, run.shared[r] ? cq_shared + wib * run.stack[r] : ws + rows,
+				     run.maxn[r], edge);
 	const uint64_t lo = p.start[t], hi = p.start[t + 1];
 	const unsigned long long u_lo = p.pre[lo], u_hi = p.pre[hi];
 	uint64_t total = 0;
@@ -595,18 +605,21 @@ cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, ui
 	cq_run run;
 	run.n = 0;
 	run.first[0] = 0;
-	uint64_t used = 0;
+	uint64_t used = 0, shared = 0; /* shared: bytes a block of the launch */
 	for (int64_t t = (int64_t)top; t >= 0; t--) {
 		const uint32_t maxn = kern_clique_tier_n((unsigned)t, max_out);
-		const uint64_t words = kern_clique_warp_words(maxn, cf);
+		const uint64_t words = kern_clique_pool_words((unsigned)t, maxn, cf);
 		const uint64_t blk = words * 4 * KERN_CLIQUE_MIN_WARPS;
 		const uint64_t most = kern_clique_tier_warps((unsigned)t, sms) / KERN_CLIQUE_MIN_WARPS;
+		const int in_shared = kern_clique_tier_shared((unsigned)t, cf);
+		const uint64_t stack = kern_clique_stack_words(maxn, cf);
+		const uint64_t sblk = in_shared ? stack * 4 * KERN_CLIQUE_MIN_WARPS : 0;
 		if (run.n && used + most * blk > pool_bytes) { /* after the tiers so far */
-			clique_kernel<<<run.first[run.n], KERN_CLIQUE_MIN_WARPS * 32, 0, s>>>(d, *cf, p, run,
-											  pool, c);
+			clique_kernel<<<run.first[run.n], KERN_CLIQUE_MIN_WARPS * 32, shared, s>>>(
+				d, *cf, p, run, pool, c);
 			GPU_LAUNCHED();
 			run.n = 0;
-			used = 0;
+			used = shared = 0;
 		}
 		uint64_t blocks = (pool_bytes - used) / blk;
 		blocks = blocks < most ? blocks : most;
@@ -614,11 +627,15 @@ cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, ui
 		run.maxn[run.n] = maxn;
 		run.words[run.n] = words;
 		run.at[run.n] = used / 4;
+		run.shared[run.n] = in_shared;
+		run.stack[run.n] = stack;
 		run.first[run.n + 1] = run.first[run.n] + (unsigned)blocks;
 		run.n++;
 		used += blocks * blk;
+		shared = sblk > shared ? sblk : shared;
 	}
-	clique_kernel<<<run.first[run.n], KERN_CLIQUE_MIN_WARPS * 32, 0, s>>>(d, *cf, p, run, pool, c);
+	clique_kernel<<<run.first[run.n], KERN_CLIQUE_MIN_WARPS * 32, shared, s>>>(d, *cf, p, run,
+										     pool, c);
 	GPU_LAUNCHED();
 	return cudaSuccess;
 }

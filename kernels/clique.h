@@ -155,18 +155,73 @@ static inline uint32_t kern_clique_tier_n(unsigned t, uint32_t max_out)
 }
 
 /*
- * 32-bit words of a warp's scratch for subgraphs of up to max_n vertices:
- * edge-centric, the common list (w * 32); the bit rows (max_n x w); then
- * orientation's stacks (a group's: K levels of w words) or pivoting's
- * candidate sets (max_n + 2 levels of two sets) and per-level state (three
- * words a level); 256-byte aligned.
+ * Levels of w words an orientation group's stack holds: below a (and, edge-
+ * centric, b) the group takes the first level's vertex from the rows, the
+ * walk stacks one candidate set a level while three or more vertices are
+ * still to be chosen, and sums the last two at once: K - 4 levels at most
+ * (vertex-centric; edge-centric one fewer).
  */
-static inline uint64_t kern_clique_warp_words(uint32_t max_n, const struct kern_clique_gpu *c)
+static inline KERN_CLIQUE_HD unsigned kern_clique_stack_levels(unsigned k)
+{
+	return k > 4 ? k - 4 : 0;
+}
+
+/*
+ * A warp's scratch for subgraphs of up to max_n vertices, in 32-bit words,
+ * each part 256-byte aligned: the subgraph (edge-centric, the common list
+ * of w * 32 words; the bit rows, max_n x w) and the walk's stack
+ * (orientation: a group's kern_clique_stack_levels of w words; pivoting:
+ * candidate sets, max_n + 2 levels of two, and three words of state a
+ * level).
+ */
+static inline KERN_CLIQUE_HD uint64_t kern_clique_rows_words(uint32_t max_n,
+							     const struct kern_clique_gpu *c)
 {
 	const uint64_t n = max_n ? max_n : 1, w = (n + 31) / 32;
-	uint64_t words = (c->scheme == KERN_CLIQUE_EDGE ? w * 32 : 0) + n * w;
-	words += c->pivot ? (n + 2) * 2 * w + 3 * (n + 2) : (32 / c->group) * (uint64_t)c->k * w;
+	return ((c->scheme == KERN_CLIQUE_EDGE ? w * 32 : 0) + n * w + 63) & ~(uint64_t)63;
+}
+
+static inline KERN_CLIQUE_HD uint64_t kern_clique_stack_words(uint32_t max_n,
+							      const struct kern_clique_gpu *c)
+{
+	const uint64_t n = max_n ? max_n : 1, w = (n + 31) / 32;
+	const uint64_t words = c->pivot ? (n + 2) * 2 * w + 3 * (n + 2)
+					: (32 / c->group) * (uint64_t)kern_clique_stack_levels(c->k) * w;
 	return (words + 63) & ~(uint64_t)63;
+}
+
+static inline uint64_t kern_clique_warp_words(uint32_t max_n, const struct kern_clique_gpu *c)
+{
+	return kern_clique_rows_words(max_n, c) + kern_clique_stack_words(max_n, c);
+}
+
+/*
+ * Shared memory: where a tier-0 warp's stack fits KERN_CLIQUE_SHARED_WORDS
+ * (orientation up to K = 16 with groups of one lane; pivoting's sets for
+ * lists of 128), tier 0 keeps it in the block's shared memory, its rows in
+ * the pool. The paper (section 3.3) keeps the stack's small parts in shared
+ * memory and its vertex arrays in global memory. Rows in shared memory too
+ * were measured and not kept: the shared memory a block takes comes out of
+ * the L1 cache that holds every other tier's rows, and the count was no
+ * faster (R-MAT 22, K = 5: 8% slower; bench/RESULTS.md, 2026-11-24 sixth
+ * session). The bound lets a multiprocessor hold tier 0's
+ * KERN_CLIQUE_SMALL_WARPS_PER_SM warps. A property of the configuration
+ * alone (tier 0's lists are at most KERN_CLIQUE_SMALL long in every part),
+ * so the result can say what ran.
+ */
+#define KERN_CLIQUE_SHARED_WORDS 1536u
+
+static inline int kern_clique_tier_shared(unsigned t, const struct kern_clique_gpu *c)
+{
+	return t == 0 && kern_clique_stack_words(KERN_CLIQUE_SMALL, c) <= KERN_CLIQUE_SHARED_WORDS;
+}
+
+/* Words of a warp of tier t (lists up to max_n) in the pool. */
+static inline uint64_t kern_clique_pool_words(unsigned t, uint32_t max_n,
+					      const struct kern_clique_gpu *c)
+{
+	return kern_clique_tier_shared(t, c) ? kern_clique_rows_words(max_n, c)
+					     : kern_clique_warp_words(max_n, c);
 }
 
 /* Warps tier t runs at most on sms multiprocessors. */
@@ -179,7 +234,8 @@ static inline uint64_t kern_clique_tier_warps(unsigned t, int sms)
  * of warps of its top tier (the lower tiers' are smaller). */
 static inline uint64_t kern_clique_pool_least(uint32_t max_out, const struct kern_clique_gpu *c)
 {
-	return kern_clique_warp_words(max_out, c) * 4 * KERN_CLIQUE_MIN_WARPS;
+	return kern_clique_pool_words(kern_clique_tier(max_out), max_out, c) * 4 *
+	       KERN_CLIQUE_MIN_WARPS;
 }
 
 /* Pool bytes that let every tier run as many warps as it may at once. */
@@ -188,7 +244,7 @@ static inline uint64_t kern_clique_pool_full(uint32_t max_out, const struct kern
 {
 	uint64_t full = 0;
 	for (unsigned t = 0; t <= kern_clique_tier(max_out); t++) {
-		const uint64_t b = kern_clique_warp_words(kern_clique_tier_n(t, max_out), c) * 4 *
+		const uint64_t b = kern_clique_pool_words(t, kern_clique_tier_n(t, max_out), c) * 4 *
 				   kern_clique_tier_warps(t, sms);
 		full = b > full ? b : full;
 	}

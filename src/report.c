@@ -121,6 +121,9 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 			json_str(&j, "clique_scheme", kern_clique_scheme_name(r->clique_gpu.scheme));
 			if (!r->clique_gpu.pivot)
 				json_u64(&j, "clique_group", r->clique_gpu.group);
+			/* whether tier 0's warps (lists up to 128) kept their
+			 * stacks in shared memory, else in the pool */
+			json_bool(&j, "clique_shared_tier0", kern_clique_tier_shared(0, &r->clique_gpu));
 		}
 		char how[96];
 		snprintf(how, sizeof(how), "raced on the host on 1/%d of the sources: pivoting "
@@ -261,6 +264,8 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 		printf("clique scheme: %s-centric", kern_clique_scheme_name(r->clique_gpu.scheme));
 		if (!r->clique_gpu.pivot)
 			printf(", groups of %u lanes", r->clique_gpu.group);
+		printf(", stacks of lists up to %u in %s memory", KERN_CLIQUE_SMALL,
+		       kern_clique_tier_shared(0, &r->clique_gpu) ? "shared" : "global");
 		putchar('\n');
 	}
 	if (engine_cliques(o)) {

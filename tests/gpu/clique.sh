@@ -95,6 +95,17 @@ if [ "$PART" != sanitizer ]; then
 			done
 		done
 	done
+	# tier 0's stacks in shared memory (kern_clique_tier_shared): orientation
+	# with groups of one lane up to K = 16, the next K in the pool; pivoting
+	# (lists of 128). Counts by closed form on a 30-clique, and the JSON
+	# says which ran.
+	gen clique --vertices 30 "$T/k30.tsg"
+	for v in "16 orient vertex True" "17 orient vertex False" "16 orient edge True" \
+		"17 orient edge False" "5 pivot vertex True" "9 pivot edge True"; do
+		read -r k m sc sh <<<"$v"
+		out=$("$B/tristream" count --quiet --json --device gpu --k $k --kclique-method $m --kclique-scheme $sc $([ $m = orient ] && echo --kclique-group 1) "$T/k30.tsg" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["clique_shared_tier0"], d["cliques"])')
+		check "K30 K=$k $m $sc shared tier 0 $sh: '$out'" [ "$out" = "$sh $(python3 -c "import math; print(math.comb(30, $k))")" ]
+	done
 	# auto's choices, said in the JSON: the scheme by K, the method by a
 	# race on the host (R-MAT 13), by K below 1024 vertices (K40); on an
 	# 1100-clique at K = 7 orientation cannot finish (C(1099,6) subsets a
