@@ -252,11 +252,27 @@ __device__ uint64_t cq_orient(const uint32_t *rows, uint32_t n, uint32_t w, unsi
 	return total;
 }
 
+/* A leaf of h held and p pivots, every size (all): C(p, j) cliques of h +
+ * j vertices for j = 0 .. p, a lane per j, into the warp's counts; *top
+ * (the same on every lane) the largest size met. */
+__device__ __forceinline__ void cq_leaf_all(unsigned long long *cnt, uint32_t h, uint32_t p,
+					    unsigned lane, uint32_t *top, int *ovf)
+{
+	for (uint32_t j = lane; j <= p; j += 32) {
+		uint64_t c = cnt[h + j - 1];
+		kern_clique_add(&c, kern_clique_binom(p, j, ovf), ovf);
+		cnt[h + j - 1] = c;
+	}
+	*top = h + p > *top ? h + p : *top;
+}
+
 /* Pivoting over the symmetric rows of n members, h0 vertices already held
  * (the oriented levels); a level holds its candidates P and the branches
- * left (todo), hs/ps the held and pivot counts. The whole warp. */
+ * left (todo), hs/ps the held and pivot counts. The whole warp. With cnt
+ * (all): every size into cnt, nothing pruned by K, and 0 returned. */
 __device__ uint64_t cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsigned k, uint32_t h0,
-			     uint32_t *sets, uint32_t *state, unsigned lane, int *ovf)
+			     uint32_t *sets, uint32_t *state, unsigned long long *cnt, uint32_t *top,
+			     unsigned lane, int *ovf)
 {
 	uint64_t total = 0;
 	uint32_t *hs = state, *ps = state + (n + 2), *cur = state + 2 * (n + 2);
@@ -273,17 +289,20 @@ __device__ uint64_t cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsign
 			entering = 0;
 			__syncwarp();
 			const uint32_t size = grp_popc(P, w, warp);
-			if (h == k) { /* one leaf below keeps exactly these h */
+			if (!cnt && h == k) { /* one leaf below keeps exactly these h */
 				kern_clique_add(&total, 1, ovf);
 				l--;
 				goto resume;
 			}
-			if (h + p + size < k) {
+			if (!cnt && h + p + size < k) {
 				l--;
 				goto resume;
 			}
 			if (size == 0) {
-				kern_clique_add(&total, kern_clique_binom(p, k - h, ovf), ovf);
+				if (cnt)
+					cq_leaf_all(cnt, h, p, lane, top, ovf);
+				else
+					kern_clique_add(&total, kern_clique_binom(p, k - h, ovf), ovf);
 				l--;
 				goto resume;
 			}
@@ -366,6 +385,7 @@ __device__ uint64_t cq_pivot(const uint32_t *sym, uint32_t n, uint32_t w, unsign
  * subgraph at ws, the stack at stack. */
 struct cq_space {
 	uint32_t *list, *rows, *sets, *state;
+	unsigned long long *cnt; /* all: the warp's count a size */
 };
 
 __device__ __forceinline__ cq_space cq_carve(uint32_t *ws, uint32_t *stack, uint32_t maxn,
@@ -377,19 +397,21 @@ __device__ __forceinline__ cq_space cq_carve(uint32_t *ws, uint32_t *stack, uint
 	sp.rows = ws + (edge ? w * 32 : 0);
 	sp.sets = stack;
 	sp.state = sp.sets + (n + 2) * 2 * w; /* pivoting's */
+	sp.cnt = (unsigned long long *)(stack + ((n + 2) * 2 * w + 3 * (n + 2) + 1) / 2 * 2);
 	return sp;
 }
 
 /* The K-cliques of one subgraph of n members listed in L, `held` of their
  * vertices already chosen (1: a; 2: a and b). */
 __device__ uint64_t cq_subgraph(const dev_dag &d, const cq_conf &cf, const uint32_t *L, uint32_t n,
-				unsigned held, const cq_space &sp, unsigned *q, int *ovf)
+				unsigned held, const cq_space &sp, unsigned *q, uint32_t *top, int *ovf)
 {
 	const unsigned lane = threadIdx.x & 31;
 	const uint32_t w = (n + 31) / 32;
 	cq_rows(d, L, n, w, cf.pivot, sp.rows, lane);
 	if (cf.pivot)
-		return cq_pivot(sp.rows, n, w, cf.k, held, sp.sets, sp.state, lane, ovf);
+		return cq_pivot(sp.rows, n, w, cf.k, held, sp.sets, sp.state, cf.all ? sp.cnt : nullptr,
+				top, lane, ovf);
 	/* a group per vertex of the next level, counting K - held - 1 below it */
 	return cq_orient(sp.rows, n, w, cf.k - held - 1, sp.sets, cf.k, cf.group, q, ovf);
 }
@@ -402,6 +424,7 @@ struct cq_prep {
 	unsigned long long *next; /* [KERN_CLIQUE_TIERS]: units handed out a tier */
 	uint32_t *list;           /* nsrc: the sources, tier after tier */
 	unsigned long long *pre;  /* nsrc + 1: units before each entry */
+	unsigned long long *sizes; /* all: the part's count a size (size j at j - 1) */
 };
 
 /* Source x's tier, or -1 where it heads no K-clique (out-degree below
@@ -486,7 +509,7 @@ __global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
 	clique_kernel(dev_dag d, cq_conf cf, cq_prep p, cq_run run, uint32_t *pool, dev_counters *c)
 {
 	__shared__ unsigned q[KERN_CLIQUE_MIN_WARPS];
-	extern __shared__ uint32_t cq_shared[]; /* the launch's shared tier's warps */
+	extern __shared__ __align__(16) uint32_t cq_shared[]; /* the launch's shared tier's warps */
 	const unsigned lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
 	unsigned r = 0;
 	while (r + 1 < run.n && blockIdx.x >= run.first[r + 1])
@@ -501,7 +524,13 @@ __global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
 	const uint64_t lo = p.start[t], hi = p.start[t + 1];
 	const unsigned long long u_lo = p.pre[lo], u_hi = p.pre[hi];
 	uint64_t total = 0;
+	uint32_t top = 0; /* all: the largest size this warp met */
 	int ovf = 0;
+	if (cf.all) {
+		for (uint32_t i = lane; i < run.maxn[r] + 2; i += 32)
+			sp.cnt[i] = 0;
+		__syncwarp();
+	}
 	for (;;) {
 		unsigned long long u = 0;
 		if (lane == 0)
@@ -521,7 +550,8 @@ __global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
 		const uint32_t *La = d.adj + d.off[a];
 		const uint32_t n = (uint32_t)(d.off[a + 1] - d.off[a]);
 		if (!edge) {
-			kern_clique_add(&total, cq_subgraph(d, cf, La, n, 1, sp, &q[wib], &ovf), &ovf);
+			kern_clique_add(&total, cq_subgraph(d, cf, La, n, 1, sp, &q[wib], &top, &ovf),
+					&ovf);
 			continue;
 		}
 		/* out(a) ∩ out(b) over the whole of out(a): lists are in id order,
@@ -533,7 +563,8 @@ __global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
 			const uint32_t m = cq_common(La, n, d.adj + d.off[b],
 						     (uint32_t)(d.off[b + 1] - d.off[b]), sp.list, lane);
 			if (m + 2 >= cf.k)
-				kern_clique_add(&total, cq_subgraph(d, cf, sp.list, m, 2, sp, &q[wib], &ovf),
+				kern_clique_add(&total,
+						cq_subgraph(d, cf, sp.list, m, 2, sp, &q[wib], &top, &ovf),
 						&ovf);
 		}
 	}
@@ -542,6 +573,12 @@ __global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
 	for (int o = 16; o > 0; o >>= 1) {
 		const uint64_t other = __shfl_xor_sync(CQ_FULL, total, o);
 		kern_clique_add(&total, other, &ovf);
+	}
+	__syncwarp();
+	for (uint32_t i = lane; cf.all && i < top; i += 32) { /* all: the warp's sizes */
+		const unsigned long long v = sp.cnt[i];
+		if (v && atomicAdd(&p.sizes[i], v) + v < v)
+			ovf = 1;
 	}
 	ovf = __any_sync(CQ_FULL, ovf);
 	if (lane == 0) {
@@ -554,8 +591,8 @@ __global__ void __launch_bounds__(KERN_CLIQUE_MIN_WARPS * 32)
 static uint64_t align256(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
 
 cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, uint32_t max_out,
-			  uint8_t *scratch, uint64_t scratch_bytes, dev_counters *c, int sms,
-			  cudaStream_t s)
+			  uint8_t *scratch, uint64_t scratch_bytes, unsigned long long *sizes,
+			  dev_counters *c, int sms, cudaStream_t s)
 {
 	if (d.nsrc == 0)
 		return cudaSuccess;
@@ -574,6 +611,7 @@ cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, ui
 	at += 1024;
 	p.list = (uint32_t *)at;
 	at += align256(4 * nsrc);
+	p.sizes = sizes;
 	p.pre = (unsigned long long *)at;
 	at += align256(8 * entries);
 	uint8_t *scan_tmp = at;
@@ -584,6 +622,8 @@ cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, ui
 		return cudaErrorMemoryAllocation; /* the caller sized the scratch: not reached */
 	const uint64_t pool_bytes = scratch_bytes - prep;
 	uint32_t *pool = (uint32_t *)(scratch + prep);
+	if (cf->all && (e = cudaMemsetAsync(sizes, 0, ((uint64_t)max_out + 2) * 8, s)) != cudaSuccess)
+		return e;
 	if ((e = cudaMemsetAsync(scratch, 0, 1024, s)) != cudaSuccess ||
 	    (e = cudaMemsetAsync(p.pre, 0, 8 * entries, s)) != cudaSuccess)
 		return e;

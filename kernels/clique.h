@@ -101,10 +101,11 @@ int kern_clique_scheme_parse(const char *s, enum kern_clique_scheme *out);
 const char *kern_clique_scheme_name(enum kern_clique_scheme s);
 
 struct kern_clique_gpu {
-	unsigned k;
+	unsigned k;                     /* 1 with all */
 	int pivot;
 	enum kern_clique_scheme scheme; /* resolved: vertex or edge */
 	unsigned group;                 /* orientation: lanes a group, a power of 2 <= 32 */
+	int all; /* every size (--k-all): pivoting, vertex-centric, k 1 */
 };
 
 /*
@@ -185,8 +186,10 @@ static inline KERN_CLIQUE_HD uint64_t kern_clique_stack_words(uint32_t max_n,
 							      const struct kern_clique_gpu *c)
 {
 	const uint64_t n = max_n ? max_n : 1, w = (n + 31) / 32;
-	const uint64_t words = c->pivot ? (n + 2) * 2 * w + 3 * (n + 2)
-					: (32 / c->group) * (uint64_t)kern_clique_stack_levels(c->k) * w;
+	uint64_t words = c->pivot ? (n + 2) * 2 * w + 3 * (n + 2)
+				  : (32 / c->group) * (uint64_t)kern_clique_stack_levels(c->k) * w;
+	if (c->all) /* the warp's count a size, n + 2 of 64 bits, 8-byte aligned */
+		words = (words + 1) / 2 * 2 + 2 * (n + 2);
 	return (words + 63) & ~(uint64_t)63;
 }
 
@@ -256,6 +259,13 @@ static inline uint64_t kern_clique_pool_full(uint32_t max_out, const struct kern
  * scan; fixed, the control words and that scan's state. */
 #define KERN_CLIQUE_PREP_PER_SRC 14u
 #define KERN_CLIQUE_PREP_FIXED (16u << 10)
+
+/* With all, the part's count a size (64 bits each, sizes 1 to max_out + 2),
+ * beside the prep; 256-byte aligned. */
+static inline uint64_t kern_clique_sizes_bytes(uint32_t max_out, const struct kern_clique_gpu *c)
+{
+	return c->all ? (((uint64_t)max_out + 2) * 8 + 255) & ~(uint64_t)255 : 0;
+}
 
 
 /* *sum += x, or *ovf set where it passes 2^64 - 1. */

@@ -88,6 +88,14 @@ void gpu_set_cta_policy(struct gpu_ctx *g, enum gpu_cta_policy p);
  * with TSG_EOVERFLOW. */
 struct kern_clique_gpu;
 void gpu_set_clique(struct gpu_ctx *g, const struct kern_clique_gpu *c);
+/* With c->all (every clique size, pivoting): room for len sizes a part
+ * (its longest out-list + 2 at most), in pinned host memory; call after
+ * gpu_set_clique and before the first gpu_submit. gpu_collect_sizes adds
+ * slot s's counts into sizes[0 .. len - 1] (size j at j - 1), after its
+ * gpu_collect; TSG_EOVERFLOW where a sum passes 2^64 - 1. */
+int gpu_clique_sizes(struct gpu_ctx *g, uint64_t len, struct tsg_err *err);
+int gpu_collect_sizes(struct gpu_ctx *g, int s, uint64_t *sizes, uint64_t len,
+		      struct tsg_err *err);
 
 /* Opens device `index` with `budget` bytes (0: free memory minus a reserve).
  * *slot_bytes receives what one partition slot may hold. pv_vertices > 0

@@ -256,11 +256,12 @@ cudaError_t trust_launch(const dev_dag &d, uint32_t *small, uint32_t *large, uin
  * (kernels/clique.cu): scratch_bytes must hold KERN_CLIQUE_PREP_PER_SRC
  * bytes a source, KERN_CLIQUE_PREP_FIXED, and the least pool
  * (kern_clique_pool_least); each tier's warps take what is left, up to
- * what runs at once. */
+ * what runs at once. With cf->all, sizes (max_out + 2 entries, zeroed
+ * here) receives the count of every clique size, size j at j - 1. */
 struct kern_clique_gpu;
 cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, uint32_t max_out,
-			  uint8_t *scratch, uint64_t scratch_bytes, dev_counters *c, int sms,
-			  cudaStream_t s);
+			  uint8_t *scratch, uint64_t scratch_bytes, unsigned long long *sizes,
+			  dev_counters *c, int sms, cudaStream_t s);
 
 /* Scratch bytes mid-hash needs for nmid middle rows and src_entries source
  * list entries (below 2^32). */

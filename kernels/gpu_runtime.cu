@@ -59,6 +59,9 @@ struct gpu_ctx {
 	uint64_t *ar_cum;             /* pinned: the running count after each batch */
 	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
 	struct kern_clique_gpu cq;
+	uint64_t *hsizes;             /* cq.all: pinned, sizes_len a slot (gpu_clique_sizes) */
+	uint64_t sizes_len;
+	uint64_t sizes_n[GPU_SLOTS];  /* entries slot s's part counted */
 };
 
 static cudaError_t arrival_release(struct gpu_ctx *g);
@@ -222,6 +225,8 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 	}
 	if (g->hcount)
 		cudaFreeHost(g->hcount);
+	if (g->hsizes)
+		cudaFreeHost(g->hsizes);
 	if (g->dmem)
 		cudaFree(g->dmem);
 	free(g);
@@ -264,8 +269,39 @@ extern "C" uint64_t gpu_budget(const struct gpu_ctx *g) { return g->budget; }
 extern "C" void gpu_set_clique(struct gpu_ctx *g, const struct kern_clique_gpu *c)
 {
 	g->cq = c ? *c : kern_clique_gpu{};
-	if (g->cq.k <= 3)
+	if (g->cq.k <= 3 && !g->cq.all)
 		g->cq.k = 0;
+}
+
+extern "C" int gpu_clique_sizes(struct gpu_ctx *g, uint64_t len, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	if (g->hsizes)
+		cudaFreeHost(g->hsizes);
+	g->hsizes = NULL;
+	g->sizes_len = 0;
+	CK(cudaMallocHost(&g->hsizes, GPU_SLOTS * len * sizeof(*g->hsizes)),
+	   "allocating pinned clique counts");
+	g->sizes_len = len;
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+extern "C" int gpu_collect_sizes(struct gpu_ctx *g, int s, uint64_t *sizes, uint64_t len,
+				 struct tsg_err *err)
+{
+	const uint64_t *got = g->hsizes + (uint64_t)s * g->sizes_len;
+	if (!g->hsizes || g->sizes_n[s] > len)
+		return tsg_fail(err, TSG_EINTERNAL, "clique counts of %llu sizes for %llu",
+				(unsigned long long)g->sizes_n[s], (unsigned long long)len);
+	for (uint64_t i = 0; i < g->sizes_n[s]; i++) {
+		if (sizes[i] + got[i] < sizes[i])
+			return tsg_fail(err, TSG_EOVERFLOW, "the count of %llu-cliques passes "
+					"2^64 - 1", (unsigned long long)i + 1);
+		sizes[i] += got[i];
+	}
+	return TSG_OK;
 }
 
 extern "C" int gpu_set_tile(struct gpu_ctx *g, unsigned tile)
@@ -395,8 +431,19 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 	CK(cudaEventRecord(g->k_start[s], g->compute[s]), "recording an event");
 	CK(cudaMemsetAsync(cnt, 0, sizeof(*cnt), g->compute[s]), "clearing counters");
 	if (g->cq.k) {
-		CK(clique_launch(dv, &g->cq, cq->max_out, scratch, cq->scratch_bytes, cnt, g->sms,
-				 g->compute[s]), "launching the k-clique count");
+		/* with all: the part's count a size first, then the launch's scratch */
+		const uint64_t sb = kern_clique_sizes_bytes(cq->max_out, &g->cq);
+		unsigned long long *sizes = sb ? (unsigned long long *)scratch : NULL;
+		if (sb && (!g->hsizes || (uint64_t)cq->max_out + 2 > g->sizes_len))
+			return tsg_fail(err, TSG_EINTERNAL, "no room for the counts of every clique "
+					"size (gpu_clique_sizes)");
+		CK(clique_launch(dv, &g->cq, cq->max_out, scratch + sb, cq->scratch_bytes - sb, sizes,
+				 cnt, g->sms, g->compute[s]), "launching the k-clique count");
+		g->sizes_n[s] = sb ? (uint64_t)cq->max_out + 2 : 0;
+		if (sb)
+			CK(cudaMemcpyAsync(g->hsizes + (uint64_t)s * g->sizes_len, sizes,
+					   g->sizes_n[s] * 8, cudaMemcpyDeviceToHost, g->compute[s]),
+			   "reading the clique counts");
 	} else if (k == GPU_KERNEL_LSTC_HASH) {
 		uint32_t *b = (uint32_t *)scratch;
 		CK(lstc_hash_launch(dv, b, b + dv.nsrc, cnt, g->sms, g->compute[s]),
@@ -453,6 +500,7 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	struct cq_part cq = {};
 	if (g->cq.k) { /* k-cliques: warps take what the slot has left */
 		need += (uint64_t)KERN_CLIQUE_PREP_PER_SRC * d->nsrc + KERN_CLIQUE_PREP_FIXED +
+			kern_clique_sizes_bytes(d->max_out, &g->cq) +
 			kern_clique_pool_least(d->max_out, &g->cq);
 		cq.max_out = d->max_out;
 		cq.scratch_bytes = need <= g->slot_bytes ? g->slot_bytes - dag_al - 256 : 0;
@@ -570,6 +618,8 @@ extern "C" int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu
 	CK(cudaEventElapsedTime(&h2d, g->h2d_start[s], g->h2d_end[s]), "timing the copy");
 	CK(cudaEventElapsedTime(&kern, g->k_start[s], g->k_end[s]), "timing the kernel");
 	*count = g->hcount[s].triangles;
+	if (g->hcount[s].overflow && g->cq.all)
+		return tsg_fail(err, TSG_EOVERFLOW, "a clique count passes 2^64 - 1");
 	if (g->hcount[s].overflow)
 		return tsg_fail(err, TSG_EOVERFLOW, "the %u-clique count passes 2^64 - 1", g->cq.k);
 	if (t) {

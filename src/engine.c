@@ -629,6 +629,14 @@ done:
 	return rc;
 }
 
+void engine_clique_top(struct engine_result *r)
+{
+	r->nsizes = 0;
+	for (uint64_t i = 0; i < r->sizes_len; i++)
+		if (r->sizes[i])
+			r->nsizes = (uint32_t)(i + 1);
+}
+
 int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
 		 struct tsg_err *err)
 {

@@ -182,6 +182,10 @@ struct engine_result {
 	uint32_t *owner;          /* several ranks: each unit's rank (dealt by cost), owned */
 };
 
+/* With k_all: r->nsizes, the largest clique size, from r->sizes (a size
+ * has cliques up to the largest and none past it). */
+void engine_clique_top(struct engine_result *r);
+
 /* Counts g. A graph whose lists are not read yet (io_graph_open) is read
  * here: the block layout orients it as it arrives, others read it first. */
 int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,

@@ -392,10 +392,7 @@ static int dist_sum_ranks(const struct tsg_dist *d, int rc, const struct tsg_gra
 	if (o->k_all) { /* the same length on every rank: one graph, one orientation */
 		if ((rc = dist_sum_u64(d, r->sizes, r->sizes_len, err)))
 			return rc;
-		r->nsizes = 0;
-		for (uint64_t i = 0; i < r->sizes_len; i++)
-			if (r->sizes[i])
-				r->nsizes = (uint32_t)(i + 1);
+		engine_clique_top(r);
 	}
 	/* rank 0: each rank's read, build (orientation, parts) and count times */
 	*rank_s = d->rank == 0 ? calloc(REPORT_RANK_TIMES * (size_t)d->size, sizeof(**rank_s)) : NULL;

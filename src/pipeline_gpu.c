@@ -167,6 +167,8 @@ static int collect_slot(struct gpu_ctx *gpu, const struct engine_opts *o, uint32
 	struct gpu_timing t;
 	struct engine_part *ep = &r->parts[k];
 	int rc = gpu_collect(gpu, (int)(j % GPU_SLOTS), &ep->triangles, &t, err);
+	if (rc == TSG_OK && o->k_all)
+		rc = gpu_collect_sizes(gpu, (int)(j % GPU_SLOTS), r->sizes, r->sizes_len, err);
 	if (rc || (rc = engine_unit_done(o, k, ep->triangles, err)))
 		return rc;
 	ep->h2d_ms = t.h2d_ms;
@@ -774,6 +776,11 @@ static struct kern_clique_gpu engine_clique_gpu(const struct engine_opts *o,
 		   : o->k >= 5				 ? KERN_CLIQUE_EDGE
 							 : KERN_CLIQUE_VERTEX;
 	c.group = c.pivot ? 32 : o->clique_group ? o->clique_group : 1;
+	if (o->k_all) { /* every size: a source's whole subgraph, the source a 1-clique */
+		c.k = 1;
+		c.all = 1;
+		c.scheme = KERN_CLIQUE_VERTEX;
+	}
 	return c;
 }
 
@@ -796,7 +803,8 @@ static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c,
 	uint64_t pool = full < slot / 2 ? full : slot / 2;
 	pool = pool > least ? pool : least;
 	return (struct tsg_scratch){ .per_src = KERN_CLIQUE_PREP_PER_SRC,
-				     .fixed = KERN_CLIQUE_PREP_FIXED + pool };
+				     .fixed = KERN_CLIQUE_PREP_FIXED + pool +
+					      kern_clique_sizes_bytes(max_out, c) };
 }
 
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
@@ -814,9 +822,9 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		eo.gpu_kernel = GPU_KERNEL_MID_HASH;
 	}
 	const struct engine_opts *o = &eo;
-	if (o->k_all) /* nothing counted yet: auto goes on to the CPU */
-		return tsg_fail(err, TSG_EDEVICE, "--k-all counts on the CPU backend only: use "
-				"--device cpu");
+	if (o->k_all && o->clique_scheme == KERN_CLIQUE_EDGE)
+		return tsg_fail(err, TSG_EUSAGE, "--k-all walks each source's whole subgraph (its "
+				"1-clique too): not with --kclique-scheme edge");
 	const uint32_t ngpus = engine_gpu_count(o);
 	if (ngpus > 1 && (o->layout == ENGINE_LAYOUT_ARRIVAL || o->layout == ENGINE_LAYOUT_LSTC ||
 			  engine_cliques(o)))
@@ -912,6 +920,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		po.scratch = engine_clique_scratch(&r->clique_gpu, r->max_out, slot,
 						   gpu_sms(gpu));
 		gpu_set_clique(gpu, &r->clique_gpu);
+		if (o->k_all && (rc = gpu_clique_sizes(gpu, r->sizes_len, err)))
+			goto done;
 		snprintf(r->kernel, sizeof(r->kernel), "clique-%s",
 			 kern_clique_method_name(r->clique_ran));
 	}
@@ -983,6 +993,8 @@ done:
 	}
 	if (rc == TSG_OK && o->per_vertex)
 		rc = fetch_pv(ctx, ngpus, g, o, r, err);
+	if (rc == TSG_OK && o->k_all)
+		engine_clique_top(r);
 	if (rc == TSG_OK)
 		engine_kernel_fallbacks(gpu_kernel_name(o->gpu_kernel), "mid-hash takes a unit of "
 					"under 2^32 - 2^24 source entries", r);
