@@ -16,8 +16,12 @@
  *    first level and walk its subtree alone with an explicit stack (no
  *    recursion, section 3.3); the last two levels are summed at once (a
  *    lane per candidate, its row ANDed with the candidates). Tier 0's
- *    warps keep rows and stacks in shared memory where they fit
- *    (kern_clique_tier_shared), the others in a pool of global scratch.
+ *    warps keep their stacks in shared memory where they fit
+ *    (kern_clique_tier_shared); rows, and the other tiers' stacks, lie in
+ *    a pool of global scratch.
+ *  - every size at once (--k-all, pivoting): a leaf of h held and p pivots
+ *    adds C(p, j) cliques of h + j vertices, a lane per j, into the warp's
+ *    own counts, added into the part's once at the warp's end.
  *  - pivoting (Jain and Seshadhri, hybrid as in the paper: the levels of a
  *    and, edge-centric, b oriented): the warp walks the succinct clique
  *    tree together, a lane per candidate to find the pivot (the candidate
