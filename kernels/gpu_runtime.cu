@@ -295,11 +295,12 @@ extern "C" int gpu_collect_sizes(struct gpu_ctx *g, int s, uint64_t *sizes, uint
 	if (!g->hsizes || g->sizes_n[s] > len)
 		return tsg_fail(err, TSG_EINTERNAL, "clique counts of %llu sizes for %llu",
 				(unsigned long long)g->sizes_n[s], (unsigned long long)len);
+	int ovf = 0;
 	for (uint64_t i = 0; i < g->sizes_n[s]; i++) {
-		if (sizes[i] + got[i] < sizes[i])
+		kern_clique_add(&sizes[i], got[i], &ovf);
+		if (ovf)
 			return tsg_fail(err, TSG_EOVERFLOW, "the count of %llu-cliques passes "
 					"2^64 - 1", (unsigned long long)i + 1);
-		sizes[i] += got[i];
 	}
 	return TSG_OK;
 }
