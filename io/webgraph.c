@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -182,6 +183,53 @@ BV_INLINE uint64_t read_code(struct bits *r, enum bv_code c, unsigned k)
 	case BV_UNARY: return read_unary(r);
 	default: return read_zeta(r, k);
 	}
+}
+
+/* n residual gaps in zeta_3, the default code, each id (prev + gap + 1)
+ * into res: the hot loop of a decode (about 70% of decode_list's time on
+ * web-like crawls). The bit position stays in a register, and the code's
+ * two lengths (minimal binary: the payload's hk + k - 1 bits or one more)
+ * are told apart without a branch: which one a gap takes is close to a
+ * coin toss, and the mispredicted branch cost more than the arithmetic.
+ * Codes near the file's end or longer than one peek go through read_zeta.
+ * Ids are summed unsigned, so no sum overflows; *big gets whether a gap
+ * reached `nodes` (then some id is out of range, which the caller tells).
+ * Returns the last id; stops early if the file ends (r->bad). */
+static uint64_t read_gaps_zeta3(struct bits *r, uint32_t *res, uint64_t n, uint64_t prev,
+				uint64_t nodes, uint64_t *big)
+{
+	const uint8_t *const b = r->b;
+	const uint64_t end = r->end;
+	uint64_t pos = r->pos, far = 0;
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t w;
+		memcpy(&w, b + (pos >> 3), 8);
+		w = __builtin_bswap64(w) << (pos & 7);
+		const unsigned h = w ? (unsigned)__builtin_clzll(w) : 64;
+		uint64_t gap;
+		if (__builtin_expect(h <= 13 && pos + 4 * h + 4 <= end, 1)) {
+			const unsigned nb = 3 * h + 2;
+			const uint64_t left = 1ull << (3 * h);
+			const uint64_t m = (w << (h + 1)) >> (64 - nb);
+			const uint64_t e = (w << (h + 1 + nb)) >> 63;
+			const uint64_t longer = m >= left, pick = -longer;
+			/* a mask, not ?: which compilers turn back into the branch */
+			gap = (((m << 1 | e) & pick) | ((m + left) & ~pick)) - 1;
+			pos += h + 1 + nb + longer;
+		} else {
+			r->pos = pos;
+			gap = read_zeta(r, 3);
+			pos = r->pos;
+			if (r->bad)
+				break;
+		}
+		far |= gap >= nodes;
+		prev += gap + 1;
+		res[i] = (uint32_t)prev;
+	}
+	r->pos = pos;
+	*big |= far;
+	return prev;
 }
 
 static inline int64_t nat2int(uint64_t x) { return (int64_t)(x >> 1) ^ -(int64_t)(x & 1); }
@@ -682,27 +730,24 @@ static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids
 	if (ncopy == 0 && ni == 0)
 		res = out->v;
 	if (!r->bad && extra > ni) {
-		int64_t prev = (int64_t)x + nat2int(read_code(r, p->c.residuals, p->zetak));
-		if (prev < 0)
+		const int64_t first = (int64_t)x + nat2int(read_code(r, p->c.residuals, p->zetak));
+		if (first < 0)
 			return dec_fail(d, x, "a successor outside the node range");
-		res[nr++] = (uint32_t)prev;
-		/* gaps are non-negative: only the last residual can leave the range */
-		/* and no gap can reach nodes, so prev never overflows */
-		uint64_t big = 0;
+		res[nr++] = (uint32_t)first;
+		/* gaps are non-negative and summed unsigned: ids only grow, so
+		 * only the last can leave the range, unless a gap alone did */
+		uint64_t big = 0, prev = (uint64_t)first;
 		if (p->c.residuals == BV_ZETA && p->zetak == 3) { /* the default, specialised */
-			for (uint64_t i = ni + 1; i < extra && !r->bad; i++) {
-				const uint64_t gap = read_zeta(r, 3);
-				big |= gap >= p->nodes;
-				res[nr++] = (uint32_t)(prev += (int64_t)gap + 1);
-			}
+			prev = read_gaps_zeta3(r, res + nr, extra - ni - 1, prev, p->nodes, &big);
+			nr = extra - ni;
 		} else {
 			for (uint64_t i = ni + 1; i < extra && !r->bad; i++) {
 				const uint64_t gap = read_code(r, p->c.residuals, p->zetak);
 				big |= gap >= p->nodes;
-				res[nr++] = (uint32_t)(prev += (int64_t)gap + 1);
+				res[nr++] = (uint32_t)(prev += gap + 1);
 			}
 		}
-		if (big || (uint64_t)prev >= p->nodes)
+		if (big || prev >= p->nodes)
 			return dec_fail(d, x, "a successor outside the node range");
 	}
 	if (r->bad)
@@ -778,20 +823,39 @@ done:
 
 /* ---- parallel loading ---- */
 
-/* Chunk k decodes nodes lo .. hi-1 into its own buffer; deg[v] gets each
- * vertex's symmetric degree. */
+/* Chunk k decodes nodes lo .. hi-1 (make_chunks). Its lists go into the
+ * graph's adjacency right after chunk k-1's, whose end is known once that
+ * chunk is decoded (load_job.pos): the lists are written in place once,
+ * from a buffer the thread reuses, where a buffer a chunk and a copy
+ * afterwards faulted in and zeroed every page twice (on the development
+ * machine page zeroing was 44% of a one-thread load). */
 struct chunk {
 	uint64_t lo, hi;
-	struct ids out;
+	uint64_t max_degree;          /* of its merged lists */
+};
+
+/* What a thread keeps from chunk to chunk: its decoders (their windows'
+ * buffers stay grown) and the buffer a chunk's lists wait in. */
+struct load_thread {
+	struct decoder dg, dt;
+	int ready;                    /* decoders made */
+	struct ids buf;
 };
 
 struct load_job {
 	const struct bv_graph *g, *t; /* t: the transpose, or NULL */
 	struct chunk *ch;
-	uint64_t *deg;                /* nodes + 1 */
+	struct load_thread *lt;       /* one a thread */
+	/* lists in place (no emit): off[v + 1] gets v's degree, then its end;
+	 * adj holds adj_cap entries; pos[k]: where chunk k's lists begin,
+	 * UINT64_MAX until chunk k-1 is decoded */
+	uint64_t *off;
+	uint32_t *adj;
+	uint64_t adj_cap;
+	_Atomic uint64_t *pos;
 	void (*emit)(void *ctx, unsigned tid, uint64_t u, const uint32_t *v, uint64_t n); /* feed */
 	void *emit_ctx;
-	double arcs_per_bit;          /* of both files: sizes the chunks' buffers */
+	double arcs_per_bit;          /* of both files: sizes a thread's first buffer */
 	int raw;                      /* lists as they are: no transpose, self-loops kept */
 	atomic_int failed;
 	atomic_uint_fast64_t arcs;
@@ -834,46 +898,82 @@ static uint64_t merge_sym(const uint32_t *a, uint64_t na, const uint32_t *b, uin
 	return n;
 }
 
+/* Chunk k's lists, decoded into lt->buf, go to their place once chunk k-1
+ * has published where it ends; chunk k then publishes its own end. Chunks
+ * are handed out in order (tsg_parallel_for), so the chunk waited for is
+ * being decoded, and a failed job releases every waiter. */
+static int place_chunk(struct load_job *j, struct load_thread *lt, uint64_t k)
+{
+	const struct chunk *c = &j->ch[k];
+	uint64_t at;
+	while ((at = atomic_load_explicit(&j->pos[k], memory_order_acquire)) == UINT64_MAX) {
+		if (atomic_load(&j->failed))
+			return -1;
+		sched_yield();
+	}
+	const uint64_t n = lt->buf.n;
+	if (n > j->adj_cap - at) { /* released below: waiters see failed */
+		pthread_mutex_lock(&j->mu);
+		tsg_fail(j->err, TSG_EINPUT, "%s: more arcs than the properties say (file is "
+			 "corrupt)", j->g->path);
+		atomic_store(&j->failed, 1);
+		pthread_mutex_unlock(&j->mu);
+		return -1;
+	}
+	atomic_store_explicit(&j->pos[k + 1], at + n, memory_order_release);
+	if (n)
+		memcpy(j->adj + at, lt->buf.v, n * sizeof(uint32_t));
+	uint64_t end = at;
+	for (uint64_t v = c->lo; v < c->hi; v++)
+		j->off[v + 1] = end += j->off[v + 1];
+	return 0;
+}
+
 static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 {
 	struct load_job *j = arg;
-	struct decoder dg, dt;
 	const int two = j->t != NULL;
-	if (dec_init(&dg, j->g) || (two && dec_init(&dt, j->t))) {
-		job_fail(j, NULL, j->g, 1);
-		dec_free(&dg);
+	struct load_thread *lt = &j->lt[tid];
+	if (atomic_load(&j->failed))
 		return;
+	if (!lt->ready) { /* both zeroed until made: the job frees what was made */
+		if (dec_init(&lt->dg, j->g) || (two && dec_init(&lt->dt, j->t))) {
+			job_fail(j, NULL, j->g, 1);
+			return;
+		}
+		lt->ready = 1;
 	}
+	struct decoder *dg = &lt->dg, *dt = &lt->dt;
 	for (uint64_t k = cb; k < ce && !atomic_load(&j->failed); k++) {
 		struct chunk *c = &j->ch[k];
 		struct bits rg = { .b = j->g->bytes, .pos = j->g->off[c->lo], .end = j->g->nbits };
 		struct bits rt = { 0 };
 		if (two)
 			rt = (struct bits){ .b = j->t->bytes, .pos = j->t->off[c->lo], .end = j->t->nbits };
-		for (unsigned i = 0; i < dg.slots; i++)
-			dg.win_node[i] = UINT64_MAX;
-		for (unsigned i = 0; two && i < dt.slots; i++)
-			dt.win_node[i] = UINT64_MAX;
-		uint64_t arcs = 0, tsum = 0;
-		if (!j->emit) { /* room for the chunk's arcs at the file's bits per arc,
-				 * so that the buffer is not copied as it grows */
+		for (unsigned i = 0; i < dg->slots; i++)
+			dg->win_node[i] = UINT64_MAX;
+		for (unsigned i = 0; two && i < dt->slots; i++)
+			dt->win_node[i] = UINT64_MAX;
+		uint64_t arcs = 0, tsum = 0, maxd = 0;
+		lt->buf.n = 0;
+		if (!j->emit && !lt->buf.cap) { /* room for a chunk's arcs at the file's bits
+						 * per arc, so that the buffer is rarely copied */
 			const double bits = (double)(j->g->off[c->hi] - j->g->off[c->lo]) +
 					    (two ? (double)(j->t->off[c->hi] - j->t->off[c->lo]) : 0);
-			if (ids_room(&c->out, (uint64_t)(bits * j->arcs_per_bit * 1.1) + 1024)) {
+			if (ids_room(&lt->buf, (uint64_t)(bits * j->arcs_per_bit * 1.1) + 1024)) {
 				job_fail(j, NULL, j->g, 1);
-				goto out;
+				return;
 			}
-			tsg_advise_huge(c->out.v, c->out.cap * sizeof(uint32_t));
 		}
 		for (uint64_t v = c->lo; v < c->hi; v++) {
 			const struct ids *lo, *li = NULL;
-			if (decode_next(&dg, v, &rg, &lo)) {
-				job_fail(j, &dg, j->g, 0);
-				goto out;
+			if (decode_next(dg, v, &rg, &lo)) {
+				job_fail(j, dg, j->g, 0);
+				return;
 			}
-			if (two && decode_next(&dt, v, &rt, &li)) {
-				job_fail(j, &dt, j->t, 0);
-				goto out;
+			if (two && decode_next(dt, v, &rt, &li)) {
+				job_fail(j, dt, j->t, 0);
+				return;
 			}
 			arcs += lo->n + (li ? li->n : 0);
 			for (uint64_t i = 0; two && i < lo->n; i++)
@@ -884,34 +984,50 @@ static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 				j->emit(j->emit_ctx, tid, v, lo->v, lo->n);
 				continue;
 			}
-			if (ids_room(&c->out, c->out.n + lo->n + (li ? li->n : 0))) {
+			if (ids_room(&lt->buf, lt->buf.n + lo->n + (li ? li->n : 0))) {
 				job_fail(j, NULL, j->g, 1);
-				goto out;
+				return;
 			}
+			uint32_t *o = lt->buf.v + lt->buf.n;
 			const uint64_t n = j->raw ? lo->n : merge_sym(lo->v, lo->n, li ? li->v : NULL,
-								      li ? li->n : 0, (uint32_t)v,
-								      c->out.v + c->out.n);
+								      li ? li->n : 0, (uint32_t)v, o);
 			if (j->raw && n)
-				memcpy(c->out.v + c->out.n, lo->v, n * 4);
-			c->out.n += n;
-			j->deg[v] = n;
+				memcpy(o, lo->v, n * 4);
+			lt->buf.n += n;
+			j->off[v + 1] = n;
+			maxd = n > maxd ? n : maxd;
 		}
 		/* the lists must end where the offsets say the next one starts */
 		const int gbad = rg.pos != j->g->off[c->hi];
 		if (gbad || (two && rt.pos != j->t->off[c->hi])) {
-			struct decoder *d = gbad ? &dg : &dt;
+			struct decoder *d = gbad ? dg : dt;
 			dec_fail(d, c->hi - 1, "a list that does not end where .offsets says the next "
 				 "begins");
 			job_fail(j, d, gbad ? j->g : j->t, 0);
-			goto out;
+			return;
 		}
+		c->max_degree = maxd;
+		if (!j->emit && place_chunk(j, lt, k))
+			return;
 		atomic_fetch_add(&j->arcs, arcs);
 		atomic_fetch_add(&j->tsum, tsum);
 	}
-out:
-	dec_free(&dg);
-	if (two)
-		dec_free(&dt);
+}
+
+/* The threads' decoders and buffers, made as each thread starts. */
+static struct load_thread *load_threads_new(unsigned threads)
+{
+	return calloc(threads ? threads : 1, sizeof(struct load_thread));
+}
+
+static void load_threads_free(struct load_thread *lt, unsigned threads)
+{
+	for (unsigned t = 0; lt && t < (threads ? threads : 1); t++) {
+		dec_free(&lt[t].dg);
+		dec_free(&lt[t].dt);
+		free(lt[t].buf.v);
+	}
+	free(lt);
 }
 
 /* Chunks of about equal bits, at least one node each. */
@@ -1013,7 +1129,8 @@ int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
 	struct feed_ctx f = { .b = b, .err = err };
 	struct load_job j = { .g = &g, .ch = ch, .emit = feed_emit, .emit_ctx = &f, .err = err };
 	f.buf = rc ? NULL : calloc(threads, sizeof(*f.buf));
-	if (rc == TSG_OK && !f.buf)
+	j.lt = rc ? NULL : load_threads_new(threads);
+	if (rc == TSG_OK && (!f.buf || !j.lt))
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 	pthread_mutex_init(&f.mu, NULL);
 	pthread_mutex_init(&j.mu, NULL);
@@ -1025,6 +1142,7 @@ int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
 	for (unsigned t = 0; rc == TSG_OK && f.buf && t < threads; t++)
 		feed_flush(&f, &f.buf[t]);
 	free(f.buf);
+	load_threads_free(j.lt, threads);
 	if (rc == TSG_OK && atomic_load(&j.failed))
 		rc = err->code ? err->code : TSG_EINPUT;
 	if (rc == TSG_OK && f.rc)
@@ -1043,21 +1161,6 @@ int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
 	free(ch);
 	bv_free(&g);
 	return rc;
-}
-
-struct copy_job {
-	const struct chunk *ch;
-	const uint64_t *off;
-	uint32_t *adj;
-};
-
-static void copy_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
-{
-	(void)tid;
-	const struct copy_job *c = arg;
-	for (uint64_t k = b; k < e; k++)
-		if (c->ch[k].out.n)
-			memcpy(c->adj + c->off[c->ch[k].lo], c->ch[k].out.v, c->ch[k].out.n * 4);
 }
 
 struct open_job {
@@ -1109,6 +1212,8 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	st->nodes = g.p.nodes;
 	st->arcs = g.p.arcs;
 	struct chunk *ch = NULL;
+	struct load_thread *lt = NULL;
+	_Atomic uint64_t *pos = NULL;
 	uint64_t *off = NULL;
 	uint32_t *adj = NULL;
 	if (tbase && (t.p.nodes != g.p.nodes || t.p.arcs != g.p.arcs)) {
@@ -1121,16 +1226,34 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	if ((rc = check_offsets_monotone(&g, err)) || (tbase && (rc = check_offsets_monotone(&t, err))))
 		goto done;
 	ch = make_chunks(&g, threads, &nch);
-	off = malloc((g.p.nodes + 1) * sizeof(uint64_t));
-	if (off)
-		tsg_advise_huge(off, (g.p.nodes + 1) * sizeof(uint64_t));
-	if (!ch || !off) {
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for %llu nodes",
-			      (unsigned long long)g.p.nodes);
+	/* the merged lists hold at most the arcs of both files: room for that
+	 * much is only address space until written, and is given back after */
+	if (g.p.arcs > SIZE_MAX / 2 / sizeof(uint32_t)) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for the %llu arcs its properties "
+			      "declare", g.path, (unsigned long long)g.p.arcs);
 		goto done;
 	}
-	struct load_job j = { .g = &g, .t = tbase ? &t : NULL, .ch = ch, .deg = off + 1,
-			      .raw = tbase == NULL, .err = err };
+	const uint64_t cap = g.p.arcs * (tbase ? 2 : 1);
+	off = malloc((g.p.nodes + 1) * sizeof(uint64_t));
+	adj = malloc((cap ? cap : 1) * sizeof(uint32_t));
+	pos = malloc((nch + 1) * sizeof(*pos));
+	lt = load_threads_new(threads);
+	if (!ch || !off || !adj || !pos || !lt) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu nodes and the %llu arcs "
+			      "its properties declare", g.path, (unsigned long long)g.p.nodes,
+			      (unsigned long long)g.p.arcs);
+		goto done;
+	}
+	/* written once, in parallel: huge pages spare most of the faults */
+	tsg_advise_huge(off, (g.p.nodes + 1) * sizeof(uint64_t));
+	tsg_advise_huge(adj, cap * sizeof(uint32_t));
+	off[0] = 0;
+	atomic_init(&pos[0], 0);
+	for (uint64_t k = 1; k <= nch; k++)
+		atomic_init(&pos[k], UINT64_MAX);
+	struct load_job j = { .g = &g, .t = tbase ? &t : NULL, .ch = ch, .lt = lt, .off = off,
+			      .adj = adj, .adj_cap = cap, .pos = pos, .raw = tbase == NULL,
+			      .err = err };
 	j.arcs_per_bit = (double)g.p.arcs * (tbase ? 2 : 1) /
 			 ((double)g.nbits + (tbase ? (double)t.nbits : 0) + 1);
 	pthread_mutex_init(&j.mu, NULL);
@@ -1156,30 +1279,22 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 			      "(file is corrupt, or belongs to another graph)", t.path, g.path);
 		goto done;
 	}
-	off[0] = 0;
 	uint64_t maxdeg = 0;
-	for (uint64_t v = 0; v < g.p.nodes; v++) {
-		maxdeg = off[v + 1] > maxdeg ? off[v + 1] : maxdeg;
-		off[v + 1] += off[v];
+	for (uint64_t k = 0; k < nch; k++)
+		maxdeg = ch[k].max_degree > maxdeg ? ch[k].max_degree : maxdeg;
+	const uint64_t total = atomic_load(&pos[nch]);
+	if (total < cap) { /* the untouched tail back; where it cannot shrink, kept */
+		uint32_t *shrunk = realloc(adj, (total ? total : 1) * sizeof(uint32_t));
+		adj = shrunk ? shrunk : adj;
 	}
-	adj = malloc((off[g.p.nodes] ? off[g.p.nodes] : 1) * sizeof(uint32_t));
-	if (adj) /* written once, in parallel: huge pages spare most of the faults */
-		tsg_advise_huge(adj, off[g.p.nodes] * sizeof(uint32_t));
-	if (!adj) {
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for %llu list entries",
-			      (unsigned long long)off[g.p.nodes]);
-		goto done;
-	}
-	struct copy_job cj = { .ch = ch, .off = off, .adj = adj };
-	tsg_parallel_for(threads, nch, 1, copy_range, &cj);
 	io_graph_adopt(out, g.p.nodes, off, adj, maxdeg, threads);
 	st->assemble_s = tsg_now() - t2;
 	off = NULL;
 	adj = NULL;
 	st->graph_bytes = (g.nbits + (tbase ? t.nbits : 0)) / 8;
 done:
-	for (uint64_t k = 0; ch && k < nch; k++)
-		free(ch[k].out.v);
+	load_threads_free(lt, threads);
+	free(pos);
 	free(ch);
 	free(off);
 	free(adj);
