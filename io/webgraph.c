@@ -53,6 +53,12 @@ struct bv_graph {
 	size_t map_len;
 	uint64_t nbits;
 	uint64_t *off;         /* nodes + 1 bit offsets */
+	/* offsets decoded while the lists are (bv_open with defer): the
+	 * mapped .offsets, and how many of off[] are known (release/acquire) */
+	uint8_t *obytes;
+	size_t olen;
+	uint64_t obits;
+	_Atomic uint64_t ready;
 };
 
 /* ---- bits, most significant first ---- */
@@ -123,8 +129,9 @@ BV_INLINE uint64_t read_gamma(struct bits *r)
 	const uint64_t w = peek64(r);
 	const unsigned hg = w ? (unsigned)__builtin_clzll(w) : 64;
 	if (__builtin_expect(2 * hg + 1 <= 57 && r->pos + 2 * hg + 1 <= r->end, 1)) {
+		/* the code's top 2h + 1 bits are x + 1 in binary: no case for h = 0 */
 		r->pos += 2 * hg + 1;
-		return hg ? (((w << (hg + 1)) >> (64 - hg)) | (1ull << hg)) - 1 : 0;
+		return (w >> (63 - 2 * hg)) - 1;
 	}
 	const uint64_t h = read_unary(r);
 	if (h > 56) {
@@ -463,36 +470,58 @@ static void bv_free(struct bv_graph *g)
 {
 	if (g->bytes)
 		munmap(g->bytes, g->map_len);
+	if (g->obytes)
+		munmap(g->obytes, g->olen);
 	free(g->off);
 	memset(g, 0, sizeof(*g));
 }
 
 static int bv_scan_offsets(struct bv_graph *g, struct tsg_err *err);
 
-/* The .offsets file at r: gaps between the lists' bit offsets, summed into
- * g->off[0 .. nodes]. Return nodes + 1, or the node whose offset is cut off
- * (r->bad) or lies past the .graph file's end. */
-static uint64_t read_offsets(struct bits *r, struct bv_graph *g)
+/* Decodes g's mapped .offsets (gaps between the lists' bit offsets) into
+ * g->off[0 .. nodes], publishing g->ready as it goes, and unmaps the file.
+ * Sums of non-negative gaps, each checked against the .graph file's bits,
+ * so the offsets are increasing and in the file by construction. Stops
+ * early (TSG_OK, ready short) once *stop is set: another thread failed. */
+static int bv_read_offsets(struct bv_graph *g, const atomic_int *stop, struct tsg_err *err)
 {
-	uint64_t at = 0;
-	for (uint64_t v = 0; v <= g->p.nodes; v++) {
-		at += read_code(r, g->p.c.offsets, g->p.zetak);
-		if (r->bad || at > g->nbits)
-			return v;
+	struct bits r = { .b = g->obytes, .end = g->obits };
+	uint64_t at = 0, v = 0;
+	for (; v <= g->p.nodes; v++) {
+		at += read_code(&r, g->p.c.offsets, g->p.zetak);
+		if (r.bad || at > g->nbits)
+			break;
 		g->off[v] = at;
+		if ((v & 0x3fff) == 0x3fff) { /* every 16 Ki nodes */
+			atomic_store_explicit(&g->ready, v + 1, memory_order_release);
+			if (stop && atomic_load_explicit(stop, memory_order_relaxed))
+				break;
+		}
 	}
-	return g->p.nodes + 1;
+	munmap(g->obytes, g->olen);
+	g->obytes = NULL;
+	if (v > g->p.nodes) {
+		atomic_store_explicit(&g->ready, v, memory_order_release);
+		return TSG_OK;
+	}
+	if (stop && atomic_load(stop))
+		return TSG_OK;
+	return tsg_fail(err, TSG_EINPUT, "%.*s.offsets: offset of node %llu %s",
+			(int)(strlen(g->path) - strlen(".graph")), g->path, (unsigned long long)v,
+			r.bad ? "is cut off (truncated file)"
+			      : "lies past the end of the .graph file (truncated .graph?)");
 }
 
 /* Opens BASE (its properties, graph and offsets; offsets scanned when the
- * file is missing). */
-static int bv_open(const char *base, struct bv_graph *g, int *scanned, struct tsg_err *err)
+ * file is missing). With defer, an .offsets file is only mapped: the
+ * caller decodes it (bv_read_offsets), g->ready saying how far. */
+static int bv_open(const char *base, struct bv_graph *g, int *scanned, int defer,
+		   struct tsg_err *err)
 {
 	char path[4200];
-	uint8_t *ob = NULL;
-	uint64_t osize = 0, gsize = 0;
-	size_t olen = 0;
+	uint64_t gsize = 0, osize = 0;
 	memset(g, 0, sizeof(*g));
+	atomic_init(&g->ready, 0);
 	snprintf(path, sizeof(path), "%s.properties", base);
 	int rc = read_props(path, &g->p, err);
 	if (rc)
@@ -500,7 +529,7 @@ static int bv_open(const char *base, struct bv_graph *g, int *scanned, struct ts
 	snprintf(g->path, sizeof(g->path), "%s.graph", base);
 	rc = map_padded(g->path, 8, &g->bytes, &gsize, &g->map_len, err);
 	if (rc)
-		goto fail;
+		goto done;
 	g->nbits = gsize * 8;
 	g->off = malloc((g->p.nodes + 1) * sizeof(uint64_t));
 	if (g->off) /* written once, in order: huge pages spare most of the faults */
@@ -508,35 +537,25 @@ static int bv_open(const char *base, struct bv_graph *g, int *scanned, struct ts
 	if (!g->off) {
 		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu offsets", g->path,
 			      (unsigned long long)g->p.nodes + 1);
-		goto fail;
+		goto done;
 	}
 	snprintf(path, sizeof(path), "%s.offsets", base);
 	if (access(path, F_OK) != 0) {
 		*scanned = 1;
 		rc = bv_scan_offsets(g, err);
+		if (rc == TSG_OK)
+			atomic_store(&g->ready, g->p.nodes + 1);
 		goto done;
 	}
-	rc = map_padded(path, 8, &ob, &osize, &olen, err);
+	rc = map_padded(path, 8, &g->obytes, &osize, &g->olen, err);
 	if (rc)
-		goto fail;
-	struct bits r = { .b = ob, .end = osize * 8 };
-	const uint64_t v = read_offsets(&r, g);
-	if (v <= g->p.nodes) {
-		rc = tsg_fail(err, TSG_EINPUT, "%s: offset of node %llu %s", path,
-			      (unsigned long long)v, r.bad ? "is cut off (truncated file)"
-							 : "lies past the end of the .graph file (truncated .graph?)");
-		goto fail;
-	}
+		goto done;
+	g->obits = osize * 8;
+	if (!defer)
+		rc = bv_read_offsets(g, NULL, err);
 done:
-	if (ob)
-		munmap(ob, olen);
 	if (rc)
 		bv_free(g);
-	return rc;
-fail:
-	if (ob)
-		munmap(ob, olen);
-	bv_free(g);
 	return rc;
 }
 
@@ -618,18 +637,21 @@ static int dec_fail(struct decoder *d, uint64_t x, const char *why)
 static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids *out,
 		       unsigned depth);
 
-/* Merges increasing a and b into o; UINT64_MAX if they share an id. */
+/* Merges increasing a and b into o; UINT64_MAX if they share an id. The
+ * loop has no branch on the ids (min and advances by comparison): in a
+ * real crawl which list holds the next id is as good as random. */
 static uint64_t merge2(const uint32_t *a, uint64_t na, const uint32_t *b, uint64_t nb, uint32_t *o)
 {
-	uint64_t i = 0, k = 0, n = 0;
+	uint64_t i = 0, k = 0, n = 0, dup = 0;
 	while (i < na && k < nb) {
 		const uint32_t x = a[i], y = b[k];
-		if (x == y)
-			return UINT64_MAX;
+		dup |= x == y;
 		o[n++] = x < y ? x : y;
-		i += x < y;
-		k += y < x;
+		i += x <= y;
+		k += y <= x;
 	}
+	if (dup)
+		return UINT64_MAX;
 	while (i < na)
 		o[n++] = a[i++];
 	while (k < nb)
@@ -824,18 +846,23 @@ done:
 /* ---- parallel loading ---- */
 
 /* Chunk k decodes nodes lo .. hi-1 (make_chunks). Its lists go into the
- * graph's adjacency right after chunk k-1's, whose end is known once that
- * chunk is decoded (load_job.pos): the lists are written in place once,
- * from a buffer the thread reuses, where a buffer a chunk and a copy
- * afterwards faulted in and zeroed every page twice (on the development
- * machine page zeroing was 44% of a one-thread load). */
+ * graph's adjacency right after chunk k-1's, so written once, where a
+ * buffer a chunk and a copy afterwards faulted in and zeroed every page
+ * twice (page zeroing was 44% of a one-thread load on the development
+ * machine) and held the graph twice. A chunk decoded before the ones
+ * ahead of it are is parked with its buffer; whichever thread closes the
+ * gap places it (place_chunks). No thread waits for another's chunk: a
+ * slow chunk only keeps the ones behind it parked, not their threads. */
 struct chunk {
 	uint64_t lo, hi;
 	uint64_t max_degree;          /* of its merged lists */
+	struct ids buf;               /* parked: its lists, until placed */
+	uint64_t at;                  /* where its lists go, once placed */
+	int done;                     /* decoded (under place_mu) */
 };
 
 /* What a thread keeps from chunk to chunk: its decoders (their windows'
- * buffers stay grown) and the buffer a chunk's lists wait in. */
+ * buffers stay grown) and the buffer it decodes a chunk into. */
 struct load_thread {
 	struct decoder dg, dt;
 	int ready;                    /* decoders made */
@@ -845,14 +872,18 @@ struct load_thread {
 struct load_job {
 	const struct bv_graph *g, *t; /* t: the transpose, or NULL */
 	struct chunk *ch;
+	uint64_t nch;
 	struct load_thread *lt;       /* one a thread */
 	/* lists in place (no emit): off[v + 1] gets v's degree, then its end;
-	 * adj holds adj_cap entries; pos[k]: where chunk k's lists begin,
-	 * UINT64_MAX until chunk k-1 is decoded */
+	 * adj holds adj_cap entries. Under place_mu: the next chunk to place
+	 * and where it goes, and buffers set free by placing (spare) */
 	uint64_t *off;
 	uint32_t *adj;
 	uint64_t adj_cap;
-	_Atomic uint64_t *pos;
+	pthread_mutex_t place_mu;
+	uint64_t front, front_at;
+	struct ids *spare;
+	uint64_t nspare;
 	void (*emit)(void *ctx, unsigned tid, uint64_t u, const uint32_t *v, uint64_t n); /* feed */
 	void *emit_ctx;
 	double arcs_per_bit;          /* of both files: sizes a thread's first buffer */
@@ -877,42 +908,56 @@ static void job_fail(struct load_job *j, const struct decoder *d, const struct b
 	pthread_mutex_unlock(&j->mu);
 }
 
-/* the union of two increasing lists, without self: out[] gets it */
+/* the union of two increasing lists, without self: out[] gets it; no
+ * branch on the ids, as in merge2 (a crawl's reciprocal arcs make which
+ * list goes next unpredictable) */
 static uint64_t merge_sym(const uint32_t *a, uint64_t na, const uint32_t *b, uint64_t nb,
 			  uint32_t self, uint32_t *out)
 {
 	uint64_t i = 0, k = 0, n = 0;
-	while (i < na || k < nb) {
-		uint32_t m;
-		if (k >= nb || (i < na && a[i] < b[k]))
-			m = a[i++];
-		else if (i >= na || b[k] < a[i])
-			m = b[k++];
-		else {
-			m = a[i++];
-			k++;
-		}
-		if (m != self)
-			out[n++] = m;
+	while (i < na && k < nb) {
+		const uint32_t x = a[i], y = b[k], m = x < y ? x : y;
+		out[n] = m;
+		n += m != self;
+		i += x <= y;
+		k += y <= x;
+	}
+	for (; i < na; i++) {
+		out[n] = a[i];
+		n += a[i] != self;
+	}
+	for (; k < nb; k++) {
+		out[n] = b[k];
+		n += b[k] != self;
 	}
 	return n;
 }
 
-/* Chunk k's lists, decoded into lt->buf, go to their place once chunk k-1
- * has published where it ends; chunk k then publishes its own end. Chunks
- * are handed out in order (tsg_parallel_for), so the chunk waited for is
- * being decoded, and a failed job releases every waiter. */
-static int place_chunk(struct load_job *j, struct load_thread *lt, uint64_t k)
+/* Chunk k is decoded into lt->buf: it is parked with that buffer, and
+ * every parked chunk from the front on is given its place, in order, under
+ * the lock; their lists are copied outside it. The thread keeps one freed
+ * buffer for its next chunk, and leaves the others spare. */
+static int place_chunks(struct load_job *j, struct load_thread *lt, uint64_t k)
 {
-	const struct chunk *c = &j->ch[k];
-	uint64_t at;
-	while ((at = atomic_load_explicit(&j->pos[k], memory_order_acquire)) == UINT64_MAX) {
-		if (atomic_load(&j->failed))
-			return -1;
-		sched_yield();
+	int rc = 0;
+	pthread_mutex_lock(&j->place_mu);
+	j->ch[k].buf = lt->buf;
+	j->ch[k].done = 1;
+	lt->buf = j->nspare ? j->spare[--j->nspare] : (struct ids){ 0 };
+	const uint64_t first = j->front;
+	while (j->front < j->nch && j->ch[j->front].done) {
+		struct chunk *c = &j->ch[j->front];
+		if (c->buf.n > j->adj_cap - j->front_at) {
+			rc = -1;
+			break;
+		}
+		c->at = j->front_at;
+		j->front_at += c->buf.n;
+		j->front++;
 	}
-	const uint64_t n = lt->buf.n;
-	if (n > j->adj_cap - at) { /* released below: waiters see failed */
+	const uint64_t last = j->front;
+	pthread_mutex_unlock(&j->place_mu);
+	if (rc) {
 		pthread_mutex_lock(&j->mu);
 		tsg_fail(j->err, TSG_EINPUT, "%s: more arcs than the properties say (file is "
 			 "corrupt)", j->g->path);
@@ -920,12 +965,24 @@ static int place_chunk(struct load_job *j, struct load_thread *lt, uint64_t k)
 		pthread_mutex_unlock(&j->mu);
 		return -1;
 	}
-	atomic_store_explicit(&j->pos[k + 1], at + n, memory_order_release);
-	if (n)
-		memcpy(j->adj + at, lt->buf.v, n * sizeof(uint32_t));
-	uint64_t end = at;
-	for (uint64_t v = c->lo; v < c->hi; v++)
-		j->off[v + 1] = end += j->off[v + 1];
+	for (uint64_t q = first; q < last; q++) {
+		struct chunk *c = &j->ch[q];
+		if (c->buf.n)
+			memcpy(j->adj + c->at, c->buf.v, c->buf.n * sizeof(uint32_t));
+		uint64_t end = c->at;
+		for (uint64_t v = c->lo; v < c->hi; v++)
+			j->off[v + 1] = end += j->off[v + 1];
+		struct ids freed = c->buf;
+		c->buf = (struct ids){ 0 };
+		freed.n = 0;
+		if (!lt->buf.cap) {
+			lt->buf = freed;
+			continue;
+		}
+		pthread_mutex_lock(&j->place_mu);
+		j->spare[j->nspare++] = freed;
+		pthread_mutex_unlock(&j->place_mu);
+	}
 	return 0;
 }
 
@@ -946,6 +1003,13 @@ static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 	struct decoder *dg = &lt->dg, *dt = &lt->dt;
 	for (uint64_t k = cb; k < ce && !atomic_load(&j->failed); k++) {
 		struct chunk *c = &j->ch[k];
+		/* the offsets of lo .. hi, and of the references before lo */
+		while (atomic_load_explicit(&j->g->ready, memory_order_acquire) <= c->hi ||
+		       (two && atomic_load_explicit(&j->t->ready, memory_order_acquire) <= c->hi)) {
+			if (atomic_load(&j->failed))
+				return;
+			sched_yield();
+		}
 		struct bits rg = { .b = j->g->bytes, .pos = j->g->off[c->lo], .end = j->g->nbits };
 		struct bits rt = { 0 };
 		if (two)
@@ -1007,7 +1071,7 @@ static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 			return;
 		}
 		c->max_degree = maxd;
-		if (!j->emit && place_chunk(j, lt, k))
+		if (!j->emit && place_chunks(j, lt, k))
 			return;
 		atomic_fetch_add(&j->arcs, arcs);
 		atomic_fetch_add(&j->tsum, tsum);
@@ -1030,37 +1094,32 @@ static void load_threads_free(struct load_thread *lt, unsigned threads)
 	free(lt);
 }
 
-/* Chunks of about equal bits, at least one node each. */
+/* Chunks of about equal bits, at least one node each; where the offsets
+ * are still being decoded (g->ready short), of about equal node counts
+ * instead, twice as many, so that threads taking them in turn even out. */
 static struct chunk *make_chunks(const struct bv_graph *g, unsigned threads, uint64_t *n)
 {
-	const uint64_t want = g->p.nodes ? (uint64_t)threads * 32 : 0;
+	const int by_bits = atomic_load(&g->ready) > g->p.nodes;
+	const uint64_t want = g->p.nodes ? (uint64_t)threads * (by_bits ? 32 : 64) : 0;
 	struct chunk *ch = calloc(want ? want : 1, sizeof(*ch));
 	if (!ch)
 		return NULL;
 	uint64_t k = 0, lo = 0;
-	const uint64_t total = g->off[g->p.nodes];
+	const uint64_t total = by_bits ? g->off[g->p.nodes] : 0;
 	for (uint64_t i = 1; i <= want && lo < g->p.nodes; i++) {
 		uint64_t hi;
-		if (i == want) {
+		if (i == want)
 			hi = g->p.nodes;
-		} else { /* the first node whose list starts at or past i/want of the bits */
+		else if (by_bits) /* the first node whose list starts at or past i/want of the bits */
 			hi = tsg_lower_bound_u64(g->off, lo + 1, g->p.nodes, total / want * i);
-		}
+		else
+			hi = g->p.nodes * i / want; /* nodes < 2^32: no overflow */
 		if (hi > lo)
 			ch[k++] = (struct chunk){ .lo = lo, .hi = hi };
 		lo = hi;
 	}
 	*n = k;
 	return ch;
-}
-
-static int check_offsets_monotone(const struct bv_graph *g, struct tsg_err *err)
-{
-	for (uint64_t v = 0; v < g->p.nodes; v++)
-		if (g->off[v + 1] < g->off[v])
-			return tsg_fail(err, TSG_EINPUT, "%s: .offsets decrease at node %llu (file is "
-					"corrupt)", g->path, (unsigned long long)v);
-	return TSG_OK;
 }
 
 /* Feeding the builder: each thread makes its arcs canonical (lo<<32|hi,
@@ -1118,11 +1177,10 @@ int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
 		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
 	memset(st, 0, sizeof(*st));
 	const double t0 = tsg_now();
-	int rc = bv_open(base, &g, &st->offsets_scanned, err);
+	int rc = bv_open(base, &g, &st->offsets_scanned, 0, err);
 	if (rc)
 		return rc;
-	rc = check_offsets_monotone(&g, err);
-	struct chunk *ch = rc ? NULL : make_chunks(&g, threads ? threads : 1, &nch);
+	struct chunk *ch = make_chunks(&g, threads ? threads : 1, &nch);
 	if (rc == TSG_OK && !ch)
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 	threads = threads ? threads : 1;
@@ -1174,7 +1232,29 @@ struct open_job {
 static void *open_main(void *arg)
 {
 	struct open_job *j = arg;
-	j->rc = bv_open(j->base, j->g, j->scanned, &j->err);
+	j->rc = bv_open(j->base, j->g, j->scanned, 1, &j->err);
+	return NULL;
+}
+
+/* A file's offsets, decoded beside the lists' decoding (which waits on
+ * g->ready): a failure here stops the job with this error. */
+struct offsets_job {
+	struct bv_graph *g;
+	struct load_job *j;
+	pthread_t tid;
+	int started;
+};
+
+static void *offsets_main(void *arg)
+{
+	struct offsets_job *o = arg;
+	struct tsg_err e = { 0 };
+	if (o->g->obytes && bv_read_offsets(o->g, &o->j->failed, &e)) {
+		pthread_mutex_lock(&o->j->mu);
+		*o->j->err = e;
+		atomic_store(&o->j->failed, 1);
+		pthread_mutex_unlock(&o->j->mu);
+	}
 	return NULL;
 }
 
@@ -1186,12 +1266,12 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	int ts = 0;
 	uint64_t nch = 0;
 	const double t0 = tsg_now();
-	/* the graph and its transpose opened at once: decoding the offsets is
-	 * serial, a thread a file */
+	/* the graph and its transpose opened at once: where .offsets is missing
+	 * it is found by a serial scan, a thread a file */
 	struct open_job tj = { .base = tbase, .g = &t, .scanned = &ts };
 	pthread_t tt;
 	const int threaded = tbase && threads > 1 && pthread_create(&tt, NULL, open_main, &tj) == 0;
-	int rc = bv_open(base, &g, &st->offsets_scanned, err);
+	int rc = bv_open(base, &g, &st->offsets_scanned, 1, err);
 	if (threaded)
 		pthread_join(tt, NULL);
 	else if (tbase && rc == TSG_OK)
@@ -1213,7 +1293,8 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	st->arcs = g.p.arcs;
 	struct chunk *ch = NULL;
 	struct load_thread *lt = NULL;
-	_Atomic uint64_t *pos = NULL;
+	struct ids *spare = NULL;
+	uint64_t nspare = 0;
 	uint64_t *off = NULL;
 	uint32_t *adj = NULL;
 	if (tbase && (t.p.nodes != g.p.nodes || t.p.arcs != g.p.arcs)) {
@@ -1223,8 +1304,6 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 			      (unsigned long long)g.p.arcs);
 		goto done;
 	}
-	if ((rc = check_offsets_monotone(&g, err)) || (tbase && (rc = check_offsets_monotone(&t, err))))
-		goto done;
 	ch = make_chunks(&g, threads, &nch);
 	/* the merged lists hold at most the arcs of both files: room for that
 	 * much is only address space until written, and is given back after */
@@ -1236,9 +1315,9 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	const uint64_t cap = g.p.arcs * (tbase ? 2 : 1);
 	off = malloc((g.p.nodes + 1) * sizeof(uint64_t));
 	adj = malloc((cap ? cap : 1) * sizeof(uint32_t));
-	pos = malloc((nch + 1) * sizeof(*pos));
+	spare = malloc((nch + 1) * sizeof(*spare));
 	lt = load_threads_new(threads);
-	if (!ch || !off || !adj || !pos || !lt) {
+	if (!ch || !off || !adj || !spare || !lt) {
 		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu nodes and the %llu arcs "
 			      "its properties declare", g.path, (unsigned long long)g.p.nodes,
 			      (unsigned long long)g.p.arcs);
@@ -1248,20 +1327,32 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	tsg_advise_huge(off, (g.p.nodes + 1) * sizeof(uint64_t));
 	tsg_advise_huge(adj, cap * sizeof(uint32_t));
 	off[0] = 0;
-	atomic_init(&pos[0], 0);
-	for (uint64_t k = 1; k <= nch; k++)
-		atomic_init(&pos[k], UINT64_MAX);
-	struct load_job j = { .g = &g, .t = tbase ? &t : NULL, .ch = ch, .lt = lt, .off = off,
-			      .adj = adj, .adj_cap = cap, .pos = pos, .raw = tbase == NULL,
-			      .err = err };
+	struct load_job j = { .g = &g, .t = tbase ? &t : NULL, .ch = ch, .nch = nch, .lt = lt,
+			      .off = off, .adj = adj, .adj_cap = cap, .spare = spare,
+			      .raw = tbase == NULL, .err = err };
 	j.arcs_per_bit = (double)g.p.arcs * (tbase ? 2 : 1) /
 			 ((double)g.nbits + (tbase ? (double)t.nbits : 0) + 1);
 	pthread_mutex_init(&j.mu, NULL);
+	pthread_mutex_init(&j.place_mu, NULL);
 	atomic_init(&j.failed, 0);
 	atomic_init(&j.arcs, 0);
 	atomic_init(&j.tsum, 0);
+	/* the offsets decode serially, a thread a file, while the lists are
+	 * decoded behind them: they are no longer a step before any list */
+	struct offsets_job oj[2] = { { .g = &g, .j = &j }, { .g = &t, .j = &j } };
+	for (int f = 0; f < 2; f++) {
+		if (threads > 1)
+			oj[f].started = pthread_create(&oj[f].tid, NULL, offsets_main, &oj[f]) == 0;
+		if (!oj[f].started)
+			offsets_main(&oj[f]);
+	}
 	tsg_parallel_for(threads, nch, 1, load_range, &j);
+	for (int f = 0; f < 2; f++)
+		if (oj[f].started)
+			pthread_join(oj[f].tid, NULL);
 	pthread_mutex_destroy(&j.mu);
+	pthread_mutex_destroy(&j.place_mu);
+	nspare = j.nspare;
 	const double t2 = tsg_now();
 	st->lists_s = t2 - t1;
 	if (atomic_load(&j.failed)) {
@@ -1282,7 +1373,12 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	uint64_t maxdeg = 0;
 	for (uint64_t k = 0; k < nch; k++)
 		maxdeg = ch[k].max_degree > maxdeg ? ch[k].max_degree : maxdeg;
-	const uint64_t total = atomic_load(&pos[nch]);
+	if (j.front != nch) { /* every chunk decoded, so every chunk placed */
+		rc = tsg_fail(err, TSG_EINTERNAL, "%s: %llu of %llu chunks placed", g.path,
+			      (unsigned long long)j.front, (unsigned long long)nch);
+		goto done;
+	}
+	const uint64_t total = j.front_at;
 	if (total < cap) { /* the untouched tail back; where it cannot shrink, kept */
 		uint32_t *shrunk = realloc(adj, (total ? total : 1) * sizeof(uint32_t));
 		adj = shrunk ? shrunk : adj;
@@ -1294,7 +1390,11 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	st->graph_bytes = (g.nbits + (tbase ? t.nbits : 0)) / 8;
 done:
 	load_threads_free(lt, threads);
-	free(pos);
+	for (uint64_t k = 0; ch && k < nch; k++) /* parked, where the job failed */
+		free(ch[k].buf.v);
+	for (uint64_t k = 0; k < nspare; k++)
+		free(spare[k].v);
+	free(spare);
 	free(ch);
 	free(off);
 	free(adj);
