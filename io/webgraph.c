@@ -421,6 +421,21 @@ int io_webgraph_is(const char *path) { return base_has(path, ".properties"); }
 
 int io_webgraph_has_transpose(const char *path) { return base_has(path, "-t.properties"); }
 
+int io_webgraph_peek(const char *path, uint64_t *nodes, uint64_t *arcs, struct tsg_err *err)
+{
+	char base[4096], props[4200];
+	struct bv_props p;
+	if (base_of(path, base, sizeof(base)))
+		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
+	snprintf(props, sizeof(props), "%s.properties", base);
+	const int rc = read_props(props, &p, err);
+	if (rc == TSG_OK) {
+		*nodes = p.nodes;
+		*arcs = p.arcs;
+	}
+	return rc;
+}
+
 /* Maps a whole file read-only with at least `pad` zero bytes after it: an
  * anonymous zero mapping is laid first and the file over its start, so
  * 64-bit reads near the end never fault. Mapping instead of reading saves

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "src/report.h"
 #include "io/check.h"
 #include "io/graph.h"
+#include "io/webgraph.h"
 #include "io/writer.h"
 #include "base/json.h"
 #include "base/stop.h"
@@ -403,6 +405,29 @@ static int dist_sum_ranks(const struct tsg_dist *d, int rc, const struct tsg_gra
 	return TSG_OK;
 }
 
+/* A crawl or a text file is converted whole before its header is known
+ * (input_prepare), so the GPU's context is made while it is, where the GPU
+ * was asked for, or (crawls) where auto will take it for the fewest edges
+ * the crawl can have (half its arcs) at a degree skew of 4, which the
+ * crawls measured exceed by far (bench/RESULTS.md; engine_auto_device).
+ * Should auto pick the CPU after all, the context is only torn down. */
+static int warm_early(const char *path, const struct engine_opts *o)
+{
+	const enum input_kind kind = input_kind_of(path);
+	if (o->device == TSG_DEVICE_CPU || o->plan_only || kind == INPUT_TSG || !engine_have_gpu())
+		return 0;
+	if (o->device == TSG_DEVICE_GPU)
+		return 1;
+	uint64_t nodes, arcs;
+	struct tsg_err e = { 0 };
+	char note[256];
+	if (kind != INPUT_WEBGRAPH || io_webgraph_peek(path, &nodes, &arcs, &e) != TSG_OK)
+		return 0;
+	const uint64_t m = arcs / 2;
+	const uint64_t skew4 = (uint64_t)(4.0 * sqrt((double)m)); /* the max degree of skew 4 */
+	return engine_auto_device(nodes, m, skew4, o->k, note, sizeof(note)) == TSG_DEVICE_GPU;
+}
+
 /* Counts one graph and prints its result; returns its status (the error
  * in res->err, not yet reported). */
 static int count_one(const char *path, const struct count_job *job, struct report_outcome *res)
@@ -430,9 +455,13 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	double *rank_s = NULL; /* rank 0: each rank's read, build and count times */
 	struct engine_warm *warm = NULL;
 	char auto_note[sizeof(r.note)] = "";
+	if (warm_early(path, &o))
+		engine_gpu_warm_begin(o.gpu_index, &warm);
 	int rc = input_prepare(path, &io_o, &g, &gpath, &in, err);
-	if (rc) /* every rank agrees once after opening, whatever happened */
+	if (rc) { /* every rank agrees once after opening, whatever happened */
+		engine_gpu_warm_end(warm);
 		return dist_agree(d, rc, err);
+	}
 	if (o.device != TSG_DEVICE_CPU && !o.plan_only && engine_have_gpu()) {
 		/* auto decides from the header, before the lists are read; the
 		 * GPU's context is then made while they are */
@@ -450,8 +479,12 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 				       sizeof(auto_note)) == TSG_DEVICE_CPU)
 			o.device = TSG_DEVICE_CPU;
 		err->msg[0] = 0; /* a header that cannot be read is reported by the open */
-		if (o.device != TSG_DEVICE_CPU)
+		if (o.device != TSG_DEVICE_CPU && !warm)
 			engine_gpu_warm_begin(o.gpu_index, &warm);
+	}
+	if (o.device == TSG_DEVICE_CPU && warm) { /* begun early, and auto chose the CPU */
+		engine_gpu_warm_end(warm);
+		warm = NULL;
 	}
 	if (host_mem && gpath) {
 		rc = plan_host_mem(gpath, host_mem, scratch_dir, &lo, &o, &hp, dir, sizeof(dir), err);

@@ -441,6 +441,13 @@ if [ -n "$SHARED" ] && [ -f "$WG/cnr-2000.graph" ] && [ -f "$WG/cnr-2000-t.graph
 	check "convert webgraph (no .offsets)" conv "$W/nooff/cnr-2000" "$W/c.tsg"
 	check "convert webgraph --compress lz4" conv --compress lz4 "$W/full/cnr-2000" "$W/d.tsg"
 	check "the three conversions are byte-identical" sh -c "cmp -s $W/a.tsg $W/b.tsg && cmp -s $W/a.tsg $W/c.tsg"
+	# ranges of nodes taken by many threads (more than the cores, so some
+	# finish before those ahead of them and are parked), the offsets
+	# decoded beside them: the same file on every thread count
+	for th in 1 3 16 64; do
+		check "convert webgraph on $th threads, byte-identical" sh -c "$B/tristream-convert --quiet --threads $th $W/full/cnr-2000 $W/th.tsg && cmp -s $W/a.tsg $W/th.tsg"
+	done
+	check "count webgraph on 64 threads" same "$(tri --threads 64 "$W/full/cnr-2000")" 20977629
 	check "converted cnr-2000: 2,738,969 edges" sh -c "$B/tristream info --json $W/a.tsg | grep -q '\"vertices\":325557,\"edges\":2738969'"
 	check "converted cnr-2000 counts" same "$(tri "$W/a.tsg")" 20977629
 	check "converted cnr-2000, LZ4, counts" same "$(tri "$W/d.tsg")" 20977629
@@ -478,6 +485,16 @@ if [ -n "$SHARED" ] && [ -f "$WG/cnr-2000.graph" ] && [ -f "$WG/cnr-2000-t.graph
 		bad_wg "successors out of range ${t:+(transpose)}" "$W/range"
 		mk arcs $t; sed -i 's/^arcs=.*/arcs=3216153/' "$W/arcs/cnr-2000.properties"
 		bad_wg "arc count that disagrees ${t:+(transpose)}" "$W/arcs"
+		# damage met by many threads at once, the offsets still decoding
+		mk offcut $t; head -c 100000 "$WG/cnr-2000.offsets" >"$W/offcut/cnr-2000.offsets"
+		[ "$t" = t ] && head -c 50000 "$WG/cnr-2000-t.offsets" >"$W/offcut/cnr-2000-t.offsets"
+		for th in 1 16; do
+			rc=$(rc_of "$B/tristream-convert" --threads $th "$W/offcut/cnr-2000" "$W/offcut/x.tsg")
+			check "webgraph truncated .offsets ${t:+(transpose) }on $th threads: exit 3, nothing written" sh -c "[ $rc = 3 ] && [ ! -e $W/offcut/x.tsg ]"
+			check "webgraph truncated .offsets ${t:+(transpose) }on $th threads: said so" grep -q "offsets" "$T/err"
+			rc=$(rc_of "$B/tristream-convert" --threads $th "$W/cut/cnr-2000" "$W/cut/x.tsg")
+			check "webgraph truncated .graph ${t:+(transpose) }on $th threads: exit 3, nothing written" sh -c "[ $rc = 3 ] && [ ! -e $W/cut/x.tsg ]"
+		done
 	done
 	for kv in "nodes=" "nodes=many" "zetak=0" "version=1" "endianness=little" "compressionflags=RESIDUALS_NIBBLE" "graphclass=it.unimi.dsi.webgraph.EFGraph" "windowsize=-3"; do
 		mk props; sed -i "s/^${kv%%=*}=.*//" "$W/props/cnr-2000.properties"; echo "$kv" >>"$W/props/cnr-2000.properties"
