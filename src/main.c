@@ -413,8 +413,10 @@ static int dist_sum_ranks(const struct tsg_dist *d, int rc, const struct tsg_gra
  * Should auto pick the CPU after all, the context is only torn down. */
 static int warm_early(const char *path, const struct engine_opts *o)
 {
+	if (o->device == TSG_DEVICE_CPU || o->plan_only || !engine_have_gpu())
+		return 0;
 	const enum input_kind kind = input_kind_of(path);
-	if (o->device == TSG_DEVICE_CPU || o->plan_only || kind == INPUT_TSG || !engine_have_gpu())
+	if (kind == INPUT_TSG)
 		return 0;
 	if (o->device == TSG_DEVICE_GPU)
 		return 1;
