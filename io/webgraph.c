@@ -153,6 +153,23 @@ BV_INLINE uint64_t read_delta(struct bits *r)
 
 /* zeta_k: h in unary, then x + 1 in [2^(hk), 2^((h+1)k)) by a minimal
  * binary code of hk + k - 1 or hk + k bits */
+/* A zeta_k code whose unary part h, payload (minimal binary: hk + k - 1
+ * bits, or one more) and extra bit lie within the peeked word w, which
+ * the callers check (h + 1 + nb + 1 <= 57, nb > 0); *len gets its bits.
+ * The two lengths are told apart by a mask, not ?:, which compilers turn
+ * back into a branch: which length a gap takes is close to a coin toss,
+ * and the mispredicted branch cost more than the arithmetic. */
+BV_INLINE uint64_t zeta_peeked(uint64_t w, unsigned h, unsigned k, unsigned *len)
+{
+	const unsigned nb = h * k + k - 1; /* payload bits */
+	const uint64_t left = 1ull << (h * k);
+	const uint64_t m = (w << (h + 1)) >> (64 - nb);
+	const uint64_t e = (w << (h + 1 + nb)) >> 63;
+	const uint64_t longer = m >= left, pick = -longer;
+	*len = h + 1 + nb + (unsigned)longer;
+	return (((m << 1 | e) & pick) | ((m + left) & ~pick)) - 1;
+}
+
 BV_INLINE uint64_t read_zeta(struct bits *r, unsigned k)
 {
 	/* fast: unary, payload and the extra bit within one 64-bit peek */
@@ -161,14 +178,10 @@ BV_INLINE uint64_t read_zeta(struct bits *r, unsigned k)
 	const unsigned nb = hz * k + k - 1; /* payload bits */
 	if (__builtin_expect(hz < 57 && nb > 0 && hz + nb + 2 <= 57 &&
 			     r->pos + hz + nb + 2 <= r->end, 1)) {
-		const uint64_t left = 1ull << (hz * k);
-		const uint64_t m = (w << (hz + 1)) >> (64 - nb);
-		if (m < left) {
-			r->pos += hz + 1 + nb;
-			return m + left - 1;
-		}
-		r->pos += hz + 2 + nb;
-		return (m << 1) + ((w << (hz + 1 + nb)) >> 63) - 1;
+		unsigned len;
+		const uint64_t x = zeta_peeked(w, hz, k, &len);
+		r->pos += len;
+		return x;
 	}
 	const uint64_t h = read_unary(r);
 	if ((h + 1) * k > 56) {
@@ -194,14 +207,11 @@ BV_INLINE uint64_t read_code(struct bits *r, enum bv_code c, unsigned k)
 
 /* n residual gaps in zeta_3, the default code, each id (prev + gap + 1)
  * into res: the hot loop of a decode (about 70% of decode_list's time on
- * web-like crawls). The bit position stays in a register, and the code's
- * two lengths (minimal binary: the payload's hk + k - 1 bits or one more)
- * are told apart without a branch: which one a gap takes is close to a
- * coin toss, and the mispredicted branch cost more than the arithmetic.
- * Codes near the file's end or longer than one peek go through read_zeta.
- * Ids are summed unsigned, so no sum overflows; *big gets whether a gap
- * reached `nodes` (then some id is out of range, which the caller tells).
- * Returns the last id; stops early if the file ends (r->bad). */
+ * web-like crawls), with the bit position in a register. Codes near the
+ * file's end or longer than one peek go through read_zeta. Ids are summed
+ * unsigned, so no sum overflows; *big gets whether a gap reached `nodes`
+ * (then some id is out of range, which the caller tells). Returns the
+ * last id; stops early if the file ends (r->bad). */
 static uint64_t read_gaps_zeta3(struct bits *r, uint32_t *res, uint64_t n, uint64_t prev,
 				uint64_t nodes, uint64_t *big)
 {
@@ -214,15 +224,10 @@ static uint64_t read_gaps_zeta3(struct bits *r, uint32_t *res, uint64_t n, uint6
 		w = __builtin_bswap64(w) << (pos & 7);
 		const unsigned h = w ? (unsigned)__builtin_clzll(w) : 64;
 		uint64_t gap;
-		if (__builtin_expect(h <= 13 && pos + 4 * h + 4 <= end, 1)) {
-			const unsigned nb = 3 * h + 2;
-			const uint64_t left = 1ull << (3 * h);
-			const uint64_t m = (w << (h + 1)) >> (64 - nb);
-			const uint64_t e = (w << (h + 1 + nb)) >> 63;
-			const uint64_t longer = m >= left, pick = -longer;
-			/* a mask, not ?: which compilers turn back into the branch */
-			gap = (((m << 1 | e) & pick) | ((m + left) & ~pick)) - 1;
-			pos += h + 1 + nb + longer;
+		if (__builtin_expect(h <= 13 && pos + 4 * h + 4 <= end, 1)) { /* read_zeta's test */
+			unsigned len;
+			gap = zeta_peeked(w, h, 3, &len);
+			pos += len;
 		} else {
 			r->pos = pos;
 			gap = read_zeta(r, 3);
@@ -872,7 +877,6 @@ struct chunk {
 	uint64_t lo, hi;
 	uint64_t max_degree;          /* of its merged lists */
 	struct ids buf;               /* parked: its lists, until placed */
-	uint64_t at;                  /* where its lists go, once placed */
 	int done;                     /* decoded (under place_mu) */
 };
 
@@ -911,16 +915,26 @@ struct load_job {
 	struct tsg_err *err;
 };
 
+/* Stops the job with e (every thread, and the offsets' decoders, see
+ * failed); the last error set is the job's. */
+static void job_fail_err(struct load_job *j, const struct tsg_err *e)
+{
+	pthread_mutex_lock(&j->mu);
+	*j->err = *e;
+	atomic_store(&j->failed, 1);
+	pthread_mutex_unlock(&j->mu);
+}
+
+/* ... with out of memory (oom) or the decoder's error */
 static void job_fail(struct load_job *j, const struct decoder *d, const struct bv_graph *g,
 		     int oom)
 {
-	pthread_mutex_lock(&j->mu);
+	struct tsg_err e = { 0 };
 	if (oom)
-		tsg_fail(j->err, TSG_ENOMEM, "%s: out of memory", g->path);
-	else if (d)
-		decoder_error(d, g, j->err);
-	atomic_store(&j->failed, 1);
-	pthread_mutex_unlock(&j->mu);
+		tsg_fail(&e, TSG_ENOMEM, "%s: out of memory", g->path);
+	else
+		decoder_error(d, g, &e);
+	job_fail_err(j, &e);
 }
 
 /* the union of two increasing lists, without self: out[] gets it; no
@@ -960,33 +974,31 @@ static int place_chunks(struct load_job *j, struct load_thread *lt, uint64_t k)
 	j->ch[k].done = 1;
 	lt->buf = j->nspare ? j->spare[--j->nspare] : (struct ids){ 0 };
 	const uint64_t first = j->front;
+	uint64_t at = j->front_at; /* where chunk first goes; the others follow it */
 	while (j->front < j->nch && j->ch[j->front].done) {
-		struct chunk *c = &j->ch[j->front];
+		const struct chunk *c = &j->ch[j->front];
 		if (c->buf.n > j->adj_cap - j->front_at) {
 			rc = -1;
 			break;
 		}
-		c->at = j->front_at;
 		j->front_at += c->buf.n;
 		j->front++;
 	}
 	const uint64_t last = j->front;
 	pthread_mutex_unlock(&j->place_mu);
 	if (rc) {
-		pthread_mutex_lock(&j->mu);
-		tsg_fail(j->err, TSG_EINPUT, "%s: more arcs than the properties say (file is "
-			 "corrupt)", j->g->path);
-		atomic_store(&j->failed, 1);
-		pthread_mutex_unlock(&j->mu);
+		struct tsg_err e = { 0 };
+		tsg_fail(&e, TSG_EINPUT, "%s: more arcs than the properties say (file is corrupt)",
+			 j->g->path);
+		job_fail_err(j, &e);
 		return -1;
 	}
 	for (uint64_t q = first; q < last; q++) {
 		struct chunk *c = &j->ch[q];
 		if (c->buf.n)
-			memcpy(j->adj + c->at, c->buf.v, c->buf.n * sizeof(uint32_t));
-		uint64_t end = c->at;
+			memcpy(j->adj + at, c->buf.v, c->buf.n * sizeof(uint32_t));
 		for (uint64_t v = c->lo; v < c->hi; v++)
-			j->off[v + 1] = end += j->off[v + 1];
+			j->off[v + 1] = at += j->off[v + 1];
 		struct ids freed = c->buf;
 		c->buf = (struct ids){ 0 };
 		freed.n = 0;
@@ -1264,12 +1276,8 @@ static void *offsets_main(void *arg)
 {
 	struct offsets_job *o = arg;
 	struct tsg_err e = { 0 };
-	if (o->g->obytes && bv_read_offsets(o->g, &o->j->failed, &e)) {
-		pthread_mutex_lock(&o->j->mu);
-		*o->j->err = e;
-		atomic_store(&o->j->failed, 1);
-		pthread_mutex_unlock(&o->j->mu);
-	}
+	if (o->g->obytes && bv_read_offsets(o->g, &o->j->failed, &e))
+		job_fail_err(o->j, &e);
 	return NULL;
 }
 
@@ -1345,8 +1353,7 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	struct load_job j = { .g = &g, .t = tbase ? &t : NULL, .ch = ch, .nch = nch, .lt = lt,
 			      .off = off, .adj = adj, .adj_cap = cap, .spare = spare,
 			      .raw = tbase == NULL, .err = err };
-	j.arcs_per_bit = (double)g.p.arcs * (tbase ? 2 : 1) /
-			 ((double)g.nbits + (tbase ? (double)t.nbits : 0) + 1);
+	j.arcs_per_bit = (double)cap / ((double)g.nbits + (tbase ? (double)t.nbits : 0) + 1);
 	pthread_mutex_init(&j.mu, NULL);
 	pthread_mutex_init(&j.place_mu, NULL);
 	atomic_init(&j.failed, 0);
@@ -1356,7 +1363,7 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	 * decoded behind them: they are no longer a step before any list */
 	struct offsets_job oj[2] = { { .g = &g, .j = &j }, { .g = &t, .j = &j } };
 	for (int f = 0; f < 2; f++) {
-		if (threads > 1)
+		if (threads > 1 && oj[f].g->obytes)
 			oj[f].started = pthread_create(&oj[f].tid, NULL, offsets_main, &oj[f]) == 0;
 		if (!oj[f].started)
 			offsets_main(&oj[f]);

@@ -48,7 +48,8 @@ struct io_webgraph_stats {
 	double decode_s;          /* decoding and merging */
 	double open_s;            /* of decode_s: properties, mapping, offsets */
 	double lists_s;           /* of decode_s: the lists decoded and merged, in parallel */
-	double assemble_s;        /* of decode_s: degrees to offsets, lists copied in place */
+	double assemble_s;        /* of decode_s: the graph handed over (its lists and offsets
+				   * are placed as they are decoded, in lists_s) */
 	double arcs_per_s;        /* arcs decoded (both graphs) per second */
 };
 
