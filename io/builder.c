@@ -91,6 +91,7 @@ static int grow(struct io_builder *b, size_t need, struct tsg_err *err)
 	if (!k)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory for %zu edge keys (lower "
 				"--mem-limit)", cap);
+	tsg_advise_huge(k, cap * sizeof(*k)); /* filled by every thread: faults are dear */
 	b->keys = k;
 	b->cap = cap;
 	return TSG_OK;
@@ -202,6 +203,54 @@ int io_builder_add_canon(struct io_builder *b, const uint64_t *keys, size_t n, u
 		n -= take;
 	}
 	return TSG_OK;
+}
+
+struct copy_job {
+	uint64_t *dst;
+	const struct io_key_part *parts;
+	const size_t *at; /* where each part goes in dst */
+};
+
+static void copy_parts(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct copy_job *j = arg;
+	for (uint64_t i = b; i < e; i++)
+		memcpy(j->dst + j->at[i], j->parts[i].keys, j->parts[i].n * sizeof(*j->dst));
+}
+
+int io_builder_add_canon_parts(struct io_builder *b, const struct io_key_part *parts,
+			       unsigned nparts, struct tsg_err *err)
+{
+	size_t total = 0, *at = malloc((nparts ? nparts : 1) * sizeof(*at));
+	uint64_t loops = 0, max_id = 0;
+	int rc = at ? TSG_OK : tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (unsigned i = 0; rc == TSG_OK && i < nparts; i++) {
+		at[i] = b->n + total;
+		total += parts[i].n;
+		loops += parts[i].loops;
+		max_id = parts[i].max_id > max_id ? parts[i].max_id : max_id;
+	}
+	if (rc == TSG_OK && b->n + total > b->cap && b->n + total <= b->cap_max)
+		rc = grow(b, b->n + total, err);
+	if (rc == TSG_OK && b->n + total > b->cap) {
+		/* the buffer fills up on the way: part by part, spilling as needed */
+		for (unsigned i = 0; i < nparts && rc == TSG_OK; i++)
+			rc = io_builder_add_canon(b, parts[i].keys, parts[i].n, parts[i].loops,
+						  parts[i].max_id, err);
+	} else if (rc == TSG_OK) {
+		struct copy_job j = { .dst = b->keys, .parts = parts, .at = at };
+		if (total)
+			tsg_parallel_for(b->o.threads < nparts ? b->o.threads : nparts, nparts, 1,
+					 copy_parts, &j);
+		b->n += total;
+		b->any |= total > 0;
+		b->max_id = total && max_id > b->max_id ? max_id : b->max_id;
+		b->st.input_edges += total + loops;
+		b->st.self_loops += loops;
+	}
+	free(at);
+	return rc;
 }
 
 /* ---- iteration over the sorted unique edges, in memory or merged from runs */

@@ -97,6 +97,7 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
 	g->max_degree = h.max_degree;
 	g->identity = h.hcheck;
 	g->io_used = io_file_mode(g->file);
+	g->io_cached = io_file_cached(g->file);
 	g->compressed = (h.flags & IO_FLAG_LZ4) != 0;
 	snprintf(g->io_note, sizeof(g->io_note), "%s", io_file_note(g->file));
 	const struct io_section *os = io_header_section(&h, IO_SEC_OFFSETS);
@@ -170,5 +171,6 @@ void io_graph_adopt(struct tsg_graph *g, uint64_t nv, uint64_t *off, uint32_t *a
 	g->max_degree = max_degree;
 	g->off = g->off_mem = off;
 	g->adj = g->adj_mem = adj;
+	g->io_cached = -1; /* read from no file */
 	g->threads = threads;
 }

@@ -34,6 +34,8 @@ struct tsg_graph {
 	void *off_mem, *adj_mem;
 	struct io_file *file;
 	enum io_mode io_used;
+	double io_cached;    /* share in the page cache when --io auto chose, or -1
+			      * (another mode, or a graph built in memory) */
 	int compressed;      /* the file's lists were LZ4 chunks, decoded on load */
 	int lists_pending;   /* opened; io_graph_read_lists has not run yet */
 	struct io_section lists_sec, index_sec; /* where the lists lie in the file */

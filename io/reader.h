@@ -7,7 +7,9 @@
  *  - pread: plain buffered reads, the fallback that always works.
  *  - uring: io_uring with O_DIRECT, many large reads in flight, bypassing the
  *    page cache; the fastest way to stream a cold file at device speed.
- * IO_MODE_AUTO picks uring. Where io_uring or O_DIRECT is unavailable
+ * IO_MODE_AUTO picks uring for a file not in the page cache and pread for
+ * one that is (90% of its pages or more, probed with mincore: O_DIRECT would
+ * read a cached file from the disk again). Where io_uring or O_DIRECT is unavailable
  * (old kernel, seccomp, tmpfs) the file falls back to pread and io_file_note()
  * says why, so the caller can say so once; the fallback never fails a run.
  */
@@ -31,6 +33,9 @@ void io_file_close(struct io_file *f);
 uint64_t io_file_size(const struct io_file *f);
 enum io_mode io_file_mode(const struct io_file *f); /* after any fallback */
 const char *io_file_note(const struct io_file *f);  /* why it fell back, or "" */
+/* The share of the file found in the page cache when auto chose, 0 to 1;
+ * -1 when the mode was not auto or the probe could not tell. */
+double io_file_cached(const struct io_file *f);
 const char *io_file_path(const struct io_file *f);
 
 /* The whole file, in mmap mode only (NULL otherwise). */
@@ -40,7 +45,9 @@ const uint8_t *io_file_map(const struct io_file *f);
  * Reads exactly len bytes at offset into dst, handling short reads, EINTR
  * and EAGAIN. offset must be a multiple of 4096 and dst must be 4096-aligned
  * with room for len rounded up to 4096 (O_DIRECT's rules). Errors name the
- * file and the offset. Also fails if the file changed size since opening.
+ * file and the offset. Also fails if the file changed size since opening
+ * (in mmap mode, checked before the copy: a file cut while it is being
+ * copied out of a mapping faults, as any mapped file does).
  */
 int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, struct tsg_err *err);
 

@@ -293,12 +293,14 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 	const unsigned threads = opts->threads ? opts->threads : tsg_default_threads();
 	const size_t round = (size_t)PIECE * threads;
 	struct piece *pieces = calloc(threads, sizeof(*pieces));
+	struct io_key_part *parts = calloc(threads, sizeof(*parts));
 	struct tsg_progress prog;
 	uint64_t line_base = 0;
-	int rc = pieces ? io_tsrc_open(path, threads, opts->gzip, &src, err)
-			: tsg_fail(err, TSG_ENOMEM, "out of memory");
+	int rc = pieces && parts ? io_tsrc_open(path, threads, opts->gzip, &src, err)
+				 : tsg_fail(err, TSG_ENOMEM, "out of memory");
 	if (rc) {
 		free(pieces);
+		free(parts);
 		return rc;
 	}
 	memset(stats, 0, sizeof(*stats));
@@ -395,11 +397,13 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 			}
 			stats->bad_lines += p->bad;
 			line_base += p->lines;
-			rc = io_builder_add_canon(b, p->keys, p->nkeys, p->loops, p->max_id, err);
-			if (rc)
-				goto done;
+			parts[i] = (struct io_key_part){ .keys = p->keys, .n = p->nkeys,
+							 .loops = p->loops, .max_id = p->max_id };
 			stats->edges += p->nkeys + p->loops;
 		}
+		rc = io_builder_add_canon_parts(b, parts, np, err);
+		if (rc)
+			goto done;
 		stats->bytes += end - start;
 		if (fj.rc) {
 			*err = fj.err;
@@ -420,6 +424,7 @@ done:
 	for (unsigned i = 0; i < threads; i++)
 		free(pieces[i].keys);
 	free(pieces);
+	free(parts);
 	free(bufs[0].p);
 	free(bufs[1].p);
 	io_tsrc_close(src);

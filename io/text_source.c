@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libdeflate.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -348,11 +349,79 @@ fail:
 	return rc;
 }
 
+/* A plain file's large reads are cut in STRIPES stretches read at once:
+ * one thread copies text out of the page cache at about 1.5 GB/s on the
+ * H100's host, slower than sixteen threads parse it. */
+enum { STRIPES = 4, STRIPE_MIN = 4u << 20 };
+
+struct stripe {
+	int fd;
+	char *dst;
+	uint64_t at;
+	size_t len, got;
+	int err; /* errno, or 0 */
+};
+
+static void *read_stripe(void *arg)
+{
+	struct stripe *t = arg;
+	while (t->got < t->len) {
+		const ssize_t r = pread(t->fd, t->dst + t->got, t->len - t->got,
+					(off_t)(t->at + t->got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			t->err = r < 0 ? errno : 0;
+			break; /* 0: the file ended early (it shrank) */
+		}
+		t->got += (size_t)r;
+	}
+	return NULL;
+}
+
+/* Reads what the file held at open in stripes, then anything past that in
+ * order (a file that grew is read to its new end; one that shrank gives the
+ * bytes up to its first missing one, then end of file). */
 static int read_plain(struct io_tsrc *s, struct io_tbuf *b, size_t want, struct tsg_err *err)
 {
+	const uint64_t known = s->file_size > s->consumed ? s->file_size - s->consumed : 0;
+	const size_t span = want < known ? want : (size_t)known;
+	if (span >= (size_t)STRIPES * STRIPE_MIN) {
+		struct stripe t[STRIPES];
+		pthread_t th[STRIPES];
+		int started[STRIPES] = { 0 };
+		for (unsigned i = 0; i < STRIPES; i++) {
+			const size_t lo = span / STRIPES * i, hi = i + 1 == STRIPES ? span
+								: span / STRIPES * (i + 1);
+			t[i] = (struct stripe){ .fd = s->fd, .dst = b->p + b->len + lo,
+						.at = s->consumed + lo, .len = hi - lo };
+			if (i > 0) /* this thread reads the first */
+				started[i] = pthread_create(&th[i], NULL, read_stripe, &t[i]) == 0;
+		}
+		read_stripe(&t[0]);
+		for (unsigned i = 1; i < STRIPES; i++)
+			if (started[i])
+				pthread_join(th[i], NULL);
+			else
+				read_stripe(&t[i]);
+		size_t got = 0;
+		int e = 0;
+		for (unsigned i = 0; i < STRIPES; i++) { /* the stretch read without a gap */
+			got += t[i].got;
+			if (t[i].got < t[i].len) {
+				e = t[i].err;
+				break;
+			}
+		}
+		b->len += got;
+		s->consumed += got;
+		want -= got;
+		if (e)
+			return tsg_fail_errno(err, TSG_EIO, e, "%s: read", s->path);
+	}
 	while (want > 0 && !s->eof) {
 		const size_t take = want < (1u << 30) ? want : 1u << 30;
-		const ssize_t r = read(s->fd, b->p + b->len, take);
+		const ssize_t r = pread(s->fd, b->p + b->len, take, (off_t)s->consumed);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)

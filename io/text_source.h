@@ -2,7 +2,7 @@
  * text_source.h - the bytes of a text input: a file, stdin, or gzip.
  *
  * Three decoders, chosen at open from the first bytes and the file:
- *  - plain: read(2) in large blocks;
+ *  - plain: large blocks read by several threads at once (pread);
  *  - libdeflate: a gzip file whose text fits a quarter of RAM is mapped and
  *    decoded whole, its members on every thread (a gzip file may hold many
  *    members: bgzip, or files joined with cat). Member starts are guessed

@@ -206,6 +206,16 @@ cg_run() { # LIMIT_BYTES CMD...: runs CMD in a child memory cgroup, 99 if none c
 "$B/tristream-gen" --quiet rmat --scale 18 --seed 5 "$T/big.tsg"
 bigref=$(brute "$T/big.tsg")
 check "reference count of big.tsg" num "$bigref"
+# large enough for the readers' parallel paths: a .tsg read buffered on
+# several threads (auto on a cached file, or --io pread), and a text read
+# in stripes (from a file; stdin reads in order)
+check "big.tsg, --io pread (parallel buffered reads)" same "$(tri --io pread "$T/big.tsg")" "$bigref"
+check "big.tsg, --io auto on a cached file" same "$(tri --io auto "$T/big.tsg")" "$bigref"
+check "big.tsg: auto says what it found in the page cache" python3 -c "import json,sys; d=json.loads(sys.argv[1]); assert d['io'] in ('pread', 'uring') and 0 <= d['io_cached'] <= 1" "$("$B/tristream" count --quiet --device cpu --json "$T/big.tsg")"
+"$B/tristream-convert" --quiet --to text "$T/big.tsg" "$T/big.txt"
+check "big.txt is past the striped-read threshold (16 MiB)" [ "$(stat -c %s "$T/big.txt")" -gt $((16 << 20)) ]
+check "big.txt (striped reads) counts as big.tsg" same "$(tri --threads 3 "$T/big.txt")" "$bigref"
+check "big.txt from stdin counts as big.tsg" same "$(tri - <"$T/big.txt")" "$bigref"
 cg_run $((40 << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --io pread "$T/big.tsg" >/dev/null 2>&1
 cgrc=$?
 if [ $cgrc != 99 ]; then
@@ -250,7 +260,7 @@ check "unknown CPU kernel exits 2" [ "$(rc_of "$B/tristream" count --cpu-kernel 
 for io in mmap pread uring auto; do
 	check "io $io" same "$(tri --io $io "$T/er.tsg")" "$ref"
 done
-check "uring fallback note" sh -c "TSG_DISABLE_URING=1 $B/tristream count --device cpu $T/er.tsg 2>&1 >/dev/null | grep -q 'io_uring disabled'"
+check "uring fallback note" sh -c "TSG_DISABLE_URING=1 $B/tristream count --device cpu --io uring $T/er.tsg 2>&1 >/dev/null | grep -q 'io_uring disabled'"
 # a result that cannot be written is exit 5, never a silent success
 if [ -w /dev/full ]; then
 	for a in "count --device cpu" "count --device cpu --json" "info" "info --json"; do

@@ -107,10 +107,86 @@ static void csr_vs_merge(struct t_state *st, uint64_t *seed)
 	free(e);
 }
 
+/* Keys handed over in parts (io_builder_add_canon_parts: a text parser's
+ * threads) build what the same edges added one by one build: in memory,
+ * where the parts are copied on several threads, and under a memory limit
+ * that fills the buffer part way through a call (spilled runs). Parts may
+ * be empty; loops and the largest id travel with them. */
+static void parts_vs_add(struct t_state *st, uint64_t *seed)
+{
+	enum { M = 30000, NV = 3000, NP = 7 };
+	uint64_t *e = malloc(M * sizeof(*e)), *keys = malloc(M * sizeof(*keys));
+	size_t nk = 0, cut[NP + 1];
+	uint64_t loops = 0, max_id = 0;
+	for (size_t i = 0; i < M; i++) {
+		const uint64_t u = t_rand(seed) % NV, v = i % 50 == 0 ? u : t_rand(seed) % NV;
+		e[i] = u << 32 | v;
+		const uint64_t k = io_edge_key(u, v);
+		if (!k) {
+			loops++;
+			continue;
+		}
+		keys[nk++] = k;
+		max_id = (k & 0xffffffffu) > max_id ? k & 0xffffffffu : max_id;
+	}
+	for (unsigned i = 0; i <= NP; i++) /* part 2 is empty */
+		cut[i] = i <= 2 ? nk * i / (NP + 1) : nk * (i - 1) / (NP - 1);
+	cut[NP] = nk;
+	const uint64_t mems[] = { 64u << 20, 64 * 1024 };
+	for (unsigned m = 0; m < 2; m++) {
+		struct tsg_graph ga, gb;
+		struct io_build_stats sa, sb;
+		struct tsg_err err = { 0 };
+		int rc = build_t(NULL, e, M, 64u << 20, 0, 3, 0, &ga, &sa, &err);
+		CHECK(st, rc == 0, "one by one: %s", err.msg);
+		struct io_builder_opts bo = { .mem_limit = mems[m], .threads = 3, .tmpdir = t_tmpdir() };
+		struct io_builder *b = NULL;
+		struct io_key_part parts[NP];
+		for (unsigned i = 0; i < NP; i++)
+			parts[i] = (struct io_key_part){ .keys = keys + cut[i], .n = cut[i + 1] - cut[i],
+							 .loops = i == 0 ? loops : 0,
+							 .max_id = cut[i + 1] > cut[i] ? max_id : 0 };
+		int rb = io_builder_new(&bo, &b, &err);
+		/* two calls: the second lands on a buffer already part full */
+		rb = rb ? rb : io_builder_add_canon_parts(b, parts, 3, &err);
+		rb = rb ? rb : io_builder_add_canon_parts(b, parts + 3, NP - 3, &err);
+		if (rb)
+			io_builder_free(b);
+		else if (m == 0)
+			rb = io_builder_finish_mem(b, &gb, &sb, &err);
+		else /* the spilled runs are merged only into a file */
+			rb = io_builder_finish(b, t_path("parts.tsg"), &sb, &err);
+		if (rb == 0 && m == 1) {
+			struct io_load_opts lo = { .io = IO_MODE_PREAD, .threads = 2 };
+			rb = io_graph_load(t_path("parts.tsg"), &lo, &gb, &err);
+		}
+		CHECK(st, rb == 0, "in parts (limit %llu): %s", (unsigned long long)mems[m], err.msg);
+		if (rc == 0 && rb == 0) {
+			CHECK(st, same_graph(&ga, &gb), "parts build the same graph (limit %llu)",
+			      (unsigned long long)mems[m]);
+			CHECK(st, sa.input_edges == sb.input_edges && sa.self_loops == sb.self_loops &&
+				  sa.duplicates == sb.duplicates && (m == 0 || sb.runs > 0),
+			      "stats (limit %llu): input %llu/%llu loops %llu/%llu dups %llu/%llu runs "
+			      "%llu", (unsigned long long)mems[m],
+			      (unsigned long long)sa.input_edges, (unsigned long long)sb.input_edges,
+			      (unsigned long long)sa.self_loops, (unsigned long long)sb.self_loops,
+			      (unsigned long long)sa.duplicates, (unsigned long long)sb.duplicates,
+			      (unsigned long long)sb.runs);
+		}
+		if (rc == 0)
+			io_graph_free(&ga);
+		if (rb == 0)
+			io_graph_free(&gb);
+	}
+	free(e);
+	free(keys);
+}
+
 int main(void)
 {
 	struct t_state st = { 0 };
 	uint64_t seed = 5;
+	parts_vs_add(&st, &seed);
 	/* radix sort against qsort-free check: sortedness and multiset (sum, xor) */
 	for (size_t n = 0; n < 300000; n = n * 3 + 1) {
 		uint64_t *k = malloc((n + 1) * 8), *tmp = malloc((n + 1) * 8), sum = 0, x = 0;

@@ -4,8 +4,10 @@
  * structural lies with valid checksums) gives TSG_EINPUT with a message
  * naming the file, never a crash or a count.
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "io/format.h"
 #include "io/reader.h"
@@ -235,9 +237,105 @@ static void check_symmetry_exact(struct t_state *st)
 	CHECK(st, io_check_symmetry_exact(&h, "sym", 1, &err) == TSG_EINPUT, "lone entry: %s", err.msg);
 }
 
+/* ready's calls: in order, growing, each a stretch already in place */
+struct ready_log {
+	const uint8_t *dst, *want;
+	uint64_t last, calls;
+	int bad;
+};
+
+static void on_ready(void *ctx, uint64_t n)
+{
+	struct ready_log *r = ctx;
+	if (n <= r->last || memcmp(r->dst + r->last, r->want + r->last, n - r->last) != 0)
+		r->bad = 1;
+	r->last = n;
+	r->calls++;
+}
+
+/* The reader itself: --io auto's choice from the page cache, and ranges
+ * read in every mode (buffered reads of a large range go on several
+ * threads, in steps that complete out of order) with `ready` told only of
+ * stretches in place; a file cut short is an error in every mode. */
+static void test_reader(struct t_state *st)
+{
+	const size_t len = (37u << 20) + 12345; /* several read steps, not a whole one */
+	uint8_t *data = malloc(len), *dst = aligned_alloc(4096, (len + 8191) / 4096 * 4096);
+	const char *p = t_path("reader.bin");
+	struct tsg_err err = { 0 };
+	if (!data || !dst) {
+		CHECK(st, 0, "out of memory");
+		return;
+	}
+	uint64_t x = 88172645463325252ull;
+	for (size_t i = 0; i < len; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		data[i] = (uint8_t)x;
+	}
+	spit(p, data, len);
+	for (unsigned m = 0; m < 4; m++) {
+		const enum io_mode mode = m < 3 ? modes[m] : IO_MODE_AUTO;
+		/* offset 4096 and a length O_DIRECT has to pad */
+		const uint64_t at = 4096, n = len - at - 100;
+		struct io_file *f;
+		struct ready_log r = { .dst = dst, .want = data + at };
+		memset(dst, 0, n);
+		int rc = io_file_open(p, mode, &f, &err);
+		CHECK(st, rc == 0, "open %s: %s", io_mode_name(mode), err.msg);
+		if (rc)
+			continue;
+		rc = io_file_read_stream(f, at, n, dst, on_ready, &r, &err);
+		CHECK(st, rc == 0 && memcmp(dst, data + at, n) == 0 && !r.bad && r.last == n,
+		      "read %s (%s): rc %d, ready %llu calls, last %llu of %llu, %s", io_mode_name(mode),
+		      io_mode_name(io_file_mode(f)), rc, (unsigned long long)r.calls,
+		      (unsigned long long)r.last, (unsigned long long)n,
+		      r.bad ? "told of bytes not in place" : "in order");
+		/* the file was just written: in the page cache, so auto reads it
+		 * buffered, and says how much it found there */
+		if (mode == IO_MODE_AUTO)
+			CHECK(st, io_file_cached(f) >= 0.9 && io_file_mode(f) == IO_MODE_PREAD,
+			      "auto on a cached file: %s, %.2f cached", io_mode_name(io_file_mode(f)),
+			      io_file_cached(f));
+		else
+			CHECK(st, io_file_cached(f) < 0, "no probe under %s", io_mode_name(mode));
+		/* cut while open: every mode reports it, none reads past the end */
+		if (truncate(p, (off_t)(len / 2)) == 0) {
+			rc = io_file_read_stream(f, at, n, dst, NULL, NULL, &err);
+			CHECK(st, rc != 0 && strstr(err.msg, p), "cut file under %s: rc %d '%s'",
+			      io_mode_name(mode), rc, err.msg);
+		} else {
+			CHECK(st, 0, "cannot truncate %s", p);
+		}
+		io_file_close(f);
+		spit(p, data, len);
+	}
+	/* out of the page cache (where the file system lets it go): auto
+	 * keeps the direct reads, or says why it could not */
+	int fd = open(p, O_RDONLY);
+	if (fd >= 0 && fdatasync(fd) == 0 && posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0) {
+		struct io_file *f;
+		if (io_file_open(p, IO_MODE_AUTO, &f, &err) == 0) {
+			const double c = io_file_cached(f);
+			CHECK(st, c >= 0.9 ? io_file_mode(f) == IO_MODE_PREAD
+					   : io_file_mode(f) == IO_MODE_URING || io_file_note(f)[0],
+			      "auto with %.2f cached read by %s", c, io_mode_name(io_file_mode(f)));
+			if (c >= 0.9)
+				printf("note: the file system kept %s cached (%.2f): the uncached "
+				       "case was not reached\n", p, c);
+			io_file_close(f);
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	unlink(p);
+	free(data);
+	free(dst);
+}
+
 int main(void)
 {
 	struct t_state st = { 0 };
+	test_reader(&st);
 	/* a small graph: a 4-cycle with one chord, and an isolated vertex 4 */
 	const uint64_t off[] = { 0, 3, 5, 8, 10, 10 };
 	const uint32_t adj[] = { 1, 2, 3, 0, 2, 0, 1, 3, 0, 2 };
@@ -264,7 +362,7 @@ int main(void)
 	setenv("TSG_DISABLE_URING", "1", 1);
 	{
 		struct tsg_graph g;
-		struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = 1 };
+		struct io_load_opts lo = { .io = IO_MODE_URING, .threads = 1 };
 		memset(&err, 0, sizeof(err));
 		int rc = io_graph_load(good, &lo, &g, &err);
 		CHECK(&st, rc == 0 && g.io_used == IO_MODE_PREAD && strstr(g.io_note, "io_uring"),
