@@ -219,6 +219,15 @@ static void copy_parts(void *arg, uint64_t b, uint64_t e, unsigned tid)
 		memcpy(j->dst + j->at[i], j->parts[i].keys, j->parts[i].n * sizeof(*j->dst));
 }
 
+void io_builder_expect(struct io_builder *b, uint64_t n)
+{
+	struct tsg_err ignored;
+	if (n > b->cap_max)
+		n = b->cap_max;
+	if (n > b->cap && b->nruns == 0)
+		(void)grow(b, (size_t)n, &ignored); /* a hint: where it fails, growth as before */
+}
+
 int io_builder_add_canon_parts(struct io_builder *b, const struct io_key_part *parts,
 			       unsigned nparts, struct tsg_err *err)
 {

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,18 +172,35 @@ static int publish(struct io_writer *w, struct tsg_err *err)
 
 void io_writer_no_sync(struct io_writer *w) { w->sync = 0; }
 
-/* Checksums and header, then the flush to disk the writer asks for. */
+struct writeback {
+	int fd;
+	uint64_t size;
+};
+
+static void *writeback_main(void *arg)
+{
+	const struct writeback *wb = arg;
+	(void)sync_file_range(wb->fd, 0, (off_t)wb->size, SYNC_FILE_RANGE_WRITE);
+	return NULL;
+}
+
+/* Checksums and header, then the flush to disk the writer asks for. The
+ * disk starts on the sections on a thread of its own while their checksums
+ * are taken (they are final; only the header is written after):
+ * sync_file_range blocks while it hands the disk half a gigabyte (0.25 s
+ * on the H100's host), as long as the checksums take again. Advisory: where
+ * it fails or no thread can be had, the msync below still writes
+ * everything. */
 static int seal(struct io_writer *w, uint64_t max_degree, struct tsg_err *err)
 {
+	struct writeback wb = { .fd = w->fd, .size = w->size };
+	pthread_t th;
+	const int threaded = w->sync && pthread_create(&th, NULL, writeback_main, &wb) == 0;
 	w->h.max_degree = max_degree;
-	/* the disk starts on the sections while their checksums are taken
-	 * (they are final; only the header is written after): a text
-	 * converter's flush and checksums no longer add up. Advisory: where it
-	 * fails, the msync below still writes everything. */
-	if (w->sync)
-		(void)sync_file_range(w->fd, 0, (off_t)w->size, SYNC_FILE_RANGE_WRITE);
 	for (uint32_t i = 0; i < w->h.nsections; i++)
 		w->h.sec[i].xxh3 = io_checksum(w->map + w->h.sec[i].offset, w->h.sec[i].size);
+	if (threaded)
+		pthread_join(th, NULL);
 	io_header_encode(&w->h, w->map);
 	if (w->sync && (msync(w->map, w->size, MS_SYNC) != 0 || fsync(w->fd) != 0))
 		return tsg_fail_errno(err, TSG_EIO, errno, "%s: writing output", w->path);
