@@ -16,8 +16,10 @@
  */
 #include "io/csr_build.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 #include "io/sort.h"
 #include "io/writer.h"
@@ -42,6 +44,12 @@ struct csr_job {
 	uint32_t *rank;          /* relabel: new id of each old one, or NULL */
 	uint32_t *adj;           /* the file's lists */
 	int oom;
+	/* pass 5 into a file: buckets copied, followed in order by a thread
+	 * that hashes them and starts the disk on them (trail_main) */
+	struct io_writer *w;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned char *copied;   /* per bucket, under mu */
 };
 
 static void count_slices(void *ctx, uint64_t b, uint64_t e, unsigned tid)
@@ -206,6 +214,48 @@ static void copy_buckets(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 		for (uint64_t i = 0; i < j->packed[k]; i++)
 			dst[i] = j->rank[in[i]]; /* increasing: rows stay sorted */
 	}
+	if (j->copied) {
+		pthread_mutex_lock(&j->mu);
+		memset(j->copied + b, 1, e - b);
+		pthread_cond_signal(&j->cv);
+		pthread_mutex_unlock(&j->mu);
+	}
+}
+
+/* Pass 5's follower: as the buckets copied reach further without a gap,
+ * their lists are folded into the section's checksum and handed to the
+ * disk, so that committing the file neither reads the half gigabyte again
+ * nor waits for all of it to be written (R-MAT 22 on the H100's host: 0.09
+ * s of checksum and 0.25 s of writeback otherwise after the copy). */
+struct trail {
+	struct csr_job *j;
+	XXH3_state_t *xs;
+	int ok;
+};
+
+static void *trail_main(void *arg)
+{
+	struct trail *t = arg;
+	struct csr_job *j = t->j;
+	const uint8_t *base = (const uint8_t *)j->adj;
+	uint64_t front = 0, done = 0; /* buckets, bytes followed */
+	t->ok = XXH3_64bits_reset(t->xs) == XXH_OK;
+	while (front < j->nbuckets) {
+		pthread_mutex_lock(&j->mu);
+		while (!j->copied[front])
+			pthread_cond_wait(&j->cv, &j->mu);
+		while (front < j->nbuckets && j->copied[front])
+			front++;
+		pthread_mutex_unlock(&j->mu);
+		/* the lists of buckets [0, front) end where the next bucket's
+		 * first row starts */
+		const uint64_t row = front << j->shift < j->nv ? front << j->shift : j->nv;
+		const uint64_t end = j->deg[row] * sizeof(*j->adj);
+		t->ok &= XXH3_64bits_update(t->xs, base + done, end - done) == XXH_OK;
+		io_writer_flush_begin(j->w, base + done, end - done);
+		done = end;
+	}
+	return NULL;
 }
 
 int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned threads,
@@ -297,7 +347,30 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 		j.adj = madj;
 		off = moff;
 	}
+	struct trail tr = { .j = &j, .xs = w ? XXH3_createState() : NULL };
+	pthread_t th;
+	int trailing = 0;
+	if (tr.xs && (j.copied = calloc(j.nbuckets, 1))) {
+		j.w = w;
+		pthread_mutex_init(&j.mu, NULL);
+		pthread_cond_init(&j.cv, NULL);
+		trailing = pthread_create(&th, NULL, trail_main, &tr) == 0;
+		if (!trailing) { /* copied alone: commit checksums the section */
+			free(j.copied);
+			j.copied = NULL;
+		}
+	}
 	tsg_parallel_for(threads, j.nbuckets, 16, copy_buckets, &j);
+	if (trailing) {
+		pthread_join(th, NULL);
+		if (tr.ok)
+			io_writer_set_checksum(w, IO_SEC_NEIGHBORS, XXH3_64bits_digest(tr.xs));
+	}
+	if (j.copied) {
+		pthread_mutex_destroy(&j.mu);
+		pthread_cond_destroy(&j.cv);
+	}
+	XXH3_freeState(tr.xs);
 	if (!relabel) {
 		memcpy(off, j.deg, (nv + 1) * sizeof(*off));
 	} else {
@@ -336,5 +409,6 @@ done:
 	free(j.deg);
 	free(j.ent);
 	free(j.rank);
+	free(j.copied);
 	return rc;
 }

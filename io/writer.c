@@ -24,6 +24,7 @@ struct io_writer {
 	uint64_t size;
 	uint8_t *map;
 	int sync;       /* flush to disk before naming (io_writer_no_sync clears it) */
+	uint32_t summed; /* bit i: section i's checksum was handed in */
 };
 
 static char *dir_of(const char *path)
@@ -172,6 +173,22 @@ static int publish(struct io_writer *w, struct tsg_err *err)
 
 void io_writer_no_sync(struct io_writer *w) { w->sync = 0; }
 
+void io_writer_flush_begin(struct io_writer *w, const void *p, uint64_t len)
+{
+	if (w->sync && len) /* advisory, as in seal */
+		(void)sync_file_range(w->fd, (off_t)((const uint8_t *)p - w->map), (off_t)len,
+				      SYNC_FILE_RANGE_WRITE);
+}
+
+void io_writer_set_checksum(struct io_writer *w, uint32_t kind, uint64_t xxh3)
+{
+	for (uint32_t i = 0; i < w->h.nsections; i++)
+		if (w->h.sec[i].kind == kind) {
+			w->h.sec[i].xxh3 = xxh3;
+			w->summed |= 1u << i;
+		}
+}
+
 struct writeback {
 	int fd;
 	uint64_t size;
@@ -198,7 +215,8 @@ static int seal(struct io_writer *w, uint64_t max_degree, struct tsg_err *err)
 	const int threaded = w->sync && pthread_create(&th, NULL, writeback_main, &wb) == 0;
 	w->h.max_degree = max_degree;
 	for (uint32_t i = 0; i < w->h.nsections; i++)
-		w->h.sec[i].xxh3 = io_checksum(w->map + w->h.sec[i].offset, w->h.sec[i].size);
+		if (!(w->summed & 1u << i))
+			w->h.sec[i].xxh3 = io_checksum(w->map + w->h.sec[i].offset, w->h.sec[i].size);
 	if (threaded)
 		pthread_join(th, NULL);
 	io_header_encode(&w->h, w->map);

@@ -31,6 +31,15 @@ uint8_t *io_writer_section(struct io_writer *w, uint32_t kind);
 uint64_t *io_writer_offsets(struct io_writer *w);   /* nv + 1 entries */
 uint32_t *io_writer_neighbors(struct io_writer *w); /* nadj entries */
 
+/* For a caller that fills a section in order and can follow behind its
+ * own writes: the disk is started on [p, p + len) of the mapping now
+ * (where the file is to be flushed; p inside the file), and a section's
+ * checksum, taken as it was filled, is handed in so that commit need not
+ * read the section again. The value must be io_checksum of the whole
+ * section as committed. */
+void io_writer_flush_begin(struct io_writer *w, const void *p, uint64_t len);
+void io_writer_set_checksum(struct io_writer *w, uint32_t kind, uint64_t xxh3);
+
 /* The file need not reach the disk before it is named: for scratch files,
  * unlinked after use, where a crash loses nothing a flush would save. */
 void io_writer_no_sync(struct io_writer *w);
