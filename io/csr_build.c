@@ -356,6 +356,8 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 		pthread_cond_init(&j.cv, NULL);
 		trailing = pthread_create(&th, NULL, trail_main, &tr) == 0;
 		if (!trailing) { /* copied alone: commit checksums the section */
+			pthread_mutex_destroy(&j.mu);
+			pthread_cond_destroy(&j.cv);
 			free(j.copied);
 			j.copied = NULL;
 		}

@@ -125,10 +125,10 @@ int io_file_open(const char *path, enum io_mode mode, struct io_file **out, stru
 {
 	int rc = TSG_OK;
 	struct io_file *f = calloc(1, sizeof(*f));
-	if (f)
+	if (f) {
 		f->fd = f->plain_fd = -1;
-	if (f)
 		f->cached = -1;
+	}
 	if (!f || !(f->path = strdup(path))) {
 		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory opening file", path);
 		goto fail;
