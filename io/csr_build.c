@@ -10,13 +10,21 @@
  *  3. per bucket: entries placed by row (counting sort), each row sorted
  *     and deduplicated, packed as 32-bit columns at the start of the
  *     bucket's span, and each row's final degree recorded;
- *  4. offsets by a prefix sum over the degrees (ranks too, with relabel);
- *  5. per bucket: its packed rows copied into the file (relabelled).
+ *  4. per bucket: its packed rows copied into the output, with their
+ *     offsets. Without relabel, a bucket is copied as soon as every bucket
+ *     before it is packed (its place is then known), by whichever thread is
+ *     free, so the copy and the file's writeback run under the packing; the
+ *     output is made for the most lists the keys can give (2n entries) and
+ *     cut to what is left after deduplication. With relabel, the ranks need
+ *     every row's degree first, so all buckets are packed, then copied.
  * Buckets are handed out dynamically: a hub's bucket is one thread's work.
+ * Into a file, a thread follows the copy in bucket order, checksumming the
+ * lists and starting the disk on them (trail_main).
  */
 #include "io/csr_build.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
@@ -42,7 +50,15 @@ struct csr_job {
 	uint64_t *packed;        /* per bucket: columns kept */
 	uint64_t *deg;           /* nv + 1: final degree, then offsets */
 	uint32_t *rank;          /* relabel: new id of each old one, or NULL */
-	uint32_t *adj;           /* the file's lists */
+	uint32_t *adj;           /* the output's lists */
+	uint64_t *off;           /* the output's offsets (fused passes), else NULL */
+	uint64_t *pos;           /* nbuckets + 1: where each bucket's lists go, in
+				  * entries (fused: known in order, under mu) */
+	uint64_t *longest;       /* per bucket: its longest row */
+	unsigned char *done;     /* fused: per bucket, packed (under mu) */
+	uint64_t front;          /* fused: buckets packed without a gap (under mu) */
+	atomic_uint_fast64_t copy_next; /* fused: the next bucket to copy */
+	int stop;                /* the follower stops waiting (under mu) */
 	int oom;
 	/* pass 5 into a file: buckets copied, followed in order by a thread
 	 * that hashes them and starts the disk on them (trail_main) */
@@ -141,88 +157,158 @@ static size_t sort_unique_row(uint32_t *r, size_t n, uint32_t *tmp)
 	return out;
 }
 
-/* Pass 3 for buckets [b, e). */
+static uint64_t bucket_end_row(const struct csr_job *j, uint64_t k)
+{
+	return (k + 1) << j->shift < j->nv ? (k + 1) << j->shift : j->nv;
+}
+
+/* Pass 3 for bucket k; 0 where its scratch cannot be had. */
+static int pack_one(struct csr_job *j, uint64_t k)
+{
+	const uint64_t s = j->start[k], m = j->start[k + 1] - s;
+	const uint64_t r0 = k << j->shift, r1 = bucket_end_row(j, k);
+	j->packed[k] = 0;
+	j->longest[k] = 0;
+	if (m == 0) {
+		for (uint64_t r = r0; r < r1; r++)
+			j->deg[r] = 0;
+		return 1;
+	}
+	/* columns by row into scratch (cur: per-row cursors), then each row
+	 * sorted and deduplicated in place and packed at the span's front,
+	 * which the scratch copy has freed */
+	uint64_t *cur = calloc(r1 - r0 + 1, sizeof(*cur));
+	uint32_t *col = malloc(m * sizeof(*col)), *tmp = NULL;
+	if (!cur || !col) {
+		free(cur);
+		free(col);
+		return 0;
+	}
+	const uint64_t *ent = j->ent + s;
+	for (uint64_t i = 0; i < m; i++)
+		cur[(ent[i] >> 32) - r0 + 1]++;
+	uint64_t longest = 0;
+	for (uint64_t r = 1; r <= r1 - r0; r++) {
+		longest = cur[r] > longest ? cur[r] : longest;
+		cur[r] += cur[r - 1];
+	}
+	if (longest > RADIX_ROW) /* radix scratch; quicksort where it cannot be had */
+		tmp = malloc(longest * sizeof(*tmp));
+	for (uint64_t i = 0; i < m; i++)
+		col[cur[(ent[i] >> 32) - r0]++] = (uint32_t)ent[i];
+	/* cur[r] is now the end of row r, and the start of row r + 1 */
+	uint32_t *out = (uint32_t *)(j->ent + s);
+	uint64_t at = 0, from = 0, kept = 0;
+	for (uint64_t r = 0; r < r1 - r0; r++) {
+		const size_t len = sort_unique_row(col + from, cur[r] - from, tmp);
+		memcpy(out + at, col + from, len * sizeof(*out));
+		j->deg[r0 + r] = len;
+		kept = len > kept ? len : kept;
+		at += len;
+		from = cur[r];
+	}
+	j->packed[k] = at;
+	j->longest[k] = kept;
+	free(cur);
+	free(col);
+	free(tmp);
+	return 1;
+}
+
 static void pack_buckets(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
 	struct csr_job *j = ctx;
-	for (uint64_t k = b; k < e; k++) {
-		const uint64_t s = j->start[k], m = j->start[k + 1] - s;
-		const uint64_t r0 = k << j->shift;
-		const uint64_t r1 = (k + 1) << j->shift < j->nv ? (k + 1) << j->shift : j->nv;
-		j->packed[k] = 0;
-		if (m == 0) {
-			for (uint64_t r = r0; r < r1; r++)
-				j->deg[r] = 0;
-			continue;
-		}
-		/* columns by row into scratch (cur: per-row cursors), then each
-		 * row sorted and deduplicated in place and packed at the span's
-		 * front, which the scratch copy has freed */
-		uint64_t *cur = calloc(r1 - r0 + 1, sizeof(*cur));
-		uint32_t *col = malloc(m * sizeof(*col)), *tmp = NULL;
-		if (!cur || !col) {
+	for (uint64_t k = b; k < e; k++)
+		if (!pack_one(j, k))
 			j->oom = 1;
-			free(cur);
-			free(col);
-			free(tmp);
-			return;
-		}
-		const uint64_t *ent = j->ent + s;
-		for (uint64_t i = 0; i < m; i++)
-			cur[(ent[i] >> 32) - r0 + 1]++;
-		uint64_t longest = 0;
-		for (uint64_t r = 1; r <= r1 - r0; r++) {
-			longest = cur[r] > longest ? cur[r] : longest;
-			cur[r] += cur[r - 1];
-		}
-		if (longest > RADIX_ROW) /* radix scratch; quicksort where it cannot be had */
-			tmp = malloc(longest * sizeof(*tmp));
-		for (uint64_t i = 0; i < m; i++)
-			col[cur[(ent[i] >> 32) - r0]++] = (uint32_t)ent[i];
-		/* cur[r] is now the end of row r, and the start of row r + 1 */
-		uint32_t *out = (uint32_t *)(j->ent + s);
-		uint64_t at = 0, from = 0;
-		for (uint64_t r = 0; r < r1 - r0; r++) {
-			const size_t len = sort_unique_row(col + from, cur[r] - from, tmp);
-			memcpy(out + at, col + from, len * sizeof(*out));
-			j->deg[r0 + r] = len;
-			at += len;
-			from = cur[r];
-		}
-		j->packed[k] = at;
-		free(cur);
-		free(col);
-		free(tmp);
-	}
 }
 
-/* Pass 5 for buckets [b, e). */
-static void copy_buckets(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+/* Pass 4 for bucket k, whose place pos[k] is known: its lists, relabelled
+ * or not, and in the fused passes its rows' offsets; then the follower is
+ * told. A bucket's rows are consecutive, so its columns are too (rows
+ * dropped by relabel hold none). */
+static void copy_one(struct csr_job *j, uint64_t k)
 {
-	(void)tid;
-	struct csr_job *j = ctx;
-	for (uint64_t k = b; k < e; k++) {
-		const uint32_t *in = (const uint32_t *)(j->ent + j->start[k]);
-		/* a bucket's rows are consecutive, so its columns are too (rows
-		 * dropped by relabel hold none) */
-		uint32_t *dst = j->adj + j->deg[k << j->shift];
-		if (!j->rank) {
-			memcpy(dst, in, j->packed[k] * sizeof(*dst));
-			continue;
-		}
+	const uint32_t *in = (const uint32_t *)(j->ent + j->start[k]);
+	uint32_t *dst = j->adj + j->pos[k];
+	if (!j->rank)
+		memcpy(dst, in, j->packed[k] * sizeof(*dst));
+	else
 		for (uint64_t i = 0; i < j->packed[k]; i++)
 			dst[i] = j->rank[in[i]]; /* increasing: rows stay sorted */
-	}
+	if (j->off)
+		for (uint64_t r = k << j->shift, at = j->pos[k]; r < bucket_end_row(j, k); r++) {
+			j->off[r] = at;
+			at += j->deg[r];
+		}
 	if (j->copied) {
 		pthread_mutex_lock(&j->mu);
-		memset(j->copied + b, 1, e - b);
-		pthread_cond_signal(&j->cv);
+		j->copied[k] = 1;
+		pthread_cond_broadcast(&j->cv);
 		pthread_mutex_unlock(&j->mu);
 	}
 }
 
-/* Pass 5's follower: as the buckets copied reach further without a gap,
+static void copy_buckets(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	for (uint64_t k = b; k < e; k++)
+		copy_one(ctx, k);
+}
+
+/* Fused passes: bucket k is packed; the front of buckets packed without a
+ * gap moves on, fixing their places. */
+static void publish_packed(struct csr_job *j, uint64_t k)
+{
+	pthread_mutex_lock(&j->mu);
+	j->done[k] = 1;
+	while (j->front < j->nbuckets && j->done[j->front]) {
+		j->pos[j->front + 1] = j->pos[j->front] + j->packed[j->front];
+		j->front++;
+	}
+	pthread_mutex_unlock(&j->mu);
+}
+
+/* Copies buckets whose place is known and that no thread has taken yet. */
+static void copy_ready(struct csr_job *j)
+{
+	for (;;) {
+		pthread_mutex_lock(&j->mu);
+		const uint64_t front = j->front;
+		pthread_mutex_unlock(&j->mu);
+		uint_fast64_t c = atomic_load(&j->copy_next);
+		if (c >= front)
+			return;
+		if (atomic_compare_exchange_weak(&j->copy_next, &c, c + 1))
+			copy_one(j, c);
+	}
+}
+
+static void pack_copy(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct csr_job *j = ctx;
+	for (uint64_t k = b; k < e; k++) {
+		if (!pack_one(j, k)) {
+			j->oom = 1; /* the front stops here; the caller fails */
+			return;
+		}
+		publish_packed(j, k);
+		copy_ready(j);
+	}
+}
+
+/* What the packing threads left to copy, on every thread. */
+static void copy_rest(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)b;
+	(void)e;
+	(void)tid;
+	copy_ready(ctx);
+}
+
+/* Pass 4's follower: as the buckets copied reach further without a gap,
  * their lists are folded into the section's checksum and handed to the
  * disk, so that committing the file neither reads the half gigabyte again
  * nor waits for all of it to be written (R-MAT 22 on the H100's host: 0.09
@@ -242,20 +328,36 @@ static void *trail_main(void *arg)
 	t->ok = XXH3_64bits_reset(t->xs) == XXH_OK;
 	while (front < j->nbuckets) {
 		pthread_mutex_lock(&j->mu);
-		while (!j->copied[front])
+		while (!j->copied[front] && !j->stop)
 			pthread_cond_wait(&j->cv, &j->mu);
+		if (!j->copied[front]) { /* stopped: the build failed */
+			pthread_mutex_unlock(&j->mu);
+			t->ok = 0;
+			return NULL;
+		}
 		while (front < j->nbuckets && j->copied[front])
 			front++;
 		pthread_mutex_unlock(&j->mu);
-		/* the lists of buckets [0, front) end where the next bucket's
-		 * first row starts */
-		const uint64_t row = front << j->shift < j->nv ? front << j->shift : j->nv;
-		const uint64_t end = j->deg[row] * sizeof(*j->adj);
+		/* the lists of buckets [0, front) end where the next one's start */
+		const uint64_t end = j->pos[front] * sizeof(*j->adj);
 		t->ok &= XXH3_64bits_update(t->xs, base + done, end - done) == XXH_OK;
 		io_writer_flush_begin(j->w, base + done, end - done);
 		done = end;
 	}
 	return NULL;
+}
+
+/* Starts the follower of the copy into a file; 0 where none runs (then
+ * commit checksums the lists itself). */
+static int trail_begin(struct csr_job *j, struct trail *t, pthread_t *th)
+{
+	if (!t->xs || !(j->copied = calloc(j->nbuckets, 1)))
+		return 0;
+	if (pthread_create(th, NULL, trail_main, t) == 0)
+		return 1;
+	free(j->copied);
+	j->copied = NULL;
+	return 0;
 }
 
 int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned threads,
@@ -265,10 +367,16 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 	struct io_writer *w = NULL;
 	uint64_t *moff = NULL;
 	uint32_t *madj = NULL;
+	struct trail tr = { .j = &j };
+	pthread_t th;
+	int trailing = 0;
 	const double t0 = tsg_now();
 	int rc = TSG_OK;
 	if (threads < 1)
 		threads = 1;
+	pthread_mutex_init(&j.mu, NULL);
+	pthread_cond_init(&j.cv, NULL);
+	atomic_init(&j.copy_next, 0);
 	while ((nv - 1) >> j.shift >= (1u << MAX_BUCKET_BITS) && nv > 0)
 		j.shift++;
 	j.nbuckets = nv ? ((nv - 1) >> j.shift) + 1 : 1;
@@ -277,13 +385,17 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 	j.hist = calloc((size_t)j.nslices * j.nbuckets, sizeof(*j.hist));
 	j.start = malloc((j.nbuckets + 1) * sizeof(*j.start));
 	j.packed = malloc(j.nbuckets * sizeof(*j.packed));
+	j.longest = malloc(j.nbuckets * sizeof(*j.longest));
+	j.pos = calloc(j.nbuckets + 1, sizeof(*j.pos));
+	j.done = calloc(j.nbuckets, 1);
 	j.deg = malloc((nv + 1) * sizeof(*j.deg));
 	j.ent = malloc((n ? 2 * n : 1) * sizeof(*j.ent));
 	if (j.ent)
 		tsg_advise_huge(j.ent, 2 * n * sizeof(*j.ent));
 	if (relabel)
 		j.rank = malloc((nv ? nv : 1) * sizeof(*j.rank));
-	if (!j.hist || !j.start || !j.packed || !j.deg || !j.ent || (relabel && !j.rank)) {
+	if (!j.hist || !j.start || !j.packed || !j.longest || !j.pos || !j.done || !j.deg ||
+	    !j.ent || (relabel && !j.rank)) {
 		free(keys);
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory building a graph of %zu edges "
 			      "(lower --mem-limit to sort through temporary files)", n);
@@ -304,82 +416,101 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 	tsg_parallel_for(threads, j.nslices, 1, scatter_slices, &j);
 	free(keys);
 	j.keys = NULL;
-	tsg_parallel_for(threads, j.nbuckets, 1, pack_buckets, &j);
+	uint64_t out_nv = nv, nadj = 0, maxdeg = 0;
+	if (!relabel) {
+		/* the output made for every entry the keys hold (2n), cut to
+		 * what deduplication leaves once all is copied */
+		const uint64_t most = 2 * (uint64_t)n;
+		if (out->path) {
+			rc = io_writer_open(out->path, nv, most, &w, err);
+			if (rc)
+				goto done;
+			j.adj = io_writer_neighbors(w);
+			j.off = io_writer_offsets(w);
+		} else {
+			moff = malloc((nv + 1) * sizeof(*moff));
+			madj = malloc((most ? most : 1) * sizeof(*madj));
+			if (!moff || !madj) {
+				rc = tsg_fail(err, TSG_ENOMEM, "out of memory for a graph of %llu list "
+					      "entries", (unsigned long long)most);
+				goto done;
+			}
+			tsg_advise_huge(madj, most * sizeof(*madj));
+			j.adj = madj;
+			j.off = moff;
+		}
+		j.w = w;
+		tr.xs = w ? XXH3_createState() : NULL;
+		trailing = trail_begin(&j, &tr, &th);
+		tsg_parallel_for(threads, j.nbuckets, 1, pack_copy, &j);
+		if (!j.oom)
+			tsg_parallel_for(threads, threads, 1, copy_rest, &j);
+		nadj = j.pos[j.nbuckets];
+		j.off[nv] = nadj;
+	} else {
+		tsg_parallel_for(threads, j.nbuckets, 1, pack_buckets, &j);
+	}
 	if (j.oom) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory sorting the rows of a graph of %zu "
 			      "edges (lower --mem-limit to sort through temporary files)", n);
 		goto done;
 	}
-	/* degrees to offsets, dropping rows without edges under relabel */
-	uint64_t out_nv = 0, nadj = 0, maxdeg = 0;
-	for (uint64_t v = 0; v < nv; v++) {
-		const uint64_t d = j.deg[v];
-		if (relabel && d == 0) {
-			j.deg[v] = nadj;
-			continue;
+	for (uint64_t k = 0; k < j.nbuckets; k++)
+		maxdeg = j.longest[k] > maxdeg ? j.longest[k] : maxdeg;
+	if (relabel) {
+		/* ranks skip rows without edges; each bucket's place from its
+		 * rows' degrees */
+		out_nv = 0;
+		for (uint64_t v = 0; v < nv; v++) {
+			if ((v & ((1ull << j.shift) - 1)) == 0)
+				j.pos[v >> j.shift] = nadj;
+			if (j.deg[v] == 0)
+				continue;
+			j.rank[v] = (uint32_t)out_nv++;
+			nadj += j.deg[v];
 		}
-		if (relabel)
-			j.rank[v] = (uint32_t)out_nv;
-		j.deg[v] = nadj;
-		nadj += d;
-		maxdeg = d > maxdeg ? d : maxdeg;
-		out_nv++;
-	}
-	j.deg[nv] = nadj;
-	if (!relabel)
-		out_nv = nv;
-	uint64_t *off;
-	if (out->path) {
-		rc = io_writer_open(out->path, out_nv, nadj, &w, err);
-		if (rc)
-			goto done;
-		j.adj = io_writer_neighbors(w);
-		off = io_writer_offsets(w);
-	} else {
-		moff = malloc((out_nv + 1) * sizeof(*moff));
-		madj = malloc((nadj ? nadj : 1) * sizeof(*madj));
-		if (!moff || !madj) {
-			rc = tsg_fail(err, TSG_ENOMEM, "out of memory for a graph of %llu list entries",
-				      (unsigned long long)nadj);
-			goto done;
+		j.pos[j.nbuckets] = nadj;
+		uint64_t *off;
+		if (out->path) {
+			rc = io_writer_open(out->path, out_nv, nadj, &w, err);
+			if (rc)
+				goto done;
+			j.adj = io_writer_neighbors(w);
+			off = io_writer_offsets(w);
+		} else {
+			moff = malloc((out_nv + 1) * sizeof(*moff));
+			madj = malloc((nadj ? nadj : 1) * sizeof(*madj));
+			if (!moff || !madj) {
+				rc = tsg_fail(err, TSG_ENOMEM, "out of memory for a graph of %llu list "
+					      "entries", (unsigned long long)nadj);
+				goto done;
+			}
+			tsg_advise_huge(madj, nadj * sizeof(*madj));
+			j.adj = madj;
+			off = moff;
 		}
-		tsg_advise_huge(madj, nadj * sizeof(*madj));
-		j.adj = madj;
-		off = moff;
-	}
-	struct trail tr = { .j = &j, .xs = w ? XXH3_createState() : NULL };
-	pthread_t th;
-	int trailing = 0;
-	if (tr.xs && (j.copied = calloc(j.nbuckets, 1))) {
 		j.w = w;
-		pthread_mutex_init(&j.mu, NULL);
-		pthread_cond_init(&j.cv, NULL);
-		trailing = pthread_create(&th, NULL, trail_main, &tr) == 0;
-		if (!trailing) { /* copied alone: commit checksums the section */
-			pthread_mutex_destroy(&j.mu);
-			pthread_cond_destroy(&j.cv);
-			free(j.copied);
-			j.copied = NULL;
-		}
+		tr.xs = w ? XXH3_createState() : NULL;
+		trailing = trail_begin(&j, &tr, &th);
+		tsg_parallel_for(threads, j.nbuckets, 16, copy_buckets, &j);
+		for (uint64_t v = 0, at = 0; v < nv; at += j.deg[v], v++)
+			if (j.deg[v])
+				off[j.rank[v]] = at;
+		off[out_nv] = nadj;
 	}
-	tsg_parallel_for(threads, j.nbuckets, 16, copy_buckets, &j);
 	if (trailing) {
 		pthread_join(th, NULL);
-		if (tr.ok)
-			io_writer_set_checksum(w, IO_SEC_NEIGHBORS, XXH3_64bits_digest(tr.xs));
+		trailing = 0;
 	}
-	if (j.copied) {
-		pthread_mutex_destroy(&j.mu);
-		pthread_cond_destroy(&j.cv);
-	}
-	XXH3_freeState(tr.xs);
-	if (!relabel) {
-		memcpy(off, j.deg, (nv + 1) * sizeof(*off));
-	} else {
-		for (uint64_t v = 0; v < nv; v++)
-			if (j.deg[v] != j.deg[v + 1])
-				off[j.rank[v]] = j.deg[v];
-		off[out_nv] = nadj;
+	if (w && !relabel)
+		rc = io_writer_cut_neighbors(w, nadj, err);
+	if (rc)
+		goto done;
+	if (w && tr.ok)
+		io_writer_set_checksum(w, IO_SEC_NEIGHBORS, XXH3_64bits_digest(tr.xs));
+	if (madj && !relabel) { /* give back what deduplication left unused */
+		uint32_t *fit = realloc(madj, (nadj ? nadj : 1) * sizeof(*madj));
+		madj = fit ? fit : madj;
 	}
 	st->duplicates = n - nadj / 2;
 	st->isolated = nv - out_nv;
@@ -402,12 +533,25 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 		madj = NULL;
 	}
 done:
+	if (trailing) { /* a failure while it waits: it stops */
+		pthread_mutex_lock(&j.mu);
+		j.stop = 1;
+		pthread_cond_broadcast(&j.cv);
+		pthread_mutex_unlock(&j.mu);
+		pthread_join(th, NULL);
+	}
+	XXH3_freeState(tr.xs);
+	pthread_mutex_destroy(&j.mu);
+	pthread_cond_destroy(&j.cv);
 	io_writer_abort(w);
 	free(moff);
 	free(madj);
 	free(j.hist);
 	free(j.start);
 	free(j.packed);
+	free(j.longest);
+	free(j.pos);
+	free(j.done);
 	free(j.deg);
 	free(j.ent);
 	free(j.rank);

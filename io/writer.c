@@ -21,7 +21,8 @@ struct io_writer {
 	char *tmp_path; /* named temporary, or NULL when O_TMPFILE worked */
 	int fd;
 	struct io_header h;
-	uint64_t size;
+	uint64_t size;     /* of the file */
+	uint64_t map_len;  /* of the mapping: the size it was opened with */
 	uint8_t *map;
 	int sync;       /* flush to disk before naming (io_writer_no_sync clears it) */
 	uint32_t summed; /* bit i: section i's checksum was handed in */
@@ -90,6 +91,7 @@ int io_writer_open_layout(const char *path, const struct io_header *h, uint64_t 
 				    e == ENOSPC ? " (disk full)" : "");
 		goto fail;
 	}
+	w->map_len = w->size;
 	w->map = mmap(NULL, w->size, PROT_READ | PROT_WRITE, MAP_SHARED, w->fd, 0);
 	if (w->map == MAP_FAILED) {
 		w->map = NULL;
@@ -132,7 +134,7 @@ void io_writer_abort(struct io_writer *w)
 	if (!w)
 		return;
 	if (w->map)
-		munmap(w->map, w->size);
+		munmap(w->map, w->map_len);
 	if (w->fd >= 0)
 		close(w->fd);
 	if (w->tmp_path)
@@ -172,6 +174,23 @@ static int publish(struct io_writer *w, struct tsg_err *err)
 }
 
 void io_writer_no_sync(struct io_writer *w) { w->sync = 0; }
+
+int io_writer_cut_neighbors(struct io_writer *w, uint64_t nadj, struct tsg_err *err)
+{
+	struct io_header h;
+	const uint64_t size = io_header_layout(&h, w->h.nv, nadj, w->h.max_degree);
+	const struct io_section *now = io_header_section(&w->h, IO_SEC_NEIGHBORS);
+	if (w->h.nsections != 2 || !now || now->offset != h.sec[1].offset || size > w->size)
+		return tsg_fail(err, TSG_EINTERNAL, "%s: neighbour section cannot be cut to %llu "
+				"entries", w->path, (unsigned long long)nadj);
+	if (size < w->size && ftruncate(w->fd, (off_t)size) != 0)
+		return tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot shorten the output", w->path);
+	h.flags = w->h.flags;
+	w->h = h;
+	w->summed = 0;
+	w->size = size;
+	return TSG_OK;
+}
 
 void io_writer_flush_begin(struct io_writer *w, const void *p, uint64_t len)
 {

@@ -40,6 +40,12 @@ uint32_t *io_writer_neighbors(struct io_writer *w); /* nadj entries */
 void io_writer_flush_begin(struct io_writer *w, const void *p, uint64_t len);
 void io_writer_set_checksum(struct io_writer *w, uint32_t kind, uint64_t xxh3);
 
+/* For a writer opened by io_writer_open with more neighbour entries than
+ * the graph turned out to have (a bound known before deduplication): the
+ * neighbour section, the file's last, is cut to nadj entries and the file
+ * shortened to match. Entries past nadj must not have been written to. */
+int io_writer_cut_neighbors(struct io_writer *w, uint64_t nadj, struct tsg_err *err);
+
 /* The file need not reach the disk before it is named: for scratch files,
  * unlinked after use, where a crash loses nothing a flush would save. */
 void io_writer_no_sync(struct io_writer *w);
