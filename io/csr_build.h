@@ -7,7 +7,9 @@
  * directions of every key are bucketed by the high bits of their row (one
  * parallel counting pass and one parallel scatter), then each bucket, on
  * one thread, places its entries by row, sorts and deduplicates each row,
- * and the rows are copied into the file. Unlike a global sort of the keys
+ * and the rows are copied into the output, without relabel as soon as the
+ * buckets before them are sorted (the output is made for every key and
+ * cut after deduplication: io_writer_cut_neighbors). Unlike a global sort of the keys
  * followed by one serial fill, every pass runs on all threads; a text
  * converter spends most of its time here.
  *
