@@ -347,10 +347,36 @@ static void *trail_main(void *arg)
 	return NULL;
 }
 
-/* Starts the follower of the copy into a file; 0 where none runs (then
- * commit checksums the lists itself). */
-static int trail_begin(struct csr_job *j, struct trail *t, pthread_t *th)
+/* The output for nv rows and room for nadj entries: a file's writer (*w),
+ * or arrays in memory (*moff, *madj); *off is where the offsets go. */
+static int open_output(const struct io_csr_out *out, uint64_t nv, uint64_t nadj,
+		       struct io_writer **w, uint64_t **moff, uint32_t **madj, uint64_t **off,
+		       struct tsg_err *err)
 {
+	if (out->path) {
+		const int rc = io_writer_open(out->path, nv, nadj, w, err);
+		*off = rc ? NULL : io_writer_offsets(*w);
+		return rc;
+	}
+	*moff = malloc((nv + 1) * sizeof(**moff));
+	*madj = malloc((nadj ? nadj : 1) * sizeof(**madj));
+	if (!*moff || !*madj)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory for a graph of %llu list entries",
+				(unsigned long long)nadj);
+	tsg_advise_huge(*madj, nadj * sizeof(**madj));
+	*off = *moff;
+	return TSG_OK;
+}
+
+/* Points the copy at the output (a file's writer w, or the lists madj in
+ * memory) and, into a file, starts its follower; 0 where none runs (then
+ * commit checksums the lists itself). */
+static int begin_copy(struct csr_job *j, struct io_writer *w, uint32_t *madj, struct trail *t,
+		      pthread_t *th)
+{
+	j->adj = w ? io_writer_neighbors(w) : madj;
+	j->w = w;
+	t->xs = w ? XXH3_createState() : NULL;
 	if (!t->xs || !(j->copied = calloc(j->nbuckets, 1)))
 		return 0;
 	if (pthread_create(th, NULL, trail_main, t) == 0)
@@ -420,28 +446,10 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 	if (!relabel) {
 		/* the output made for every entry the keys hold (2n), cut to
 		 * what deduplication leaves once all is copied */
-		const uint64_t most = 2 * (uint64_t)n;
-		if (out->path) {
-			rc = io_writer_open(out->path, nv, most, &w, err);
-			if (rc)
-				goto done;
-			j.adj = io_writer_neighbors(w);
-			j.off = io_writer_offsets(w);
-		} else {
-			moff = malloc((nv + 1) * sizeof(*moff));
-			madj = malloc((most ? most : 1) * sizeof(*madj));
-			if (!moff || !madj) {
-				rc = tsg_fail(err, TSG_ENOMEM, "out of memory for a graph of %llu list "
-					      "entries", (unsigned long long)most);
-				goto done;
-			}
-			tsg_advise_huge(madj, most * sizeof(*madj));
-			j.adj = madj;
-			j.off = moff;
-		}
-		j.w = w;
-		tr.xs = w ? XXH3_createState() : NULL;
-		trailing = trail_begin(&j, &tr, &th);
+		rc = open_output(out, nv, 2 * (uint64_t)n, &w, &moff, &madj, &j.off, err);
+		if (rc)
+			goto done;
+		trailing = begin_copy(&j, w, madj, &tr, &th);
 		tsg_parallel_for(threads, j.nbuckets, 1, pack_copy, &j);
 		if (!j.oom)
 			tsg_parallel_for(threads, threads, 1, copy_rest, &j);
@@ -471,27 +479,10 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 		}
 		j.pos[j.nbuckets] = nadj;
 		uint64_t *off;
-		if (out->path) {
-			rc = io_writer_open(out->path, out_nv, nadj, &w, err);
-			if (rc)
-				goto done;
-			j.adj = io_writer_neighbors(w);
-			off = io_writer_offsets(w);
-		} else {
-			moff = malloc((out_nv + 1) * sizeof(*moff));
-			madj = malloc((nadj ? nadj : 1) * sizeof(*madj));
-			if (!moff || !madj) {
-				rc = tsg_fail(err, TSG_ENOMEM, "out of memory for a graph of %llu list "
-					      "entries", (unsigned long long)nadj);
-				goto done;
-			}
-			tsg_advise_huge(madj, nadj * sizeof(*madj));
-			j.adj = madj;
-			off = moff;
-		}
-		j.w = w;
-		tr.xs = w ? XXH3_createState() : NULL;
-		trailing = trail_begin(&j, &tr, &th);
+		rc = open_output(out, out_nv, nadj, &w, &moff, &madj, &off, err);
+		if (rc)
+			goto done;
+		trailing = begin_copy(&j, w, madj, &tr, &th);
 		tsg_parallel_for(threads, j.nbuckets, 16, copy_buckets, &j);
 		for (uint64_t v = 0, at = 0; v < nv; at += j.deg[v], v++)
 			if (j.deg[v])
