@@ -33,7 +33,7 @@ struct tsg_graph {
 	/* ownership: either owned buffers or the mapped file */
 	void *off_mem, *adj_mem;
 	struct io_file *file;
-	enum io_mode io_used;
+	enum io_mode io_used; /* after any fallback; IO_MODE_AUTO: read from no file */
 	double io_cached;    /* share in the page cache when --io auto chose, or -1
 			      * (another mode, or a graph built in memory) */
 	int compressed;      /* the file's lists were LZ4 chunks, decoded on load */

@@ -154,7 +154,8 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 		json_u64(&j, "kernel_fallback_units", r->kernel_fallbacks);
 	if (r->note[0])
 		json_str(&j, "note", r->note);
-	json_str(&j, "io", io_mode_name(g->io_used));
+	if (g->io_used != IO_MODE_AUTO) /* how a .tsg was read: none for a graph built in memory */
+		json_str(&j, "io", io_mode_name(g->io_used));
 	if (g->io_cached >= 0) /* a file read under --io auto */
 		json_f64(&j, "io_cached", g->io_cached);
 	json_str(&j, "compression", g->compressed ? "lz4" : "none");

@@ -213,6 +213,7 @@ check "big.tsg, --io pread (parallel buffered reads)" same "$(tri --io pread "$T
 check "big.tsg, --io auto on a cached file" same "$(tri --io auto "$T/big.tsg")" "$bigref"
 check "big.tsg: auto says what it found in the page cache" python3 -c "import json,sys; d=json.loads(sys.argv[1]); assert d['io'] in ('pread', 'uring') and 0 <= d['io_cached'] <= 1" "$("$B/tristream" count --quiet --device cpu --json "$T/big.tsg")"
 "$B/tristream-convert" --quiet --to text "$T/big.tsg" "$T/big.txt"
+check "a graph built in memory from text reports no .tsg reader" python3 -c "import json,sys; d=json.loads(sys.argv[1]); assert 'io' not in d and 'io_cached' not in d and d['input_format'] == 'edgelist' and d['triangles'] > 0" "$("$B/tristream" count --quiet --device cpu --json "$T/big.txt")"
 check "big.txt is past the striped-read threshold (16 MiB)" [ "$(stat -c %s "$T/big.txt")" -gt $((16 << 20)) ]
 check "big.txt (striped reads) counts as big.tsg" same "$(tri --threads 3 "$T/big.txt")" "$bigref"
 check "big.txt from stdin counts as big.tsg" same "$(tri - <"$T/big.txt")" "$bigref"
