@@ -15,8 +15,10 @@
  *     before it is packed (its place is then known), by whichever thread is
  *     free, so the copy and the file's writeback run under the packing; the
  *     output is made for the most lists the keys can give (2n entries) and
- *     cut to what is left after deduplication. With relabel, the ranks need
- *     every row's degree first, so all buckets are packed, then copied.
+ *     cut to what is left after deduplication. In turn instead (all buckets
+ *     packed, then copied into an output of the exact size): with relabel,
+ *     whose ranks need every row's degree first, and for a file whose disk
+ *     lacks room for the bound.
  * Buckets are handed out dynamically: a hub's bucket is one thread's work.
  * Into a file, a thread follows the copy in bucket order, checksumming the
  * lists and starting the disk on them (trail_main).
@@ -443,7 +445,9 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 	free(keys);
 	j.keys = NULL;
 	uint64_t out_nv = nv, nadj = 0, maxdeg = 0;
-	if (!relabel) {
+	const int fused = !relabel && !out->in_turn &&
+			  (!out->path || io_writer_room(out->path, nv, 2 * (uint64_t)n));
+	if (fused) {
 		/* the output made for every entry the keys hold (2n), cut to
 		 * what deduplication leaves once all is copied */
 		rc = open_output(out, nv, 2 * (uint64_t)n, &w, &moff, &madj, &j.off, err);
@@ -465,16 +469,15 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 	}
 	for (uint64_t k = 0; k < j.nbuckets; k++)
 		maxdeg = j.longest[k] > maxdeg ? j.longest[k] : maxdeg;
-	if (relabel) {
-		/* ranks skip rows without edges; each bucket's place from its
-		 * rows' degrees */
-		out_nv = 0;
+	if (!fused) {
+		/* each bucket's place from its rows' degrees; relabel's ranks
+		 * skip rows without edges */
+		out_nv = relabel ? 0 : nv;
 		for (uint64_t v = 0; v < nv; v++) {
 			if ((v & ((1ull << j.shift) - 1)) == 0)
 				j.pos[v >> j.shift] = nadj;
-			if (j.deg[v] == 0)
-				continue;
-			j.rank[v] = (uint32_t)out_nv++;
+			if (relabel && j.deg[v])
+				j.rank[v] = (uint32_t)out_nv++;
 			nadj += j.deg[v];
 		}
 		j.pos[j.nbuckets] = nadj;
@@ -485,7 +488,9 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 		trailing = begin_copy(&j, w, madj, &tr, &th);
 		tsg_parallel_for(threads, j.nbuckets, 16, copy_buckets, &j);
 		for (uint64_t v = 0, at = 0; v < nv; at += j.deg[v], v++)
-			if (j.deg[v])
+			if (!relabel)
+				off[v] = at;
+			else if (j.deg[v])
 				off[j.rank[v]] = at;
 		off[out_nv] = nadj;
 	}
@@ -493,13 +498,13 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 		pthread_join(th, NULL);
 		trailing = 0;
 	}
-	if (w && !relabel)
+	if (w && fused)
 		rc = io_writer_cut_neighbors(w, nadj, err);
 	if (rc)
 		goto done;
 	if (w && tr.ok)
 		io_writer_set_checksum(w, IO_SEC_NEIGHBORS, XXH3_64bits_digest(tr.xs));
-	if (madj && !relabel) { /* give back what deduplication left unused */
+	if (madj && fused) { /* give back what deduplication left unused */
 		uint32_t *fit = realloc(madj, (nadj ? nadj : 1) * sizeof(*madj));
 		madj = fit ? fit : madj;
 	}

@@ -48,6 +48,10 @@ struct io_csr_out {
 	int *fd;                /* with path: the file is left unnamed in path's
 				 * directory and its descriptor put here
 				 * (io_writer_commit_unnamed) */
+	int in_turn;            /* every bucket sorted before any is copied, the
+				 * output made at its exact size: what relabel does,
+				 * and what a file whose disk lacks room for the
+				 * bound (2n entries) gets; tests set it to reach it */
 };
 
 /* Builds the graph of keys[0..n), all below nv, into out. keys is freed

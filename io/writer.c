@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "io/compress.h"
@@ -111,6 +112,16 @@ int io_writer_open(const char *path, uint64_t nv, uint64_t nadj, struct io_write
 	struct io_header h;
 	const uint64_t size = io_header_layout(&h, nv, nadj, 0);
 	return io_writer_open_layout(path, &h, size, out, err);
+}
+
+int io_writer_room(const char *path, uint64_t nv, uint64_t nadj)
+{
+	struct io_header h;
+	struct statvfs fs;
+	char *dir = dir_of(path);
+	const int known = dir && statvfs(dir, &fs) == 0;
+	free(dir);
+	return !known || (uint64_t)fs.f_bavail * fs.f_frsize >= io_header_layout(&h, nv, nadj, 0);
 }
 
 uint8_t *io_writer_section(struct io_writer *w, uint32_t kind)

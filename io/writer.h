@@ -22,6 +22,9 @@ struct io_writer;
 
 int io_writer_open(const char *path, uint64_t nv, uint64_t nadj, struct io_writer **out,
 		   struct tsg_err *err);
+/* Whether path's file system has room now for a file of nv vertices and
+ * nadj entries (io_writer_open reserves it whole); 1 where it cannot tell. */
+int io_writer_room(const char *path, uint64_t nv, uint64_t nadj);
 /* Opens a writer for a file laid out by io_header_layout_lz4 (or any
  * layout h describes, total `size` bytes); sections are filled through
  * io_writer_section. */
