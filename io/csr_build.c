@@ -239,8 +239,9 @@ static void copy_one(struct csr_job *j, uint64_t k)
 	else
 		for (uint64_t i = 0; i < j->packed[k]; i++)
 			dst[i] = j->rank[in[i]]; /* increasing: rows stay sorted */
-	if (j->off)
-		for (uint64_t r = k << j->shift, at = j->pos[k]; r < bucket_end_row(j, k); r++) {
+	const uint64_t r1 = bucket_end_row(j, k);
+	if (j->off) /* without relabel, rows are ids: their offsets follow */
+		for (uint64_t r = k << j->shift, at = j->pos[k]; r < r1; r++) {
 			j->off[r] = at;
 			at += j->deg[r];
 		}
@@ -470,27 +471,26 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 	for (uint64_t k = 0; k < j.nbuckets; k++)
 		maxdeg = j.longest[k] > maxdeg ? j.longest[k] : maxdeg;
 	if (!fused) {
-		/* each bucket's place from its rows' degrees; relabel's ranks
-		 * skip rows without edges */
-		out_nv = relabel ? 0 : nv;
-		for (uint64_t v = 0; v < nv; v++) {
-			if ((v & ((1ull << j.shift) - 1)) == 0)
-				j.pos[v >> j.shift] = nadj;
-			if (relabel && j.deg[v])
-				j.rank[v] = (uint32_t)out_nv++;
-			nadj += j.deg[v];
+		/* each bucket's place from what it kept; relabel's ranks skip
+		 * rows without edges */
+		for (uint64_t k = 0; k < j.nbuckets; k++)
+			j.pos[k + 1] = j.pos[k] + j.packed[k];
+		nadj = j.pos[j.nbuckets];
+		if (relabel) {
+			out_nv = 0;
+			for (uint64_t v = 0; v < nv; v++)
+				if (j.deg[v])
+					j.rank[v] = (uint32_t)out_nv++;
 		}
-		j.pos[j.nbuckets] = nadj;
 		uint64_t *off;
 		rc = open_output(out, out_nv, nadj, &w, &moff, &madj, &off, err);
 		if (rc)
 			goto done;
+		j.off = relabel ? NULL : off; /* ids kept: the copy writes the offsets */
 		trailing = begin_copy(&j, w, madj, &tr, &th);
 		tsg_parallel_for(threads, j.nbuckets, 16, copy_buckets, &j);
-		for (uint64_t v = 0, at = 0; v < nv; at += j.deg[v], v++)
-			if (!relabel)
-				off[v] = at;
-			else if (j.deg[v])
+		for (uint64_t v = 0, at = 0; relabel && v < nv; at += j.deg[v], v++)
+			if (j.deg[v])
 				off[j.rank[v]] = at;
 		off[out_nv] = nadj;
 	}

@@ -234,24 +234,44 @@ static int read_plain(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 	return TSG_OK;
 }
 
-/*
- * Buffered reads of a large range by PREAD_HELPERS threads, each taking the
- * next PREAD_CHUNK step: one thread copies a file out of the page cache at
- * about 2 GB/s on the H100's host, so a cached file would otherwise be read
- * slower than by O_DIRECT from the disk. The caller's thread waits and
- * tells `ready` how far the steps done in order reach, as read_plain does.
- */
+/* pread until len bytes are in, the file ends or a read fails (*e: its
+ * errno, else 0); the bytes read. */
+static uint64_t pread_full(int fd, uint8_t *dst, uint64_t len, uint64_t at, int *e)
+{
+	uint64_t got = 0;
+	*e = 0;
+	while (got < len) {
+		const ssize_t r = pread(fd, dst + got, len - got, (off_t)(at + got));
+		if (r < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (r <= 0) {
+			*e = r < 0 ? errno : 0;
+			break;
+		}
+		got += (uint64_t)r;
+	}
+	return got;
+}
+
+/* io_pread_parallel's shared state: steps handed out in order, each
+ * recorded when read. */
 struct par_read {
-	struct io_file *f;
+	int fd;
 	uint64_t offset, len, nsteps;
 	uint8_t *dst;
 	atomic_uint_fast64_t next;  /* the next step to take */
+	uint64_t *got;              /* per step: bytes read, under mu */
 	unsigned char *done;        /* per step, under mu */
-	int rc;                     /* the first failure, under mu */
-	struct tsg_err err;
+	int failed, err;            /* a step came short; its errno (0: end of file) */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 };
+
+static uint64_t step_len(const struct par_read *p, uint64_t k)
+{
+	const uint64_t at = k * PREAD_CHUNK;
+	return p->len - at < PREAD_CHUNK ? p->len - at : PREAD_CHUNK;
+}
 
 static void *par_read_main(void *arg)
 {
@@ -260,14 +280,15 @@ static void *par_read_main(void *arg)
 		const uint64_t k = atomic_fetch_add(&p->next, 1);
 		if (k >= p->nsteps)
 			return NULL;
-		const uint64_t at = k * PREAD_CHUNK;
-		const uint64_t n = p->len - at < PREAD_CHUNK ? p->len - at : PREAD_CHUNK;
-		struct tsg_err e;
-		const int rc = read_plain(p->f, p->offset + at, n, p->dst + at, NULL, NULL, &e);
+		int e;
+		const uint64_t n = step_len(p, k);
+		const uint64_t got = pread_full(p->fd, p->dst + k * PREAD_CHUNK, n,
+						p->offset + k * PREAD_CHUNK, &e);
 		pthread_mutex_lock(&p->mu);
+		p->got[k] = got;
 		p->done[k] = 1;
-		if (rc && !p->rc) {
-			p->rc = rc;
+		if (got < n && !p->failed) {
+			p->failed = 1;
 			p->err = e;
 			atomic_store(&p->next, p->nsteps); /* the others stop at their next step */
 		}
@@ -276,29 +297,31 @@ static void *par_read_main(void *arg)
 	}
 }
 
-static int read_plain_parallel(struct io_file *f, uint64_t offset, uint64_t len, uint8_t *dst,
-			       io_ready_fn ready, void *ctx, struct tsg_err *err)
+int io_pread_parallel(int fd, uint64_t offset, uint64_t len, void *dst, io_ready_fn ready,
+		      void *ctx, uint64_t *got)
 {
-	struct par_read p = { .f = f, .offset = offset, .len = len, .dst = dst,
+	struct par_read p = { .fd = fd, .offset = offset, .len = len, .dst = dst,
 			      .nsteps = (len + PREAD_CHUNK - 1) / PREAD_CHUNK };
 	pthread_t th[PREAD_HELPERS];
 	unsigned started = 0;
 	uint64_t front = 0; /* steps done in order */
-	int rc;
-	if (!(p.done = calloc(p.nsteps, 1)))
-		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	int e = 0;
+	p.got = calloc(p.nsteps ? p.nsteps : 1, sizeof(*p.got));
+	p.done = calloc(p.nsteps ? p.nsteps : 1, 1);
 	atomic_init(&p.next, 0);
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.cv, NULL);
-	for (unsigned i = 0; i < PREAD_HELPERS; i++)
+	for (unsigned i = 0; p.got && p.done && i < PREAD_HELPERS; i++)
 		if (pthread_create(&th[i], NULL, par_read_main, &p) == 0)
 			started++;
-	if (started == 0) { /* no threads to be had: this one reads */
-		rc = read_plain(f, offset, len, dst, ready, ctx, err);
+	if (started == 0) { /* no threads or memory to be had: this one reads */
+		*got = pread_full(fd, dst, len, offset, &e);
+		if (ready && *got)
+			ready(ctx, *got);
 		goto done;
 	}
 	pthread_mutex_lock(&p.mu);
-	while (front < p.nsteps && !p.rc) {
+	while (front < p.nsteps && !p.failed) {
 		if (!p.done[front]) {
 			pthread_cond_wait(&p.cv, &p.mu);
 			continue;
@@ -311,17 +334,40 @@ static int read_plain_parallel(struct io_file *f, uint64_t offset, uint64_t len,
 			pthread_mutex_lock(&p.mu);
 		}
 	}
-	rc = p.rc;
-	if (rc)
-		*err = p.err;
 	pthread_mutex_unlock(&p.mu);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
+	*got = 0; /* the stretch read without a gap */
+	for (uint64_t k = 0; k < p.nsteps && p.done[k]; k++) {
+		*got += p.got[k];
+		if (p.got[k] < step_len(&p, k))
+			break;
+	}
+	e = p.failed ? p.err : 0;
 done:
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);
+	free(p.got);
 	free(p.done);
-	return rc;
+	return e;
+}
+
+/* Buffered reads of a large range on helper threads (io_pread_parallel):
+ * one thread copies a file out of the page cache at about 2 GB/s on the
+ * H100's host, so a cached file would otherwise be read slower than by
+ * O_DIRECT from the disk. Errors as read_plain's. */
+static int read_plain_parallel(struct io_file *f, uint64_t offset, uint64_t len, uint8_t *dst,
+			       io_ready_fn ready, void *ctx, struct tsg_err *err)
+{
+	uint64_t got;
+	const int e = io_pread_parallel(f->plain_fd, offset, len, dst, ready, ctx, &got);
+	if (e)
+		return tsg_fail_errno(err, TSG_EIO, e, "%s: read at offset %llu", f->path,
+				      (unsigned long long)(offset + got));
+	if (got < len)
+		return tsg_fail(err, TSG_EINPUT, "%s: unexpected end of file at offset %llu "
+				"(truncated?)", f->path, (unsigned long long)(offset + got));
+	return TSG_OK;
 }
 
 /*

@@ -62,4 +62,16 @@ typedef void (*io_ready_fn)(void *ctx, uint64_t n);
 int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *dst,
 			io_ready_fn ready, void *ctx, struct tsg_err *err);
 
+/*
+ * Buffered reads (pread) of len bytes at offset of fd into dst by a few
+ * helper threads, each taking the next 8 MiB step, for ranges where one
+ * thread copying out of the page cache would be the bottleneck. ready
+ * (NULL: none) is told, on the calling thread, how far the steps done in
+ * order reach, as io_file_read_stream tells it. *got: the bytes in place
+ * from dst on without a gap, short of len where the file ends first or a
+ * read fails. Returns 0, or the failed read's errno.
+ */
+int io_pread_parallel(int fd, uint64_t offset, uint64_t len, void *dst, io_ready_fn ready,
+		      void *ctx, uint64_t *got);
+
 #endif

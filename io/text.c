@@ -309,8 +309,8 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 	tsg_progress_init(&prog, "convert", "B", io_tsrc_file_size(src), opts->progress);
 	/* an edge line takes 4 bytes at least ("0 1\n"): a bound on the keys of
 	 * a plain file (a compressed one's text size is not known here) */
-	if (strcmp(io_tsrc_decoder(src), "plain") == 0)
-		io_builder_expect(b, io_tsrc_file_size(src) / 4 + 1);
+	if (io_tsrc_plain_size(src))
+		io_builder_expect(b, io_tsrc_plain_size(src) / 4 + 1);
 	rc = io_tsrc_read(src, cur, round, err);
 	if (rc)
 		goto done;

@@ -52,6 +52,9 @@ int io_tsrc_read(struct io_tsrc *s, struct io_tbuf *b, size_t want, struct tsg_e
 
 int io_tsrc_eof(const struct io_tsrc *s);
 uint64_t io_tsrc_file_size(const struct io_tsrc *s); /* 0 if not a regular file */
+/* The text's length where known before it is read: a plain file's size;
+ * 0 for gzip and streams. */
+uint64_t io_tsrc_plain_size(const struct io_tsrc *s);
 uint64_t io_tsrc_consumed(const struct io_tsrc *s);  /* of file_size, for progress */
 const char *io_tsrc_decoder(const struct io_tsrc *s); /* "plain", "libdeflate", "zlib" */
 uint64_t io_tsrc_members(const struct io_tsrc *s);    /* gzip members (libdeflate) */
