@@ -1,35 +1,55 @@
 #!/usr/bin/env bash
-# bench/webgraph_billion.sh BUILD_DIR WORK_DIR [LOG2_VERTICES=27] - a
-# crawl-like graph of about a billion edges (tristream-gen web, 2^27
-# vertices) counted on the GPU from a cold file, as a BVGraph crawl with
+# bench/webgraph_billion.sh BUILD_DIR WORK_DIR [KIND=crawl] [VERTICES] - a
+# crawl-like graph of about a billion edges counted on the GPU from a cold
+# file, as a BVGraph crawl with
 # its transpose (a copy, not a link: LAW ships two files, read apart), as a
 # plain .tsg and as an LZ4 .tsg, beside dd's read of the plain file. The
 # page cache is dropped before each (echo 3 > /proc/sys/vm/drop_caches:
-# root). One run each: the graph takes minutes to make. Counts must agree.
+# root). RUNS (3) rounds of the four, medians printed. Counts must agree.
+# DEVICE=cpu runs the counts on the CPU (a try-out without a GPU).
+# KIND: crawl (tristream-gen crawl, sites sharing menus: about 3 bits a
+# link as BVGraph, as LAW's crawls; 75 M pages, about 1.0 G edges, by
+# default) or web (links at random distances: about 12 bits a link; 2^27
+# pages, 1.0 G edges, by default: the run of 2026-11-24).
 set -eu
-B=$1 W=$2 L=${3:-27}
-mkdir -p "$W"
-g="$W/web$L.tsg" c="$W/web$L" z="$W/web$L.lz4.tsg"
+B=$1 W=$2 K=${3:-crawl}
+case $K in crawl) N=${4:-75000000} ;; web) N=${4:-$((1 << 27))} ;; *) echo "KIND: crawl or web" >&2; exit 2 ;; esac
+mkdir -p "$W"; rm -f "$W/times"
+g="$W/$K$N.tsg" c="$W/$K$N" z="$W/$K$N.lz4.tsg"
 now() { date +%s.%N; }
 since() { python3 -c "print(round($(now) - $1, 3))"; }
 drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
-t=$(now); "$B/tristream-gen" --quiet web --vertices $((1 << L)) --seed 1 "$g"; echo "gen: $(since "$t") s"
+t=$(now); "$B/tristream-gen" --quiet "$K" --vertices "$N" --seed 1 "$g"; echo "gen: $(since "$t") s"
 t=$(now); "$B/tristream-convert" --quiet --to webgraph "$g" "$c"; echo "writer (--to webgraph, all threads): $(since "$t") s"
 for e in graph offsets properties; do rm -f "$c-t.$e"; cp "$c.$e" "$c-t.$e"; done
 t=$(now); "$B/tristream" compress "$g" "$z" >/dev/null; echo "compress: $(since "$t") s"
 echo "sizes: .tsg $(stat -c %s "$g"), LZ4 .tsg $(stat -c %s "$z"), .graph $(stat -c %s "$c.graph") x 2 ($(grep bitsperlink "$c.properties")), .offsets $(stat -c %s "$c.offsets") x 2"
-drop
-t=$(now); dd if="$g" of=/dev/null bs=64M 2>/dev/null; echo "dd plain .tsg (cold): $(since "$t") s"
-for v in crawl tsg lz4; do
-	case $v in crawl) f=$c ;; tsg) f=$g ;; lz4) f=$z ;; esac
+runs=${RUNS:-3}
+for r in $(seq "$runs"); do # the four cold reads in turn, RUNS times
 	drop
-	t=$(now)
-	"$B/tristream" count --quiet --json --device gpu "$f" >"$W/$v.json"
-	echo "count $v (cold): $(since "$t") s: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["triangles"], "triangles,", d["edges"], "edges, input", (d.get("input") or {}).get("seconds", "-"), "s")' "$W/$v.json")"
+	t=$(now); dd if="$g" of=/dev/null bs=64M 2>/dev/null; echo "run $r dd plain .tsg (cold): $(since "$t") s" | tee -a "$W/times"
+	for v in crawl tsg lz4; do
+		case $v in crawl) f=$c ;; tsg) f=$g ;; lz4) f=$z ;; esac
+		drop
+		t=$(now)
+		"$B/tristream" count --quiet --json --device "${DEVICE:-gpu}" "$f" >"$W/$v.json"
+		echo "run $r count $v (cold): $(since "$t") s: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["triangles"], "triangles,", d["edges"], "edges, input", (d.get("input") or {}).get("seconds", "-"), "s, engine", d["stages"].get("engine", "-"), "s")' "$W/$v.json")" | tee -a "$W/times"
+		cp "$W/$v.json" "$W/$v.$r.json"
+	done
 done
-python3 - "$W" <<'PY'
-import json, sys
-c = {v: json.load(open("%s/%s.json" % (sys.argv[1], v)))["triangles"] for v in ("crawl", "tsg", "lz4")}
-print("counts agree:", len(set(c.values())) == 1, c)
+python3 - "$W" "$runs" <<'PY'
+import json, re, statistics, sys
+w, runs = sys.argv[1], int(sys.argv[2])
+t = {}
+for line in open(w + "/times"):
+    m = re.match(r"run \d+ (dd plain .tsg|count \w+) \(cold\): ([0-9.]+) s", line)
+    t.setdefault(m.group(1), []).append(float(m.group(2)))
+dd = statistics.median(t["dd plain .tsg"])
+print("| cold, median of %d | seconds | / dd of the plain .tsg |" % runs)
+print("|---|---|---|")
+for k, v in t.items():
+    print("| %s | %.2f (%s) | %.2f |" % (k, statistics.median(v), ", ".join("%.2f" % x for x in v), statistics.median(v) / dd))
+c = {"%s.%d" % (v, r): json.load(open("%s/%s.%d.json" % (w, v, r)))["triangles"] for v in ("crawl", "tsg", "lz4") for r in range(1, runs + 1)}
+print("counts agree:", len(set(c.values())) == 1, sorted(set(c.values())))
 sys.exit(len(set(c.values())) != 1)
 PY

@@ -55,7 +55,7 @@ done
 check "text output names the figures" sh -c "$B/tristream count --quiet --device cpu --clustering $T/karate.tsg | grep -q '^transitivity: 0.255682'"
 # random graphs of several shapes, every layout, in and out of core
 i=0
-for spec in "er --vertices 300 --edges 4000" "rmat --scale 11" "web --vertices 3000" "clique --vertices 40" "star --vertices 50" "empty --vertices 10"; do
+for spec in "er --vertices 300 --edges 4000" "rmat --scale 11" "web --vertices 3000" "crawl --vertices 20000 --edge-factor 6" "clique --vertices 40" "star --vertices 50" "empty --vertices 10"; do
 	i=$((i+1))
 	"$B/tristream-gen" --quiet --seed $i $spec "$T/g$i.tsg"
 	brute --per-vertex "$T/g$i.tsg" >"$T/g$i.ref"

@@ -418,6 +418,27 @@ check "compressed clique count" same "$(tri "$T/clique.lz4.tsg")" 166167000
 check "compress a missing file exits 3" [ "$(rc_of "$B/tristream" compress "$T/none.tsg" "$T/none.lz4.tsg")" = 3 ]
 check "compress of a missing file writes nothing" [ ! -e "$T/none.lz4.tsg" ]
 
+# --- the generator: its graphs depend on the seed, never on the threads;
+# crawl is as redundant as a crawl (BVGraph bits a link, against web's)
+for spec in "rmat --scale 12" "web --vertices 30000" "crawl --vertices 150000"; do
+	"$B/tristream-gen" --quiet --threads 1 --seed 4 $spec "$T/gen1.tsg"
+	"$B/tristream-gen" --quiet --threads 5 --seed 4 $spec "$T/gen5.tsg"
+	check "gen ${spec%% *}: the same file on 1 and 5 threads" sh -c "[ -s $T/gen1.tsg ] && cmp -s $T/gen1.tsg $T/gen5.tsg"
+done
+"$B/tristream-gen" --quiet --seed 5 crawl --vertices 150000 "$T/gen5.tsg"
+check "gen crawl: another seed, another graph" sh -c "! cmp -s $T/gen1.tsg $T/gen5.tsg"
+check "reference counter on a crawl" same "$(brute "$T/gen1.tsg")" "$(tri "$T/gen1.tsg")"
+"$B/tristream-gen" --quiet --seed 4 web --vertices 150000 "$T/genw.tsg"
+bits() { conv --to webgraph "$1" "$T/bits" && sed -n 's/^bitsperlink=//p' "$T/bits.properties"; }
+cb=$(bits "$T/gen1.tsg") wb=$(bits "$T/genw.tsg")
+check "gen crawl: under 4 bits a link as BVGraph ($cb), web over 8 ($wb)" python3 -c "assert 0 < $cb < 4 and $wb > 8"
+check "gen crawl: degree about 27, triangles closed" python3 -c "
+import json, subprocess
+d = json.loads(subprocess.check_output(['$B/tristream', 'count', '--quiet', '--device', 'cpu', '--json', '$T/gen1.tsg']))
+deg = 2 * d['edges'] / 150000
+assert 20 < deg < 34 and d['triangles'] > 3 * d['edges'], (deg, d['triangles'], d['edges'])"
+check "gen crawl --edge-factor past 4096 exits 2" [ "$(rc_of "$B/tristream-gen" crawl --vertices 10 --edge-factor 5000 "$T/x.tsg")" = 2 ]
+
 # --- out of memory: a clear error and exit 4, never a crash
 "$B/tristream-gen" --quiet er --vertices 200000 --edges 4000000 --seed 9 "$T/oom.tsg"
 check "out of memory exits 4" [ "$(rc_of sh -c "ulimit -v 40000; exec $B/tristream count --device cpu --io pread $T/oom.tsg")" = 4 ]
