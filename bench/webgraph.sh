@@ -7,15 +7,16 @@
 #   count:   tristream count on the crawl (merged in memory) vs on the .tsg,
 #            GPU and CPU; the crawl sorted without its transpose (GPU)
 # Medians of RUNS (default 3), variants alternating. Counts must agree.
+# KIND=crawl takes tristream-gen crawl (a crawl's redundancy) for web.
 set -eu
-B=$1 W=$2 L=${3:-22} RUNS=${4:-3}
+B=$1 W=$2 L=${3:-22} RUNS=${4:-3} K=${KIND:-web}
 mkdir -p "$W"
-g="$W/web$L.tsg" c="$W/web$L"
-"$B/tristream-gen" --quiet web --vertices $((1 << L)) --seed 1 "$g"
+g="$W/$K$L.tsg" c="$W/$K$L"
+"$B/tristream-gen" --quiet "$K" --vertices $((1 << L)) --seed 1 "$g"
 t0=$(date +%s.%N)
 "$B/tristream-convert" --quiet --to webgraph "$g" "$c"
 t1=$(date +%s.%N)
-echo "graph: web 2^$L: $("$B/tristream" info --json "$g" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["vertices"], "vertices,", d["edges"], "edges")')"
+echo "graph: $K 2^$L: $("$B/tristream" info --json "$g" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["vertices"], "vertices,", d["edges"], "edges")')"
 echo "sizes: .tsg $(stat -c %s "$g") bytes, .graph $(stat -c %s "$c.graph") bytes ($(grep bitsperlink "$c.properties"))"
 echo "writer: $(python3 -c "print(round($t1 - $t0, 3))") s (one run)"
 run() { # label, command... -> "label seconds triangles extra"
