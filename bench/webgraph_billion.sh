@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # bench/webgraph_billion.sh BUILD_DIR WORK_DIR [KIND=crawl] [VERTICES] - a
 # crawl-like graph of about a billion edges counted on the GPU from a cold
-# file, as a BVGraph crawl with
-# its transpose (a copy, not a link: LAW ships two files, read apart), as a
-# plain .tsg and as an LZ4 .tsg, beside dd's read of the plain file. The
-# page cache is dropped before each (echo 3 > /proc/sys/vm/drop_caches:
-# root). RUNS (3) rounds of the four, medians printed. Counts must agree.
-# DEVICE=cpu runs the counts on the CPU (a try-out without a GPU).
-# KIND: crawl (tristream-gen crawl, sites sharing menus: about 3 bits a
-# link as BVGraph, as LAW's crawls; 75 M pages, about 1.0 G edges, by
-# default) or web (links at random distances: about 12 bits a link; 2^27
-# pages, 1.0 G edges, by default: the run of 2026-11-24).
+# file: as a BVGraph crawl with its transpose (LAW ships two files, read
+# apart), as a plain .tsg and as an LZ4 .tsg of the same undirected graph,
+# beside dd's read of the plain file. The page cache is dropped before each
+# (echo 3 > /proc/sys/vm/drop_caches: root). RUNS (3) rounds of the four,
+# medians printed. Counts must agree. DEVICE=cpu counts on the CPU (a
+# try-out without a GPU).
+# KIND crawl: tristream-gen crawl (sites sharing menus, as LAW's crawls
+# compress), its links directed as generated (--webgraph: the crawl and its
+# real transpose, each about as many arcs as the graph has edges, as a LAW
+# crawl); 75 M pages, about 1.0 G edges by default.
+# KIND web: tristream-gen web (links at random distances, about 11 bits a
+# link), written undirected by --to webgraph, so each file holds every
+# edge twice, the transpose a copy; 2^27 pages, 1.0 G edges by default
+# (the run of 2026-11-24, seventh session).
 set -eu
 B=$1 W=$2 K=${3:-crawl}
 case $K in crawl) N=${4:-75000000} ;; web) N=${4:-$((1 << 27))} ;; *) echo "KIND: crawl or web" >&2; exit 2 ;; esac
@@ -20,10 +24,14 @@ now() { date +%s.%N; }
 since() { python3 -c "print(round($(now) - $1, 3))"; }
 drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
 t=$(now); "$B/tristream-gen" --quiet "$K" --vertices "$N" --seed 1 "$g"; echo "gen: $(since "$t") s"
-t=$(now); "$B/tristream-convert" --quiet --to webgraph "$g" "$c"; echo "writer (--to webgraph, all threads): $(since "$t") s"
-for e in graph offsets properties; do rm -f "$c-t.$e"; cp "$c.$e" "$c-t.$e"; done
+if [ "$K" = crawl ]; then
+	t=$(now); "$B/tristream-gen" --quiet --webgraph crawl --vertices "$N" --seed 1 "$c"; echo "gen --webgraph (directed, and its transpose): $(since "$t") s"
+else
+	t=$(now); "$B/tristream-convert" --quiet --to webgraph "$g" "$c"; echo "writer (--to webgraph, all threads): $(since "$t") s"
+	for e in graph offsets properties; do rm -f "$c-t.$e"; cp "$c.$e" "$c-t.$e"; done
+fi
 t=$(now); "$B/tristream" compress "$g" "$z" >/dev/null; echo "compress: $(since "$t") s"
-echo "sizes: .tsg $(stat -c %s "$g"), LZ4 .tsg $(stat -c %s "$z"), .graph $(stat -c %s "$c.graph") x 2 ($(grep bitsperlink "$c.properties")), .offsets $(stat -c %s "$c.offsets") x 2"
+echo "sizes: .tsg $(stat -c %s "$g"), LZ4 .tsg $(stat -c %s "$z"), .graph $(stat -c %s "$c.graph") and -t $(stat -c %s "$c-t.graph") ($(grep -h 'arcs\|bitsperlink' "$c.properties" "$c-t.properties" | tr '\n' ' ')), .offsets $(stat -c %s "$c.offsets") and $(stat -c %s "$c-t.offsets")"
 runs=${RUNS:-3}
 for r in $(seq "$runs"); do # the four cold reads in turn, RUNS times
 	drop

@@ -437,6 +437,15 @@ import json, subprocess
 d = json.loads(subprocess.check_output(['$B/tristream', 'count', '--quiet', '--device', 'cpu', '--json', '$T/gen1.tsg']))
 deg = 2 * d['edges'] / 150000
 assert 20 < deg < 34 and d['triangles'] > 3 * d['edges'], (deg, d['triangles'], d['edges'])"
+# --webgraph: the crawl's links directed, with their transpose, as LAW ships
+# a crawl; merged, the same undirected graph as the .tsg of the same seed
+"$B/tristream-gen" --quiet --threads 1 --seed 4 --webgraph crawl --vertices 150000 "$T/d1"
+"$B/tristream-gen" --quiet --threads 5 --seed 4 --webgraph crawl --vertices 150000 "$T/d5"
+check "gen --webgraph: the same files on 1 and 5 threads" sh -c "for e in graph offsets properties; do for f in '' -t; do [ -s $T/d1\$f.\$e ] && cmp -s $T/d1\$f.\$e $T/d5\$f.\$e || exit 1; done; done"
+check "gen --webgraph: directed (graph and transpose differ)" sh -c "! cmp -s $T/d1.graph $T/d1-t.graph"
+check "gen --webgraph: converted, byte-identical to the crawl's .tsg" sh -c "$B/tristream-convert --quiet $T/d1 $T/d1.tsg && cmp -s $T/d1.tsg $T/gen1.tsg"
+check "gen --webgraph: counted without the transpose (sorted)" same "$(tri --no-transpose "$T/d1")" "$(brute "$T/gen1.tsg")"
+check "gen --webgraph with a kind other than crawl exits 2" [ "$(rc_of "$B/tristream-gen" --webgraph rmat --scale 5 "$T/x")" = 2 ]
 check "gen crawl --edge-factor past 4096 exits 2" [ "$(rc_of "$B/tristream-gen" crawl --vertices 10 --edge-factor 5000 "$T/x.tsg")" = 2 ]
 
 # --- out of memory: a clear error and exit 4, never a crash

@@ -27,6 +27,8 @@
 #include <string.h>
 
 #include "io/builder.h"
+#include "io/sort.h"
+#include "io/webgraph.h"
 #include "base/util.h"
 #include "version.h"
 
@@ -47,10 +49,14 @@ static const char usage[] =
 	"  grid            --rows R --cols C (no triangles)\n"
 	"  empty           --vertices N      (no edges)\n"
 	"options:\n"
-	"  --seed N  --threads N  --mem-limit SIZE  --tmpdir DIR  --quiet\n";
+	"  --seed N  --threads N  --mem-limit SIZE  --tmpdir DIR  --quiet\n"
+	"  --webgraph  crawl only: its links as they are, directed, written as the\n"
+	"              BVGraph OUTPUT.{graph,offsets,properties} with its transpose\n"
+	"              OUTPUT-t.*, as LAW ships a crawl (counted, it is the same\n"
+	"              undirected graph as the .tsg the same arguments make)\n";
 
 enum { O_SCALE = 256, O_EF, O_ABC, O_N, O_M, O_ROWS, O_COLS, O_SEED, O_THREADS, O_MEM, O_TMP,
-       O_QUIET, O_HELP };
+       O_QUIET, O_WEBGRAPH, O_HELP };
 
 static const struct option opts[] = {
 	{ "scale", required_argument, 0, O_SCALE }, { "edge-factor", required_argument, 0, O_EF },
@@ -59,6 +65,7 @@ static const struct option opts[] = {
 	{ "cols", required_argument, 0, O_COLS }, { "seed", required_argument, 0, O_SEED },
 	{ "threads", required_argument, 0, O_THREADS }, { "mem-limit", required_argument, 0, O_MEM },
 	{ "tmpdir", required_argument, 0, O_TMP }, { "quiet", no_argument, 0, O_QUIET },
+	{ "webgraph", no_argument, 0, O_WEBGRAPH },
 	{ "help", no_argument, 0, O_HELP }, { 0, 0, 0, 0 },
 };
 
@@ -172,6 +179,7 @@ enum {
 
 struct crawl {
 	uint64_t n, seed, ef;	 /* ef: the largest menu (a site's first pages) */
+	int lists;		 /* each chunk's links sorted, without repeats or loops */
 	uint64_t first_chunk, cap; /* cap: edges a page may make */
 	uint64_t *out, *count;	 /* a batch of chunks, cap * CRAWL_CHUNK each */
 };
@@ -257,14 +265,44 @@ static void crawl_chunks(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 			if (unit(&s) < 0.1)
 				out[e++] = u << 32 | crawl_far(c, &s, u);
 		}
+		if (c->lists) { /* keys grouped by page already: sorted, each page's links too */
+			uint64_t kept = 0;
+			for (uint64_t b = 0, a = 0; a < e; a = b) {
+				for (b = a + 1; b < e && out[b] >> 32 == out[a] >> 32; b++)
+					;
+				for (uint64_t x = a + 1; x < b; x++) /* a page's few links */
+					for (uint64_t y = x; y > a && out[y - 1] > out[y]; y--) {
+						const uint64_t t = out[y];
+						out[y] = out[y - 1];
+						out[y - 1] = t;
+					}
+				for (uint64_t x = a; x < b; x++)
+					if ((out[x] >> 32) != (out[x] & 0xffffffffu) &&
+					    (x == a || out[x] != out[x - 1]))
+						out[kept++] = out[x];
+			}
+			e = kept;
+		}
 		c->count[k] = e;
 	}
 }
 
+/* Makes the crawl's links: into the builder b (an undirected graph), or,
+ * where b is NULL, as sorted keys u<<32|v, page after page, into *keys
+ * (*nkeys of them; the caller frees). */
 static int gen_crawl(uint64_t n, uint64_t ef, uint64_t seed, struct io_builder *b,
-		     unsigned threads, int quiet, struct tsg_err *err)
+		     uint64_t **keys, uint64_t *nkeys, unsigned threads, int quiet,
+		     struct tsg_err *err)
 {
-	struct crawl c = { .n = n, .seed = seed, .ef = ef, .cap = ef + CRAWL_EXTRA };
+	struct crawl c = { .n = n, .seed = seed, .ef = ef, .cap = ef + CRAWL_EXTRA, .lists = !b };
+	uint64_t have = 0;
+	if (!b) { /* room for the most links the pages can make: only address
+		   * space until written */
+		*keys = malloc((n ? n * c.cap : 1) * sizeof(uint64_t));
+		if (!*keys)
+			return tsg_fail(err, TSG_ENOMEM, "out of memory for %llu pages' links",
+					(unsigned long long)n);
+	}
 	const uint64_t nchunks = (n + CRAWL_CHUNK - 1) / CRAWL_CHUNK, per = threads * 2;
 	int rc = TSG_OK;
 	c.out = malloc(per * c.cap * CRAWL_CHUNK * sizeof(uint64_t));
@@ -278,8 +316,15 @@ static int gen_crawl(uint64_t n, uint64_t ef, uint64_t seed, struct io_builder *
 		const uint64_t nb = nchunks - at < per ? nchunks - at : per;
 		c.first_chunk = at;
 		tsg_parallel_for(threads, nb, 1, crawl_chunks, &c);
-		for (uint64_t k = 0; k < nb && rc == TSG_OK; k++)
-			rc = io_builder_add(b, c.out + k * c.cap * CRAWL_CHUNK, c.count[k], err);
+		for (uint64_t k = 0; k < nb && rc == TSG_OK; k++) {
+			const uint64_t *src = c.out + k * c.cap * CRAWL_CHUNK;
+			if (b) {
+				rc = io_builder_add(b, src, c.count[k], err);
+			} else {
+				memcpy(*keys + have, src, c.count[k] * sizeof(uint64_t));
+				have += c.count[k];
+			}
+		}
 		if (!quiet && tsg_now() - last > 5) {
 			last = tsg_now();
 			fprintf(stderr, "tristream-gen: %llu / %llu pages (%.0f%%), ETA %.0fs\n",
@@ -290,6 +335,78 @@ static int gen_crawl(uint64_t n, uint64_t ef, uint64_t seed, struct io_builder *
 out:
 	free(c.out);
 	free(c.count);
+	if (!b)
+		*nkeys = have;
+	return rc;
+}
+
+/* Sorted keys u<<32|v (n pages) as lists: off[n + 1] and adj, adj written
+ * over the keys' memory (a u32 never outruns the u64 it is read from). */
+static int keys_to_lists(uint64_t *keys, uint64_t m, uint64_t n, uint64_t **off,
+			 uint32_t **adj, struct tsg_err *err)
+{
+	*off = calloc(n + 1, sizeof(uint64_t));
+	if (!*off)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory for %llu pages' offsets",
+				(unsigned long long)n);
+	uint32_t *a = (uint32_t *)keys;
+	for (uint64_t i = 0; i < m; i++) {
+		(*off)[(keys[i] >> 32) + 1]++;
+		a[i] = (uint32_t)keys[i];
+	}
+	for (uint64_t u = 0; u < n; u++)
+		(*off)[u + 1] += (*off)[u];
+	*adj = a;
+	return TSG_OK;
+}
+
+/* --webgraph: the crawl's links as they are, as BVGraph BASE.* and its
+ * transpose BASE-t.* (the keys reversed and sorted). */
+static int gen_crawl_webgraph(uint64_t n, uint64_t ef, uint64_t seed, const char *base,
+			      unsigned threads, int quiet, struct tsg_err *err)
+{
+	uint64_t *keys = NULL, *rev = NULL, *tmp = NULL, *off = NULL, *toff = NULL, m = 0;
+	uint32_t *adj, *tadj;
+	char tbase[4200];
+	struct io_webgraph_wopts wo;
+	io_webgraph_write_defaults(&wo);
+	wo.threads = threads;
+	int rc = gen_crawl(n, ef, seed, NULL, &keys, &m, threads, quiet, err);
+	if (rc)
+		goto out;
+	rev = malloc((m ? m : 1) * sizeof(uint64_t));
+	tmp = malloc((m ? m : 1) * sizeof(uint64_t));
+	if (!rev || !tmp) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for the transpose of %llu links",
+			      (unsigned long long)m);
+		goto out;
+	}
+	for (uint64_t i = 0; i < m; i++)
+		rev[i] = keys[i] << 32 | keys[i] >> 32;
+	if (io_sort_u64(rev, tmp, m, threads)) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory sorting the transpose");
+		goto out;
+	}
+	free(tmp);
+	tmp = NULL;
+	rc = keys_to_lists(keys, m, n, &off, &adj, err);
+	if (rc == TSG_OK)
+		rc = keys_to_lists(rev, m, n, &toff, &tadj, err);
+	if (rc == TSG_OK)
+		rc = io_webgraph_write(base, n, off, adj, &wo, err);
+	if (rc == TSG_OK && (size_t)snprintf(tbase, sizeof(tbase), "%s-t", base) >= sizeof(tbase))
+		rc = tsg_fail(err, TSG_EUSAGE, "output name too long: %s", base);
+	if (rc == TSG_OK)
+		rc = io_webgraph_write(tbase, n, toff, tadj, &wo, err);
+	if (rc == TSG_OK && !quiet)
+		fprintf(stderr, "tristream-gen: %s.* and %s-t.*: %llu pages, %llu links (directed)\n",
+			base, base, (unsigned long long)n, (unsigned long long)m);
+out:
+	free(keys);
+	free(rev);
+	free(tmp);
+	free(off);
+	free(toff);
 	return rc;
 }
 
@@ -314,7 +431,7 @@ static int run(int argc, char **argv)
 	struct gen g = { .a = 0.57, .b = 0.19, .c = 0.19, .seed = 1 };
 	struct io_builder_opts bo = { 0 };
 	uint64_t ef = 16, rows = 0, cols = 0, v, m = 0;
-	int quiet = 0, c;
+	int quiet = 0, webgraph = 0, c;
 	unsigned threads = tsg_default_threads();
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
@@ -354,6 +471,7 @@ static int run(int argc, char **argv)
 			break;
 		case O_TMP: bo.tmpdir = optarg; break;
 		case O_QUIET: quiet = 1; break;
+		case O_WEBGRAPH: webgraph = 1; break;
 		case O_HELP: fputs(usage, stdout); return TSG_OK;
 		default: return bad("%s", "bad option");
 		}
@@ -362,6 +480,18 @@ static int run(int argc, char **argv)
 		return bad("%s", "need KIND and OUTPUT");
 	const char *kind = argv[optind], *out = argv[optind + 1];
 	struct tsg_err err = { 0 };
+	if (webgraph) {
+		if (strcmp(kind, "crawl") != 0)
+			return bad("%s", "--webgraph is for crawl only (the other kinds are undirected)");
+		if (!g.n)
+			return bad("%s", "crawl needs --vertices");
+		if (ef > 4096)
+			return bad("%s", "crawl takes --edge-factor up to 4096 (the largest menu)");
+		const int rc = gen_crawl_webgraph(g.n, ef, g.seed, out, threads, quiet, &err);
+		if (rc)
+			fprintf(stderr, "tristream-gen: error: %s\n", err.msg);
+		return rc;
+	}
 	struct io_builder *b;
 	struct io_build_stats st;
 	bo.threads = threads;
@@ -406,7 +536,7 @@ static int run(int argc, char **argv)
 			return bad("%s", "crawl takes --edge-factor up to 4096 (the largest menu)");
 		}
 		io_builder_reserve_vertices(b, g.n);
-		rc = gen_crawl(g.n, ef, g.seed, b, threads, quiet, &err);
+		rc = gen_crawl(g.n, ef, g.seed, b, NULL, NULL, threads, quiet, &err);
 	} else if (strcmp(kind, "clique") == 0) {
 		io_builder_reserve_vertices(b, g.n);
 		for (uint64_t u = 0; u < g.n && !rc; u++)
