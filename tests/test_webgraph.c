@@ -62,6 +62,18 @@ static void make(struct lists *l, int shape, uint64_t nv, uint64_t *seed)
 				for (uint64_t a = 0; a < 50 && a < nv; a++)
 					tmp[d++] = (uint32_t)((a * 13 + v) % nv);
 			break;
+		case 5: /* a crawl's page: its site's menu (the first 12 pages of
+			 * 64), the next pages, a section's links, a far page: runs
+			 * in every part, and out- and in-lists that differ */
+			for (uint64_t a = v / 64 * 64; a < v / 64 * 64 + 12 && a < nv; a++)
+				tmp[d++] = (uint32_t)a;
+			for (uint64_t a = v + 1; a < v + 1 + t_rand(seed) % 10 && a < nv; a++)
+				tmp[d++] = (uint32_t)a;
+			for (uint64_t k = 0; k < 9; k++)
+				if (t_rand(seed) % 8)
+					tmp[d++] = (uint32_t)((v / 16 * 16 + k * 5 + 20) % nv);
+			tmp[d++] = (uint32_t)(t_rand(seed) % nv);
+			break;
 		default: { /* R-MAT-like: skewed ids */
 			d = t_rand(seed) % 20;
 			for (uint64_t i = 0; i < d; i++) {
@@ -158,7 +170,7 @@ static void round_trips(struct t_state *st)
 	uint64_t seed = 11;
 	char base[4200];
 	snprintf(base, sizeof(base), "%s", t_path("rt"));
-	for (int shape = 0; shape < 6; shape++)
+	for (int shape = 0; shape < 7; shape++)
 		for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++)
 			for (size_t pi = 0; pi < sizeof(params) / sizeof(params[0]); pi++) {
 				struct lists l;
@@ -249,7 +261,7 @@ static void wrong_transpose(struct t_state *st, const struct lists *l, const cha
 static void undirected(struct t_state *st)
 {
 	uint64_t seed = 5;
-	for (int shape = 1; shape < 6; shape++) {
+	for (int shape = 1; shape < 7; shape++) {
 		struct lists l, t;
 		struct tsg_err err = { 0 };
 		make(&l, shape, 700, &seed);
