@@ -66,6 +66,15 @@ count "$T/g.json" --device gpu "$T/w16crawl"
 [ "$(field device "$T/a.json")" = cpu ] && ok || bad "auto on the web 2^16 crawl chose $(field device "$T/a.json")"
 same "$(field triangles "$T/a.json")" "$(field triangles "$T/c.json")" && ok || bad "auto on the crawl: $(field triangles "$T/a.json") vs $(field triangles "$T/c.json")"
 same "$(field triangles "$T/g.json")" "$(field triangles "$T/c.json")" && ok || bad "GPU on the crawl: $(field triangles "$T/g.json") vs $(field triangles "$T/c.json")"
+# a directed crawl with its real transpose (tristream-gen --webgraph) on the
+# GPU, against the brute-force counter on the .tsg of the same seed
+"$B/tristream-gen" --quiet --webgraph crawl --vertices 200000 --seed 3 "$T/dcrawl"
+"$B/tristream-gen" --quiet crawl --vertices 200000 --seed 3 "$T/dcrawl.tsg"
+cref=$("$B/tests/brute" "$T/dcrawl.tsg")
+count "$T/g.json" --device gpu "$T/dcrawl"
+same "$(field triangles "$T/g.json")" "$cref" && ok || bad "GPU on the directed crawl: $(field triangles "$T/g.json") vs $cref (brute force)"
+count "$T/g.json" --device gpu --no-transpose "$T/dcrawl"
+same "$(field triangles "$T/g.json")" "$cref" && ok || bad "GPU on the directed crawl, sorted: $(field triangles "$T/g.json") vs $cref"
 # --device auto: the CPU for a small web-like graph, the GPU for R-MAT 20
 count "$T/a.json" "$T/w16.tsg"
 count "$T/c.json" --device gpu "$T/w16.tsg"
