@@ -445,6 +445,7 @@ check "gen --webgraph: the same files on 1 and 5 threads" sh -c "for e in graph 
 check "gen --webgraph: directed (graph and transpose differ)" sh -c "! cmp -s $T/d1.graph $T/d1-t.graph"
 check "gen --webgraph: converted, byte-identical to the crawl's .tsg" sh -c "$B/tristream-convert --quiet $T/d1 $T/d1.tsg && cmp -s $T/d1.tsg $T/gen1.tsg"
 check "gen --webgraph: counted without the transpose (sorted)" same "$(tri --no-transpose "$T/d1")" "$(brute "$T/gen1.tsg")"
+check "gen --webgraph with --mem-limit exits 2 (made in memory)" [ "$(rc_of "$B/tristream-gen" --webgraph --mem-limit 1G crawl --vertices 10 "$T/x")" = 2 ]
 check "gen --webgraph with a kind other than crawl exits 2" [ "$(rc_of "$B/tristream-gen" --webgraph rmat --scale 5 "$T/x")" = 2 ]
 check "gen crawl --edge-factor past 4096 exits 2" [ "$(rc_of "$B/tristream-gen" crawl --vertices 10 --edge-factor 5000 "$T/x.tsg")" = 2 ]
 

@@ -53,7 +53,8 @@ static const char usage[] =
 	"  --webgraph  crawl only: its links as they are, directed, written as the\n"
 	"              BVGraph OUTPUT.{graph,offsets,properties} with its transpose\n"
 	"              OUTPUT-t.*, as LAW ships a crawl (counted, it is the same\n"
-	"              undirected graph as the .tsg the same arguments make)\n";
+	"              undirected graph as the .tsg the same arguments make; made in\n"
+	"              memory, about 24 bytes a link at the peak)\n";
 
 enum { O_SCALE = 256, O_EF, O_ABC, O_N, O_M, O_ROWS, O_COLS, O_SEED, O_THREADS, O_MEM, O_TMP,
        O_QUIET, O_WEBGRAPH, O_HELP };
@@ -487,6 +488,9 @@ static int run(int argc, char **argv)
 			return bad("%s", "crawl needs --vertices");
 		if (ef > 4096)
 			return bad("%s", "crawl takes --edge-factor up to 4096 (the largest menu)");
+		if (bo.mem_limit || bo.tmpdir)
+			return bad("%s", "--webgraph makes the crawl and its transpose in memory: not "
+				   "with --mem-limit or --tmpdir");
 		const int rc = gen_crawl_webgraph(g.n, ef, g.seed, out, threads, quiet, &err);
 		if (rc)
 			fprintf(stderr, "tristream-gen: error: %s\n", err.msg);
