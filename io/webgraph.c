@@ -669,23 +669,26 @@ static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids
  * threads, 12% on one; ids at random distances (web) 5% slower. */
 enum { MERGE_RUN = 8 };
 
+/* Copies src's next MERGE_RUN ids (from *i) to out + *n where they all come
+ * before next, the other list's next id; returns whether it did. */
+static inline int merge_run(const uint32_t *src, uint64_t ns, uint64_t *i, uint32_t next,
+			    uint32_t *out, uint64_t *n)
+{
+	if (*i + MERGE_RUN > ns || src[*i + MERGE_RUN - 1] >= next)
+		return 0;
+	memcpy(out + *n, src + *i, MERGE_RUN * sizeof(uint32_t));
+	*n += MERGE_RUN;
+	*i += MERGE_RUN;
+	return 1;
+}
+
 /* Merges increasing a and b into o; UINT64_MAX if they share an id. */
 static uint64_t merge2(const uint32_t *a, uint64_t na, const uint32_t *b, uint64_t nb, uint32_t *o)
 {
 	uint64_t i = 0, k = 0, n = 0, dup = 0;
 	while (i < na && k < nb) {
-		if (i + MERGE_RUN <= na && a[i + MERGE_RUN - 1] < b[k]) {
-			memcpy(o + n, a + i, MERGE_RUN * sizeof(uint32_t));
-			n += MERGE_RUN;
-			i += MERGE_RUN;
+		if (merge_run(a, na, &i, b[k], o, &n) || merge_run(b, nb, &k, a[i], o, &n))
 			continue;
-		}
-		if (k + MERGE_RUN <= nb && b[k + MERGE_RUN - 1] < a[i]) {
-			memcpy(o + n, b + k, MERGE_RUN * sizeof(uint32_t));
-			n += MERGE_RUN;
-			k += MERGE_RUN;
-			continue;
-		}
 		const uint32_t x = a[i], y = b[k];
 		dup |= x == y;
 		o[n++] = x < y ? x : y;
@@ -969,18 +972,8 @@ static uint64_t merge_sym(const uint32_t *a, uint64_t na, const uint32_t *b, uin
 {
 	uint64_t i = 0, k = 0, n = 0;
 	while (i < na && k < nb) {
-		if (i + MERGE_RUN <= na && a[i + MERGE_RUN - 1] < b[k]) {
-			memcpy(out + n, a + i, MERGE_RUN * sizeof(uint32_t));
-			n += MERGE_RUN;
-			i += MERGE_RUN;
+		if (merge_run(a, na, &i, b[k], out, &n) || merge_run(b, nb, &k, a[i], out, &n))
 			continue;
-		}
-		if (k + MERGE_RUN <= nb && b[k + MERGE_RUN - 1] < a[i]) {
-			memcpy(out + n, b + k, MERGE_RUN * sizeof(uint32_t));
-			n += MERGE_RUN;
-			k += MERGE_RUN;
-			continue;
-		}
 		const uint32_t x = a[i], y = b[k], m = x < y ? x : y;
 		out[n] = m;
 		n += m != self;
