@@ -341,23 +341,21 @@ out:
 	return rc;
 }
 
-/* Sorted keys u<<32|v (n pages) as lists: off[n + 1] and adj, adj written
- * over the keys' memory (a u32 never outruns the u64 it is read from). */
-static int keys_to_lists(uint64_t *keys, uint64_t m, uint64_t n, uint64_t **off,
+/* Sorted keys u<<32|v (n pages) as lists: off[n + 1] and adj (m ids). */
+static int keys_to_lists(const uint64_t *keys, uint64_t m, uint64_t n, uint64_t **off,
 			 uint32_t **adj, struct tsg_err *err)
 {
 	*off = calloc(n + 1, sizeof(uint64_t));
-	if (!*off)
-		return tsg_fail(err, TSG_ENOMEM, "out of memory for %llu pages' offsets",
+	*adj = malloc((m ? m : 1) * sizeof(uint32_t));
+	if (!*off || !*adj)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory for %llu pages' lists",
 				(unsigned long long)n);
-	uint32_t *a = (uint32_t *)keys;
 	for (uint64_t i = 0; i < m; i++) {
 		(*off)[(keys[i] >> 32) + 1]++;
-		a[i] = (uint32_t)keys[i];
+		(*adj)[i] = (uint32_t)keys[i];
 	}
 	for (uint64_t u = 0; u < n; u++)
 		(*off)[u + 1] += (*off)[u];
-	*adj = a;
 	return TSG_OK;
 }
 
@@ -367,13 +365,17 @@ static int gen_crawl_webgraph(uint64_t n, uint64_t ef, uint64_t seed, const char
 			      unsigned threads, int quiet, struct tsg_err *err)
 {
 	uint64_t *keys = NULL, *rev = NULL, *tmp = NULL, *off = NULL, *toff = NULL, m = 0;
-	uint32_t *adj, *tadj;
+	uint32_t *adj = NULL, *tadj = NULL;
 	char tbase[4200];
 	struct io_webgraph_wopts wo;
 	io_webgraph_write_defaults(&wo);
 	wo.threads = threads;
-	int rc = gen_crawl(n, ef, seed, NULL, &keys, &m, threads, quiet, err);
-	if (rc)
+	int rc = TSG_OK;
+	if ((size_t)snprintf(tbase, sizeof(tbase), "%s-t", base) >= sizeof(tbase)) {
+		rc = tsg_fail(err, TSG_EUSAGE, "output name too long: %s", base);
+		goto out;
+	}
+	if ((rc = gen_crawl(n, ef, seed, NULL, &keys, &m, threads, quiet, err)))
 		goto out;
 	rev = malloc((m ? m : 1) * sizeof(uint64_t));
 	tmp = malloc((m ? m : 1) * sizeof(uint64_t));
@@ -388,18 +390,20 @@ static int gen_crawl_webgraph(uint64_t n, uint64_t ef, uint64_t seed, const char
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory sorting the transpose");
 		goto out;
 	}
-	free(tmp);
+	free(tmp); /* the keys, 8 bytes a link each, go as their lists are made */
 	tmp = NULL;
-	rc = keys_to_lists(keys, m, n, &off, &adj, err);
-	if (rc == TSG_OK)
-		rc = keys_to_lists(rev, m, n, &toff, &tadj, err);
-	if (rc == TSG_OK)
-		rc = io_webgraph_write(base, n, off, adj, &wo, err);
-	if (rc == TSG_OK && (size_t)snprintf(tbase, sizeof(tbase), "%s-t", base) >= sizeof(tbase))
-		rc = tsg_fail(err, TSG_EUSAGE, "output name too long: %s", base);
-	if (rc == TSG_OK)
-		rc = io_webgraph_write(tbase, n, toff, tadj, &wo, err);
-	if (rc == TSG_OK && !quiet)
+	if ((rc = keys_to_lists(keys, m, n, &off, &adj, err)))
+		goto out;
+	free(keys);
+	keys = NULL;
+	if ((rc = keys_to_lists(rev, m, n, &toff, &tadj, err)))
+		goto out;
+	free(rev);
+	rev = NULL;
+	if ((rc = io_webgraph_write(base, n, off, adj, &wo, err)) ||
+	    (rc = io_webgraph_write(tbase, n, toff, tadj, &wo, err)))
+		goto out;
+	if (!quiet)
 		fprintf(stderr, "tristream-gen: %s.* and %s-t.*: %llu pages, %llu links (directed)\n",
 			base, base, (unsigned long long)n, (unsigned long long)m);
 out:
@@ -408,6 +412,8 @@ out:
 	free(tmp);
 	free(off);
 	free(toff);
+	free(adj);
+	free(tadj);
 	return rc;
 }
 
