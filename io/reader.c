@@ -212,28 +212,6 @@ static int check_size(struct io_file *f, struct tsg_err *err)
 	return TSG_OK;
 }
 
-static int read_plain(struct io_file *f, uint64_t offset, uint64_t len, uint8_t *dst,
-		      io_ready_fn ready, void *ctx, struct tsg_err *err)
-{
-	uint64_t done = 0;
-	while (done < len) {
-		size_t want = len - done < PREAD_CHUNK ? len - done : PREAD_CHUNK;
-		ssize_t r = pread(f->plain_fd, dst + done, want, (off_t)(offset + done));
-		if (r < 0 && (errno == EINTR || errno == EAGAIN))
-			continue;
-		if (r < 0)
-			return tsg_fail_errno(err, TSG_EIO, errno, "%s: read at offset %llu", f->path,
-					      (unsigned long long)(offset + done));
-		if (r == 0)
-			return tsg_fail(err, TSG_EINPUT, "%s: unexpected end of file at offset %llu "
-					"(truncated?)", f->path, (unsigned long long)(offset + done));
-		done += (uint64_t)r;
-		if (ready)
-			ready(ctx, done);
-	}
-	return TSG_OK;
-}
-
 /* pread until len bytes are in, the file ends or a read fails (*e: its
  * errno, else 0); the bytes read. */
 static uint64_t pread_full(int fd, uint8_t *dst, uint64_t len, uint64_t at, int *e)
@@ -306,18 +284,27 @@ int io_pread_parallel(int fd, uint64_t offset, uint64_t len, void *dst, io_ready
 	unsigned started = 0;
 	uint64_t front = 0; /* steps done in order */
 	int e = 0;
-	p.got = calloc(p.nsteps ? p.nsteps : 1, sizeof(*p.got));
-	p.done = calloc(p.nsteps ? p.nsteps : 1, 1);
+	const int helped = p.nsteps > 2; /* a step or two: not worth a thread */
+	p.got = helped ? calloc(p.nsteps, sizeof(*p.got)) : NULL;
+	p.done = helped ? calloc(p.nsteps, 1) : NULL;
 	atomic_init(&p.next, 0);
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.cv, NULL);
 	for (unsigned i = 0; p.got && p.done && i < PREAD_HELPERS; i++)
 		if (pthread_create(&th[i], NULL, par_read_main, &p) == 0)
 			started++;
-	if (started == 0) { /* no threads or memory to be had: this one reads */
-		*got = pread_full(fd, dst, len, offset, &e);
-		if (ready && *got)
-			ready(ctx, *got);
+	if (started == 0) { /* short, or no threads or memory to be had: this
+			     * thread reads, a step at a time */
+		*got = 0;
+		for (uint64_t k = 0; k < p.nsteps && e == 0; k++) {
+			const uint64_t n = step_len(&p, k), r = pread_full(fd, (uint8_t *)dst + *got, n,
+									   offset + *got, &e);
+			*got += r;
+			if (ready && r)
+				ready(ctx, *got);
+			if (r < n)
+				break;
+		}
 		goto done;
 	}
 	pthread_mutex_lock(&p.mu);
@@ -352,12 +339,12 @@ done:
 	return e;
 }
 
-/* Buffered reads of a large range on helper threads (io_pread_parallel):
+/* Buffered reads (io_pread_parallel: a large range on helper threads, as
  * one thread copies a file out of the page cache at about 2 GB/s on the
- * H100's host, so a cached file would otherwise be read slower than by
- * O_DIRECT from the disk. Errors as read_plain's. */
-static int read_plain_parallel(struct io_file *f, uint64_t offset, uint64_t len, uint8_t *dst,
-			       io_ready_fn ready, void *ctx, struct tsg_err *err)
+ * H100's host, slower than O_DIRECT reads it from the disk). A short file
+ * is an input error, a failed read an I/O error, each at its offset. */
+static int read_plain(struct io_file *f, uint64_t offset, uint64_t len, uint8_t *dst,
+		      io_ready_fn ready, void *ctx, struct tsg_err *err)
 {
 	uint64_t got;
 	const int e = io_pread_parallel(f->plain_fd, offset, len, dst, ready, ctx, &got);
@@ -477,8 +464,6 @@ int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *
 		rc = TSG_OK;
 	} else if (f->mode == IO_MODE_URING) {
 		rc = read_uring(f, offset, len, dst, ready, ctx, err);
-	} else if (len > 2 * (uint64_t)PREAD_CHUNK) {
-		rc = read_plain_parallel(f, offset, len, dst, ready, ctx, err);
 	} else {
 		rc = read_plain(f, offset, len, dst, ready, ctx, err);
 	}

@@ -64,8 +64,9 @@ int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *
 
 /*
  * Buffered reads (pread) of len bytes at offset of fd into dst by a few
- * helper threads, each taking the next 8 MiB step, for ranges where one
- * thread copying out of the page cache would be the bottleneck. ready
+ * helper threads, each taking the next 8 MiB step, as one thread copying
+ * out of the page cache would be the bottleneck (a range of one or two
+ * steps, or where no thread can be had: on the calling thread). ready
  * (NULL: none) is told, on the calling thread, how far the steps done in
  * order reach, as io_file_read_stream tells it. *got: the bytes in place
  * from dst on without a gap, short of len where the file ends first or a

@@ -349,38 +349,19 @@ fail:
 	return rc;
 }
 
-/* A plain file's large reads go on helper threads (io_pread_parallel):
+/* A plain file's reads go on helper threads where large (io_pread_parallel:
  * one thread copies text out of the page cache at about 1.5 GB/s on the
- * H100's host, slower than sixteen threads parse it. */
-enum { PARALLEL_MIN = 16u << 20 };
-
+ * H100's host, slower than sixteen threads parse it). Fewer bytes than
+ * wanted, and no error: the end of the file. */
 static int read_plain(struct io_tsrc *s, struct io_tbuf *b, size_t want, struct tsg_err *err)
 {
-	const uint64_t known = s->file_size > s->consumed ? s->file_size - s->consumed : 0;
-	const size_t span = want < known ? want : (size_t)known;
-	if (span >= PARALLEL_MIN) {
-		uint64_t got;
-		const int e = io_pread_parallel(s->fd, s->consumed, span, b->p + b->len, NULL, NULL,
-						&got);
-		b->len += got;
-		s->consumed += got;
-		want -= got;
-		if (e)
-			return tsg_fail_errno(err, TSG_EIO, e, "%s: read", s->path);
-	}
-	while (want > 0 && !s->eof) {
-		const size_t take = want < (1u << 30) ? want : 1u << 30;
-		const ssize_t r = pread(s->fd, b->p + b->len, take, (off_t)s->consumed);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return tsg_fail_errno(err, TSG_EIO, errno, "%s: read", s->path);
-		if (r == 0)
-			s->eof = 1;
-		b->len += (size_t)r;
-		s->consumed += (uint64_t)r;
-		want -= (size_t)r;
-	}
+	uint64_t got;
+	const int e = io_pread_parallel(s->fd, s->consumed, want, b->p + b->len, NULL, NULL, &got);
+	b->len += got;
+	s->consumed += got;
+	if (e)
+		return tsg_fail_errno(err, TSG_EIO, e, "%s: read", s->path);
+	s->eof = got < want;
 	return TSG_OK;
 }
 

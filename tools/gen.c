@@ -73,7 +73,7 @@ static const struct option opts[] = {
 enum { BLOCK = 1 << 20 };
 
 struct gen {
-	int kind; /* 0 rmat, 1 er, 2 web, 3 crawl */
+	int kind; /* 0 rmat, 1 er, 2 web (crawl: gen_crawl) */
 	unsigned scale;
 	uint64_t n, m, seed;
 	double a, b, c;
@@ -101,6 +101,21 @@ static uint64_t scramble(uint64_t x, unsigned scale, uint64_t seed)
 	x = (x * 0x9e3779b97f4a7c15ull) & mask;
 	x ^= x >> sh;
 	return x & mask;
+}
+
+/* Every 5 s: done of steps made (each step `per` of the total `what`), and
+ * the time left at the pace so far since t0. */
+static void gen_progress(double t0, double *last, uint64_t done, uint64_t steps, uint64_t per,
+			 uint64_t total, const char *what)
+{
+	const double now = tsg_now();
+	if (now - *last <= 5)
+		return;
+	*last = now;
+	fprintf(stderr, "tristream-gen: %llu / %llu %s (%.0f%%), ETA %.0fs\n",
+		(unsigned long long)(done * per < total ? done * per : total),
+		(unsigned long long)total, what, 100.0 * done / steps,
+		(now - t0) / done * (steps - done));
 }
 
 static void gen_blocks(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
@@ -157,12 +172,8 @@ static int gen_random(struct gen *g, struct io_builder *b, unsigned threads, int
 		tsg_parallel_for(threads, nb, 1, gen_blocks, g);
 		uint64_t edges = (at + nb) * BLOCK < g->m ? nb * BLOCK : g->m - at * BLOCK;
 		rc = io_builder_add(b, g->out, edges, err);
-		if (!quiet && tsg_now() - last > 5) {
-			last = tsg_now();
-			fprintf(stderr, "tristream-gen: %llu / %llu edges (%.0f%%), ETA %.0fs\n",
-				(unsigned long long)((at + nb) * BLOCK), (unsigned long long)g->m,
-				100.0 * (at + nb) / nblocks, (last - t0) / (at + nb) * (nblocks - at - nb));
-		}
+		if (!quiet)
+			gen_progress(t0, &last, at + nb, nblocks, BLOCK, g->m, "edges");
 	}
 	free(g->out);
 	return rc;
@@ -326,12 +337,8 @@ static int gen_crawl(uint64_t n, uint64_t ef, uint64_t seed, struct io_builder *
 				have += c.count[k];
 			}
 		}
-		if (!quiet && tsg_now() - last > 5) {
-			last = tsg_now();
-			fprintf(stderr, "tristream-gen: %llu / %llu pages (%.0f%%), ETA %.0fs\n",
-				(unsigned long long)((at + nb) * CRAWL_CHUNK), (unsigned long long)n,
-				100.0 * (at + nb) / nchunks, (last - t0) / (at + nb) * (nchunks - at - nb));
-		}
+		if (!quiet)
+			gen_progress(t0, &last, at + nb, nchunks, CRAWL_CHUNK, n, "pages");
 	}
 out:
 	free(c.out);
