@@ -159,6 +159,9 @@ void io_graph_free(struct tsg_graph *g)
 	free(g->adj_mem);
 	io_scratch_unmap(g->adj_scratch);
 	io_file_close(g->file);
+	if (g->lists_src)
+		g->lists_src->release(g->lists_src);
+	free(g->rank_off);
 	memset(g, 0, sizeof(*g));
 }
 

@@ -24,6 +24,23 @@
 #include "io/reader.h"
 #include "io/scratch.h"
 
+/* Called with vertices b .. e-1, whose lists are in place and checked (ids
+ * in range, increasing, no self-loop), on worker tid < the load's threads.
+ * Ranges come in about file order, each once, several at a time. */
+typedef void (*io_rows_fn)(void *ctx, uint64_t b, uint64_t e, unsigned tid);
+
+struct tsg_graph;
+
+/* Lists that come from a decoder, not from a .tsg file: a crawl decoded
+ * with its transpose (io/webgraph.h). read places each range's lists and
+ * offsets before rows sees it, and sets nadj and max_degree once all are
+ * in, as io_graph_read_lists does for a file; release frees the decoder. */
+struct io_lists_src {
+	int (*read)(struct io_lists_src *s, struct tsg_graph *g, io_rows_fn rows, void *ctx,
+		    struct tsg_err *err);
+	void (*release)(struct io_lists_src *s);
+};
+
 struct tsg_graph {
 	uint64_t nv;         /* vertices; ids are 0 .. nv-1 */
 	uint64_t nadj;       /* list entries, twice the undirected edges */
@@ -46,6 +63,16 @@ struct tsg_graph {
 	uint64_t identity;   /* the file's header checksum (format.h, hcheck); 0 for a
 			      * graph built in memory */
 	double read_seconds, check_seconds;
+	/* A graph whose degrees are not known before its lists (a crawl:
+	 * lists_src) ranks and plans by upper bounds of them: rank_off, nv + 1
+	 * offsets of those bounds (owned), with their sum and maximum. Any
+	 * total order counts exactly; everything ranked must rank the same
+	 * way, so rank_off stays once something was built from the lists as
+	 * they came (rows), and goes where they were read whole first. NULL:
+	 * off serves (io_graph_rank_off). */
+	uint64_t *rank_off;
+	uint64_t rank_nadj, rank_max_degree;
+	struct io_lists_src *lists_src; /* while lists_pending, or NULL: the file */
 };
 
 struct io_load_opts {
@@ -66,11 +93,6 @@ int io_graph_peek(const char *path, struct io_header *h, struct tsg_err *err);
 int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_graph *g,
 		  struct tsg_err *err);
 
-/* Called with vertices b .. e-1, whose lists are in place and checked (ids
- * in range, increasing, no self-loop), on worker tid < the load's threads.
- * Ranges come in about file order, each once, several at a time. */
-typedef void (*io_rows_fn)(void *ctx, uint64_t b, uint64_t e, unsigned tid);
-
 /* Reads the lists of an opened graph, checking (and decoding) them on the
  * load's threads as they arrive and passing each checked range to rows
  * (NULL: none) while the rest is still being read. Then finishes the checks
@@ -89,6 +111,23 @@ void io_graph_free(struct tsg_graph *g);
  * memory, with no file behind it. */
 void io_graph_adopt(struct tsg_graph *g, uint64_t nv, uint64_t *off, uint32_t *adj,
 		    uint64_t max_degree, unsigned threads);
+
+/* The offsets, sum and maximum of the degrees that ranks and plans use:
+ * g's own, or the upper bounds of a graph whose lists come later. */
+static inline const uint64_t *io_graph_rank_off(const struct tsg_graph *g)
+{
+	return g->rank_off ? g->rank_off : g->off;
+}
+
+static inline uint64_t io_graph_rank_nadj(const struct tsg_graph *g)
+{
+	return g->rank_off ? g->rank_nadj : g->nadj;
+}
+
+static inline uint64_t io_graph_rank_max_degree(const struct tsg_graph *g)
+{
+	return g->rank_off ? g->rank_max_degree : g->max_degree;
+}
 
 static inline uint64_t io_graph_degree(const struct tsg_graph *g, uint64_t v)
 {

@@ -173,6 +173,19 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 {
 	if (!g->lists_pending)
 		return tsg_fail(err, TSG_EINTERNAL, "graph lists read twice");
+	if (g->lists_src) { /* a decoder's lists: it places and checks them */
+		const int rc = g->lists_src->read(g->lists_src, g, rows, ctx, err);
+		if (rc == TSG_OK) {
+			g->lists_src->release(g->lists_src);
+			g->lists_src = NULL;
+			g->lists_pending = 0;
+			if (!rows) { /* nothing was ranked by the bounds: true degrees from here */
+				free(g->rank_off);
+				g->rank_off = NULL;
+			}
+		}
+		return rc;
+	}
 	const char *path = io_file_path(g->file);
 	const unsigned threads = g->threads;
 	struct lstream s = { .g = g, .rows = rows, .ctx = ctx };

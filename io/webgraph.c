@@ -903,6 +903,7 @@ struct chunk {
 	uint64_t max_degree;          /* of its merged lists */
 	struct ids buf;               /* parked: its lists, until placed */
 	int done;                     /* decoded (under place_mu) */
+	atomic_int gate;              /* chunk_gate: 2 once it and its start are in */
 };
 
 /* What a thread keeps from chunk to chunk: its decoders (their windows'
@@ -930,6 +931,8 @@ struct load_job {
 	uint64_t nspare;
 	void (*emit)(void *ctx, unsigned tid, uint64_t u, const uint32_t *v, uint64_t n); /* feed */
 	void *emit_ctx;
+	io_rows_fn rows;              /* each chunk once placed, or NULL */
+	void *rows_ctx;
 	double arcs_per_bit;          /* of both files: sizes a thread's first buffer */
 	int raw;                      /* lists as they are: no transpose, self-loops kept */
 	atomic_int failed;
@@ -991,11 +994,21 @@ static uint64_t merge_sym(const uint32_t *a, uint64_t na, const uint32_t *b, uin
 	return n;
 }
 
+/* Chunk q's lists go to rows once they are placed and the chunk before
+ * it has written the offset where q starts, which may be another thread
+ * placing another run of chunks: whichever of the two comes second calls
+ * rows (chunk 0's start is set from the outset). */
+static void chunk_gate(struct load_job *j, uint64_t q, unsigned tid)
+{
+	if (q < j->nch && atomic_fetch_add(&j->ch[q].gate, 1) == 1 && j->rows)
+		j->rows(j->rows_ctx, j->ch[q].lo, j->ch[q].hi, tid);
+}
+
 /* Chunk k is decoded into lt->buf: it is parked with that buffer, and
  * every parked chunk from the front on is given its place, in order, under
  * the lock; their lists are copied outside it. The thread keeps one freed
  * buffer for its next chunk, and leaves the others spare. */
-static int place_chunks(struct load_job *j, struct load_thread *lt, uint64_t k)
+static int place_chunks(struct load_job *j, struct load_thread *lt, uint64_t k, unsigned tid)
 {
 	int rc = 0;
 	pthread_mutex_lock(&j->place_mu);
@@ -1028,6 +1041,8 @@ static int place_chunks(struct load_job *j, struct load_thread *lt, uint64_t k)
 			memcpy(j->adj + at, c->buf.v, c->buf.n * sizeof(uint32_t));
 		for (uint64_t v = c->lo; v < c->hi; v++)
 			j->off[v + 1] = at += j->off[v + 1];
+		chunk_gate(j, q, tid);
+		chunk_gate(j, q + 1, tid);
 		struct ids freed = c->buf;
 		c->buf = (struct ids){ 0 };
 		freed.n = 0;
@@ -1087,6 +1102,15 @@ static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 		}
 		for (uint64_t v = c->lo; v < c->hi; v++) {
 			const struct ids *lo, *li = NULL;
+			/* each list where .offsets says it starts: its first code is
+			 * then the outdegree that io_webgraph_open_stream ranked by */
+			const int gbad = rg.pos != j->g->off[v];
+			if (gbad || (two && rt.pos != j->t->off[v])) {
+				struct decoder *d = gbad ? dg : dt;
+				dec_fail(d, v, "a list that does not start where .offsets says");
+				job_fail(j, d, gbad ? j->g : j->t, 0);
+				return;
+			}
 			if (decode_next(dg, v, &rg, &lo)) {
 				job_fail(j, dg, j->g, 0);
 				return;
@@ -1127,7 +1151,7 @@ static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 			return;
 		}
 		c->max_degree = maxd;
-		if (!j->emit && place_chunks(j, lt, k))
+		if (!j->emit && place_chunks(j, lt, k, tid))
 			return;
 		atomic_fetch_add(&j->arcs, arcs);
 		atomic_fetch_add(&j->tsum, tsum);
@@ -1310,20 +1334,60 @@ static void *offsets_main(void *arg)
 	return NULL;
 }
 
-/* With the transpose: merged lists, straight into a graph in memory. */
-static int load_merged(const char *base, const char *tbase, unsigned threads,
-		       struct tsg_graph *out, struct io_webgraph_stats *st, struct tsg_err *err)
+/* A crawl with its transpose merged, or one crawl read raw: opened,
+ * decoded (merged_run), and freed; the job's pointers lead into it, so it
+ * stays where it was opened. */
+struct merged {
+	struct bv_graph g, t;
+	int two;                      /* t is open */
+	struct chunk *ch;
+	uint64_t nch;
+	struct load_thread *lt;
+	struct ids *spare;
+	uint64_t *off;                /* the lists' offsets and the lists: */
+	uint32_t *adj;                /* NULL once a graph owns them */
+	uint64_t cap;                 /* entries adj has room for */
+	unsigned threads;
+	int sync_made;
+	struct load_job j;
+	uint64_t total, maxdeg;       /* after merged_run */
+};
+
+static void merged_free(struct merged *m)
 {
-	struct bv_graph g, t = { 0 };
+	load_threads_free(m->lt, m->threads);
+	for (uint64_t k = 0; m->ch && k < m->nch; k++) /* parked, where the job failed */
+		free(m->ch[k].buf.v);
+	for (uint64_t k = 0; m->spare && k < m->j.nspare; k++)
+		free(m->spare[k].v);
+	if (m->sync_made) {
+		pthread_mutex_destroy(&m->j.mu);
+		pthread_mutex_destroy(&m->j.place_mu);
+	}
+	free(m->spare);
+	free(m->ch);
+	free(m->off);
+	free(m->adj);
+	bv_free(&m->g);
+	bv_free(&m->t);
+	memset(m, 0, sizeof(*m));
+}
+
+/* Opens base (and tbase, its transpose, or NULL: raw) and makes room for
+ * the lists; their offsets are left to decode beside the lists (defer). */
+static int merged_open(struct merged *m, const char *base, const char *tbase, unsigned threads,
+		       struct io_webgraph_stats *st, struct tsg_err *err)
+{
 	int ts = 0;
-	uint64_t nch = 0;
 	const double t0 = tsg_now();
+	memset(m, 0, sizeof(*m));
+	m->threads = threads;
 	/* the graph and its transpose opened at once: where .offsets is missing
 	 * it is found by a serial scan, a thread a file */
-	struct open_job tj = { .base = tbase, .g = &t, .scanned = &ts };
+	struct open_job tj = { .base = tbase, .g = &m->t, .scanned = &ts };
 	pthread_t tt;
 	const int threaded = tbase && threads > 1 && pthread_create(&tt, NULL, open_main, &tj) == 0;
-	int rc = bv_open(base, &g, &st->offsets_scanned, 1, err);
+	int rc = bv_open(base, &m->g, &st->offsets_scanned, 1, err);
 	if (threaded)
 		pthread_join(tt, NULL);
 	else if (tbase && rc == TSG_OK)
@@ -1332,125 +1396,293 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 		rc = tj.rc;
 		*err = tj.err;
 	}
-	if (rc) { /* each is open, or zeroed (bv_open frees itself on failure) */
-		bv_free(&g);
-		bv_free(&t);
-		return rc;
-	}
-	const double t1 = tsg_now();
-	st->open_s = t1 - t0;
+	if (rc) /* each is open, or zeroed (bv_open frees itself on failure) */
+		goto fail;
+	m->two = tbase != NULL;
+	st->open_s = tsg_now() - t0;
 	st->offsets_scanned |= ts;
-	st->transpose = tbase != NULL;
-	st->nodes = g.p.nodes;
-	st->arcs = g.p.arcs;
-	struct chunk *ch = NULL;
-	struct load_thread *lt = NULL;
-	struct ids *spare = NULL;
-	uint64_t nspare = 0;
-	uint64_t *off = NULL;
-	uint32_t *adj = NULL;
-	if (tbase && (t.p.nodes != g.p.nodes || t.p.arcs != g.p.arcs)) {
+	st->transpose = m->two;
+	st->nodes = m->g.p.nodes;
+	st->arcs = m->g.p.arcs;
+	if (m->two && (m->t.p.nodes != m->g.p.nodes || m->t.p.arcs != m->g.p.arcs)) {
 		rc = tsg_fail(err, TSG_EINPUT, "%s: the transpose has %llu nodes and %llu arcs, the "
-			      "graph %llu and %llu", t.path, (unsigned long long)t.p.nodes,
-			      (unsigned long long)t.p.arcs, (unsigned long long)g.p.nodes,
-			      (unsigned long long)g.p.arcs);
-		goto done;
+			      "graph %llu and %llu", m->t.path, (unsigned long long)m->t.p.nodes,
+			      (unsigned long long)m->t.p.arcs, (unsigned long long)m->g.p.nodes,
+			      (unsigned long long)m->g.p.arcs);
+		goto fail;
 	}
-	ch = make_chunks(&g, threads, &nch);
 	/* the merged lists hold at most the arcs of both files: room for that
 	 * much is only address space until written, and is given back after */
-	if (g.p.arcs > SIZE_MAX / 2 / sizeof(uint32_t)) {
+	if (m->g.p.arcs > SIZE_MAX / 2 / sizeof(uint32_t)) {
 		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for the %llu arcs its properties "
-			      "declare", g.path, (unsigned long long)g.p.arcs);
-		goto done;
+			      "declare", m->g.path, (unsigned long long)m->g.p.arcs);
+		goto fail;
 	}
-	const uint64_t cap = g.p.arcs * (tbase ? 2 : 1);
-	off = malloc((g.p.nodes + 1) * sizeof(uint64_t));
-	adj = malloc((cap ? cap : 1) * sizeof(uint32_t));
-	spare = malloc((nch + 1) * sizeof(*spare));
-	lt = load_threads_new(threads);
-	if (!ch || !off || !adj || !spare || !lt) {
+	m->cap = m->g.p.arcs * (m->two ? 2 : 1);
+	/* page-aligned: a GPU pins the lists page by page as they come */
+	const uint64_t abytes = tsg_align_up((m->cap ? m->cap : 1) * sizeof(uint32_t), 4096);
+	m->off = malloc((m->g.p.nodes + 1) * sizeof(uint64_t));
+	m->adj = aligned_alloc(4096, abytes);
+	m->lt = load_threads_new(threads);
+	if (!m->off || !m->adj || !m->lt) {
 		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu nodes and the %llu arcs "
-			      "its properties declare", g.path, (unsigned long long)g.p.nodes,
-			      (unsigned long long)g.p.arcs);
-		goto done;
+			      "its properties declare", m->g.path, (unsigned long long)m->g.p.nodes,
+			      (unsigned long long)m->g.p.arcs);
+		goto fail;
 	}
 	/* written once, in parallel: huge pages spare most of the faults */
-	tsg_advise_huge(off, (g.p.nodes + 1) * sizeof(uint64_t));
-	tsg_advise_huge(adj, cap * sizeof(uint32_t));
-	off[0] = 0;
-	struct load_job j = { .g = &g, .t = tbase ? &t : NULL, .ch = ch, .nch = nch, .lt = lt,
-			      .off = off, .adj = adj, .adj_cap = cap, .spare = spare,
-			      .raw = tbase == NULL, .err = err };
-	j.arcs_per_bit = (double)cap / ((double)g.nbits + (tbase ? (double)t.nbits : 0) + 1);
-	pthread_mutex_init(&j.mu, NULL);
-	pthread_mutex_init(&j.place_mu, NULL);
-	atomic_init(&j.failed, 0);
-	atomic_init(&j.arcs, 0);
-	atomic_init(&j.tsum, 0);
+	tsg_advise_huge(m->off, (m->g.p.nodes + 1) * sizeof(uint64_t));
+	tsg_advise_huge(m->adj, abytes);
+	m->off[0] = 0;
+	m->j = (struct load_job){ .g = &m->g, .t = m->two ? &m->t : NULL, .lt = m->lt,
+				  .off = m->off, .adj = m->adj, .adj_cap = m->cap,
+				  .raw = !m->two, .err = err };
+	m->j.arcs_per_bit = (double)m->cap / ((double)m->g.nbits +
+					      (m->two ? (double)m->t.nbits : 0) + 1);
+	pthread_mutex_init(&m->j.mu, NULL);
+	pthread_mutex_init(&m->j.place_mu, NULL);
+	m->sync_made = 1;
+	atomic_init(&m->j.failed, 0);
+	atomic_init(&m->j.arcs, 0);
+	atomic_init(&m->j.tsum, 0);
+	return TSG_OK;
+fail:
+	merged_free(m);
+	return rc;
+}
+
+/* Decodes (and merges) every list into m's off and adj, each chunk handed
+ * to rows (NULL: none) once its lists are in place, then checks what needs
+ * all of them: the arc count and that the transpose is the graph's. */
+static int merged_run(struct merged *m, io_rows_fn rows, void *ctx, struct tsg_err *err)
+{
+	struct load_job *j = &m->j;
+	j->err = err;
+	j->rows = rows;
+	j->rows_ctx = ctx;
+	/* chunks by bits where the offsets are in, else by nodes */
+	m->ch = make_chunks(&m->g, m->threads, &m->nch);
+	m->spare = malloc((m->nch + 1) * sizeof(*m->spare));
+	if (!m->ch || !m->spare)
+		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory", m->g.path);
+	for (uint64_t k = 0; k < m->nch; k++)
+		atomic_init(&m->ch[k].gate, k == 0);
+	j->ch = m->ch;
+	j->nch = m->nch;
+	j->spare = m->spare;
 	/* the offsets decode serially, a thread a file, while the lists are
 	 * decoded behind them: they are no longer a step before any list */
-	struct offsets_job oj[2] = { { .g = &g, .j = &j }, { .g = &t, .j = &j } };
+	struct offsets_job oj[2] = { { .g = &m->g, .j = j }, { .g = &m->t, .j = j } };
 	for (int f = 0; f < 2; f++) {
-		if (threads > 1 && oj[f].g->obytes)
+		if (m->threads > 1 && oj[f].g->obytes)
 			oj[f].started = pthread_create(&oj[f].tid, NULL, offsets_main, &oj[f]) == 0;
 		if (!oj[f].started)
 			offsets_main(&oj[f]);
 	}
-	tsg_parallel_for(threads, nch, 1, load_range, &j);
+	tsg_parallel_for(m->threads, m->nch, 1, load_range, j);
 	for (int f = 0; f < 2; f++)
 		if (oj[f].started)
 			pthread_join(oj[f].tid, NULL);
-	pthread_mutex_destroy(&j.mu);
-	pthread_mutex_destroy(&j.place_mu);
-	nspare = j.nspare;
+	if (atomic_load(&j->failed))
+		return err->code ? err->code : TSG_EINPUT;
+	if (atomic_load(&j->arcs) != (m->two ? 2 : 1) * m->g.p.arcs)
+		return tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded in the graph and its "
+				"transpose, the properties say %llu each (file is corrupt)", m->g.path,
+				(unsigned long long)atomic_load(&j->arcs),
+				(unsigned long long)m->g.p.arcs);
+	if (m->two && atomic_load(&j->tsum) != 0)
+		return tsg_fail(err, TSG_EINPUT, "%s is not the transpose of %s: their arcs differ "
+				"(file is corrupt, or belongs to another graph)", m->t.path,
+				m->g.path);
+	if (j->front != m->nch) /* every chunk decoded, so every chunk placed */
+		return tsg_fail(err, TSG_EINTERNAL, "%s: %llu of %llu chunks placed", m->g.path,
+				(unsigned long long)j->front, (unsigned long long)m->nch);
+	m->maxdeg = 0;
+	for (uint64_t k = 0; k < m->nch; k++)
+		m->maxdeg = m->ch[k].max_degree > m->maxdeg ? m->ch[k].max_degree : m->maxdeg;
+	m->total = j->front_at;
+	return TSG_OK;
+}
+
+/* With the transpose: merged lists, straight into a graph in memory. */
+static int load_merged(const char *base, const char *tbase, unsigned threads,
+		       struct tsg_graph *out, struct io_webgraph_stats *st, struct tsg_err *err)
+{
+	struct merged m;
+	int rc = merged_open(&m, base, tbase, threads, st, err);
+	if (rc)
+		return rc;
+	const double t1 = tsg_now();
+	rc = merged_run(&m, NULL, NULL, err);
 	const double t2 = tsg_now();
 	st->lists_s = t2 - t1;
-	if (atomic_load(&j.failed)) {
+	if (rc == TSG_OK) {
+		if (m.total < m.cap) { /* the untouched tail back; where it cannot shrink, kept */
+			uint32_t *shrunk = realloc(m.adj, (m.total ? m.total : 1) * sizeof(uint32_t));
+			m.adj = shrunk ? shrunk : m.adj;
+		}
+		io_graph_adopt(out, m.g.p.nodes, m.off, m.adj, m.maxdeg, threads);
+		m.off = NULL;
+		m.adj = NULL;
+		st->assemble_s = tsg_now() - t2;
+		st->graph_bytes = (m.g.nbits + (m.two ? m.t.nbits : 0)) / 8;
+	}
+	merged_free(&m);
+	return rc;
+}
+
+/* ---- counting while the crawl is decoded ---- */
+
+/* A crawl whose lists are decoded as a graph's lists are read
+ * (io_graph_read_lists through io_lists_src). */
+struct crawl_src {
+	struct io_lists_src src;
+	struct merged m;
+};
+
+/* Upper bounds of the merged degrees: each list's first code, its
+ * outdegree, in both files (so out + in), and never above nv - 1. Blocks
+ * of nodes write bound[v + 1]; each block's sum and maximum come after. */
+struct bounds_job {
+	const struct bv_graph *g, *t;
+	uint64_t *bound;
+	uint64_t *sum, *max;          /* a block */
+};
+
+enum { BOUND_BLOCK = 1 << 16 };
+
+static uint64_t first_code(const struct bv_graph *g, uint64_t v)
+{
+	struct bits r = { .b = g->bytes, .pos = g->off[v], .end = g->nbits };
+	const uint64_t d = read_code(&r, g->p.c.outdeg, g->p.zetak);
+	return r.bad ? 0 : d; /* the decoder reports a list cut off */
+}
+
+static void bounds_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct bounds_job *bj = arg;
+	const uint64_t nv = bj->g->p.nodes, most = nv ? nv - 1 : 0;
+	for (uint64_t k = b; k < e; k++) {
+		const uint64_t lo = k * BOUND_BLOCK, hi = lo + BOUND_BLOCK < nv ? lo + BOUND_BLOCK : nv;
+		uint64_t sum = 0, mx = 0;
+		for (uint64_t v = lo; v < hi; v++) {
+			const uint64_t d = first_code(bj->g, v) + first_code(bj->t, v);
+			const uint64_t u = d < most ? d : most;
+			bj->bound[v + 1] = u;
+			sum += u;
+			mx = u > mx ? u : mx;
+		}
+		bj->sum[k] = sum;
+		bj->max[k] = mx;
+	}
+}
+
+static void bounds_prefix(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct bounds_job *bj = arg;
+	const uint64_t nv = bj->g->p.nodes;
+	for (uint64_t k = b; k < e; k++) {
+		uint64_t at = bj->sum[k]; /* by now: where block k starts */
+		const uint64_t lo = k * BOUND_BLOCK, hi = lo + BOUND_BLOCK < nv ? lo + BOUND_BLOCK : nv;
+		for (uint64_t v = lo; v < hi; v++)
+			bj->bound[v + 1] = at += bj->bound[v + 1];
+	}
+}
+
+static int crawl_read(struct io_lists_src *src, struct tsg_graph *g, io_rows_fn rows, void *ctx,
+		      struct tsg_err *err)
+{
+	struct crawl_src *cs = (struct crawl_src *)src;
+	const double t0 = tsg_now();
+	const int rc = merged_run(&cs->m, rows, ctx, err);
+	if (rc == TSG_OK) {
+		g->nadj = cs->m.total;
+		g->max_degree = cs->m.maxdeg;
+	}
+	g->read_seconds += tsg_now() - t0;
+	return rc;
+}
+
+static void crawl_release(struct io_lists_src *src)
+{
+	struct crawl_src *cs = (struct crawl_src *)src;
+	merged_free(&cs->m);
+	free(cs);
+}
+
+int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph *g,
+			    struct io_webgraph_stats *st, struct tsg_err *err)
+{
+	char base[4096], tbase[4200];
+	memset(st, 0, sizeof(*st));
+	memset(g, 0, sizeof(*g));
+	if (base_of(path, base, sizeof(base)))
+		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
+	snprintf(tbase, sizeof(tbase), "%s-t", base);
+	threads = threads ? threads : 1;
+	const double t0 = tsg_now();
+	struct crawl_src *cs = calloc(1, sizeof(*cs));
+	if (!cs)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	struct merged *m = &cs->m;
+	struct bounds_job bj = { 0 };
+	int rc = merged_open(m, base, tbase, threads, st, err);
+	if (rc) {
+		free(cs);
+		return rc;
+	}
+	/* the offsets first, whole (a thread a file): the bounds start there */
+	struct offsets_job oj[2] = { { .g = &m->g, .j = &m->j }, { .g = &m->t, .j = &m->j } };
+	oj[1].started = threads > 1 && m->t.obytes &&
+			pthread_create(&oj[1].tid, NULL, offsets_main, &oj[1]) == 0;
+	offsets_main(&oj[0]);
+	if (oj[1].started)
+		pthread_join(oj[1].tid, NULL);
+	else
+		offsets_main(&oj[1]);
+	if (atomic_load(&m->j.failed)) {
 		rc = err->code ? err->code : TSG_EINPUT;
-		goto done;
+		goto fail;
 	}
-	if (atomic_load(&j.arcs) != (tbase ? 2 : 1) * g.p.arcs) {
-		rc = tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded in the graph and its transpose, "
-			      "the properties say %llu each (file is corrupt)", g.path,
-			      (unsigned long long)atomic_load(&j.arcs), (unsigned long long)g.p.arcs);
-		goto done;
+	const uint64_t nv = m->g.p.nodes, nblocks = (nv + BOUND_BLOCK - 1) / BOUND_BLOCK;
+	bj = (struct bounds_job){ .g = &m->g, .t = &m->t,
+				  .bound = malloc((nv + 1) * sizeof(uint64_t)),
+				  .sum = malloc((nblocks + 1) * sizeof(uint64_t)),
+				  .max = malloc((nblocks + 1) * sizeof(uint64_t)) };
+	if (!bj.bound || !bj.sum || !bj.max) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu degree bounds", m->g.path,
+			      (unsigned long long)nv);
+		goto fail;
 	}
-	if (tbase && atomic_load(&j.tsum) != 0) {
-		rc = tsg_fail(err, TSG_EINPUT, "%s is not the transpose of %s: their arcs differ "
-			      "(file is corrupt, or belongs to another graph)", t.path, g.path);
-		goto done;
+	tsg_parallel_for(threads, nblocks, 1, bounds_range, &bj);
+	uint64_t total = 0, mx = 0;
+	for (uint64_t k = 0; k < nblocks; k++) {
+		const uint64_t n = bj.sum[k];
+		bj.sum[k] = total;
+		total += n;
+		mx = bj.max[k] > mx ? bj.max[k] : mx;
 	}
-	uint64_t maxdeg = 0;
-	for (uint64_t k = 0; k < nch; k++)
-		maxdeg = ch[k].max_degree > maxdeg ? ch[k].max_degree : maxdeg;
-	if (j.front != nch) { /* every chunk decoded, so every chunk placed */
-		rc = tsg_fail(err, TSG_EINTERNAL, "%s: %llu of %llu chunks placed", g.path,
-			      (unsigned long long)j.front, (unsigned long long)nch);
-		goto done;
-	}
-	const uint64_t total = j.front_at;
-	if (total < cap) { /* the untouched tail back; where it cannot shrink, kept */
-		uint32_t *shrunk = realloc(adj, (total ? total : 1) * sizeof(uint32_t));
-		adj = shrunk ? shrunk : adj;
-	}
-	io_graph_adopt(out, g.p.nodes, off, adj, maxdeg, threads);
-	st->assemble_s = tsg_now() - t2;
-	off = NULL;
-	adj = NULL;
-	st->graph_bytes = (g.nbits + (tbase ? t.nbits : 0)) / 8;
-done:
-	load_threads_free(lt, threads);
-	for (uint64_t k = 0; ch && k < nch; k++) /* parked, where the job failed */
-		free(ch[k].buf.v);
-	for (uint64_t k = 0; k < nspare; k++)
-		free(spare[k].v);
-	free(spare);
-	free(ch);
-	free(off);
-	free(adj);
-	bv_free(&g);
-	bv_free(&t);
+	bj.bound[0] = 0;
+	tsg_parallel_for(threads, nblocks, 1, bounds_prefix, &bj);
+	*g = (struct tsg_graph){ .nv = nv, .off = m->off, .adj = m->adj, .off_mem = m->off,
+				 .adj_mem = m->adj, .io_used = IO_MODE_AUTO, .io_cached = -1,
+				 .lists_pending = 1, .threads = threads, .rank_off = bj.bound,
+				 .rank_nadj = total, .rank_max_degree = mx,
+				 .lists_src = &cs->src };
+	cs->src = (struct io_lists_src){ .read = crawl_read, .release = crawl_release };
+	m->off = NULL; /* the graph's now; the job still writes them */
+	m->adj = NULL;
+	bj.bound = NULL;
+	st->decode_s = tsg_now() - t0; /* the lists are decoded as they are counted */
+	st->graph_bytes = (m->g.nbits + m->t.nbits) / 8;
+fail:
+	free(bj.bound);
+	free(bj.sum);
+	free(bj.max);
+	if (rc)
+		crawl_release(&cs->src);
 	return rc;
 }
 

@@ -63,6 +63,16 @@ int io_webgraph_load(const char *path, unsigned threads, int use_transpose,
 		     const char *scratch_path, uint64_t mem_limit, struct tsg_graph *g,
 		     struct io_webgraph_stats *st, struct tsg_err *err);
 
+/* Opens the crawl and its transpose BASE-t (which must exist) for a count
+ * that runs while the lists are decoded: g's lists are pending and come
+ * from the decoder (io_graph_read_lists: merged, placed and checked chunk
+ * by chunk; the transpose is checked at the end, so a failure there voids
+ * whatever was built). Degrees are known only as lists come, so g ranks
+ * and plans by upper bounds (io_graph_rank_off): each node's outdegree in
+ * both files, the first code of its lists, read after the offsets. */
+int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph *g,
+			    struct io_webgraph_stats *st, struct tsg_err *err);
+
 /* The crawl's lists as they are (directed, self-loops kept) in g, which
  * owns them: for tests and tools, not for counting (g is no simple graph). */
 int io_webgraph_read_directed(const char *path, unsigned threads, struct tsg_graph *g,

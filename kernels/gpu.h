@@ -169,7 +169,9 @@ int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu_timing *t,
  */
 struct gpu_arrival_src {
 	const uint32_t *adj;  /* every list, in id order */
-	const uint64_t *at;   /* nbatches + 1: batch k's lists are adj[at[k] .. at[k+1]) */
+	const uint64_t *at;   /* nbatches + 1: batch k's lists are adj[at[k] .. at[k+1]);
+			       * NULL: the lists are placed as they are decoded, batch
+			       * after batch from adj[0], each known when submitted */
 	int pin_ahead;        /* adj is this process's own memory, page-aligned and
 			       * whole pages long */
 };

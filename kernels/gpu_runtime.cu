@@ -823,7 +823,10 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 		goto fail;
 	}
-	memcpy(g->ar_at, src->at, ((size_t)nbatches + 1) * sizeof(uint64_t));
+	if (src->at)
+		memcpy(g->ar_at, src->at, ((size_t)nbatches + 1) * sizeof(uint64_t));
+	else /* each batch's end set as it is submitted */
+		g->ar_at[0] = 0;
 	/* pinned ahead, the pages are written after: they must stay writable */
 	CK(cudaDeviceGetAttribute(&ro, cudaDevAttrHostRegisterReadOnlySupported, g->device),
 	   "reading device attributes");
@@ -863,6 +866,14 @@ static int ar_copy_lists(struct gpu_ctx *g, uint32_t k, cudaStream_t s, struct t
 	const uint8_t *to = (const uint8_t *)(g->ar_src.adj + g->ar_at[k + 1]);
 	for (uint32_t j = k; j < g->ar_nbatches && from < to; j++) {
 		const uint8_t *lo = ar_edge(g, j) > from ? ar_edge(g, j) : from;
+		if (!g->ar_src.at && j == k + 1) {
+			/* placed as decoded: the next range's end is unknown, so
+			 * its pages are not pinned yet; the piece of it that is
+			 * ours (under a page) goes as ordinary memory */
+			CK(cudaMemcpyAsync((uint8_t *)g->ar.lst + (lo - from), lo, (size_t)(to - lo),
+					   cudaMemcpyHostToDevice, s), "copying a batch's lists");
+			break;
+		}
 		const uint8_t *hi = ar_edge(g, j + 1) < to ? ar_edge(g, j + 1) : to;
 		if (hi <= lo)
 			continue;
@@ -887,8 +898,10 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	uint64_t *offs = g->ar_offs[k % 2];
 	dev_counters *cnt = (dev_counters *)g->dmem;
 	if (k >= g->ar_nbatches || nbv > g->ar_max_v || entries > g->ar_max_e ||
-	    entries != g->ar_at[k + 1] - g->ar_at[k])
+	    (g->ar_src.at ? entries != g->ar_at[k + 1] - g->ar_at[k] : off[0] != g->ar_at[k]))
 		return tsg_fail(err, TSG_EINTERNAL, "arrival batch %u does not match its plan", k);
+	if (!g->ar_src.at) /* placed as decoded: batch k + 1 starts where k ends */
+		g->ar_at[k + 1] = off[nbv];
 	CK(cudaSetDevice(g->device), "selecting the device");
 	CK(cudaEventSynchronize(g->ar_offs_free[k % 2]), "waiting for a staging buffer");
 	memcpy(offs, off, ((size_t)nbv + 1) * 8);

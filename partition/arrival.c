@@ -174,10 +174,13 @@ static void close_pass(struct actx *c)
 int part_arrival_plan_new(const struct tsg_graph *g, uint32_t nbatches,
 			  struct part_arrival_plan *p, struct tsg_err *err)
 {
-	*p = (struct part_arrival_plan){ .nv = g->nv, .ne = g->nadj / 2,
-					 .row_cap = part_orient_row_cap(g->nadj, g->max_degree) };
+	/* by the degrees ranks come from: a crawl's bounds while it is decoded */
+	const uint64_t *off = io_graph_rank_off(g), nadj = io_graph_rank_nadj(g);
+	*p = (struct part_arrival_plan){ .nv = g->nv, .ne = nadj / 2,
+					 .row_cap = part_orient_row_cap(nadj,
+									io_graph_rank_max_degree(g)) };
 	if (nbatches == 0) {
-		const uint64_t k = g->nadj / PART_ARRIVAL_MIN_ENTRIES;
+		const uint64_t k = nadj / PART_ARRIVAL_MIN_ENTRIES;
 		nbatches = k < 1 ? 1 : k > PART_ARRIVAL_AUTO_BATCHES ? PART_ARRIVAL_AUTO_BATCHES : (uint32_t)k;
 	}
 	if (nbatches > PART_ARRIVAL_MAX_BATCHES)
@@ -191,12 +194,12 @@ int part_arrival_plan_new(const struct tsg_graph *g, uint32_t nbatches,
 	p->bound[0] = 0;
 	p->bound[nbatches] = g->nv;
 	for (uint32_t k = 1; k < nbatches; k++) {
-		const uint64_t t = (uint64_t)((unsigned __int128)g->nadj * k / nbatches);
-		p->bound[k] = tsg_lower_bound_u64(g->off, p->bound[k - 1], g->nv, t);
+		const uint64_t t = (uint64_t)((unsigned __int128)nadj * k / nbatches);
+		p->bound[k] = tsg_lower_bound_u64(off, p->bound[k - 1], g->nv, t);
 	}
 	for (uint32_t k = 0; k < nbatches; k++) {
 		const uint64_t nvk = p->bound[k + 1] - p->bound[k];
-		const uint64_t ne = g->off[p->bound[k + 1]] - g->off[p->bound[k]];
+		const uint64_t ne = off[p->bound[k + 1]] - off[p->bound[k]];
 		p->max_vertices = nvk > p->max_vertices ? nvk : p->max_vertices;
 		p->max_entries = ne > p->max_entries ? ne : p->max_entries;
 	}
@@ -290,15 +293,18 @@ int part_arrival(const struct tsg_graph *g, const struct part_arrival_plan *p,
 		rc = tsg_fail(err, c.sink_rc, "%s", c.sink_err.msg);
 		goto fail;
 	}
-	uint64_t kept = p->ne; /* lists only: the sink's to check */
+	/* the true count, now that every list is in (p->ne bounds it where
+	 * the degrees came with the lists) */
+	const uint64_t ne = g->nadj / 2;
+	uint64_t kept = ne; /* lists only: the sink's to check */
 	if (!o->lists_only)
 		for (uint64_t r = kept = 0; r < nv; r++)
 			kept += c.row_len[r];
-	if (c.handed != p->nbatches || kept != p->ne)
+	if (c.handed != p->nbatches || kept != ne)
 		/* a validated graph is symmetric without loops, so half its entries point up */
 		rc = tsg_fail(err, TSG_EINTERNAL, "arrival batches: %u of %u counted, %llu of %llu "
 			      "edges kept", c.handed, p->nbatches, (unsigned long long)kept,
-			      (unsigned long long)p->ne);
+			      (unsigned long long)ne);
 fail:
 	if (started) {
 		close_pass(&c);

@@ -53,12 +53,17 @@ struct part_arrival_plan {
 	uint64_t *bound;        /* nbatches + 1 ids: batch k is bound[k] .. bound[k+1]-1 */
 	uint64_t max_entries;   /* most list entries in one batch */
 	uint64_t max_vertices;  /* most vertices in one batch */
-	uint64_t nv, ne;        /* vertices; oriented edges (half the list entries) */
+	uint64_t nv, ne;        /* vertices; oriented edges (half the list entries), or
+				 * where the degrees come with the lists (a crawl
+				 * decoded as counted) a bound of them: the true count
+				 * is the graph's nadj / 2 once its lists are in */
 	uint64_t row_cap;       /* no row is longer (part_orient_row_cap) */
 };
 
 /* Cuts g's ids into nbatches batches (at most PART_ARRIVAL_MAX_BATCHES) of
- * about equal list entries; 0: auto. Needs the offsets only. */
+ * about equal list entries; 0: auto. Needs the offsets only: those ranks
+ * come from (io_graph_rank_off), so a crawl's bounds while it is decoded,
+ * which then size every batch from above. */
 int part_arrival_plan_new(const struct tsg_graph *g, uint32_t nbatches,
 			  struct part_arrival_plan *p, struct tsg_err *err);
 void part_arrival_plan_free(struct part_arrival_plan *p);

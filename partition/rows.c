@@ -118,7 +118,7 @@ static void rank_pass(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
 	struct rctx *c = arg;
-	const uint64_t *off = c->g->off;
+	const uint64_t *off = io_graph_rank_off(c->g); /* a crawl's bounds, while decoded */
 	for (uint64_t k = b; k < e; k++) {
 		uint64_t *h = c->hist + k * DEG_EXACT;
 		for (uint64_t v = block_lo(c, k); v < block_lo(c, k + 1); v++) {

@@ -5,8 +5,9 @@
 # tests (per-thread decoders, parked chunks), and whole runs through the
 # paths that only large inputs take: a text read in stripes and built with
 # the copy following the sort (5 threads), a .tsg read buffered on helper
-# threads, both counted and compared with the plain build's count
-# (build-test). Any report fails: ThreadSanitizer exits 66 on one.
+# threads, a crawl counted while it is decoded (placing threads hand
+# chunks to the arrival batches), all counted and compared with the plain
+# build's count (build-test). Any report fails: ThreadSanitizer exits 66 on one.
 # Prints "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -36,5 +37,7 @@ check "tsan: the converted graph has the generated one's edges" same "$(edges "$
 check "tsan: and its triangles" same "$(tri "$REF/tristream" "$T/c17.tsg")" "$(tri "$REF/tristream" "$T/r17.tsg")"
 check "tsan: count a text in memory, 5 threads" same "$(tri "$BT/tristream" "$T/r17.el")" "$(tri "$REF/tristream" "$T/r17.tsg")"
 check "tsan: count a .tsg read by helper threads (--io pread)" same "$(tri "$BT/tristream" --io pread "$T/r18.tsg")" "$(tri "$REF/tristream" "$T/r18.tsg")"
+"$REF/tristream-gen" --quiet --seed 3 --webgraph crawl --vertices 60000 "$T/cw"
+check "tsan: count a crawl while it is decoded, 5 threads, 40 batches" same "$(tri "$BT/tristream" --layout arrival --batches 40 "$T/cw")" "$(tri "$REF/tristream" --decode-first "$T/cw")"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

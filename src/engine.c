@@ -227,6 +227,11 @@ done:
 	return rc;
 }
 
+int engine_lists_whole(struct tsg_graph *g, struct tsg_err *err)
+{
+	return g->lists_pending && g->lists_src ? io_graph_read_lists(g, NULL, NULL, err) : TSG_OK;
+}
+
 /* The orientation's pass over the lists, run as they are read. */
 static int feed_lists(void *ctx, io_rows_fn fn, void *arg, struct tsg_err *err)
 {
@@ -234,14 +239,18 @@ static int feed_lists(void *ctx, io_rows_fn fn, void *arg, struct tsg_err *err)
 }
 
 /* Sets *feed and *ctx to run a pass over g's lists as they are read, if
- * they are still to be read (else leaves them NULL). The read uses the
- * threads the graph was opened with, which the pass must not exceed. */
+ * they are still to be read (else leaves them NULL); for a pass other than
+ * the arrival layout's, a crawl's lists are read whole first. The read
+ * uses the threads the graph was opened with, which the pass must not
+ * exceed. */
 static int lists_feed(struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
-		      int (**feed)(void *, io_rows_fn, void *, struct tsg_err *), void **ctx,
-		      struct tsg_err *err)
+		      int arrival, int (**feed)(void *, io_rows_fn, void *, struct tsg_err *),
+		      void **ctx, struct tsg_err *err)
 {
 	if (!g->lists_pending)
 		return TSG_OK;
+	if (g->lists_src && !arrival) /* planned by bounds: only batches take that */
+		return engine_lists_whole(g, err);
 	if (g->threads > (o->threads ? o->threads : 1))
 		return tsg_fail(err, TSG_EINTERNAL, "graph read on more threads than the pass "
 				"over its lists");
@@ -260,8 +269,9 @@ int engine_deal_arrival(const struct engine_opts *o, const struct tsg_graph *g,
 	uint64_t *cost = malloc((p->nbatches ? p->nbatches : 1) * sizeof(*cost));
 	if (!cost)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory dealing units to ranks");
+	const uint64_t *off = io_graph_rank_off(g); /* a crawl's bounds, while decoded */
 	for (uint32_t k = 0; k < p->nbatches; k++) /* a batch's list entries */
-		cost[k] = g->off[p->bound[k + 1]] - g->off[p->bound[k]];
+		cost[k] = off[p->bound[k + 1]] - off[p->bound[k]];
 	const int rc = engine_deal(o, cost, p->nbatches, r, err);
 	free(cost);
 	return rc;
@@ -317,7 +327,7 @@ int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 {
 	const double t0 = tsg_now();
 	struct part_arrival_opts ao = { .threads = o->threads, .lists_only = lists_only };
-	int rc = lists_feed(g, o, r, &ao.feed, &ao.feed_ctx, err);
+	int rc = lists_feed(g, o, r, 1, &ao.feed, &ao.feed_ctx, err);
 	if (rc)
 		return rc;
 	r->layout = ENGINE_LAYOUT_ARRIVAL;
@@ -393,7 +403,7 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	const double t0 = tsg_now();
 	struct part_orient_opts oo = { .threads = o->threads, .way = o->orient, .alloc = alloc,
 				       .alloc_ctx = alloc_ctx };
-	int rc = lists_feed(g, o, r, &oo.feed, &oo.feed_ctx, err);
+	int rc = lists_feed(g, o, r, 0, &oo.feed, &oo.feed_ctx, err);
 	if (rc)
 		return rc;
 	struct tsg_err oerr = { 0 };
@@ -653,7 +663,12 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 	if (o->degeneracy && o->layout != ENGINE_LAYOUT_LSTC && !engine_cliques(o))
 		return tsg_fail(err, TSG_EUSAGE, "--order degeneracy orients LSTC parts: use it "
 				"with --layout lstc or --k");
-	/* the LSTC layout's parts need every list in place */
+	/* the LSTC layout's parts need every list in place; a crawl decoded as
+	 * counted streams into the arrival layout only (GPU auto may take it) */
+	const int may_arrive = o->layout == ENGINE_LAYOUT_ARRIVAL ||
+			       (o->layout == ENGINE_LAYOUT_AUTO && o->device != TSG_DEVICE_CPU);
+	if ((rc = g->lists_src && !may_arrive ? engine_lists_whole(g, err) : TSG_OK))
+		return rc;
 	if (g->lists_pending && (o->layout == ENGINE_LAYOUT_LSTC || engine_cliques(o))) {
 		rc = io_graph_read_lists(g, NULL, NULL, err);
 		if (rc)
@@ -690,6 +705,8 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 		}
 	}
 	r->device = TSG_DEVICE_CPU;
+	if (o->layout != ENGINE_LAYOUT_ARRIVAL && (rc = engine_lists_whole(g, err)))
+		return rc;
 	r->layout = o->layout != ENGINE_LAYOUT_AUTO ? o->layout
 		    : engine_cliques(o)		   ? ENGINE_LAYOUT_LSTC
 						   : ENGINE_LAYOUT_BLOCK;

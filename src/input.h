@@ -3,7 +3,9 @@
  *
  * A tristream .tsg file (known by its magic) is opened as it is, its lists
  * left to stream in while the engine works. A LAW WebGraph crawl
- * (io/webgraph.h) with its transpose is decoded and merged in memory; any
+ * (io/webgraph.h) with its transpose is decoded and merged in memory: with
+ * stream, opened so that its lists are decoded while the arrival layout
+ * counts them (as a .tsg's are read), else whole before the count; any
  * other crawl, and a text edge list in any format tristream-convert reads
  * (gzip and stdin "-" too), is converted first: into lists in memory where
  * the sort fits the memory limit, else sorted through temporary runs into
@@ -31,6 +33,7 @@ struct input_opts {
 	uint64_t mem_limit;      /* conversion's sort buffers, 0: the builder's default */
 	const char *scratch_dir; /* where a scratch .tsg goes (NULL: $TMPDIR or /tmp) */
 	int need_file;           /* the caller needs a .tsg file (e.g. --host-mem) */
+	int stream;              /* a crawl with its transpose: decoded as counted */
 	/* the converter's own options, or NULL: a zero field takes the one above
 	 * (a named text format reads a WebGraph basename as text; relabelling
 	 * sorts a crawl instead of merging it) */
@@ -46,6 +49,8 @@ struct input_info {
 	double build_s;          /* of seconds: the lists laid out (and written) */
 	const char *decoder;     /* text: plain, libdeflate or zlib (io/text_source.h) */
 	int transpose, offsets_scanned;
+	int streamed;            /* a crawl opened to be decoded as counted (seconds: its
+				  * opening; the decoding is the count's read stage) */
 	uint64_t input_edges;    /* arcs or edge lines read (converted inputs) */
 	double seconds;          /* conversion or decoding */
 	char scratch[4200];      /* the scratch .tsg while it exists, else "" */
@@ -56,8 +61,8 @@ enum input_kind input_kind_of(const char *path);
 /* Makes path countable. For INPUT_TSG, and inputs converted through a
  * scratch file (always where need_file), *graph_path is path or the
  * scratch file, to be opened by the caller, who then calls input_done;
- * for a merged crawl or lists built in memory g is filled and loaded, and
- * *graph_path is NULL. */
+ * for a merged crawl or lists built in memory g is filled and loaded (a
+ * streamed crawl: opened, its lists pending), and *graph_path is NULL. */
 int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph *g,
 		  const char **graph_path, struct input_info *info, struct tsg_err *err);
 

@@ -116,6 +116,9 @@ static const char usage_count[] =
 	"  --scratch-dir DIR       where spilled data goes (default: the graph's\n"
 	"                          directory); the files have no name and vanish\n"
 	"  --no-transpose          WebGraph input: ignore BASE-t, symmetrize by sorting\n"
+	"  --decode-first          WebGraph input with BASE-t: decode the whole crawl, then\n"
+	"                          count (default: where the arrival layout counts it,\n"
+	"                          its batches are counted as the crawl is decoded)\n"
 	"  --checkpoint PATH       record each unit's count durably in PATH and, on a\n"
 	"                          rerun with the same graph and options, count only\n"
 	"                          the rest; SIGINT/SIGTERM finish the unit in flight\n"
@@ -172,7 +175,7 @@ enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
 	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
-	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE, OPT_MANIFEST, OPT_CHECKPOINT, OPT_PER_VERTEX,
+	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE, OPT_DECODE_FIRST, OPT_MANIFEST, OPT_CHECKPOINT, OPT_PER_VERTEX,
 	OPT_PV_FORMAT, OPT_CLUSTERING, OPT_K, OPT_K_ALL, OPT_KCLIQUE_METHOD,
 	OPT_KCLIQUE_SCHEME, OPT_KCLIQUE_GROUP, OPT_ORDER, OPT_GPUS,
 	OPT_CTA_POLICY,
@@ -203,6 +206,7 @@ static const struct option count_opts[] = {
 	{ "host-mem", required_argument, 0, OPT_HOST_MEM },
 	{ "scratch-dir", required_argument, 0, OPT_SCRATCH },
 	{ "no-transpose", no_argument, 0, OPT_NO_TRANSPOSE },
+	{ "decode-first", no_argument, 0, OPT_DECODE_FIRST },
 	{ "manifest", required_argument, 0, OPT_MANIFEST },
 	{ "checkpoint", required_argument, 0, OPT_CHECKPOINT },
 	{ "per-vertex", required_argument, 0, OPT_PER_VERTEX },
@@ -334,7 +338,7 @@ struct count_job {
 	struct io_load_opts lo;
 	uint64_t host_mem;
 	const char *scratch_dir;
-	int no_transpose, json;
+	int no_transpose, decode_first, json;
 	const char *ckpt;      /* --checkpoint: a file, or with ckpt_dir a directory */
 	int ckpt_dir;
 	uint64_t opts_key;     /* the options that decide the units */
@@ -450,10 +454,19 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	/* text edge lists and WebGraph crawls are converted (or decoded) first */
 	struct input_info in;
 	const char *gpath;
+	const struct tsg_dist *d = job->dist;
+	/* a crawl is decoded as it is counted where the arrival layout may
+	 * take it (asked for, or a GPU's auto on one GPU), and no key of its
+	 * lists is needed first (ranks, checkpoints) */
+	const int stream = !job->decode_first && !host_mem && !o.scratch_dir && d->size == 1 &&
+			   !job->ckpt && !o.plan_only && !engine_cliques(&o) &&
+			   engine_gpu_count(&o) <= 1 &&
+			   (o.layout == ENGINE_LAYOUT_ARRIVAL ||
+			    (o.layout == ENGINE_LAYOUT_AUTO && o.device != TSG_DEVICE_CPU));
 	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,
 					 .no_transpose = job->no_transpose, .mem_limit = host_mem,
-					 .scratch_dir = scratch_dir, .need_file = host_mem != 0 };
-	const struct tsg_dist *d = job->dist;
+					 .scratch_dir = scratch_dir, .need_file = host_mem != 0,
+					 .stream = stream };
 	double *rank_s = NULL; /* rank 0: each rank's read, build and count times */
 	struct engine_warm *warm = NULL;
 	char auto_note[sizeof(r.note)] = "";
@@ -469,13 +482,28 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 		 * GPU's context is then made while they are */
 		struct io_header h = { 0 };
 		const int known = !gpath || io_graph_peek(gpath, &h, err) == TSG_OK;
-		if (!gpath) {
+		if (!gpath) { /* a crawl decoded as counted: bounds of its edges and degrees */
 			h.nv = g.nv;
+			h.nedges = io_graph_rank_nadj(&g) / 2;
+			h.max_degree = io_graph_rank_max_degree(&g);
+		}
+		/* the rule only ever moves auto to the CPU: where it says GPU, auto
+		 * stays, so a GPU that cannot be used still falls back to the CPU.
+		 * Where bounds say the CPU, the CPU could not count while decoding
+		 * anyway: the crawl is decoded whole and the rule asked again with
+		 * its true figures, which the note gives */
+		if (o.device == TSG_DEVICE_AUTO && known && g.lists_src &&
+		    engine_auto_device(h.nv, h.nedges, h.max_degree, o.k, auto_note,
+				       sizeof(auto_note)) == TSG_DEVICE_CPU) {
+			auto_note[0] = 0;
+			if ((rc = io_graph_read_lists(&g, NULL, NULL, err))) {
+				engine_gpu_warm_end(warm);
+				io_graph_free(&g);
+				return dist_agree(d, rc, err);
+			}
 			h.nedges = g.nadj / 2;
 			h.max_degree = g.max_degree;
 		}
-		/* the rule only ever moves auto to the CPU: where it says GPU, auto
-		 * stays, so a GPU that cannot be used still falls back to the CPU */
 		if (o.device == TSG_DEVICE_AUTO && known &&
 		    engine_auto_device(h.nv, h.nedges, h.max_degree, o.k, auto_note,
 				       sizeof(auto_note)) == TSG_DEVICE_CPU)
@@ -680,7 +708,7 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 	struct io_load_opts lo = { .io = IO_MODE_AUTO };
 	uint64_t host_mem = 0;
 	const char *scratch_dir = NULL;
-	int json = 0, no_transpose = 0, c;
+	int json = 0, no_transpose = 0, decode_first = 0, c;
 	const char *ckpt = NULL, *pv_path = NULL;
 	enum pv_format pv_fmt = PV_TEXT;
 	int pv_fmt_given = 0, clustering = 0, k_given = 0, method_given = 0, gpu_given = 0;
@@ -798,6 +826,7 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 			break;
 		case OPT_SCRATCH: scratch_dir = optarg; break;
 		case OPT_NO_TRANSPOSE: no_transpose = 1; break;
+		case OPT_DECODE_FIRST: decode_first = 1; break;
 		case OPT_MANIFEST: *manifest = optarg; break;
 		case OPT_CHECKPOINT: ckpt = optarg; break;
 		case OPT_PER_VERTEX: pv_path = optarg; break;
@@ -950,6 +979,7 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 				       o.k, o.clique_method, o.degeneracy };
 	*job = (struct count_job){ .dist = dist, .o = o, .lo = lo, .host_mem = host_mem,
 				   .scratch_dir = scratch_dir, .no_transpose = no_transpose,
+				   .decode_first = decode_first,
 				   .json = json, .ckpt = ckpt, .pv_path = pv_path, .pv_fmt = pv_fmt,
 				   .clustering = clustering,
 				   .opts_key = ckpt_key(key_words, sizeof(key_words) / 8, 0x636b7074) };

@@ -598,11 +598,16 @@ static int gs_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t
 		    const uint32_t *batch_of, struct tsg_err *err)
 {
 	const struct gpu_sink *s = ctx;
-	for (uint32_t k = 0; k <= p->nbatches; k++)
+	/* a crawl decoded as counted places its lists as they come: where each
+	 * batch starts is known when it is handed over, and nothing is pinned
+	 * ahead of the decoder */
+	const int placed_later = s->g->lists_src != NULL;
+	for (uint32_t k = 0; !placed_later && k <= p->nbatches; k++)
 		s->at[k] = s->g->off[p->bound[k]];
 	/* memory of our own is pinned before the file is read into it */
-	const struct gpu_arrival_src src = { .adj = s->g->adj, .at = s->at,
-					     .pin_ahead = s->g->adj_mem && s->g->adj == s->g->adj_mem };
+	const struct gpu_arrival_src src = { .adj = s->g->adj, .at = placed_later ? NULL : s->at,
+					     .pin_ahead = !placed_later && s->g->adj_mem &&
+							  s->g->adj == s->g->adj_mem };
 	return gpu_arrival_begin(s->gpu, p->nv, p->ne, p->nbatches, p->max_entries, p->max_vertices,
 				 rank, batch_of, &src, err);
 }
@@ -674,10 +679,10 @@ static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 	rc = gpu_arrival_end(gpu, per, ms, &res, err);
 	if (rc)
 		goto done;
-	if (res.overflow || res.rows != p->ne) {
+	if (res.overflow || res.rows != g->nadj / 2) { /* p->ne may be a crawl's bound */
 		/* a validated graph is symmetric without loops, so half its entries point up */
 		rc = tsg_fail(err, TSG_EINTERNAL, "arrival batches: %llu of %llu edges kept%s",
-			      (unsigned long long)res.rows, (unsigned long long)p->ne,
+			      (unsigned long long)res.rows, (unsigned long long)(g->nadj / 2),
 			      res.overflow ? ", rows past the device's row array" : "");
 		goto done;
 	}
@@ -892,6 +897,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		if (rc || r->layout == ENGINE_LAYOUT_ARRIVAL)
 			goto done;
 	}
+	if ((rc = engine_lists_whole(g, err))) /* arrival was not taken */
+		goto done;
 	if (o->layout != ENGINE_LAYOUT_LSTC) {
 		r->layout = ENGINE_LAYOUT_BLOCK;
 		rc = count_gpu_block(ctx, ngpus, slot, g, o, r, err);

@@ -445,6 +445,29 @@ check "gen --webgraph: the same files on 1 and 5 threads" sh -c "for e in graph 
 check "gen --webgraph: directed (graph and transpose differ)" sh -c "! cmp -s $T/d1.graph $T/d1-t.graph"
 check "gen --webgraph: converted, byte-identical to the crawl's .tsg" sh -c "$B/tristream-convert --quiet $T/d1 $T/d1.tsg && cmp -s $T/d1.tsg $T/gen1.tsg"
 check "gen --webgraph: counted without the transpose (sorted)" same "$(tri --no-transpose "$T/d1")" "$(brute "$T/gen1.tsg")"
+# counted as it is decoded: the arrival layout's batches take chunks of
+# merged lists as they are placed, ranked by bounds of their degrees (out
+# + in); any batch count, any thread count, per-vertex counts by those ranks
+d1ref=$(brute "$T/gen1.tsg")
+streamed() { "$B/tristream" count --quiet --device cpu --json --layout arrival "$@" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["input"]["decoded_while_counting"], d["lists_streamed"])'; }
+check "crawl with its transpose, arrival: decoded while counted, said so" [ "$(streamed "$T/d1")" = "True True" ]
+check "crawl, --decode-first: decoded whole first, said so" [ "$(streamed --decode-first "$T/d1")" = "False False" ]
+check "crawl, block layout: decoded whole first, said so" [ "$("$B/tristream" count --quiet --device cpu --json --layout block "$T/d1" | grep -c '"decoded_while_counting":false')" = 1 ]
+for th in 1 3 16; do for nb in 1 7 300; do
+	check "crawl decoded while counted, $nb batches, $th threads" same "$(tri --layout arrival --batches $nb --threads $th "$T/d1")" "$d1ref"
+done; done
+check "crawl decoded whole first, arrival" same "$(tri --layout arrival --decode-first "$T/d1")" "$d1ref"
+brute --per-vertex "$T/gen1.tsg" >"$T/d1.pvref"
+"$B/tristream" count --quiet --device cpu --layout arrival --threads 3 --per-vertex "$T/d1.pv" "$T/d1" >/dev/null
+check "crawl decoded while counted: per-vertex counts (ranked by bounds) against the reference" sh -c "[ -s $T/d1.pvref ] && cmp -s $T/d1.pv $T/d1.pvref"
+# a transpose that is not the graph's is found only at the end, after
+# batches were counted: the count is dropped, exit 3
+mkdir -p "$T/nott"
+for e in graph offsets properties; do cp "$T/d1.$e" "$T/nott/d.$e"; cp "$T/d1.$e" "$T/nott/d-t.$e"; done
+for l in arrival block; do
+	check "crawl whose transpose is not its own, $l layout: exit 3, no count" sh -c "[ $(rc_of "$B/tristream" count --device cpu --layout $l "$T/nott/d") = 3 ] && [ ! -s $T/out ]"
+	check "crawl whose transpose is not its own, $l layout: said so" grep -q "is not the transpose" "$T/err"
+done
 check "gen --webgraph with --mem-limit exits 2 (made in memory)" [ "$(rc_of "$B/tristream-gen" --webgraph --mem-limit 1G crawl --vertices 10 "$T/x")" = 2 ]
 check "gen --webgraph with a kind other than crawl exits 2" [ "$(rc_of "$B/tristream-gen" --webgraph rmat --scale 5 "$T/x")" = 2 ]
 check "gen crawl --edge-factor past 4096 exits 2" [ "$(rc_of "$B/tristream-gen" crawl --vertices 10 --edge-factor 5000 "$T/x.tsg")" = 2 ]
@@ -477,6 +500,10 @@ if [ -n "$SHARED" ] && [ -f "$WG/cnr-2000.graph" ] && [ -f "$WG/cnr-2000-t.graph
 	for l in block arrival lstc; do
 		check "webgraph, $l layout" same "$(tri --layout $l --partitions 3 "$W/full/cnr-2000" 2>/dev/null || tri --layout $l "$W/full/cnr-2000")" 20977629
 	done
+	for th in 1 16; do
+		check "webgraph decoded while counted, $th threads" same "$(tri --layout arrival --batches 9 --threads $th "$W/full/cnr-2000")" 20977629
+	done
+	check "webgraph without .offsets, decoded while counted" same "$(tri --layout arrival "$W/nooff/cnr-2000")" 20977629
 	check "webgraph --host-mem spills through a scratch .tsg" same "$(tri --host-mem 8M --scratch-dir "$T/scr" "$W/full/cnr-2000")" 20977629
 	check "convert webgraph (transpose)" conv "$W/full/cnr-2000" "$W/a.tsg"
 	check "convert webgraph (sorted)" conv "$W/plain/cnr-2000.graph" "$W/b.tsg"
@@ -506,12 +533,15 @@ if [ -n "$SHARED" ] && [ -f "$WG/cnr-2000.graph" ] && [ -f "$WG/cnr-2000-t.graph
 	check "--to webgraph with --compress exits 2" [ "$(rc_of "$B/tristream-convert" --to webgraph --compress lz4 "$T/er.txt" "$W/x")" = 2 ]
 	# damage: each a clear error, exit 3, no count
 	bad_wg() { # description, directory: its cnr-2000 must fail with exit 3 and no output
-		local rc1 rc2
+		local rc1 rc2 rc3
 		rc1=$(rc_of "$B/tristream" count --device cpu "$2/cnr-2000"); cp "$T/err" "$T/err1"
 		local out1=$(cat "$T/out")
+		rc3=$(rc_of "$B/tristream" count --device cpu --layout arrival "$2/cnr-2000")
+		local out3=$(cat "$T/out")
 		rc2=$(rc_of "$B/tristream-convert" "$2/cnr-2000" "$2/x.tsg")
 		check "webgraph $1: count exits 3" [ "$rc1" = 3 ]
 		check "webgraph $1: count prints no count" [ -z "$out1" ]
+		check "webgraph $1: count decoding while counting exits 3, no count" sh -c "[ $rc3 = 3 ] && [ -z '$out3' ]"
 		check "webgraph $1: convert exits 3, writes nothing" sh -c "[ $rc2 = 3 ] && [ ! -e $2/x.tsg ]"
 	}
 	mk() { rm -rf "$W/$1"; mkdir -p "$W/$1"; cp "$WG"/cnr-2000.* "$W/$1/"; [ "${2:-}" = t ] && cp "$WG"/cnr-2000-t.* "$W/$1/"; true; }
