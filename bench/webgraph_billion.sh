@@ -4,8 +4,10 @@
 # file: as a BVGraph crawl with its transpose (LAW ships two files, read
 # apart), as a plain .tsg and as an LZ4 .tsg of the same undirected graph,
 # beside dd's read of the plain file. The page cache is dropped before each
-# (echo 3 > /proc/sys/vm/drop_caches: root). RUNS (3) rounds of the four,
-# medians printed. Counts must agree. DEVICE=cpu counts on the CPU (a
+# (echo 3 > /proc/sys/vm/drop_caches: root). RUNS (3) rounds of the five,
+# medians printed. Counts must agree. The crawl twice: counted as it is
+# decoded (the default: its batches go to the arrival layout as their lists
+# are placed) and with --decode-first (decoded whole, then counted). DEVICE=cpu counts on the CPU (a
 # try-out without a GPU).
 # KIND crawl: tristream-gen crawl (sites sharing menus, as LAW's crawls
 # compress), its links directed as generated (--webgraph: the crawl and its
@@ -33,15 +35,16 @@ fi
 t=$(now); "$B/tristream" compress "$g" "$z" >/dev/null; echo "compress: $(since "$t") s"
 echo "sizes: .tsg $(stat -c %s "$g"), LZ4 .tsg $(stat -c %s "$z"), .graph $(stat -c %s "$c.graph") and -t $(stat -c %s "$c-t.graph") ($(grep -h 'arcs\|bitsperlink' "$c.properties" "$c-t.properties" | tr '\n' ' ')), .offsets $(stat -c %s "$c.offsets") and $(stat -c %s "$c-t.offsets")"
 runs=${RUNS:-3}
-for r in $(seq "$runs"); do # the four cold reads in turn, RUNS times
+for r in $(seq "$runs"); do # the five cold reads in turn, RUNS times
 	drop
 	t=$(now); dd if="$g" of=/dev/null bs=64M 2>/dev/null; echo "run $r dd plain .tsg (cold): $(since "$t") s" | tee -a "$W/times"
-	for v in crawl tsg lz4; do
-		case $v in crawl) f=$c ;; tsg) f=$g ;; lz4) f=$z ;; esac
+	for v in crawl crawl_decode_first tsg lz4; do
+		a=
+		case $v in crawl) f=$c ;; crawl_decode_first) f=$c a=--decode-first ;; tsg) f=$g ;; lz4) f=$z ;; esac
 		drop
 		t=$(now)
-		"$B/tristream" count --quiet --json --device "${DEVICE:-gpu}" "$f" >"$W/$v.json"
-		echo "run $r count $v (cold): $(since "$t") s: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["triangles"], "triangles,", d["edges"], "edges, input", (d.get("input") or {}).get("seconds", "-"), "s, engine", d["stages"].get("engine", "-"), "s")' "$W/$v.json")" | tee -a "$W/times"
+		"$B/tristream" count --quiet --json --device "${DEVICE:-gpu}" $a "$f" >"$W/$v.json"
+		echo "run $r count $v (cold): $(since "$t") s: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); i=d.get("input") or {}; print(d["triangles"], "triangles,", d["edges"], "edges,", d["layout"], "layout, input", i.get("seconds", "-"), "s, decoded while counting", i.get("decoded_while_counting", "-"), ", read", d["stages"]["read"], "s, engine", d["stages"].get("engine", "-"), "s")' "$W/$v.json")" | tee -a "$W/times"
 		cp "$W/$v.json" "$W/$v.$r.json"
 	done
 done
@@ -57,7 +60,7 @@ print("| cold, median of %d | seconds | / dd of the plain .tsg |" % runs)
 print("|---|---|---|")
 for k, v in t.items():
     print("| %s | %.2f (%s) | %.2f |" % (k, statistics.median(v), ", ".join("%.2f" % x for x in v), statistics.median(v) / dd))
-c = {"%s.%d" % (v, r): json.load(open("%s/%s.%d.json" % (w, v, r)))["triangles"] for v in ("crawl", "tsg", "lz4") for r in range(1, runs + 1)}
+c = {"%s.%d" % (v, r): json.load(open("%s/%s.%d.json" % (w, v, r)))["triangles"] for v in ("crawl", "crawl_decode_first", "tsg", "lz4") for r in range(1, runs + 1)}
 print("counts agree:", len(set(c.values())) == 1, sorted(set(c.values())))
 sys.exit(len(set(c.values())) != 1)
 PY

@@ -75,6 +75,24 @@ count "$T/g.json" --device gpu "$T/dcrawl"
 same "$(field triangles "$T/g.json")" "$cref" && ok || bad "GPU on the directed crawl: $(field triangles "$T/g.json") vs $cref (brute force)"
 count "$T/g.json" --device gpu --no-transpose "$T/dcrawl"
 same "$(field triangles "$T/g.json")" "$cref" && ok || bad "GPU on the directed crawl, sorted: $(field triangles "$T/g.json") vs $cref"
+# counted as decoded: the device takes each batch's lists as they are
+# placed (pinned batch by batch), for any batch count; and decoded whole
+streamed() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["layout"], d["input"]["decoded_while_counting"])' "$1" 2>/dev/null; }
+count "$T/g.json" --device gpu "$T/dcrawl"
+[ "$(streamed "$T/g.json")" = "arrival True" ] && ok || bad "GPU on the directed crawl: not decoded while counted ($(streamed "$T/g.json"))"
+for nb in 1 5 300; do
+	count "$T/g.json" --device gpu --layout arrival --batches $nb "$T/dcrawl"
+	same "$(field triangles "$T/g.json")" "$cref" && [ "$(streamed "$T/g.json")" = "arrival True" ] && ok ||
+		bad "GPU, crawl decoded while counted, $nb batches: $(field triangles "$T/g.json") ($(streamed "$T/g.json")) vs $cref"
+done
+for a in --decode-first "--layout block"; do
+	count "$T/g.json" --device gpu $a "$T/dcrawl"
+	same "$(field triangles "$T/g.json")" "$cref" && python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["input"]["decoded_while_counting"])' "$T/g.json" && ok ||
+		bad "GPU, crawl $a: $(field triangles "$T/g.json") ($(streamed "$T/g.json")) vs $cref"
+done
+"$B/tests/brute" --per-vertex "$T/dcrawl.tsg" >"$T/dcrawl.pvref"
+"$B/tristream" count --quiet --device gpu --per-vertex "$T/dcrawl.pv" "$T/dcrawl" >/dev/null 2>"$T/err"
+[ -s "$T/dcrawl.pvref" ] && cmp -s "$T/dcrawl.pv" "$T/dcrawl.pvref" && ok || bad "GPU, crawl decoded while counted: per-vertex counts differ from the reference"
 # --device auto: the CPU for a small web-like graph, the GPU for R-MAT 20
 count "$T/a.json" "$T/w16.tsg"
 count "$T/c.json" --device gpu "$T/w16.tsg"
