@@ -155,12 +155,12 @@ int io_graph_load(const char *path, const struct io_load_opts *opts, struct tsg_
 
 void io_graph_free(struct tsg_graph *g)
 {
+	if (g->lists_src) /* first: a decoder may still be writing the lists */
+		g->lists_src->release(g->lists_src);
 	free(g->off_mem);
 	free(g->adj_mem);
 	io_scratch_unmap(g->adj_scratch);
 	io_file_close(g->file);
-	if (g->lists_src)
-		g->lists_src->release(g->lists_src);
 	free(g->rank_off);
 	memset(g, 0, sizeof(*g));
 }

@@ -933,6 +933,14 @@ struct load_job {
 	void *emit_ctx;
 	io_rows_fn rows;              /* each chunk once placed, or NULL */
 	void *rows_ctx;
+	/* rows_late: the decoding began before rows was known (a crawl decoded
+	 * ahead of its count, io_webgraph_open_stream). Under rows_mu: rows,
+	 * chunks gated before it came (backlog), whether they went to rows
+	 * (drained), and whether the decoding is over (finished) */
+	int rows_late;
+	pthread_mutex_t rows_mu;
+	uint64_t *backlog, nbacklog;
+	int drained, finished;
 	double arcs_per_bit;          /* of both files: sizes a thread's first buffer */
 	int raw;                      /* lists as they are: no transpose, self-loops kept */
 	atomic_int failed;
@@ -998,10 +1006,48 @@ static uint64_t merge_sym(const uint32_t *a, uint64_t na, const uint32_t *b, uin
  * it has written the offset where q starts, which may be another thread
  * placing another run of chunks: whichever of the two comes second calls
  * rows (chunk 0's start is set from the outset). */
+static void deliver(const struct load_job *j, uint64_t q, unsigned tid)
+{
+	j->rows(j->rows_ctx, j->ch[q].lo, j->ch[q].hi, tid);
+}
+
+/* The backlog goes to rows once, by whoever first finds rows set with
+ * the backlog still there: a decoding thread at its next gate, the
+ * decoding's end, or the caller setting rows after that end (no decoding
+ * thread is left then, so tid 0 is free). Once rows is set nothing more
+ * joins the backlog, so it is read outside the lock. */
+static uint64_t backlog_take(struct load_job *j)
+{
+	if (!j->rows || j->drained)
+		return 0;
+	j->drained = 1;
+	return j->nbacklog;
+}
+
+static void backlog_deliver(const struct load_job *j, uint64_t n, unsigned tid)
+{
+	for (uint64_t i = 0; i < n; i++)
+		deliver(j, j->backlog[i], tid);
+}
+
 static void chunk_gate(struct load_job *j, uint64_t q, unsigned tid)
 {
-	if (q < j->nch && atomic_fetch_add(&j->ch[q].gate, 1) == 1 && j->rows)
-		j->rows(j->rows_ctx, j->ch[q].lo, j->ch[q].hi, tid);
+	if (q >= j->nch || atomic_fetch_add(&j->ch[q].gate, 1) != 1)
+		return;
+	if (!j->rows_late) {
+		if (j->rows)
+			deliver(j, q, tid);
+		return;
+	}
+	pthread_mutex_lock(&j->rows_mu);
+	const int now = j->rows != NULL;
+	if (!now)
+		j->backlog[j->nbacklog++] = q;
+	const uint64_t n = backlog_take(j);
+	pthread_mutex_unlock(&j->rows_mu);
+	backlog_deliver(j, n, tid);
+	if (now)
+		deliver(j, q, tid);
 }
 
 /* Chunk k is decoded into lt->buf: it is parked with that buffer, and
@@ -1458,12 +1504,16 @@ static int merged_run(struct merged *m, io_rows_fn rows, void *ctx, struct tsg_e
 {
 	struct load_job *j = &m->j;
 	j->err = err;
-	j->rows = rows;
-	j->rows_ctx = ctx;
+	if (!j->rows_late) {
+		j->rows = rows;
+		j->rows_ctx = ctx;
+	}
 	/* chunks by bits where the offsets are in, else by nodes */
 	m->ch = make_chunks(&m->g, m->threads, &m->nch);
 	m->spare = malloc((m->nch + 1) * sizeof(*m->spare));
-	if (!m->ch || !m->spare)
+	if (j->rows_late)
+		j->backlog = malloc((m->nch + 1) * sizeof(*j->backlog));
+	if (!m->ch || !m->spare || (j->rows_late && !j->backlog))
 		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory", m->g.path);
 	for (uint64_t k = 0; k < m->nch; k++)
 		atomic_init(&m->ch[k].gate, k == 0);
@@ -1483,6 +1533,13 @@ static int merged_run(struct merged *m, io_rows_fn rows, void *ctx, struct tsg_e
 	for (int f = 0; f < 2; f++)
 		if (oj[f].started)
 			pthread_join(oj[f].tid, NULL);
+	if (j->rows_late) { /* every decoding thread is done: tid 0 is free */
+		pthread_mutex_lock(&j->rows_mu);
+		j->finished = 1;
+		const uint64_t n = backlog_take(j);
+		pthread_mutex_unlock(&j->rows_mu);
+		backlog_deliver(j, n, 0);
+	}
 	if (atomic_load(&j->failed))
 		return err->code ? err->code : TSG_EINPUT;
 	if (atomic_load(&j->arcs) != (m->two ? 2 : 1) * m->g.p.arcs)
@@ -1538,7 +1595,24 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 struct crawl_src {
 	struct io_lists_src src;
 	struct merged m;
+	/* decoding ahead: from the opening on, on a thread of its own, while
+	 * the count is set up (the GPU's context, ranks, the device's arrays);
+	 * chunks wait in the job's backlog until the count's rows come */
+	pthread_t ahead;
+	int ahead_started;
+	int rc;
+	struct tsg_err err;
+	double t0, t1;                /* the decoding's start and end */
 };
+
+static void *ahead_main(void *arg)
+{
+	struct crawl_src *cs = arg;
+	cs->t0 = tsg_now();
+	cs->rc = merged_run(&cs->m, NULL, NULL, &cs->err);
+	cs->t1 = tsg_now();
+	return NULL;
+}
 
 /* Upper bounds of the merged degrees: each list's first code, its
  * outdegree, in both files (so out + in), and never above nv - 1. Blocks
@@ -1595,19 +1669,42 @@ static int crawl_read(struct io_lists_src *src, struct tsg_graph *g, io_rows_fn 
 		      struct tsg_err *err)
 {
 	struct crawl_src *cs = (struct crawl_src *)src;
-	const double t0 = tsg_now();
-	const int rc = merged_run(&cs->m, rows, ctx, err);
-	if (rc == TSG_OK) {
+	struct load_job *j = &cs->m.j;
+	if (!cs->ahead_started) { /* no thread could be had: decoded now */
+		j->rows = rows;
+		j->rows_ctx = ctx;
+		ahead_main(cs);
+	} else {
+		pthread_mutex_lock(&j->rows_mu);
+		j->rows = rows;
+		j->rows_ctx = ctx;
+		const uint64_t n = j->finished ? backlog_take(j) : 0;
+		pthread_mutex_unlock(&j->rows_mu);
+		if (rows)
+			backlog_deliver(j, n, 0);
+		pthread_join(cs->ahead, NULL);
+		cs->ahead_started = 0;
+	}
+	if (cs->rc == TSG_OK) {
 		g->nadj = cs->m.total;
 		g->max_degree = cs->m.maxdeg;
 	}
-	g->read_seconds += tsg_now() - t0;
-	return rc;
+	g->read_seconds += cs->t1 - cs->t0;
+	if (cs->rc)
+		*err = cs->err;
+	return cs->rc;
 }
 
 static void crawl_release(struct io_lists_src *src)
 {
 	struct crawl_src *cs = (struct crawl_src *)src;
+	if (cs->ahead_started) { /* never read: stopped at its next chunk */
+		atomic_store(&cs->m.j.failed, 1);
+		pthread_join(cs->ahead, NULL);
+	}
+	if (cs->m.j.rows_late)
+		pthread_mutex_destroy(&cs->m.j.rows_mu);
+	free(cs->m.j.backlog);
 	merged_free(&cs->m);
 	free(cs);
 }
@@ -1677,6 +1774,10 @@ int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph
 	bj.bound = NULL;
 	st->decode_s = tsg_now() - t0; /* the lists are decoded as they are counted */
 	st->graph_bytes = (m->g.nbits + m->t.nbits) / 8;
+	/* decoding from now on, ahead of the count's rows */
+	m->j.rows_late = 1;
+	pthread_mutex_init(&m->j.rows_mu, NULL);
+	cs->ahead_started = pthread_create(&cs->ahead, NULL, ahead_main, cs) == 0;
 fail:
 	free(bj.bound);
 	free(bj.sum);

@@ -39,5 +39,6 @@ check "tsan: count a text in memory, 5 threads" same "$(tri "$BT/tristream" "$T/
 check "tsan: count a .tsg read by helper threads (--io pread)" same "$(tri "$BT/tristream" --io pread "$T/r18.tsg")" "$(tri "$REF/tristream" "$T/r18.tsg")"
 "$REF/tristream-gen" --quiet --seed 3 --webgraph crawl --vertices 60000 "$T/cw"
 check "tsan: count a crawl while it is decoded, 5 threads, 40 batches" same "$(tri "$BT/tristream" --layout arrival --batches 40 "$T/cw")" "$(tri "$REF/tristream" --decode-first "$T/cw")"
+check "tsan: a crawl decoded ahead, its count failing before it reads (no GPU: exit 6)" sh -c "$BT/tristream count --quiet --device gpu --layout arrival $T/cw 2>/dev/null; [ \$? = 6 ]"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

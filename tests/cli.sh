@@ -460,6 +460,10 @@ check "crawl decoded whole first, arrival" same "$(tri --layout arrival --decode
 brute --per-vertex "$T/gen1.tsg" >"$T/d1.pvref"
 "$B/tristream" count --quiet --device cpu --layout arrival --threads 3 --per-vertex "$T/d1.pv" "$T/d1" >/dev/null
 check "crawl decoded while counted: per-vertex counts (ranked by bounds) against the reference" sh -c "[ -s $T/d1.pvref ] && cmp -s $T/d1.pv $T/d1.pvref"
+# decoded from the opening on, ahead of the count: a count that fails
+# before it reads (no GPU on this machine) stops the decoding, exits 6
+check "crawl decoded ahead, count failing before it reads: exit 6" [ "$(rc_of "$B/tristream" count --device gpu --layout arrival "$T/d1")" = 6 ]
+check "crawl decoded ahead, count failing before it reads: said so" grep -q "GPU\|CUDA" "$T/err"
 # a transpose that is not the graph's is found only at the end, after
 # batches were counted: the count is dropped, exit 3
 mkdir -p "$T/nott"
