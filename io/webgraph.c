@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "io/check.h"
@@ -1621,6 +1622,7 @@ struct bounds_job {
 	const struct bv_graph *g, *t;
 	uint64_t *bound;
 	uint64_t *sum, *max;          /* a block */
+	const atomic_int *failed;     /* the decoding (its offsets) failed: stop */
 };
 
 enum { BOUND_BLOCK = 1 << 16 };
@@ -1640,6 +1642,15 @@ static void bounds_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	for (uint64_t k = b; k < e; k++) {
 		const uint64_t lo = k * BOUND_BLOCK, hi = lo + BOUND_BLOCK < nv ? lo + BOUND_BLOCK : nv;
 		uint64_t sum = 0, mx = 0;
+		/* the offsets decode beside this, as for the lists (load_range) */
+		while (atomic_load_explicit(&bj->g->ready, memory_order_acquire) <= hi ||
+		       atomic_load_explicit(&bj->t->ready, memory_order_acquire) <= hi) {
+			if (atomic_load(bj->failed))
+				return;
+			/* asleep, not yielding: the offsets' threads, which
+			 * everyone waits for, keep their cores */
+			nanosleep(&(struct timespec){ .tv_nsec = 20000 }, NULL);
+		}
 		for (uint64_t v = lo; v < hi; v++) {
 			const uint64_t d = first_code(bj->g, v) + first_code(bj->t, v);
 			const uint64_t u = d < most ? d : most;
@@ -1730,21 +1741,9 @@ int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph
 		free(cs);
 		return rc;
 	}
-	/* the offsets first, whole (a thread a file): the bounds start there */
-	struct offsets_job oj[2] = { { .g = &m->g, .j = &m->j }, { .g = &m->t, .j = &m->j } };
-	oj[1].started = threads > 1 && m->t.obytes &&
-			pthread_create(&oj[1].tid, NULL, offsets_main, &oj[1]) == 0;
-	offsets_main(&oj[0]);
-	if (oj[1].started)
-		pthread_join(oj[1].tid, NULL);
-	else
-		offsets_main(&oj[1]);
-	if (atomic_load(&m->j.failed)) {
-		rc = err->code ? err->code : TSG_EINPUT;
-		goto fail;
-	}
+	m->j.err = &cs->err;
 	const uint64_t nv = m->g.p.nodes, nblocks = (nv + BOUND_BLOCK - 1) / BOUND_BLOCK;
-	bj = (struct bounds_job){ .g = &m->g, .t = &m->t,
+	bj = (struct bounds_job){ .g = &m->g, .t = &m->t, .failed = &m->j.failed,
 				  .bound = malloc((nv + 1) * sizeof(uint64_t)),
 				  .sum = malloc((nblocks + 1) * sizeof(uint64_t)),
 				  .max = malloc((nblocks + 1) * sizeof(uint64_t)) };
@@ -1753,7 +1752,26 @@ int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph
 			      (unsigned long long)nv);
 		goto fail;
 	}
+	/* the decoding starts now (its offsets, then the lists behind them, a
+	 * thread of its own) and runs ahead of the count's rows; the bounds
+	 * follow the offsets beside it, so that neither waits for the other
+	 * to have read the files from the disk */
+	m->j.rows_late = 1;
+	pthread_mutex_init(&m->j.rows_mu, NULL);
+	cs->ahead_started = pthread_create(&cs->ahead, NULL, ahead_main, cs) == 0;
+	if (!cs->ahead_started) { /* decoded when read: the offsets now, whole */
+		struct offsets_job oj[2] = { { .g = &m->g, .j = &m->j }, { .g = &m->t, .j = &m->j } };
+		offsets_main(&oj[0]);
+		offsets_main(&oj[1]);
+	}
 	tsg_parallel_for(threads, nblocks, 1, bounds_range, &bj);
+	if (atomic_load(&m->j.failed)) { /* its error is whole once it has stopped */
+		if (cs->ahead_started)
+			pthread_join(cs->ahead, NULL);
+		cs->ahead_started = 0;
+		rc = tsg_fail(err, cs->err.code ? cs->err.code : TSG_EINPUT, "%s", cs->err.msg);
+		goto fail;
+	}
 	uint64_t total = 0, mx = 0;
 	for (uint64_t k = 0; k < nblocks; k++) {
 		const uint64_t n = bj.sum[k];
@@ -1774,10 +1792,6 @@ int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph
 	bj.bound = NULL;
 	st->decode_s = tsg_now() - t0; /* the lists are decoded as they are counted */
 	st->graph_bytes = (m->g.nbits + m->t.nbits) / 8;
-	/* decoding from now on, ahead of the count's rows */
-	m->j.rows_late = 1;
-	pthread_mutex_init(&m->j.rows_mu, NULL);
-	cs->ahead_started = pthread_create(&cs->ahead, NULL, ahead_main, cs) == 0;
 fail:
 	free(bj.bound);
 	free(bj.sum);

@@ -568,6 +568,8 @@ if [ -n "$SHARED" ] && [ -f "$WG/cnr-2000.graph" ] && [ -f "$WG/cnr-2000-t.graph
 			rc=$(rc_of "$B/tristream-convert" --threads $th "$W/offcut/cnr-2000" "$W/offcut/x.tsg")
 			check "webgraph truncated .offsets ${t:+(transpose) }on $th threads: exit 3, nothing written" sh -c "[ $rc = 3 ] && [ ! -e $W/offcut/x.tsg ]"
 			check "webgraph truncated .offsets ${t:+(transpose) }on $th threads: said so" grep -q "offsets" "$T/err"
+			rc=$(rc_of "$B/tristream" count --device cpu --layout arrival --threads $th "$W/offcut/cnr-2000")
+			check "webgraph truncated .offsets ${t:+(transpose) }on $th threads, decoded while counted: exit 3, no count, said so" sh -c "[ $rc = 3 ] && [ ! -s $T/out ] && grep -q offsets $T/err"
 			rc=$(rc_of "$B/tristream-convert" --threads $th "$W/cut/cnr-2000" "$W/cut/x.tsg")
 			check "webgraph truncated .graph ${t:+(transpose) }on $th threads: exit 3, nothing written" sh -c "[ $rc = 3 ] && [ ! -e $W/cut/x.tsg ]"
 		done
