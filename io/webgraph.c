@@ -1514,8 +1514,13 @@ static int merged_run(struct merged *m, io_rows_fn rows, void *ctx, struct tsg_e
 	m->spare = malloc((m->nch + 1) * sizeof(*m->spare));
 	if (j->rows_late)
 		j->backlog = malloc((m->nch + 1) * sizeof(*j->backlog));
-	if (!m->ch || !m->spare || (j->rows_late && !j->backlog))
-		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory", m->g.path);
+	if (!m->ch || !m->spare || (j->rows_late && !j->backlog)) {
+		/* failed, so that whoever waits on the offsets stops too */
+		struct tsg_err e = { 0 };
+		tsg_fail(&e, TSG_ENOMEM, "%s: out of memory", m->g.path);
+		job_fail_err(j, &e);
+		return e.code;
+	}
 	for (uint64_t k = 0; k < m->nch; k++)
 		atomic_init(&m->ch[k].gate, k == 0);
 	j->ch = m->ch;

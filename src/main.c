@@ -463,7 +463,8 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 			   !job->ckpt && !o.plan_only && !engine_cliques(&o) &&
 			   engine_gpu_count(&o) <= 1 &&
 			   (o.layout == ENGINE_LAYOUT_ARRIVAL ||
-			    (o.layout == ENGINE_LAYOUT_AUTO && o.device != TSG_DEVICE_CPU));
+			    (o.layout == ENGINE_LAYOUT_AUTO && o.device != TSG_DEVICE_CPU &&
+			     engine_have_gpu()));
 	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,
 					 .no_transpose = job->no_transpose, .mem_limit = host_mem,
 					 .scratch_dir = scratch_dir, .need_file = host_mem != 0,
