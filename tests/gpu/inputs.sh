@@ -90,6 +90,13 @@ for a in --decode-first "--layout block"; do
 	same "$(field triangles "$T/g.json")" "$cref" && python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["input"]["decoded_while_counting"])' "$T/g.json" && ok ||
 		bad "GPU, crawl $a: $(field triangles "$T/g.json") ($(streamed "$T/g.json")) vs $cref"
 done
+if command -v compute-sanitizer >/dev/null; then
+	compute-sanitizer --tool memcheck --error-exitcode 99 --log-file "$T/san" "$B/tristream" count --quiet --json --device gpu --layout arrival --batches 5 "$T/dcrawl" >"$T/s.json" 2>/dev/null
+	rc=$?
+	[ $rc = 0 ] && same "$(field triangles "$T/s.json")" "$cref" && ok || bad "memcheck, crawl decoded while counted: exit $rc, $(field triangles "$T/s.json"): $(grep -m3 -E 'ERROR|Invalid' "$T/san")"
+else
+	echo "SKIPPED: compute-sanitizer not found; the crawl decoded while counted not checked under it"
+fi
 "$B/tests/brute" --per-vertex "$T/dcrawl.tsg" >"$T/dcrawl.pvref"
 "$B/tristream" count --quiet --device gpu --per-vertex "$T/dcrawl.pv" "$T/dcrawl" >/dev/null 2>"$T/err"
 [ -s "$T/dcrawl.pvref" ] && cmp -s "$T/dcrawl.pv" "$T/dcrawl.pvref" && ok || bad "GPU, crawl decoded while counted: per-vertex counts differ from the reference"
