@@ -346,6 +346,7 @@ struct count_job {
 	const char *pv_path;   /* --per-vertex */
 	enum pv_format pv_fmt;
 	int clustering;
+	int gpu_list[ENGINE_MAX_GPUS]; /* --gpus: o.gpus points here, as long as the job */
 };
 
 /* The graph's name in a checkpoint: its file's header checksum, or for a
@@ -985,6 +986,12 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 				   .json = json, .ckpt = ckpt, .pv_path = pv_path, .pv_fmt = pv_fmt,
 				   .clustering = clustering,
 				   .opts_key = ckpt_key(key_words, sizeof(key_words) / 8, 0x636b7074) };
+	/* the list outlives parsing in the job (a pointer to parse_count's own
+	 * array once dangled: every GPU read as GPU 0) */
+	if (o.gpus) {
+		memcpy(job->gpu_list, o.gpus, o.ngpus * sizeof(*job->gpu_list));
+		job->o.gpus = job->gpu_list;
+	}
 	if (dist->size > 1) { /* the units a rank holds depend on the rank count */
 		const uint64_t w = (uint64_t)dist->size;
 		job->opts_key = ckpt_key(&w, 1, job->opts_key);

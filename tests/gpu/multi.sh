@@ -83,13 +83,16 @@ for g in "${graphs[@]}"; do
 done
 [ -n "${ref[$T/cnr.tsg]:-}" ] && { same "${ref[$T/cnr.tsg]}" 20977629 && ok || bad "cnr-2000: ${ref[$T/cnr.tsg]}"; }
 
-# the shares in a JSON: every counted unit on one GPU of the list, units summed
+# the shares in a JSON: GPUs 0 .. n-1 each once, every counted unit on one
+# GPU of the list, units summed
 shares() { # json file, expected GPU count -> "ok" or why not
 	python3 - "$1" "$2" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
 g = d.get("gpus", [])
 if len(g) != n: print(f"{len(g)} GPUs in the JSON"); sys.exit()
+# each GPU of the list once (a dangling --gpus list once made every one GPU 0)
+if sorted(x["index"] for x in g) != list(range(n)): print("GPU indexes %s" % [x["index"] for x in g]); sys.exit()
 units = [p for p in d["partition_stats"] if not p.get("resumed")]
 idx = {x["index"] for x in g}
 if any(p.get("gpu") not in idx for p in units): print("a unit on no listed GPU"); sys.exit()
