@@ -932,13 +932,14 @@ struct load_job {
 	uint64_t nspare;
 	void (*emit)(void *ctx, unsigned tid, uint64_t u, const uint32_t *v, uint64_t n); /* feed */
 	void *emit_ctx;
-	io_rows_fn rows;              /* each chunk once placed, or NULL */
-	void *rows_ctx;
-	/* rows_late: the decoding began before rows was known (a crawl decoded
-	 * ahead of its count, io_webgraph_open_stream). Under rows_mu: rows,
-	 * chunks gated before it came (backlog), whether they went to rows
-	 * (drained), and whether the decoding is over (finished) */
+	/* rows_late: each chunk goes to rows once placed (chunk_gate); the
+	 * decoding begins before rows is known (a crawl decoded ahead of its
+	 * count, io_webgraph_open_stream). Under rows_mu: rows, chunks gated
+	 * before it came (backlog), whether they went to rows (drained), and
+	 * whether the decoding is over (finished) */
 	int rows_late;
+	io_rows_fn rows;
+	void *rows_ctx;
 	pthread_mutex_t rows_mu;
 	uint64_t *backlog, nbacklog;
 	int drained, finished;
@@ -1033,13 +1034,8 @@ static void backlog_deliver(const struct load_job *j, uint64_t n, unsigned tid)
 
 static void chunk_gate(struct load_job *j, uint64_t q, unsigned tid)
 {
-	if (q >= j->nch || atomic_fetch_add(&j->ch[q].gate, 1) != 1)
+	if (!j->rows_late || q >= j->nch || atomic_fetch_add(&j->ch[q].gate, 1) != 1)
 		return;
-	if (!j->rows_late) {
-		if (j->rows)
-			deliver(j, q, tid);
-		return;
-	}
 	pthread_mutex_lock(&j->rows_mu);
 	const int now = j->rows != NULL;
 	if (!now)
@@ -1411,6 +1407,9 @@ static void merged_free(struct merged *m)
 		pthread_mutex_destroy(&m->j.mu);
 		pthread_mutex_destroy(&m->j.place_mu);
 	}
+	if (m->j.rows_late)
+		pthread_mutex_destroy(&m->j.rows_mu);
+	free(m->j.backlog);
 	free(m->spare);
 	free(m->ch);
 	free(m->off);
@@ -1499,16 +1498,13 @@ fail:
 }
 
 /* Decodes (and merges) every list into m's off and adj, each chunk handed
- * to rows (NULL: none) once its lists are in place, then checks what needs
- * all of them: the arc count and that the transpose is the graph's. */
-static int merged_run(struct merged *m, io_rows_fn rows, void *ctx, struct tsg_err *err)
+ * to the job's rows (rows_late) once its lists are in place, then checks
+ * what needs all of them: the arc count and that the transpose is the
+ * graph's. */
+static int merged_run(struct merged *m, struct tsg_err *err)
 {
 	struct load_job *j = &m->j;
 	j->err = err;
-	if (!j->rows_late) {
-		j->rows = rows;
-		j->rows_ctx = ctx;
-	}
 	/* chunks by bits where the offsets are in, else by nodes */
 	m->ch = make_chunks(&m->g, m->threads, &m->nch);
 	m->spare = malloc((m->nch + 1) * sizeof(*m->spare));
@@ -1576,7 +1572,7 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 	if (rc)
 		return rc;
 	const double t1 = tsg_now();
-	rc = merged_run(&m, NULL, NULL, err);
+	rc = merged_run(&m, err);
 	const double t2 = tsg_now();
 	st->lists_s = t2 - t1;
 	if (rc == TSG_OK) {
@@ -1615,7 +1611,7 @@ static void *ahead_main(void *arg)
 {
 	struct crawl_src *cs = arg;
 	cs->t0 = tsg_now();
-	cs->rc = merged_run(&cs->m, NULL, NULL, &cs->err);
+	cs->rc = merged_run(&cs->m, &cs->err);
 	cs->t1 = tsg_now();
 	return NULL;
 }
@@ -1718,9 +1714,6 @@ static void crawl_release(struct io_lists_src *src)
 		atomic_store(&cs->m.j.failed, 1);
 		pthread_join(cs->ahead, NULL);
 	}
-	if (cs->m.j.rows_late)
-		pthread_mutex_destroy(&cs->m.j.rows_mu);
-	free(cs->m.j.backlog);
 	merged_free(&cs->m);
 	free(cs);
 }

@@ -227,11 +227,6 @@ done:
 	return rc;
 }
 
-int engine_lists_whole(struct tsg_graph *g, struct tsg_err *err)
-{
-	return g->lists_pending && g->lists_src ? io_graph_read_lists(g, NULL, NULL, err) : TSG_OK;
-}
-
 /* The orientation's pass over the lists, run as they are read. */
 static int feed_lists(void *ctx, io_rows_fn fn, void *arg, struct tsg_err *err)
 {
@@ -249,8 +244,13 @@ static int lists_feed(struct tsg_graph *g, const struct engine_opts *o, struct e
 {
 	if (!g->lists_pending)
 		return TSG_OK;
-	if (g->lists_src && !arrival) /* planned by bounds: only batches take that */
-		return engine_lists_whole(g, err);
+	/* a crawl decoded as counted ranks by bounds of its degrees, which only
+	 * the arrival layout's batches take: any other pass (the block layout,
+	 * where the arrival layout was not taken) has it decoded whole first,
+	 * and ranks by its true degrees (the LSTC layout's parts read every
+	 * list before, engine_count) */
+	if (g->lists_src && !arrival)
+		return io_graph_read_lists(g, NULL, NULL, err);
 	if (g->threads > (o->threads ? o->threads : 1))
 		return tsg_fail(err, TSG_EINTERNAL, "graph read on more threads than the pass "
 				"over its lists");
@@ -663,12 +663,7 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 	if (o->degeneracy && o->layout != ENGINE_LAYOUT_LSTC && !engine_cliques(o))
 		return tsg_fail(err, TSG_EUSAGE, "--order degeneracy orients LSTC parts: use it "
 				"with --layout lstc or --k");
-	/* the LSTC layout's parts need every list in place; a crawl decoded as
-	 * counted streams into the arrival layout only (GPU auto may take it) */
-	const int may_arrive = o->layout == ENGINE_LAYOUT_ARRIVAL ||
-			       (o->layout == ENGINE_LAYOUT_AUTO && o->device != TSG_DEVICE_CPU);
-	if ((rc = g->lists_src && !may_arrive ? engine_lists_whole(g, err) : TSG_OK))
-		return rc;
+	/* the LSTC layout's parts need every list in place */
 	if (g->lists_pending && (o->layout == ENGINE_LAYOUT_LSTC || engine_cliques(o))) {
 		rc = io_graph_read_lists(g, NULL, NULL, err);
 		if (rc)
@@ -705,8 +700,6 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 		}
 	}
 	r->device = TSG_DEVICE_CPU;
-	if (o->layout != ENGINE_LAYOUT_ARRIVAL && (rc = engine_lists_whole(g, err)))
-		return rc;
 	r->layout = o->layout != ENGINE_LAYOUT_AUTO ? o->layout
 		    : engine_cliques(o)		   ? ENGINE_LAYOUT_LSTC
 						   : ENGINE_LAYOUT_BLOCK;

@@ -33,12 +33,6 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct engine_block_mem *mem, struct part_odag *d,
 			 struct block_plan *plan, struct engine_result *r, struct tsg_err *err);
 
-/* A graph whose degrees come with its lists (a crawl decoded as it is
- * counted, io/webgraph.h) streams into the arrival layout only, which
- * plans by bounds of them; for any other layout its lists are read whole
- * first, and it is ranked by its true degrees. A no-op for other graphs. */
-int engine_lists_whole(struct tsg_graph *g, struct tsg_err *err);
-
 /* The arrival layout's common part (engine.c): reads g's lists (if
  * pending) through part_arrival into sink, with rows written on the host
  * or lists only (part_arrival_opts), recording r->layout, r->nparts

@@ -897,8 +897,6 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		if (rc || r->layout == ENGINE_LAYOUT_ARRIVAL)
 			goto done;
 	}
-	if ((rc = engine_lists_whole(g, err))) /* arrival was not taken */
-		goto done;
 	if (o->layout != ENGINE_LAYOUT_LSTC) {
 		r->layout = ENGINE_LAYOUT_BLOCK;
 		rc = count_gpu_block(ctx, ngpus, slot, g, o, r, err);
