@@ -1072,6 +1072,7 @@ static int plan_auto(struct part_plan *p, struct tsg_err *err)
 	const struct tsg_graph *g = p->g;
 	const uint64_t whole = whole_bytes(p);
 	uint64_t np = p->o.budget ? (whole + p->o.budget - 1) / p->o.budget : 1;
+	np = np < p->o.min_parts ? p->o.min_parts : np;
 	np = np < 1 ? 1 : np > g->nv && g->nv > 0 ? g->nv : np;
 	if (np == 1 && p->o.prune == PART_PRUNE_LOCAL) {
 		/* one part pruned local keeps every vertex and edge: its cost is
@@ -1201,6 +1202,24 @@ static uint64_t *keep_recipe(const struct part_plan *p, uint64_t words, uint64_t
 	return c.dst;
 }
 
+/* Where a part starting at local `start` reaches `share` oriented edges:
+ * the first v > start with ooff[v] - ooff[start] >= share, or nv. */
+static uint64_t share_end(const struct part_plan *p, uint64_t start, uint64_t share)
+{
+	const uint64_t nv = p->g->nv;
+	if (share == UINT64_MAX || start >= nv || p->ooff[nv] - p->ooff[start] < share)
+		return nv;
+	uint64_t lo = start + 1, hi = nv; /* ooff[hi] - ooff[start] >= share */
+	while (lo < hi) {
+		const uint64_t mid = lo + (hi - lo) / 2;
+		if (p->ooff[mid] - p->ooff[start] >= share)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
 /*
  * Ranges for PART_PRUNE_CLOSED in one pass over the triangles. A part's
  * cost grows with each local by what its triangles add and no other part
@@ -1231,11 +1250,14 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 	}
 	p->max_bytes = 0;
 	const uint64_t empty = unit_cost(p, 0, 0, 0);
+	/* min_parts: a part also closes at its share of the oriented edges */
+	const uint64_t share = p->o.min_parts > 1 ? p->ooff[nv] / p->o.min_parts + 1 : UINT64_MAX;
 	uint64_t start = 0, v = 0, step = 64, nkept = 0, ne = 0, cost = empty;
+	uint64_t lim = share_end(p, 0, share);
 	while (start < nv || nb == 0) {
 		int close = v == nv;
 		if (!close) {
-			const uint64_t end = v + step < nv ? v + step : nv;
+			const uint64_t end = v + step < lim ? v + step : lim;
 			uint64_t dk = 0, de = 0;
 			int oom = 0;
 			for (unsigned t = 0; t < threads; t++) {
@@ -1261,7 +1283,7 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 				cost = c;
 				v = end;
 				const uint64_t room = budget - cost;
-				close = v == nv || room < budget / 50;
+				close = v == nv || v == lim || room < budget / 50;
 				/* the rate so far (cost per local) aims the next chunk */
 				const double rate = (double)(cost - empty) / (double)(v - start);
 				step = rate > 0 ? (uint64_t)(0.9 * (double)room / rate) : step * 2;
@@ -1307,6 +1329,7 @@ static int plan_closed(struct part_plan *p, struct tsg_err *err)
 		/* the next part starts where this one's rate left off */
 		step = v > start ? (v - start) / 2 + 1 : 64;
 		start = v;
+		lim = share_end(p, start, share);
 		nkept = ne = 0;
 		cost = empty;
 		if (start == nv)
@@ -1366,7 +1389,7 @@ int part_plan_new(const struct tsg_graph *g, const struct part_opts *o, struct p
 	if (p->o.prune == PART_PRUNE_AUTO) {
 		const int one = o->nparts == 1 ||
 				(o->nparts == 0 && (!o->budget || whole_bytes(p) <= o->budget));
-		p->o.prune = one ? PART_PRUNE_LOCAL : PART_PRUNE_CLOSED;
+		p->o.prune = one && o->min_parts <= 1 ? PART_PRUNE_LOCAL : PART_PRUNE_CLOSED;
 	}
 	if (p->o.prune == PART_PRUNE_CLOSED && (rc = closed_prepare(p, err)))
 		goto fail;

@@ -55,6 +55,8 @@ struct part_opts {
 	enum part_prune prune;
 	uint32_t nparts;      /* 0: automatic from budget */
 	uint64_t budget;      /* bytes one part may take (auto only); includes scratch below */
+	uint32_t min_parts;   /* auto only: at least about this many (parts shared by GPUs or
+			       * ranks, so that the costliest-first queue can even them out) */
 	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h), for the budget */
 	uint64_t seed;        /* PART_HASH */
 	unsigned threads;

@@ -66,9 +66,9 @@ static const char usage_count[] =
 	"                          host, modulo the GPUs there)\n"
 	"  --gpus all|N|LIST       count on several GPUs of this host (all of them, the\n"
 	"                          first N, or indexes like 0,2): the block layout's\n"
-	"                          units, costliest first, each GPU taking the next\n"
-	"                          when it is free; the graph is read and oriented\n"
-	"                          once (not with --layout arrival or lstc, or --k)\n"
+	"                          units (or LSTC parts, and --k's), costliest first,\n"
+	"                          each GPU taking the next when it is free; the graph\n"
+	"                          is read and oriented once (not --layout arrival)\n"
 	"  --gpu-mem SIZE          device memory budget, e.g. 8G (default: free memory)\n"
 	"  --layout auto|arrival|block|lstc  how the graph is cut (default auto:\n"
 	"                          arrival on a GPU that holds the oriented graph,\n"
@@ -625,9 +625,14 @@ done:
 }
 
 /* --gpus: "all" (*all), a count N (the first N), or a list of distinct
- * indexes ("0,2"); 0 if it parses. */
+ * indexes ("0,2"); 0 if it parses. With TRISTREAM_TEST_GPU_REPEAT=1 in the
+ * environment a list may name a GPU more than once, each time a context of
+ * its own sharing the device: tests/gpu/multi.sh runs the paths of several
+ * GPUs so on a machine with one (for their exactness, not their speed). */
 static int parse_gpus(const char *s, int *list, uint32_t *n, int *all)
 {
+	const char *repeat = getenv("TRISTREAM_TEST_GPU_REPEAT");
+	const int repeat_ok = repeat && strcmp(repeat, "1") == 0;
 	uint64_t v;
 	*n = 0;
 	*all = strcmp(s, "all") == 0;
@@ -647,7 +652,7 @@ static int parse_gpus(const char *s, int *list, uint32_t *n, int *all)
 	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
 		if (*n == ENGINE_MAX_GPUS || tsg_parse_u64(t, 1024, &v))
 			return -1;
-		for (uint32_t i = 0; i < *n; i++)
+		for (uint32_t i = 0; i < *n && !repeat_ok; i++)
 			if (list[i] == (int)v)
 				return -1;
 		list[(*n)++] = (int)v;
@@ -656,8 +661,9 @@ static int parse_gpus(const char *s, int *list, uint32_t *n, int *all)
 	return *n >= 1 && !strstr(s, ",,") && s[0] != ',' && s[strlen(s) - 1] != ',' ? 0 : -1;
 }
 
-/* Applies --gpus to o: the GPU backend, and with several GPUs the block
- * layout, whose units they share. Returns an exit status (0: go on). */
+/* Applies --gpus to o: the GPU backend, and with several GPUs (which share
+ * block units or LSTC parts) the block layout where none is asked for and
+ * no k-cliques are. Returns an exit status (0: go on). */
 static int use_gpus(struct engine_opts *o, int *list, uint32_t n, int all, int gpu_given)
 {
 	if (gpu_given)
@@ -680,13 +686,12 @@ static int use_gpus(struct engine_opts *o, int *list, uint32_t n, int all, int g
 		o->gpu_index = list[0];
 		return TSG_OK;
 	}
-	if (engine_cliques(o) || o->layout == ENGINE_LAYOUT_ARRIVAL ||
-	    o->layout == ENGINE_LAYOUT_LSTC)
-		return usage_error(usage_count, "several GPUs (--gpus) share the block layout's "
-				   "units: not with %s", engine_cliques(o) ? "k-cliques (under "
-				   "mpirun each rank counts on its GPU)" : o->layout ==
-				   ENGINE_LAYOUT_LSTC ? "--layout lstc" : "--layout arrival");
-	o->layout = ENGINE_LAYOUT_BLOCK;
+	if (o->layout == ENGINE_LAYOUT_ARRIVAL)
+		return usage_error(usage_count, "%s", "several GPUs (--gpus) share the block "
+				   "layout's units or LSTC parts: not --layout arrival (its batches "
+				   "are bound by the read, and every GPU would need every row)");
+	if (o->layout == ENGINE_LAYOUT_AUTO && !engine_cliques(o))
+		o->layout = ENGINE_LAYOUT_BLOCK; /* k-cliques: LSTC parts, set below */
 	o->gpus = list;
 	o->ngpus = n;
 	return TSG_OK;

@@ -10,12 +10,9 @@
  * pinned in place, and the device orients and counts them while the file
  * is still being read. Nothing waits for the device until the end.
  *
- * LSTC layout: a builder thread builds partition i into pinned staging buffer i % 2
- * while the main thread keeps the device busy: it submits partition i
- * (copy, then kernels, on slot i % 2) before it collects partition i-1, so
- * the copy of i overlaps the kernels of i-1 and the build of i+1 overlaps
- * both. A staging buffer returns to the builder only once its partition has
- * been collected, which is after its copy finished.
+ * LSTC layout (and k-cliques): a builder thread builds the parts into pinned
+ * staging buffers, two a GPU, while a worker a GPU keeps its device busy
+ * (struct parts_pipe below).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -71,23 +68,51 @@ struct staging {
 	void *mem;
 	size_t cap;
 	enum stage_state state;
-	uint32_t seq;     /* the position in the pipe's todo list it holds */
+	uint32_t seq;     /* the position in its lane it holds */
+	uint32_t k;       /* the part it holds */
 	struct tsg_dag dag;
 	double build_s;
 	struct part_stats st;
 };
 
-struct pipe {
+/* One GPU of the LSTC pipeline: its two staging buffers, filled in turn. */
+struct lane {
+	struct parts_pipe *p;
+	struct gpu_ctx *gpu;
+	uint32_t which;   /* its entry in r->gpus */
+	struct staging stage[GPU_SLOTS];
+	uint32_t filled;  /* parts built for it (the builder's count) */
+	uint32_t taken;   /* of them, those its worker has submitted */
+	pthread_t thread;
+};
+
+/*
+ * The LSTC layout's parts on one GPU or several. One builder thread builds
+ * them (part_build uses every host thread, and one plan builds one part at
+ * a time) in todo's order, each into the free staging buffer of the GPU
+ * with the fewest built parts waiting, so a GPU that finishes early gets
+ * the next part. A worker a GPU submits each part built for it (copy, then
+ * kernels, on slot j % 2) before it collects the one before, so the copy
+ * of one overlaps the kernels of the other and the build of the next
+ * overlaps both. A staging buffer returns to the builder only once its
+ * part has been collected, which is after its copy finished. The lanes,
+ * the result, the checkpoint and the progress share one mutex, never held
+ * while a device or a build is waited for.
+ */
+struct parts_pipe {
 	struct part_plan *plan;
 	const struct engine_opts *o;
+	struct engine_result *r;
 	const uint32_t *todo; /* the parts to count, in order (not the checkpoint's) */
-	uint32_t ntodo;
-	struct staging stage[GPU_SLOTS];
+	uint32_t ntodo, next; /* next: the next to build */
+	uint32_t nlanes, done;
+	struct lane lane[ENGINE_MAX_GPUS];
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	int abort;        /* the consumer failed: stop building */
-	int build_rc;     /* the builder failed */
-	struct tsg_err build_err;
+	int built_all;    /* the builder has built every part */
+	int rc;           /* the first failure (builder or worker): everyone stops */
+	struct tsg_err err;
+	struct tsg_progress prog;
 };
 
 /* Grows a staging buffer in place of malloc: pinned memory is expensive to
@@ -104,92 +129,192 @@ static void *stage_alloc(void *ctx, size_t bytes)
 	return s->mem;
 }
 
+/* Records the pipe's first failure and wakes everyone; under p->mu. */
+static void pipe_fail_locked(struct parts_pipe *p, int rc, const struct tsg_err *err)
+{
+	if (p->rc == TSG_OK) {
+		p->rc = rc;
+		p->err = *err;
+	}
+	pthread_cond_broadcast(&p->cv);
+}
+
+static void pipe_fail(struct parts_pipe *p, int rc, const struct tsg_err *err)
+{
+	pthread_mutex_lock(&p->mu);
+	pipe_fail_locked(p, rc, err);
+	pthread_mutex_unlock(&p->mu);
+}
+
+/* The lane to build for next: one whose next buffer is free, the fewest
+ * parts waiting first; NULL if none is free. Under p->mu. */
+static struct lane *free_lane(struct parts_pipe *p)
+{
+	struct lane *best = NULL;
+	for (uint32_t i = 0; i < p->nlanes; i++) {
+		struct lane *l = &p->lane[i];
+		if (l->stage[l->filled % GPU_SLOTS].state == STAGE_FREE &&
+		    (!best || l->filled - l->taken < best->filled - best->taken))
+			best = l;
+	}
+	return best;
+}
+
 static void *builder_main(void *arg)
 {
-	struct pipe *p = arg;
-	for (uint32_t j = 0; j < p->ntodo; j++) {
-		struct staging *s = &p->stage[j % GPU_SLOTS];
+	struct parts_pipe *p = arg;
+	for (;;) {
+		struct lane *l = NULL;
 		pthread_mutex_lock(&p->mu);
-		while (s->state != STAGE_FREE && !p->abort)
+		while (p->rc == TSG_OK && p->next < p->ntodo && !(l = free_lane(p)))
 			pthread_cond_wait(&p->cv, &p->mu);
-		int stop = p->abort;
+		const int stop = p->rc != TSG_OK || p->next == p->ntodo;
+		if (p->next == p->ntodo)
+			p->built_all = 1;
+		const uint32_t k = stop ? 0 : p->todo[p->next++];
+		pthread_cond_broadcast(&p->cv);
 		pthread_mutex_unlock(&p->mu);
 		if (stop)
 			return NULL;
-		double t0 = tsg_now();
+		struct staging *s = &l->stage[l->filled % GPU_SLOTS];
+		const double t0 = tsg_now();
 		struct tsg_err err = { 0 };
-		int rc = part_build(p->plan, p->todo[j], stage_alloc, s, p->o->want_stats, &s->dag,
-				    &s->st, &err);
+		const int rc = part_build(p->plan, k, stage_alloc, s, p->o->want_stats, &s->dag,
+					  &s->st, &err);
 		pthread_mutex_lock(&p->mu);
 		if (rc) {
-			p->build_rc = rc;
-			p->build_err = err;
+			pipe_fail_locked(p, rc, &err);
 		} else {
 			s->build_s = tsg_now() - t0;
-			s->seq = j;
+			s->seq = l->filled++;
+			s->k = k;
 			s->state = STAGE_BUILT;
+			pthread_cond_broadcast(&p->cv);
 		}
-		pthread_cond_broadcast(&p->cv);
 		pthread_mutex_unlock(&p->mu);
 		if (rc)
 			return NULL;
 	}
+}
+
+/* Waits until the lane's j-th part is built: 1, or 0 where none will be
+ * (every part built, or the pipe failed). */
+static int wait_built(struct lane *l, uint32_t j)
+{
+	struct parts_pipe *p = l->p;
+	const struct staging *s = &l->stage[j % GPU_SLOTS];
+	pthread_mutex_lock(&p->mu);
+	while (!(s->state == STAGE_BUILT && s->seq == j) && p->rc == TSG_OK &&
+	       !(p->built_all && l->filled <= j))
+		pthread_cond_wait(&p->cv, &p->mu);
+	const int have = p->rc == TSG_OK && s->state == STAGE_BUILT && s->seq == j;
+	l->taken += have;
+	pthread_mutex_unlock(&p->mu);
+	return have;
+}
+
+/* Takes the lane's j-th part's count (slot j % GPU_SLOTS) into the result,
+ * records it in the checkpoint and frees its staging buffer. */
+static int lane_collect(struct lane *l, uint32_t j, struct tsg_err *err)
+{
+	struct parts_pipe *p = l->p;
+	struct engine_result *r = p->r;
+	struct staging *s = &l->stage[j % GPU_SLOTS];
+	struct gpu_timing t;
+	uint64_t count = 0;
+	int rc = gpu_collect(l->gpu, (int)(j % GPU_SLOTS), &count, &t, err);
+	pthread_mutex_lock(&p->mu);
+	if (rc == TSG_OK && p->o->k_all) /* adds into the shared sums */
+		rc = gpu_collect_sizes(l->gpu, (int)(j % GPU_SLOTS), r->sizes, r->sizes_len, err);
+	if (rc == TSG_OK && (rc = engine_unit_done(p->o, s->k, count, err)) == TSG_OK) {
+		struct engine_part *ep = &r->parts[s->k];
+		struct engine_gpu *eg = &r->gpus[l->which];
+		ep->triangles = count;
+		ep->build_s = s->build_s;
+		ep->st = s->st;
+		ep->h2d_ms = t.h2d_ms;
+		ep->kernel_ms = t.kernel_ms;
+		ep->kernel = engine_cliques(p->o) ? NULL : gpu_kernel_name(t.ran);
+		ep->gpu = (int)l->which;
+		r->build_s += s->build_s;
+		r->triangles += count;
+		r->count_s += (t.h2d_ms + t.kernel_ms) / 1000.0;
+		r->h2d_bytes += t.bytes;
+		eg->units++;
+		eg->cost += ep->cost;
+		eg->h2d_bytes += t.bytes;
+		eg->h2d_ms += t.h2d_ms;
+		eg->kernel_ms += t.kernel_ms;
+		char note[64], b[32];
+		snprintf(note, sizeof(note), "%s copied to the GPU%s",
+			 tsg_fmt_bytes(r->h2d_bytes, b, sizeof(b)), r->ngpus > 1 ? "s" : "");
+		tsg_progress_update(&p->prog, r->resumed + ++p->done, note);
+		s->state = STAGE_FREE;
+		pthread_cond_broadcast(&p->cv);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return rc;
+}
+
+static void *lane_main(void *arg)
+{
+	struct lane *l = arg;
+	struct parts_pipe *p = l->p;
+	struct tsg_err err = { 0 }, serr = { 0 };
+	const double t0 = tsg_now();
+	int held = 0, rc = TSG_OK;
+	/* submit the j-th, then collect the one before: copy and count overlap */
+	for (uint32_t j = 0; rc == TSG_OK; j++) {
+		const int stop = engine_check_stop(p->o, &serr);
+		const int have = !stop && wait_built(l, j);
+		if (have)
+			rc = gpu_submit(l->gpu, (int)(j % GPU_SLOTS), &l->stage[j % GPU_SLOTS].dag,
+					p->o->gpu_kernel, &err);
+		if (rc == TSG_OK && held)
+			rc = lane_collect(l, j - 1, &err);
+		if (rc == TSG_OK && stop)
+			rc = tsg_fail(&err, stop, "%s", serr.msg);
+		held = have;
+		if (!have)
+			break;
+	}
+	if (rc)
+		pipe_fail(p, rc, &err);
+	p->r->gpus[l->which].busy_s = tsg_now() - t0; /* its own entry: no lock */
 	return NULL;
 }
 
-/* Waits until the j-th partition to count is built (or the builder failed). */
-static int wait_built(struct pipe *p, uint32_t j, struct tsg_err *err)
+/* Counts p's parts on the GPUs: the builder on a thread, the first lane on
+ * this one. Returns the first failure (its error in err). */
+static int run_lanes(struct parts_pipe *p, struct gpu_ctx *const *gpu, uint32_t ngpus,
+		     struct tsg_err *err)
 {
-	struct staging *s = &p->stage[j % GPU_SLOTS];
-	pthread_mutex_lock(&p->mu);
-	while (!(s->state == STAGE_BUILT && s->seq == j) && !p->build_rc)
-		pthread_cond_wait(&p->cv, &p->mu);
-	int rc = p->build_rc;
-	if (rc)
-		tsg_fail(err, rc, "%s", p->build_err.msg);
-	pthread_mutex_unlock(&p->mu);
-	return rc;
-}
-
-static void release(struct pipe *p, uint32_t j)
-{
-	pthread_mutex_lock(&p->mu);
-	p->stage[j % GPU_SLOTS].state = STAGE_FREE;
-	pthread_cond_broadcast(&p->cv);
-	pthread_mutex_unlock(&p->mu);
-}
-
-/* Takes the j-th counted unit's result (unit k, slot j % GPU_SLOTS) into
- * r->parts[k] and records it in the checkpoint. */
-static int collect_slot(struct gpu_ctx *gpu, const struct engine_opts *o, uint32_t j, uint32_t k,
-			struct engine_result *r, struct tsg_progress *prog, struct tsg_err *err)
-{
-	struct gpu_timing t;
-	struct engine_part *ep = &r->parts[k];
-	int rc = gpu_collect(gpu, (int)(j % GPU_SLOTS), &ep->triangles, &t, err);
-	if (rc == TSG_OK && o->k_all)
-		rc = gpu_collect_sizes(gpu, (int)(j % GPU_SLOTS), r->sizes, r->sizes_len, err);
-	if (rc || (rc = engine_unit_done(o, k, ep->triangles, err)))
-		return rc;
-	ep->h2d_ms = t.h2d_ms;
-	ep->kernel_ms = t.kernel_ms;
-	ep->kernel = engine_cliques(o) ? NULL : gpu_kernel_name(t.ran);
-	r->triangles += ep->triangles;
-	r->count_s += (t.h2d_ms + t.kernel_ms) / 1000.0;
-	r->h2d_bytes += t.bytes;
-	char note[64], b[32];
-	snprintf(note, sizeof(note), "%s copied to the GPU", tsg_fmt_bytes(r->h2d_bytes, b, sizeof(b)));
-	tsg_progress_update(prog, r->resumed + j + 1, note);
-	return TSG_OK;
-}
-
-static int collect(struct pipe *p, struct gpu_ctx *gpu, uint32_t j, struct engine_result *r,
-		   struct tsg_progress *prog, struct tsg_err *err)
-{
-	int rc = collect_slot(gpu, p->o, j, p->todo[j], r, prog, err);
-	if (rc == TSG_OK)
-		release(p, j);
-	return rc;
+	pthread_t builder;
+	uint32_t started = 1;
+	p->nlanes = ngpus;
+	for (uint32_t i = 0; i < ngpus; i++) {
+		p->lane[i].p = p;
+		p->lane[i].gpu = gpu[i];
+		p->lane[i].which = i;
+		for (int s = 0; s < GPU_SLOTS; s++)
+			p->lane[i].stage[s].gpu = gpu[i];
+	}
+	if (pthread_create(&builder, NULL, builder_main, p) != 0)
+		return tsg_fail(err, TSG_ENOMEM, "cannot start the builder thread");
+	for (; started < ngpus; started++)
+		if (pthread_create(&p->lane[started].thread, NULL, lane_main, &p->lane[started])) {
+			const struct tsg_err e = { .code = TSG_ENOMEM,
+						   .msg = "cannot start a GPU's thread" };
+			pipe_fail(p, TSG_ENOMEM, &e);
+			break;
+		}
+	lane_main(&p->lane[0]);
+	for (uint32_t i = 1; i < started; i++)
+		pthread_join(p->lane[i].thread, NULL);
+	pthread_join(builder, NULL); /* done, or woken by the failure that stopped the lanes */
+	if (p->rc)
+		tsg_fail(err, p->rc, "%s", p->err.msg);
+	return p->rc;
 }
 
 /* The units (or parts) of r not taken from the checkpoint, in order:
@@ -422,6 +547,23 @@ static int order_by_cost(const struct engine_result *r, uint32_t *todo, uint32_t
 	return TSG_OK;
 }
 
+/* r->gpus: an entry a GPU, none of the units yet its (parts[k].gpu = -1). */
+static int gpus_result(struct gpu_ctx *const *gpu, uint32_t ngpus, struct engine_result *r,
+		       struct tsg_err *err)
+{
+	r->gpus = calloc(ngpus, sizeof(*r->gpus));
+	if (!r->gpus)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	r->ngpus = ngpus;
+	for (uint32_t i = 0; i < ngpus; i++) {
+		r->gpus[i].index = gpu_device_index(gpu[i]);
+		snprintf(r->gpus[i].name, sizeof(r->gpus[i].name), "%s", gpu_device_name(gpu[i]));
+	}
+	for (uint32_t k = 0; k < r->nparts; k++)
+		r->parts[k].gpu = -1;
+	return TSG_OK;
+}
+
 /* Runs the queue's workers, one a GPU: the first on this thread. Returns
  * the first failure (its error in err). */
 static int run_workers(struct block_queue *q, struct gpu_ctx *const *gpu, uint32_t ngpus,
@@ -529,19 +671,10 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	if (rc)
 		goto done;
 	r->nparts = plan.nunits; /* from here on a failure is not a reason to fall back */
-	r->gpus = calloc(ngpus, sizeof(*r->gpus));
-	if (!r->gpus) {
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+	if ((rc = gpus_result(gpu, ngpus, r, err)))
 		goto done;
-	}
-	r->ngpus = ngpus;
-	for (uint32_t i = 0; i < ngpus; i++) {
-		r->gpus[i].index = gpu_device_index(gpu[i]);
-		snprintf(r->gpus[i].name, sizeof(r->gpus[i].name), "%s", gpu_device_name(gpu[i]));
-	}
 	for (uint32_t k = 0; k < r->nparts; k++) {
 		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
-		r->parts[k].gpu = -1;
 	}
 	if ((o->gpu_kernel == GPU_KERNEL_AUTO &&
 	     (rc = choose_kernels(&d, &plan, o, r, &kernels, err))) ||
@@ -831,23 +964,16 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		return tsg_fail(err, TSG_EUSAGE, "--k-all walks each source's whole subgraph (its "
 				"1-clique too): not with --kclique-scheme edge");
 	const uint32_t ngpus = engine_gpu_count(o);
-	if (ngpus > 1 && (o->layout == ENGINE_LAYOUT_ARRIVAL || o->layout == ENGINE_LAYOUT_LSTC ||
-			  engine_cliques(o)))
+	if (ngpus > 1 && o->layout == ENGINE_LAYOUT_ARRIVAL)
 		return tsg_fail(err, TSG_EUSAGE, "several GPUs (--gpus) share the block layout's "
-				"units: not with %s", engine_cliques(o) ? "k-cliques (use mpirun, "
-				"a rank a GPU)" : o->layout == ENGINE_LAYOUT_LSTC ? "--layout lstc"
-				: "--layout arrival");
+				"units or LSTC parts: not with --layout arrival");
 	if (ngpus > ENGINE_MAX_GPUS)
 		return tsg_fail(err, TSG_EUSAGE, "at most %d GPUs", ENGINE_MAX_GPUS);
 	struct gpu_ctx *ctx[ENGINE_MAX_GPUS] = { 0 };
 	struct gpu_ctx *gpu = NULL;
 	uint32_t *order = NULL;
-	struct pipe p = { .o = o };
-	struct tsg_progress prog;
-	struct tsg_err serr = { 0 };
+	struct parts_pipe p = { .o = o, .r = r };
 	uint32_t *todo = NULL;
-	pthread_t builder;
-	int started = 0;
 	uint64_t slot = 0;
 	double t0 = tsg_now();
 	const int first = ngpus > 1 ? o->gpus[0] : o->gpu_index;
@@ -922,17 +1048,29 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			r->clique_by_k = !r->clique_picked;
 		}
 		r->clique_gpu = engine_clique_gpu(o, r->clique_ran);
-		po.scratch = engine_clique_scratch(&r->clique_gpu, r->max_out, slot,
-						   gpu_sms(gpu));
-		gpu_set_clique(gpu, &r->clique_gpu);
-		if (o->k_all && (rc = gpu_clique_sizes(gpu, r->sizes_len, err)))
+		int sms = 0; /* the pool for the GPU of most multiprocessors fits all */
+		for (uint32_t i = 0; i < ngpus; i++)
+			sms = gpu_sms(ctx[i]) > sms ? gpu_sms(ctx[i]) : sms;
+		po.scratch = engine_clique_scratch(&r->clique_gpu, r->max_out, slot, sms);
+		for (uint32_t i = 0; i < ngpus && rc == TSG_OK; i++) {
+			gpu_set_clique(ctx[i], &r->clique_gpu);
+			if (o->k_all)
+				rc = gpu_clique_sizes(ctx[i], r->sizes_len, err);
+		}
+		if (rc)
 			goto done;
 		snprintf(r->kernel, sizeof(r->kernel), "clique-%s",
 			 kern_clique_method_name(r->clique_ran));
 	}
 	po.want_gid = o->per_vertex; /* parts count by global id */
-	if (po.nparts == 0)
+	if (po.nparts == 0) {
 		po.budget = slot;
+		/* parts shared by GPUs or ranks: at least 4 each, even where
+		 * one would fit, so that each has work and the costliest-first
+		 * queue (or the deal) can even it out */
+		const uint32_t sharers = ngpus * (o->nranks ? o->nranks : 1);
+		po.min_parts = sharers > 1 ? 4 * sharers : 0;
+	}
 	rc = part_plan_new(g, &po, &p.plan, err);
 	if (rc)
 		goto done;
@@ -944,52 +1082,28 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		goto done;
 	}
 	r->nparts = part_plan_count(p.plan); /* from here on a failure is not a reason to fall back */
+	if ((rc = gpus_result(ctx, ngpus, r, err)))
+		goto done;
+	for (uint32_t k = 0; k < r->nparts; k++)
+		r->parts[k].cost = ngpus > 1 ? part_plan_weight(p.plan, k) : 0;
 	if ((rc = engine_ckpt_plan(o, part_plan_digest(p.plan), r->nparts, r, err)) ||
 	    (rc = engine_deal_parts(o, p.plan, r, err)) ||
-	    (rc = units_to_count(o, r, &todo, &p.ntodo, err)))
+	    (rc = units_to_count(o, r, &todo, &p.ntodo, err)) ||
+	    (ngpus > 1 && (rc = order_by_cost(r, todo, p.ntodo, err))))
 		goto done;
 	p.todo = todo;
-	for (int s = 0; s < GPU_SLOTS; s++)
-		p.stage[s].gpu = gpu;
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.cv, NULL);
-	if (pthread_create(&builder, NULL, builder_main, &p) != 0) {
-		rc = tsg_fail(err, TSG_ENOMEM, "cannot start the builder thread");
-		goto done_sync;
-	}
-	started = 1;
-	tsg_progress_init(&prog, "count", "partitions", r->nparts, o->progress && r->nparts > 1);
-	double wall0 = tsg_now();
-	for (uint32_t j = 0; j <= p.ntodo && rc == TSG_OK; j++) {
-		const int stop = j < p.ntodo ? engine_check_stop(o, &serr) : TSG_OK;
-		if (j < p.ntodo && !stop && (rc = wait_built(&p, j, err)) == TSG_OK) {
-			struct staging *s = &p.stage[j % GPU_SLOTS];
-			struct engine_part *ep = &r->parts[p.todo[j]];
-			ep->build_s = s->build_s;
-			ep->st = s->st;
-			r->build_s += s->build_s;
-			rc = gpu_submit(gpu, (int)(j % GPU_SLOTS), &s->dag, o->gpu_kernel, err);
-		}
-		if (rc == TSG_OK && j > 0)
-			rc = collect(&p, gpu, j - 1, r, &prog, err);
-		if (rc == TSG_OK && stop)
-			rc = tsg_fail(err, stop, "%s", serr.msg);
-		if (stop)
-			break;
-	}
-	tsg_progress_done(&prog);
-	double wall = tsg_now() - wall0;
-	r->count_wall_s = wall;
-	r->overlap = wall > 0 ? (r->build_s + r->count_s) / wall : 0;
-	pthread_mutex_lock(&p.mu);
-	p.abort = 1;
-	pthread_cond_broadcast(&p.cv);
-	pthread_mutex_unlock(&p.mu);
-done_sync:
-	if (started)
-		pthread_join(builder, NULL);
+	tsg_progress_init(&p.prog, "count", "partitions", r->nparts, o->progress && r->nparts > 1);
+	const double wall0 = tsg_now();
+	rc = run_lanes(&p, ctx, ngpus, err);
+	tsg_progress_done(&p.prog);
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);
+	r->count_wall_s = tsg_now() - wall0;
+	/* per GPU: the share of the wall time its builds, copies and kernels took */
+	r->overlap = r->count_wall_s > 0 ? (r->build_s + r->count_s) / (r->count_wall_s * ngpus)
+					 : 0;
 done:
 	for (uint32_t i = 0; i < ngpus; i++) { /* after a failure, copies may still read */
 		const int drc = gpu_drain(ctx[i], err);
@@ -1003,8 +1117,9 @@ done:
 	if (rc == TSG_OK)
 		engine_kernel_fallbacks(gpu_kernel_name(o->gpu_kernel), "mid-hash takes a unit of "
 					"under 2^32 - 2^24 source entries", r);
-	for (int s = 0; s < GPU_SLOTS; s++)
-		gpu_host_free(gpu, p.stage[s].mem);
+	for (uint32_t i = 0; i < p.nlanes; i++)
+		for (int s = 0; s < GPU_SLOTS; s++)
+			gpu_host_free(p.lane[i].gpu, p.lane[i].stage[s].mem);
 	free(todo);
 	part_plan_free(p.plan);
 	free(order);

@@ -378,16 +378,22 @@ done
 check "--gpus with --device cpu is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --device cpu "$T/er.tsg")" = 2 ]
 check "--gpus with --gpu is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --gpu 1 "$T/er.tsg")" = 2 ]
 check "--gpus with --layout arrival is a usage error" [ "$(rc_of "$B/tristream" count --gpus 0,1 --layout arrival "$T/er.tsg")" = 2 ]
-check "--gpus with --layout lstc is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --layout lstc "$T/er.tsg")" = 2 ]
-check "--gpus with --k 4 is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --k 4 "$T/er.tsg")" = 2 ]
-check "--gpus with --k 4 names mpirun" grep -q "mpirun" "$T/err"
+check "--gpus with --layout arrival names the layouts it takes" grep -q "LSTC parts" "$T/err"
+check "--gpus with --k 4 --layout block is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --k 4 --layout block "$T/er.tsg")" = 2 ]
 if ! "$B/tristream" --version | grep -q CUDA || ! command -v nvidia-smi >/dev/null; then
-	# no GPU here: every form fails as a device error, and prints no count
+	# no GPU here: every form fails as a device error, and prints no count;
+	# LSTC parts and k-cliques are taken (tests/gpu/multi.sh counts them)
 	for g in all 2 0,1 1; do
 		check "--gpus $g without a GPU exits 6" [ "$(rc_of "$B/tristream" count --gpus "$g" "$T/er.tsg")" = 6 ]
 		check "--gpus $g without a GPU prints no count" [ ! -s "$T/out" ]
 	done
+	check "--gpus 2 --layout lstc is taken (exit 6 without a GPU)" [ "$(rc_of "$B/tristream" count --gpus 2 --layout lstc "$T/er.tsg")" = 6 ]
+	check "--gpus 2 --k 4 is taken (exit 6 without a GPU)" [ "$(rc_of "$B/tristream" count --gpus 2 --k 4 "$T/er.tsg")" = 6 ]
+	check "--gpus 0,0 under TRISTREAM_TEST_GPU_REPEAT=1 is taken (exit 6 without a GPU)" \
+		[ "$(TRISTREAM_TEST_GPU_REPEAT=1 rc_of "$B/tristream" count --gpus 0,0 "$T/er.tsg")" = 6 ]
 fi
+check "TRISTREAM_TEST_GPU_REPEAT=0 leaves --gpus 0,0 a usage error" \
+	[ "$(TRISTREAM_TEST_GPU_REPEAT=0 rc_of "$B/tristream" count --gpus 0,0 "$T/er.tsg")" = 2 ]
 
 # --- LZ4-compressed graphs: same counts, every reader, damage is exit 3
 check "compress" "$B/tristream" compress --quiet "$T/er.tsg" "$T/er.lz4.tsg"
