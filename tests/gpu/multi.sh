@@ -187,9 +187,12 @@ for g in "${graphs[@]}"; do
 			same "$(kc "$g" $k --gpus $GL $a)" "$kref" && ok || bad "$name --k $k --gpus $GL $a: $(kc "$g" $k --gpus $GL $a) vs $kref ($(head -c 200 "$T/err"))"
 		done
 	done
-	kref=$(kall "$g" --device cpu)
-	got=$(kall "$g" --gpus $GL)
-	[ -n "$kref" ] && [ "$got" = "$kref" ] && ok || bad "$name --k-all --gpus $GL: '${got:0:60}' vs '${kref:0:60}'"
+	# every size where the sums fit 64 bits (R-MAT 16 and ego-Facebook pass 2^64)
+	case $name in er.tsg | web.tsg | ca-GrQc.txt.tsg)
+		kref=$(kall "$g" --device cpu)
+		got=$(kall "$g" --gpus $GL)
+		[ -n "$kref" ] && [ "$got" = "$kref" ] && ok || bad "$name --k-all --gpus $GL: '${got:0:60}' vs '${kref:0:60}'" ;;
+	esac
 	echo "$name: LSTC parts and k-cliques on --gpus $GL (checks so far: $pass passed, $fail failed)"
 done
 [ -n "${ref[$T/clique.tsg]:-}" ] && {
@@ -216,7 +219,7 @@ same "$rc" 3 && ok || bad "damaged file, --k 4 on --gpus $GL: exit $rc"
 [ ! -s "$T/out" ] && ok || bad "damaged file, --k 4 on --gpus $GL, printed a count"
 if command -v compute-sanitizer >/dev/null; then
 	for a in "--layout lstc --partitions 3" "--k 4 --partitions 3" "--k-all --partitions 3"; do
-		compute-sanitizer --tool memcheck --error-exitcode 99 --log-file "$T/san" "$B/tristream" count --quiet --json --gpus $GL $a "$T/rmat16.tsg" >"$T/s.json" 2>/dev/null
+		compute-sanitizer --tool memcheck --error-exitcode 99 --log-file "$T/san" "$B/tristream" count --quiet --json --gpus $GL $a "$T/web.tsg" >"$T/s.json" 2>/dev/null
 		rc=$?
 		same "$rc" 0 && ok || bad "memcheck --gpus $GL $a: exit $rc: $(grep -m3 -E 'ERROR|Invalid' "$T/san")"
 	done
