@@ -2,7 +2,7 @@
 """bench/multigpu.py - one GPU against two, side by side in one run.
 
     bench/multigpu.py BUILD_DIR SCALE [SCALE ...] [--runs 3] [--quarter SCALE,...]
-                      [--cold SCALE,...] [--out FILE]
+                      [--cold SCALE,...] [--k K --kscales SCALE,...] [--out FILE]
 
 Needs a host with two GPUs (the device tool's nvidia-h200-x2) and, for the
 mpirun rows, a build with MPI. For each R-MAT scale (edge factor 16,
@@ -18,7 +18,9 @@ in turn, --runs rounds (medians reported):
 With --quarter, those scales again with --gpu-mem at 1/4 of the in-memory
 footprint per GPU (one, two, mpi2: out of core on each GPU). With --cold,
 those scales from a cold file (page cache dropped before each run): one,
-two, mpi2 end to end.
+two, mpi2 end to end. With --k K, the --kscales scales count K-cliques
+(LSTC parts) on one GPU (--gpu 0), two (--gpus 2: at least 4 parts a GPU)
+and two ranks (mpirun -n 2), each checked against the one-GPU count.
 
 "count" is the counting part: from the first unit handed to a GPU to the
 last count taken (JSON stages.count_wall; under mpirun the slowest rank's,
@@ -54,6 +56,14 @@ def drop_caches():
     with open("/proc/sys/vm/drop_caches", "w") as f:
         f.write("3\n")
 
+def clique_variants(build, graph, k):
+    t = [os.path.join(build, "tristream"), "count", "--quiet", "--json", "--k", str(k)]
+    return {
+        "one": t + ["--gpu", "0", graph],
+        "two": t + ["--gpus", "2", graph],
+        "mpi2": ["mpirun", "-n", "2", "--bind-to", "none"] + t + [graph],
+    }
+
 def variants(build, graph, mem):
     t = [os.path.join(build, "tristream"), "count", "--quiet", "--json"]
     m = ["--gpu-mem", str(mem)] if mem else []
@@ -73,6 +83,8 @@ def main():
     out = take_opt(args, "--out", str, None)
     quarter = take_opt(args, "--quarter", lambda s: [int(x) for x in s.split(",")], [])
     cold = take_opt(args, "--cold", lambda s: [int(x) for x in s.split(",")], [])
+    kk = take_opt(args, "--k", int, 0)
+    kscales = take_opt(args, "--kscales", lambda s: [int(x) for x in s.split(",")], [])
     build, scales = args[0], [int(s) for s in args[1:]]
     sink = open(out, "a") if out else None
     rows = []
@@ -84,17 +96,23 @@ def main():
         gen_rmat(build, g, scale)
         print(f"R-MAT {scale}: generated in {time.monotonic() - t:.0f} s", file=sys.stderr)
         base, _ = timed(variants(build, g, 0)["one"])
-        ref = base.get("triangles")
+        refs = {"triangles": base.get("triangles")}
         foot = 0
         if "error" not in base:  # one unit's bytes plus mid-hash's scratch
             foot = base["partition_stats"][0]["bytes"] + 8 * base["vertices"] + 8 * base["edges"] + 24576
         sets = [("page cache", 0, runs, False)]
+        if kk and scale in kscales:
+            kbase, _ = timed(clique_variants(build, g, kk)["one"])
+            refs[f"{kk}-cliques"] = kbase.get("cliques")
+            sets.append((f"{kk}-cliques", 0, runs, False))
         if scale in quarter and foot:
             sets.append(("1/4 memory", 2 * foot // 4, runs, False))
         if scale in cold:
             sets.append(("cold file", 0, 1, True))
         for label, mem, n, is_cold in sets:
-            v = variants(build, g, mem)
+            clique = label.endswith("-cliques")
+            v = clique_variants(build, g, kk) if clique else variants(build, g, mem)
+            ref = refs[label] if clique else refs["triangles"]
             if is_cold:
                 v = {k: v[k] for k in ("one", "two", "mpi2")}
             res = {k: [] for k in v}
@@ -108,10 +126,11 @@ def main():
                     if sink:
                         sink.write(json.dumps(rec) + "\n")
                         sink.flush()
-                    ok = "error" not in j and j.get("triangles") == ref
+                    got = j.get("cliques" if clique else "triangles")
+                    ok = "error" not in j and ref is not None and got == ref
                     if not ok:
                         print(f"R-MAT {scale} {label} {name}: {j.get('error', '')} {j.get('stderr', '')} "
-                              f"count {j.get('triangles')} vs {ref}", file=sys.stderr)
+                              f"count {got} vs {ref}", file=sys.stderr)
                     res[name].append((count_part(j) if "error" not in j else None, wall, ok,
                                       j.get("gpu_imbalance", j.get("rank_imbalance")),
                                       j.get("partitions")))

@@ -277,6 +277,11 @@ if [ $mpi = 1 ]; then
 		same "$(field triangles "$T/m.json")" "${ref[$T/rmat20.tsg]}" && ok ||
 			bad "mpirun -n 2 $a: $(field triangles "$T/m.json") ($(head -c 200 "$T/err"))"
 	done
+	# k-cliques, a rank a GPU: at least 4 parts a rank
+	k4=$(kc "$T/rmat16.tsg" 4 --device cpu)
+	got=$(mpirun -n 2 "$B/tristream" count --quiet --json --k 4 "$T/rmat16.tsg" 2>"$T/err" |
+		python3 -c 'import json,sys; print(json.load(sys.stdin)["cliques"])' 2>/dev/null)
+	same "$got" "$k4" && ok || bad "mpirun -n 2 --k 4: '$got' vs $k4 ($(head -c 200 "$T/err"))"
 	mpirun -n 2 "$B/tristream" count --quiet --json "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
 	same "$rc" 3 && ok || bad "damaged file under mpirun -n 2: exit $rc"
 	[ ! -s "$T/out" ] && ok || bad "damaged file under mpirun printed a count"
