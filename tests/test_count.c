@@ -243,6 +243,64 @@ static void check_closed_plan(struct t_state *st, struct casegraph *c)
 	}
 }
 
+/* part_opts.min_parts (parts shared by GPUs or ranks): a budget that holds
+ * the whole graph still gives several parts, pruned closed, each within the
+ * budget, and together they count the graph's triangles; without it the
+ * same budget gives one part. */
+static void check_min_parts(struct t_state *st, struct casegraph *c)
+{
+	const uint64_t whole = tsg_dag_bytes(c->g.nv, c->g.nadj / 2, c->g.nv);
+	for (int s = 0; s < 3; s++) { /* edge, contig (plan_closed); hash (plan_auto) */
+		const enum part_scheme scheme = s == 0 ? PART_EDGE : s == 1 ? PART_CONTIG : PART_HASH;
+		for (uint32_t want = 0; want <= 8; want += 8) {
+			struct part_opts po = { .scheme = scheme, .prune = PART_PRUNE_AUTO,
+						.budget = 2 * whole + 4096, .min_parts = want,
+						.seed = 3, .threads = 2 };
+			struct part_plan *pl;
+			struct tsg_err err = { 0 };
+			if (part_plan_new(&c->g, &po, &pl, &err)) {
+				CHECK(st, 0, "%s min_parts %u %s: %s", c->name, want,
+				      part_scheme_name(scheme), err.msg);
+				continue;
+			}
+			const uint32_t np = part_plan_count(pl);
+			const uint64_t edges = c->g.nadj / 2;
+			if (want == 0)
+				CHECK(st, np == 1 && part_plan_prune(pl) == PART_PRUNE_LOCAL,
+				      "%s %s: the whole graph fits: %u parts", c->name,
+				      part_scheme_name(scheme), np);
+			else
+				/* each range closes at 1/8 of the oriented edges (or
+				 * the hash scheme makes 8 groups): at least 4 parts
+				 * where there are edges to cut, and not many more */
+				CHECK(st, part_plan_prune(pl) == PART_PRUNE_CLOSED &&
+					  (edges < 64 || np >= 4) && np <= 2 * want + 1,
+				      "%s %s min_parts 8: %u parts (%s)", c->name,
+				      part_scheme_name(scheme), np, part_prune_name(part_plan_prune(pl)));
+			uint64_t sum = 0;
+			for (uint32_t i = 0; i < np; i++) {
+				struct tsg_dag d;
+				struct part_stats ps;
+				if (part_build(pl, i, heap, NULL, 0, &d, &ps, &err)) {
+					CHECK(st, 0, "%s min_parts part %u: %s", c->name, i, err.msg);
+					break;
+				}
+				uint64_t got = 0;
+				if (kern_cpu_count(&d, KERN_CPU_MERGE, 2, NULL, &got, NULL, &err) == 0)
+					sum += got;
+				CHECK(st, ps.bytes <= po.budget, "%s min_parts part %u: %llu bytes > %llu",
+				      c->name, i, (unsigned long long)ps.bytes,
+				      (unsigned long long)po.budget);
+				free(d.off);
+			}
+			CHECK(st, sum == c->ref, "%s %s min_parts %u: %llu triangles, expected %llu",
+			      c->name, part_scheme_name(scheme), want, (unsigned long long)sum,
+			      (unsigned long long)c->ref);
+			part_plan_free(pl);
+		}
+	}
+}
+
 static void check_auto(struct t_state *st, struct casegraph *c)
 {
 	struct engine_opts o = { .device = TSG_DEVICE_CPU, .cpu_kernel = KERN_CPU_MERGE, .threads = 2,
@@ -866,6 +924,7 @@ int main(void)
 		if (cases[i].g.nv > 0)
 			check_auto(&st, &cases[i]);
 		check_closed_plan(&st, &cases[i]);
+		check_min_parts(&st, &cases[i]);
 	}
 	/* a clique split so that every vertex is its own part */
 	for (int i = 0; i < nc; i++)
