@@ -100,6 +100,24 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
  * have seen some ranges, and what it built from them must be dropped. */
 int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct tsg_err *err);
 
+/* Vertices b .. e-1. */
+struct io_vrange {
+	uint64_t b, e;
+};
+
+/* Reads only the lists of the vertex ranges r[0 .. n) (increasing, not
+ * overlapping) of an opened plain .tsg whose lists are still pending, into
+ * their places (a mapped file: their pages only), and checks them as
+ * io_graph_read_lists does, but for the two checks that need every list:
+ * the lists' checksum is not checked, and their symmetry hash is added to
+ * *sym (ranges that together hold every list once sum to 0 on a symmetric
+ * graph). The list bytes of the ranges are added to *bytes. The graph's
+ * other lists stay unread and undefined, and lists_pending stays set: a
+ * later io_graph_read_lists reads them all. Fails with TSG_EINTERNAL for
+ * LZ4 lists or a crawl's, which are not read by ranges here. */
+int io_graph_read_ranges(struct tsg_graph *g, const struct io_vrange *r, uint64_t n,
+			 uint64_t *sym, uint64_t *bytes, struct tsg_err *err);
+
 /* io_graph_open and io_graph_read_lists with no callback. */
 int io_graph_load(const char *path, const struct io_load_opts *opts, struct tsg_graph *g,
 		  struct tsg_err *err);

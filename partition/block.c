@@ -8,6 +8,7 @@
 #include "partition/block.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/util.h"
 
@@ -270,6 +271,7 @@ static uint64_t row_lower(const struct part_odag *d, uint32_t a, uint32_t x)
 struct cost_job {
 	const struct part_odag *d;
 	const struct block_plan *p;
+	const uint8_t *held; /* rows to count, or NULL: all */
 	uint64_t *cost, *probes;
 };
 
@@ -284,6 +286,8 @@ static void cost_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 		const uint32_t step = n > BLOCK_COST_SAMPLE ? n / BLOCK_COST_SAMPLE : 1;
 		uint64_t sum = 0, probes = 0;
 		for (uint32_t a = u->src_lo; a < u->src_hi; a += step) {
+			if (j->held && !j->held[a])
+				continue;
 			/* entries i in [lo, hi) of a's row of length n_a: a wedge for
 			 * each later entry (n_a - 1 - i), and a record each */
 			const uint64_t base = d->off[a], n_a = d->off[a + 1] - base;
@@ -303,15 +307,29 @@ static void cost_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 	}
 }
 
+void block_plan_costs_held(const struct part_odag *d, const struct block_plan *p,
+			   unsigned threads, const uint8_t *held, uint64_t *cost, uint64_t *probes)
+{
+	struct cost_job j = { .d = d, .p = p, .held = held, .cost = cost, .probes = probes };
+	tsg_parallel_for(threads ? threads : 1, p->nunits, 1, cost_range, &j);
+}
+
 void block_plan_costs(const struct part_odag *d, const struct block_plan *p, unsigned threads,
 		      uint64_t *cost, uint64_t *probes)
 {
-	struct cost_job j = { .d = d, .p = p, .cost = cost, .probes = probes };
-	tsg_parallel_for(threads ? threads : 1, p->nunits, 1, cost_range, &j);
+	if (p->cost && p->probes) { /* summed over the ranks' rows */
+		memcpy(cost, p->cost, p->nunits * sizeof(*cost));
+		if (probes)
+			memcpy(probes, p->probes, p->nunits * sizeof(*probes));
+		return;
+	}
+	block_plan_costs_held(d, p, threads, NULL, cost, probes);
 }
 
 void block_plan_free(struct block_plan *p)
 {
+	free(p->cost);
+	free(p->probes);
 	free(p->units);
 	*p = (struct block_plan){ 0 };
 }

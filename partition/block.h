@@ -51,6 +51,10 @@ struct block_plan {
 	struct block_unit *units;
 	uint64_t max_bytes;       /* the largest unit, with scratch */
 	uint64_t total_bytes;     /* all units: what a device reads in all */
+	/* Each unit's estimates where they are known without the rows: summed
+	 * over ranks that each hold some rows (src/ranges.h), then handed out
+	 * by block_plan_costs. NULL: computed from the rows. Owned. */
+	uint64_t *cost, *probes;
 };
 
 /* Plans units over d. With nblocks 0, a single unit if the whole DAG fits
@@ -75,6 +79,11 @@ void block_plan_free(struct block_plan *p);
 #define BLOCK_COST_SAMPLE 4096u
 void block_plan_costs(const struct part_odag *d, const struct block_plan *p, unsigned threads,
 		      uint64_t *cost, uint64_t *probes);
+/* block_plan_costs over the held rows only (held[a] set for source row a;
+ * partition/held.h), from the rows even where p knows its costs: what
+ * ranks that hold disjoint rows sum up to the whole graph's estimate. */
+void block_plan_costs_held(const struct part_odag *d, const struct block_plan *p,
+			   unsigned threads, const uint8_t *held, uint64_t *cost, uint64_t *probes);
 
 /* A unit as kernels take it, over d's arrays. */
 struct tsg_unit block_unit_of(const struct part_odag *d, const struct block_unit *b);

@@ -40,10 +40,16 @@ void dist_finish(struct tsg_dist *d)
 	d->mpi = 0;
 }
 
-int dist_agree(const struct tsg_dist *d, int rc, struct tsg_err *err)
+void dist_begin(struct tsg_dist *d) { d->failed = (struct tsg_err){ 0 }; }
+
+int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err)
 {
 	if (!d->mpi)
 		return rc;
+	if (d->failed.code) {
+		*err = d->failed;
+		return err->code;
+	}
 	/* the lowest failed rank: min over (rank if failed, else size) */
 	int mine = rc ? d->rank : d->size, first = d->size;
 	MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -57,7 +63,35 @@ int dist_agree(const struct tsg_dist *d, int rc, struct tsg_err *err)
 	MPI_Bcast(&m, (int)sizeof(m), MPI_BYTE, first, MPI_COMM_WORLD);
 	err->code = 0;
 	err->msg[0] = 0;
-	return tsg_fail(err, m.code, "rank %d: %.*s", first, (int)sizeof(err->msg) - 16, m.msg);
+	tsg_fail(err, m.code, "rank %d: %.*s", first, (int)sizeof(err->msg) - 16, m.msg);
+	d->failed = *err;
+	return err->code;
+}
+
+/* MPI counts are ints: big arrays go in pieces */
+enum { DIST_PIECE = 1 << 28 };
+
+void dist_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut)
+{
+	if (!d->mpi)
+		return;
+	for (int q = 0; q < d->size; q++)
+		for (uint64_t at = cut[q]; at < cut[q + 1];) {
+			const int c = cut[q + 1] - at > DIST_PIECE ? DIST_PIECE : (int)(cut[q + 1] - at);
+			MPI_Bcast(v + at, c, MPI_UINT32_T, q, MPI_COMM_WORLD);
+			at += (uint64_t)c;
+		}
+}
+
+void dist_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n)
+{
+	if (!d->mpi)
+		return;
+	for (uint64_t at = 0; at < n;) { /* unsigned sums wrap, as the hash wants */
+		const int c = n - at > DIST_PIECE ? DIST_PIECE : (int)(n - at);
+		MPI_Allreduce(MPI_IN_PLACE, v + at, c, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+		at += (uint64_t)c;
+	}
 }
 
 int dist_same_u64(const struct tsg_dist *d, uint64_t v)
@@ -124,11 +158,24 @@ int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 }
 
 void dist_finish(struct tsg_dist *d) { (void)d; }
-int dist_agree(const struct tsg_dist *d, int rc, struct tsg_err *err)
+int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err)
 {
 	(void)d;
 	(void)err;
 	return rc;
+}
+void dist_begin(struct tsg_dist *d) { (void)d; }
+void dist_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut)
+{
+	(void)d;
+	(void)v;
+	(void)cut;
+}
+void dist_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n)
+{
+	(void)d;
+	(void)v;
+	(void)n;
 }
 int dist_same_u64(const struct tsg_dist *d, uint64_t v)
 {

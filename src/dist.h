@@ -25,6 +25,11 @@
 struct tsg_dist {
 	int rank, size; /* 0 of 1 when MPI is not running */
 	int mpi;        /* MPI_Init ran (dist_finish must finalize) */
+	/* The job's failure, once an agreement found one: every rank learns it
+	 * in the same agreement, and later ones return it without a word on
+	 * the wire, so a rank that failed early and skipped a step's
+	 * agreements cannot leave the others waiting in the next. */
+	struct tsg_err failed;
 };
 
 /* Starts MPI if launched by mpirun; fails only if that start fails. */
@@ -35,8 +40,22 @@ int dist_available(void);
 
 /* Every rank passes its status and error; every rank gets the job's: the
  * lowest failed rank's code, its message prefixed with "rank R: " (*err
- * is overwritten on every rank), and TSG_OK only if all succeeded. */
-int dist_agree(const struct tsg_dist *d, int rc, struct tsg_err *err);
+ * is overwritten on every rank), and TSG_OK only if all succeeded. Once
+ * one has failed, later ones return that failure at once (see failed)
+ * until dist_begin. Any two agreements meet, wherever they are called, so
+ * a step that may fail on one rank puts one before each other collective. */
+int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err);
+
+/* A new graph of a run: the failure of the one before is forgotten. */
+void dist_begin(struct tsg_dist *d);
+
+/* v[cut[q] .. cut[q + 1]) comes from rank q, for every q < size: after it,
+ * every rank has all of v[0 .. cut[size]). A collective. */
+void dist_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut);
+
+/* Sums n values over the ranks modulo 2^64 (hashes), in place on every
+ * rank. A collective. */
+void dist_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n);
 
 /* Whether v is equal on every rank (a collective: every rank calls it). */
 int dist_same_u64(const struct tsg_dist *d, uint64_t v);

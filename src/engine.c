@@ -9,6 +9,7 @@
 #include "partition/order.h"
 #include "partition/rows.h"
 #include "src/pipeline.h"
+#include "src/ranges.h"
 #include "base/progress.h"
 #include "base/util.h"
 
@@ -294,7 +295,8 @@ int engine_block_share(const struct engine_opts *o, const struct part_odag *d,
 		else
 			r->parts[k].cost = cost[k];
 	}
-	const int rc = engine_deal(o, cost, p->nunits, r, err);
+	/* read by ranges: dealt already, by the rows the ranks hold */
+	const int rc = r->ranges.used ? TSG_OK : engine_deal(o, cost, p->nunits, r, err);
 	free(cost);
 	return rc;
 }
@@ -400,6 +402,12 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct engine_block_mem *mem, struct part_odag *d,
 			 struct block_plan *plan, struct engine_result *r, struct tsg_err *err)
 {
+	if (o->read_ranges) {
+		char why[128];
+		if (ranges_usable(g, o, why, sizeof(why)))
+			return ranges_block_prepare(g, o, bo, alloc, alloc_ctx, d, plan, r, err);
+		snprintf(r->note, sizeof(r->note), "--read ranges: %s: every list was read", why);
+	}
 	const double t0 = tsg_now();
 	struct part_orient_opts oo = { .threads = o->threads, .way = o->orient, .alloc = alloc,
 				       .alloc_ctx = alloc_ctx };

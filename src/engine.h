@@ -27,6 +27,7 @@
 #include "base/stop.h"
 #include "kernels/gpu.h"
 #include "io/graph.h"
+#include "src/dist.h"
 #include "partition/arrival.h"
 #include "partition/orient.h"
 #include "partition/part.h"
@@ -83,6 +84,9 @@ struct engine_opts {
 				     * (partition/order.h), not (degree, id) */
 	uint32_t rank, nranks;      /* one of nranks processes (src/dist.h): this one
 				     * counts the units dealt to it (engine_deal) */
+	struct tsg_dist *dist;      /* those ranks, for the collectives of read_ranges */
+	int read_ranges;            /* several ranks, block layout: each reads only the
+				     * lists its units need (src/ranges.h) */
 	const int *gpus;            /* several GPUs of this host (--gpus): ngpus device
 				     * indexes, each counting units of the block layout
 				     * taken from one queue; NULL: gpu_index alone */
@@ -180,6 +184,12 @@ struct engine_result {
 	struct engine_gpu *gpus;  /* several GPUs: each one's share, ngpus of them, owned */
 	uint32_t ngpus;
 	uint32_t *owner;          /* several ranks: each unit's rank (dealt by cost), owned */
+	struct engine_ranges {    /* read_ranges: what this rank read (src/ranges.h) */
+		int used;         /* 0: it read every list (the note says why) */
+		uint64_t read_bytes;  /* list bytes this rank read */
+		uint64_t lists_bytes; /* the graph's list bytes */
+		uint64_t rows_held;   /* oriented rows it wrote (of nv) */
+	} ranges;
 };
 
 /* With k_all: r->nsizes, the largest clique size, from r->sizes (a size

@@ -20,6 +20,7 @@
 #include "src/input.h"
 #include "src/pervertex.h"
 #include "src/report.h"
+#include "src/reorder.h"
 #include "io/check.h"
 #include "io/graph.h"
 #include "io/webgraph.h"
@@ -37,6 +38,8 @@ static const char usage_main[] =
 	"  info GRAPH    header, counts and degree histogram of a graph file\n"
 	"  compress IN OUT    rewrite a graph with LZ4-compressed neighbour lists\n"
 	"  decompress IN OUT  rewrite a graph uncompressed\n"
+	"  reorder IN OUT     rewrite a graph renumbered by (degree, id), for ranks\n"
+	"                     that read by ranges (count --read ranges)\n"
 	"  help          this text\n"
 	"  version       print the version\n"
 	"\n"
@@ -102,6 +105,11 @@ static const char usage_count[] =
 	"  --threads N             host threads (default: all CPUs; under mpirun, a\n"
 	"                          share of them for each rank on the host)\n"
 	"  --io auto|mmap|pread|uring  how the file is read (default auto)\n"
+	"  --read all|ranges       under mpirun, block layout: every rank reads every\n"
+	"                          list (default all), or only its slice and the rows\n"
+	"                          of its units (ranges; a plain .tsg, else all, and\n"
+	"                          the note says so; the lists' checksum is then not\n"
+	"                          checked, their structure and symmetry are)\n"
 	"  --seed N                seed for --scheme hash\n"
 	"  --stats                 per-partition sizes (LSTC Tables 3-4)\n"
 	"  --pin-host on|off|auto  block layout on a GPU: orient into pinned host memory\n"
@@ -175,7 +183,7 @@ static int report(int rc, const struct tsg_err *err)
 enum {
 	OPT_DEVICE = 256, OPT_GPU, OPT_GPU_MEM, OPT_PARTS, OPT_SCHEME, OPT_PRUNE, OPT_KERNEL,
 	OPT_CPU_KERNEL, OPT_THREADS, OPT_IO, OPT_SEED, OPT_STATS, OPT_JSON, OPT_QUIET, OPT_HELP,
-	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_HOST_MEM,
+	OPT_VERIFY, OPT_TILE, OPT_LAYOUT, OPT_PLAN_ONLY, OPT_PIN, OPT_ORIENT, OPT_READ, OPT_LZ4, OPT_HOST_MEM,
 	OPT_SCRATCH, OPT_BATCHES, OPT_NO_TRANSPOSE, OPT_DECODE_FIRST, OPT_MANIFEST, OPT_CHECKPOINT, OPT_PER_VERTEX,
 	OPT_PV_FORMAT, OPT_CLUSTERING, OPT_K, OPT_K_ALL, OPT_KCLIQUE_METHOD,
 	OPT_KCLIQUE_SCHEME, OPT_KCLIQUE_GROUP, OPT_ORDER, OPT_GPUS,
@@ -221,6 +229,7 @@ static const struct option count_opts[] = {
 	{ "order", required_argument, 0, OPT_ORDER },
 	{ "batches", required_argument, 0, OPT_BATCHES },
 	{ "orient", required_argument, 0, OPT_ORIENT },
+	{ "read", required_argument, 0, OPT_READ },
 	{ "help", no_argument, 0, OPT_HELP },
 	{ 0, 0, 0, 0 },
 };
@@ -334,7 +343,7 @@ static int gather_graphs(int argc, const char **argv, const char *manifest, cons
 
 /* What every graph of a count is counted with. */
 struct count_job {
-	const struct tsg_dist *dist; /* the MPI ranks this job runs on (one without) */
+	struct tsg_dist *dist; /* the MPI ranks this job runs on (one without) */
 	struct engine_opts o;
 	struct io_load_opts lo;
 	uint64_t host_mem;
@@ -383,7 +392,7 @@ static void ckpt_file_for(const struct count_job *job, const char *path, char *o
  * summed on every rank (and per-vertex counts, and clique sizes), and rank
  * 0 gets each rank's counting time. Every rank makes the same calls in the
  * same order. */
-static int dist_sum_ranks(const struct tsg_dist *d, int rc, const struct tsg_graph *g,
+static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
 			  const struct engine_opts *o, struct engine_result *r, double **rank_s,
 			  struct tsg_err *err)
 {
@@ -403,11 +412,13 @@ static int dist_sum_ranks(const struct tsg_dist *d, int rc, const struct tsg_gra
 		engine_clique_top(r);
 	}
 	/* rank 0: each rank's read, build (orientation, parts) and count times */
-	*rank_s = d->rank == 0 ? calloc(REPORT_RANK_TIMES * (size_t)d->size, sizeof(**rank_s)) : NULL;
+	*rank_s = d->rank == 0 ? calloc((REPORT_RANK_TIMES + 1) * (size_t)d->size, sizeof(**rank_s))
+			       : NULL;
 	dist_gather_f64(d, g->read_seconds, *rank_s);
 	dist_gather_f64(d, r->build_s, *rank_s ? *rank_s + d->size : NULL);
 	dist_gather_f64(d, r->count_s, *rank_s ? *rank_s + 2 * d->size : NULL);
 	dist_gather_f64(d, r->count_wall_s, *rank_s ? *rank_s + 3 * d->size : NULL);
+	dist_gather_f64(d, (double)r->ranges.read_bytes, *rank_s ? *rank_s + 4 * d->size : NULL);
 	return TSG_OK;
 }
 
@@ -456,7 +467,8 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	/* text edge lists and WebGraph crawls are converted (or decoded) first */
 	struct input_info in;
 	const char *gpath;
-	const struct tsg_dist *d = job->dist;
+	struct tsg_dist *d = job->dist;
+	dist_begin(d); /* the graph before may have failed: this one starts clean */
 	/* a crawl is decoded as it is counted where the arrival layout may
 	 * take it (asked for, or a GPU's auto on one GPU), and no key of its
 	 * lists is needed first (ranks, checkpoints) */
@@ -601,7 +613,8 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 		pv_clustering(&g, r.pv, o.threads, &cl);
 	const double wall = tsg_now() - t0;
 	if (rc == TSG_OK) {
-		const struct report_extra x = { .cl = job->clustering ? &cl : NULL,
+		const struct report_extra x = { .ranges = r.ranges.used,
+						.cl = job->clustering ? &cl : NULL,
 					       .pv_path = job->pv_path, .dist = d,
 					       .rank_s = rank_s,
 					       .ckpt_path = ck ? ckpath : NULL,
@@ -700,7 +713,7 @@ static int use_gpus(struct engine_opts *o, int *list, uint32_t n, int all, int g
 /* Parses count's options into *job (and *manifest, --manifest's file);
  * optind is left at the first graph. Returns a usage error's status, or
  * TSG_OK with *help set where --help was printed and nothing is to run. */
-static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struct count_job *job,
+static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct count_job *job,
 		       const char **manifest, int *help)
 {
 	struct engine_opts o = {
@@ -820,6 +833,11 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 			else return usage_error(usage_count, "--orient takes one-pass or two-pass, not '%s'", optarg);
 			unit_only = "--orient";
 			break;
+		case OPT_READ:
+			if (strcmp(optarg, "ranges") == 0) o.read_ranges = 1;
+			else if (strcmp(optarg, "all") == 0) o.read_ranges = 0;
+			else return usage_error(usage_count, "--read takes all or ranges, not '%s'", optarg);
+			break;
 		case OPT_PIN:
 			if (strcmp(optarg, "on") == 0) o.pin_host = 1;
 			else if (strcmp(optarg, "off") == 0) o.pin_host = 0;
@@ -924,6 +942,11 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 		return usage_error(usage_count, "%s applies to --layout lstc", lstc_only);
 	if (batches_given && o.layout == ENGINE_LAYOUT_AUTO)
 		o.layout = ENGINE_LAYOUT_ARRIVAL;
+	if (o.read_ranges && o.layout == ENGINE_LAYOUT_AUTO)
+		o.layout = ENGINE_LAYOUT_BLOCK;
+	if (o.read_ranges && o.layout != ENGINE_LAYOUT_BLOCK)
+		return usage_error(usage_count, "%s", "--read ranges reads the rows of block units: "
+				   "use it with --layout block (not lstc, arrival or --k)");
 	if (unit_only && o.layout == ENGINE_LAYOUT_AUTO)
 		o.layout = ENGINE_LAYOUT_BLOCK; /* asked for what only units have */
 	if (unit_only && o.layout == ENGINE_LAYOUT_ARRIVAL)
@@ -954,6 +977,7 @@ static int parse_count(int argc, char **argv, const struct tsg_dist *dist, struc
 		return usage_error(usage_count, "%s", "--plan-only runs alone, not under mpirun");
 	o.rank = (uint32_t)dist->rank;
 	o.nranks = (uint32_t)dist->size;
+	o.dist = dist;
 	if (dist->size > 1 && o.part.nparts == 0 && o.device == TSG_DEVICE_CPU) {
 		/* the CPU takes one unit by default: at least 4 a rank instead
 		 * (block: Q blocks make Q(Q+1)/2 units) */
@@ -1055,7 +1079,7 @@ static int count_graphs(const struct count_job *job, const char *const *paths, s
 	return first_bad;
 }
 
-static int cmd_count_ranks(int argc, char **argv, const struct tsg_dist *dist)
+static int cmd_count_ranks(int argc, char **argv, struct tsg_dist *dist)
 {
 	struct count_job job = { 0 };
 	const char *manifest = NULL;
@@ -1102,6 +1126,7 @@ static const struct option info_opts[] = {
 };
 
 static const struct option copy_opts[] = {
+	{ "lz4", no_argument, 0, OPT_LZ4 },
 	{ "json", no_argument, 0, OPT_JSON },
 	{ "quiet", no_argument, 0, OPT_QUIET },
 	{ "threads", required_argument, 0, OPT_THREADS },
@@ -1111,19 +1136,31 @@ static const struct option copy_opts[] = {
 
 static const char usage_copy[] =
 	"usage: tristream compress|decompress [--threads N] [--json] [--quiet] IN OUT\n"
+	"       tristream reorder [--lz4] [--threads N] [--json] [--quiet] IN OUT\n"
 	"\n"
 	"compress writes IN's neighbour lists as delta-encoded LZ4 chunks, each with\n"
 	"its own checksum, decoded in parallel on load (docs/FORMAT.md); decompress\n"
-	"writes the plain format. Every reader and command takes either. IN is fully\n"
-	"validated first; OUT appears only when complete.\n";
+	"writes the plain format. reorder renumbers the vertices by (degree, id),\n"
+	"the order the engine ranks them by, so that a block unit's rows are one\n"
+	"stretch of the file: what ranks reading by ranges (count --read ranges)\n"
+	"need to read less than all of it; the count is unchanged. Every reader\n"
+	"and command takes any of them. IN is fully validated first; OUT appears\n"
+	"only when complete.\n";
 
-static int cmd_copy(int argc, char **argv, int lz4)
+enum copy_kind { COPY_PLAIN, COPY_LZ4, COPY_REORDER };
+
+static int cmd_copy(int argc, char **argv, enum copy_kind kind)
 {
 	unsigned threads = tsg_default_threads();
-	int json = 0, quiet = 0, c;
+	int json = 0, quiet = 0, c, lz4 = kind == COPY_LZ4;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", copy_opts, NULL)) != -1) {
 		switch (c) {
+		case OPT_LZ4:
+			if (kind != COPY_REORDER)
+				return usage_error(usage_copy, "%s", "--lz4 is reorder's");
+			lz4 = 1;
+			break;
 		case OPT_JSON: json = 1; break;
 		case OPT_QUIET: quiet = 1; break;
 		case OPT_THREADS:
@@ -1139,7 +1176,8 @@ static int cmd_copy(int argc, char **argv, int lz4)
 	const char *in = argv[optind], *out = argv[optind + 1];
 	struct io_copy_stats st;
 	struct tsg_err err = { 0 };
-	int rc = io_graph_copy(in, out, lz4, threads, &st, &err);
+	int rc = kind == COPY_REORDER ? reorder_graph(in, out, lz4, threads, &st, &err)
+				      : io_graph_copy(in, out, lz4, threads, &st, &err);
 	if (rc)
 		return report(rc, &err);
 	const double ratio = st.out_bytes ? (double)st.in_bytes / (double)st.out_bytes : 0;
@@ -1149,6 +1187,7 @@ static int cmd_copy(int argc, char **argv, int lz4)
 		json_str(&j, "input", in);
 		json_str(&j, "output", out);
 		json_str(&j, "compression", lz4 ? "lz4" : "none");
+		json_bool(&j, "reordered", kind == COPY_REORDER);
 		json_u64(&j, "input_bytes", st.in_bytes);
 		json_u64(&j, "output_bytes", st.out_bytes);
 		json_f64(&j, "ratio", ratio);
@@ -1280,7 +1319,9 @@ static int run(int argc, char **argv)
 	if (strcmp(cmd, "info") == 0)
 		return cmd_info(argc - 1, argv + 1);
 	if (strcmp(cmd, "compress") == 0 || strcmp(cmd, "decompress") == 0)
-		return cmd_copy(argc - 1, argv + 1, cmd[0] == 'c');
+		return cmd_copy(argc - 1, argv + 1, cmd[0] == 'c' ? COPY_LZ4 : COPY_PLAIN);
+	if (strcmp(cmd, "reorder") == 0)
+		return cmd_copy(argc - 1, argv + 1, COPY_REORDER);
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
 		fputs(usage_main, stdout);
 		return TSG_OK;

@@ -63,6 +63,13 @@ static void print_extra_json(struct tsg_json *j, const struct report_extra *x)
 			json_close(j, ']');
 		}
 		json_f64(j, "rank_imbalance", rank_imbalance(x));
+		if (x->ranges) { /* read by ranges: each rank's list bytes */
+			json_key_arr(j, "rank_read_bytes");
+			for (int i = 0; i < x->dist->size; i++)
+				json_u64(j, NULL, (uint64_t)x->rank_s[REPORT_RANK_TIMES *
+								     x->dist->size + i]);
+			json_close(j, ']');
+		}
 	}
 	if (x->cl) {
 		json_f64(j, "transitivity", x->cl->transitivity);
@@ -180,6 +187,7 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 	}
 	json_u64(&j, "h2d_bytes", r->h2d_bytes);
 	json_bool(&j, "lists_streamed", r->lists_streamed);
+	json_bool(&j, "read_ranges", r->ranges.used);
 	if (hp) {
 		json_key_obj(&j, "host_mem");
 		json_str(&j, "mode", hostmem_mode_name(hp->mode));

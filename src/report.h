@@ -20,12 +20,13 @@
 #include "base/error.h"
 
 /* What a count adds to its result beyond the engine's. */
-#define REPORT_RANK_TIMES 4
+#define REPORT_RANK_TIMES 4 /* then one more a rank: list bytes read by ranges */
 struct report_extra {
 	const struct tsg_dist *dist;    /* the ranks */
 	const double *rank_s;           /* several ranks (rank 0): each one's read, build,
-					 * count (device sums) and count wall times, size
-					 * entries each */
+					 * count (device sums) and count wall times, then
+					 * list bytes read by ranges, size entries each */
+	int ranges;                     /* the ranks read by ranges (src/ranges.h) */
 	const struct pv_clustering *cl; /* --clustering, else NULL */
 	const char *pv_path;            /* --per-vertex, else NULL */
 	const char *ckpt_path;          /* --checkpoint's file, else NULL */

@@ -140,6 +140,81 @@ got=$(mp 2 "$B/tristream" count --quiet --json --device cpu --checkpoint "$T/ckd
 check "--checkpoint DIR under mpirun, two graphs: $got" [ "$got" = "$ckref $("$B/tests/brute" "$T/er.tsg") " ]
 check "--checkpoint DIR under mpirun: a file a rank and graph" [ "$(ls "$T/ckd" | grep -c '\.rank[01]$')" = 4 ]
 
+# --read ranges: each rank reads its slice of the lists and the rows of its
+# units (src/ranges.h); the same counts as brute on every file, layout
+# size, reader and rank count, a byte count a rank in the JSON
+"$B/tristream-gen" --quiet web --vertices 20000 --seed 2 "$T/web.tsg"
+"$B/tristream" reorder --quiet "$T/web.tsg" "$T/webr.tsg"
+wref=$("$B/tests/brute" "$T/web.tsg")
+got=$("$B/tests/brute" "$T/webr.tsg")
+check "reorder keeps the count: $got, before $wref" same "$got" "$wref"
+rb() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d['triangles'], d['read_ranges'], d['edges'] * 8, *d.get('rank_read_bytes', []))" 2>/dev/null; }
+for g in rmat12 er webr; do
+	ref=$("$B/tests/brute" "$T/$g.tsg")
+	for n in 2 3 5; do
+		for l in "--partitions 1" "--partitions 4" "--partitions 7 --io mmap"; do
+			set -- $(mp $n "$B/tristream" count --quiet --json --device cpu --read ranges $l "$T/$g.tsg" | rb)
+			check "$g -n $n --read ranges $l: ${1:-}, brute $ref" same "${1:-}" "$ref"
+			nb=$(($# - 3)) by=${2:-}
+			check "$g -n $n --read ranges $l: read by ranges ($by), a byte count a rank ($nb)" eval '[ "$by" = True ] && [ "$nb" = "$n" ]'
+		done
+	done
+done
+# a renumbered crawl: a rank's units hold few stretches of the file, so
+# with 8 ranks each reads less than every list
+set -- $(mp 8 "$B/tristream" count --quiet --json --device cpu --read ranges --partitions 4 "$T/webr.tsg" | rb)
+total=${3:-0}
+most=0
+[ $# -gt 3 ] && shift 3 && for b; do [ "$b" -gt "$most" ] && most=$b; done
+check "8 ranks by ranges, reordered crawl: the most a rank read ($most) is less than the lists ($total)" eval 'num "$most" && [ "$most" -gt 0 ] && [ "$most" -lt "$total" ]'
+mp 3 "$B/tristream" count --quiet --device cpu --read ranges --partitions 4 --per-vertex "$T/pvr.txt" "$T/webr.tsg" >/dev/null
+"$B/tests/brute" --per-vertex "$T/webr.tsg" >"$T/pvrb.txt"
+check "3 ranks by ranges: per-vertex file equals brute's" cmp -s "$T/pvr.txt" "$T/pvrb.txt"
+rm -f "$T"/ckr.*
+a=$(mp 3 "$B/tristream" count --quiet --json --device cpu --read ranges --partitions 4 --checkpoint "$T/ckr" "$T/webr.tsg" | ckq)
+b=$(mp 3 "$B/tristream" count --quiet --json --device cpu --read ranges --partitions 4 --checkpoint "$T/ckr" "$T/webr.tsg" | ckq)
+set -- $b
+cnt=${1:-} res=${2:-} rec=${3:-}
+check "3 ranks by ranges, checkpoint rerun: '$a' then '$b'" eval 'same "$cnt" "$wref" && num "$res" && [ "$res" -gt 0 ] && same "$rec" 0'
+# where ranges cannot be read, every list is, and the note says why
+out=$(mp 3 "$B/tristream" count --quiet --json --device cpu --read ranges "$T/rmat12.lz4.tsg")
+check "3 ranks by ranges on an LZ4 file: counted ($(echo "$out" | field triangles))" same "$(echo "$out" | field triangles)" "$("$B/tests/brute" "$T/rmat12.tsg")"
+check "3 ranks by ranges on an LZ4 file: not read by ranges, and said" eval '[ "$(echo "$out" | field read_ranges)" = False ] && echo "$out" | field note | grep -q "read whole"'
+out=$(tc --read ranges "$T/er.tsg")
+check "one process --read ranges: counted, the note says every list was read" eval 'same "$(echo "$out" | field triangles)" "$("$B/tests/brute" "$T/er.tsg")" && echo "$out" | field note | grep -q "every list was read"'
+for l in "--k 4" "--layout lstc" "--layout arrival"; do
+	mp 2 "$B/tristream" count --quiet --device cpu --read ranges $l "$T/er.tsg" >"$T/out" 2>"$T/err"
+	rc=$?
+	check "--read ranges $l: exit $rc, not 2 (a usage error), no count" eval '[ $rc = 2 ] && [ ! -s "$T/out" ]'
+done
+# damage only ranks reading by ranges can see: a list's middle entry moved
+# to another id between its neighbours (order kept, symmetry broken), and
+# a byte flipped in a list; the job fails, no count
+nvw=$("$B/tristream" info --json "$T/webr.tsg" | field vertices)
+python3 - "$T/webr.tsg" "$nvw" "$T/wsym.tsg" "$T/wbad.tsg" <<'PY'
+import struct, sys
+src, nv, sym, bad = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+d = bytearray(open(src, 'rb').read())
+lists = (4096 + (nv + 1) * 8 + 4095) // 4096 * 4096
+off = struct.unpack_from('<%dQ' % (nv + 1), d, 4096)
+s = bytearray(d)
+for v in range(nv - 1, 0, -1):  # the last slice: rank 2's
+    lo = off[v]
+    if off[v + 1] - lo >= 3:
+        a = struct.unpack_from('<3I', s, lists + 4 * lo)
+        if a[1] + 1 < a[2] and a[1] + 1 != v:
+            struct.pack_into('<I', s, lists + 4 * (lo + 1), a[1] + 1)
+            break
+open(sym, 'wb').write(s)
+d[lists + 4 * off[nv // 10] + 2] ^= 0xff
+open(bad, 'wb').write(d)
+PY
+for f in "wsym:not symmetric" "wbad:bad neighbour list"; do
+	mp 3 "$B/tristream" count --quiet --device cpu --read ranges --partitions 4 "$T/${f%%:*}.tsg" >"$T/out" 2>"$T/err"
+	rc=$?
+	check "3 ranks by ranges, ${f%%:*}.tsg: exit $rc, not 3, no count" eval '[ $rc = 3 ] && [ ! -s "$T/out" ]'
+	check "3 ranks by ranges, ${f%%:*}.tsg: '${f#*:}' said" grep -q "${f#*:}" "$T/err"
+done
 if [ -f "$SHARED/ca-GrQc.txt" ]; then
 	got=$(mp 3 "$B/tristream" count --quiet --json --device cpu "$SHARED/ca-GrQc.txt" | field triangles)
 	check "3 ranks ca-GrQc: $got" same "$got" 48260

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "partition/block.h"
+#include "partition/held.h"
 #include "kernels/cpu.h"
 #include "src/engine.h"
 #include "partition/part.h"
@@ -864,6 +865,94 @@ static void check_auto_device(struct t_state *st)
 	      "k-cliques take the GPU");
 }
 
+/* Ranks that each read some lists (src/ranges.h), played in one process:
+ * three slices of the file, read by ranges (pread, a mapping and io_uring),
+ * hold every list once, so their symmetry hashes sum to zero and their
+ * bytes to the lists'; their out-degrees lay out part_orient's offsets;
+ * each slice's rows are part_orient's; unit costs summed over the slices'
+ * held rows are the whole graph's. Ranges out of order are refused. */
+static void check_held(struct t_state *st, struct casegraph *c)
+{
+	struct part_odag full = { 0 }, d = { 0 };
+	struct tsg_err err = { 0 };
+	const struct part_orient_opts oo = { .threads = 2, .alloc = heap };
+	if (part_orient(&c->g, &oo, &full, NULL, &err)) {
+		CHECK(st, 0, "%s: orient: %s", c->name, err.msg);
+		free(full.off);
+		return;
+	}
+	const uint64_t nv = c->g.nv;
+	uint32_t *rank = ref_ranks(&c->g);
+	uint32_t *outdeg = calloc(nv + 1, sizeof(*outdeg));
+	uint8_t *held[3] = { calloc(nv + 1, 1), calloc(nv + 1, 1), calloc(nv + 1, 1) };
+	void *mem = malloc(part_odag_bytes(nv, full.ne));
+	struct block_plan plan = { 0 };
+	const struct block_opts bo = { .nblocks = 3 };
+	CHECK(st, block_plan_new(&full, &bo, &plan, &err) == 0, "%s: plan: %s", c->name, err.msg);
+	uint64_t *want = calloc(plan.nunits + 1, sizeof(*want)), *sum = calloc(plan.nunits + 1, 8);
+	uint64_t *part = calloc(plan.nunits + 1, sizeof(*part));
+	const enum io_mode modes[3] = { IO_MODE_PREAD, IO_MODE_MMAP, IO_MODE_URING };
+	for (int m = 0; m < 3; m++) {
+		struct tsg_graph g;
+		const struct io_load_opts lo = { .io = modes[m], .threads = 2 };
+		if (io_graph_open(t_path(c->name), &lo, &g, &err)) {
+			CHECK(st, 0, "%s: open: %s", c->name, err.msg);
+			continue;
+		}
+		const struct io_vrange r[3] = { { 0, nv / 3 }, { nv / 3, 2 * nv / 3 },
+						{ 2 * nv / 3, nv } };
+		uint64_t sym = 0, bytes = 0;
+		for (int s = 0; s < 3; s++) {
+			CHECK(st, io_graph_read_ranges(&g, &r[s], 1, &sym, &bytes, &err) == 0,
+			      "%s: read slice %d: %s", c->name, s, err.msg);
+			part_held_out_degrees(&g, rank, r[s].b, r[s].e, 2, outdeg + r[s].b);
+		}
+		CHECK(st, sym == 0 && bytes == g.nadj * 4, "%s: slices: symmetry %llu, %llu of %llu "
+		      "bytes", c->name, (unsigned long long)sym, (unsigned long long)bytes,
+		      (unsigned long long)g.nadj * 4);
+		d.off = mem;
+		d.adj = (uint32_t *)((uint8_t *)mem + (nv + 1) * 8);
+		part_held_offsets(nv, rank, outdeg, &d);
+		CHECK(st, d.ne == full.ne && d.max_out == full.max_out &&
+		      !memcmp(d.off, full.off, (nv + 1) * 8), "%s: held offsets differ", c->name);
+		memset(d.adj, 0xff, full.ne * 4);
+		for (int s = 0; s < 3; s++) {
+			memset(held[s], 0, nv + 1);
+			CHECK(st, part_held_fill(&g, rank, &r[s], 1, 2, &d, held[s], &err) == 0,
+			      "%s: fill slice %d: %s", c->name, s, err.msg);
+			uint64_t n = 0;
+			for (uint64_t v = 0; v < nv; v++)
+				n += held[s][v];
+			CHECK(st, n == r[s].e - r[s].b, "%s: slice %d holds %llu rows", c->name, s,
+			      (unsigned long long)n);
+		}
+		CHECK(st, !memcmp(d.adj, full.adj, full.ne * 4), "%s: held rows differ", c->name);
+		block_plan_costs(&full, &plan, 2, want, NULL);
+		memset(sum, 0, (plan.nunits + 1) * 8);
+		for (int s = 0; s < 3; s++) {
+			block_plan_costs_held(&d, &plan, 2, held[s], part, NULL);
+			for (uint32_t k = 0; k < plan.nunits; k++)
+				sum[k] += part[k];
+		}
+		CHECK(st, !memcmp(sum, want, plan.nunits * 8), "%s: costs summed over slices differ",
+		      c->name);
+		const struct io_vrange bad[2] = { { 0, nv }, { 0, nv } };
+		CHECK(st, nv == 0 || io_graph_read_ranges(&g, bad, 2, &sym, &bytes, &err) ==
+		      TSG_EINTERNAL, "%s: overlapping ranges taken", c->name);
+		io_graph_free(&g);
+	}
+	block_plan_free(&plan);
+	free(want);
+	free(sum);
+	free(part);
+	free(mem);
+	for (int s = 0; s < 3; s++)
+		free(held[s]);
+	free(outdeg);
+	free(rank);
+	free(full.off);
+}
+
 int main(void)
 {
 	struct t_state st = { 0 };
@@ -925,6 +1014,7 @@ int main(void)
 			check_auto(&st, &cases[i]);
 		check_closed_plan(&st, &cases[i]);
 		check_min_parts(&st, &cases[i]);
+		check_held(&st, &cases[i]);
 	}
 	/* a clique split so that every vertex is its own part */
 	for (int i = 0; i < nc; i++)

@@ -1,0 +1,66 @@
+/*
+ * ranges.h - several MPI ranks, each reading only the lists its units need
+ * (`mpirun -n R tristream count --read ranges GRAPH`, block layout).
+ *
+ * A block unit (partition/block.h) holds the rows of a source block and a
+ * middle range, rank ranges of the oriented graph; a rank that counts some
+ * units needs those rows, and they come from the lists of the vertices
+ * with those ranks. But every rank must plan the same units, and the plan
+ * needs every row's length and every unit's estimated work. So:
+ *
+ *  1. Every rank reads the offsets (all degrees, hence all ranks) and the
+ *     lists of its slice: R slices of about equal list bytes, in file
+ *     order, one a rank. It counts its slice's out-degrees, the ranks
+ *     exchange them (4 bytes a vertex), and each lays out the same
+ *     offsets and writes its slice's rows (partition/held.h).
+ *  2. Every rank plans the same units from the offsets, estimates each
+ *     unit's work over the rows it holds, and the ranks sum the estimates:
+ *     the sample rows are the single process's, so the sums are its.
+ *  3. Units are dealt by that work, the costliest first, each to the rank
+ *     that must read the fewest new list bytes for it while its load stays
+ *     within RANGES_SLACK of an even share (else to the least loaded):
+ *     units that share rows go to one rank.
+ *  4. Each rank reads the lists of the rows its units hold that its slice
+ *     did not, in file order (runs closer than RANGES_GAP bytes are read
+ *     as one), writes those rows, and counts its units. Every row a unit
+ *     of this rank holds is then checked to be written.
+ *
+ * Checks: every list a rank reads is checked as a whole read checks it
+ * (ids in range, increasing, no self-loop); the slices hold every list
+ * once, so their symmetry hashes summed over the ranks check symmetry of
+ * the whole graph. The lists' checksum covers them whole and is not
+ * checked: no rank reads them all. A list read outside a rank's slice
+ * must agree with the out-degree its slice's rank found, or the job fails.
+ *
+ * What it saves: a rank reads its slice (1/R) and the rest of its units'
+ * rows. On a file whose ids cluster (a crawl in URL order), a unit's rows
+ * lie in few places; on scrambled ids they are spread over every page,
+ * and no byte is saved (docs/SCALING.md). The JSON gives each rank's list
+ * bytes read.
+ */
+#ifndef TSG_RANGES_H
+#define TSG_RANGES_H
+
+#include <stddef.h>
+
+#include "src/engine.h"
+#include "src/pipeline.h"
+#include "partition/block.h"
+
+#define RANGES_SLACK 0.10         /* a rank's work may pass an even share by this */
+#define RANGES_GAP (256u << 10)   /* list bytes between two runs read as one */
+
+/* Whether g can be read by ranges under o; if not, why (for a note). The
+ * same answer on every rank: it depends on the file and options only. */
+int ranges_usable(const struct tsg_graph *g, const struct engine_opts *o, char *why,
+		  size_t len);
+
+/* engine_block_prepare's work, by ranges (steps 1-4 above): d, plan,
+ * r->parts, r->owner (the deal) and r->ranges. Collectives over o->dist,
+ * each after an agreement. */
+int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
+			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
+			 struct part_odag *d, struct block_plan *plan, struct engine_result *r,
+			 struct tsg_err *err);
+
+#endif
