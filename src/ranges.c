@@ -25,6 +25,26 @@ int ranges_usable(const struct tsg_graph *g, const struct engine_opts *o, char *
 	return no == NULL;
 }
 
+/* An automatic plan's unit budget when ranks read by ranges: a unit's rows
+ * are what its rank must read, and a budget that holds the whole graph
+ * makes one source block's middle range every row above it (measured on
+ * an H100, R-MAT 22 renumbered, 9 ranks, 4 GiB budgets: some rank read
+ * every list). So a unit keeps to 1/(2p) of the oriented graph, p the
+ * side of a square grid of R ranks (TRUST's 2D partitions), and a rank's
+ * units can share about 2/p of the rows (docs/SCALING.md). Smaller units
+ * cost copies of source blocks on a GPU: the price of reading less. */
+static uint64_t ranges_unit_budget(const struct block_opts *bo, const struct part_odag *d,
+				   uint32_t nranks)
+{
+	uint32_t p = 1;
+	while (p * p < nranks)
+		p++;
+	const uint64_t share = part_odag_bytes(d->nv, d->ne) / (2 * p);
+	if (bo->budget == 0 || p == 1)
+		return bo->budget;
+	return share < bo->budget ? share : bo->budget;
+}
+
 /* cut[q] .. cut[q + 1]: rank q's slice, about 1/R of the list entries. */
 static void slices(const struct tsg_graph *g, uint32_t nranks, uint64_t *cut)
 {
@@ -196,11 +216,14 @@ done:
 }
 
 /* Appends b .. e-1 to the runs, joined to the last one if the list bytes
- * between them are fewer than RANGES_GAP. */
-static int add_run(const struct tsg_graph *g, struct io_vrange **runs, uint64_t *n,
-		   uint64_t *cap, uint64_t b, uint64_t e)
+ * between them are fewer than RANGES_GAP and none of them is held (the
+ * slice: lists are read once). */
+static int add_run(const struct tsg_graph *g, const struct io_vrange *held,
+		   struct io_vrange **runs, uint64_t *n, uint64_t *cap, uint64_t b, uint64_t e)
 {
-	if (*n && (g->off[b] - g->off[(*runs)[*n - 1].e]) * 4 < RANGES_GAP) {
+	const uint64_t last = *n ? (*runs)[*n - 1].e : 0;
+	if (*n && (g->off[b] - g->off[last]) * 4 < RANGES_GAP &&
+	    (held->e <= last || held->b >= b || held->b == held->e)) {
 		(*runs)[*n - 1].e = e;
 		return 0;
 	}
@@ -221,8 +244,8 @@ static int add_run(const struct tsg_graph *g, struct io_vrange **runs, uint64_t 
  * units hold. */
 static int rows_to_read(const struct tsg_graph *g, const uint32_t *rank,
 			const struct block_plan *p, const uint32_t *owner, uint32_t me,
-			const uint8_t *held, uint8_t *need, struct io_vrange **runs,
-			uint64_t *nruns)
+			const struct io_vrange *mine, const uint8_t *held, uint8_t *need,
+			struct io_vrange **runs, uint64_t *nruns)
 {
 	const uint64_t nv = g->nv;
 	int32_t *diff = calloc(nv + 1, sizeof(*diff)); /* + at lo, - at hi */
@@ -254,7 +277,7 @@ static int rows_to_read(const struct tsg_graph *g, const uint32_t *rank,
 		uint64_t e = v + 1;
 		while (e < nv && need[rank[e]] && !held[rank[e]])
 			e++;
-		if (add_run(g, runs, nruns, &cap, v, e))
+		if (add_run(g, mine, runs, nruns, &cap, v, e))
 			return -1;
 		v = e;
 	}
@@ -321,7 +344,10 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	}
 	const double t1 = tsg_now();
 	if (rc == TSG_OK) /* step 2: the plan, and each unit's work summed */
-		rc = block_plan_new(d, bo, plan, err);
+		rc = block_plan_new(d, &(struct block_opts){ .nblocks = bo->nblocks,
+					   .budget = ranges_unit_budget(bo, d, nranks),
+					   .min_units = bo->min_units, .threads = bo->threads,
+					   .scratch = bo->scratch }, plan, err);
 	if ((rc = dist_agree(dist, rc, err)))
 		goto done;
 	if (!dist_same_u64(dist, engine_block_plan_key(plan))) {
@@ -345,7 +371,8 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	r->plan_s = tsg_now() - t1;
 	/* steps 3 and 4: the deal, and the rest of this rank's rows */
 	rc = deal_near(g, rank, plan, plan->cost, nranks, r->owner, err);
-	if (rc == TSG_OK && rows_to_read(g, rank, plan, r->owner, me, held, need, &runs, &nruns))
+	if (rc == TSG_OK && rows_to_read(g, rank, plan, r->owner, me, &mine, held, need, &runs,
+					   &nruns))
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory listing the rows to read");
 	if (rc == TSG_OK)
 		rc = io_graph_read_ranges(g, runs, nruns, &sym, &bytes, err);

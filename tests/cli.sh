@@ -415,6 +415,25 @@ check "damaged compressed graph message" grep -q "checksum mismatch\|corrupt" "$
 check "damaged compressed graph, arrival layout, exits 3" [ "$(rc_of "$B/tristream" count --device cpu --layout arrival --batches 4 "$T/er.lz4.bad.tsg")" = 3 ]
 head -c $zs "$T/er.lz4.tsg" >"$T/er.lz4.cut.tsg"
 check "truncated compressed graph exits 3" [ "$(rc_of "$B/tristream" count "$T/er.lz4.cut.tsg")" = 3 ]
+# reorder: renumbered by (degree, id), the same count, degrees then
+# non-decreasing along the ids; plain or LZ4; bad input leaves nothing
+check "reorder" "$B/tristream" reorder --quiet "$T/er.tsg" "$T/er.ro.tsg"
+check "reordered count equals brute's" same "$(brute "$T/er.ro.tsg")" "$ref"
+check "reordered degrees grow with the ids" python3 - "$T/er.ro.tsg" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+nv = 5000
+off = struct.unpack_from('<%dQ' % (nv + 1), d, 4096)
+deg = [off[i + 1] - off[i] for i in range(nv)]
+assert all(deg[i] <= deg[i + 1] for i in range(nv - 1)), "degrees not sorted"
+PY
+check "reorder --lz4 writes LZ4" sh -c "$B/tristream reorder --json --lz4 $T/er.lz4.tsg $T/er.ro.lz4.tsg | grep -q '\"compression\":\"lz4\",\"reordered\":true'"
+check "reordered LZ4 count" same "$(tri "$T/er.ro.lz4.tsg")" "$ref"
+check "reorder of a damaged file exits 3" [ "$(rc_of "$B/tristream" reorder "$T/er.lz4.bad.tsg" "$T/er.ro.bad.tsg")" = 3 ]
+check "reorder of a damaged file writes nothing" [ ! -e "$T/er.ro.bad.tsg" ]
+check "--lz4 belongs to reorder: compress --lz4 exits 2" [ "$(rc_of "$B/tristream" compress --lz4 "$T/er.tsg" "$T/x.tsg")" = 2 ]
+check "--read bogus exits 2" [ "$(rc_of "$B/tristream" count --read bogus "$T/er.tsg")" = 2 ]
+check "--read ranges with --k exits 2" [ "$(rc_of "$B/tristream" count --read ranges --k 4 "$T/er.tsg")" = 2 ]
 # a clique's lists are runs of consecutive ids: far more entries than bytes
 "$B/tristream-gen" --quiet clique --vertices 1000 "$T/clique.tsg"
 "$B/tristream" compress --quiet "$T/clique.tsg" "$T/clique.lz4.tsg"

@@ -155,8 +155,10 @@ for g in rmat12 er webr; do
 		for l in "--partitions 1" "--partitions 4" "--partitions 7 --io mmap"; do
 			set -- $(mp $n "$B/tristream" count --quiet --json --device cpu --read ranges $l "$T/$g.tsg" | rb)
 			check "$g -n $n --read ranges $l: ${1:-}, brute $ref" same "${1:-}" "$ref"
-			nb=$(($# - 3)) by=${2:-}
+			nb=$(($# - 3)) by=${2:-} lb=${3:-0} over=
+			[ $# -gt 3 ] && shift 3 && for b; do [ "$b" -le "$lb" ] || over="$over $b"; done
 			check "$g -n $n --read ranges $l: read by ranges ($by), a byte count a rank ($nb)" eval '[ "$by" = True ] && [ "$nb" = "$n" ]'
+			check "$g -n $n --read ranges $l: no rank read more than the lists' $lb bytes ($over)" [ -z "$over" ]
 		done
 	done
 done

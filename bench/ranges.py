@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""bench/ranges.py - ranks reading every list against ranks reading by
+ranges (count --read ranges, src/ranges.h), side by side in one run.
+
+    bench/ranges.py BUILD_DIR [--ranks 2,4,9] [--runs 3] [--scale 22]
+                    [--web 22] [--device gpu|cpu] [--gpu-mem 4G] [--cold]
+                    [--out FILE]
+
+Graphs: R-MAT SCALE as generated (scrambled ids), the same renumbered by
+(degree, id) (tristream reorder), and a web-like crawl of 2^WEB vertices
+(tristream-gen web, ids in URL-like order) renumbered. For each graph and
+rank count R, mpirun -n R runs with --read all and --read ranges (block
+layout, budget --gpu-mem on the GPU: every rank plans alike), --runs rounds
+in turn; one process (-n 1) is the reference count. Reported: the largest
+and mean list bytes a rank read over the lists' bytes (ranges; all: 1.00),
+and medians of the process wall time and of the slowest rank's read and
+build (orientation) times. With --cold the page cache is dropped before
+every run (root only). On one host the ranks share one disk and its cores:
+this measures what each rank reads, not what many hosts would gain
+(docs/SCALING.md). Every count is checked against the one-process count.
+Raw JSON lines go to --out; a table is printed last.
+"""
+import json, os, statistics, subprocess, sys, tempfile, time
+
+from benchlib import take_opt
+
+ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           OMPI_MCA_rmaps_base_oversubscribe="1")
+
+def run(cmd):
+    t = time.monotonic()
+    p = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
+    wall = time.monotonic() - t
+    if p.returncode != 0:
+        return {"error": p.returncode, "stderr": p.stderr.strip()[-400:]}, wall
+    return json.loads(p.stdout), wall
+
+def drop_caches():
+    subprocess.run(["sync"], check=False)
+    with open("/proc/sys/vm/drop_caches", "w") as f:
+        f.write("3\n")
+
+def main():
+    args = sys.argv[1:]
+    ranks = take_opt(args, "--ranks", lambda s: [int(x) for x in s.split(",")], [2, 4, 9])
+    runs = take_opt(args, "--runs", int, 3)
+    scale = take_opt(args, "--scale", int, 22)
+    web = take_opt(args, "--web", int, 22)
+    device = take_opt(args, "--device", str, "gpu")
+    mem = take_opt(args, "--gpu-mem", str, "4G")
+    out = take_opt(args, "--out", str, None)
+    cold = "--cold" in args
+    if cold:
+        args.remove("--cold")
+    if len(args) != 1:
+        sys.exit(__doc__)
+    build = args[0]
+    ts = os.path.join(build, "tristream")
+    raw = open(out, "a") if out else None
+    rows = []
+    with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
+        graphs = []
+        g = os.path.join(tmp, f"rmat{scale}.tsg")
+        subprocess.run([os.path.join(build, "tristream-gen"), "--quiet", "rmat", "--scale",
+                        str(scale), "--seed", "1", g], check=True)
+        graphs.append((f"rmat{scale}", g))
+        gr = os.path.join(tmp, f"rmat{scale}r.tsg")
+        subprocess.run([ts, "reorder", "--quiet", g, gr], check=True)
+        graphs.append((f"rmat{scale} reordered", gr))
+        w = os.path.join(tmp, f"web{web}.tsg")
+        subprocess.run([os.path.join(build, "tristream-gen"), "--quiet", "web", "--vertices",
+                        str(1 << web), "--seed", "1", w], check=True)
+        wr = os.path.join(tmp, f"web{web}r.tsg")
+        subprocess.run([ts, "reorder", "--quiet", w, wr], check=True)
+        os.unlink(w)
+        graphs.append((f"web{web} reordered", wr))
+        base = [ts, "count", "--quiet", "--json", "--device", device, "--layout", "block"]
+        if device == "gpu":
+            base += ["--gpu-mem", mem]
+        for name, path in graphs:
+            ref, _ = run(base + [path])
+            want = ref.get("triangles")
+            for r in ranks:
+                res = {"all": [], "ranges": []}
+                for k in range(runs):
+                    for how in ("all", "ranges"):
+                        if cold:
+                            drop_caches()
+                        j, wall = run(["mpirun", "-n", str(r)] + base + ["--read", how, path])
+                        ok = j.get("triangles") == want and want is not None
+                        rec = {"graph": name, "ranks": r, "read": how, "run": k, "wall": wall,
+                               "ok": ok, "cold": cold, "result": j}
+                        if raw:
+                            raw.write(json.dumps(rec) + "\n")
+                        if not ok:
+                            print(f"MISMATCH {name} -n {r} --read {how}: {j.get('triangles')} "
+                                  f"vs {want} {j.get('stderr', '')}", file=sys.stderr)
+                            continue
+                        lists = j["edges"] * 8
+                        rb = j.get("rank_read_bytes") or [lists] * r
+                        res[how].append((wall, max(j["rank_read_s"]), max(j["rank_build_s"]),
+                                         max(rb) / lists, sum(rb) / len(rb) / lists))
+                for how in ("all", "ranges"):
+                    v = res[how]
+                    if not v:
+                        rows.append((name, r, how, "failed"))
+                        continue
+                    med = lambda i: statistics.median(x[i] for x in v)
+                    rows.append((name, r, how, f"{med(3):.2f}", f"{med(4):.2f}", f"{med(0):.2f}",
+                                 f"{med(1):.2f}", f"{med(2):.2f}", len(v)))
+    if raw:
+        raw.close()
+    print(f"# bench/ranges.py: device {device}, runs {runs}, {'cold' if cold else 'warm'} file")
+    print("| graph | ranks | read | max rank bytes / lists | mean | wall s | read s (slowest) | build s (slowest) | runs |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(str(x) for x in row) + " |")
+
+if __name__ == "__main__":
+    main()
