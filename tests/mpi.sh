@@ -5,7 +5,10 @@
 # units, k-cliques, --k-all, per-vertex counts and clustering, the shared
 # graphs, checkpoints (a file a rank; resumed, cut, another rank count);
 # a rank fed a damaged file or another graph fails the whole job with the
-# rank named and no count. Skipped (visibly) in a build without MPI.
+# rank named and no count; --read ranges (every rank count, reader and
+# plan size, reordered files read in part, per-vertex, checkpoints,
+# fall-backs said, damage found by one rank's checks or the summed
+# symmetry hash). Skipped (visibly) in a build without MPI.
 # Ends with "N passed, N failed".
 set -u
 B=$1

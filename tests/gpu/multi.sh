@@ -11,8 +11,10 @@
 # exactly one GPU, both GPUs used), three ranks on two GPUs, two ranks of
 # two GPUs each; LSTC parts and k-cliques (K = 4, 5, every size) on several
 # GPUs against the CPU and a closed form, per-vertex, checkpoints, damage;
-# then compute-sanitizer memcheck on two GPUs. On a machine of one GPU the
-# LSTC and k-clique section runs on two contexts of GPU 0 and the rest is
+# ranks reading by ranges (--read ranges, 2-4 ranks sharing the GPUs, a
+# renumbered graph read in part); then compute-sanitizer memcheck on two
+# GPUs. On a machine of one GPU the LSTC and k-clique section runs on two
+# contexts of GPU 0, the ranges section on GPU 0, and the rest is
 # skipped, visibly. MPI parts are skipped, visibly, where the build or
 # mpirun lacks it. Ends with "N passed, N failed".
 set -u
