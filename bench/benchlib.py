@@ -1,7 +1,7 @@
 """bench/benchlib.py - what the GPU benchmark scripts share: running the
 tristream CLI for its --json result, taking options off argv, and making
 the R-MAT graphs every table is measured on (edge factor 16, seed 1)."""
-import json, os, subprocess, tempfile
+import json, os, subprocess, tempfile, time
 
 def run_json(cmd):
     """Runs cmd and returns its stdout parsed as JSON; a failure raises with stderr."""
@@ -32,3 +32,18 @@ def rmat_graphs(build, scales):
             path = os.path.join(tmp, f"rmat{scale}.tsg")
             gen_rmat(build, path, scale)
             yield scale, path
+
+def timed(cmd, env=None):
+    """Runs cmd; returns (its JSON, or an error dict with its stderr's tail, wall seconds)."""
+    t = time.monotonic()
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    wall = time.monotonic() - t
+    if p.returncode != 0:
+        return {"error": p.returncode, "stderr": p.stderr.strip()[-400:]}, wall
+    return json.loads(p.stdout), wall
+
+def drop_caches():
+    """Empties the page cache (root only), so the next read is cold."""
+    subprocess.run(["sync"], check=False)
+    with open("/proc/sys/vm/drop_caches", "w") as f:
+        f.write("3\n")

@@ -28,33 +28,17 @@ rank_count_wall_s). "e2e" is the process's wall time, start-up included.
 Every count is checked against the in-memory one-GPU count. Raw JSON lines
 go to --out; a table is printed last.
 """
-import json, os, statistics, subprocess, sys, time
+import json, os, statistics, sys, time
 
-from benchlib import gen_rmat, take_opt
+from benchlib import drop_caches, gen_rmat, take_opt, timed as timed_env
 
 ENV = dict(os.environ, NCCL_NVLS_ENABLE="0", TORCH_SYMM_MEM_DISABLE_MULTICAST="1",
            NVSHMEM_DISABLE_NVLS="1", OMPI_ALLOW_RUN_AS_ROOT="1",
            OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
 
 def timed(cmd):
-    """Runs cmd; returns (its JSON or an error dict, wall seconds)."""
-    t = time.monotonic()
-    p = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
-    wall = time.monotonic() - t
-    if p.returncode != 0:
-        return {"error": p.returncode, "stderr": p.stderr.strip()[-400:]}, wall
-    return json.loads(p.stdout), wall
-
-def count_part(j):
-    """The counting part's wall time: the slowest rank's under mpirun."""
-    if "rank_count_wall_s" in j:
-        return max(j["rank_count_wall_s"])
-    return j["stages"].get("count_wall", j["stages"]["count"])
-
-def drop_caches():
-    subprocess.run(["sync"], check=False)
-    with open("/proc/sys/vm/drop_caches", "w") as f:
-        f.write("3\n")
+    """Runs cmd under ENV: (its JSON or an error dict, wall seconds)."""
+    return timed_env(cmd, ENV)
 
 def clique_variants(build, graph, k):
     t = [os.path.join(build, "tristream"), "count", "--quiet", "--json", "--k", str(k)]

@@ -20,25 +20,12 @@ this measures what each rank reads, not what many hosts would gain
 (docs/SCALING.md). Every count is checked against the one-process count.
 Raw JSON lines go to --out; a table is printed last.
 """
-import json, os, statistics, subprocess, sys, tempfile, time
+import json, os, statistics, subprocess, sys, tempfile
 
-from benchlib import take_opt
+from benchlib import drop_caches, take_opt, timed
 
 ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
            OMPI_MCA_rmaps_base_oversubscribe="1")
-
-def run(cmd):
-    t = time.monotonic()
-    p = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
-    wall = time.monotonic() - t
-    if p.returncode != 0:
-        return {"error": p.returncode, "stderr": p.stderr.strip()[-400:]}, wall
-    return json.loads(p.stdout), wall
-
-def drop_caches():
-    subprocess.run(["sync"], check=False)
-    with open("/proc/sys/vm/drop_caches", "w") as f:
-        f.write("3\n")
 
 def main():
     args = sys.argv[1:]
@@ -78,7 +65,7 @@ def main():
         if device == "gpu":
             base += ["--gpu-mem", mem]
         for name, path in graphs:
-            ref, _ = run(base + [path])
+            ref, _ = timed(base + [path], ENV)
             want = ref.get("triangles")
             for r in ranks:
                 res = {"all": [], "ranges": []}
@@ -86,7 +73,7 @@ def main():
                     for how in ("all", "ranges"):
                         if cold:
                             drop_caches()
-                        j, wall = run(["mpirun", "-n", str(r)] + base + ["--read", how, path])
+                        j, wall = timed(["mpirun", "-n", str(r)] + base + ["--read", how, path], ENV)
                         ok = j.get("triangles") == want and want is not None
                         rec = {"graph": name, "ranks": r, "read": how, "run": k, "wall": wall,
                                "ok": ok, "cold": cold, "result": j}

@@ -213,6 +213,25 @@ static int wait_built(struct lane *l, uint32_t j)
 	return have;
 }
 
+/* Adds a counted unit or part (its count, its timing t) to the result and
+ * to GPU eg's share, and moves the progress line on; under the caller's
+ * lock. done: the units counted so far, this one included. */
+static void account_unit(struct engine_result *r, struct engine_gpu *eg, uint64_t count,
+			 const struct gpu_timing *t, struct tsg_progress *prog, uint32_t done)
+{
+	r->triangles += count;
+	r->count_s += (t->h2d_ms + t->kernel_ms) / 1000.0;
+	r->h2d_bytes += t->bytes;
+	eg->units++;
+	eg->h2d_bytes += t->bytes;
+	eg->h2d_ms += t->h2d_ms;
+	eg->kernel_ms += t->kernel_ms;
+	char note[64], b[32];
+	snprintf(note, sizeof(note), "%s copied to the GPU%s",
+		 tsg_fmt_bytes(r->h2d_bytes, b, sizeof(b)), r->ngpus > 1 ? "s" : "");
+	tsg_progress_update(prog, r->resumed + done, note);
+}
+
 /* Takes the lane's j-th part's count (slot j % GPU_SLOTS) into the result,
  * records it in the checkpoint and frees its staging buffer. */
 static int lane_collect(struct lane *l, uint32_t j, struct tsg_err *err)
@@ -237,18 +256,8 @@ static int lane_collect(struct lane *l, uint32_t j, struct tsg_err *err)
 		ep->kernel = engine_cliques(p->o) ? NULL : gpu_kernel_name(t.ran);
 		ep->gpu = (int)l->which;
 		r->build_s += s->build_s;
-		r->triangles += count;
-		r->count_s += (t.h2d_ms + t.kernel_ms) / 1000.0;
-		r->h2d_bytes += t.bytes;
-		eg->units++;
 		eg->cost += ep->cost;
-		eg->h2d_bytes += t.bytes;
-		eg->h2d_ms += t.h2d_ms;
-		eg->kernel_ms += t.kernel_ms;
-		char note[64], b[32];
-		snprintf(note, sizeof(note), "%s copied to the GPU%s",
-			 tsg_fmt_bytes(r->h2d_bytes, b, sizeof(b)), r->ngpus > 1 ? "s" : "");
-		tsg_progress_update(&p->prog, r->resumed + ++p->done, note);
+		account_unit(r, eg, count, &t, &p->prog, ++p->done);
 		s->state = STAGE_FREE;
 		pthread_cond_broadcast(&p->cv);
 	}
@@ -450,18 +459,8 @@ static int worker_collect(struct block_worker *w, int s, uint32_t k, struct tsg_
 		ep->kernel_ms = t.kernel_ms;
 		ep->kernel = gpu_kernel_name(t.ran);
 		ep->gpu = (int)w->which;
-		r->triangles += count;
-		r->count_s += (t.h2d_ms + t.kernel_ms) / 1000.0;
-		r->h2d_bytes += t.bytes;
-		eg->units++;
 		eg->cost += ep->cost;
-		eg->h2d_bytes += t.bytes;
-		eg->h2d_ms += t.h2d_ms;
-		eg->kernel_ms += t.kernel_ms;
-		char note[64], b[32];
-		snprintf(note, sizeof(note), "%s copied to the GPU%s",
-			 tsg_fmt_bytes(r->h2d_bytes, b, sizeof(b)), r->ngpus > 1 ? "s" : "");
-		tsg_progress_update(&q->prog, r->resumed + ++q->done, note);
+		account_unit(r, eg, count, &t, &q->prog, ++q->done);
 	}
 	pthread_mutex_unlock(&q->mu);
 	return rc;
