@@ -192,6 +192,31 @@ for l in "--k 4" "--layout lstc" "--layout arrival"; do
 	rc=$?
 	check "--read ranges $l: exit $rc, not 2 (a usage error), no count" eval '[ $rc = 2 ] && [ ! -s "$T/out" ]'
 done
+# a rank that fails before the ranges step (rank 1 asks for a GPU that
+# this machine lacks) while the others are inside it: they meet at one
+# agreement, the job ends with rank 1 named, and the next graph of the run
+# starts clean and fails the same way (not a stale failure, not a hang)
+cat >"$T/pickdev.sh" <<EOF
+#!/bin/sh
+if [ "\$OMPI_COMM_WORLD_RANK" = 1 ]; then d=gpu; else d=cpu; fi
+exec "$B/tristream" count --quiet --json --device \$d --read ranges --partitions 4 "\$@"
+EOF
+chmod +x "$T/pickdev.sh"
+mp 3 "$T/pickdev.sh" "$T/webr.tsg" "$T/er.tsg" >"$T/out" 2>"$T/err"
+rc=$?
+check "ranges, rank 1 failing before the step: exit $rc, not 6" [ $rc = 6 ]
+check "ranges, rank 1 failing before the step: named for both graphs" [ "$(grep -c 'rank 1:' "$T/err")" = 2 ]
+check "ranges, rank 1 failing before the step: no count" eval '! grep -q "\"triangles\"" "$T/out"'
+# after a graph failed, the next graph of the run starts clean (dist_begin):
+# rank 1's first file is damaged, every rank's second is good
+cat >"$T/pick2.sh" <<EOF
+#!/bin/sh
+if [ "\$OMPI_COMM_WORLD_RANK" = 1 ]; then g=\$2; else g=\$1; fi
+exec "$B/tristream" count --quiet --json --device cpu --read ranges --partitions 4 "\$g" "\$3"
+EOF
+chmod +x "$T/pick2.sh"
+got=$(mp 3 "$T/pick2.sh" "$T/rmat12.tsg" "$T/bad.tsg" "$T/er.tsg" 2>/dev/null | tail -1 | field triangles)
+check "ranges, a failed graph then a good one: the second counted ($got)" same "$got" "$("$B/tests/brute" "$T/er.tsg")"
 # damage only ranks reading by ranges can see: a list's middle entry moved
 # to another id between its neighbours (order kept, symmetry broken), and
 # a byte flipped in a list; the job fails, no count
