@@ -6,8 +6,9 @@
 
 GRAPH is rmatS (tristream-gen rmat, scale S, edge factor 16, seed 1), webS
 (tristream-gen web, 2^S vertices, edge factor 16, seed 1: links mostly to
-nearby ids, like a crawl ordered by URL) or erS (Erdos-Renyi, 2^S vertices,
-edge factor 16, seed 1). Each kernel counts the graph in memory as one unit
+nearby ids, like a crawl ordered by URL), crawlS (tristream-gen crawl: sites
+whose pages share menus) or erS (Erdos-Renyi, 2^S vertices, edge factor 16,
+seed 1); a suffix xD sets the edge factor D (web21x64). Each kernel counts the graph in memory as one unit
 of the block layout (--partitions 1); the figure is the median of --runs
 kernel times (CUDA events around the unit's kernels, so each kernel's own
 preprocessing on the device is in, the copy is not). A variant KERNEL:POLICY
@@ -33,12 +34,12 @@ import json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 from benchlib import run_json as run, take_opt
 
 def gen(build, spec, path):
-    kind, s = re.fullmatch(r"(rmat|web|er)(\d+)", spec).groups()
+    kind, s, ef = re.fullmatch(r"(rmat|web|er|crawl)(\d+)(?:x(\d+))?", spec).groups()
     cmd = [os.path.join(build, "tristream-gen"), "--quiet"]
     if kind == "rmat":
-        cmd += ["rmat", "--scale", s]
+        cmd += ["rmat", "--scale", s, "--edge-factor", ef or "16"]
     else:
-        cmd += [kind, "--vertices", str(1 << int(s)), "--edge-factor", "16"]
+        cmd += [kind, "--vertices", str(1 << int(s)), "--edge-factor", ef or "16"]
     subprocess.run(cmd + ["--seed", "1", path], check=True)
     return int(s)
 
@@ -74,7 +75,7 @@ def trust_runs(build, tdir, g, work, runs, log):
 def main():
     args = sys.argv[1:]
     runs = take_opt(args, "--runs", int, 3)
-    kernels = take_opt(args, "--kernels", str, "auto,mid-hash,lstc-hash,trust,fasttc,skiff,"
+    kernels = take_opt(args, "--kernels", str, "auto,edge-merge,mid-hash,lstc-hash,trust,fasttc,skiff,"
                        "skiff:block-index,skiff:warp-index,lstc,lstc-paper")
     tdir = take_opt(args, "--trust", str, None)
     out = take_opt(args, "--out", str, None)

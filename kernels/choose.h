@@ -2,24 +2,28 @@
  * choose.h - --kernel auto: which GPU kernel counts a unit, from estimates
  * the planner already makes.
  *
- * The two kernels that win somewhere (bench/RESULTS.md, "Kernels side by
- * side"): mid-hash does one probe per oriented wedge whose middle vertex
- * lies in the unit, after three passes over the unit's source entries that
- * group the wedges by middle vertex; lstc-hash tables N(a) and walks every
- * N(b), b in N(a), with no grouping. So mid-hash costs about
- *   t_mid = 4.65 ps a wedge (records included) + 160 ps a source entry
- * and lstc-hash
- *   t_lh  = 8.21 ps a probe + 75.6 ps a source entry,
- * fitted on the H100 to R-MAT 2^21 (wedges 2.98 G, probes 11.34 G, 31.8 M
- * entries: mid-hash 18.9 ms, lstc-hash 95.5 ms) and the crawl-like
- * tristream-gen web 2^22 (wedges 0.124 G, probes 0.161 G, 31.6 M entries:
- * 5.62 ms and 3.71 ms), raw bench/raw/h100-2026-11-24-kernels/. On skewed
- * graphs the probes outnumber the wedges 3 to 4 times (hubs have long
- * in-lists) and mid-hash wins by 5x; on graphs with locality and few hubs
- * the two are close (web: 1.29 probes a wedge) and the grouping passes
- * decide, for lstc-hash. trust does lstc-hash's work with TRUST's bucketed
- * tables and was never the fastest there, so auto does not pick it.
- * Per-vertex counts need mid-hash (only it counts them).
+ * Three kernels win somewhere (bench/RESULTS.md, "edge-merge and the
+ * chooser"): edge-merge (a thread an edge, sorted lists merged, no tables,
+ * no grouping) where a unit's tails are short and even; lstc-hash (N(a)
+ * tabled, every N(b) walked) where tails are longer but hubs few; mid-hash
+ * (N(b) tabled, one probe a wedge, after grouping passes) where hubs have
+ * long in-lists. From a unit's oriented wedges w (the sum of its tails),
+ * probes p (N(b) entries walked for a tabled N(a)) and source entries e:
+ *  - edge-merge where the mean tail w/e is at most 8, or at most 12 with
+ *    p/w at most 1.5 (few hubs). A warp waits for its longest merge, which
+ *    no linear model of w, p and e captured (R-MAT 18: mean tail 54, 23 ps
+ *    a merge step; crawl 2^21: 7.2, 2 ps), so the rule is a threshold;
+ *  - otherwise the faster by these least-squares fits (picoseconds):
+ *      lstc-hash  0.861 p + 69.0 e + 0.198 w^2/e
+ *      mid-hash   2.06 w + 0.843 p + 138 e
+ *    (w^2/e grows with long tails: lstc-hash's table pieces and hubs).
+ * Fitted on the H100 to twelve graphs, each counted as one unit by all
+ * three (raw bench/raw/h100-2026-11-25-edge-merge/): tristream-gen web
+ * 2^21, 2^22 and 2^21 at edge factor 64, crawl 2^21 and 2^22, Erdos-Renyi
+ * 2^22 and 2^21 at 64, R-MAT 18, 21, 22 and 21 with abc 0.45,0.15,0.15,
+ * and the LAW crawl cnr-2000; on each the rule picks the fastest kernel.
+ * trust, fasttc and skiff were never the fastest there, so auto does not
+ * pick them. Per-vertex counts need mid-hash (only it counts them).
  */
 #ifndef KERN_CHOOSE_H
 #define KERN_CHOOSE_H
@@ -34,7 +38,7 @@ struct kern_unit_work {
 	uint64_t entries; /* the unit's source entries */
 };
 
-/* The kernel the model above says is faster for a unit of this work. */
+/* The kernel the rule above picks for a unit of this work. */
 enum gpu_kernel kern_choose(const struct kern_unit_work *w, int per_vertex);
 
 #endif

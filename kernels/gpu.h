@@ -36,6 +36,7 @@ enum gpu_kernel {
 	 * them) stay as they were */
 	GPU_KERNEL_FASTTC,     /* Fast TC: binary search, N(a) prefetched to shared */
 	GPU_KERNEL_SKIFF,      /* Skiff: lock-free hopscotch tables, --cta-policy */
+	GPU_KERNEL_EDGE_MERGE, /* a thread per edge, sorted lists merged */
 	GPU_KERNEL_COUNT_
 };
 

@@ -5,7 +5,7 @@
 
 static const char *const names[GPU_KERNEL_COUNT_] = { "lstc", "lstc-paper", "lstc-hash",
 							      "mid-hash", "trust", "auto",
-							      "fasttc", "skiff" };
+							      "fasttc", "skiff", "edge-merge" };
 static const char *const policies[GPU_CTA_COUNT_] = { "block-degree", "block-index",
 							       "warp-index" };
 

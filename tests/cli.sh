@@ -239,7 +239,7 @@ check "--scheme with the block layout says why" grep -q "applies to --layout lst
 check "unknown layout exits 2" [ "$(rc_of "$B/tristream" count --layout diagonal "$T/er.tsg")" = 2 ]
 check "unknown GPU kernel exits 2" [ "$(rc_of "$B/tristream" count --kernel bogus "$T/er.tsg")" = 2 ]
 check "unknown GPU kernel message" grep -q "unknown GPU kernel 'bogus'" "$T/err"
-for k in mid-hash lstc lstc-paper lstc-hash trust fasttc skiff; do # parsed in every build; the CPU counts
+for k in mid-hash lstc lstc-paper lstc-hash trust fasttc skiff edge-merge; do # parsed in every build; the CPU counts
 	check "--kernel $k on the CPU" same "$(tri --kernel $k "$T/karate.tsg")" 45
 done
 for p in block-degree block-index warp-index; do
@@ -249,7 +249,7 @@ check "unknown CTA policy exits 2" [ "$(rc_of "$B/tristream" count --kernel skif
 check "unknown CTA policy message" grep -q "unknown CTA policy 'grid'" "$T/err"
 check "--cta-policy without skiff exits 2" [ "$(rc_of "$B/tristream" count --kernel trust --cta-policy warp-index "$T/er.tsg")" = 2 ]
 check "--cta-policy without skiff says why" grep -q "applies to --kernel skiff" "$T/err"
-check "help names skiff and fasttc" sh -c "$B/tristream count --help | grep -q skiff && $B/tristream count --help | grep -q fasttc"
+check "help names skiff, fasttc and edge-merge" sh -c "$B/tristream count --help | grep -q skiff && $B/tristream count --help | grep -q fasttc && $B/tristream count --help | grep -q edge-merge"
 check "help names mid-hash" sh -c "$B/tristream count --help | grep -q mid-hash"
 for k in merge hash wedge; do
 	for p in 1 3; do

@@ -14,6 +14,7 @@
 
 #include "partition/block.h"
 #include "partition/held.h"
+#include "kernels/choose.h"
 #include "kernels/cpu.h"
 #include "src/engine.h"
 #include "partition/part.h"
@@ -865,6 +866,42 @@ static void check_auto_device(struct t_state *st)
 	      "k-cliques take the GPU");
 }
 
+/* --kernel auto on the twelve graphs its rule was fitted to (choose.h):
+ * each unit's work as the planner estimates it for one unit, and the
+ * kernel that was fastest there on the H100 (bench/raw/
+ * h100-2026-11-25-edge-merge/kexp-*.jsonl). */
+static void check_auto_kernel(struct t_state *st)
+{
+	static const struct {
+		const char *name;
+		uint64_t wedges, probes, entries;
+		enum gpu_kernel fastest;
+	} rows[] = {
+		{ "web 2^21", 62217128, 80394666, 15815923, GPU_KERNEL_EDGE_MERGE },
+		{ "web 2^22", 124469076, 160949595, 31635737, GPU_KERNEL_EDGE_MERGE },
+		{ "ER 2^22", 141757408, 177934316, 33554357, GPU_KERNEL_EDGE_MERGE },
+		{ "crawl 2^21", 204915578, 225797618, 28453135, GPU_KERNEL_EDGE_MERGE },
+		{ "crawl 2^22", 400824726, 442110319, 56330845, GPU_KERNEL_EDGE_MERGE },
+		{ "cnr-2000", 29304003, 24596748, 2738969, GPU_KERNEL_EDGE_MERGE },
+		{ "ER 2^21 x64", 1281401138, 1429638408, 67107825, GPU_KERNEL_LSTC_HASH },
+		{ "web 2^21 x64", 882928228, 1032328877, 56254257, GPU_KERNEL_LSTC_HASH },
+		{ "R-MAT 21 abc .45", 328624723, 843018632, 33513465, GPU_KERNEL_LSTC_HASH },
+		{ "R-MAT 18", 204735467, 659496408, 3805173, GPU_KERNEL_MID_HASH },
+		{ "R-MAT 21", 2981801323, 11343906268, 31769763, GPU_KERNEL_MID_HASH },
+		{ "R-MAT 22", 7209514975, 28934272857, 64155238, GPU_KERNEL_MID_HASH },
+	};
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct kern_unit_work w = { rows[i].wedges, rows[i].probes, rows[i].entries };
+		const enum gpu_kernel k = kern_choose(&w, 0);
+		CHECK(st, k == rows[i].fastest, "auto kernel for %s: %s, fastest %s", rows[i].name,
+		      gpu_kernel_name(k), gpu_kernel_name(rows[i].fastest));
+		CHECK(st, kern_choose(&w, 1) == GPU_KERNEL_MID_HASH, "per-vertex counts take mid-hash");
+	}
+	const struct kern_unit_work none = { 0, 0, 0 };
+	CHECK(st, kern_choose(&none, 0) < GPU_KERNEL_COUNT_ && kern_choose(&none, 0) != GPU_KERNEL_AUTO,
+	      "an empty unit gets a kernel");
+}
+
 /* Ranks that each read some lists (src/ranges.h), played in one process:
  * three slices of the file, read by ranges (pread, a mapping and io_uring),
  * hold every list once, so their symmetry hashes sum to zero and their
@@ -1028,5 +1065,6 @@ int main(void)
 	free(e);
 	check_hubs(&st);
 	check_auto_device(&st);
+	check_auto_kernel(&st);
 	return t_finish(&st);
 }

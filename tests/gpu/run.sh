@@ -7,7 +7,7 @@
 # clustering and checkpoint checks, and their sanitizer runs); I/N checks only the
 # graphs whose index is I modulo N. (The whole takes over ten minutes, the
 # device tool's limit for one command.)
-# Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash, trust, fasttc, skiff
+# Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash, trust, fasttc, edge-merge, skiff
 # under each CTA policy, auto) against the CPU count (itself checked
 # against tests/brute) on the shared real graphs (and cnr-2000, a LAW crawl, from its BVGraph files),
 # R-MAT, Erdős–Rényi and exact-family graphs: the block layout with Q = 1,
@@ -28,7 +28,7 @@ PART=${3:-all}
 SLICE=${4:-0/1}
 # KERNELS="mid-hash" (environment): check only these GPU kernels where
 # every kernel is tried (after a change to one kernel)
-KERNELS=${KERNELS:-lstc lstc-paper lstc-hash mid-hash trust fasttc skiff auto}
+KERNELS=${KERNELS:-lstc lstc-paper lstc-hash mid-hash trust fasttc skiff edge-merge auto}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
@@ -147,7 +147,7 @@ import json, sys
 j = json.load(open(sys.argv[1]))
 assert j["triangles"] == int(sys.argv[2]), j["triangles"]
 ran = [p["kernel"] for p in j["partition_stats"] if "kernel" in p]
-assert ran and set(ran) <= {"mid-hash", "lstc-hash"}, ran
+assert ran and set(ran) <= {"mid-hash", "lstc-hash", "edge-merge"}, ran
 assert j["kernel"] == (ran[0] if len(set(ran)) == 1 else "auto"), (j["kernel"], ran)
 for k in set(ran):
     assert "%s for %d of %d units" % (k, ran.count(k), len(ran)) in j["note"], j["note"]
@@ -185,7 +185,7 @@ PY
 			mem=$(( bytes / div + 65536 ))
 			got=$(count "$g" --device gpu --gpu-mem $mem)
 			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block --gpu-mem $mem: $got, CPU $ref"
-			for k in lstc-hash mid-hash trust fasttc skiff; do
+			for k in lstc-hash mid-hash trust fasttc skiff edge-merge; do
 				case " $KERNELS " in *" $k "*) ;; *) continue ;; esac
 				got=$(count "$g" --device gpu --gpu-mem $mem --kernel $k)
 				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block $k --gpu-mem $mem: $got, CPU $ref"
@@ -390,7 +390,7 @@ if [ "$PART" = counts ]; then
 	echo "sanitizer checks not asked for"
 elif command -v compute-sanitizer >/dev/null; then
 	kernels=""
-	for k in lstc lstc-hash mid-hash trust fasttc skiff; do case " $KERNELS " in *" $k "*) kernels="$kernels $k" ;; esac; done
+	for k in lstc lstc-hash mid-hash trust fasttc skiff edge-merge; do case " $KERNELS " in *" $k "*) kernels="$kernels $k" ;; esac; done
 	[ "$PART" = batch ] && kernels=""
 	# one tristream count under compute-sanitizer's $tool: expected exit
 	# status, a label, then count's arguments (environment assignments in
