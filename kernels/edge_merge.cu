@@ -21,6 +21,13 @@
  * after each list's first sector. A warp pays for its longest merge, so the
  * kernel wins where out-degrees are small and even: crawl-like graphs,
  * whose oriented out-degrees stay below a few dozen.
+ * One step of our own: where rows are short (at most EM_SHORT entries a
+ * source on average), a merge starts with one block step, the first 4 ids
+ * of each list loaded at once and all 16 pairs compared, so the misses of
+ * a short merge overlap instead of following one another (H100: web 2^22
+ * 1.00 ms against 1.55 by plain steps; tristream-gen crawl 2^22, whose rows
+ * are twice as long, 1.65 against 1.52, hence the threshold; raw
+ * bench/raw/h100-2026-11-25-edge-merge/kexp-modes.jsonl).
  * Input: a tsg_dag or 2D unit resident in device memory; lists strictly
  * increasing (dag.h). A unit (windowed) merges the tail after b; an LSTC
  * layout partition, whose ids are not ranks, merges the whole of out(a)
@@ -32,10 +39,10 @@
  */
 #include "kernels/gpu_internal.cuh"
 
-enum { EM_THREADS = 256, EM_ROWS = 32 };
+enum { EM_THREADS = 256, EM_ROWS = 32, EM_BLK = 4, EM_SHORT = 10 };
 
-/* |[a, ae) and [b, be) in common| for strictly increasing lists: branch-free steps,
- * so the lanes of a warp stay in step while they merge. */
+/* |[a, ae) and [b, be) in common| for strictly increasing lists:
+ * branch-free steps, so the lanes of a warp stay in step while they merge. */
 __device__ __forceinline__ uint32_t em_merge(const uint32_t *a, const uint32_t *ae, const uint32_t *b,
 					     const uint32_t *be)
 {
@@ -49,6 +56,42 @@ __device__ __forceinline__ uint32_t em_merge(const uint32_t *a, const uint32_t *
 	return n;
 }
 
+/* One block step of the same merge: the first EM_BLK ids of each list
+ * (loaded together), every pair compared; the block whose largest id is
+ * the smaller is done with (both if equal), since every later id of the
+ * other list is larger. Returns the pairs found and moves *a and *b on. */
+__device__ __forceinline__ uint32_t em_block_step(const uint32_t **a, const uint32_t *ae,
+						  const uint32_t **b, const uint32_t *be)
+{
+	if (*a >= ae || *b >= be)
+		return 0;
+	const int na = (int)min((long long)EM_BLK, (long long)(ae - *a));
+	const int nb = (int)min((long long)EM_BLK, (long long)(be - *b));
+	uint32_t x[EM_BLK], y[EM_BLK], n = 0;
+#pragma unroll
+	for (int i = 0; i < EM_BLK; i++) {
+		x[i] = i < na ? (*a)[i] : 0;
+		y[i] = i < nb ? (*b)[i] : 0;
+	}
+#pragma unroll
+	for (int i = 0; i < EM_BLK; i++)
+#pragma unroll
+		for (int j = 0; j < EM_BLK; j++)
+			n += (i < na && j < nb && x[i] == y[j]);
+	uint32_t xm = x[0], ym = y[0];
+#pragma unroll
+	for (int i = 1; i < EM_BLK; i++) {
+		xm = i < na ? x[i] : xm;
+		ym = i < nb ? y[i] : ym;
+	}
+	if (xm <= ym)
+		*a += na;
+	if (ym <= xm)
+		*b += nb;
+	return n;
+}
+
+template <bool BLOCK>
 __global__ void __launch_bounds__(EM_THREADS) em_count_kernel(dev_dag d, dev_counters *c)
 {
 	const unsigned lane = threadIdx.x & 31;
@@ -86,8 +129,11 @@ __global__ void __launch_bounds__(EM_THREADS) em_count_kernel(dev_dag d, dev_cou
 			const uint64_t p = otb + (idx - oex);
 			uint64_t mb, me;
 			dev_mid(d, d.sadj[p], &mb, &me);
-			const uint32_t *tail = d.sadj + (d.windowed ? p + 1 : otb);
-			count += em_merge(tail, d.sadj + ote, d.adj + mb, d.adj + me);
+			const uint32_t *a = d.sadj + (d.windowed ? p + 1 : otb), *ae = d.sadj + ote;
+			const uint32_t *b = d.adj + mb, *be = d.adj + me;
+			if (BLOCK)
+				count += em_block_step(&a, ae, &b, be);
+			count += em_merge(a, ae, b, be);
 		}
 	}
 	count = warp_sum(count);
@@ -95,15 +141,24 @@ __global__ void __launch_bounds__(EM_THREADS) em_count_kernel(dev_dag d, dev_cou
 		atomicAdd(&c->triangles, count);
 }
 
-cudaError_t edge_merge_launch(const dev_dag &d, dev_counters *c, int sms, cudaStream_t s)
+template <bool BLOCK>
+static cudaError_t em_launch_as(const dev_dag &d, dev_counters *c, int sms, cudaStream_t s)
+{
+	int per_sm = 0;
+	const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+		&per_sm, em_count_kernel<BLOCK>, EM_THREADS, 0);
+	if (e != cudaSuccess)
+		return e;
+	em_count_kernel<BLOCK><<<sms * (per_sm > 0 ? per_sm : 1), EM_THREADS, 0, s>>>(d, c);
+	return cudaGetLastError();
+}
+
+cudaError_t edge_merge_launch(const dev_dag &d, uint64_t src_entries, dev_counters *c, int sms,
+			      cudaStream_t s)
 {
 	if (d.nsrc == 0)
 		return cudaSuccess;
-	int per_sm = 0;
-	const cudaError_t e =
-		cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, em_count_kernel, EM_THREADS, 0);
-	if (e != cudaSuccess)
-		return e;
-	em_count_kernel<<<sms * (per_sm > 0 ? per_sm : 1), EM_THREADS, 0, s>>>(d, c);
-	return cudaGetLastError();
+	if (src_entries <= (uint64_t)EM_SHORT * d.nsrc) /* short rows: a block step first */
+		return em_launch_as<true>(d, c, sms, s);
+	return em_launch_as<false>(d, c, sms, s);
 }

@@ -253,8 +253,10 @@ cudaError_t trust_launch(const dev_dag &d, uint32_t *small, uint32_t *large, uin
 			 cudaStream_t s);
 
 /* The edge iterator, a thread per edge merging sorted lists (edge_merge.cu):
- * no scratch; c->next_chunk hands out runs of 32 sources. */
-cudaError_t edge_merge_launch(const dev_dag &d, dev_counters *c, int sms, cudaStream_t s);
+ * no scratch; c->next_chunk hands out runs of 32 sources; src_entries (the
+ * source rows' entries) picks the first step. */
+cudaError_t edge_merge_launch(const dev_dag &d, uint64_t src_entries, dev_counters *c, int sms,
+			      cudaStream_t s);
 
 /* K-cliques of a partition whose out-lists are at most max_out long
  * (kernels/clique.cu): scratch_bytes must hold KERN_CLIQUE_PREP_PER_SRC

@@ -461,7 +461,7 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 		CK(skiff_launch(dv, g->cta, g->skiff_hop, (uint32_t *)scratch, cnt, g->sms,
 				g->compute[s]), "launching skiff");
 	} else if (k == GPU_KERNEL_EDGE_MERGE) {
-		CK(edge_merge_launch(dv, cnt, g->sms, g->compute[s]), "launching edge-merge");
+		CK(edge_merge_launch(dv, src_entries, cnt, g->sms, g->compute[s]), "launching edge-merge");
 	} else if (k == GPU_KERNEL_MID_HASH) {
 		CK(mid_hash_launch(dv, scratch, src_entries, g->tile ? g->tile : 1024, cnt, g->sms,
 				   g->compute[s]), "launching mid-hash");

@@ -55,6 +55,8 @@ graphs=()
 "$B/tristream-gen" --quiet rmat --scale 19 --edge-factor 16 --seed 4 "$T/rmat19.tsg" && graphs+=("$T/rmat19.tsg")
 "$B/tristream-gen" --quiet rmat --scale 14 --edge-factor 64 --seed 5 "$T/rmat14dense.tsg" && graphs+=("$T/rmat14dense.tsg")
 "$B/tristream-gen" --quiet er --vertices 100000 --edge-factor 20 --seed 6 "$T/er.tsg" && graphs+=("$T/er.tsg")
+# crawl-like: rows short enough for edge-merge's block step (edge_merge.cu)
+"$B/tristream-gen" --quiet web --vertices 200000 --seed 7 "$T/web.tsg" && graphs+=("$T/web.tsg")
 "$B/tristream-gen" --quiet clique --vertices 300 "$T/clique.tsg" && graphs+=("$T/clique.tsg")
 "$B/tristream-gen" --quiet star --vertices 5000 "$T/star.tsg" && graphs+=("$T/star.tsg")
 "$B/tristream-gen" --quiet empty --vertices 10 "$T/empty.tsg" && graphs+=("$T/empty.tsg")
@@ -411,6 +413,9 @@ elif command -v compute-sanitizer >/dev/null; then
 		done
 		case " $kernels " in *" trust "*) # full buckets spilling, tables in pieces
 			TSG_TEST_TRUST_LEVELS=2 sanitize 0 "trust levels 2" --kernel trust --partitions 2 "$T/rmat12.tsg" ;;
+		esac
+		case " $kernels " in *" edge-merge "*) # short rows: the block step first
+			sanitize 0 "edge-merge short rows" --kernel edge-merge --partitions 2 "$T/web.tsg" ;;
 		esac
 		case " $kernels " in *" skiff "*) # the index policies; overflow nodes
 			for v in "block-index 32" "warp-index 32" "block-degree 1" "warp-index 1"; do
