@@ -27,19 +27,21 @@
  * a short merge overlap instead of following one another (H100: web 2^22
  * 1.00 ms against 1.55 by plain steps; tristream-gen crawl 2^22, whose rows
  * are twice as long, 1.65 against 1.52, hence the threshold; raw
- * bench/raw/h100-2026-11-25-edge-merge/kexp-modes.jsonl).
+ * bench/raw/h100-2026-11-25-edge-merge/kexp-modes.jsonl), and runs 6
+ * blocks an SM rather than 8 (web 2^22 0.96 against 1.12 ms; crawl 2^22 at
+ * 6 blocks 1.68 against 1.51, so only there; kexp-occupancy.jsonl).
  * Input: a tsg_dag or 2D unit resident in device memory; lists strictly
  * increasing (dag.h). A unit (windowed) merges the tail after b; an LSTC
  * layout partition, whose ids are not ranks, merges the whole of out(a)
  * (still exact: c in out(a) and out(b) closes the triangle at a->b only).
  * No scratch. No per-vertex counts (the engine counts those with mid-hash).
- * Launch: 256 threads, as many blocks as fit an SM, persistent; a warp
- * takes 32 sources at a time from c->next_chunk.
+ * Launch: 256 threads, as many blocks as fit an SM (6 for short rows),
+ * persistent; a warp takes 32 sources at a time from c->next_chunk.
  * When it wins: bench/RESULTS.md, "edge-merge"; choose.h has the rule.
  */
 #include "kernels/gpu_internal.cuh"
 
-enum { EM_THREADS = 256, EM_ROWS = 32, EM_BLK = 4, EM_SHORT = 10 };
+enum { EM_THREADS = 256, EM_ROWS = 32, EM_BLK = 4, EM_SHORT = 10, EM_SHORT_BLOCKS = 6 };
 
 /* |[a, ae) and [b, be) in common| for strictly increasing lists:
  * branch-free steps, so the lanes of a warp stay in step while they merge. */
@@ -149,6 +151,10 @@ static cudaError_t em_launch_as(const dev_dag &d, dev_counters *c, int sms, cuda
 		&per_sm, em_count_kernel<BLOCK>, EM_THREADS, 0);
 	if (e != cudaSuccess)
 		return e;
+	/* short rows: 6 blocks (48 warps) an SM, whose misses then fit L1
+	 * better than 64 warps' (H100: web 2^22 0.96 ms against 1.12) */
+	if (BLOCK && per_sm > EM_SHORT_BLOCKS)
+		per_sm = EM_SHORT_BLOCKS;
 	em_count_kernel<BLOCK><<<sms * (per_sm > 0 ? per_sm : 1), EM_THREADS, 0, s>>>(d, c);
 	return cudaGetLastError();
 }
