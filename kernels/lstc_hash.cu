@@ -26,12 +26,13 @@
  * Launch: bucket_kernel over sources; large_kernel, 256 threads, 64 KiB of
  * dynamic shared memory, 3 blocks per SM; small_kernel, 256 threads (8
  * warps, 8 KiB), 8 blocks per SM.
- * When it wins: on graphs with few hubs and id locality (crawl-like
- * tristream-gen web, Erdos-Renyi), where it does about as many probes as
- * there are wedges and has no grouping passes: fastest of all kernels there
- * (web 2^21 1.9 ms, mid-hash 3.5 ms, TRUST's own build 2.0 ms; H100), and
- * --kernel auto picks it (choose.h). On skewed graphs it is 5x slower than
- * mid-hash (R-MAT 21 95 vs 19 ms); bench/RESULTS.md has the figures.
+ * When it wins: on graphs with few hubs whose rows are too long for
+ * edge-merge (Erdos-Renyi and web at edge factor 64: 7.3 and 5.2 ms against
+ * edge-merge's 10.3 and 6.1; R-MAT with abc 0.45,0.15,0.15), where it does
+ * about as many probes as there are wedges and has no grouping passes, and
+ * --kernel auto picks it there (choose.h). On graphs with short rows
+ * edge-merge is 3.8x faster (web 2^21 1.85 against 0.49 ms); on skewed ones
+ * mid-hash 5x (R-MAT 21 95 vs 19 ms); bench/RESULTS.md has the figures.
  */
 #include "kernels/gpu_internal.cuh"
 
