@@ -240,3 +240,21 @@ void io_lz4_index_free(struct io_lz4_index *ix)
 	free(ix->ch);
 	memset(ix, 0, sizeof(*ix));
 }
+
+int io_lz4_index_read(struct io_file *f, const struct io_section *sec, uint64_t nv,
+		      const uint64_t *off, uint64_t data_size, struct io_lz4_index *out,
+		      struct tsg_err *err)
+{
+	const char *path = io_file_path(f);
+	/* the index is small: in whole, checked, before any chunk */
+	uint8_t *mem = aligned_alloc(4096, tsg_align_up(sec->size + 1, 4096));
+	int rc = mem ? io_file_read(f, sec->offset, sec->size, mem, err)
+		     : tsg_fail(err, TSG_ENOMEM, "out of memory");
+	if (!rc && io_checksum(mem, sec->size) != sec->xxh3)
+		rc = tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the chunk index section "
+			      "(file is corrupt)", path);
+	if (!rc)
+		rc = io_lz4_index_parse(nv, off, mem, sec->size, data_size, path, out, err);
+	free(mem);
+	return rc;
+}

@@ -21,6 +21,8 @@
 #include <stdint.h>
 
 #include "base/error.h"
+#include "io/format.h"
+#include "io/reader.h"
 
 #define IO_CHUNK_ENTRY_BYTES 32u
 #define IO_CHUNK_TARGET (1u << 20) /* raw bytes a chunk aims for */
@@ -65,6 +67,12 @@ int io_lz4_index_parse(uint64_t nv, const uint64_t *off, const uint8_t *index,
 		       uint64_t index_size, uint64_t data_size, const char *path,
 		       struct io_lz4_index *out, struct tsg_err *err);
 void io_lz4_index_free(struct io_lz4_index *ix);
+
+/* Reads file f's chunk index section sec, checks it against its checksum
+ * and parses it (io_lz4_index_parse) for data_size bytes of chunks. */
+int io_lz4_index_read(struct io_file *f, const struct io_section *sec, uint64_t nv,
+		      const uint64_t *off, uint64_t data_size, struct io_lz4_index *out,
+		      struct tsg_err *err);
 
 enum io_lz4_status { IO_LZ4_OK, IO_LZ4_BAD_SUM, IO_LZ4_BAD_DATA };
 

@@ -162,6 +162,7 @@ void io_graph_free(struct tsg_graph *g)
 	io_scratch_unmap(g->adj_scratch);
 	io_file_close(g->file);
 	free(g->rank_off);
+	free(g->chunks_read);
 	memset(g, 0, sizeof(*g));
 }
 

@@ -73,6 +73,9 @@ struct tsg_graph {
 	uint64_t *rank_off;
 	uint64_t rank_nadj, rank_max_degree;
 	struct io_lists_src *lists_src; /* while lists_pending, or NULL: the file */
+	/* LZ4 lists read by ranges: a flag for each chunk decoded so far, so a
+	 * chunk that two calls' ranges share is read once (io/ranges.c) */
+	uint8_t *chunks_read;
 };
 
 struct io_load_opts {
@@ -106,15 +109,19 @@ struct io_vrange {
 };
 
 /* Reads only the lists of the vertex ranges r[0 .. n) (increasing, not
- * overlapping) of an opened plain .tsg whose lists are still pending, into
- * their places (a mapped file: their pages only), and checks them as
+ * overlapping) of an opened .tsg whose lists are still pending, into their
+ * places (a mapped plain file: their pages only), and checks them as
  * io_graph_read_lists does, but for the two checks that need every list:
- * the lists' checksum is not checked, and their symmetry hash is added to
+ * a plain file's lists' checksum is not checked (an LZ4 file's chunks each
+ * are, as they are decoded), and the ranges' symmetry hash is added to
  * *sym (ranges that together hold every list once sum to 0 on a symmetric
- * graph). The list bytes of the ranges are added to *bytes. The graph's
- * other lists stay unread and undefined, and lists_pending stays set: a
- * later io_graph_read_lists reads them all. Fails with TSG_EINTERNAL for
- * LZ4 lists or a crawl's, which are not read by ranges here. */
+ * graph). An LZ4 file decodes the chunks that hold the ranges' vertices
+ * (whole chunks: some vertices around the ranges come too), each once over
+ * all calls. The bytes read (plain lists, or compressed chunks) are added
+ * to *bytes. The graph's other lists stay unread and undefined, and
+ * lists_pending stays set: a later io_graph_read_lists reads them all.
+ * Fails with TSG_EINTERNAL for a crawl's lists, which are not read by
+ * ranges here. */
 int io_graph_read_ranges(struct tsg_graph *g, const struct io_vrange *r, uint64_t n,
 			 uint64_t *sym, uint64_t *bytes, struct tsg_err *err);
 

@@ -191,7 +191,7 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 	struct lstream s = { .g = g, .rows = rows, .ctx = ctx };
 	struct io_lz4_index ix = { 0 };
 	struct worker *w = calloc(threads, sizeof(*w));
-	uint8_t *zmem = NULL, *imem = NULL;
+	uint8_t *zmem = NULL;
 	unsigned started = 0;
 	double t0 = tsg_now();
 	int rc = w ? TSG_OK : tsg_fail(err, TSG_ENOMEM, "out of memory");
@@ -207,16 +207,7 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 	const uint64_t size = g->lists_sec.size;
 	s.out = g->adj_mem ? g->adj_mem : g->adj_scratch ? g->adj_scratch->mem : NULL;
 	if (g->compressed) {
-		/* the index is small: in whole, checked, before any chunk */
-		imem = aligned_alloc(4096, tsg_align_up(g->index_sec.size + 1, 4096));
-		rc = imem ? io_file_read(g->file, g->index_sec.offset, g->index_sec.size, imem, err)
-			  : tsg_fail(err, TSG_ENOMEM, "out of memory");
-		if (!rc && io_checksum(imem, g->index_sec.size) != g->index_sec.xxh3)
-			rc = tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the chunk index "
-				      "section (file is corrupt)", path);
-		if (!rc)
-			rc = io_lz4_index_parse(g->nv, g->off, imem, g->index_sec.size, size, path,
-						&ix, err);
+		rc = io_lz4_index_read(g->file, &g->index_sec, g->nv, g->off, size, &ix, err);
 		if (rc)
 			goto done;
 		s.ix = ix.n ? &ix : NULL; /* no chunks: no lists, only vertices */
@@ -310,7 +301,6 @@ done:
 	free(s.scratch);
 	if (g->compressed)
 		free(zmem);
-	free(imem);
 	XXH3_freeState(s.xs);
 	io_lz4_index_free(&ix);
 	pthread_mutex_destroy(&s.mu);

@@ -8,7 +8,10 @@
  * read does, all but the two checks that need every list: the section's
  * checksum, which covers it whole and cannot be split, and symmetry, whose
  * signed hash it returns so that ranks that read disjoint ranges covering
- * every list can add theirs up and check it together.
+ * every list can add theirs up and check it together. An LZ4 file's lists
+ * come a chunk at a time: each chunk that holds a vertex of a range is
+ * read, checked against its checksum and decoded into place, on the
+ * calling thread (the whole read decodes on every thread).
  */
 #include "io/graph.h"
 
@@ -16,6 +19,7 @@
 #include <stdlib.h>
 
 #include "io/check.h"
+#include "io/compress.h"
 #include "base/util.h"
 
 struct check_job {
@@ -55,22 +59,100 @@ static int read_one(struct tsg_graph *g, uint64_t b, uint64_t e, uint64_t *bytes
 	return io_file_read(g->file, g->lists_sec.offset + at, hi - at, out + at, err);
 }
 
+/* The LZ4 chunks' state for one call: the index, the compressed bytes
+ * (a buffer as large as the section, of which only the chunks read are
+ * filled; a mapped file's own pages), a decoding scratch. */
+struct zread {
+	struct io_lz4_index ix;
+	uint8_t *zmem;
+	const uint8_t *data;
+	uint8_t *scratch;
+};
+
+static int zread_open(struct tsg_graph *g, struct zread *z, struct tsg_err *err)
+{
+	const uint64_t size = g->lists_sec.size;
+	int rc = io_lz4_index_read(g->file, &g->index_sec, g->nv, g->off, size, &z->ix, err);
+	if (rc)
+		return rc;
+	if (!g->chunks_read)
+		g->chunks_read = calloc(z->ix.n ? z->ix.n : 1, 1);
+	z->scratch = malloc(z->ix.biggest ? z->ix.biggest : 1);
+	if (io_file_mode(g->file) == IO_MODE_MMAP)
+		z->data = io_file_map(g->file) + g->lists_sec.offset;
+	else
+		z->data = z->zmem = aligned_alloc(4096, tsg_align_up(size + 1, 4096));
+	if (!g->chunks_read || !z->scratch || !z->data)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory for %llu compressed bytes",
+				(unsigned long long)size);
+	return TSG_OK;
+}
+
+static void zread_close(struct zread *z)
+{
+	io_lz4_index_free(&z->ix);
+	free(z->zmem);
+	free(z->scratch);
+}
+
+/* Decodes every chunk holding a vertex of b .. e-1 that no call decoded
+ * yet: its compressed bytes read (whole 4 KiB blocks), checked, decoded. */
+static int read_chunks(struct tsg_graph *g, struct zread *z, uint64_t b, uint64_t e,
+		       uint64_t *bytes, struct tsg_err *err)
+{
+	const struct io_lz4_index *ix = &z->ix;
+	uint64_t i = 0, hi = ix->n; /* the first chunk ending after b */
+	while (i < hi) {
+		const uint64_t m = i + (hi - i) / 2;
+		if (ix->ch[m].v1 <= b)
+			i = m + 1;
+		else
+			hi = m;
+	}
+	uint32_t *const out = g->adj_mem ? g->adj_mem : g->adj_scratch->mem;
+	for (; b < e && i < ix->n && ix->ch[i].v0 < e; i++) {
+		const struct io_lz4_chunk *k = &ix->ch[i];
+		if (g->chunks_read[i])
+			continue;
+		if (z->zmem) {
+			const uint64_t at = k->pos & ~(uint64_t)4095;
+			const int rc = io_file_read(g->file, g->lists_sec.offset + at,
+						    k->pos + k->csize - at, z->zmem + at, err);
+			if (rc)
+				return rc;
+		}
+		const enum io_lz4_status st = io_lz4_decode_chunk(ix, i, g->off, z->data, out,
+								  z->scratch);
+		if (st != IO_LZ4_OK)
+			return tsg_fail(err, TSG_EINPUT, "%s: %s in compressed chunk %llu of %llu "
+					"(vertices %llu..%llu; file is corrupt)", io_file_path(g->file),
+					st == IO_LZ4_BAD_SUM ? "checksum mismatch" : "bad LZ4 data",
+					(unsigned long long)i, (unsigned long long)ix->n,
+					(unsigned long long)k->v0, (unsigned long long)k->v1 - 1);
+		g->chunks_read[i] = 1;
+		*bytes += k->csize;
+	}
+	return TSG_OK;
+}
+
 int io_graph_read_ranges(struct tsg_graph *g, const struct io_vrange *r, uint64_t n,
 			 uint64_t *sym, uint64_t *bytes, struct tsg_err *err)
 {
 	const char *path = g->file ? io_file_path(g->file) : "graph";
-	if (!g->lists_pending || g->compressed || g->lists_src || !g->file)
-		return tsg_fail(err, TSG_EINTERNAL, "%s: only a plain file's unread lists can be "
-				"read by ranges", path);
+	if (!g->lists_pending || g->lists_src || !g->file)
+		return tsg_fail(err, TSG_EINTERNAL, "%s: only a file's unread lists can be read by "
+				"ranges", path);
 	const double t0 = tsg_now();
+	struct zread z = { 0 };
 	uint64_t got = 0;
-	int rc = TSG_OK;
+	int rc = g->compressed ? zread_open(g, &z, err) : TSG_OK;
 	for (uint64_t i = 0; i < n && rc == TSG_OK; i++) {
 		if (r[i].b > r[i].e || r[i].e > g->nv || (i && r[i].b < r[i - 1].e)) {
 			rc = tsg_fail(err, TSG_EINTERNAL, "vertex ranges out of order");
 			break;
 		}
-		rc = read_one(g, r[i].b, r[i].e, &got, err);
+		rc = g->compressed ? read_chunks(g, &z, r[i].b, r[i].e, &got, err)
+				   : read_one(g, r[i].b, r[i].e, &got, err);
 		if (rc)
 			break;
 		struct check_job j = { .g = g, .b = r[i].b };
@@ -82,6 +164,8 @@ int io_graph_read_ranges(struct tsg_graph *g, const struct io_vrange *r, uint64_
 			rc = io_check_fail_vertex(path, atomic_load(&j.bad), err);
 		*sym += atomic_load(&j.sym);
 	}
+	if (g->compressed)
+		zread_close(&z);
 	*bytes += got;
 	g->read_seconds += tsg_now() - t0;
 	return rc;

@@ -186,8 +186,8 @@ struct engine_result {
 	uint32_t *owner;          /* several ranks: each unit's rank (dealt by cost), owned */
 	struct engine_ranges {    /* read_ranges: what this rank read (src/ranges.h) */
 		int used;         /* 0: it read every list (the note says why) */
-		uint64_t read_bytes;  /* list bytes this rank read */
-		uint64_t lists_bytes; /* the graph's list bytes */
+		uint64_t read_bytes;  /* list bytes this rank read (LZ4: compressed) */
+		uint64_t lists_bytes; /* the graph's list bytes (LZ4: compressed) */
 		uint64_t rows_held;   /* oriented rows it wrote (of nv) */
 	} ranges;
 };

@@ -18,7 +18,6 @@ int ranges_usable(const struct tsg_graph *g, const struct engine_opts *o, char *
 {
 	const char *no = o->nranks <= 1 ? "one rank reads every list"
 			 : g->lists_src	   ? "a crawl is decoded whole"
-			 : g->compressed   ? "LZ4 lists are read whole (ranges need a plain .tsg)"
 			 : !g->file || !g->lists_pending ? "the lists were already in memory"
 							  : NULL;
 	snprintf(why, len, "%s", no ? no : "");
@@ -388,7 +387,8 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	r->build_s = tsg_now() - t0 - r->plan_s;
 	r->nblocks = plan->nsrc_blocks;
 	r->ranges = (struct engine_ranges){ .used = 1, .read_bytes = bytes,
-					     .lists_bytes = g->nadj * 4, .rows_held = nheld };
+					     .lists_bytes = g->compressed ? g->lists_sec.size : g->nadj * 4,
+					     .rows_held = nheld };
 done:
 	free(rank);
 	free(outdeg);

@@ -37,15 +37,18 @@
  * Checks: every list a rank reads is checked as a whole read checks it
  * (ids in range, increasing, no self-loop); the slices hold every list
  * once, so their symmetry hashes summed over the ranks check symmetry of
- * the whole graph. The lists' checksum covers them whole and is not
- * checked: no rank reads them all. A list read outside a rank's slice
- * must agree with the out-degree its slice's rank found, or the job fails.
+ * the whole graph. A plain file's lists' checksum covers them whole and
+ * is not checked: no rank reads them all. An LZ4 file is read a chunk at
+ * a time (whole chunks of about 1 MiB decoded, each checked against its
+ * own checksum), so there every byte read is checked, and a rank reads
+ * the chunks that hold its rows. A list read outside a rank's slice must
+ * agree with the out-degree its slice's rank found, or the job fails.
  *
  * What it saves: a rank reads its slice (1/R) and the rest of its units'
  * rows. On a file whose ids cluster (a crawl in URL order), a unit's rows
  * lie in few places; on scrambled ids they are spread over every page,
  * and no byte is saved (docs/SCALING.md). The JSON gives each rank's list
- * bytes read.
+ * bytes read (compressed bytes for an LZ4 file).
  */
 #ifndef TSG_RANGES_H
 #define TSG_RANGES_H

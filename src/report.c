@@ -188,6 +188,8 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 	json_u64(&j, "h2d_bytes", r->h2d_bytes);
 	json_bool(&j, "lists_streamed", r->lists_streamed);
 	json_bool(&j, "read_ranges", r->ranges.used);
+	if (r->ranges.used) /* what rank_read_bytes are out of (LZ4: compressed) */
+		json_u64(&j, "ranges_lists_bytes", r->ranges.lists_bytes);
 	if (hp) {
 		json_key_obj(&j, "host_mem");
 		json_str(&j, "mode", hostmem_mode_name(hp->mode));

@@ -866,6 +866,59 @@ static void check_auto_device(struct t_state *st)
 	      "k-cliques take the GPU");
 }
 
+/* An LZ4 file read by ranges (io/ranges.c): a graph of several chunks,
+ * ids with locality. The middle third alone reads some chunks, not all,
+ * and places its lists as a whole read does; three slices then read every
+ * chunk once over the calls (compressed bytes: the section's), their
+ * symmetry hashes sum to zero, and every list equals the plain file's. */
+static void check_held_lz4(struct t_state *st)
+{
+	enum { N = 30000, M = 400000 };
+	uint64_t *e = malloc(M * sizeof(*e)), seed = 11;
+	struct tsg_graph raw = { 0 }, g = { 0 };
+	struct tsg_err err = { 0 };
+	for (size_t i = 0; e && i < M; i++) {
+		const uint64_t u = t_rand(&seed) % N;
+		e[i] = u << 32 | ((u + 1 + t_rand(&seed) % 64) % N);
+	}
+	char *rp = strdup(t_path("held-lz4-raw.tsg")), *zp = strdup(t_path("held-lz4.tsg"));
+	int rc = e && rp && zp ? t_graph_from_edges(rp, e, M, N, &raw) : -1;
+	uint64_t zbytes = 0;
+	if (rc == 0)
+		rc = io_graph_write_lz4(zp, raw.nv, raw.off, raw.adj, 2, &zbytes, &err);
+	const struct io_load_opts lo = { .io = IO_MODE_PREAD, .threads = 2 };
+	if (rc == 0)
+		rc = io_graph_open(zp, &lo, &g, &err);
+	CHECK(st, rc == 0 && g.compressed, "lz4 ranges: files: %s", err.msg);
+	if (rc == 0) {
+		const uint64_t nv = g.nv, size = g.lists_sec.size;
+		const struct io_vrange r[3] = { { 0, nv / 3 }, { nv / 3, 2 * nv / 3 },
+						{ 2 * nv / 3, nv } };
+		uint64_t sym = 0, bytes = 0;
+		CHECK(st, io_graph_read_ranges(&g, &r[1], 1, &sym, &bytes, &err) == 0,
+		      "lz4 ranges: middle third: %s", err.msg);
+		const uint64_t b = raw.off[r[1].b], n = raw.off[r[1].e] - b;
+		CHECK(st, bytes > 0 && bytes < size && !memcmp(g.adj + b, raw.adj + b, n * 4),
+		      "lz4 ranges: middle third read %llu of %llu bytes", (unsigned long long)bytes,
+		      (unsigned long long)size);
+		const uint64_t first = bytes;
+		sym = bytes = 0;
+		for (int s = 0; s < 3; s++)
+			CHECK(st, io_graph_read_ranges(&g, &r[s], 1, &sym, &bytes, &err) == 0,
+			      "lz4 ranges: slice %d: %s", s, err.msg);
+		CHECK(st, sym == 0 && !memcmp(g.adj, raw.adj, raw.nadj * 4),
+		      "lz4 ranges: slices' lists or symmetry differ");
+		CHECK(st, bytes > 0 && first + bytes == size, "lz4 ranges: %llu then %llu bytes, "
+		      "the chunks %llu", (unsigned long long)first, (unsigned long long)bytes,
+		      (unsigned long long)size);
+	}
+	io_graph_free(&g);
+	io_graph_free(&raw);
+	free(e);
+	free(rp);
+	free(zp);
+}
+
 /* --kernel auto on the twelve graphs its rule was fitted to (choose.h):
  * each unit's work as the planner estimates it for one unit, and the
  * kernel that was fastest there on the H100 (bench/raw/
@@ -1066,5 +1119,6 @@ int main(void)
 	check_hubs(&st);
 	check_auto_device(&st);
 	check_auto_kernel(&st);
+	check_held_lz4(&st);
 	return t_finish(&st);
 }
