@@ -61,28 +61,41 @@ static int read_one(struct tsg_graph *g, uint64_t b, uint64_t e, uint64_t *bytes
 
 /* The LZ4 chunks' state for one call: the index, the compressed bytes
  * (a buffer as large as the section, of which only the chunks read are
- * filled; a mapped file's own pages), a decoding scratch. */
+ * filled; a mapped file's own pages), a decoding scratch a thread, and the
+ * chunks to decode; the lowest bad chunk (index * 2, + 1 if its checksum
+ * held and its LZ4 data did not), or UINT64_MAX. */
 struct zread {
+	struct tsg_graph *g;
 	struct io_lz4_index ix;
 	uint8_t *zmem;
 	const uint8_t *data;
-	uint8_t *scratch;
+	uint8_t **scratch;
+	unsigned threads;
+	uint64_t *list, nlist;
+	atomic_uint_fast64_t bad;
 };
 
 static int zread_open(struct tsg_graph *g, struct zread *z, struct tsg_err *err)
 {
 	const uint64_t size = g->lists_sec.size;
+	z->g = g;
+	z->threads = g->threads ? g->threads : 1;
+	atomic_init(&z->bad, UINT64_MAX);
 	int rc = io_lz4_index_read(g->file, &g->index_sec, g->nv, g->off, size, &z->ix, err);
 	if (rc)
 		return rc;
 	if (!g->chunks_read)
 		g->chunks_read = calloc(z->ix.n ? z->ix.n : 1, 1);
-	z->scratch = malloc(z->ix.biggest ? z->ix.biggest : 1);
+	z->list = malloc((z->ix.n ? z->ix.n : 1) * sizeof(*z->list));
+	z->scratch = calloc(z->threads, sizeof(*z->scratch));
+	for (unsigned t = 0; z->scratch && t < z->threads; t++)
+		if (!(z->scratch[t] = malloc(z->ix.biggest ? z->ix.biggest : 1)))
+			break;
 	if (io_file_mode(g->file) == IO_MODE_MMAP)
 		z->data = io_file_map(g->file) + g->lists_sec.offset;
 	else
 		z->data = z->zmem = aligned_alloc(4096, tsg_align_up(size + 1, 4096));
-	if (!g->chunks_read || !z->scratch || !z->data)
+	if (!g->chunks_read || !z->list || !z->scratch || !z->scratch[z->threads - 1] || !z->data)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory for %llu compressed bytes",
 				(unsigned long long)size);
 	return TSG_OK;
@@ -92,47 +105,98 @@ static void zread_close(struct zread *z)
 {
 	io_lz4_index_free(&z->ix);
 	free(z->zmem);
+	for (unsigned t = 0; z->scratch && t < z->threads; t++)
+		free(z->scratch[t]);
 	free(z->scratch);
+	free(z->list);
 }
 
-/* Decodes every chunk holding a vertex of b .. e-1 that no call decoded
- * yet: its compressed bytes read (whole 4 KiB blocks), checked, decoded. */
-static int read_chunks(struct tsg_graph *g, struct zread *z, uint64_t b, uint64_t e,
-		       uint64_t *bytes, struct tsg_err *err)
+/* Lists the chunks holding a vertex of the ranges that no call decoded
+ * yet, in order, each once (chunks hold whole vertices). */
+static void zread_collect(struct zread *z, const struct io_vrange *r, uint64_t n)
 {
 	const struct io_lz4_index *ix = &z->ix;
-	uint64_t i = 0, hi = ix->n; /* the first chunk ending after b */
-	while (i < hi) {
-		const uint64_t m = i + (hi - i) / 2;
-		if (ix->ch[m].v1 <= b)
-			i = m + 1;
-		else
-			hi = m;
-	}
-	uint32_t *const out = g->adj_mem ? g->adj_mem : g->adj_scratch->mem;
-	for (; b < e && i < ix->n && ix->ch[i].v0 < e; i++) {
-		const struct io_lz4_chunk *k = &ix->ch[i];
-		if (g->chunks_read[i])
-			continue;
-		if (z->zmem) {
-			const uint64_t at = k->pos & ~(uint64_t)4095;
-			const int rc = io_file_read(g->file, g->lists_sec.offset + at,
-						    k->pos + k->csize - at, z->zmem + at, err);
-			if (rc)
-				return rc;
+	z->nlist = 0;
+	for (uint64_t k = 0; k < n; k++) {
+		uint64_t i = 0, hi = ix->n; /* the first chunk ending after r[k].b */
+		while (i < hi) {
+			const uint64_t m = i + (hi - i) / 2;
+			if (ix->ch[m].v1 <= r[k].b)
+				i = m + 1;
+			else
+				hi = m;
 		}
-		const enum io_lz4_status st = io_lz4_decode_chunk(ix, i, g->off, z->data, out,
-								  z->scratch);
-		if (st != IO_LZ4_OK)
-			return tsg_fail(err, TSG_EINPUT, "%s: %s in compressed chunk %llu of %llu "
-					"(vertices %llu..%llu; file is corrupt)", io_file_path(g->file),
-					st == IO_LZ4_BAD_SUM ? "checksum mismatch" : "bad LZ4 data",
-					(unsigned long long)i, (unsigned long long)ix->n,
-					(unsigned long long)k->v0, (unsigned long long)k->v1 - 1);
-		g->chunks_read[i] = 1;
-		*bytes += k->csize;
+		for (; r[k].b < r[k].e && i < ix->n && ix->ch[i].v0 < r[k].e; i++)
+			if (!z->g->chunks_read[i] && (z->nlist == 0 || z->list[z->nlist - 1] != i))
+				z->list[z->nlist++] = i;
+	}
+}
+
+/* Reads the listed chunks' compressed bytes: each run of consecutive
+ * chunks in one read, of whole 4 KiB blocks. */
+static int zread_bytes(struct zread *z, struct tsg_err *err)
+{
+	const struct io_lz4_chunk *ch = z->ix.ch;
+	for (uint64_t k = 0; z->zmem && k < z->nlist;) {
+		uint64_t j = k + 1;
+		while (j < z->nlist && z->list[j] == z->list[j - 1] + 1)
+			j++;
+		const struct io_lz4_chunk *last = &ch[z->list[j - 1]];
+		const uint64_t at = ch[z->list[k]].pos & ~(uint64_t)4095;
+		const int rc = io_file_read(z->g->file, z->g->lists_sec.offset + at,
+					    last->pos + last->csize - at, z->zmem + at, err);
+		if (rc)
+			return rc;
+		k = j;
 	}
 	return TSG_OK;
+}
+
+/* Checks and decodes listed chunks b .. e-1 into place (tsg_parallel_for). */
+static void zread_decode(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	struct zread *z = ctx;
+	struct tsg_graph *g = z->g;
+	uint32_t *const out = g->adj_mem ? g->adj_mem : g->adj_scratch->mem;
+	for (uint64_t k = b; k < e; k++) {
+		const enum io_lz4_status st = io_lz4_decode_chunk(&z->ix, z->list[k], g->off, z->data,
+								  out, z->scratch[tid]);
+		const uint64_t bad = z->list[k] * 2 + (st == IO_LZ4_BAD_DATA);
+		uint64_t seen = atomic_load(&z->bad);
+		while (st != IO_LZ4_OK && bad < seen &&
+		       !atomic_compare_exchange_weak(&z->bad, &seen, bad))
+			;
+	}
+}
+
+/* The LZ4 file's part of a call: every chunk the ranges need, read,
+ * checked and decoded on the load's threads, each once over all calls. */
+static int read_chunks(struct tsg_graph *g, const struct io_vrange *r, uint64_t n,
+		       uint64_t *bytes, struct tsg_err *err)
+{
+	struct zread z = { 0 };
+	int rc = zread_open(g, &z, err);
+	if (rc == TSG_OK) {
+		zread_collect(&z, r, n);
+		rc = zread_bytes(&z, err);
+	}
+	if (rc == TSG_OK)
+		tsg_parallel_for(z.threads, z.nlist, 1, zread_decode, &z);
+	const uint64_t bad = atomic_load(&z.bad);
+	if (rc == TSG_OK && bad != UINT64_MAX) {
+		const struct io_lz4_chunk *k = &z.ix.ch[bad / 2];
+		rc = tsg_fail(err, TSG_EINPUT, "%s: %s in compressed chunk %llu of %llu (vertices "
+			      "%llu..%llu; file is corrupt)", io_file_path(g->file),
+			      bad & 1 ? "bad LZ4 data" : "checksum mismatch",
+			      (unsigned long long)(bad / 2), (unsigned long long)z.ix.n,
+			      (unsigned long long)k->v0, (unsigned long long)k->v1 - 1);
+	}
+	for (uint64_t k = 0; rc == TSG_OK && k < z.nlist; k++) {
+		g->chunks_read[z.list[k]] = 1;
+		*bytes += z.ix.ch[z.list[k]].csize;
+	}
+	zread_close(&z);
+	return rc;
 }
 
 int io_graph_read_ranges(struct tsg_graph *g, const struct io_vrange *r, uint64_t n,
@@ -142,18 +206,14 @@ int io_graph_read_ranges(struct tsg_graph *g, const struct io_vrange *r, uint64_
 	if (!g->lists_pending || g->lists_src || !g->file)
 		return tsg_fail(err, TSG_EINTERNAL, "%s: only a file's unread lists can be read by "
 				"ranges", path);
+	for (uint64_t i = 0; i < n; i++)
+		if (r[i].b > r[i].e || r[i].e > g->nv || (i && r[i].b < r[i - 1].e))
+			return tsg_fail(err, TSG_EINTERNAL, "vertex ranges out of order");
 	const double t0 = tsg_now();
-	struct zread z = { 0 };
 	uint64_t got = 0;
-	int rc = g->compressed ? zread_open(g, &z, err) : TSG_OK;
+	int rc = g->compressed ? read_chunks(g, r, n, &got, err) : TSG_OK;
 	for (uint64_t i = 0; i < n && rc == TSG_OK; i++) {
-		if (r[i].b > r[i].e || r[i].e > g->nv || (i && r[i].b < r[i - 1].e)) {
-			rc = tsg_fail(err, TSG_EINTERNAL, "vertex ranges out of order");
-			break;
-		}
-		rc = g->compressed ? read_chunks(g, &z, r[i].b, r[i].e, &got, err)
-				   : read_one(g, r[i].b, r[i].e, &got, err);
-		if (rc)
+		if (!g->compressed && (rc = read_one(g, r[i].b, r[i].e, &got, err)))
 			break;
 		struct check_job j = { .g = g, .b = r[i].b };
 		atomic_init(&j.bad, UINT64_MAX);
@@ -164,8 +224,6 @@ int io_graph_read_ranges(struct tsg_graph *g, const struct io_vrange *r, uint64_
 			rc = io_check_fail_vertex(path, atomic_load(&j.bad), err);
 		*sym += atomic_load(&j.sym);
 	}
-	if (g->compressed)
-		zread_close(&z);
 	*bytes += got;
 	g->read_seconds += tsg_now() - t0;
 	return rc;
