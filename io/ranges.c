@@ -9,9 +9,9 @@
  * checksum, which covers it whole and cannot be split, and symmetry, whose
  * signed hash it returns so that ranks that read disjoint ranges covering
  * every list can add theirs up and check it together. An LZ4 file's lists
- * come a chunk at a time: each chunk that holds a vertex of a range is
- * read, checked against its checksum and decoded into place, on the
- * calling thread (the whole read decodes on every thread).
+ * come in whole chunks: every chunk that holds a vertex of a range is read
+ * (a run of consecutive chunks at once), checked against its checksum and
+ * decoded into place on the load's threads, once over all calls.
  */
 #include "io/graph.h"
 
