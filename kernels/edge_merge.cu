@@ -29,7 +29,7 @@
  * are twice as long, 1.65 against 1.52, hence the threshold; raw
  * bench/raw/h100-2026-11-25-edge-merge/kexp-modes.jsonl), and runs 6
  * blocks an SM rather than 8 (web 2^22 0.96 against 1.12 ms; crawl 2^22 at
- * 6 blocks 1.68 against 1.51, so only there; kexp-occupancy.jsonl).
+ * 6 blocks 1.68 against 1.51, so short rows only; kexp-occupancy.jsonl).
  * Input: a tsg_dag or 2D unit resident in device memory; lists strictly
  * increasing (dag.h). A unit (windowed) merges the tail after b; an LSTC
  * layout partition, whose ids are not ranks, merges the whole of out(a)
@@ -37,7 +37,12 @@
  * No scratch. No per-vertex counts (the engine counts those with mid-hash).
  * Launch: 256 threads, as many blocks as fit an SM (6 for short rows),
  * persistent; a warp takes 32 sources at a time from c->next_chunk.
- * When it wins: bench/RESULTS.md, "edge-merge"; choose.h has the rule.
+ * When it wins: short, even rows: H100, web 2^21 / 2^22 0.49 / 0.95 ms
+ * against lstc-hash's 1.85 / 3.71 and TRUST's own build's 1.96 / 3.81
+ * (4.0x), crawl and Erdos-Renyi 2.5-2.7x lstc-hash; it loses where rows
+ * are long (Erdos-Renyi at edge factor 64: 10.3 against 7.3 ms) or skewed
+ * (R-MAT 21: 105 against mid-hash's 19). bench/RESULTS.md, 2026-11-25;
+ * choose.h has the rule auto follows.
  */
 #include "kernels/gpu_internal.cuh"
 
