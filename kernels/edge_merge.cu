@@ -39,7 +39,7 @@
  * persistent; a warp takes 32 sources at a time from c->next_chunk.
  * When it wins: short, even rows: H100, web 2^21 / 2^22 0.49 / 0.95 ms
  * against lstc-hash's 1.85 / 3.71 and TRUST's own build's 1.96 / 3.81
- * (4.0x), crawl and Erdos-Renyi 2.5-2.7x lstc-hash; it loses where rows
+ * (4.0x), crawl and Erdos-Renyi 2.4-2.8x lstc-hash; it loses where rows
  * are long (Erdos-Renyi at edge factor 64: 10.3 against 7.3 ms) or skewed
  * (R-MAT 21: 105 against mid-hash's 19). bench/RESULTS.md, 2026-11-25;
  * choose.h has the rule auto follows.
