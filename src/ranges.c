@@ -139,10 +139,11 @@ static int deal_near(const struct tsg_graph *g, const uint32_t *rank, const stru
 	struct deal x = { 0 };
 	struct item *it = malloc((n ? n : 1) * sizeof(*it));
 	uint64_t *load = calloc(nranks, sizeof(*load));
+	uint64_t *got = calloc(nranks, sizeof(*got)); /* list bytes each rank's units hold */
 	uint64_t *deg = calloc(g->nv + 1, sizeof(*deg)); /* list entries by rank, summed */
 	x.at = malloc(((uint64_t)4 * n + 2) * sizeof(*x.at));
 	int rc = TSG_OK;
-	if (!it || !load || !deg || !x.at) {
+	if (!it || !load || !got || !deg || !x.at) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory dealing units to ranks");
 		goto done;
 	}
@@ -181,25 +182,37 @@ static int deal_near(const struct tsg_graph *g, const uint32_t *rank, const stru
 	}
 	qsort(it, n, sizeof(*it), cmp_item);
 	const uint64_t cap = (uint64_t)((double)total / nranks * (1.0 + RANGES_SLACK));
+	uint64_t most = 0; /* the busiest rank's bytes so far */
 	for (uint32_t i = 0; i < n; i++) {
 		const struct block_unit *u = &p->units[it[i].k];
 		uint32_t s[2], m[2], best = UINT32_MAX, least = 0;
-		uint64_t best_new = 0;
+		uint64_t best_key[2] = { 0, 0 }, best_new = 0;
 		unit_atoms(&x, u, s, m);
 		for (uint32_t q = 0; q < nranks; q++) {
 			least = load[q] < load[least] ? q : least;
 			if (load[q] + it[i].cost > cap && load[q] > 0)
 				continue;
+			/* a rank that stays within the busiest's bytes first, by the
+			 * fewest new bytes; else the fewest bytes in all; then load */
 			const uint64_t b = new_bytes(&x, x.have + (uint64_t)q * x.natoms, s, m);
-			if (best == UINT32_MAX || b < best_new ||
-			    (b == best_new && load[q] < load[best])) {
+			const uint64_t over = got[q] + b > most;
+			const uint64_t key[2] = { over, over ? got[q] + b : b };
+			if (best == UINT32_MAX || key[0] < best_key[0] ||
+			    (key[0] == best_key[0] && (key[1] < best_key[1] ||
+			     (key[1] == best_key[1] && load[q] < load[best])))) {
 				best = q;
+				best_key[0] = key[0];
+				best_key[1] = key[1];
 				best_new = b;
 			}
 		}
 		const uint32_t q = best == UINT32_MAX ? least : best;
+		if (best == UINT32_MAX)
+			best_new = new_bytes(&x, x.have + (uint64_t)q * x.natoms, s, m);
 		owner[it[i].k] = q;
 		load[q] += it[i].cost;
+		got[q] += best_new;
+		most = got[q] > most ? got[q] : most;
 		uint8_t *h = x.have + (uint64_t)q * x.natoms;
 		memset(h + s[0], 1, s[1] - s[0]);
 		memset(h + m[0], 1, m[1] - m[0]);
@@ -207,6 +220,7 @@ static int deal_near(const struct tsg_graph *g, const uint32_t *rank, const stru
 done:
 	free(it);
 	free(load);
+	free(got);
 	free(deg);
 	free(x.at);
 	free(x.bytes);

@@ -16,10 +16,18 @@
  *  2. Every rank plans the same units from the offsets, estimates each
  *     unit's work over the rows it holds, and the ranks sum the estimates:
  *     the sample rows are the single process's, so the sums are its.
- *  3. Units are dealt by that work, the costliest first, each to the rank
- *     that must read the fewest new list bytes for it while its load stays
- *     within RANGES_SLACK of an even share (else to the least loaded):
- *     units that share rows go to one rank. Measured against cutting the
+ *  3. Units are dealt by that work, the costliest first, each to a rank
+ *     whose load stays within RANGES_SLACK of an even share (else to the
+ *     least loaded): of those, one whose list bytes would stay within the
+ *     busiest rank's so far, the one that must read the fewest new bytes
+ *     for it; if none would, the one with the fewest bytes in all. So
+ *     units that share rows go to one rank, until it would become the
+ *     busiest. Against the fewest new bytes alone (the first deal), on
+ *     renumbered R-MAT 16, web 2^18, web 2,000,000 and web 20,000 at 4 to
+ *     16 ranks (CPU; bytes do not depend on the machine; RESULTS.md,
+ *     2026-11-25), the busiest rank read 0.53-0.89 of the lists against
+ *     0.63-1.00, lower in 7 of 8 runs (web 20,000 at 9 ranks: 0.83
+ *     against 0.78). Measured against cutting the
  *     units' Z-order (by the middles of their source and middle ranges)
  *     into R runs of equal work, on R-MAT 15 and web 2^16 renumbered, 4,
  *     9 and 16 ranks (CPU plans; bytes do not depend on the machine): the

@@ -167,12 +167,16 @@ for g in rmat12 er webr rmat12.lz4 webr.lz4; do # LZ4: whole chunks, compressed 
 	done
 done
 # a renumbered crawl: a rank's units hold few stretches of the file, so
-# with 8 ranks each reads less than every list
-set -- $(mp 8 "$B/tristream" count --quiet --json --device cpu --read ranges --partitions 4 "$T/webr.tsg" | rb)
-total=${3:-0}
-most=0
-[ $# -gt 3 ] && shift 3 && for b; do [ "$b" -gt "$most" ] && most=$b; done
-check "8 ranks by ranges, reordered crawl: the most a rank read ($most) is less than the lists ($total)" eval 'num "$most" && [ "$most" -gt 0 ] && [ "$most" -lt "$total" ]'
+# with 8 ranks each reads less than every list (at 8 blocks too, where a
+# deal by the fewest new bytes alone gave one rank every list: the deal
+# keeps units off a rank they would make the busiest)
+for p in 4 8; do
+	set -- $(mp 8 "$B/tristream" count --quiet --json --device cpu --read ranges --partitions $p "$T/webr.tsg" | rb)
+	total=${3:-0}
+	most=0
+	[ $# -gt 3 ] && shift 3 && for b; do [ "$b" -gt "$most" ] && most=$b; done
+	check "8 ranks by ranges, reordered crawl, $p blocks: the most a rank read ($most) is less than the lists ($total)" eval 'num "$most" && [ "$most" -gt 0 ] && [ "$most" -lt "$total" ]'
+done
 mp 3 "$B/tristream" count --quiet --device cpu --read ranges --partitions 4 --per-vertex "$T/pvr.txt" "$T/webr.tsg" >/dev/null
 "$B/tests/brute" --per-vertex "$T/webr.tsg" >"$T/pvrb.txt"
 check "3 ranks by ranges: per-vertex file equals brute's" cmp -s "$T/pvr.txt" "$T/pvrb.txt"
