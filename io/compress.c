@@ -258,3 +258,13 @@ int io_lz4_index_read(struct io_file *f, const struct io_section *sec, uint64_t 
 	free(mem);
 	return rc;
 }
+
+int io_lz4_chunk_fail(const char *path, const struct io_lz4_index *ix, uint64_t i,
+		      enum io_lz4_status st, struct tsg_err *err)
+{
+	return tsg_fail(err, TSG_EINPUT, "%s: %s in compressed chunk %llu of %llu (vertices "
+			"%llu..%llu; file is corrupt)", path,
+			st == IO_LZ4_BAD_DATA ? "bad LZ4 data" : "checksum mismatch",
+			(unsigned long long)i, (unsigned long long)ix->n,
+			(unsigned long long)ix->ch[i].v0, (unsigned long long)ix->ch[i].v1 - 1);
+}

@@ -76,6 +76,11 @@ int io_lz4_index_read(struct io_file *f, const struct io_section *sec, uint64_t 
 
 enum io_lz4_status { IO_LZ4_OK, IO_LZ4_BAD_SUM, IO_LZ4_BAD_DATA };
 
+/* Fails with TSG_EINPUT naming chunk i of path, its vertices and what was
+ * wrong with it (st: IO_LZ4_BAD_SUM or IO_LZ4_BAD_DATA). */
+int io_lz4_chunk_fail(const char *path, const struct io_lz4_index *ix, uint64_t i,
+		      enum io_lz4_status st, struct tsg_err *err);
+
 /* Checks chunk i's checksum and decodes it into adj (the whole graph's
  * lists, indexed by off); data is the data section, scratch holds
  * ix->biggest bytes. Safe to call on several threads for different i. */

@@ -277,11 +277,8 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 	} else if (bad_chunk != UINT64_MAX) {
 		const struct io_lz4_chunk *k = &ix.ch[bad_chunk];
 		const int sum_ok = io_checksum(s.base + k->pos, k->csize) == k->xxh3;
-		rc = tsg_fail(err, TSG_EINPUT, "%s: %s in compressed chunk %llu of %llu (vertices "
-			      "%llu..%llu; file is corrupt)", path, sum_ok ? "bad LZ4 data" :
-			      "checksum mismatch", (unsigned long long)bad_chunk,
-			      (unsigned long long)ix.n, (unsigned long long)ix.ch[bad_chunk].v0,
-			      (unsigned long long)ix.ch[bad_chunk].v1 - 1);
+		rc = io_lz4_chunk_fail(path, &ix, bad_chunk, sum_ok ? IO_LZ4_BAD_DATA : IO_LZ4_BAD_SUM,
+				       err);
 	} else if (atomic_load(&s.bad_vertex) != UINT64_MAX) {
 		rc = io_check_fail_vertex(path, atomic_load(&s.bad_vertex), err);
 	} else if (atomic_load(&s.sym_sum) != 0) {

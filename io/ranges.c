@@ -183,14 +183,9 @@ static int read_chunks(struct tsg_graph *g, const struct io_vrange *r, uint64_t 
 	if (rc == TSG_OK)
 		tsg_parallel_for(z.threads, z.nlist, 1, zread_decode, &z);
 	const uint64_t bad = atomic_load(&z.bad);
-	if (rc == TSG_OK && bad != UINT64_MAX) {
-		const struct io_lz4_chunk *k = &z.ix.ch[bad / 2];
-		rc = tsg_fail(err, TSG_EINPUT, "%s: %s in compressed chunk %llu of %llu (vertices "
-			      "%llu..%llu; file is corrupt)", io_file_path(g->file),
-			      bad & 1 ? "bad LZ4 data" : "checksum mismatch",
-			      (unsigned long long)(bad / 2), (unsigned long long)z.ix.n,
-			      (unsigned long long)k->v0, (unsigned long long)k->v1 - 1);
-	}
+	if (rc == TSG_OK && bad != UINT64_MAX)
+		rc = io_lz4_chunk_fail(io_file_path(g->file), &z.ix, bad / 2,
+				       bad & 1 ? IO_LZ4_BAD_DATA : IO_LZ4_BAD_SUM, err);
 	for (uint64_t k = 0; rc == TSG_OK && k < z.nlist; k++) {
 		g->chunks_read[z.list[k]] = 1;
 		*bytes += z.ix.ch[z.list[k]].csize;
