@@ -242,7 +242,7 @@ size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv, cudaError_t *e)
 }
 
 cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint64_t entries,
-			   uint32_t k, int count, unsigned slots, dev_counters *c, int sms,
+			   uint32_t k, int count, unsigned slots, int bits, dev_counters *c, int sms,
 			   cudaStream_t s)
 {
 	const ar_batch bt = { a.off, a.lst, a.tmp, a.ins, a.row_at, a.in_at, a.pre, a.row_fill,
@@ -298,5 +298,5 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 	GPU_LAUNCHED();
 	const ar_rows rows = { a.rstart, a.rlen, a.adj, a.adj };
 	const mh_pv pv = { a.pv, nullptr, a.rec_a };
-	return mh_count_launch(rows, a.pos, a.rec, a.nv, slots, c, sms, pv, s);
+	return mh_count_launch(rows, a.pos, a.rec, a.nv, slots, bits, c, sms, pv, s);
 }

@@ -274,8 +274,10 @@ cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, ui
 /* Bytes of scratch mid-hash needs; a failure of CUB's size query is
  * recorded in *e (if *e holds no error yet). */
 uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries, int pv, cudaError_t *e);
+/* slots: table words per warp; bits 0 hashes every out(b) (tests: the
+ * bitmap would take all the short spans). */
 cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, uint64_t src_entries,
-			    unsigned slots, dev_counters *c, int sms, cudaStream_t s);
+			    unsigned slots, int bits, dev_counters *c, int sms, cudaStream_t s);
 
 /* The arrival layout's state (arrival.cu, gpu_runtime.cu): every row in
  * adj (cap ids), found by rank through rstart/rlen; the rank of every id;
@@ -311,7 +313,7 @@ size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv, cudaError_t *e);
  * unless count is 0 (a batch a checkpoint holds: later batches still need
  * its rows). */
 cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint64_t entries,
-			   uint32_t k, int count, unsigned slots, dev_counters *c, int sms,
+			   uint32_t k, int count, unsigned slots, int bits, dev_counters *c, int sms,
 			   cudaStream_t s);
 
 #endif

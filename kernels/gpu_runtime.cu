@@ -37,6 +37,7 @@ struct gpu_ctx {
 	uint64_t mid_hash_max;          /* source entries mid-hash takes, below 2^32 */
 	uint32_t trust_levels;          /* trust's bucket depth for tests, 0: its own */
 	uint32_t skiff_hop;             /* skiff's neighbourhood for tests, 0: its own */
+	int mid_hash_bits;              /* mid-hash's bitmaps, 0 for tests: hash alone */
 	enum gpu_cta_policy cta;        /* skiff's CTA policy */
 	uint8_t *stage[GPU_STAGE_BUFS]; /* pinned, allocated on the first staged copy */
 	cudaEvent_t stage_free[GPU_STAGE_BUFS]; /* recorded after a buffer's copy */
@@ -122,6 +123,15 @@ static uint32_t skiff_test_hop(void)
 	return v && *v && end && *end == 0 && t >= 1 && t <= 32 ? (uint32_t)t : 0;
 }
 
+/* Tests of mid-hash's hashed rows (tests/gpu): TSG_TEST_MID_HASH_BITS=0
+ * hashes every out(b), which a test graph's short spans would otherwise
+ * leave to the bitmap; unset or anything else: bitmaps where they fit. */
+static int mid_hash_test_bits(void)
+{
+	const char *v = getenv("TSG_TEST_MID_HASH_BITS");
+	return !(v && strcmp(v, "0") == 0);
+}
+
 extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct gpu_ctx **out,
 			uint64_t *slot_bytes, struct tsg_err *err)
 {
@@ -144,6 +154,7 @@ extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct
 	g->mid_hash_max = mid_hash_limit();
 	g->trust_levels = trust_test_levels();
 	g->skiff_hop = skiff_test_hop();
+	g->mid_hash_bits = mid_hash_test_bits();
 	CK(cudaSetDevice(index), "selecting the device");
 	CK(cudaGetDeviceProperties(&prop, index), "reading device properties");
 	snprintf(g->name, sizeof(g->name), "%s", prop.name);
@@ -463,8 +474,8 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 	} else if (k == GPU_KERNEL_EDGE_MERGE) {
 		CK(edge_merge_launch(dv, src_entries, cnt, g->sms, g->compute[s]), "launching edge-merge");
 	} else if (k == GPU_KERNEL_MID_HASH) {
-		CK(mid_hash_launch(dv, scratch, src_entries, g->tile ? g->tile : 1024, cnt, g->sms,
-				   g->compute[s]), "launching mid-hash");
+		CK(mid_hash_launch(dv, scratch, src_entries, g->tile ? g->tile : 1024,
+				   g->mid_hash_bits, cnt, g->sms, g->compute[s]), "launching mid-hash");
 	} else {
 		const unsigned tile = g->tile ? g->tile : k == GPU_KERNEL_LSTC_PAPER ? 128 : 1024;
 		CK(lstc_paper_launch(dv, tile, cnt, g->compute[s]), "launching the LSTC kernel");
@@ -915,7 +926,8 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	if (rc)
 		goto fail;
 	CK(cudaEventRecord(g->ar_ev[3 * k + 1], s), "recording an event");
-	CK(arrival_launch(g->ar, lo, nbv, entries, k, count, g->tile ? g->tile : 1024, cnt, g->sms, s),
+	CK(arrival_launch(g->ar, lo, nbv, entries, k, count, g->tile ? g->tile : 1024,
+			 g->mid_hash_bits, cnt, g->sms, s),
 	   "launching the arrival count");
 	CK(cudaMemcpyAsync(&g->ar_cum[k], &cnt->triangles, sizeof(uint64_t), cudaMemcpyDeviceToHost, s),
 	   "reading the count");

@@ -10,7 +10,8 @@
  * work sum over a of outdeg(a)^2 / 2, the number of oriented wedges. On a
  * degree-oriented R-MAT graph that is 3.8 times less: 2.98 G probes against
  * 11.26 G on scale 21 (counted on the host from the same DAG). Probes stay
- * in shared memory, with TRUST's open-addressing hash (load at most 1/2).
+ * in shared memory: a bitmap of N(b) over its span where that fits, else
+ * TRUST's open-addressing hash (load at most 1/2).
  *  1. Grouping by middle vertex: for every source entry p (b = sadj[p]) whose
  *     tail is not empty and whose b has out-neighbours, a record (p + 1,
  *     end of a's row) is filed under b: a count pass, a CUB exclusive scan,
@@ -23,9 +24,13 @@
  *     (so a hub's thousands of in-edges are shared among many warps), table
  *     N(b) of each b they meet in a warp-private shared region, and deal
  *     the records' tail entries to lanes round-robin after a warp prefix
- *     sum (as lstc-hash does for N(w)); a lane counts its hits, one 64-bit
- *     atomic per warp at the end. N(b) longer than half the table is tabled
- *     a piece at a time, re-reading the records per piece.
+ *     sum (as lstc-hash does for N(w)), 8 rounds of loads in flight at
+ *     once; a lane counts its hits, one 64-bit atomic per warp at the end.
+ *     The table is a bitmap of N(b) from its least to its greatest id
+ *     where that span is under 32 ids per word of the region (most of the
+ *     work: a heavy b is high in the degree order and N(b) holds the top
+ *     ranks only), else a hash; a hashed N(b) longer than half the region
+ *     is tabled a piece at a time, re-reading the records per piece.
  * Input: a tsg_dag or 2D unit in device memory (dev_source, dev_mid), its
  * source lists under 2^32 - 2^24 entries (a larger unit the runtime counts
  * with lstc, and the result says so per unit: kernel_fallback_units), and
@@ -102,7 +107,7 @@ uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries, int pv, cudaError
 }
 
 cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, uint64_t src_entries,
-			    unsigned slots, dev_counters *c, int sms, cudaStream_t s)
+			    unsigned slots, int bits, dev_counters *c, int sms, cudaStream_t s)
 {
 	if (d.nsrc == 0)
 		return cudaSuccess;
@@ -129,5 +134,5 @@ cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, uint64_t src_ent
 	GPU_LAUNCHED();
 	const mh_unit_rows rows = { d, d.adj, d.sadj };
 	const mh_pv pv = { d.pv, d.gid, rec_a };
-	return mh_count_launch(rows, pos, rec, nmid, slots, c, sms, pv, s);
+	return mh_count_launch(rows, pos, rec, nmid, slots, bits, c, sms, pv, s);
 }

@@ -267,7 +267,13 @@ PY
 		for tile in 64 256 4096; do # mid-hash table slots: 64 tables long lists in pieces
 			got=$(count "$g" --device gpu --kernel mid-hash --tile $tile --partitions 2)
 			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") mid-hash slots $tile: $got, CPU $ref"
+			# every out(b) hashed: a test graph's short spans would
+			# otherwise all go to the bitmap
+			got=$(TSG_TEST_MID_HASH_BITS=0 count "$g" --device gpu --kernel mid-hash --tile $tile --partitions 2)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") mid-hash hashed, slots $tile: $got, CPU $ref"
 		done
+		got=$(TSG_TEST_MID_HASH_BITS=0 count "$g" --device gpu --layout arrival --batches 5 --tile 64)
+		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival hashed, slots 64: $got, CPU $ref"
 	fi
 	# per-vertex counts (mid-hash only; another kernel asked for is replaced
 	# and said): every layout, in and out of core, against the CPU's file
@@ -284,6 +290,12 @@ PY
 		got=$(count "$g" --device gpu $opt --per-vertex "$T/gpu.pv")
 		[ "$got" = "$ref" ] && [ -f "$T/gpu.pv" ] && cmp -s "$T/gpu.pv" "$T/cpu.pv" && ok ||
 			bad "$(basename "$g") per-vertex $opt: $got, CPU $ref, files differ"
+	done
+	for opt in "--partitions 3 --tile 64" "--layout arrival --batches 5 --tile 64"; do # hashed rows
+		rm -f "$T/gpu.pv"
+		got=$(TSG_TEST_MID_HASH_BITS=0 count "$g" --device gpu $opt --per-vertex "$T/gpu.pv")
+		[ "$got" = "$ref" ] && [ -f "$T/gpu.pv" ] && cmp -s "$T/gpu.pv" "$T/cpu.pv" && ok ||
+			bad "$(basename "$g") per-vertex hashed $opt: $got, CPU $ref, files differ"
 	done
 	cl=$("$B/tristream" count --quiet --json --device gpu --clustering "$g" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["transitivity"], d["average_clustering"])')
 	clc=$("$B/tristream" count --quiet --json --device cpu --clustering "$g" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["transitivity"], d["average_clustering"])')
@@ -413,6 +425,9 @@ elif command -v compute-sanitizer >/dev/null; then
 		done
 		case " $kernels " in *" trust "*) # full buckets spilling, tables in pieces
 			TSG_TEST_TRUST_LEVELS=2 sanitize 0 "trust levels 2" --kernel trust --partitions 2 "$T/rmat12.tsg" ;;
+		esac
+		case " $kernels " in *" mid-hash "*) # rows hashed in pieces as well as bitmaps
+			TSG_TEST_MID_HASH_BITS=0 sanitize 0 "mid-hash hashed" --kernel mid-hash --tile 64 --partitions 2 "$T/rmat12.tsg" ;;
 		esac
 		case " $kernels " in *" edge-merge "*) # short rows: the block step first
 			sanitize 0 "edge-merge short rows" --kernel edge-merge --partitions 2 "$T/web.tsg" ;;
