@@ -2,7 +2,8 @@
 """bench/kernels.py - every GPU kernel side by side, with TRUST's own build.
 
     bench/kernels.py BUILD_DIR GRAPH [GRAPH ...] [--kernels mid-hash,skiff:warp-index,...]
-                     [--runs 3] [--trust DIR] [--out FILE]
+                     [--runs 3] [--trust DIR [--trust-cache DIR] [--prep-only]]
+                     [--out FILE]
 
 GRAPH is rmatS (tristream-gen rmat, scale S, edge factor 16, seed 1), webS
 (tristream-gen web, 2^S vertices, edge factor 16, seed 1: links mostly to
@@ -23,6 +24,10 @@ adjacent.bin), and `mpirun -n 1 trianglecounting.bin DIR 1 1024 1024 1`
 (1024 threads x 1024 blocks, chunk 1, the README's command) runs --runs
 times; its figure is the time it prints for its kernel (host clock around
 the launch and synchronisation). TRUST's count must equal tristream's.
+--trust-cache DIR keeps TRUST's preprocessed files under DIR/GRAPH and
+reuses them when there (its preprocessing is single-threaded: some minutes
+at 2^24 vertices); --prep-only makes them and counts nothing, so a long
+preparation can run on its own beforehand.
 
 Every count is checked against the first kernel's and, up to 2^22
 vertices, the CPU backend's. Prints one table (auto shown with the kernel
@@ -43,8 +48,8 @@ def gen(build, spec, path):
     subprocess.run(cmd + ["--seed", "1", path], check=True)
     return int(s)
 
-def trust_runs(build, tdir, g, work, runs, log):
-    """TRUST's preprocessing then `runs` counts: (times in ms, counts, prep s)."""
+def trust_prep(build, tdir, g, work):
+    """TRUST's preprocessing of g into work (begin.bin, adjacent.bin): seconds."""
     txt = os.path.join(work, "g.txt")
     subprocess.run([os.path.join(build, "tristream-convert"), "--quiet", "--to", "text", g, txt],
                    check=True)
@@ -56,6 +61,12 @@ def trust_runs(build, tdir, g, work, runs, log):
     prep = time.time() - t0
     os.unlink(txt)
     os.unlink(os.path.join(work, "1.mmio"))
+    with open(os.path.join(work, "prepared"), "w") as f:
+        f.write(f"{prep:.1f}\n")
+    return prep
+
+def trust_runs(tdir, work, runs, log):
+    """`runs` counts by TRUST's kernel on work's files: (times in ms, counts)."""
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     times, counts = [], []
     for _ in range(runs):
@@ -70,7 +81,7 @@ def trust_runs(build, tdir, g, work, runs, log):
         counts.append(int(f[3]))
         if log:
             log.write(json.dumps({"kernel": "TRUST", "stdout": p.stdout.strip()}) + "\n")
-    return times, counts, prep
+    return times, counts
 
 def main():
     args = sys.argv[1:]
@@ -78,9 +89,16 @@ def main():
     kernels = take_opt(args, "--kernels", str, "auto,edge-merge,mid-hash,lstc-hash,trust,fasttc,skiff,"
                        "skiff:block-index,skiff:warp-index,lstc,lstc-paper")
     tdir = take_opt(args, "--trust", str, None)
+    cache = take_opt(args, "--trust-cache", str, None)
+    prep_only = "--prep-only" in args
+    if prep_only:
+        args.remove("--prep-only")
     out = take_opt(args, "--out", str, None)
     build, specs = os.path.abspath(args[0]), args[1:]
     tdir = os.path.abspath(tdir) if tdir else None
+    cache = os.path.abspath(cache) if cache else None
+    if (cache or prep_only) and not tdir:
+        sys.exit("kernels.py: --trust-cache and --prep-only go with --trust")
     tri = os.path.join(build, "tristream")
     log = open(out, "a") if out else None
     rows = []
@@ -88,6 +106,13 @@ def main():
         for spec in specs:
             g = os.path.join(tmp, spec + ".tsg")
             scale = gen(build, spec, g)
+            if prep_only:
+                work = os.path.join(cache or tmp, spec)
+                os.makedirs(work, exist_ok=True)
+                print(f"{spec}: TRUST preprocessing {trust_prep(build, tdir, g, work):.1f} s "
+                      f"into {work}", file=sys.stderr)
+                os.unlink(g)
+                continue
             ref = None
             if scale <= 22:
                 ref = run([tri, "count", "--quiet", "--json", "--device", "cpu", g])["triangles"]
@@ -113,12 +138,17 @@ def main():
                 name = f"auto:{ran}" if k == "auto" else variant
                 rows.append((spec, res["edges"], res["triangles"], name, t, min(times), max(times), ok))
             if tdir:
-                work = os.path.join(tmp, "trust")
-                os.makedirs(work)
-                times, counts, prep = trust_runs(build, tdir, g, work, runs, log)
-                shutil.rmtree(work)
+                work = os.path.join(cache or tmp, spec if cache else "trust")
+                if cache and os.path.exists(os.path.join(work, "prepared")):
+                    print(f"{spec}: TRUST's files from {work}", file=sys.stderr)
+                else:
+                    os.makedirs(work, exist_ok=True)
+                    prep = trust_prep(build, tdir, g, work)
+                    print(f"{spec}: TRUST preprocessing {prep:.1f} s", file=sys.stderr)
+                times, counts = trust_runs(tdir, work, runs, log)
+                if not cache:
+                    shutil.rmtree(work)
                 ok = "ok" if all(c == ref for c in counts) else f"WRONG {counts} vs {ref}"
-                print(f"{spec}: TRUST preprocessing {prep:.1f} s", file=sys.stderr)
                 rows.append((spec, rows[-1][1], counts[-1], "TRUST", statistics.median(times),
                              min(times), max(times), ok))
             os.unlink(g)
