@@ -22,6 +22,15 @@
  * 2^21, 2^22 and 2^21 at edge factor 64, crawl 2^21 and 2^22, Erdos-Renyi
  * 2^22 and 2^21 at 64, R-MAT 18, 21, 22 and 21 with abc 0.45,0.15,0.15,
  * and the LAW crawl cnr-2000; on each the rule picks the fastest kernel.
+ * mid-hash's bitmaps (14th session) halved its time on R-MAT and left it
+ * near where it was elsewhere, so its model above now overstates it on
+ * skewed graphs; remeasured (bench/raw/h100-2026-11-25-bitmap/) on eight
+ * of the twelve (R-MAT 18, 21, 22 and 21 abc 0.45: mid-hash 1.85, 9.31,
+ * 21.2, 5.61 ms against lstc-hash 4.79, 95.5, 239, 4.39; Erdos-Renyi and
+ * web 2^21 at 64, Erdos-Renyi 2^22, crawl and web 2^21, cnr-2000) and on
+ * R-MAT 24 and 26, web 2^24, Erdos-Renyi 2^24, the rule still picks the
+ * fastest on every one; the nearest call is R-MAT 21 abc 0.45 (lstc-hash
+ * 1.28x faster). Not refitted.
  * trust, fasttc and skiff were never the fastest there, so auto does not
  * pick them. Per-vertex counts need mid-hash (only it counts them).
  */
