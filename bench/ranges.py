@@ -3,14 +3,15 @@
 ranges (count --read ranges, src/ranges.h), side by side in one run.
 
     bench/ranges.py BUILD_DIR [--ranks 2,4,9] [--runs 3] [--scale 22]
-                    [--web 22] [--device gpu|cpu] [--gpu-mem 4G] [--cold]
-                    [--out FILE]
+                    [--web 22] [--device gpu|cpu] [--gpu-mem 4G]
+                    [--partitions P] [--cold] [--out FILE]
 
 Graphs: R-MAT SCALE as generated (scrambled ids), the same renumbered by
 (degree, id) (tristream reorder), and a web-like crawl of 2^WEB vertices
 (tristream-gen web, ids in URL-like order) renumbered. For each graph and
 rank count R, mpirun -n R runs with --read all and --read ranges (block
-layout, budget --gpu-mem on the GPU: every rank plans alike), --runs rounds
+layout, budget --gpu-mem on the GPU: every rank plans alike; --partitions P
+fixes P blocks instead, P(P+1)/2 units, as on the CPU), --runs rounds
 in turn; one process (-n 1) is the reference count. Reported: the largest
 and mean list bytes a rank read over the lists' bytes (ranges; all: 1.00),
 and medians of the process wall time and of the slowest rank's read and
@@ -35,6 +36,7 @@ def main():
     web = take_opt(args, "--web", int, 22)
     device = take_opt(args, "--device", str, "gpu")
     mem = take_opt(args, "--gpu-mem", str, "4G")
+    parts = take_opt(args, "--partitions", int, None)
     out = take_opt(args, "--out", str, None)
     cold = "--cold" in args
     if cold:
@@ -64,6 +66,8 @@ def main():
         base = [ts, "count", "--quiet", "--json", "--device", device, "--layout", "block"]
         if device == "gpu":
             base += ["--gpu-mem", mem]
+        if parts:
+            base += ["--partitions", str(parts)]
         for name, path in graphs:
             ref, _ = timed(base + [path], ENV)
             want = ref.get("triangles")
@@ -97,7 +101,8 @@ def main():
                                  f"{med(1):.2f}", f"{med(2):.2f}", len(v)))
     if raw:
         raw.close()
-    print(f"# bench/ranges.py: device {device}, runs {runs}, {'cold' if cold else 'warm'} file")
+    print(f"# bench/ranges.py: device {device}, runs {runs}, {'cold' if cold else 'warm'} file"
+          + (f", --partitions {parts}" if parts else ""))
     print("| graph | ranks | read | max rank bytes / lists | mean | wall s | read s (slowest) | build s (slowest) | runs |")
     print("|---|---|---|---|---|---|---|---|---|")
     for row in rows:
