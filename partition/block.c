@@ -86,10 +86,26 @@ static int too_big(const struct part_odag *d, uint32_t r, uint64_t budget, struc
 			tsg_fmt_bytes(budget, b, sizeof(b)));
 }
 
+/* The first of cut[0 .. n) above x, or nv (cut increasing). */
+static uint32_t cut_after(const uint32_t *cut, uint32_t n, uint32_t x, uint32_t nv)
+{
+	uint32_t lo = 0, hi = n;
+	while (lo < hi) {
+		const uint32_t mid = lo + (hi - lo) / 2;
+		if (cut[mid] <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n ? cut[lo] : nv;
+}
+
 /* Units within the budget, source blocks as long as half of it allows and
- * ending at every cut (cut[0 .. ncut), increasing; none: NULL, 0). */
+ * ending at every cut (cut[0 .. ncut), increasing; none: NULL, 0), middle
+ * ranges ending at every mcut (the same way) too. */
 static int plan_auto(const struct part_odag *d, const struct block_opts *o, const uint32_t *cut,
-		     uint32_t ncut, struct block_plan *p, struct tsg_err *err)
+		     uint32_t ncut, const uint32_t *mcut, uint32_t nmcut, struct block_plan *p,
+		     struct tsg_err *err)
 {
 	const struct tsg_scratch *sc = &o->scratch;
 	const uint64_t B = o->budget > sc->fixed ? o->budget - sc->fixed : 0;
@@ -119,11 +135,15 @@ static int plan_auto(const struct part_odag *d, const struct block_opts *o, cons
 		uint32_t m_hi = extent(d, s_lo, B > s_extra ? B - s_extra : 0, sc->per_mid, 0);
 		if (m_hi < s_hi)
 			return too_big(d, s_lo, o->budget, err);
+		const uint32_t m_cut = cut_after(mcut, nmcut, s_hi - 1, d->nv);
+		m_hi = m_cut < m_hi ? m_cut : m_hi; /* still >= s_hi */
 		rc = push(p, &cap, (struct block_unit){ s_lo, s_hi, s_lo, m_hi }, err);
 		for (uint32_t m_lo = m_hi; m_lo < d->nv && rc == TSG_OK; m_lo = m_hi) {
 			m_hi = extent(d, m_lo, B > s_bytes ? B - s_bytes : 0, sc->per_mid, 0);
 			if (m_hi == m_lo)
 				return too_big(d, m_lo, o->budget, err);
+			const uint32_t mc = cut_after(mcut, nmcut, m_lo, d->nv);
+			m_hi = mc < m_hi ? mc : m_hi; /* > m_lo */
 			rc = push(p, &cap, (struct block_unit){ s_lo, s_hi, m_lo, m_hi }, err);
 		}
 		p->nsrc_blocks++;
@@ -132,17 +152,37 @@ static int plan_auto(const struct part_odag *d, const struct block_opts *o, cons
 	return rc;
 }
 
-/* Q blocks of about equal bytes, and every pair (i, j >= i) of them. */
-static int plan_fixed(const struct part_odag *d, uint32_t q, struct block_plan *p,
-		      struct tsg_err *err)
+/* The first rank r with cum[r] >= goal (cum increasing, nv + 1 values). */
+static uint32_t cum_find(const uint64_t *cum, uint32_t nv, uint64_t goal)
+{
+	uint32_t lo = 0, hi = nv;
+	while (lo < hi) {
+		const uint32_t mid = lo + (hi - lo) / 2;
+		if (cum[mid] < goal)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Q blocks of about equal bytes (of the out-lists, or of the lists list_cum
+ * counts), and every pair (i, j >= i) of them. */
+static int plan_fixed(const struct part_odag *d, uint32_t q, const uint64_t *list_cum,
+		      struct block_plan *p, struct tsg_err *err)
 {
 	uint32_t *bound = malloc(((size_t)q + 1) * sizeof(*bound)), cap = 0;
 	int rc = TSG_OK;
 	if (!bound)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory planning %u blocks", q);
-	const uint64_t total = tsg_rows_bytes(d->off, 0, d->nv);
-	for (uint32_t k = 0; k <= q; k++)
-		bound[k] = k == q ? d->nv : extent(d, 0, (uint64_t)((double)total * k / q), 0, 0);
+	const uint64_t total = list_cum ? list_cum[d->nv] : tsg_rows_bytes(d->off, 0, d->nv);
+	for (uint32_t k = 0; k <= q; k++) {
+		const uint64_t goal = (uint64_t)((double)total * k / q);
+		bound[k] = k == q ? d->nv : list_cum ? cum_find(list_cum, d->nv, goal)
+						      : extent(d, 0, goal, 0, 0);
+		if (k > 0 && bound[k] < bound[k - 1])
+			bound[k] = bound[k - 1];
+	}
 	for (uint32_t i = 0; i < q && rc == TSG_OK; i++) {
 		if (bound[i] == bound[i + 1])
 			continue;
@@ -231,21 +271,60 @@ static int cost_cuts(const struct part_odag *d, uint32_t q, unsigned threads, ui
 	return TSG_OK;
 }
 
+/* The inner cuts of q equal shares of list_cum, increasing, into cut;
+ * their number into *n. */
+static void list_cuts(const uint64_t *list_cum, uint32_t nv, uint32_t q, uint32_t *cut,
+		      uint32_t *n)
+{
+	*n = 0;
+	for (uint32_t k = 1; k < q; k++) {
+		const uint32_t a = cum_find(list_cum, nv,
+					    (uint64_t)((double)list_cum[nv] * k / q));
+		if (a > 0 && a < nv && (*n == 0 || cut[*n - 1] < a))
+			cut[(*n)++] = a;
+	}
+}
+
+/* a[0 .. na) and b[0 .. nb), both increasing, merged without repeats into
+ * out; the number into *n. */
+static void merge_cuts(const uint32_t *a, uint32_t na, const uint32_t *b, uint32_t nb,
+		       uint32_t *out, uint32_t *n)
+{
+	uint32_t i = 0, j = 0;
+	*n = 0;
+	while (i < na || j < nb) {
+		const uint32_t x = j == nb || (i < na && a[i] <= b[j]) ? a[i++] : b[j++];
+		if (*n == 0 || out[*n - 1] < x)
+			out[(*n)++] = x;
+	}
+}
+
 int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct block_plan *out,
 		   struct tsg_err *err)
 {
-	int rc;
+	int rc = TSG_OK;
 	*out = (struct block_plan){ 0 };
-	uint32_t *cut = NULL, ncut = 0;
+	const uint32_t nl = o->list_cum && o->list_shares > 1 ? o->list_shares : 0;
+	const uint32_t nc = o->min_units > 1 ? o->min_units : 0;
+	/* cost cuts, list cuts, and both merged (the source blocks' ends) */
+	uint32_t *cut = NULL, *lcut = NULL, *both = NULL, ncut = 0, nlcut = 0, nboth = 0;
 	if (o->nblocks)
-		rc = plan_fixed(d, o->nblocks, out, err);
+		rc = plan_fixed(d, o->nblocks, o->list_cum, out, err);
 	else if (o->budget == 0)
-		rc = plan_fixed(d, 1, out, err);
-	else if (o->min_units > 1 && !(cut = malloc(o->min_units * sizeof(*cut))))
+		rc = plan_fixed(d, 1, NULL, out, err);
+	else if ((nc && !(cut = malloc(nc * sizeof(*cut)))) ||
+		 (nl && !(lcut = malloc(nl * sizeof(*lcut)))) ||
+		 !(both = malloc((nc + nl + 1) * sizeof(*both))))
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning units");
-	else if (!cut || (rc = cost_cuts(d, o->min_units, o->threads, cut, &ncut, err)) == TSG_OK)
-		rc = plan_auto(d, o, cut, ncut, out, err);
+	else if (!cut || (rc = cost_cuts(d, nc, o->threads, cut, &ncut, err)) == TSG_OK) {
+		if (lcut)
+			list_cuts(o->list_cum, d->nv, nl, lcut, &nlcut);
+		merge_cuts(cut, ncut, lcut, nlcut, both, &nboth);
+		rc = plan_auto(d, o, both, nboth, lcut, nlcut, out, err);
+	}
 	free(cut);
+	free(lcut);
+	free(both);
 	if (rc) {
 		block_plan_free(out);
 		return rc;

@@ -44,6 +44,16 @@ struct block_opts {
 				   * 1/min_units of it or less; 0 or 1: by bytes only */
 	unsigned threads;         /* for those cuts' sums (0: one) */
 	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h) */
+	/* Ranks reading by ranges (src/ranges.h) read the file's lists, whole:
+	 * list_cum[r] is the list entries of ranks below r (nv + 1 values), or
+	 * NULL. Given, fixed plans cut Q blocks of equal shares of those
+	 * entries rather than of the out-lists' bytes, and automatic plans end
+	 * source blocks and middle ranges also at the cuts of list_shares equal
+	 * shares of them: in the degree order the top ranks are hubs, short
+	 * out-lists and long lists (R-MAT 18, 8 blocks of equal out-list bytes:
+	 * the last held 0.39 of the lists). */
+	const uint64_t *list_cum;
+	uint32_t list_shares;
 };
 
 struct block_plan {

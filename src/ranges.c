@@ -32,12 +32,19 @@ int ranges_usable(const struct tsg_graph *g, const struct engine_opts *o, char *
  * side of a square grid of R ranks (TRUST's 2D partitions), and a rank's
  * units can share about 2/p of the rows (docs/SCALING.md). Smaller units
  * cost copies of source blocks on a GPU: the price of reading less. */
-static uint64_t ranges_unit_budget(const struct block_opts *bo, const struct part_odag *d,
-				   uint32_t nranks)
+/* p, the side of the least square grid of at least R ranks. */
+static uint32_t grid_side(uint32_t nranks)
 {
 	uint32_t p = 1;
 	while (p * p < nranks)
 		p++;
+	return p;
+}
+
+static uint64_t ranges_unit_budget(const struct block_opts *bo, const struct part_odag *d,
+				   uint32_t nranks)
+{
+	const uint32_t p = grid_side(nranks);
 	const uint64_t share = part_odag_bytes(d->nv, d->ne) / (2 * p);
 	if (bo->budget == 0 || p == 1)
 		return bo->budget;
@@ -312,7 +319,7 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	uint64_t *cut = malloc(((uint64_t)nranks + 1) * sizeof(*cut));
 	uint8_t *held = calloc(nv ? nv : 1, 1), *need = calloc(nv ? nv : 1, 1);
 	struct io_vrange mine = { 0 }, *runs = NULL;
-	uint64_t nruns = 0, sym = 0, bytes = 0;
+	uint64_t nruns = 0, sym = 0, bytes = 0, *list_cum = NULL;
 	double t0 = tsg_now();
 	int rc = TSG_OK;
 	*d = (struct part_odag){ 0 };
@@ -356,11 +363,20 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 		rc = part_held_fill(g, rank, &mine, 1, threads, d, held, err);
 	}
 	const double t1 = tsg_now();
-	if (rc == TSG_OK) /* step 2: the plan, and each unit's work summed */
+	if (rc == TSG_OK && !(list_cum = calloc(nv + 1, sizeof(*list_cum))))
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning units");
+	if (rc == TSG_OK) { /* step 2: the plan, and each unit's work summed */
+		for (uint64_t v = 0; v < nv; v++) /* what a rank reads: whole lists */
+			list_cum[rank[v] + 1] = g->off[v + 1] - g->off[v];
+		for (uint64_t r = 0; r < nv; r++)
+			list_cum[r + 1] += list_cum[r];
 		rc = block_plan_new(d, &(struct block_opts){ .nblocks = bo->nblocks,
 					   .budget = ranges_unit_budget(bo, d, nranks),
 					   .min_units = bo->min_units, .threads = bo->threads,
-					   .scratch = bo->scratch }, plan, err);
+					   .scratch = bo->scratch, .list_cum = list_cum,
+					   .list_shares = nranks > 1 ? 2 * grid_side(nranks) : 0 },
+				    plan, err);
+	}
 	if ((rc = dist_agree(dist, rc, err)))
 		goto done;
 	if (!dist_same_u64(dist, engine_block_plan_key(plan))) {
@@ -404,6 +420,7 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 					     .lists_bytes = g->compressed ? g->lists_sec.size : g->nadj * 4,
 					     .rows_held = nheld };
 done:
+	free(list_cum);
 	free(rank);
 	free(outdeg);
 	free(cut);

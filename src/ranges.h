@@ -15,7 +15,14 @@
  *     offsets and writes its slice's rows (partition/held.h).
  *  2. Every rank plans the same units from the offsets, estimates each
  *     unit's work over the rows it holds, and the ranks sum the estimates:
- *     the sample rows are the single process's, so the sums are its.
+ *     the sample rows are the single process's, so the sums are its. The
+ *     plan cuts blocks by the file's list entries (block_opts.list_cum),
+ *     what a rank reads, rather than by the out-lists' bytes: fixed plans
+ *     in Q equal shares, automatic ones also at the cuts of 2p shares (p
+ *     the side of a square of R ranks). By out-list bytes the top block
+ *     of R-MAT 18 at Q = 8 held 0.39 of the lists, and the busiest of 64
+ *     ranks read 0.57 of them; by the lists' entries 0.27 (web 2^20: 0.48
+ *     against 0.27); CPU, bytes, RESULTS.md, 2026-11-25, 14th session.
  *  3. Units are dealt by that work, the costliest first, each to a rank
  *     whose load stays within RANGES_SLACK of an even share (else to the
  *     least loaded): of those, one whose list bytes would stay within the

@@ -607,6 +607,63 @@ static void check_hubs(struct t_state *st)
 	io_graph_free(&c.g);
 }
 
+/* Plans for ranks reading by ranges (block_opts.list_cum): exact like any
+ * plan, and no block (fixed plans), source block or middle range
+ * (automatic plans) holds more than its share of the file's lists plus
+ * one list. */
+static void check_list_shares(struct t_state *st, struct casegraph *c, const uint32_t *rank)
+{
+	const uint32_t nv = (uint32_t)c->g.nv;
+	uint64_t *cum = calloc((size_t)nv + 1, sizeof(*cum)), longest = 0;
+	for (uint32_t v = 0; v < nv; v++) {
+		const uint64_t n = c->g.off[v + 1] - c->g.off[v];
+		cum[rank[v] + 1] = n;
+		longest = n > longest ? n : longest;
+	}
+	for (uint32_t r = 0; r < nv; r++)
+		cum[r + 1] += cum[r];
+	const uint64_t whole = 8 * ((uint64_t)nv + 1) + 2 * c->g.nadj + 64;
+	const uint64_t least = 4 * (4 * longest + 32); /* four times the longest row's unit */
+	const uint64_t quarter = whole / 4 > least ? whole / 4 : least;
+	const struct block_opts opts[] = {
+		{ .nblocks = 3, .list_cum = cum },
+		{ .nblocks = 8, .list_cum = cum },
+		{ .budget = whole, .list_cum = cum, .list_shares = 6 },
+		{ .budget = quarter, .list_cum = cum, .list_shares = 4, .min_units = 4, .threads = 2 },
+	};
+	for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
+		const struct block_opts *bo = &opts[k];
+		check_block_plan(st, c, rank, bo, 1);
+		struct part_odag d;
+		struct block_plan plan;
+		struct tsg_err err = { 0 };
+		const struct part_orient_opts oo = { .threads = 2, .alloc = heap };
+		if (part_orient(&c->g, &oo, &d, NULL, &err) || block_plan_new(&d, bo, &plan, &err)) {
+			CHECK(st, 0, "%s: list shares plan %zu: %s", c->name, k, err.msg);
+			free(d.off);
+			continue;
+		}
+		const uint32_t q = bo->nblocks ? bo->nblocks : bo->list_shares;
+		const uint64_t cap = cum[nv] / q + longest;
+		for (uint32_t i = 0; i < plan.nunits; i++) {
+			const struct block_unit *u = &plan.units[i];
+			CHECK(st, cum[u->src_hi] - cum[u->src_lo] <= cap, "%s: plan %zu unit %u: source "
+			      "block %u..%u holds %llu list entries, share %llu", c->name, k, i,
+			      u->src_lo, u->src_hi, (unsigned long long)(cum[u->src_hi] - cum[u->src_lo]),
+			      (unsigned long long)cap);
+			/* a nested unit's middle range starts at its source block */
+			const uint32_t m_lo = u->mid_lo == u->src_lo ? u->src_hi : u->mid_lo;
+			CHECK(st, u->mid_hi <= m_lo || cum[u->mid_hi] - cum[m_lo] <= cap,
+			      "%s: plan %zu unit %u: middle %u..%u holds %llu list entries, share %llu",
+			      c->name, k, i, u->mid_lo, u->mid_hi,
+			      (unsigned long long)(cum[u->mid_hi] - cum[m_lo]), (unsigned long long)cap);
+		}
+		block_plan_free(&plan);
+		free(d.off);
+	}
+	free(cum);
+}
+
 static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t *parts,
 			 unsigned nparts)
 {
@@ -617,6 +674,7 @@ static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t
 		const struct block_opts bo = { .nblocks = parts[p] ? parts[p] : (uint32_t)c->g.nv + 5 };
 		check_block_plan(st, c, rank, &bo, 1);
 	}
+	check_list_shares(st, c, rank);
 	/* automatic: the largest single row (with its offsets and the kernel's
 	 * scratch) is the floor of what can fit; above fixed scratch plus four
 	 * times that every budget must work. Two scratch shapes: per source
