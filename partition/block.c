@@ -86,18 +86,11 @@ static int too_big(const struct part_odag *d, uint32_t r, uint64_t budget, struc
 			tsg_fmt_bytes(budget, b, sizeof(b)));
 }
 
-/* The first of cut[0 .. n) above x, or nv (cut increasing). */
+/* The first of cut[0 .. n) above x, or nv (cut increasing; x < nv). */
 static uint32_t cut_after(const uint32_t *cut, uint32_t n, uint32_t x, uint32_t nv)
 {
-	uint32_t lo = 0, hi = n;
-	while (lo < hi) {
-		const uint32_t mid = lo + (hi - lo) / 2;
-		if (cut[mid] <= x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n ? cut[lo] : nv;
+	const uint64_t i = n ? tsg_lower_bound_u32(cut, 0, n, x + 1) : 0;
+	return i < n ? cut[i] : nv;
 }
 
 /* Units within the budget, source blocks as long as half of it allows and
@@ -155,15 +148,7 @@ static int plan_auto(const struct part_odag *d, const struct block_opts *o, cons
 /* The first rank r with cum[r] >= goal (cum increasing, nv + 1 values). */
 static uint32_t cum_find(const uint64_t *cum, uint32_t nv, uint64_t goal)
 {
-	uint32_t lo = 0, hi = nv;
-	while (lo < hi) {
-		const uint32_t mid = lo + (hi - lo) / 2;
-		if (cum[mid] < goal)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return (uint32_t)tsg_lower_bound_u64(cum, 0, nv, goal);
 }
 
 /* Q blocks of about equal bytes (of the out-lists, or of the lists list_cum
