@@ -94,8 +94,8 @@ static uint32_t cut_after(const uint32_t *cut, uint32_t n, uint32_t x, uint32_t 
 }
 
 /* Units within the budget, source blocks as long as half of it allows and
- * ending at every cut (cut[0 .. ncut), increasing; none: NULL, 0), middle
- * ranges ending at every mcut (the same way) too. */
+ * ending at every cut and every mcut (each increasing; none: NULL, 0),
+ * middle ranges ending at every mcut too. */
 static int plan_auto(const struct part_odag *d, const struct block_opts *o, const uint32_t *cut,
 		     uint32_t ncut, const uint32_t *mcut, uint32_t nmcut, struct block_plan *p,
 		     struct tsg_err *err)
@@ -114,12 +114,10 @@ static int plan_auto(const struct part_odag *d, const struct block_opts *o, cons
 		uint32_t s_hi = extent(d, s_lo, B / 2, sc->per_src + sc->per_mid, sc->per_edge);
 		if (s_hi == s_lo)
 			s_hi = s_lo + 1; /* a row over half the budget is a block of its own */
-		while (ncut && *cut <= s_lo) {
-			cut++;
-			ncut--;
-		}
-		if (ncut && *cut < s_hi)
-			s_hi = *cut;
+		const uint32_t c1 = cut_after(cut, ncut, s_lo, d->nv);
+		const uint32_t c2 = cut_after(mcut, nmcut, s_lo, d->nv);
+		s_hi = c1 < s_hi ? c1 : s_hi;
+		s_hi = c2 < s_hi ? c2 : s_hi;
 		/* what the source block costs besides the middle rows */
 		const uint64_t s_extra = sc->per_src * (s_hi - s_lo) +
 					 sc->per_edge * (d->off[s_hi] - d->off[s_lo]);
@@ -270,20 +268,6 @@ static void list_cuts(const uint64_t *list_cum, uint32_t nv, uint32_t q, uint32_
 	}
 }
 
-/* a[0 .. na) and b[0 .. nb), both increasing, merged without repeats into
- * out; the number into *n. */
-static void merge_cuts(const uint32_t *a, uint32_t na, const uint32_t *b, uint32_t nb,
-		       uint32_t *out, uint32_t *n)
-{
-	uint32_t i = 0, j = 0;
-	*n = 0;
-	while (i < na || j < nb) {
-		const uint32_t x = j == nb || (i < na && a[i] <= b[j]) ? a[i++] : b[j++];
-		if (*n == 0 || out[*n - 1] < x)
-			out[(*n)++] = x;
-	}
-}
-
 int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct block_plan *out,
 		   struct tsg_err *err)
 {
@@ -291,25 +275,21 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 	*out = (struct block_plan){ 0 };
 	const uint32_t nl = o->list_cum && o->list_shares > 1 ? o->list_shares : 0;
 	const uint32_t nc = o->min_units > 1 ? o->min_units : 0;
-	/* cost cuts, list cuts, and both merged (the source blocks' ends) */
-	uint32_t *cut = NULL, *lcut = NULL, *both = NULL, ncut = 0, nlcut = 0, nboth = 0;
+	uint32_t *cut = NULL, *lcut = NULL, ncut = 0, nlcut = 0; /* cost cuts, list cuts */
 	if (o->nblocks)
 		rc = plan_fixed(d, o->nblocks, o->list_cum, out, err);
 	else if (o->budget == 0)
 		rc = plan_fixed(d, 1, NULL, out, err);
 	else if ((nc && !(cut = malloc(nc * sizeof(*cut)))) ||
-		 (nl && !(lcut = malloc(nl * sizeof(*lcut)))) ||
-		 !(both = malloc((nc + nl + 1) * sizeof(*both))))
+		 (nl && !(lcut = malloc(nl * sizeof(*lcut)))))
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning units");
 	else if (!cut || (rc = cost_cuts(d, nc, o->threads, cut, &ncut, err)) == TSG_OK) {
 		if (lcut)
 			list_cuts(o->list_cum, d->nv, nl, lcut, &nlcut);
-		merge_cuts(cut, ncut, lcut, nlcut, both, &nboth);
-		rc = plan_auto(d, o, both, nboth, lcut, nlcut, out, err);
+		rc = plan_auto(d, o, cut, ncut, lcut, nlcut, out, err);
 	}
 	free(cut);
 	free(lcut);
-	free(both);
 	if (rc) {
 		block_plan_free(out);
 		return rc;

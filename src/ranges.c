@@ -24,14 +24,6 @@ int ranges_usable(const struct tsg_graph *g, const struct engine_opts *o, char *
 	return no == NULL;
 }
 
-/* An automatic plan's unit budget when ranks read by ranges: a unit's rows
- * are what its rank must read, and a budget that holds the whole graph
- * makes one source block's middle range every row above it (measured on
- * an H100, R-MAT 22 renumbered, 9 ranks, 4 GiB budgets: some rank read
- * every list). So a unit keeps to 1/(2p) of the oriented graph, p the
- * side of a square grid of R ranks (TRUST's 2D partitions), and a rank's
- * units can share about 2/p of the rows (docs/SCALING.md). Smaller units
- * cost copies of source blocks on a GPU: the price of reading less. */
 /* p, the side of the least square grid of at least R ranks. */
 static uint32_t grid_side(uint32_t nranks)
 {
@@ -41,6 +33,14 @@ static uint32_t grid_side(uint32_t nranks)
 	return p;
 }
 
+/* An automatic plan's unit budget when ranks read by ranges: a unit's rows
+ * are what its rank must read, and a budget that holds the whole graph
+ * makes one source block's middle range every row above it (measured on
+ * an H100, R-MAT 22 renumbered, 9 ranks, 4 GiB budgets: some rank read
+ * every list). So a unit keeps to 1/(2p) of the oriented graph, p the
+ * side of a square grid of R ranks (TRUST's 2D partitions), and a rank's
+ * units can share about 2/p of the rows (docs/SCALING.md). Smaller units
+ * cost copies of source blocks on a GPU: the price of reading less. */
 static uint64_t ranges_unit_budget(const struct block_opts *bo, const struct part_odag *d,
 				   uint32_t nranks)
 {

@@ -631,16 +631,21 @@ static void check_list_shares(struct t_state *st, struct casegraph *c, const uin
 		{ .budget = whole, .list_cum = cum, .list_shares = 6 },
 		{ .budget = quarter, .list_cum = cum, .list_shares = 4, .min_units = 4, .threads = 2 },
 	};
+	struct part_odag d;
+	struct tsg_err err = { 0 };
+	const struct part_orient_opts oo = { .threads = 2, .alloc = heap };
+	if (part_orient(&c->g, &oo, &d, NULL, &err)) {
+		CHECK(st, 0, "%s: orient: %s", c->name, err.msg);
+		free(d.off);
+		free(cum);
+		return;
+	}
 	for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
 		const struct block_opts *bo = &opts[k];
 		check_block_plan(st, c, rank, bo, 1);
-		struct part_odag d;
 		struct block_plan plan;
-		struct tsg_err err = { 0 };
-		const struct part_orient_opts oo = { .threads = 2, .alloc = heap };
-		if (part_orient(&c->g, &oo, &d, NULL, &err) || block_plan_new(&d, bo, &plan, &err)) {
+		if (block_plan_new(&d, bo, &plan, &err)) {
 			CHECK(st, 0, "%s: list shares plan %zu: %s", c->name, k, err.msg);
-			free(d.off);
 			continue;
 		}
 		const uint32_t q = bo->nblocks ? bo->nblocks : bo->list_shares;
@@ -659,8 +664,8 @@ static void check_list_shares(struct t_state *st, struct casegraph *c, const uin
 			      (unsigned long long)(cum[u->mid_hi] - cum[m_lo]), (unsigned long long)cap);
 		}
 		block_plan_free(&plan);
-		free(d.off);
 	}
+	free(d.off);
 	free(cum);
 }
 
