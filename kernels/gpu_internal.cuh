@@ -269,10 +269,9 @@ cudaError_t clique_launch(const dev_dag &d, const struct kern_clique_gpu *cf, ui
 			  uint8_t *scratch, uint64_t scratch_bytes, unsigned long long *sizes,
 			  dev_counters *c, int sms, cudaStream_t s);
 
-/* Scratch bytes mid-hash needs for nmid middle rows and src_entries source
- * list entries (below 2^32). */
-/* Bytes of scratch mid-hash needs; a failure of CUB's size query is
- * recorded in *e (if *e holds no error yet). */
+/* Bytes of scratch mid-hash needs for nmid middle rows and src_entries
+ * source list entries (below 2^32), with per-vertex counts if pv; a
+ * failure of CUB's size query is recorded in *e (if *e holds no error yet). */
 uint64_t mid_hash_scratch(uint32_t nmid, uint64_t src_entries, int pv, cudaError_t *e);
 /* slots: table words per warp; bits 0 hashes every out(b) (tests: the
  * bitmap would take all the short spans). */
