@@ -2,7 +2,8 @@
 """bench/kernels.py - every GPU kernel side by side, with TRUST's own build.
 
     bench/kernels.py BUILD_DIR GRAPH [GRAPH ...] [--kernels mid-hash,skiff:warp-index,...]
-                     [--runs 3] [--trust DIR [--trust-cache DIR] [--prep-only]]
+                     [--runs 3] [--trust DIR [--trust-prep MODE] [--trust-cache DIR]
+                     [--prep-only]]
                      [--out FILE]
 
 GRAPH is rmatS (tristream-gen rmat, scale S, edge factor 16, seed 1), webS
@@ -18,16 +19,27 @@ passes --cta-policy POLICY (skiff).
 --trust DIR: DIR holds TRUST's build (wzbxpy/TRUST, Without-graph-partition,
 built for sm_90: trianglecounting.bin) and its preprocessing tools
 (Preprocess/fromDirectToUndirect and preprocess_outdegree.cpp built as
-`preprocess`). The graph goes to text ("u v" lines), through TRUST's two
-tools (symmetrize, orient and reorder by out-degree: begin.bin,
-adjacent.bin), and `mpirun -n 1 trianglecounting.bin DIR 1 1024 1024 1`
+`preprocess`). `mpirun -n 1 trianglecounting.bin DIR 1 1024 1024 1`
 (1024 threads x 1024 blocks, chunk 1, the README's command) runs --runs
-times; its figure is the time it prints for its kernel (host clock around
-the launch and synchronisation). TRUST's count must equal tristream's.
---trust-cache DIR keeps TRUST's preprocessed files under DIR/GRAPH and
-reuses them when there (its preprocessing is single-threaded: some minutes
-at 2^24 vertices); --prep-only makes them and counts nothing, so a long
-preparation can run on its own beforehand.
+times on its input files (begin.bin, adjacent.bin); its figure is the time
+it prints for its kernel (host clock around the launch and
+synchronisation). TRUST's count must equal tristream's. Its input files
+come from, by --trust-prep MODE (default tools):
+  tools  TRUST's own two tools: the graph goes to text ("u v" lines),
+         through fromDirectToUndirect and preprocess (symmetrize, orient
+         and renumber by out-degree): row "TRUST";
+  ours   BUILD/bench/trust-prep, the same steps written here (its opening
+         comment; it breaks ties of TRUST's unstable sorts by id), in
+         seconds where TRUST's tools take minutes (single-threaded: 624 s at
+         R-MAT 24 on the device's CPU): row "TRUST*";
+  both   both rows, to show the two files time alike.
+MODE may differ by graph: `--trust-prep both,rmat26=ours`. The TRUST/this
+column divides by row TRUST's time, or TRUST*'s where the graph has no
+TRUST row.
+--trust-cache DIR keeps the files under DIR/GRAPH (tools) and DIR/GRAPH-ours
+and reuses them when there; --prep-only makes them and counts nothing, so
+a long preparation can run on its own beforehand (a run that meets files
+still being made waits for them).
 
 Every count is checked against the first kernel's and, up to 2^22
 vertices, the CPU backend's. Prints one table (auto shown with the kernel
@@ -48,24 +60,65 @@ def gen(build, spec, path):
     subprocess.run(cmd + ["--seed", "1", path], check=True)
     return int(s)
 
-def trust_prep(build, tdir, g, work):
-    """TRUST's preprocessing of g into work (begin.bin, adjacent.bin): seconds."""
-    txt = os.path.join(work, "g.txt")
-    subprocess.run([os.path.join(build, "tristream-convert"), "--quiet", "--to", "text", g, txt],
-                   check=True)
+def trust_prep(build, tdir, g, work, mode):
+    """TRUST's input files for g into work (begin.bin, adjacent.bin), made by
+    TRUST's tools (mode "tools") or bench/trust-prep ("ours"): seconds. A
+    file "preparing" marks work until "prepared" holds the seconds."""
+    with open(os.path.join(work, "preparing"), "w") as f:
+        f.write(f"{os.getpid()}\n")
     t0 = time.time()
-    for tool in ("fromDirectToUndirect", "preprocess"):
-        args = [os.path.join(tdir, tool)] + (["g.txt"] if tool == "fromDirectToUndirect" else [])
-        subprocess.run(args, cwd=work, check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
+    if mode == "ours":
+        subprocess.run([os.path.join(build, "bench", "trust-prep"), g, work], check=True,
+                       stdout=subprocess.DEVNULL)
+    else:
+        txt = os.path.join(work, "g.txt")
+        subprocess.run([os.path.join(build, "tristream-convert"), "--quiet", "--to", "text", g,
+                        txt], check=True)
+        t0 = time.time()
+        for tool in ("fromDirectToUndirect", "preprocess"):
+            args = [os.path.join(tdir, tool)] + (["g.txt"] if tool == "fromDirectToUndirect" else [])
+            subprocess.run(args, cwd=work, check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+        os.unlink(txt)
+        os.unlink(os.path.join(work, "1.mmio"))
     prep = time.time() - t0
-    os.unlink(txt)
-    os.unlink(os.path.join(work, "1.mmio"))
     with open(os.path.join(work, "prepared"), "w") as f:
         f.write(f"{prep:.1f}\n")
     return prep
 
-def trust_runs(tdir, work, runs, log):
+def trust_files(build, tdir, g, spec, mode, cache, tmp):
+    """The directory of TRUST's files for spec by mode: from the cache when
+    there (waiting while another run makes them), else made now."""
+    work = os.path.join(cache or tmp, spec + ("-ours" if mode == "ours" else ""))
+    if cache and os.path.exists(os.path.join(work, "preparing")):
+        if not os.path.exists(os.path.join(work, "prepared")):
+            print(f"{spec}: waiting for TRUST's files in {work}", file=sys.stderr)
+        while not os.path.exists(os.path.join(work, "prepared")):
+            with open(os.path.join(work, "preparing")) as f:
+                pid = int(f.read())
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                if not os.path.exists(os.path.join(work, "prepared")):
+                    sys.exit(f"kernels.py: {work}: the run that made it (pid {pid}) ended "
+                             "without finishing")
+            time.sleep(5)
+        print(f"{spec}: TRUST's files ({mode}) from {work}", file=sys.stderr)
+        return work
+    os.makedirs(work, exist_ok=True)
+    print(f"{spec}: TRUST's files ({mode}) made in {trust_prep(build, tdir, g, work, mode):.1f} s",
+          file=sys.stderr)
+    return work
+
+def prep_modes(opt, spec):
+    """The --trust-prep modes for spec: ["tools"], ["ours"] or both."""
+    modes = dict(part.rpartition("=")[::2] for part in opt.split(","))
+    mode = modes.get(spec, modes.get("", "tools"))
+    if mode not in ("tools", "ours", "both"):
+        sys.exit(f"kernels.py: --trust-prep: unknown mode {mode}")
+    return ["tools", "ours"] if mode == "both" else [mode]
+
+def trust_runs(tdir, work, runs, log, label):
     """`runs` counts by TRUST's kernel on work's files: (times in ms, counts)."""
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     times, counts = [], []
@@ -80,7 +133,7 @@ def trust_runs(tdir, work, runs, log):
         times.append(float(f[4]) * 1000)
         counts.append(int(f[3]))
         if log:
-            log.write(json.dumps({"kernel": "TRUST", "stdout": p.stdout.strip()}) + "\n")
+            log.write(json.dumps({"kernel": label, "files": work, "stdout": p.stdout.strip()}) + "\n")
     return times, counts
 
 def main():
@@ -90,6 +143,7 @@ def main():
                        "skiff:block-index,skiff:warp-index,lstc,lstc-paper")
     tdir = take_opt(args, "--trust", str, None)
     cache = take_opt(args, "--trust-cache", str, None)
+    prep_opt = take_opt(args, "--trust-prep", str, "tools")
     prep_only = "--prep-only" in args
     if prep_only:
         args.remove("--prep-only")
@@ -107,10 +161,8 @@ def main():
             g = os.path.join(tmp, spec + ".tsg")
             scale = gen(build, spec, g)
             if prep_only:
-                work = os.path.join(cache or tmp, spec)
-                os.makedirs(work, exist_ok=True)
-                print(f"{spec}: TRUST preprocessing {trust_prep(build, tdir, g, work):.1f} s "
-                      f"into {work}", file=sys.stderr)
+                for mode in prep_modes(prep_opt, spec):
+                    trust_files(build, tdir, g, spec, mode, cache, tmp)
                 os.unlink(g)
                 continue
             ref = None
@@ -137,28 +189,24 @@ def main():
                      f"WRONG {res['triangles']} ({ran} {res.get('cta_policy', '')}) vs {ref}"
                 name = f"auto:{ran}" if k == "auto" else variant
                 rows.append((spec, res["edges"], res["triangles"], name, t, min(times), max(times), ok))
-            if tdir:
-                work = os.path.join(cache or tmp, spec if cache else "trust")
-                if cache and os.path.exists(os.path.join(work, "prepared")):
-                    print(f"{spec}: TRUST's files from {work}", file=sys.stderr)
-                else:
-                    os.makedirs(work, exist_ok=True)
-                    prep = trust_prep(build, tdir, g, work)
-                    print(f"{spec}: TRUST preprocessing {prep:.1f} s", file=sys.stderr)
-                times, counts = trust_runs(tdir, work, runs, log)
+            for mode in prep_modes(prep_opt, spec) if tdir else []:
+                work = trust_files(build, tdir, g, spec, mode, cache, tmp)
+                label = "TRUST" if mode == "tools" else "TRUST*"
+                times, counts = trust_runs(tdir, work, runs, log, label)
                 if not cache:
                     shutil.rmtree(work)
                 ok = "ok" if all(c == ref for c in counts) else f"WRONG {counts} vs {ref}"
-                rows.append((spec, rows[-1][1], counts[-1], "TRUST", statistics.median(times),
-                             min(times), max(times), ok))
+                rows.append((spec, rows[-1][1], counts[-1], label,
+                             statistics.median(times), min(times), max(times), ok))
             os.unlink(g)
             if log:
                 log.flush()
     print(f"{'graph':<7} {'edges':>11} {'triangles':>14} {'kernel':<18} {'median ms':>10} "
           f"{'min':>8} {'max':>8} {'TRUST/this':>10} {'/best':>6} check")
     for r in rows:
-        tr = [x[4] for x in rows if x[0] == r[0] and x[3] == "TRUST"]
-        best = min(x[4] for x in rows if x[0] == r[0] and x[3] != "TRUST")
+        tr = [x[4] for x in rows if x[0] == r[0] and x[3] == "TRUST"] or \
+             [x[4] for x in rows if x[0] == r[0] and x[3] == "TRUST*"]
+        best = min(x[4] for x in rows if x[0] == r[0] and not x[3].startswith("TRUST"))
         vs = f"{tr[0] / r[4]:>10.2f}" if tr else f"{'-':>10}"
         print(f"{r[0]:<7} {r[1]:>11} {r[2]:>14} {r[3]:<18} {r[4]:>10.2f} {r[5]:>8.2f} "
               f"{r[6]:>8.2f} {vs} {r[4] / best:>6.2f} {r[7]}")

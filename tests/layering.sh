@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/layering.sh SOURCE_ROOT - includes run one way (docs/ARCHITECTURE.md):
-#   tools, tests, fuzz  >  src  >  partition  >  kernels  >  io  >  base
+#   tools, tests, fuzz, bench  >  src  >  partition  >  kernels  >  io  >  base
 # A file may include headers of its own folder and of folders below it, each
 # named with its folder ("io/graph.h"); system headers (<...>) are free.
 # Fails, naming the file and line, on an include that points up or sideways,
@@ -12,14 +12,14 @@ cd "$root" || exit 1
 rank() {
 	case $1 in
 	base) echo 0 ;; io) echo 1 ;; kernels) echo 2 ;; partition) echo 3 ;; src) echo 4 ;;
-	tools | tests | fuzz) echo 5 ;; *) echo -1 ;;
+	tools | tests | fuzz | bench) echo 5 ;; *) echo -1 ;;
 	esac
 }
 pass=0
 fail=0
-files=$(git ls-files 'base/*' 'io/*' 'kernels/*' 'partition/*' 'src/*' 'tools/*' 'tests/*' 2>/dev/null |
+files=$(git ls-files 'base/*' 'io/*' 'kernels/*' 'partition/*' 'src/*' 'tools/*' 'tests/*' 'bench/*' 2>/dev/null |
 	grep -E '\.(c|h|cu|cuh)$')
-[ -n "$files" ] || files=$(find base io kernels partition src tools tests -name '*.[ch]' -o -name '*.cu' -o -name '*.cuh')
+[ -n "$files" ] || files=$(find base io kernels partition src tools tests bench -name '*.[ch]' -o -name '*.cu' -o -name '*.cuh')
 for f in $files; do
 	dir=${f%%/*}
 	[ "$dir" = tests ] && case $f in tests/fuzz/*) dir=fuzz ;; esac
