@@ -46,7 +46,7 @@ vertices, the CPU backend's. Prints one table (auto shown with the kernel
 it ran, /best: each time over the fastest tristream kernel's on that
 graph); exits 1 on any mismatch.
 """
-import json, os, re, shutil, statistics, subprocess, sys, tempfile, time
+import json, math, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 from benchlib import run_json as run, take_opt
 
@@ -90,12 +90,21 @@ def trust_files(build, tdir, g, spec, mode, cache, tmp):
     """The directory of TRUST's files for spec by mode: from the cache when
     there (waiting while another run makes them), else made now."""
     work = os.path.join(cache or tmp, spec + ("-ours" if mode == "ours" else ""))
-    if cache and os.path.exists(os.path.join(work, "preparing")):
+    os.makedirs(os.path.dirname(work), exist_ok=True)
+    try:
+        os.mkdir(work)  # whoever makes the folder prepares; the others wait
+    except FileExistsError:
+        if not cache:
+            raise
         if not os.path.exists(os.path.join(work, "prepared")):
             print(f"{spec}: waiting for TRUST's files in {work}", file=sys.stderr)
         while not os.path.exists(os.path.join(work, "prepared")):
-            with open(os.path.join(work, "preparing")) as f:
-                pid = int(f.read())
+            try:
+                with open(os.path.join(work, "preparing")) as f:
+                    pid = int(f.read())
+            except (FileNotFoundError, ValueError):  # being made this moment
+                time.sleep(1)
+                continue
             try:
                 os.kill(pid, 0)
             except ProcessLookupError:
@@ -105,7 +114,6 @@ def trust_files(build, tdir, g, spec, mode, cache, tmp):
             time.sleep(5)
         print(f"{spec}: TRUST's files ({mode}) from {work}", file=sys.stderr)
         return work
-    os.makedirs(work, exist_ok=True)
     print(f"{spec}: TRUST's files ({mode}) made in {trust_prep(build, tdir, g, work, mode):.1f} s",
           file=sys.stderr)
     return work
@@ -161,55 +169,72 @@ def main():
             g = os.path.join(tmp, spec + ".tsg")
             scale = gen(build, spec, g)
             if prep_only:
-                for mode in prep_modes(prep_opt, spec):
+                # ours first: it takes seconds, and a timed run may be waiting for it
+                for mode in sorted(prep_modes(prep_opt, spec), key=lambda m: m != "ours"):
                     trust_files(build, tdir, g, spec, mode, cache, tmp)
                 os.unlink(g)
                 continue
             ref = None
             if scale <= 22:
                 ref = run([tri, "count", "--quiet", "--json", "--device", "cpu", g])["triangles"]
-            first = None
+            edges = None
             for variant in kernels.split(","):
                 k, _, policy = variant.partition(":")
                 extra = ["--cta-policy", policy] if policy else []
                 times, res = [], None
-                for _ in range(runs):
-                    res = run([tri, "count", "--quiet", "--json", "--device", "gpu",
-                               "--partitions", "1", "--kernel", k, *extra, g])
-                    times.append(sum(p["kernel_ms"] for p in res["partition_stats"]))
-                    if log:
-                        log.write(json.dumps({"graph": spec, "variant": variant, **res}) + "\n")
+                try:
+                    for _ in range(runs):
+                        res = run([tri, "count", "--quiet", "--json", "--device", "gpu",
+                                   "--partitions", "1", "--kernel", k, *extra, g])
+                        times.append(sum(p["kernel_ms"] for p in res["partition_stats"]))
+                        if log:
+                            log.write(json.dumps({"graph": spec, "variant": variant, **res}) + "\n")
+                except RuntimeError as e:
+                    # one kernel's failure is a row of the table, not the end of the run
+                    rows.append((spec, edges, None, variant, math.nan, math.nan, math.nan,
+                                 "FAILED " + " ".join(str(e).split())[-300:]))
+                    print(f"{spec} {variant}: {rows[-1][-1]}", file=sys.stderr)
+                    continue
                 if ref is None:
                     ref = res["triangles"]
-                t = statistics.median(times)
-                first = first or t
+                edges = res["edges"]
                 ran = res["kernel"]
                 ok = "ok" if res["triangles"] == ref and (ran == k or k == "auto") and \
                      res.get("cta_policy", "block-degree") == (policy or "block-degree") else \
                      f"WRONG {res['triangles']} ({ran} {res.get('cta_policy', '')}) vs {ref}"
                 name = f"auto:{ran}" if k == "auto" else variant
-                rows.append((spec, res["edges"], res["triangles"], name, t, min(times), max(times), ok))
+                rows.append((spec, edges, res["triangles"], name, statistics.median(times),
+                             min(times), max(times), ok))
+                print(f"{spec} {name}: {rows[-1][4]:.2f} ms {ok}", file=sys.stderr)
             for mode in prep_modes(prep_opt, spec) if tdir else []:
-                work = trust_files(build, tdir, g, spec, mode, cache, tmp)
                 label = "TRUST" if mode == "tools" else "TRUST*"
-                times, counts = trust_runs(tdir, work, runs, log, label)
+                try:
+                    work = trust_files(build, tdir, g, spec, mode, cache, tmp)
+                    times, counts = trust_runs(tdir, work, runs, log, label)
+                except (RuntimeError, subprocess.CalledProcessError) as e:
+                    rows.append((spec, edges, None, label, math.nan, math.nan, math.nan,
+                                 "FAILED " + " ".join(str(e).split())[-300:]))
+                    print(f"{spec} {label}: {rows[-1][-1]}", file=sys.stderr)
+                    continue
                 if not cache:
                     shutil.rmtree(work)
                 ok = "ok" if all(c == ref for c in counts) else f"WRONG {counts} vs {ref}"
-                rows.append((spec, rows[-1][1], counts[-1], label,
+                rows.append((spec, edges, counts[-1], label,
                              statistics.median(times), min(times), max(times), ok))
+                print(f"{spec} {label}: {rows[-1][4]:.2f} ms {ok}", file=sys.stderr)
             os.unlink(g)
             if log:
                 log.flush()
     print(f"{'graph':<7} {'edges':>11} {'triangles':>14} {'kernel':<18} {'median ms':>10} "
           f"{'min':>8} {'max':>8} {'TRUST/this':>10} {'/best':>6} check")
     for r in rows:
-        tr = [x[4] for x in rows if x[0] == r[0] and x[3] == "TRUST"] or \
-             [x[4] for x in rows if x[0] == r[0] and x[3] == "TRUST*"]
-        best = min(x[4] for x in rows if x[0] == r[0] and not x[3].startswith("TRUST"))
+        ok = lambda x: x[0] == r[0] and x[7] == "ok"
+        tr = [x[4] for x in rows if ok(x) and x[3] == "TRUST"] or \
+             [x[4] for x in rows if ok(x) and x[3] == "TRUST*"]
+        best = min([x[4] for x in rows if ok(x) and not x[3].startswith("TRUST")] or [math.nan])
         vs = f"{tr[0] / r[4]:>10.2f}" if tr else f"{'-':>10}"
-        print(f"{r[0]:<7} {r[1]:>11} {r[2]:>14} {r[3]:<18} {r[4]:>10.2f} {r[5]:>8.2f} "
-              f"{r[6]:>8.2f} {vs} {r[4] / best:>6.2f} {r[7]}")
+        print(f"{r[0]:<7} {r[1] or '-':>11} {r[2] if r[2] is not None else '-':>14} {r[3]:<18} "
+              f"{r[4]:>10.2f} {r[5]:>8.2f} {r[6]:>8.2f} {vs} {r[4] / best:>6.2f} {r[7]}")
     sys.exit(0 if all(r[7] == "ok" for r in rows) else 1)
 
 if __name__ == "__main__":
