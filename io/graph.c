@@ -153,6 +153,13 @@ int io_graph_load(const char *path, const struct io_load_opts *opts, struct tsg_
 	return rc;
 }
 
+const char *io_graph_name(const struct tsg_graph *g)
+{
+	if (g->file)
+		return io_file_path(g->file);
+	return g->lists_src && g->lists_src->name ? g->lists_src->name : "graph";
+}
+
 void io_graph_free(struct tsg_graph *g)
 {
 	if (g->lists_src) /* first: a decoder may still be writing the lists */

@@ -31,14 +31,34 @@ typedef void (*io_rows_fn)(void *ctx, uint64_t b, uint64_t e, unsigned tid);
 
 struct tsg_graph;
 
+/* Vertices b .. e-1. */
+struct io_vrange {
+	uint64_t b, e;
+};
+
 /* Lists that come from a decoder, not from a .tsg file: a crawl decoded
  * with its transpose (io/webgraph.h). read places each range's lists and
  * offsets before rows sees it, and sets nadj and max_degree once all are
- * in, as io_graph_read_lists does for a file; release frees the decoder. */
+ * in, as io_graph_read_lists does for a file; release frees the decoder.
+ * A decoder that ranks can read in part (io_webgraph_open_ranges) also
+ * has the steps of io_graph_cut_lists, io_graph_read_slice,
+ * io_graph_place_slice and io_graph_read_ranges (NULL: it has not; read
+ * is then the only way in): cut, slice (decoded, not yet placed: deg
+ * gets their degrees, sums what the slices add up to), place (every
+ * vertex's degree known: offsets laid out, the slice put in place) and
+ * ranges (into their places, each list's length checked against deg). */
 struct io_lists_src {
 	int (*read)(struct io_lists_src *s, struct tsg_graph *g, io_rows_fn rows, void *ctx,
 		    struct tsg_err *err);
 	void (*release)(struct io_lists_src *s);
+	void (*cut)(const struct io_lists_src *s, uint32_t n, uint64_t *cut);
+	int (*slice)(struct io_lists_src *s, uint64_t b, uint64_t e, uint32_t *deg,
+		     uint64_t sums[2], uint64_t *bytes, struct tsg_err *err);
+	int (*place)(struct io_lists_src *s, struct tsg_graph *g, const uint32_t *deg,
+		     const uint64_t sums[2], struct tsg_err *err);
+	int (*ranges)(struct io_lists_src *s, const struct io_vrange *r, uint64_t n,
+		      uint64_t *bytes, struct tsg_err *err);
+	const char *name;        /* for messages: the file it decodes, or NULL */
 };
 
 struct tsg_graph {
@@ -86,6 +106,9 @@ struct io_load_opts {
 				  * there, not memory (bounded host memory) */
 };
 
+/* g's name in messages: its file, or its decoder's. */
+const char *io_graph_name(const struct tsg_graph *g);
+
 /* Reads and checks path's header only: what a graph needs is known
  * before anything is allocated for it. */
 int io_graph_peek(const char *path, struct io_header *h, struct tsg_err *err);
@@ -103,11 +126,6 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
  * have seen some ranges, and what it built from them must be dropped. */
 int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct tsg_err *err);
 
-/* Vertices b .. e-1. */
-struct io_vrange {
-	uint64_t b, e;
-};
-
 /* Reads only the lists of the vertex ranges r[0 .. n) (increasing, not
  * overlapping) of an opened .tsg whose lists are still pending, into their
  * places (a mapped plain file: their pages only), and checks them as
@@ -120,10 +138,42 @@ struct io_vrange {
  * all calls. The bytes read (plain lists, or compressed chunks) are added
  * to *bytes. The graph's other lists stay unread and undefined, and
  * lists_pending stays set: a later io_graph_read_lists reads them all.
- * Fails with TSG_EINTERNAL for a crawl's lists, which are not read by
- * ranges here. */
+ * A crawl opened by ranges (io_lists_src.ranges) decodes the ranges' lists
+ * into their places once io_graph_place_slice has laid them out; bytes are
+ * then the .graph files' bits the lists span, in both files. Other crawls'
+ * lists are TSG_EINTERNAL. */
 int io_graph_read_ranges(struct tsg_graph *g, const struct io_vrange *r, uint64_t n,
 			 uint64_t *sym, uint64_t *bytes, struct tsg_err *err);
+
+/* Reading by ranges starts with a slice: ranks that each read one of n
+ * slices (cut[q] .. cut[q + 1], cut[0] = 0, cut[n] = nv, about equal
+ * bytes to read, in file order) read every list once between them. */
+void io_graph_cut_lists(const struct tsg_graph *g, uint32_t n, uint64_t *cut);
+
+/* Reads the slice b .. e-1 of an opened graph whose lists are pending and
+ * gives its degrees, deg[0 .. e-b). For a file it is io_graph_read_ranges
+ * of that one range (its symmetry hash added to *sym, sums zero). Where
+ * io_graph_degrees_pending, the slice's lists are decoded but not placed
+ * and no offset is known yet: every slice's degrees go to
+ * io_graph_place_slice, with sums[0 .. 1] added up over all slices (mod
+ * 2^64). */
+int io_graph_read_slice(struct tsg_graph *g, uint64_t b, uint64_t e, uint32_t *deg,
+			uint64_t sums[2], uint64_t *sym, uint64_t *bytes, struct tsg_err *err);
+
+/* Whether g's degrees come from its slices (a crawl opened by ranges). */
+static inline int io_graph_degrees_pending(const struct tsg_graph *g)
+{
+	return g->lists_src && g->lists_src->place;
+}
+
+/* With deg[v] for every vertex and the slices' sums added up: checks the
+ * sums (the whole file's arc count; the transpose's arcs against the
+ * graph's), lays out g's offsets (nadj, max_degree), puts the slice of the
+ * last io_graph_read_slice in place and checks its lists (*sym as
+ * io_graph_read_ranges). Every rank given the same deg and sums reaches
+ * the same verdict on them. */
+int io_graph_place_slice(struct tsg_graph *g, const uint32_t *deg, const uint64_t sums[2],
+			 uint64_t b, uint64_t e, uint64_t *sym, struct tsg_err *err);
 
 /* io_graph_open and io_graph_read_lists with no callback. */
 int io_graph_load(const char *path, const struct io_load_opts *opts, struct tsg_graph *g,

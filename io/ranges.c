@@ -194,32 +194,83 @@ static int read_chunks(struct tsg_graph *g, const struct io_vrange *r, uint64_t 
 	return rc;
 }
 
+/* The list rules for b .. e-1, whose lists are in place, on the load's
+ * threads; their symmetry hash added to *sym. */
+static int check_lists(const struct tsg_graph *g, const char *path, uint64_t b, uint64_t e,
+		       uint64_t *sym, struct tsg_err *err)
+{
+	struct check_job j = { .g = g, .b = b };
+	atomic_init(&j.bad, UINT64_MAX);
+	atomic_init(&j.sym, 0);
+	tsg_parallel_for(g->threads ? g->threads : 1, e - b, CHECK_GRAIN, check_range, &j);
+	*sym += atomic_load(&j.sym);
+	if (atomic_load(&j.bad) != UINT64_MAX)
+		return io_check_fail_vertex(path, atomic_load(&j.bad), err);
+	return TSG_OK;
+}
+
 int io_graph_read_ranges(struct tsg_graph *g, const struct io_vrange *r, uint64_t n,
 			 uint64_t *sym, uint64_t *bytes, struct tsg_err *err)
 {
-	const char *path = g->file ? io_file_path(g->file) : "graph";
-	if (!g->lists_pending || g->lists_src || !g->file)
-		return tsg_fail(err, TSG_EINTERNAL, "%s: only a file's unread lists can be read by "
-				"ranges", path);
+	const char *path = io_graph_name(g);
+	const int decoded = g->lists_src && g->lists_src->ranges;
+	if (!g->lists_pending || (g->lists_src && !decoded) || (!g->file && !decoded))
+		return tsg_fail(err, TSG_EINTERNAL, "%s: only a file's or a crawl's unread lists "
+				"can be read by ranges", path);
 	for (uint64_t i = 0; i < n; i++)
 		if (r[i].b > r[i].e || r[i].e > g->nv || (i && r[i].b < r[i - 1].e))
 			return tsg_fail(err, TSG_EINTERNAL, "vertex ranges out of order");
 	const double t0 = tsg_now();
 	uint64_t got = 0;
-	int rc = g->compressed ? read_chunks(g, r, n, &got, err) : TSG_OK;
+	int rc = decoded	 ? g->lists_src->ranges(g->lists_src, r, n, &got, err)
+		 : g->compressed ? read_chunks(g, r, n, &got, err)
+				 : TSG_OK;
 	for (uint64_t i = 0; i < n && rc == TSG_OK; i++) {
-		if (!g->compressed && (rc = read_one(g, r[i].b, r[i].e, &got, err)))
+		if (!decoded && !g->compressed && (rc = read_one(g, r[i].b, r[i].e, &got, err)))
 			break;
-		struct check_job j = { .g = g, .b = r[i].b };
-		atomic_init(&j.bad, UINT64_MAX);
-		atomic_init(&j.sym, 0);
-		tsg_parallel_for(g->threads ? g->threads : 1, r[i].e - r[i].b, CHECK_GRAIN,
-				 check_range, &j);
-		if (atomic_load(&j.bad) != UINT64_MAX)
-			rc = io_check_fail_vertex(path, atomic_load(&j.bad), err);
-		*sym += atomic_load(&j.sym);
+		rc = check_lists(g, path, r[i].b, r[i].e, sym, err);
 	}
 	*bytes += got;
 	g->read_seconds += tsg_now() - t0;
 	return rc;
+}
+
+void io_graph_cut_lists(const struct tsg_graph *g, uint32_t n, uint64_t *cut)
+{
+	if (io_graph_degrees_pending(g)) {
+		g->lists_src->cut(g->lists_src, n, cut);
+		return;
+	}
+	cut[0] = 0;
+	for (uint32_t q = 1; q < n; q++) {
+		const uint64_t goal = g->nadj / n * q + g->nadj % n * q / n;
+		cut[q] = tsg_lower_bound_u64(g->off, cut[q - 1], g->nv, goal);
+	}
+	cut[n] = g->nv;
+}
+
+int io_graph_read_slice(struct tsg_graph *g, uint64_t b, uint64_t e, uint32_t *deg,
+			uint64_t sums[2], uint64_t *sym, uint64_t *bytes, struct tsg_err *err)
+{
+	sums[0] = sums[1] = 0;
+	if (io_graph_degrees_pending(g)) {
+		const double t0 = tsg_now();
+		const int rc = g->lists_src->slice(g->lists_src, b, e, deg, sums, bytes, err);
+		g->read_seconds += tsg_now() - t0;
+		return rc;
+	}
+	const struct io_vrange r = { b, e };
+	const int rc = io_graph_read_ranges(g, &r, 1, sym, bytes, err);
+	for (uint64_t v = b; rc == TSG_OK && v < e; v++)
+		deg[v - b] = (uint32_t)io_graph_degree(g, v);
+	return rc;
+}
+
+int io_graph_place_slice(struct tsg_graph *g, const uint32_t *deg, const uint64_t sums[2],
+			 uint64_t b, uint64_t e, uint64_t *sym, struct tsg_err *err)
+{
+	if (!io_graph_degrees_pending(g))
+		return TSG_OK; /* a file's offsets were known, its slice read in place */
+	int rc = g->lists_src->place(g->lists_src, g, deg, sums, err);
+	return rc ? rc : check_lists(g, io_graph_name(g), b, e, sym, err);
 }

@@ -447,9 +447,10 @@ int io_webgraph_peek(const char *path, uint64_t *nodes, uint64_t *arcs, struct t
  * 64-bit reads near the end never fault. Mapping instead of reading saves
  * a copy of the file and the page faults of a fresh buffer. A file that
  * shrinks while mapped would fault (SIGBUS), as with any mapped reader.
- * *len gets what munmap needs. */
-static int map_padded(const char *path, size_t pad, uint8_t **out, uint64_t *size, size_t *len,
-		      struct tsg_err *err)
+ * With ahead, the whole file is read ahead in the background (a file read
+ * only in part, by ranges, is not). *len gets what munmap needs. */
+static int map_padded(const char *path, size_t pad, int ahead, uint8_t **out, uint64_t *size,
+		      size_t *len, struct tsg_err *err)
 {
 	const int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -477,7 +478,7 @@ static int map_padded(const char *path, size_t pad, uint8_t **out, uint64_t *siz
 	/* read ahead in the background, not before returning: the decoding
 	 * threads start at once and meet pages as the disk brings them (a
 	 * populated mapping read a cold crawl whole before any decoding) */
-	if (st.st_size > 0)
+	if (ahead && st.st_size > 0)
 		madvise(p, (size_t)st.st_size, MADV_WILLNEED);
 	*out = p;
 	*size = (uint64_t)st.st_size;
@@ -533,10 +534,16 @@ static int bv_read_offsets(struct bv_graph *g, const atomic_int *stop, struct ts
 			      : "lies past the end of the .graph file (truncated .graph?)");
 }
 
+/* bv_open's flags */
+enum {
+	BV_DEFER = 1,  /* an .offsets file is only mapped: the caller decodes it
+			* (bv_read_offsets), g->ready saying how far */
+	BV_PART = 2,   /* the .graph is read in part (by ranges): no readahead */
+};
+
 /* Opens BASE (its properties, graph and offsets; offsets scanned when the
- * file is missing). With defer, an .offsets file is only mapped: the
- * caller decodes it (bv_read_offsets), g->ready saying how far. */
-static int bv_open(const char *base, struct bv_graph *g, int *scanned, int defer,
+ * file is missing), as flags say. */
+static int bv_open(const char *base, struct bv_graph *g, int *scanned, int flags,
 		   struct tsg_err *err)
 {
 	char path[4200];
@@ -548,7 +555,7 @@ static int bv_open(const char *base, struct bv_graph *g, int *scanned, int defer
 	if (rc)
 		return rc;
 	snprintf(g->path, sizeof(g->path), "%s.graph", base);
-	rc = map_padded(g->path, 8, &g->bytes, &gsize, &g->map_len, err);
+	rc = map_padded(g->path, 8, !(flags & BV_PART), &g->bytes, &gsize, &g->map_len, err);
 	if (rc)
 		goto done;
 	g->nbits = gsize * 8;
@@ -568,11 +575,11 @@ static int bv_open(const char *base, struct bv_graph *g, int *scanned, int defer
 			atomic_store(&g->ready, g->p.nodes + 1);
 		goto done;
 	}
-	rc = map_padded(path, 8, &g->obytes, &osize, &g->olen, err);
+	rc = map_padded(path, 8, 1, &g->obytes, &osize, &g->olen, err);
 	if (rc)
 		goto done;
 	g->obits = osize * 8;
-	if (!defer)
+	if (!(flags & BV_DEFER))
 		rc = bv_read_offsets(g, NULL, err);
 done:
 	if (rc)
@@ -945,6 +952,8 @@ struct load_job {
 	int drained, finished;
 	double arcs_per_bit;          /* of both files: sizes a thread's first buffer */
 	int raw;                      /* lists as they are: no transpose, self-loops kept */
+	int fixed;                    /* off is known (a crawl read by ranges): each chunk
+				       * goes to its place, each list's length checked */
 	atomic_int failed;
 	atomic_uint_fast64_t arcs;
 	atomic_uint_fast64_t tsum;    /* + each arc of g, - each of t reversed: 0 if t is
@@ -1181,7 +1190,18 @@ static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 			if (j->raw && n)
 				memcpy(o, lo->v, n * 4);
 			lt->buf.n += n;
-			j->off[v + 1] = n;
+			if (j->fixed && n != j->off[v + 1] - j->off[v]) {
+				struct tsg_err e = { 0 };
+				tsg_fail(&e, TSG_EINPUT, "%s: node %llu: %llu neighbours here, %llu "
+					 "where its slice was decoded (the ranks' copies of the "
+					 "crawl differ)", j->g->path, (unsigned long long)v,
+					 (unsigned long long)n,
+					 (unsigned long long)(j->off[v + 1] - j->off[v]));
+				job_fail_err(j, &e);
+				return;
+			}
+			if (!j->fixed)
+				j->off[v + 1] = n;
 			maxd = n > maxd ? n : maxd;
 		}
 		/* the lists must end where the offsets say the next one starts */
@@ -1194,7 +1214,9 @@ static void load_range(void *arg, uint64_t cb, uint64_t ce, unsigned tid)
 			return;
 		}
 		c->max_degree = maxd;
-		if (!j->emit && place_chunks(j, lt, k, tid))
+		if (j->fixed && lt->buf.n) /* the lengths are checked: the chunk fits */
+			memcpy(j->adj + j->off[c->lo], lt->buf.v, lt->buf.n * sizeof(uint32_t));
+		else if (!j->emit && !j->fixed && place_chunks(j, lt, k, tid))
 			return;
 		atomic_fetch_add(&j->arcs, arcs);
 		atomic_fetch_add(&j->tsum, tsum);
@@ -1217,26 +1239,29 @@ static void load_threads_free(struct load_thread *lt, unsigned threads)
 	free(lt);
 }
 
-/* Chunks of about equal bits, at least one node each; where the offsets
- * are still being decoded (g->ready short), of about equal node counts
- * instead, twice as many, so that threads taking them in turn even out. */
-static struct chunk *make_chunks(const struct bv_graph *g, unsigned threads, uint64_t *n)
+/* Chunks of nodes lo .. hi-1 of about equal bits, at least one node each;
+ * where the offsets are still being decoded (g->ready short), of about
+ * equal node counts instead, twice as many, so that threads taking them in
+ * turn even out. */
+static struct chunk *make_chunks(const struct bv_graph *g, unsigned threads, uint64_t first,
+				 uint64_t end, uint64_t *n)
 {
 	const int by_bits = atomic_load(&g->ready) > g->p.nodes;
-	const uint64_t want = g->p.nodes ? (uint64_t)threads * (by_bits ? 32 : 64) : 0;
+	const uint64_t want = end > first ? (uint64_t)threads * (by_bits ? 32 : 64) : 0;
 	struct chunk *ch = calloc(want ? want : 1, sizeof(*ch));
 	if (!ch)
 		return NULL;
-	uint64_t k = 0, lo = 0;
-	const uint64_t total = by_bits ? g->off[g->p.nodes] : 0;
-	for (uint64_t i = 1; i <= want && lo < g->p.nodes; i++) {
+	uint64_t k = 0, lo = first;
+	const uint64_t base = by_bits ? g->off[first] : 0;
+	const uint64_t total = by_bits ? g->off[end] - base : 0;
+	for (uint64_t i = 1; i <= want && lo < end; i++) {
 		uint64_t hi;
 		if (i == want)
-			hi = g->p.nodes;
+			hi = end;
 		else if (by_bits) /* the first node whose list starts at or past i/want of the bits */
-			hi = tsg_lower_bound_u64(g->off, lo + 1, g->p.nodes, total / want * i);
+			hi = tsg_lower_bound_u64(g->off, lo + 1, end, base + total / want * i);
 		else
-			hi = g->p.nodes * i / want; /* nodes < 2^32: no overflow */
+			hi = first + (end - first) * i / want; /* nodes < 2^32: no overflow */
 		if (hi > lo)
 			ch[k++] = (struct chunk){ .lo = lo, .hi = hi };
 		lo = hi;
@@ -1303,7 +1328,7 @@ int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
 	int rc = bv_open(base, &g, &st->offsets_scanned, 0, err);
 	if (rc)
 		return rc;
-	struct chunk *ch = make_chunks(&g, threads ? threads : 1, &nch);
+	struct chunk *ch = make_chunks(&g, threads ? threads : 1, 0, g.p.nodes, &nch);
 	if (rc == TSG_OK && !ch)
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 	threads = threads ? threads : 1;
@@ -1348,6 +1373,7 @@ struct open_job {
 	const char *base;
 	struct bv_graph *g;
 	int *scanned;
+	int flags;
 	int rc;
 	struct tsg_err err;
 };
@@ -1355,7 +1381,7 @@ struct open_job {
 static void *open_main(void *arg)
 {
 	struct open_job *j = arg;
-	j->rc = bv_open(j->base, j->g, j->scanned, 1, &j->err);
+	j->rc = bv_open(j->base, j->g, j->scanned, j->flags, &j->err);
 	return NULL;
 }
 
@@ -1422,7 +1448,7 @@ static void merged_free(struct merged *m)
 /* Opens base (and tbase, its transpose, or NULL: raw) and makes room for
  * the lists; their offsets are left to decode beside the lists (defer). */
 static int merged_open(struct merged *m, const char *base, const char *tbase, unsigned threads,
-		       struct io_webgraph_stats *st, struct tsg_err *err)
+		       int flags, struct io_webgraph_stats *st, struct tsg_err *err)
 {
 	int ts = 0;
 	const double t0 = tsg_now();
@@ -1430,10 +1456,10 @@ static int merged_open(struct merged *m, const char *base, const char *tbase, un
 	m->threads = threads;
 	/* the graph and its transpose opened at once: where .offsets is missing
 	 * it is found by a serial scan, a thread a file */
-	struct open_job tj = { .base = tbase, .g = &m->t, .scanned = &ts };
+	struct open_job tj = { .base = tbase, .g = &m->t, .scanned = &ts, .flags = flags };
 	pthread_t tt;
 	const int threaded = tbase && threads > 1 && pthread_create(&tt, NULL, open_main, &tj) == 0;
-	int rc = bv_open(base, &m->g, &st->offsets_scanned, 1, err);
+	int rc = bv_open(base, &m->g, &st->offsets_scanned, flags, err);
 	if (threaded)
 		pthread_join(tt, NULL);
 	else if (tbase && rc == TSG_OK)
@@ -1497,16 +1523,35 @@ fail:
 	return rc;
 }
 
-/* Decodes (and merges) every list into m's off and adj, each chunk handed
- * to the job's rows (rows_late) once its lists are in place, then checks
- * what needs all of them: the arc count and that the transpose is the
- * graph's. */
-static int merged_run(struct merged *m, struct tsg_err *err)
+/* What every list decoded adds up to: the arcs of both files, as the
+ * properties say, and the signed hash of the graph's arcs against the
+ * transpose's reversed, 0 if it is the graph's transpose. */
+static int merged_sums_check(const struct merged *m, uint64_t arcs, uint64_t tsum,
+			     struct tsg_err *err)
+{
+	if (arcs != (m->two ? 2 : 1) * m->g.p.arcs)
+		return tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded in the graph and its "
+				"transpose, the properties say %llu each (file is corrupt)", m->g.path,
+				(unsigned long long)arcs, (unsigned long long)m->g.p.arcs);
+	if (m->two && tsum != 0)
+		return tsg_fail(err, TSG_EINPUT, "%s is not the transpose of %s: their arcs differ "
+				"(file is corrupt, or belongs to another graph)", m->t.path,
+				m->g.path);
+	return TSG_OK;
+}
+
+/* Decodes (and merges) the lists of nodes lo .. hi-1 into m's off and
+ * adj, from adj[0] on, each chunk handed to the job's rows (rows_late)
+ * once its lists are in place; for every node, then checks what needs all
+ * of them: the arc count and that the transpose is the graph's (for a part
+ * the job's arcs and tsum are left for the caller). Runs once a job. */
+static int merged_run(struct merged *m, uint64_t lo, uint64_t hi, struct tsg_err *err)
 {
 	struct load_job *j = &m->j;
+	const int whole = lo == 0 && hi == m->g.p.nodes;
 	j->err = err;
 	/* chunks by bits where the offsets are in, else by nodes */
-	m->ch = make_chunks(&m->g, m->threads, &m->nch);
+	m->ch = make_chunks(&m->g, m->threads, lo, hi, &m->nch);
 	m->spare = malloc((m->nch + 1) * sizeof(*m->spare));
 	if (j->rows_late)
 		j->backlog = malloc((m->nch + 1) * sizeof(*j->backlog));
@@ -1544,15 +1589,9 @@ static int merged_run(struct merged *m, struct tsg_err *err)
 	}
 	if (atomic_load(&j->failed))
 		return err->code ? err->code : TSG_EINPUT;
-	if (atomic_load(&j->arcs) != (m->two ? 2 : 1) * m->g.p.arcs)
-		return tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded in the graph and its "
-				"transpose, the properties say %llu each (file is corrupt)", m->g.path,
-				(unsigned long long)atomic_load(&j->arcs),
-				(unsigned long long)m->g.p.arcs);
-	if (m->two && atomic_load(&j->tsum) != 0)
-		return tsg_fail(err, TSG_EINPUT, "%s is not the transpose of %s: their arcs differ "
-				"(file is corrupt, or belongs to another graph)", m->t.path,
-				m->g.path);
+	int rc;
+	if (whole && (rc = merged_sums_check(m, atomic_load(&j->arcs), atomic_load(&j->tsum), err)))
+		return rc;
 	if (j->front != m->nch) /* every chunk decoded, so every chunk placed */
 		return tsg_fail(err, TSG_EINTERNAL, "%s: %llu of %llu chunks placed", m->g.path,
 				(unsigned long long)j->front, (unsigned long long)m->nch);
@@ -1568,11 +1607,11 @@ static int load_merged(const char *base, const char *tbase, unsigned threads,
 		       struct tsg_graph *out, struct io_webgraph_stats *st, struct tsg_err *err)
 {
 	struct merged m;
-	int rc = merged_open(&m, base, tbase, threads, st, err);
+	int rc = merged_open(&m, base, tbase, threads, BV_DEFER, st, err);
 	if (rc)
 		return rc;
 	const double t1 = tsg_now();
-	rc = merged_run(&m, err);
+	rc = merged_run(&m, 0, m.g.p.nodes, err);
 	const double t2 = tsg_now();
 	st->lists_s = t2 - t1;
 	if (rc == TSG_OK) {
@@ -1611,7 +1650,7 @@ static void *ahead_main(void *arg)
 {
 	struct crawl_src *cs = arg;
 	cs->t0 = tsg_now();
-	cs->rc = merged_run(&cs->m, &cs->err);
+	cs->rc = merged_run(&cs->m, 0, cs->m.g.p.nodes, &cs->err);
 	cs->t1 = tsg_now();
 	return NULL;
 }
@@ -1734,7 +1773,7 @@ int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	struct merged *m = &cs->m;
 	struct bounds_job bj = { 0 };
-	int rc = merged_open(m, base, tbase, threads, st, err);
+	int rc = merged_open(m, base, tbase, threads, BV_DEFER, st, err);
 	if (rc) {
 		free(cs);
 		return rc;
@@ -1796,6 +1835,230 @@ fail:
 	free(bj.max);
 	if (rc)
 		crawl_release(&cs->src);
+	return rc;
+}
+
+/* ---- reading by ranges (MPI ranks, src/ranges.h) ---- */
+
+/* A crawl and its transpose opened for ranks that each decode only some
+ * lists: the offsets of both files are read whole (a few bits a node), the
+ * .graph files only where lists are decoded (no readahead: a list costs
+ * the pages it lies on, and those of the lists it refers to). Degrees are
+ * known only once every slice is decoded, so nothing is ranked before
+ * io_graph_place_slice: the graph is then ranked and planned from its
+ * exact degrees, as a .tsg file is. */
+struct crawl_ranges {
+	struct io_lists_src src;
+	struct merged m;
+	uint64_t slice_b, slice_e;    /* decoded into adj[0 ..) until placed */
+	int sliced, placed;
+	uint64_t *bits;               /* nodes + 1: the bits before each node, both files */
+};
+
+static struct crawl_ranges *ranges_of(const struct io_lists_src *s)
+{
+	return (struct crawl_ranges *)s;
+}
+
+/* Bytes of both .graph files that nodes b .. e-1's lists span. */
+static uint64_t span_bytes(const struct crawl_ranges *cr, uint64_t b, uint64_t e)
+{
+	return (cr->bits[e] - cr->bits[b] + 7) / 8;
+}
+
+static void cr_cut(const struct io_lists_src *s, uint32_t n, uint64_t *cut)
+{
+	const struct crawl_ranges *cr = ranges_of(s);
+	const uint64_t nv = cr->m.g.p.nodes, total = cr->bits[nv];
+	cut[0] = 0;
+	for (uint32_t q = 1; q < n; q++)
+		cut[q] = tsg_lower_bound_u64(cr->bits, cut[q - 1], nv,
+					     total / n * q + total % n * q / n);
+	cut[n] = nv;
+}
+
+static int cr_slice(struct io_lists_src *s, uint64_t b, uint64_t e, uint32_t *deg,
+		    uint64_t sums[2], uint64_t *bytes, struct tsg_err *err)
+{
+	struct crawl_ranges *cr = ranges_of(s);
+	struct merged *m = &cr->m;
+	if (cr->sliced)
+		return tsg_fail(err, TSG_EINTERNAL, "%s: a second slice", m->g.path);
+	cr->sliced = 1;
+	cr->slice_b = b;
+	cr->slice_e = e;
+	const int rc = merged_run(m, b, e, err);
+	if (rc)
+		return rc;
+	uint64_t prev = 0; /* merged_run wrote off[v + 1] from 0 on, for b <= v < e */
+	for (uint64_t v = b; v < e; v++) {
+		deg[v - b] = (uint32_t)(m->j.off[v + 1] - prev);
+		prev = m->j.off[v + 1];
+	}
+	sums[0] = atomic_load(&m->j.arcs);
+	sums[1] = atomic_load(&m->j.tsum);
+	*bytes += span_bytes(cr, b, e);
+	return TSG_OK;
+}
+
+static int cr_place(struct io_lists_src *s, struct tsg_graph *g, const uint32_t *deg,
+		    const uint64_t sums[2], struct tsg_err *err)
+{
+	struct crawl_ranges *cr = ranges_of(s);
+	struct merged *m = &cr->m;
+	uint64_t *const off = m->j.off;
+	const uint64_t nv = m->g.p.nodes, n = m->j.front_at; /* the slice's entries */
+	int rc = merged_sums_check(m, sums[0], sums[1], err);
+	if (rc)
+		return rc;
+	if (!cr->sliced || cr->placed)
+		return tsg_fail(err, TSG_EINTERNAL, "%s: placed without a slice", m->g.path);
+	uint64_t at = 0, mx = 0;
+	for (uint64_t v = 0; v < nv; v++) {
+		off[v] = at;
+		at += deg[v];
+		mx = deg[v] > mx ? deg[v] : mx;
+	}
+	off[nv] = at;
+	if (at > m->cap) /* the arcs were counted: only ranks' copies that differ */
+		return tsg_fail(err, TSG_EINPUT, "%s: the slices' degrees sum to %llu, more than "
+				"the %llu arcs of both files (the ranks' copies of the crawl differ)",
+				m->g.path, (unsigned long long)at, (unsigned long long)m->cap);
+	if (off[cr->slice_e] - off[cr->slice_b] != n)
+		return tsg_fail(err, TSG_EINTERNAL, "%s: the slice's degrees changed", m->g.path);
+	if (n)
+		memmove(m->j.adj + off[cr->slice_b], m->j.adj, n * sizeof(uint32_t));
+	g->nadj = at;
+	g->max_degree = mx;
+	cr->placed = 1;
+	return TSG_OK;
+}
+
+/* Pieces of about equal bits (at least a node each) of the ranges, about
+ * 32 a thread, so that the load's threads share them: chunks of a job
+ * whose offsets are known. Counted, then made. */
+static struct chunk *range_pieces(const struct crawl_ranges *cr, const struct io_vrange *r,
+				  uint64_t n, unsigned threads, uint64_t *np)
+{
+	uint64_t total = 0, k = 0;
+	for (uint64_t i = 0; i < n; i++)
+		total += cr->bits[r[i].e] - cr->bits[r[i].b];
+	const uint64_t step = total / ((uint64_t)threads * 32) + 1;
+	struct chunk *ch = NULL;
+	for (int make = 0; make < 2; make++) {
+		if (make && !(ch = calloc(k ? k : 1, sizeof(*ch))))
+			return NULL;
+		k = 0;
+		for (uint64_t i = 0; i < n; i++)
+			for (uint64_t lo = r[i].b; lo < r[i].e;) {
+				const uint64_t hi = tsg_lower_bound_u64(cr->bits, lo + 1, r[i].e,
+									cr->bits[lo] + step);
+				if (make)
+					ch[k] = (struct chunk){ .lo = lo, .hi = hi };
+				k++;
+				lo = hi;
+			}
+	}
+	*np = k;
+	return ch;
+}
+
+static int cr_ranges(struct io_lists_src *s, const struct io_vrange *r, uint64_t n,
+		     uint64_t *bytes, struct tsg_err *err)
+{
+	struct crawl_ranges *cr = ranges_of(s);
+	struct merged *m = &cr->m;
+	struct load_job *j = &m->j;
+	if (!cr->placed)
+		return tsg_fail(err, TSG_EINTERNAL, "%s: ranges read before the slice was placed",
+				m->g.path);
+	uint64_t np = 0;
+	struct chunk *ch = range_pieces(cr, r, n, m->threads, &np);
+	if (!ch)
+		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory", m->g.path);
+	for (uint64_t i = 0; i < n; i++)
+		*bytes += span_bytes(cr, r[i].b, r[i].e);
+	j->fixed = 1;
+	j->ch = ch;
+	j->nch = np;
+	j->err = err;
+	tsg_parallel_for(m->threads, np, 1, load_range, j);
+	free(ch);
+	j->ch = m->ch;
+	j->nch = m->nch;
+	if (atomic_load(&j->failed))
+		return err->code ? err->code : TSG_EINPUT;
+	return TSG_OK;
+}
+
+static int cr_read(struct io_lists_src *s, struct tsg_graph *g, io_rows_fn rows, void *ctx,
+		   struct tsg_err *err)
+{
+	(void)g;
+	(void)rows;
+	(void)ctx;
+	return tsg_fail(err, TSG_EINTERNAL, "%s: a crawl opened to be read by ranges is not "
+			"read whole", ranges_of(s)->m.g.path);
+}
+
+static void cr_release(struct io_lists_src *s)
+{
+	struct crawl_ranges *cr = ranges_of(s);
+	merged_free(&cr->m);
+	free(cr->bits);
+	free(cr);
+}
+
+int io_webgraph_open_ranges(const char *path, unsigned threads, struct tsg_graph *g,
+			    struct io_webgraph_stats *st, struct tsg_err *err)
+{
+	char base[4096], tbase[4200];
+	memset(st, 0, sizeof(*st));
+	memset(g, 0, sizeof(*g));
+	if (base_of(path, base, sizeof(base)))
+		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
+	snprintf(tbase, sizeof(tbase), "%s-t", base);
+	threads = threads ? threads : 1;
+	const double t0 = tsg_now();
+	struct crawl_ranges *cr = calloc(1, sizeof(*cr));
+	if (!cr)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	struct merged *m = &cr->m;
+	int rc = merged_open(m, base, tbase, threads, BV_PART, st, err);
+	if (rc) {
+		free(cr);
+		return rc;
+	}
+	m->j.err = err;
+	const uint64_t nv = m->g.p.nodes;
+	cr->bits = malloc((nv + 1) * sizeof(uint64_t));
+	if (!cr->bits) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu offsets", m->g.path,
+			      (unsigned long long)nv + 1);
+		goto fail;
+	}
+	for (uint64_t v = 0; v <= nv; v++)
+		cr->bits[v] = m->g.off[v] - m->g.off[0] + m->t.off[v] - m->t.off[0];
+	/* the ranks check that they opened one graph by this key: the node and
+	 * arc counts and where every list lies in both files */
+	uint64_t key = io_checksum(m->g.off, (nv + 1) * sizeof(uint64_t)) * 31 +
+		       io_checksum(m->t.off, (nv + 1) * sizeof(uint64_t));
+	key ^= m->g.p.arcs * 0x9e3779b97f4a7c15ull;
+	*g = (struct tsg_graph){ .nv = nv, .off = m->off, .adj = m->adj, .off_mem = m->off,
+				 .adj_mem = m->adj, .io_used = IO_MODE_AUTO, .io_cached = -1,
+				 .lists_pending = 1, .threads = threads, .identity = key ? key : 1,
+				 .lists_src = &cr->src };
+	cr->src = (struct io_lists_src){ .read = cr_read, .release = cr_release, .cut = cr_cut,
+					 .slice = cr_slice, .place = cr_place,
+					 .ranges = cr_ranges, .name = m->g.path };
+	m->off = NULL; /* the graph's now; the job still writes them */
+	m->adj = NULL;
+	st->open_s = st->decode_s = tsg_now() - t0;
+	st->graph_bytes = (m->g.nbits + m->t.nbits) / 8;
+	g->lists_sec.size = st->graph_bytes;
+	return TSG_OK;
+fail:
+	cr_release(&cr->src);
 	return rc;
 }
 

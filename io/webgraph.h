@@ -73,6 +73,20 @@ int io_webgraph_load(const char *path, unsigned threads, int use_transpose,
 int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph *g,
 			    struct io_webgraph_stats *st, struct tsg_err *err);
 
+/* Opens the crawl and its transpose BASE-t (which must exist) for ranks
+ * that each read only some lists (src/ranges.h): g's lists are pending and
+ * its degrees too (io_graph_degrees_pending); the offsets of both files are
+ * read, the .graph files are not until io_graph_read_slice,
+ * io_graph_place_slice and io_graph_read_ranges decode lists (nodes cut by
+ * the bits of both files, io_graph_cut_lists). g->identity is a checksum
+ * of both files' offsets and the arc count; g->lists_sec.size the bytes
+ * of both .graph files. Only those calls read its lists: read whole
+ * (io_graph_read_lists) it is TSG_EINTERNAL. A list that refers to lists
+ * outside the ranges read decodes them too (their pages are read, and not
+ * counted in the bytes). */
+int io_webgraph_open_ranges(const char *path, unsigned threads, struct tsg_graph *g,
+			    struct io_webgraph_stats *st, struct tsg_err *err);
+
 /* The crawl's lists as they are (directed, self-loops kept) in g, which
  * owns them: for tests and tools, not for counting (g is no simple graph). */
 int io_webgraph_read_directed(const char *path, unsigned threads, struct tsg_graph *g,

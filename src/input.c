@@ -64,15 +64,20 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 	if (o->progress)
 		fprintf(stderr, wg ? "tristream: %s is a WebGraph crawl: %s\n"
 				   : "tristream: %s is not a .tsg file: %s\n", path,
-			merge && o->stream ? "decoding it with its transpose, merged in memory "
-					     "as it is counted"
+			merge && o->ranges ? "each rank decoding the lists it needs, with its "
+					     "transpose, merged in memory"
+			: merge && o->stream ? "decoding it with its transpose, merged in memory "
+					       "as it is counted"
 			: merge ? "decoding it with its transpose, merged in memory"
 			: wg ? "decoding it and sorting its arcs (in memory where they fit, else "
 			       "into a scratch .tsg)"
 			     : "converting it as a text edge list (in memory where it fits, else "
 			       "into a scratch .tsg; tristream-convert once, then count the .tsg, is "
 			       "faster for a graph counted often)");
-	if (merge && o->stream) {
+	if (merge && o->ranges) {
+		rc = io_webgraph_open_ranges(path, to.threads, g, &ws, err);
+		*graph_path = NULL;
+	} else if (merge && o->stream) {
 		rc = io_webgraph_open_stream(path, to.threads, g, &ws, err);
 		info->streamed = rc == TSG_OK;
 		*graph_path = NULL;

@@ -5,7 +5,9 @@
  * left to stream in while the engine works. A LAW WebGraph crawl
  * (io/webgraph.h) with its transpose is decoded and merged in memory: with
  * stream, opened so that its lists are decoded while the arrival layout
- * counts them (as a .tsg's are read), else whole before the count; any
+ * counts them (as a .tsg's are read), with ranges opened for ranks that
+ * each decode only some lists (io_webgraph_open_ranges), else whole
+ * before the count; any
  * other crawl, and a text edge list in any format tristream-convert reads
  * (gzip and stdin "-" too), is converted first: into lists in memory where
  * the sort fits the memory limit, else sorted through temporary runs into
@@ -34,6 +36,8 @@ struct input_opts {
 	const char *scratch_dir; /* where a scratch .tsg goes (NULL: $TMPDIR or /tmp) */
 	int need_file;           /* the caller needs a .tsg file (e.g. --host-mem) */
 	int stream;              /* a crawl with its transpose: decoded as counted */
+	int ranges;              /* ... or opened for ranks that each decode only
+				  * some lists (--read ranges under mpirun) */
 	/* the converter's own options, or NULL: a zero field takes the one above
 	 * (a named text format reads a WebGraph basename as text; relabelling
 	 * sorts a crawl instead of merging it) */
@@ -62,7 +66,8 @@ enum input_kind input_kind_of(const char *path);
  * scratch file (always where need_file), *graph_path is path or the
  * scratch file, to be opened by the caller, who then calls input_done;
  * for a merged crawl or lists built in memory g is filled and loaded (a
- * streamed crawl: opened, its lists pending), and *graph_path is NULL. */
+ * streamed crawl, or one opened by ranges: opened, its lists pending),
+ * and *graph_path is NULL. */
 int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph *g,
 		  const char **graph_path, struct input_info *info, struct tsg_err *err);
 

@@ -458,7 +458,7 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	struct io_load_opts lo = job->lo;
 	const uint64_t host_mem = job->host_mem;
 	const char *scratch_dir = job->scratch_dir;
-	struct tsg_graph g;
+	struct tsg_graph g = { 0 }; /* filled by input_prepare only where it opens no file */
 	struct tsg_err *err = &res->err;
 	struct engine_result r = { 0 };
 	struct hostmem_plan hp;
@@ -483,7 +483,8 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,
 					 .no_transpose = job->no_transpose, .mem_limit = host_mem,
 					 .scratch_dir = scratch_dir, .need_file = host_mem != 0,
-					 .stream = stream };
+					 .stream = stream,
+					 .ranges = d->size > 1 && o.read_ranges && !o.plan_only };
 	double *rank_s = NULL; /* rank 0: each rank's read, build and count times */
 	struct engine_warm *warm = NULL;
 	char auto_note[sizeof(r.note)] = "";
@@ -498,7 +499,9 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 		/* auto decides from the header, before the lists are read; the
 		 * GPU's context is then made while they are */
 		struct io_header h = { 0 };
-		const int known = !gpath || io_graph_peek(gpath, &h, err) == TSG_OK;
+		/* a crawl opened by ranges has no degrees yet: auto stays */
+		const int known = gpath ? io_graph_peek(gpath, &h, err) == TSG_OK
+					: !io_graph_degrees_pending(&g);
 		if (!gpath) { /* a crawl decoded as counted: bounds of its edges and degrees */
 			h.nv = g.nv;
 			h.nedges = io_graph_rank_nadj(&g) / 2;

@@ -17,9 +17,10 @@ int ranges_usable(const struct tsg_graph *g, const struct engine_opts *o, char *
 		  size_t len)
 {
 	const char *no = o->nranks <= 1 ? "one rank reads every list"
-			 : g->lists_src	   ? "a crawl is decoded whole"
-			 : !g->file || !g->lists_pending ? "the lists were already in memory"
-							  : NULL;
+			 : !g->lists_pending ? "the lists were already in memory"
+			 : g->lists_src && !io_graph_degrees_pending(g) ? "a crawl is decoded whole"
+			 : !g->file && !g->lists_src ? "the lists were already in memory"
+						     : NULL;
 	snprintf(why, len, "%s", no ? no : "");
 	return no == NULL;
 }
@@ -49,25 +50,6 @@ static uint64_t ranges_unit_budget(const struct block_opts *bo, const struct par
 	if (bo->budget == 0 || p == 1)
 		return bo->budget;
 	return share < bo->budget ? share : bo->budget;
-}
-
-/* cut[q] .. cut[q + 1]: rank q's slice, about 1/R of the list entries. */
-static void slices(const struct tsg_graph *g, uint32_t nranks, uint64_t *cut)
-{
-	cut[0] = 0;
-	for (uint32_t q = 1; q < nranks; q++) {
-		const uint64_t goal = g->nadj / nranks * q + g->nadj % nranks * q / nranks;
-		uint64_t lo = cut[q - 1], hi = g->nv; /* the first v with off[v] >= goal */
-		while (lo < hi) {
-			const uint64_t mid = lo + (hi - lo) / 2;
-			if (g->off[mid] < goal)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		cut[q] = lo;
-	}
-	cut[nranks] = g->nv;
 }
 
 /* The deal of ranges.h step 3. Rows are grouped into atoms, the stretches
@@ -313,7 +295,7 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	const uint32_t nranks = o->nranks, me = o->rank;
 	const unsigned threads = o->threads ? o->threads : 1;
 	struct tsg_dist *dist = o->dist;
-	const char *path = io_file_path(g->file);
+	const char *path = io_graph_name(g);
 	uint32_t *rank = malloc((nv ? nv : 1) * sizeof(*rank));
 	uint32_t *outdeg = malloc((nv ? nv : 1) * sizeof(*outdeg));
 	uint64_t *cut = malloc(((uint64_t)nranks + 1) * sizeof(*cut));
@@ -323,16 +305,28 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	double t0 = tsg_now();
 	int rc = TSG_OK;
 	*d = (struct part_odag){ 0 };
-	if (!rank || !outdeg || !cut || !held || !need || part_rank(g, threads, rank) != 0)
+	uint64_t sums[2];
+	if (!rank || !outdeg || !cut || !held || !need)
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
 			      (unsigned long long)nv);
-	if (rc == TSG_OK) { /* step 1: this rank's slice, and its out-degrees */
-		slices(g, nranks, cut);
+	if (rc == TSG_OK) { /* step 1: this rank's slice, its degrees */
+		io_graph_cut_lists(g, nranks, cut);
 		mine = (struct io_vrange){ cut[me], cut[me + 1] };
-		rc = io_graph_read_ranges(g, &mine, 1, &sym, &bytes, err);
-		if (rc == TSG_OK)
-			part_held_out_degrees(g, rank, mine.b, mine.e, threads, outdeg + mine.b);
+		rc = io_graph_read_slice(g, mine.b, mine.e, outdeg + mine.b, sums, &sym, &bytes,
+					 err);
 	}
+	if (io_graph_degrees_pending(g)) { /* a crawl: degrees known once every slice is */
+		if ((rc = dist_agree(dist, rc, err)))
+			goto done;
+		dist_allgather_u32(dist, outdeg, cut);
+		dist_sum_mod_u64(dist, sums, 2);
+		rc = io_graph_place_slice(g, outdeg, sums, mine.b, mine.e, &sym, err);
+	}
+	if (rc == TSG_OK && part_rank(g, threads, rank) != 0)
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
+			      (unsigned long long)nv);
+	if (rc == TSG_OK) /* and its out-degrees */
+		part_held_out_degrees(g, rank, mine.b, mine.e, threads, outdeg + mine.b);
 	if ((rc = dist_agree(dist, rc, err)))
 		goto done;
 	dist_allgather_u32(dist, outdeg, cut);
@@ -417,7 +411,8 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	r->build_s = tsg_now() - t0 - r->plan_s;
 	r->nblocks = plan->nsrc_blocks;
 	r->ranges = (struct engine_ranges){ .used = 1, .read_bytes = bytes,
-					     .lists_bytes = g->compressed ? g->lists_sec.size : g->nadj * 4,
+					     .lists_bytes = g->compressed || g->lists_src
+								    ? g->lists_sec.size : g->nadj * 4,
 					     .rows_held = nheld };
 done:
 	free(list_cum);
