@@ -200,7 +200,7 @@ static int tp_run(const char *gpath, const char *dir, struct tsg_err *err)
 			t.gid[t.n++] = (uint32_t)v;
 	}
 	const size_t nb = (size_t)t.n * sizeof(uint32_t) + 1;
-	deg = malloc(nb);
+	deg = calloc(t.n ? t.n : 1, sizeof(*deg)); /* zeroed: gcc cannot see the loop below fill it */
 	order1 = malloc(nb);
 	t.pos1 = malloc(nb);
 	t.order2 = malloc(nb);

@@ -10,7 +10,12 @@
  *
  *  1. Every rank reads the offsets (all degrees, hence all ranks) and the
  *     lists of its slice: R slices of about equal list bytes, in file
- *     order, one a rank. It counts its slice's out-degrees, the ranks
+ *     order, one a rank (io_graph_cut_lists, io_graph_read_slice). A
+ *     crawl's degrees come only from its lists: each rank decodes its
+ *     slice, the ranks exchange the slices' degrees and add up what
+ *     checks the whole crawl (arcs, the transpose), and each places its
+ *     slice (io_graph_place_slice); the vertices are ranked from there
+ *     on. It counts its slice's out-degrees, the ranks
  *     exchange them (4 bytes a vertex), and each lays out the same
  *     offsets and writes its slice's rows (partition/held.h).
  *  2. Every rank plans the same units from the offsets, estimates each
@@ -60,10 +65,13 @@
  * agree with the out-degree its slice's rank found, or the job fails.
  *
  * What it saves: a rank reads its slice (1/R) and the rest of its units'
- * rows. On a file whose ids cluster (a crawl in URL order), a unit's rows
- * lie in few places; on scrambled ids they are spread over every page,
- * and no byte is saved (docs/SCALING.md). The JSON gives each rank's list
- * bytes read (compressed bytes for an LZ4 file).
+ * rows. A unit's rows are a range of ranks, (degree, id) order: on a file
+ * renumbered in that order (tristream reorder) they lie in few places;
+ * in id order, scrambled or a crawl's URL order, they are spread over
+ * every page, and almost no byte is saved (docs/SCALING.md; a crawl read
+ * by ranges: busiest rank 1.00 of its files at 2-8 ranks). The JSON gives
+ * each rank's list bytes read (compressed bytes for an LZ4 file, the
+ * .graph files' bytes the decoded lists span for a crawl).
  */
 #ifndef TSG_RANGES_H
 #define TSG_RANGES_H

@@ -8,7 +8,8 @@
 # rank named and no count; --read ranges (every rank count, reader and
 # plan size, reordered files read in part, per-vertex, checkpoints,
 # fall-backs said, damage found by one rank's checks or the summed
-# symmetry hash). Skipped (visibly) in a build without MPI.
+# symmetry hash; a BVGraph crawl with its transpose by ranges, a
+# transpose that is not the crawl's). Skipped (visibly) in a build without MPI.
 # Ends with "N passed, N failed".
 set -u
 B=$1
