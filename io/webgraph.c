@@ -1757,15 +1757,25 @@ static void crawl_release(struct io_lists_src *src)
 	free(cs);
 }
 
+/* For the openers of a crawl with its transpose: st and g cleared, the
+ * crawl's base and its transpose's (BASE-t). */
+static int open_bases(const char *path, char *base, size_t blen, char *tbase, size_t tlen,
+		      struct io_webgraph_stats *st, struct tsg_graph *g, struct tsg_err *err)
+{
+	memset(st, 0, sizeof(*st));
+	memset(g, 0, sizeof(*g));
+	if (base_of(path, base, blen))
+		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
+	snprintf(tbase, tlen, "%s-t", base);
+	return TSG_OK;
+}
+
 int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph *g,
 			    struct io_webgraph_stats *st, struct tsg_err *err)
 {
 	char base[4096], tbase[4200];
-	memset(st, 0, sizeof(*st));
-	memset(g, 0, sizeof(*g));
-	if (base_of(path, base, sizeof(base)))
-		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
-	snprintf(tbase, sizeof(tbase), "%s-t", base);
+	if (open_bases(path, base, sizeof(base), tbase, sizeof(tbase), st, g, err))
+		return err->code;
 	threads = threads ? threads : 1;
 	const double t0 = tsg_now();
 	struct crawl_src *cs = calloc(1, sizeof(*cs));
@@ -2013,11 +2023,8 @@ int io_webgraph_open_ranges(const char *path, unsigned threads, struct tsg_graph
 			    struct io_webgraph_stats *st, struct tsg_err *err)
 {
 	char base[4096], tbase[4200];
-	memset(st, 0, sizeof(*st));
-	memset(g, 0, sizeof(*g));
-	if (base_of(path, base, sizeof(base)))
-		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
-	snprintf(tbase, sizeof(tbase), "%s-t", base);
+	if (open_bases(path, base, sizeof(base), tbase, sizeof(tbase), st, g, err))
+		return err->code;
 	threads = threads ? threads : 1;
 	const double t0 = tsg_now();
 	struct crawl_ranges *cr = calloc(1, sizeof(*cr));

@@ -154,16 +154,22 @@ wref=$("$B/tests/brute" "$T/web.tsg")
 got=$("$B/tests/brute" "$T/webr.tsg")
 check "reorder keeps the count: $got, before $wref" same "$got" "$wref"
 rb() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d['triangles'], d['read_ranges'], d.get('ranges_lists_bytes', -1), *d.get('rank_read_bytes', []))" 2>/dev/null; }
+# by_ranges NAME REF N "OPTIONS" FILE: the count is REF, read by ranges, a
+# byte count a rank, none over the lists' bytes (which are more than 0)
+by_ranges() {
+	local name=$1 ref=$2 n=$3 l=$4 f=$5 nb by lb over=
+	set -- $(mp $n "$B/tristream" count --quiet --json --device cpu --read ranges $l "$f" | rb)
+	check "$name -n $n --read ranges $l: ${1:-}, brute $ref" same "${1:-}" "$ref"
+	nb=$(($# - 3)) by=${2:-} lb=${3:-0}
+	[ $# -gt 3 ] && shift 3 && for b; do [ "$b" -le "$lb" ] || over="$over $b"; done
+	check "$name -n $n --read ranges $l: read by ranges ($by), a byte count a rank ($nb)" eval '[ "$by" = True ] && [ "$nb" = "$n" ]'
+	check "$name -n $n --read ranges $l: no rank read more than the lists' $lb bytes ($over)" eval 'num "$lb" && [ "$lb" -gt 0 ] && [ -z "$over" ]'
+}
 for g in rmat12 er webr rmat12.lz4 webr.lz4; do # LZ4: whole chunks, compressed bytes
 	ref=$("$B/tests/brute" "$T/${g%.lz4}.tsg")
 	for n in 2 3 5; do
 		for l in "--partitions 1" "--partitions 4" "--partitions 7 --io mmap"; do
-			set -- $(mp $n "$B/tristream" count --quiet --json --device cpu --read ranges $l "$T/$g.tsg" | rb)
-			check "$g -n $n --read ranges $l: ${1:-}, brute $ref" same "${1:-}" "$ref"
-			nb=$(($# - 3)) by=${2:-} lb=${3:-0} over=
-			[ $# -gt 3 ] && shift 3 && for b; do [ "$b" -le "$lb" ] || over="$over $b"; done
-			check "$g -n $n --read ranges $l: read by ranges ($by), a byte count a rank ($nb)" eval '[ "$by" = True ] && [ "$nb" = "$n" ]'
-			check "$g -n $n --read ranges $l: no rank read more than the lists' $lb bytes ($over)" [ -z "$over" ]
+			by_ranges "$g" "$ref" $n "$l" "$T/$g.tsg"
 		done
 	done
 done
@@ -200,14 +206,9 @@ check "3 ranks by ranges on a damaged LZ4 file: exit $rc (3), the chunk named, n
 "$B/tristream-gen" --quiet --seed 4 --webgraph crawl --vertices 20000 "$T/cw"
 "$B/tristream-gen" --quiet --seed 4 crawl --vertices 20000 "$T/cw.tsg"
 cref=$("$B/tests/brute" "$T/cw.tsg")
-for n in 2 3 5; do
+for n in 2 3 5; do # bytes: of the .graph files the decoded lists span
 	for l in "--partitions 1" "--partitions 4" "--partitions 7 --threads 3"; do
-		set -- $(mp $n "$B/tristream" count --quiet --json --device cpu --read ranges $l "$T/cw" | rb)
-		check "crawl -n $n --read ranges $l: ${1:-}, brute $cref" same "${1:-}" "$cref"
-		nb=$(($# - 3)) by=${2:-} lb=${3:-0} over=
-		[ $# -gt 3 ] && shift 3 && for b; do [ "$b" -le "$lb" ] || over="$over $b"; done
-		check "crawl -n $n --read ranges $l: read by ranges ($by), a byte count a rank ($nb)" eval '[ "$by" = True ] && [ "$nb" = "$n" ]'
-		check "crawl -n $n --read ranges $l: no rank read more than the .graph files' $lb bytes ($over)" eval 'num "$lb" && [ "$lb" -gt 0 ] && [ -z "$over" ]'
+		by_ranges crawl "$cref" $n "$l" "$T/cw"
 	done
 done
 # more ranks than vertices in some slices: empty slices decode nothing
