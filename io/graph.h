@@ -43,15 +43,17 @@ struct io_vrange {
  * A decoder that ranks can read in part (io_webgraph_open_ranges) also
  * has the steps of io_graph_cut_lists, io_graph_read_slice,
  * io_graph_place_slice and io_graph_read_ranges (NULL: it has not; read
- * is then the only way in): cut, slice (decoded, not yet placed: deg
- * gets their degrees, sums what the slices add up to), place (every
+ * is then the only way in): weights (nv + 1 increasing: what is read
+ * before each vertex's list, by which slices are cut), slice (decoded,
+ * not yet placed: deg gets their degrees, sums what the slices add up
+ * to), place (every
  * vertex's degree known: offsets laid out, the slice put in place) and
  * ranges (into their places, each list's length checked against deg). */
 struct io_lists_src {
 	int (*read)(struct io_lists_src *s, struct tsg_graph *g, io_rows_fn rows, void *ctx,
 		    struct tsg_err *err);
 	void (*release)(struct io_lists_src *s);
-	void (*cut)(const struct io_lists_src *s, uint32_t n, uint64_t *cut);
+	const uint64_t *(*weights)(const struct io_lists_src *s);
 	int (*slice)(struct io_lists_src *s, uint64_t b, uint64_t e, uint32_t *deg,
 		     uint64_t sums[2], uint64_t *bytes, struct tsg_err *err);
 	int (*place)(struct io_lists_src *s, struct tsg_graph *g, const uint32_t *deg,

@@ -237,15 +237,14 @@ int io_graph_read_ranges(struct tsg_graph *g, const struct io_vrange *r, uint64_
 
 void io_graph_cut_lists(const struct tsg_graph *g, uint32_t n, uint64_t *cut)
 {
-	if (io_graph_degrees_pending(g)) {
-		g->lists_src->cut(g->lists_src, n, cut);
-		return;
-	}
+	/* a file's list entries, or what a decoder reads before each list */
+	const uint64_t *w = io_graph_degrees_pending(g) ? g->lists_src->weights(g->lists_src)
+							 : g->off;
+	const uint64_t total = w[g->nv] - w[0];
 	cut[0] = 0;
-	for (uint32_t q = 1; q < n; q++) {
-		const uint64_t goal = g->nadj / n * q + g->nadj % n * q / n;
-		cut[q] = tsg_lower_bound_u64(g->off, cut[q - 1], g->nv, goal);
-	}
+	for (uint32_t q = 1; q < n; q++)
+		cut[q] = tsg_lower_bound_u64(w, cut[q - 1], g->nv,
+					     w[0] + total / n * q + total % n * q / n);
 	cut[n] = g->nv;
 }
 

@@ -1757,25 +1757,23 @@ static void crawl_release(struct io_lists_src *src)
 	free(cs);
 }
 
-/* For the openers of a crawl with its transpose: st and g cleared, the
- * crawl's base and its transpose's (BASE-t). */
-static int open_bases(const char *path, char *base, size_t blen, char *tbase, size_t tlen,
-		      struct io_webgraph_stats *st, struct tsg_graph *g, struct tsg_err *err)
+/* For the openers of a crawl with its transpose BASE-t: st and g
+ * cleared, both opened into m (merged_open, as flags say). */
+static int open_pair(const char *path, unsigned threads, int flags, struct merged *m,
+		     struct io_webgraph_stats *st, struct tsg_graph *g, struct tsg_err *err)
 {
+	char base[4096], tbase[4200];
 	memset(st, 0, sizeof(*st));
 	memset(g, 0, sizeof(*g));
-	if (base_of(path, base, blen))
+	if (base_of(path, base, sizeof(base)))
 		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
-	snprintf(tbase, tlen, "%s-t", base);
-	return TSG_OK;
+	snprintf(tbase, sizeof(tbase), "%s-t", base);
+	return merged_open(m, base, tbase, threads, flags, st, err);
 }
 
 int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph *g,
 			    struct io_webgraph_stats *st, struct tsg_err *err)
 {
-	char base[4096], tbase[4200];
-	if (open_bases(path, base, sizeof(base), tbase, sizeof(tbase), st, g, err))
-		return err->code;
 	threads = threads ? threads : 1;
 	const double t0 = tsg_now();
 	struct crawl_src *cs = calloc(1, sizeof(*cs));
@@ -1783,7 +1781,7 @@ int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	struct merged *m = &cs->m;
 	struct bounds_job bj = { 0 };
-	int rc = merged_open(m, base, tbase, threads, BV_DEFER, st, err);
+	int rc = open_pair(path, threads, BV_DEFER, m, st, g, err);
 	if (rc) {
 		free(cs);
 		return rc;
@@ -1876,15 +1874,9 @@ static uint64_t span_bytes(const struct crawl_ranges *cr, uint64_t b, uint64_t e
 	return (cr->bits[e] - cr->bits[b] + 7) / 8;
 }
 
-static void cr_cut(const struct io_lists_src *s, uint32_t n, uint64_t *cut)
+static const uint64_t *cr_weights(const struct io_lists_src *s)
 {
-	const struct crawl_ranges *cr = ranges_of(s);
-	const uint64_t nv = cr->m.g.p.nodes, total = cr->bits[nv];
-	cut[0] = 0;
-	for (uint32_t q = 1; q < n; q++)
-		cut[q] = tsg_lower_bound_u64(cr->bits, cut[q - 1], nv,
-					     total / n * q + total % n * q / n);
-	cut[n] = nv;
+	return ranges_of(s)->bits;
 }
 
 static int cr_slice(struct io_lists_src *s, uint64_t b, uint64_t e, uint32_t *deg,
@@ -2022,16 +2014,13 @@ static void cr_release(struct io_lists_src *s)
 int io_webgraph_open_ranges(const char *path, unsigned threads, struct tsg_graph *g,
 			    struct io_webgraph_stats *st, struct tsg_err *err)
 {
-	char base[4096], tbase[4200];
-	if (open_bases(path, base, sizeof(base), tbase, sizeof(tbase), st, g, err))
-		return err->code;
 	threads = threads ? threads : 1;
 	const double t0 = tsg_now();
 	struct crawl_ranges *cr = calloc(1, sizeof(*cr));
 	if (!cr)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	struct merged *m = &cr->m;
-	int rc = merged_open(m, base, tbase, threads, BV_PART, st, err);
+	int rc = open_pair(path, threads, BV_PART, m, st, g, err);
 	if (rc) {
 		free(cr);
 		return rc;
@@ -2055,7 +2044,8 @@ int io_webgraph_open_ranges(const char *path, unsigned threads, struct tsg_graph
 				 .adj_mem = m->adj, .io_used = IO_MODE_AUTO, .io_cached = -1,
 				 .lists_pending = 1, .threads = threads, .identity = key ? key : 1,
 				 .lists_src = &cr->src };
-	cr->src = (struct io_lists_src){ .read = cr_read, .release = cr_release, .cut = cr_cut,
+	cr->src = (struct io_lists_src){ .read = cr_read, .release = cr_release,
+					 .weights = cr_weights,
 					 .slice = cr_slice, .place = cr_place,
 					 .ranges = cr_ranges, .name = m->g.path };
 	m->off = NULL; /* the graph's now; the job still writes them */
