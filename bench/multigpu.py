@@ -2,7 +2,8 @@
 """bench/multigpu.py - one GPU against two, side by side in one run.
 
     bench/multigpu.py BUILD_DIR SCALE [SCALE ...] [--runs 3] [--quarter SCALE,...]
-                      [--cold SCALE,...] [--k K --kscales SCALE,...] [--out FILE]
+                      [--cold SCALE,...] [--k K --kscales SCALE,...]
+                      [--lstc SCALE,... --lparts P] [--out FILE]
 
 Needs a host with two GPUs (the device tool's nvidia-h200-x2) and, for the
 mpirun rows, a build with MPI. For each R-MAT scale (edge factor 16,
@@ -20,7 +21,10 @@ footprint per GPU (one, two, mpi2: out of core on each GPU). With --cold,
 those scales from a cold file (page cache dropped before each run): one,
 two, mpi2 end to end. With --k K, the --kscales scales count K-cliques
 (LSTC parts) on one GPU (--gpu 0), two (--gpus 2: at least 4 parts a GPU)
-and two ranks (mpirun -n 2), each checked against the one-GPU count.
+and two ranks (mpirun -n 2), each checked against the one-GPU count. With
+--lstc, those scales count triangles in the LSTC layout (--layout lstc
+--partitions P, default 8: vertex parts built on the host while the GPUs
+count) on one GPU, two (--gpus 2) and two ranks.
 
 "count" is the counting part: from the first unit handed to a GPU to the
 last count taken (JSON stages.count_wall; under mpirun the slowest rank's,
@@ -40,8 +44,23 @@ def timed(cmd):
     """Runs cmd under ENV: (its JSON or an error dict, wall seconds)."""
     return timed_env(cmd, ENV)
 
+def count_part(j):
+    """The counting part's wall time: the slowest rank's under mpirun."""
+    if "rank_count_wall_s" in j:
+        return max(j["rank_count_wall_s"])
+    return j["stages"].get("count_wall", j["stages"]["count"])
+
 def clique_variants(build, graph, k):
     t = [os.path.join(build, "tristream"), "count", "--quiet", "--json", "--k", str(k)]
+    return {
+        "one": t + ["--gpu", "0", graph],
+        "two": t + ["--gpus", "2", graph],
+        "mpi2": ["mpirun", "-n", "2", "--bind-to", "none"] + t + [graph],
+    }
+
+def lstc_variants(build, graph, parts):
+    t = [os.path.join(build, "tristream"), "count", "--quiet", "--json", "--layout", "lstc",
+         "--partitions", str(parts)]
     return {
         "one": t + ["--gpu", "0", graph],
         "two": t + ["--gpus", "2", graph],
@@ -69,6 +88,8 @@ def main():
     cold = take_opt(args, "--cold", lambda s: [int(x) for x in s.split(",")], [])
     kk = take_opt(args, "--k", int, 0)
     kscales = take_opt(args, "--kscales", lambda s: [int(x) for x in s.split(",")], [])
+    lscales = take_opt(args, "--lstc", lambda s: [int(x) for x in s.split(",")], [])
+    lparts = take_opt(args, "--lparts", int, 8)
     build, scales = args[0], [int(s) for s in args[1:]]
     sink = open(out, "a") if out else None
     rows = []
@@ -89,13 +110,20 @@ def main():
             kbase, _ = timed(clique_variants(build, g, kk)["one"])
             refs[f"{kk}-cliques"] = kbase.get("cliques")
             sets.append((f"{kk}-cliques", 0, runs, False))
+        if scale in lscales:
+            sets.append((f"lstc P={lparts}", 0, runs, False))
         if scale in quarter and foot:
             sets.append(("1/4 memory", 2 * foot // 4, runs, False))
         if scale in cold:
             sets.append(("cold file", 0, 1, True))
         for label, mem, n, is_cold in sets:
             clique = label.endswith("-cliques")
-            v = clique_variants(build, g, kk) if clique else variants(build, g, mem)
+            if clique:
+                v = clique_variants(build, g, kk)
+            elif label.startswith("lstc"):
+                v = lstc_variants(build, g, lparts)
+            else:
+                v = variants(build, g, mem)
             ref = refs[label] if clique else refs["triangles"]
             if is_cold:
                 v = {k: v[k] for k in ("one", "two", "mpi2")}
@@ -134,8 +162,8 @@ def main():
         if c is None:
             print(f"{scale:>5} {label:<11} {name:<8} {'':>5} {check}")
             continue
-        xc = f"{one[3] / c:.2f}" if one and one[3] else ""
-        xe = f"{one[4] / e:.2f}" if one and one[4] else ""
+        xc = f"{one[3] / c:.2f}" if one and one[3] and c else ""
+        xe = f"{one[4] / e:.2f}" if one and one[4] and e else ""
         im = f"{imb:.2f}" if imb else ""
         print(f"{scale:>5} {label:<11} {name:<8} {units or '':>5} {c:>8.3f} {xc:>6} {e:>7.2f} "
               f"{xe:>6} {im:>6} {check}")
