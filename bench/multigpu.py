@@ -3,7 +3,8 @@
 
     bench/multigpu.py BUILD_DIR SCALE [SCALE ...] [--runs 3] [--quarter SCALE,...]
                       [--cold SCALE,...] [--k K --kscales SCALE,...]
-                      [--lstc SCALE,... --lparts P] [--out FILE]
+                      [--lstc SCALE,... --lparts P] [--base BUILD_DIR [--base-cache-only]]
+                      [--no-arrival] [--out FILE]
 
 Needs a host with two GPUs (the device tool's nvidia-h200-x2) and, for the
 mpirun rows, a build with MPI. For each R-MAT scale (edge factor 16,
@@ -24,7 +25,11 @@ two, mpi2 end to end. With --k K, the --kscales scales count K-cliques
 and two ranks (mpirun -n 2), each checked against the one-GPU count. With
 --lstc, those scales count triangles in the LSTC layout (--layout lstc
 --partitions P, default 8: vertex parts built on the host while the GPUs
-count) on one GPU, two (--gpus 2) and two ranks.
+count) on one GPU, two (--gpus 2) and two ranks. With --base, another
+build's two and mpi2 run beside them (two-base, mpi2-base), alternating:
+an A/B of a change to how the work is shared (--base-cache-only: in the
+page-cache set alone). --no-arrival leaves the
+arrival row out.
 
 "count" is the counting part: from the first unit handed to a GPU to the
 last count taken (JSON stages.count_wall; under mpirun the slowest rank's,
@@ -67,17 +72,22 @@ def lstc_variants(build, graph, parts):
         "mpi2": ["mpirun", "-n", "2", "--bind-to", "none"] + t + [graph],
     }
 
-def variants(build, graph, mem):
+def variants(build, graph, mem, base=None, arrival=True):
+    def shared(b, suffix):
+        t = [os.path.join(b, "tristream"), "count", "--quiet", "--json"]
+        return {
+            "two" + suffix: t + ["--gpus", "2"] + m + [graph],
+            "mpi2" + suffix: ["mpirun", "-n", "2", "--bind-to", "none"] + t + ["--layout", "block"]
+                             + m + [graph],
+        }
     t = [os.path.join(build, "tristream"), "count", "--quiet", "--json"]
     m = ["--gpu-mem", str(mem)] if mem else []
-    v = {
-        "one": t + ["--gpu", "0", "--layout", "block"] + m + [graph],
-        "two": t + ["--gpus", "2"] + m + [graph],
-        "mpi2": ["mpirun", "-n", "2", "--bind-to", "none"] + t + ["--layout", "block"] + m + [graph],
-        "arrival": t + ["--gpu", "0"] + [graph],
-    }
-    if mem:  # out of core: the units are set by the budget
-        del v["arrival"]
+    v = {"one": t + ["--gpu", "0", "--layout", "block"] + m + [graph]}
+    v.update(shared(build, ""))
+    if base:
+        v.update(shared(base, "-base"))
+    if arrival and not mem:  # out of core: the units are set by the budget
+        v["arrival"] = t + ["--gpu", "0"] + [graph]
     return v
 
 def main():
@@ -90,6 +100,13 @@ def main():
     kscales = take_opt(args, "--kscales", lambda s: [int(x) for x in s.split(",")], [])
     lscales = take_opt(args, "--lstc", lambda s: [int(x) for x in s.split(",")], [])
     lparts = take_opt(args, "--lparts", int, 8)
+    base_build = take_opt(args, "--base", str, None)
+    base_cache_only = "--base-cache-only" in args
+    if base_cache_only:
+        args.remove("--base-cache-only")
+    arrival = "--no-arrival" not in args
+    if not arrival:
+        args.remove("--no-arrival")
     build, scales = args[0], [int(s) for s in args[1:]]
     sink = open(out, "a") if out else None
     rows = []
@@ -123,7 +140,8 @@ def main():
             elif label.startswith("lstc"):
                 v = lstc_variants(build, g, lparts)
             else:
-                v = variants(build, g, mem)
+                use_base = base_build if label == "page cache" or not base_cache_only else None
+                v = variants(build, g, mem, use_base, arrival)
             ref = refs[label] if clique else refs["triangles"]
             if is_cold:
                 v = {k: v[k] for k in ("one", "two", "mpi2")}
@@ -155,17 +173,17 @@ def main():
                              statistics.median(x[1] for x in good), good[0][3], good[0][4],
                              "ok" if len(good) == len(rs) else f"{len(rs) - len(good)} failed"))
         os.remove(g)
-    print(f"{'R-MAT':>5} {'set':<11} {'variant':<8} {'units':>5} {'count s':>8} {'x one':>6} "
+    print(f"{'R-MAT':>5} {'set':<11} {'variant':<9} {'units':>5} {'count s':>8} {'x one':>6} "
           f"{'e2e s':>7} {'x one':>6} {'imbal':>6} check")
     for scale, label, name, c, e, imb, units, check in rows:
         one = next((r for r in rows if r[0] == scale and r[1] == label and r[2] == "one"), None)
         if c is None:
-            print(f"{scale:>5} {label:<11} {name:<8} {'':>5} {check}")
+            print(f"{scale:>5} {label:<11} {name:<9} {'':>5} {check}")
             continue
         xc = f"{one[3] / c:.2f}" if one and one[3] and c else ""
         xe = f"{one[4] / e:.2f}" if one and one[4] and e else ""
         im = f"{imb:.2f}" if imb else ""
-        print(f"{scale:>5} {label:<11} {name:<8} {units or '':>5} {c:>8.3f} {xc:>6} {e:>7.2f} "
+        print(f"{scale:>5} {label:<11} {name:<9} {units or '':>5} {c:>8.3f} {xc:>6} {e:>7.2f} "
               f"{xe:>6} {im:>6} {check}")
 
 if __name__ == "__main__":

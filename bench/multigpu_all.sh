@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/multigpu_all.sh BUILD_DIR SHARED_GRAPHS_DIR OUT_DIR [SCALES]
+# bench/multigpu_all.sh BUILD_DIR SHARED_GRAPHS_DIR OUT_DIR [SCALES] [BASE_BUILD]
 #
 # Every two-GPU figure of issue #16 in one run, on a host of two GPUs (the
 # device tool's nvidia-h100-x2 or nvidia-h200-x2), one after another so
@@ -12,11 +12,16 @@
 #      (--partitions), to see what the automatic plan's 8 units cost;
 #   3. tests/gpu/multi.sh (correctness on both GPUs);
 #   4. bench/ranges.py with 2 and 4 ranks on the two GPUs.
-# Logs and JSON lines go to OUT_DIR (seven files); progress.txt says where
-# it is.
+# With BASE_BUILD (an A/B of a change to how work is shared): step 1 only
+# for SCALES and R-MAT 26 at 1/4, BASE_BUILD's --gpus 2 and mpirun -n 2
+# beside this build's in the page-cache set (no cold file, k-cliques,
+# LSTC or arrival rows), then step 3.
+# Logs and JSON lines go to OUT_DIR (at most seven files); progress.txt
+# says where it is.
 set -u
 B=$1 G=$2 O=$3
 SCALES=${4:-22 24 25 26}
+BASE=${5:-}
 mkdir -p "$O"
 export PYTHONUNBUFFERED=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
@@ -24,7 +29,18 @@ step() { echo "$(date -u +%FT%TZ) $*" >>"$O/progress.txt"; }
 step "start: $("$B/tristream" --version 2>&1 | head -1); $(nproc) cores"
 nvidia-smi --query-gpu=index,name,memory.total,driver_version --format=csv,noheader >>"$O/progress.txt"
 
-step "multigpu.py $SCALES"
+step "multigpu.py $SCALES ${BASE:+against $BASE}"
+if [ -n "$BASE" ]; then
+	# shellcheck disable=SC2086 # SCALES is a list
+	python3 bench/multigpu.py "$B" $SCALES --runs 3 --quarter 26 --base "$BASE" \
+		--base-cache-only --no-arrival --out "$O/multigpu.jsonl" >"$O/multigpu.txt" 2>&1
+	step "multigpu.py exit $?"
+	step "tests/gpu/multi.sh"
+	bash tests/gpu/multi.sh "$B" "$G" >"$O/multi-tests.txt" 2>&1
+	step "multi.sh exit $?: $(tail -1 "$O/multi-tests.txt")"
+	step "done"
+	exit 0
+fi
 # shellcheck disable=SC2086 # SCALES is a list
 python3 bench/multigpu.py "$B" $SCALES --runs 3 --quarter 26 --cold 24,25,26 --k 4 --kscales 22 \
 	--lstc 22 --out "$O/multigpu.jsonl" >"$O/multigpu.txt" 2>&1

@@ -219,11 +219,36 @@ static void cut_sum(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 	}
 }
 
-/* Cuts the ranks into up to q source blocks of about equal work (row_cost;
- * a block ends where the running sum passes k/q of the whole, so none
- * exceeds 1/q of it by more than one row's): the q - 1 inner cuts into
- * cut, their number into *n. Chunk sums first, on every thread; then only
- * the chunks that hold a cut are walked. */
+/* The share of the whole work below the k-th of cut_count(q) blocks'
+ * ends (0 < k < cut_count(q)): block_opts.min_units' schedule. Half of the
+ * work in q/2 blocks of 1/q each, the next quarter in q/2 of 1/(2q), the
+ * last quarter in q of 1/(4q). The queue of several GPUs takes the
+ * costliest units first, so it ends on small ones, and an estimate that
+ * is off (R-MAT 24 on two H100s: units of equal estimated wedges took 12
+ * to 38 ms) leaves the GPUs at most a small unit apart rather than a
+ * large one. The small blocks are the top ranks, whose middle rows (every
+ * rank above the block) are the fewest bytes to copy. */
+static double cut_goal(uint32_t q, uint32_t k)
+{
+	const double h = q / 2.0;
+	if (k <= h)
+		return k / (double)q;
+	if (k <= q)
+		return 0.5 + (k - h) / (2.0 * q);
+	return 0.75 + (k - q) / (4.0 * q);
+}
+
+/* How many blocks min_units = q asks for (cut_goal). */
+static uint32_t cut_count(uint32_t q)
+{
+	return 2 * q;
+}
+
+/* Cuts the ranks into up to cut_count(q) source blocks of the work shares
+ * of cut_goal (row_cost; a block ends where the running sum passes its
+ * goal, so none exceeds its share by more than one row's): the inner cuts
+ * into cut, their number into *n. Chunk sums first, on every thread; then
+ * only the chunks that hold a cut are walked. */
 static int cost_cuts(const struct part_odag *d, uint32_t q, unsigned threads, uint32_t *cut,
 		     uint32_t *n, struct tsg_err *err)
 {
@@ -237,8 +262,8 @@ static int cost_cuts(const struct part_odag *d, uint32_t q, unsigned threads, ui
 	*n = 0;
 	uint64_t before = 0; /* the work of the chunks before c */
 	uint32_t c = 0;
-	for (uint32_t k = 1; k < q && total; k++) {
-		const uint64_t goal = (uint64_t)((double)total * k / q);
+	for (uint32_t k = 1; k < cut_count(q) && total; k++) {
+		const uint64_t goal = (uint64_t)((double)total * cut_goal(q, k));
 		while (c < CUT_CHUNKS && before + sum[c] < goal)
 			before += sum[c++];
 		if (c == CUT_CHUNKS)
@@ -280,7 +305,7 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 		rc = plan_fixed(d, o->nblocks, o->list_cum, out, err);
 	else if (o->budget == 0)
 		rc = plan_fixed(d, 1, NULL, out, err);
-	else if ((nc && !(cut = malloc(nc * sizeof(*cut)))) ||
+	else if ((nc && !(cut = malloc(cut_count(nc) * sizeof(*cut)))) ||
 		 (nl && !(lcut = malloc(nl * sizeof(*lcut)))))
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning units");
 	else if (!cut || (rc = cost_cuts(d, nc, o->threads, cut, &ncut, err)) == TSG_OK) {

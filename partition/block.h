@@ -37,11 +37,14 @@ struct block_unit {
 struct block_opts {
 	uint32_t nblocks;         /* 0: automatic from budget; else Q equal blocks, Q(Q+1)/2 units */
 	uint64_t budget;          /* bytes one unit may take (automatic only) */
-	uint32_t min_units;       /* automatic: source blocks also end at the cuts of
-				   * this many of equal work (the n(n-1)/2 + n of
-				   * block_plan_costs per row), so work spread over
-				   * several devices comes in units of about
-				   * 1/min_units of it or less; 0 or 1: by bytes only */
+	uint32_t min_units;       /* automatic, q > 1: source blocks also end at the
+				   * cuts of 2q blocks of work (the n(n-1)/2 + n of
+				   * block_plan_costs per row), in rank order half of
+				   * it in q/2 blocks of 1/q, a quarter in q/2 of
+				   * 1/(2q), the last quarter (the top ranks) in q of
+				   * 1/(4q): work spread over several devices comes in
+				   * units of 1/q of it or less, the last ones small;
+				   * 0 or 1: by bytes only */
 	unsigned threads;         /* for those cuts' sums (0: one) */
 	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h) */
 	/* Ranks reading by ranges (src/ranges.h) read the file's lists, whole:

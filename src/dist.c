@@ -25,11 +25,16 @@ int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 	*d = (struct tsg_dist){ .rank = 0, .size = 1 };
 	if (!launched())
 		return TSG_OK;
-	if (MPI_Init(argc, argv) != MPI_SUCCESS)
+	/* serialized: several GPUs of a rank take units (dist_counter) from
+	 * their own threads, one at a time */
+	int provided = MPI_THREAD_SINGLE, least = MPI_THREAD_SINGLE;
+	if (MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS)
 		return tsg_fail(err, TSG_EDEVICE, "MPI could not start");
 	d->mpi = 1;
 	MPI_Comm_rank(MPI_COMM_WORLD, &d->rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &d->size);
+	MPI_Allreduce(&provided, &least, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	d->serialized = least >= MPI_THREAD_SERIALIZED;
 	return TSG_OK;
 }
 
@@ -144,6 +149,59 @@ void dist_gather_f64(const struct tsg_dist *d, double v, double *out)
 	MPI_Gather(&v, 1, MPI_DOUBLE, out, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
 }
 
+struct dist_counter {
+	MPI_Win win;
+};
+
+int dist_counter_open(const struct tsg_dist *d, struct dist_counter **c, struct tsg_err *err)
+{
+	*c = NULL;
+	if (!d->mpi || d->size < 2 || !d->serialized) /* the same on every rank */
+		return TSG_OK;
+	struct dist_counter *n = malloc(sizeof(*n));
+	uint64_t *word = NULL, zero = 0;
+	/* a collective even when this rank is out of memory: it then takes
+	 * part, and fails after */
+	MPI_Win win;
+	MPI_Win_allocate(d->rank == 0 ? 8 : 0, 8, MPI_INFO_NULL, MPI_COMM_WORLD, &word, &win);
+	MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
+	if (d->rank == 0) { /* set through the window: ordered before any rank's fetch */
+		MPI_Put(&zero, 1, MPI_UINT64_T, 0, 0, 1, MPI_UINT64_T, win);
+		MPI_Win_flush(0, win);
+	}
+	MPI_Barrier(MPI_COMM_WORLD);
+	int ok = n != NULL, all = 0;
+	MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (!all) {
+		MPI_Win_unlock_all(win);
+		MPI_Win_free(&win);
+		free(n);
+		return tsg_fail(err, TSG_ENOMEM, "out of memory for the ranks' shared count");
+	}
+	n->win = win;
+	*c = n;
+	return TSG_OK;
+}
+
+int dist_counter_next(struct dist_counter *c, uint64_t *v, struct tsg_err *err)
+{
+	const uint64_t one = 1;
+	if (MPI_Fetch_and_op(&one, v, MPI_UINT64_T, 0, 0, MPI_SUM, c->win) != MPI_SUCCESS ||
+	    MPI_Win_flush(0, c->win) != MPI_SUCCESS)
+		return tsg_fail(err, TSG_EDEVICE, "MPI: taking a unit from the ranks' shared count "
+				"failed");
+	return TSG_OK;
+}
+
+void dist_counter_close(struct dist_counter *c)
+{
+	if (!c)
+		return;
+	MPI_Win_unlock_all(c->win);
+	MPI_Win_free(&c->win);
+	free(c);
+}
+
 #else /* one rank */
 
 int dist_available(void) { return 0; }
@@ -197,5 +255,19 @@ void dist_gather_f64(const struct tsg_dist *d, double v, double *out)
 	if (out)
 		out[0] = v;
 }
+int dist_counter_open(const struct tsg_dist *d, struct dist_counter **c, struct tsg_err *err)
+{
+	(void)d;
+	(void)err;
+	*c = NULL;
+	return TSG_OK;
+}
+int dist_counter_next(struct dist_counter *c, uint64_t *v, struct tsg_err *err)
+{
+	(void)c;
+	(void)v;
+	return tsg_fail(err, TSG_EINTERNAL, "no ranks to share a count with");
+}
+void dist_counter_close(struct dist_counter *c) { (void)c; }
 
 #endif

@@ -25,6 +25,8 @@
 struct tsg_dist {
 	int rank, size; /* 0 of 1 when MPI is not running */
 	int mpi;        /* MPI_Init ran (dist_finish must finalize) */
+	int serialized; /* every rank's MPI takes calls from any one thread at a
+			 * time (MPI_THREAD_SERIALIZED): dist_counter needs it */
 	/* The job's failure, once an agreement found one: every rank learns it
 	 * in the same agreement, and later ones return it without a word on
 	 * the wire, so a rank that failed early and skipped a step's
@@ -66,5 +68,28 @@ int dist_sum_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n, struct tsg_e
 
 /* Gathers one double a rank to out[size] on rank 0 (out NULL elsewhere). */
 void dist_gather_f64(const struct tsg_dist *d, double v, double *out);
+
+/*
+ * A count that every rank may advance at any time, without the others
+ * taking part: 0, 1, 2, ... each value handed to exactly one caller over
+ * all ranks (MPI one-sided fetch-and-add on a word of rank 0's). Ranks
+ * take units of work by it as they become free, so a rank that counts
+ * faster, or whose units were cheaper than estimated, takes more, and none
+ * waits at the end on another's backlog. Its calls may come from any
+ * thread, one at a time (the caller serialises them). Where the launcher
+ * runs the ranks on several hosts and Open MPI moves one-sided operations
+ * by messages, a request waits until rank 0 next enters MPI (at its own
+ * next request): the hand-out then lags by up to one of rank 0's units.
+ */
+struct dist_counter;
+
+/* A collective: every rank gets the same counter, at 0. *c is NULL (and
+ * callers deal work otherwise) with one rank, or where some rank's MPI
+ * cannot take calls from other threads. */
+int dist_counter_open(const struct tsg_dist *d, struct dist_counter **c, struct tsg_err *err);
+/* The counter's value into *v, and adds one to it. */
+int dist_counter_next(struct dist_counter *c, uint64_t *v, struct tsg_err *err);
+/* A collective; c may be NULL. */
+void dist_counter_close(struct dist_counter *c);
 
 #endif

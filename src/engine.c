@@ -120,7 +120,8 @@ done:
 int engine_unit_resume(const struct engine_opts *o, uint32_t k, struct engine_result *r)
 {
 	struct engine_part *ep = &r->parts[k];
-	if (o->nranks > 1 && (r->owner ? r->owner[k] : k % o->nranks) != o->rank) { /* another rank's */
+	if (o->nranks > 1 && !r->taken &&
+	    (r->owner ? r->owner[k] : k % o->nranks) != o->rank) { /* dealt to another rank */
 		ep->elsewhere = 1;
 		return 1;
 	}
@@ -278,6 +279,93 @@ int engine_deal_arrival(const struct engine_opts *o, const struct tsg_graph *g,
 	return rc;
 }
 
+struct cost_key {
+	uint32_t bucket;  /* the cost's size class: four to a power of two */
+	uint64_t bytes;
+	uint32_t k;
+};
+
+/* Costliest first, by size class: costs are estimates, and within a class
+ * (a factor of 2^(1/4)) the unit with fewer bytes goes first, so that the
+ * first copy on each GPU, which no kernel hides, is short. Ties by unit
+ * number: every run alike. */
+static int cost_desc(const void *a, const void *b)
+{
+	const struct cost_key *x = a, *y = b;
+	if (x->bucket != y->bucket)
+		return x->bucket < y->bucket ? 1 : -1;
+	if (x->bytes != y->bytes)
+		return x->bytes < y->bytes ? -1 : 1;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+static uint32_t cost_bucket(uint64_t c)
+{
+	if (c == 0)
+		return 0;
+	const uint32_t lg = 63u - (uint32_t)__builtin_clzll(c);
+	/* the two bits after the leading one split each power of two in four */
+	const uint32_t frac = lg >= 2 ? (uint32_t)(c >> (lg - 2)) & 3u : (uint32_t)(c << (2 - lg)) & 3u;
+	return 1 + lg * 4 + frac;
+}
+
+/* Orders todo costliest first (cost_desc). */
+static int order_by_cost(const struct engine_result *r, uint32_t *todo, uint32_t n,
+			 struct tsg_err *err)
+{
+	struct cost_key *key = malloc((n ? n : 1) * sizeof(*key));
+	if (!key)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory ordering units");
+	for (uint32_t i = 0; i < n; i++) {
+		const struct engine_part *p = &r->parts[todo[i]];
+		key[i] = (struct cost_key){ cost_bucket(p->cost), p->st.bytes, todo[i] };
+	}
+	qsort(key, n, sizeof(*key), cost_desc);
+	for (uint32_t i = 0; i < n; i++)
+		todo[i] = key[i].k;
+	free(key);
+	return TSG_OK;
+}
+
+int engine_units_todo(const struct engine_opts *o, struct engine_result *r, int by_cost,
+		      uint32_t **todo, uint32_t *n, struct tsg_err *err)
+{
+	*n = 0;
+	*todo = malloc((r->nparts ? r->nparts : 1) * sizeof(**todo));
+	if (!*todo)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (uint32_t k = 0; k < r->nparts; k++)
+		if (!engine_unit_resume(o, k, r))
+			(*todo)[(*n)++] = k;
+	return by_cost || r->taken ? order_by_cost(r, *todo, *n, err) : TSG_OK;
+}
+
+int engine_next_unit(const struct engine_opts *o, const struct engine_result *r,
+		     const uint32_t *todo, uint32_t n, uint32_t *next, uint32_t *k, int *have,
+		     struct tsg_err *err)
+{
+	uint64_t i = *next;
+	*have = 0;
+	if (r->taken) { /* every rank has the same todo: all units, in the same order */
+		const int rc = dist_counter_next(o->take, &i, err);
+		if (rc)
+			return rc;
+	} else if (i < n) {
+		(*next)++;
+	}
+	if (i < n) {
+		*k = todo[i];
+		*have = 1;
+	}
+	return TSG_OK;
+}
+
+void engine_units_taken(struct engine_result *r)
+{
+	for (uint32_t k = 0; r->taken && k < r->nparts; k++)
+		r->parts[k].elsewhere = !r->parts[k].kernel;
+}
+
 int engine_block_share(const struct engine_opts *o, const struct part_odag *d,
 		       const struct block_plan *p, int costs_known, struct engine_result *r,
 		       struct tsg_err *err)
@@ -295,8 +383,10 @@ int engine_block_share(const struct engine_opts *o, const struct part_odag *d,
 		else
 			r->parts[k].cost = cost[k];
 	}
-	/* read by ranges: dealt already, by the rows the ranks hold */
-	const int rc = r->ranges.used ? TSG_OK : engine_deal(o, cost, p->nunits, r, err);
+	/* read by ranges: dealt already, by the rows the ranks hold; a shared
+	 * count: taken as the ranks become free */
+	r->taken = !r->ranges.used && o->take;
+	const int rc = r->ranges.used || r->taken ? TSG_OK : engine_deal(o, cost, p->nunits, r, err);
 	free(cost);
 	return rc;
 }
@@ -454,6 +544,7 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	struct tsg_progress prog;
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = o->part.budget };
 	uint64_t *pv = NULL; /* by rank */
+	uint32_t *todo = NULL, ntodo = 0;
 	enum kern_cpu_kind ran = o->cpu_kernel;
 	int rc = engine_block_prepare(g, o, &bo, engine_block_alloc, &mem, &mem, &d, &plan, r,
 				      err);
@@ -462,17 +553,21 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	    (rc = engine_block_share(o, &d, &plan, 0, r, err)))
 		goto done;
 	r->nparts = plan.nunits;
+	for (uint32_t k = 0; k < r->nparts; k++)
+		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
+	if ((rc = engine_units_todo(o, r, 0, &todo, &ntodo, err)))
+		goto done;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
 	tsg_progress_init(&prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
 	const double wall0 = tsg_now();
-	for (uint32_t k = 0; k < r->nparts; k++) {
+	for (uint32_t next = 0, counted = r->nparts - ntodo;;) {
+		uint32_t k = 0;
+		int have = 0;
+		if ((rc = engine_check_stop(o, err)) ||
+		    (rc = engine_next_unit(o, r, todo, ntodo, &next, &k, &have, err)) || !have)
+			break;
 		struct engine_part *ep = &r->parts[k];
 		const struct tsg_unit u = block_unit_of(&d, &plan.units[k]);
-		block_unit_stats(&d, &plan.units[k], &ep->st);
-		if (engine_unit_resume(o, k, r))
-			continue;
-		if ((rc = engine_check_stop(o, err)))
-			break;
 		double tc = tsg_now();
 		if (!o->plan_only)
 			rc = kern_cpu_count_unit(&u, o->cpu_kernel, o->threads, pv, &ep->triangles,
@@ -484,14 +579,16 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 		ep->count_s = tsg_now() - tc;
 		r->count_s += ep->count_s;
 		r->triangles += ep->triangles;
-		tsg_progress_update(&prog, k + 1, NULL);
+		tsg_progress_update(&prog, ++counted, NULL);
 	}
+	engine_units_taken(r);
 	tsg_progress_done(&prog);
 	r->count_wall_s = tsg_now() - wall0;
 	cpu_kernel_report(o, ran, r);
 	if (rc == TSG_OK && pv)
 		rc = engine_pv_from_ranks(g, o, pv, r, err);
 done:
+	free(todo);
 	free(pv);
 	block_plan_free(&plan);
 	engine_block_release(&mem, d.off);

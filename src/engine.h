@@ -84,6 +84,10 @@ struct engine_opts {
 				     * (partition/order.h), not (degree, id) */
 	uint32_t rank, nranks;      /* one of nranks processes (src/dist.h): this one
 				     * counts the units dealt to it (engine_deal) */
+	struct dist_counter *take;  /* several ranks, block layout (not read by
+				     * ranges): units taken from this shared count
+				     * as each rank becomes free, costliest first, not
+				     * dealt (engine_next_unit); NULL: dealt */
 	struct tsg_dist *dist;      /* those ranks, for the collectives of read_ranges */
 	int read_ranges;            /* several ranks, block layout: each reads only the
 				     * lists its units need (src/ranges.h) */
@@ -184,6 +188,8 @@ struct engine_result {
 	struct engine_gpu *gpus;  /* several GPUs: each one's share, ngpus of them, owned */
 	uint32_t ngpus;
 	uint32_t *owner;          /* several ranks: each unit's rank (dealt by cost), owned */
+	int taken;                /* several ranks: the units were taken from o->take as
+				     * the ranks became free, not dealt */
 	struct engine_ranges {    /* read_ranges: what this rank read (src/ranges.h) */
 		int used;         /* 0: it read every list (the note says why) */
 		uint64_t read_bytes;  /* list bytes this rank read (LZ4: compressed) */

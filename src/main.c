@@ -414,13 +414,17 @@ static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
 		engine_clique_top(r);
 	}
 	/* rank 0: each rank's read, build (orientation, parts) and count times */
-	*rank_s = d->rank == 0 ? calloc((REPORT_RANK_TIMES + 1) * (size_t)d->size, sizeof(**rank_s))
+	*rank_s = d->rank == 0 ? calloc((REPORT_RANK_TIMES + 2) * (size_t)d->size, sizeof(**rank_s))
 			       : NULL;
+	uint32_t mine = 0; /* the units this rank counted */
+	for (uint32_t k = 0; k < r->nparts; k++)
+		mine += !r->parts[k].elsewhere && !r->parts[k].resumed;
 	dist_gather_f64(d, g->read_seconds, *rank_s);
 	dist_gather_f64(d, r->build_s, *rank_s ? *rank_s + d->size : NULL);
 	dist_gather_f64(d, r->count_s, *rank_s ? *rank_s + 2 * d->size : NULL);
 	dist_gather_f64(d, r->count_wall_s, *rank_s ? *rank_s + 3 * d->size : NULL);
 	dist_gather_f64(d, (double)r->ranges.read_bytes, *rank_s ? *rank_s + 4 * d->size : NULL);
+	dist_gather_f64(d, (double)mine, *rank_s ? *rank_s + 5 * d->size : NULL);
 	return TSG_OK;
 }
 
@@ -486,6 +490,7 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 					 .stream = stream,
 					 .ranges = d->size > 1 && o.read_ranges && !o.plan_only };
 	double *rank_s = NULL; /* rank 0: each rank's read, build and count times */
+	struct dist_counter *take = NULL; /* several ranks: the units' shared count */
 	struct engine_warm *warm = NULL;
 	char auto_note[sizeof(r.note)] = "";
 	if (warm_early(path, &o))
@@ -588,6 +593,13 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	if (g.io_note[0] && o.progress)
 		fprintf(stderr, "tristream: note: %s; reading with %s\n", g.io_note,
 			io_mode_name(g.io_used));
+	/* several ranks: the block layout's units go to whichever rank is free
+	 * (dist.h); a checkpoint keeps the deal by cost, so that each rank's
+	 * file resumes its own units */
+	if (d->size > 1 && !job->ckpt && !o.plan_only &&
+	    (rc = dist_agree(d, dist_counter_open(d, &take, err), err)))
+		goto done;
+	o.take = take;
 	rc = engine_count(&g, &o, &r, err);
 	if (!r.note[0] && auto_note[0])
 		snprintf(r.note, sizeof(r.note), "%s", auto_note);
@@ -618,7 +630,7 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 		pv_clustering(&g, r.pv, o.threads, &cl);
 	const double wall = tsg_now() - t0;
 	if (rc == TSG_OK) {
-		const struct report_extra x = { .ranges = r.ranges.used,
+		const struct report_extra x = { .ranges = r.ranges.used, .taken = r.taken,
 						.cl = job->clustering ? &cl : NULL,
 					       .pv_path = job->pv_path, .dist = d,
 					       .rank_s = rank_s,
@@ -634,6 +646,10 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 		res->seconds = wall;
 	}
 done:
+	/* a collective, so only here: a rank that failed while counting meets
+	 * the others first in an agreement (engine_count's, or dist_sum_ranks'),
+	 * after which no rank makes another on the wire for this graph */
+	dist_counter_close(take);
 	engine_gpu_warm_end(warm);
 	free(rank_s);
 	ckpt_close(ck);

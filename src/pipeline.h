@@ -44,7 +44,8 @@ int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 /* Checkpoints, ranks, stops and per-vertex counts (engine.c), for every
  * layout: states the plan (r->plan_key; the checkpoint's, if any); the plan
  * keys of the block and arrival layouts (LSTC: part_plan_digest); skips
- * unit k (returns 1) if another rank counts it or the checkpoint holds it
+ * unit k (returns 1) if it was dealt to another rank (not with r->taken) or
+ * the checkpoint holds it
  * (its count then goes into r); records a counted unit; fails with
  * TSG_EINTERRUPTED once a stop was asked. */
 int engine_ckpt_plan(const struct engine_opts *o, uint64_t key, uint32_t nunits,
@@ -65,13 +66,30 @@ int engine_deal_arrival(const struct engine_opts *o, const struct tsg_graph *g,
 			struct tsg_err *err);
 /* The block layout's units shared by several ranks or GPUs: each unit's
  * estimated work (block_plan_costs) into r->parts[k].cost, unless
- * costs_known (already there), and the units dealt to the ranks by it. A
- * no-op for one rank on one GPU. */
+ * costs_known (already there), and the units dealt to the ranks by it, or
+ * with o->take (not read by ranges) left to be taken (r->taken). A no-op
+ * for one rank on one GPU. */
 int engine_block_share(const struct engine_opts *o, const struct part_odag *d,
 		       const struct block_plan *p, int costs_known, struct engine_result *r,
 		       struct tsg_err *err);
 int engine_deal_parts(const struct engine_opts *o, const struct part_plan *p,
 		      struct engine_result *r, struct tsg_err *err);
+/* The block layout's units this rank may count, into *todo (owned) and *n:
+ * all but those the checkpoint holds or another rank was dealt
+ * (engine_unit_resume), the costliest first where by_cost or r->taken
+ * (by cost class, four to a power of two; within one, fewer bytes first:
+ * the first copies, which no kernel hides, are short; ties by number), else
+ * in plan order. */
+int engine_units_todo(const struct engine_opts *o, struct engine_result *r, int by_cost,
+		      uint32_t **todo, uint32_t *n, struct tsg_err *err);
+/* The next of todo[0 .. n) to count, into *k (*have 0: none left): with
+ * r->taken, the one the ranks' shared count hands out, else todo[*next]
+ * (*next advances). After counting with r->taken, engine_units_taken marks
+ * the units no kernel counted here as another rank's. */
+int engine_next_unit(const struct engine_opts *o, const struct engine_result *r,
+		     const uint32_t *todo, uint32_t n, uint32_t *next, uint32_t *k, int *have,
+		     struct tsg_err *err);
+void engine_units_taken(struct engine_result *r);
 int engine_unit_done(const struct engine_opts *o, uint32_t k, uint64_t count, struct tsg_err *err);
 int engine_check_stop(const struct engine_opts *o, struct tsg_err *err);
 /* After counting: where some units ran another kernel than `asked` (or

@@ -326,21 +326,6 @@ static int run_lanes(struct parts_pipe *p, struct gpu_ctx *const *gpu, uint32_t 
 	return p->rc;
 }
 
-/* The units (or parts) of r not taken from the checkpoint, in order:
- * *todo (owned) and *n. */
-static int units_to_count(const struct engine_opts *o, struct engine_result *r, uint32_t **todo,
-			  uint32_t *n, struct tsg_err *err)
-{
-	*n = 0;
-	*todo = malloc((r->nparts ? r->nparts : 1) * sizeof(**todo));
-	if (!*todo)
-		return tsg_fail(err, TSG_ENOMEM, "out of memory");
-	for (uint32_t k = 0; k < r->nparts; k++)
-		if (!engine_unit_resume(o, k, r))
-			(*todo)[(*n)++] = k;
-	return TSG_OK;
-}
-
 /* The oriented graph's memory. Ordinary memory by default: units are
  * copied through the runtime's pinned staging buffers, which host threads
  * fill (parallel_copy) while the device counts the previous unit. Pinned
@@ -415,16 +400,17 @@ struct block_worker {
 	pthread_t thread;
 };
 
-/* The next unit to count into *k; 0 if none is left, a worker failed, or
- * a stop was asked (*stop, its reason in err). */
+/* The next unit to count into *k (engine_next_unit); 0 if none is left, a
+ * worker failed, or a stop was asked or the ranks' count failed (*stop,
+ * its reason in err). */
 static int queue_take(struct block_queue *q, uint32_t *k, int *stop, struct tsg_err *err)
 {
+	int have = 0;
 	if ((*stop = engine_check_stop(q->o, err)))
 		return 0;
 	pthread_mutex_lock(&q->mu);
-	const int have = q->rc == TSG_OK && q->next < q->ntodo;
-	if (have)
-		*k = q->todo[q->next++];
+	if (q->rc == TSG_OK)
+		*stop = engine_next_unit(q->o, q->r, q->todo, q->ntodo, &q->next, k, &have, err);
 	pthread_mutex_unlock(&q->mu);
 	return have;
 }
@@ -496,54 +482,6 @@ static void *worker_main(void *arg)
 		queue_fail(q, rc, &err);
 	q->r->gpus[w->which].busy_s = tsg_now() - t0; /* its own entry: no lock */
 	return NULL;
-}
-
-struct cost_key {
-	uint32_t bucket;  /* the cost's size class: four to a power of two */
-	uint64_t bytes;
-	uint32_t k;
-};
-
-/* Costliest first, by size class: costs are estimates, and within a class
- * (a factor of 2^(1/4)) the unit with fewer bytes goes first, so that the
- * first copy on each GPU, which no kernel hides, is short. Ties by unit
- * number: every run alike. */
-static int cost_desc(const void *a, const void *b)
-{
-	const struct cost_key *x = a, *y = b;
-	if (x->bucket != y->bucket)
-		return x->bucket < y->bucket ? 1 : -1;
-	if (x->bytes != y->bytes)
-		return x->bytes < y->bytes ? -1 : 1;
-	return x->k < y->k ? -1 : x->k > y->k;
-}
-
-static uint32_t cost_bucket(uint64_t c)
-{
-	if (c == 0)
-		return 0;
-	const uint32_t lg = 63u - (uint32_t)__builtin_clzll(c);
-	/* the two bits after the leading one split each power of two in four */
-	const uint32_t frac = lg >= 2 ? (uint32_t)(c >> (lg - 2)) & 3u : (uint32_t)(c << (2 - lg)) & 3u;
-	return 1 + lg * 4 + frac;
-}
-
-/* Orders todo for the queue (cost_desc). */
-static int order_by_cost(const struct engine_result *r, uint32_t *todo, uint32_t n,
-			 struct tsg_err *err)
-{
-	struct cost_key *key = malloc((n ? n : 1) * sizeof(*key));
-	if (!key)
-		return tsg_fail(err, TSG_ENOMEM, "out of memory ordering units");
-	for (uint32_t i = 0; i < n; i++) {
-		const struct engine_part *p = &r->parts[todo[i]];
-		key[i] = (struct cost_key){ cost_bucket(p->cost), p->st.bytes, todo[i] };
-	}
-	qsort(key, n, sizeof(*key), cost_desc);
-	for (uint32_t i = 0; i < n; i++)
-		todo[i] = key[i].k;
-	free(key);
-	return TSG_OK;
 }
 
 /* r->gpus: an entry a GPU, none of the units yet its (parts[k].gpu = -1). */
@@ -650,9 +588,10 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	uint32_t *todo = NULL, ntodo = 0;
 	enum gpu_kernel *kernels = NULL;
 	/* units shared by GPUs or ranks: source blocks of at most 1/4 of each
-	 * one's share of the work, so the queue (or the deal) can even it out;
-	 * equal bytes put most of a skewed graph's work in its last block
-	 * (measured on two H200s: bench/RESULTS.md) */
+	 * one's share of the work, the last quarter in pieces four times
+	 * smaller (block_opts.min_units), so the queue (or the deal) can even
+	 * it out; equal bytes put most of a skewed graph's work in its last
+	 * block (measured on two H200s: bench/RESULTS.md) */
 	const uint32_t sharers = ngpus * (o->nranks ? o->nranks : 1);
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot, .scratch = sc,
 				       .min_units = sharers > 1 ? 4 * sharers : 0,
@@ -679,8 +618,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	     (rc = choose_kernels(&d, &plan, o, r, &kernels, err))) ||
 	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
 	    (rc = engine_block_share(o, &d, &plan, o->gpu_kernel == GPU_KERNEL_AUTO, r, err)) ||
-	    (rc = units_to_count(o, r, &todo, &ntodo, err)) ||
-	    (ngpus > 1 && (rc = order_by_cost(r, todo, ntodo, err))))
+	    (rc = engine_units_todo(o, r, ngpus > 1, &todo, &ntodo, err)))
 		goto done;
 	q.todo = todo;
 	q.ntodo = ntodo;
@@ -689,6 +627,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	tsg_progress_init(&q.prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
 	const double wall0 = tsg_now();
 	rc = run_workers(&q, gpu, ngpus, err);
+	engine_units_taken(r);
 	tsg_progress_done(&q.prog);
 	pthread_mutex_destroy(&q.mu);
 	r->count_wall_s = tsg_now() - wall0;
@@ -1087,8 +1026,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		r->parts[k].cost = ngpus > 1 ? part_plan_weight(p.plan, k) : 0;
 	if ((rc = engine_ckpt_plan(o, part_plan_digest(p.plan), r->nparts, r, err)) ||
 	    (rc = engine_deal_parts(o, p.plan, r, err)) ||
-	    (rc = units_to_count(o, r, &todo, &p.ntodo, err)) ||
-	    (ngpus > 1 && (rc = order_by_cost(r, todo, p.ntodo, err))))
+	    (rc = engine_units_todo(o, r, ngpus > 1, &todo, &p.ntodo, err)))
 		goto done;
 	p.todo = todo;
 	pthread_mutex_init(&p.mu, NULL);

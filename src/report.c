@@ -63,6 +63,13 @@ static void print_extra_json(struct tsg_json *j, const struct report_extra *x)
 			json_close(j, ']');
 		}
 		json_f64(j, "rank_imbalance", rank_imbalance(x));
+		/* how the units reached the ranks: taken by whichever was free,
+		 * dealt by the rows each holds (by ranges), or by cost */
+		json_str(j, "rank_deal", x->taken ? "taken" : x->ranges ? "rows" : "cost");
+		json_key_arr(j, "rank_units");
+		for (int i = 0; i < x->dist->size; i++)
+			json_u64(j, NULL, (uint64_t)x->rank_s[(REPORT_RANK_TIMES + 1) * x->dist->size + i]);
+		json_close(j, ']');
 		if (x->ranges) { /* read by ranges: each rank's list bytes */
 			json_key_arr(j, "rank_read_bytes");
 			for (int i = 0; i < x->dist->size; i++)
@@ -302,8 +309,10 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 	if (x->pv_path)
 		printf("per-vertex counts: %s\n", x->pv_path);
 	if (x->dist && x->dist->size > 1 && x->rank_s)
-		printf("ranks: %d (counting time, slowest over mean: %.2f)\n", x->dist->size,
-		       rank_imbalance(x));
+		printf("ranks: %d (counting time, slowest over mean: %.2f; units %s)\n",
+		       x->dist->size, rank_imbalance(x),
+		       x->taken ? "taken as ranks were free" : x->ranges ? "dealt by rows held"
+								   : "dealt by cost");
 	if (r->ngpus > 1)
 		printf("gpus: %u (busy time, slowest over mean: %.2f)\n", r->ngpus, gpu_imbalance(r));
 	if (x->ckpt_path)

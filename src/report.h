@@ -20,13 +20,16 @@
 #include "base/error.h"
 
 /* What a count adds to its result beyond the engine's. */
-#define REPORT_RANK_TIMES 4 /* then one more a rank: list bytes read by ranges */
+#define REPORT_RANK_TIMES 4 /* then two more a rank: list bytes read by ranges, units */
 struct report_extra {
 	const struct tsg_dist *dist;    /* the ranks */
 	const double *rank_s;           /* several ranks (rank 0): each one's read, build,
 					 * count (device sums) and count wall times, then
-					 * list bytes read by ranges, size entries each */
+					 * list bytes read by ranges and units counted,
+					 * size entries each */
 	int ranges;                     /* the ranks read by ranges (src/ranges.h) */
+	int taken;                      /* the units went to whichever rank was free
+					 * (engine_result.taken), not dealt */
 	const struct pv_clustering *cl; /* --clustering, else NULL */
 	const char *pv_path;            /* --per-vertex, else NULL */
 	const char *ckpt_path;          /* --checkpoint's file, else NULL */

@@ -2,7 +2,8 @@
 # tests/mpi.sh BUILD_DIR SRC_DIR [SHARED_GRAPHS_DIR] - tristream count as
 # several MPI ranks (mpirun --oversubscribe, CPU backend) against one
 # process and tests/brute: every layout, 1, 2, 3 ranks and more ranks than
-# units, k-cliques, --k-all, per-vertex counts and clustering, the shared
+# units, block units taken by whichever rank is free (each by one), dealt
+# by cost under a checkpoint, k-cliques, --k-all, per-vertex counts and clustering, the shared
 # graphs, checkpoints (a file a rank; resumed, cut, another rank count);
 # a rank fed a damaged file or another graph fails the whole job with the
 # rank named and no count; --read ranges (every rank count, reader and
@@ -60,10 +61,22 @@ got=$(echo "$out" | field threads)
 check "3 ranks on one host: $got threads a rank, $share expected" same "$got" "$share"
 got=$(mp 3 "$B/tristream" count --quiet --json --device cpu --threads 5 "$T/rmat12.tsg" | field threads)
 check "3 ranks with --threads 5: $got" same "$got" 5
-# the block layout's units dealt by estimated wedges: every unit counted once
+# the block layout's units taken by whichever rank is free (a shared
+# count, dist.h): every unit counted once, by one rank
+units() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["rank_deal"], sum(d["rank_units"]), d["partitions"], len(d["rank_units"]))' 2>/dev/null; }
 out=$(mp 3 "$B/tristream" count --quiet --json --device cpu --layout block --partitions 5 "$T/rmat12.tsg")
 got=$(echo "$out" | field triangles)
-check "3 ranks, 15 units dealt by cost: $got" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"
+check "3 ranks, 15 units taken as ranks are free: $got" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"
+got=$(echo "$out" | units)
+check "3 ranks, 15 units: taken, each by one rank: '$got'" [ "$got" = "taken 15 15 3" ]
+got=$(mp 4 "$B/tristream" count --quiet --json --device cpu --layout block --partitions 1 "$T/rmat12.tsg" | units)
+check "4 ranks, 1 unit: taken by one rank: '$got'" [ "$got" = "taken 1 1 4" ]
+# a checkpoint keeps the deal by cost (each rank's file resumes its units)
+out=$(mp 3 "$B/tristream" count --quiet --json --device cpu --layout block --partitions 5 --checkpoint "$T/ckd" "$T/rmat12.tsg")
+got=$(echo "$out" | units)
+check "3 ranks with a checkpoint: dealt by cost: '$got'" [ "$got" = "cost 15 15 3" ]
+check "3 ranks with a checkpoint, dealt: $(echo "$out" | field triangles)" same "$(echo "$out" | field triangles)" "$("$B/tests/brute" "$T/rmat12.tsg")"
+rm -f "$T"/ckd.rank*
 # more ranks than units: the spare ranks count nothing, the sum holds
 got=$(mp 4 "$B/tristream" count --quiet --json --device cpu --layout lstc --partitions 1 "$T/rmat12.tsg" | field triangles)
 check "4 ranks, 1 part: $got" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"

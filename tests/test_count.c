@@ -468,7 +468,9 @@ done:
 
 /* Source blocks cut by work (block_opts.min_units = q): none holds more
  * than 1/q of the whole by more than one row's work (a row's wedges and
- * records, enumerated), and every block's units tile its middle ranks. */
+ * records, enumerated); one that starts past half of the work, no more
+ * than 1/(2q), past three quarters, no more than 1/(4q) (the small units
+ * the queue ends on); and every block's units tile its middle ranks. */
 static void check_balance(struct t_state *st, const struct casegraph *c, const struct part_odag *d,
 			  const struct block_plan *plan, uint32_t q)
 {
@@ -480,15 +482,21 @@ static void check_balance(struct t_state *st, const struct casegraph *c, const s
 		total += w;
 		max_row = w > max_row ? w : max_row;
 	}
+	uint64_t before = 0; /* the work of the blocks below this one */
 	for (uint32_t k = 0; k < plan->nunits;) {
 		const uint32_t lo = plan->units[k].src_lo, hi = plan->units[k].src_hi;
 		uint64_t w = 0;
 		for (uint32_t a = lo; a < hi; a++)
 			for (uint64_t i = d->off[a]; i < d->off[a + 1]; i++)
 				w += 1 + (d->off[a + 1] - 1 - i);
-		CHECK(st, w <= total / q + max_row + 1, "%s: source block %u..%u holds %llu of %llu "
-		      "(q %u, largest row %llu)", c->name, lo, hi, (unsigned long long)w,
-		      (unsigned long long)total, q, (unsigned long long)max_row);
+		const uint64_t share = 4 * before >= 3 * total ? total / (4 * (uint64_t)q)
+				       : 2 * before >= total   ? total / (2 * (uint64_t)q)
+							       : total / q;
+		CHECK(st, w <= share + max_row + 1, "%s: source block %u..%u holds %llu of %llu "
+		      "(q %u, %llu below it, largest row %llu)", c->name, lo, hi, (unsigned long long)w,
+		      (unsigned long long)total, q, (unsigned long long)before,
+		      (unsigned long long)max_row);
+		before += w;
 		while (k < plan->nunits && plan->units[k].src_lo == lo)
 			k++;
 	}

@@ -8,7 +8,8 @@
 # (out of core on both GPUs), one GPU through the same path, per-vertex
 # counts equal to the CPU's byte for byte, checkpoints (killed, resumed), a
 # damaged file (exit 3, no count), the JSON's per-GPU shares (every unit on
-# exactly one GPU, both GPUs used), three ranks on two GPUs, two ranks of
+# exactly one GPU, both GPUs used), block units taken by whichever rank is
+# free (each by one), dealt by cost under a checkpoint, three ranks on two GPUs, two ranks of
 # two GPUs each; LSTC parts and k-cliques (K = 4, 5, every size) on several
 # GPUs against the CPU and a closed form, per-vertex, checkpoints, damage;
 # ranks reading by ranges (--read ranges, 2-4 ranks sharing the GPUs, a
@@ -150,6 +151,10 @@ for g in "${graphs[@]}"; do
 			same "$(field triangles "$T/m.json")" "$r" && ok || bad "$name mpirun -n 2 $a: $(field triangles "$T/m.json") ($(head -c 200 "$T/err"))"
 			same "$(field ranks "$T/m.json")" 2 && ok || bad "$name mpirun -n 2 $a: ranks"
 		done
+		# the block layout's units taken by whichever rank is free, each by one
+		mpirun -n 2 "$B/tristream" count --quiet --json --layout block --gpu-mem 64M "$g" >"$T/m.json" 2>"$T/err"
+		got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["rank_deal"], sum(d["rank_units"]) == d["partitions"])' "$T/m.json" 2>/dev/null)
+		[ "$got" = "taken True" ] && ok || bad "$name mpirun -n 2 --layout block --gpu-mem 64M: units '$got' ($(head -c 200 "$T/err"))"
 	fi
 	echo "$name: $r triangles (checks so far: $pass passed, $fail failed)"
 done
@@ -296,6 +301,12 @@ if [ $mpi = 1 ]; then
 	# same on every rank); a damaged file fails the job
 	mpirun -n 3 --oversubscribe "$B/tristream" count --quiet --json --layout block --gpu-mem 8G "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
 	same "$(field triangles "$T/m.json")" "${ref[$T/rmat20.tsg]}" && ok || bad "3 ranks on 2 GPUs: $(field triangles "$T/m.json")"
+	# a checkpoint keeps the deal by cost (each rank's file resumes its own
+	# units)
+	rm -f "$T"/mck.rank*
+	mpirun -n 2 "$B/tristream" count --quiet --json --layout block --gpu-mem 64M --checkpoint "$T/mck" "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
+	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["rank_deal"], d["triangles"])' "$T/m.json" 2>/dev/null)
+	[ "$got" = "cost ${ref[$T/rmat20.tsg]}" ] && ok || bad "mpirun -n 2 with a checkpoint: '$got' ($(head -c 200 "$T/err"))"
 	# ranks of several GPUs each: two ranks, each sharing its units over both
 	# GPUs (every GPU then serves two processes), budgets alike on every rank
 	for a in "--gpus all --gpu-mem 8G" "--gpus all --gpu-mem 256M"; do
