@@ -32,7 +32,8 @@ page-cache set alone). --no-arrival leaves the
 arrival row out.
 
 "count" is the counting part: from the first unit handed to a GPU to the
-last count taken (JSON stages.count_wall; under mpirun the slowest rank's,
+last count taken (JSON stages.count_wall; under mpirun the job's,
+job_count_wall_s, or with builds before it the slowest rank's,
 rank_count_wall_s). "e2e" is the process's wall time, start-up included.
 Every count is checked against the in-memory one-GPU count. Raw JSON lines
 go to --out; a table is printed last.
@@ -50,7 +51,12 @@ def timed(cmd):
     return timed_env(cmd, ENV)
 
 def count_part(j):
-    """The counting part's wall time: the slowest rank's under mpirun."""
+    """The counting part's wall time. Under mpirun, the job's (first rank's
+    start to last rank's end, job_count_wall_s) where the build reports it,
+    else the slowest rank's own: where ranks take units as they become
+    free, a rank ready first starts first, and its own time says little."""
+    if "job_count_wall_s" in j:
+        return j["job_count_wall_s"]
     if "rank_count_wall_s" in j:
         return max(j["rank_count_wall_s"])
     return j["stages"].get("count_wall", j["stages"]["count"])

@@ -584,6 +584,7 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	engine_units_taken(r);
 	tsg_progress_done(&prog);
 	r->count_wall_s = tsg_now() - wall0;
+	r->count_start = wall0;
 	cpu_kernel_report(o, ran, r);
 	if (rc == TSG_OK && pv)
 		rc = engine_pv_from_ranks(g, o, pv, r, err);

@@ -185,6 +185,7 @@ struct engine_result {
 	double count_wall_s;      /* units or parts (not arrival batches): from the first
 				     * handed over to the last count taken; on the GPU
 				     * count_s sums device times instead */
+	double count_start;       /* when that began (tsg_now), 0 where not measured */
 	struct engine_gpu *gpus;  /* several GPUs: each one's share, ngpus of them, owned */
 	uint32_t ngpus;
 	uint32_t *owner;          /* several ranks: each unit's rank (dealt by cost), owned */

@@ -395,8 +395,8 @@ static void ckpt_file_for(const struct count_job *job, const char *path, char *o
  * 0 gets each rank's counting time. Every rank makes the same calls in the
  * same order. */
 static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
-			  const struct engine_opts *o, struct engine_result *r, double **rank_s,
-			  struct tsg_err *err)
+			  const struct engine_opts *o, struct engine_result *r, double synced,
+			  double **rank_s, struct tsg_err *err)
 {
 	if ((rc = dist_agree(d, rc, err)))
 		return rc;
@@ -414,7 +414,7 @@ static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
 		engine_clique_top(r);
 	}
 	/* rank 0: each rank's read, build (orientation, parts) and count times */
-	*rank_s = d->rank == 0 ? calloc((REPORT_RANK_TIMES + 2) * (size_t)d->size, sizeof(**rank_s))
+	*rank_s = d->rank == 0 ? calloc((REPORT_RANK_TIMES + 4) * (size_t)d->size, sizeof(**rank_s))
 			       : NULL;
 	uint32_t mine = 0; /* the units this rank counted */
 	for (uint32_t k = 0; k < r->nparts; k++)
@@ -425,6 +425,12 @@ static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
 	dist_gather_f64(d, r->count_wall_s, *rank_s ? *rank_s + 3 * d->size : NULL);
 	dist_gather_f64(d, (double)r->ranges.read_bytes, *rank_s ? *rank_s + 4 * d->size : NULL);
 	dist_gather_f64(d, (double)mine, *rank_s ? *rank_s + 5 * d->size : NULL);
+	/* when this rank counted, from the moment the ranks left one reduction
+	 * (-1: not measured) */
+	const int timed = r->count_start > 0;
+	dist_gather_f64(d, timed ? r->count_start - synced : -1, *rank_s ? *rank_s + 6 * d->size : NULL);
+	dist_gather_f64(d, timed ? r->count_start + r->count_wall_s - synced : -1,
+			*rank_s ? *rank_s + 7 * d->size : NULL);
 	return TSG_OK;
 }
 
@@ -567,6 +573,9 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 			      "rank's copy must be the same file)", path);
 		goto done;
 	}
+	/* every rank leaves that reduction at about the same moment: the ranks'
+	 * counting times are told from it (job_count_wall_s) */
+	const double synced = tsg_now();
 	if (job->ckpt) {
 		uint64_t total;
 		ckpt_file_for(job, path, ckpath, sizeof(ckpath));
@@ -605,7 +614,7 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 		snprintf(r.note, sizeof(r.note), "%s", auto_note);
 	if (r.note[0] && o.progress)
 		fprintf(stderr, "tristream: note: %s\n", r.note);
-	if (d->size > 1 && (rc = dist_sum_ranks(d, rc, &g, &o, &r, &rank_s, err)))
+	if (d->size > 1 && (rc = dist_sum_ranks(d, rc, &g, &o, &r, synced, &rank_s, err)))
 		goto done;
 	if (rc == TSG_OK && ck)
 		rc = ckpt_finish(ck, r.triangles, err);

@@ -631,6 +631,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	tsg_progress_done(&q.prog);
 	pthread_mutex_destroy(&q.mu);
 	r->count_wall_s = tsg_now() - wall0;
+	r->count_start = wall0;
 	/* per GPU: the share of the wall time its copies and kernels took */
 	r->overlap = r->count_wall_s > 0 ? r->count_s / (r->count_wall_s * ngpus) : 0;
 done:
@@ -1038,6 +1039,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);
 	r->count_wall_s = tsg_now() - wall0;
+	r->count_start = wall0;
 	/* per GPU: the share of the wall time its builds, copies and kernels took */
 	r->overlap = r->count_wall_s > 0 ? (r->build_s + r->count_s) / (r->count_wall_s * ngpus)
 					 : 0;

@@ -19,6 +19,26 @@ static double rank_imbalance(const struct report_extra *x)
 	return sum > 0 ? max / (sum / x->dist->size) : 1.0;
 }
 
+/* Several ranks: from the first rank's start of counting to the last
+ * one's end, each rank's times told from the moment they left one
+ * reduction (ranks of one host share a clock; across hosts the error is
+ * how far apart they left it). Where ranks take units as they become free
+ * this is the counting part of the job: a rank that is ready first starts
+ * first, so the slowest rank's own counting time says little. 0 where a
+ * rank's times were not measured (some layouts). */
+static int job_count_window(const struct report_extra *x, double *from, double *to)
+{
+	const int n = x->dist->size;
+	const double *f = x->rank_s + (REPORT_RANK_TIMES + 2) * n, *t = f + n;
+	for (int i = 0; i < n; i++) {
+		if (f[i] < 0)
+			return 0;
+		*from = i == 0 || f[i] < *from ? f[i] : *from;
+		*to = i == 0 || t[i] > *to ? t[i] : *to;
+	}
+	return n > 0;
+}
+
 /* Several GPUs: the busiest GPU's time over the mean. */
 static double gpu_imbalance(const struct engine_result *r)
 {
@@ -70,6 +90,9 @@ static void print_extra_json(struct tsg_json *j, const struct report_extra *x)
 		for (int i = 0; i < x->dist->size; i++)
 			json_u64(j, NULL, (uint64_t)x->rank_s[(REPORT_RANK_TIMES + 1) * x->dist->size + i]);
 		json_close(j, ']');
+		double from = 0, to = 0;
+		if (job_count_window(x, &from, &to))
+			json_f64(j, "job_count_wall_s", to - from);
 		if (x->ranges) { /* read by ranges: each rank's list bytes */
 			json_key_arr(j, "rank_read_bytes");
 			for (int i = 0; i < x->dist->size; i++)

@@ -20,13 +20,16 @@
 #include "base/error.h"
 
 /* What a count adds to its result beyond the engine's. */
-#define REPORT_RANK_TIMES 4 /* then two more a rank: list bytes read by ranges, units */
+#define REPORT_RANK_TIMES 4 /* then four more a rank: list bytes read by ranges, units,
+			     * when its counting began and ended (rank_s' comment) */
 struct report_extra {
 	const struct tsg_dist *dist;    /* the ranks */
 	const double *rank_s;           /* several ranks (rank 0): each one's read, build,
 					 * count (device sums) and count wall times, then
-					 * list bytes read by ranges and units counted,
-					 * size entries each */
+					 * list bytes read by ranges, units counted, and
+					 * when its counting began and ended (seconds after
+					 * the ranks left one reduction, -1 where not
+					 * measured), size entries each */
 	int ranges;                     /* the ranks read by ranges (src/ranges.h) */
 	int taken;                      /* the units went to whichever rank was free
 					 * (engine_result.taken), not dealt */

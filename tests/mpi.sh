@@ -69,6 +69,9 @@ got=$(echo "$out" | field triangles)
 check "3 ranks, 15 units taken as ranks are free: $got" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"
 got=$(echo "$out" | units)
 check "3 ranks, 15 units: taken, each by one rank: '$got'" [ "$got" = "taken 15 15 3" ]
+# the job's counting part spans every rank's (told from one moment)
+got=$(echo "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["job_count_wall_s"] >= max(d["rank_count_wall_s"]) - 1e-6, d["job_count_wall_s"] < d["seconds"])' 2>/dev/null)
+check "3 ranks: job_count_wall_s spans each rank's counting: '$got'" [ "$got" = "True True" ]
 got=$(mp 4 "$B/tristream" count --quiet --json --device cpu --layout block --partitions 1 "$T/rmat12.tsg" | units)
 check "4 ranks, 1 unit: taken by one rank: '$got'" [ "$got" = "taken 1 1 4" ]
 # a checkpoint keeps the deal by cost (each rank's file resumes its units)
