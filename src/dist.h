@@ -4,8 +4,10 @@
  *
  * Every rank opens the graph itself (its own copy or a shared file
  * system), plans the same units (the plan is a function of the graph and
- * the options; ranks compare its key rather than trust it) and counts the
- * units dealt to it by cost (engine_opts.rank, nranks; engine_deal). The counts are
+ * the options; ranks compare its key rather than trust it) and counts its
+ * units: the block layout's taken as it becomes free (dist_counter below,
+ * engine_opts.take), others dealt by cost (engine_opts.rank, nranks;
+ * engine_deal). The counts are
  * gathered on rank 0, which sums them with an overflow check and alone
  * prints. A rank that fails makes the job fail: after each step every rank
  * takes part in one agreement (dist_agree), so no rank waits for one that

@@ -83,7 +83,8 @@ struct engine_opts {
 	int degeneracy;             /* LSTC parts oriented by degeneracy order
 				     * (partition/order.h), not (degree, id) */
 	uint32_t rank, nranks;      /* one of nranks processes (src/dist.h): this one
-				     * counts the units dealt to it (engine_deal) */
+				     * counts the units dealt to it (engine_deal), or
+				     * those it takes (take) */
 	struct dist_counter *take;  /* several ranks, block layout (not read by
 				     * ranges): units taken from this shared count
 				     * as each rank becomes free, costliest first, not
