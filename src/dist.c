@@ -153,10 +153,15 @@ struct dist_counter {
 	MPI_Win win;
 };
 
-int dist_counter_open(const struct tsg_dist *d, struct dist_counter **c, struct tsg_err *err)
+int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **c,
+		      struct tsg_err *err)
 {
 	*c = NULL;
 	if (!d->mpi || d->size < 2 || !d->serialized) /* the same on every rank */
+		return TSG_OK;
+	int all_want = 0;
+	MPI_Allreduce(&want, &all_want, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (!all_want)
 		return TSG_OK;
 	struct dist_counter *n = malloc(sizeof(*n));
 	uint64_t *word = NULL, zero = 0;
@@ -255,9 +260,11 @@ void dist_gather_f64(const struct tsg_dist *d, double v, double *out)
 	if (out)
 		out[0] = v;
 }
-int dist_counter_open(const struct tsg_dist *d, struct dist_counter **c, struct tsg_err *err)
+int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **c,
+		      struct tsg_err *err)
 {
 	(void)d;
+	(void)want;
 	(void)err;
 	*c = NULL;
 	return TSG_OK;

@@ -85,10 +85,13 @@ void dist_gather_f64(const struct tsg_dist *d, double v, double *out);
  */
 struct dist_counter;
 
-/* A collective: every rank gets the same counter, at 0. *c is NULL (and
- * callers deal work otherwise) with one rank, or where some rank's MPI
- * cannot take calls from other threads. */
-int dist_counter_open(const struct tsg_dist *d, struct dist_counter **c, struct tsg_err *err);
+/* A collective, called by every rank whether it wants the counter or not:
+ * every rank gets the same counter, at 0, if every rank wants it. *c is
+ * NULL (and callers deal work otherwise) with one rank, where some rank
+ * does not want it (ranks launched with other options), or where some
+ * rank's MPI cannot take calls from other threads. */
+int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **c,
+		      struct tsg_err *err);
 /* The counter's value into *v, and adds one to it. */
 int dist_counter_next(struct dist_counter *c, uint64_t *v, struct tsg_err *err);
 /* A collective; c may be NULL. */

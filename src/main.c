@@ -605,8 +605,8 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	/* several ranks: the block layout's units go to whichever rank is free
 	 * (dist.h); a checkpoint keeps the deal by cost, so that each rank's
 	 * file resumes its own units */
-	if (d->size > 1 && !job->ckpt && !o.plan_only &&
-	    (rc = dist_agree(d, dist_counter_open(d, &take, err), err)))
+	if (d->size > 1 &&
+	    (rc = dist_agree(d, dist_counter_open(d, !job->ckpt && !o.plan_only, &take, err), err)))
 		goto done;
 	o.take = take;
 	rc = engine_count(&g, &o, &r, err);
