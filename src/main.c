@@ -354,6 +354,10 @@ struct count_job {
 	const char *ckpt;      /* --checkpoint: a file, or with ckpt_dir a directory */
 	int ckpt_dir;
 	uint64_t opts_key;     /* the options that decide the units */
+	uint64_t ranks_key;    /* several ranks: the options every rank must share
+				* (what each counts, and which collectives it
+				* reaches); --gpu, --device, --gpu-mem, --threads may
+				* differ (the plan key then catches a plan that does) */
 	const char *pv_path;   /* --per-vertex */
 	enum pv_format pv_fmt;
 	int clustering;
@@ -481,6 +485,12 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	const char *gpath;
 	struct tsg_dist *d = job->dist;
 	dist_begin(d); /* the graph before may have failed: this one starts clean */
+	/* ranks launched with other options (by a wrapper script) would count
+	 * other things or wait in other collectives: a partial count, or a hang */
+	if (d->size > 1 && !dist_same_u64(d, job->ranks_key))
+		return tsg_fail(err, TSG_EUSAGE, "the ranks were given different options (every "
+				"rank must run the same count; --gpu, --device, --gpu-mem and "
+				"--threads may differ)");
 	/* a crawl is decoded as it is counted where the arrival layout may
 	 * take it (asked for, or a GPU's auto on one GPU), and no key of its
 	 * lists is needed first (ranks, checkpoints) */
@@ -1055,6 +1065,11 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 		const uint64_t w = (uint64_t)dist->size;
 		job->opts_key = ckpt_key(&w, 1, job->opts_key);
 	}
+	const uint64_t rank_words[] = { o.layout, o.part.nparts, o.batches, o.part.scheme,
+					o.part.seed, host_mem != 0, o.k, o.k_all, o.degeneracy,
+					o.plan_only, o.per_vertex, ckpt != NULL, o.read_ranges,
+					no_transpose, decode_first };
+	job->ranks_key = ckpt_key(rank_words, sizeof(rank_words) / 8, 0x72616e6b);
 	return TSG_OK;
 }
 
@@ -1109,6 +1124,23 @@ static int count_graphs(const struct count_job *job, const char *const *paths, s
 	return first_bad;
 }
 
+/* Several ranks: a step every rank took, which failed on some (already
+ * reported there, where rc is its status); every rank then fails, and
+ * rank 0 says which rank, rather than the others waiting for it in the
+ * first collective. Returns the job's status. */
+static int ranks_agree(struct tsg_dist *dist, int rc)
+{
+	struct tsg_err e = { 0 };
+	if (dist->size < 2)
+		return rc;
+	if (rc)
+		snprintf(e.msg, sizeof(e.msg), "%s before any graph was opened (a rank's own "
+			 "messages are not shown: run its command alone to see why)",
+			 tsg_status_name(rc));
+	const int all = dist_agree(dist, rc, &e);
+	return all && !rc ? report(all, &e) : all;
+}
+
 static int cmd_count_ranks(int argc, char **argv, struct tsg_dist *dist)
 {
 	struct count_job job = { 0 };
@@ -1118,7 +1150,7 @@ static int cmd_count_ranks(int argc, char **argv, struct tsg_dist *dist)
 	size_t n = 0;
 	int help = 0;
 	int rc = parse_count(argc, argv, dist, &job, &manifest, &help);
-	if (rc || help)
+	if ((rc = ranks_agree(dist, rc)) || help)
 		return rc;
 	/* the graphs: the arguments, then the manifest's lines */
 	struct tsg_err merr = { 0 };
@@ -1132,6 +1164,7 @@ static int cmd_count_ranks(int argc, char **argv, struct tsg_dist *dist)
 		rc = usage_error(usage_count, "%s", "--per-vertex takes one graph a run");
 	else if (job.ckpt)
 		rc = place_checkpoints(&job, n);
+	rc = ranks_agree(dist, rc);
 	if (rc == TSG_OK) {
 		/* SIGINT and SIGTERM: finish the unit in flight (before any thread) */
 		struct tsg_stop stop;

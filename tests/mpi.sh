@@ -123,6 +123,26 @@ rc=$?
 check "another graph on rank 1: exit $rc, not 3" [ $rc = 3 ]
 check "another graph on rank 1: said" grep -q "different graphs" "$T/err"
 check "another graph on rank 1: no count" [ ! -s "$T/out" ]
+# a rank launched with other options: refused before any work (a rank
+# whose command line fails, here --plan-only under mpirun, once left the
+# others waiting in their first collective; other options that parse, a
+# partial count or a wait in another collective)
+cat >"$T/pickopt.sh" <<EOF
+#!/bin/sh
+# rank 1 gets \$1 as an extra option
+x=; if [ "\$OMPI_COMM_WORLD_RANK" = 1 ]; then x=\$1; fi
+exec "$B/tristream" count --quiet --json --device cpu --layout block --partitions 3 \$x "\$2"
+EOF
+chmod +x "$T/pickopt.sh"
+mp 3 "$T/pickopt.sh" --plan-only "$T/rmat12.tsg" >"$T/out" 2>"$T/err"
+rc=$?
+check "--plan-only on rank 1 alone: exit $rc (2), rank 1 named, no count" eval '[ $rc = 2 ] && grep -q "rank 1: usage error" "$T/err" && [ ! -s "$T/out" ]'
+mp 3 "$T/pickopt.sh" --stats "$T/rmat12.tsg" >"$T/out" 2>"$T/err"
+rc=$?
+check "--stats on rank 1 alone: exit $rc, counted (not an option the ranks must share)" eval '[ $rc = 0 ] && same "$(field triangles <"$T/out")" "$("$B/tests/brute" "$T/rmat12.tsg")"'
+mp 3 "$T/pickopt.sh" --read=ranges "$T/rmat12.tsg" >"$T/out" 2>"$T/err"
+rc=$?
+check "--read ranges on rank 1 alone: exit $rc (2), said, no count" eval '[ $rc = 2 ] && grep -q "different options" "$T/err" && [ ! -s "$T/out" ]'
 # checkpoints under mpirun: a file a rank (FILE.rankR) holding its units;
 # a rerun takes them back, a rank whose file lost records counts those
 # units again, and another rank count is refused
