@@ -79,15 +79,16 @@ def lstc_variants(build, graph, parts):
     }
 
 def variants(build, graph, mem, base=None, arrival=True):
-    def shared(b, suffix):
-        t = [os.path.join(b, "tristream"), "count", "--quiet", "--json"]
-        return {
-            "two" + suffix: t + ["--gpus", "2"] + m + [graph],
-            "mpi2" + suffix: ["mpirun", "-n", "2", "--bind-to", "none"] + t + ["--layout", "block"]
-                             + m + [graph],
-        }
-    t = [os.path.join(build, "tristream"), "count", "--quiet", "--json"]
     m = ["--gpu-mem", str(mem)] if mem else []
+    def count_cmd(b):
+        return [os.path.join(b, "tristream"), "count", "--quiet", "--json"]
+    def shared(b, suffix):
+        return {
+            "two" + suffix: count_cmd(b) + ["--gpus", "2"] + m + [graph],
+            "mpi2" + suffix: ["mpirun", "-n", "2", "--bind-to", "none"] + count_cmd(b)
+                             + ["--layout", "block"] + m + [graph],
+        }
+    t = count_cmd(build)
     v = {"one": t + ["--gpu", "0", "--layout", "block"] + m + [graph]}
     v.update(shared(build, ""))
     if base:

@@ -139,14 +139,24 @@ int dist_sum_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n, struct tsg_e
 			      "2^64 - 2") : TSG_OK;
 }
 
-void dist_gather_f64(const struct tsg_dist *d, double v, double *out)
+int dist_gather_rows(const struct tsg_dist *d, const double *v, int n, double *out,
+		     struct tsg_err *err)
 {
 	if (!d->mpi) {
 		if (out)
-			out[0] = v;
-		return;
+			memcpy(out, v, (size_t)n * sizeof(*v));
+		return TSG_OK;
 	}
-	MPI_Gather(&v, 1, MPI_DOUBLE, out, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+	/* rank q's values arrive together: rank 0 turns them into rows */
+	double *all = out ? malloc((size_t)n * (size_t)d->size * sizeof(*all)) : NULL;
+	MPI_Gather(v, n, MPI_DOUBLE, all, n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+	if (out && !all)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory gathering the ranks' times");
+	for (int q = 0; all && q < d->size; q++)
+		for (int k = 0; k < n; k++)
+			out[(size_t)k * (size_t)d->size + (size_t)q] = all[(size_t)q * (size_t)n + (size_t)k];
+	free(all);
+	return TSG_OK;
 }
 
 struct dist_counter {
@@ -254,11 +264,14 @@ int dist_sum_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n, struct tsg_e
 	(void)err;
 	return TSG_OK;
 }
-void dist_gather_f64(const struct tsg_dist *d, double v, double *out)
+int dist_gather_rows(const struct tsg_dist *d, const double *v, int n, double *out,
+		     struct tsg_err *err)
 {
 	(void)d;
+	(void)err;
 	if (out)
-		out[0] = v;
+		memcpy(out, v, (size_t)n * sizeof(*v));
+	return TSG_OK;
 }
 int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **c,
 		      struct tsg_err *err)

@@ -68,8 +68,10 @@ int dist_same_u64(const struct tsg_dist *d, uint64_t v);
  * sum passes 2^64 - 1 (v then undefined). A collective. */
 int dist_sum_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n, struct tsg_err *err);
 
-/* Gathers one double a rank to out[size] on rank 0 (out NULL elsewhere). */
-void dist_gather_f64(const struct tsg_dist *d, double v, double *out);
+/* Gathers n doubles a rank to rank 0, in one collective: out[k * size + q]
+ * is rank q's v[k] (out, n * size values, NULL except on rank 0). */
+int dist_gather_rows(const struct tsg_dist *d, const double *v, int n, double *out,
+		     struct tsg_err *err);
 
 /*
  * A count that every rank may advance at any time, without the others

@@ -417,25 +417,24 @@ static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
 			return rc;
 		engine_clique_top(r);
 	}
-	/* rank 0: each rank's read, build (orientation, parts) and count times */
-	*rank_s = d->rank == 0 ? calloc((REPORT_RANK_TIMES + 4) * (size_t)d->size, sizeof(**rank_s))
+	/* rank 0: each rank's times, bytes and units (enum report_rank_row) */
+	*rank_s = d->rank == 0 ? calloc((size_t)REPORT_RANK_ROWS * (size_t)d->size, sizeof(**rank_s))
 			       : NULL;
 	uint32_t mine = 0; /* the units this rank counted */
 	for (uint32_t k = 0; k < r->nparts; k++)
 		mine += !r->parts[k].elsewhere && !r->parts[k].resumed;
-	dist_gather_f64(d, g->read_seconds, *rank_s);
-	dist_gather_f64(d, r->build_s, *rank_s ? *rank_s + d->size : NULL);
-	dist_gather_f64(d, r->count_s, *rank_s ? *rank_s + 2 * d->size : NULL);
-	dist_gather_f64(d, r->count_wall_s, *rank_s ? *rank_s + 3 * d->size : NULL);
-	dist_gather_f64(d, (double)r->ranges.read_bytes, *rank_s ? *rank_s + 4 * d->size : NULL);
-	dist_gather_f64(d, (double)mine, *rank_s ? *rank_s + 5 * d->size : NULL);
-	/* when this rank counted, from the moment the ranks left one reduction
-	 * (-1: not measured) */
+	/* when this rank counted, from the moment the ranks left one reduction */
 	const int timed = r->count_start > 0;
-	dist_gather_f64(d, timed ? r->count_start - synced : -1, *rank_s ? *rank_s + 6 * d->size : NULL);
-	dist_gather_f64(d, timed ? r->count_start + r->count_wall_s - synced : -1,
-			*rank_s ? *rank_s + 7 * d->size : NULL);
-	return TSG_OK;
+	double v[REPORT_RANK_ROWS];
+	v[REPORT_RANK_READ_S] = g->read_seconds;
+	v[REPORT_RANK_BUILD_S] = r->build_s;
+	v[REPORT_RANK_COUNT_S] = r->count_s;
+	v[REPORT_RANK_COUNT_WALL_S] = r->count_wall_s;
+	v[REPORT_RANK_READ_BYTES] = (double)r->ranges.read_bytes;
+	v[REPORT_RANK_UNITS] = (double)mine;
+	v[REPORT_RANK_COUNT_FROM] = timed ? r->count_start - synced : -1;
+	v[REPORT_RANK_COUNT_TO] = timed ? r->count_start + r->count_wall_s - synced : -1;
+	return dist_gather_rows(d, v, REPORT_RANK_ROWS, *rank_s, err);
 }
 
 /* A crawl or a text file is converted whole before its header is known

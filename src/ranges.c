@@ -17,10 +17,10 @@ int ranges_usable(const struct tsg_graph *g, const struct engine_opts *o, char *
 		  size_t len)
 {
 	const char *no = o->nranks <= 1 ? "one rank reads every list"
-			 : !g->lists_pending ? "the lists were already in memory"
+			 : !g->lists_pending || (!g->file && !g->lists_src)
+				 ? "the lists were already in memory"
 			 : g->lists_src && !io_graph_degrees_pending(g) ? "a crawl is decoded whole"
-			 : !g->file && !g->lists_src ? "the lists were already in memory"
-						     : NULL;
+									  : NULL;
 	snprintf(why, len, "%s", no ? no : "");
 	return no == NULL;
 }

@@ -10,7 +10,7 @@
 
 static double rank_imbalance(const struct report_extra *x)
 {
-	const double *count_s = x->rank_s + 2 * x->dist->size;
+	const double *count_s = x->rank_s + REPORT_RANK_COUNT_S * x->dist->size;
 	double sum = 0, max = 0;
 	for (int i = 0; i < x->dist->size; i++) {
 		sum += count_s[i];
@@ -29,7 +29,8 @@ static double rank_imbalance(const struct report_extra *x)
 static int job_count_window(const struct report_extra *x, double *from, double *to)
 {
 	const int n = x->dist->size;
-	const double *f = x->rank_s + (REPORT_RANK_TIMES + 2) * n, *t = f + n;
+	const double *f = x->rank_s + REPORT_RANK_COUNT_FROM * n;
+	const double *t = x->rank_s + REPORT_RANK_COUNT_TO * n;
 	for (int i = 0; i < n; i++) {
 		if (f[i] < 0)
 			return 0;
@@ -70,36 +71,40 @@ static void print_gpus_json(struct tsg_json *j, const struct engine_result *r)
 	json_f64(j, "gpu_imbalance", gpu_imbalance(r));
 }
 
+/* One row of x->rank_s as a JSON array under key, a value a rank (as
+ * integers where whole). */
+static void rank_row_json(struct tsg_json *j, const struct report_extra *x, const char *key,
+			  enum report_rank_row row, int whole)
+{
+	const double *v = x->rank_s + (size_t)row * (size_t)x->dist->size;
+	json_key_arr(j, key);
+	for (int i = 0; i < x->dist->size; i++) {
+		if (whole)
+			json_u64(j, NULL, (uint64_t)v[i]);
+		else
+			json_f64(j, NULL, v[i]);
+	}
+	json_close(j, ']');
+}
+
 static void print_extra_json(struct tsg_json *j, const struct report_extra *x)
 {
 	if (x->dist && x->dist->size > 1 && x->rank_s) {
-		static const char *const keys[] = { "rank_read_s", "rank_build_s", "rank_count_s",
-						    "rank_count_wall_s" };
 		json_u64(j, "ranks", (uint64_t)x->dist->size);
-		for (int k = 0; k < REPORT_RANK_TIMES; k++) {
-			json_key_arr(j, keys[k]);
-			for (int i = 0; i < x->dist->size; i++)
-				json_f64(j, NULL, x->rank_s[k * x->dist->size + i]);
-			json_close(j, ']');
-		}
+		rank_row_json(j, x, "rank_read_s", REPORT_RANK_READ_S, 0);
+		rank_row_json(j, x, "rank_build_s", REPORT_RANK_BUILD_S, 0);
+		rank_row_json(j, x, "rank_count_s", REPORT_RANK_COUNT_S, 0);
+		rank_row_json(j, x, "rank_count_wall_s", REPORT_RANK_COUNT_WALL_S, 0);
 		json_f64(j, "rank_imbalance", rank_imbalance(x));
 		/* how the units reached the ranks: taken by whichever was free,
 		 * dealt by the rows each holds (by ranges), or by cost */
 		json_str(j, "rank_deal", x->taken ? "taken" : x->ranges ? "rows" : "cost");
-		json_key_arr(j, "rank_units");
-		for (int i = 0; i < x->dist->size; i++)
-			json_u64(j, NULL, (uint64_t)x->rank_s[(REPORT_RANK_TIMES + 1) * x->dist->size + i]);
-		json_close(j, ']');
+		rank_row_json(j, x, "rank_units", REPORT_RANK_UNITS, 1);
 		double from = 0, to = 0;
 		if (job_count_window(x, &from, &to))
 			json_f64(j, "job_count_wall_s", to - from);
-		if (x->ranges) { /* read by ranges: each rank's list bytes */
-			json_key_arr(j, "rank_read_bytes");
-			for (int i = 0; i < x->dist->size; i++)
-				json_u64(j, NULL, (uint64_t)x->rank_s[REPORT_RANK_TIMES *
-								     x->dist->size + i]);
-			json_close(j, ']');
-		}
+		if (x->ranges) /* read by ranges: each rank's list bytes */
+			rank_row_json(j, x, "rank_read_bytes", REPORT_RANK_READ_BYTES, 1);
 	}
 	if (x->cl) {
 		json_f64(j, "transitivity", x->cl->transitivity);

@@ -20,16 +20,23 @@
 #include "base/error.h"
 
 /* What a count adds to its result beyond the engine's. */
-#define REPORT_RANK_TIMES 4 /* then four more a rank: list bytes read by ranges, units,
-			     * when its counting began and ended (rank_s' comment) */
+/* Several ranks: what rank 0 gathers of each (report_extra.rank_s), a
+ * row each, size values a row. */
+enum report_rank_row {
+	REPORT_RANK_READ_S,       /* the stages' times: read, build (orientation, */
+	REPORT_RANK_BUILD_S,      /* parts), count (device sums) and count wall */
+	REPORT_RANK_COUNT_S,
+	REPORT_RANK_COUNT_WALL_S,
+	REPORT_RANK_READ_BYTES,   /* list bytes read by ranges */
+	REPORT_RANK_UNITS,        /* units counted */
+	REPORT_RANK_COUNT_FROM,   /* when its counting began and ended, seconds after */
+	REPORT_RANK_COUNT_TO,     /* the ranks left one reduction; -1: not measured */
+	REPORT_RANK_ROWS
+};
 struct report_extra {
 	const struct tsg_dist *dist;    /* the ranks */
-	const double *rank_s;           /* several ranks (rank 0): each one's read, build,
-					 * count (device sums) and count wall times, then
-					 * list bytes read by ranges, units counted, and
-					 * when its counting began and ended (seconds after
-					 * the ranks left one reduction, -1 where not
-					 * measured), size entries each */
+	const double *rank_s;           /* several ranks (rank 0): REPORT_RANK_ROWS rows of
+					 * size values (enum report_rank_row) */
 	int ranges;                     /* the ranks read by ranges (src/ranges.h) */
 	int taken;                      /* the units went to whichever rank was free
 					 * (engine_result.taken), not dealt */
