@@ -150,6 +150,21 @@ int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enum gpu_kerne
  * source rows from the whole DAG (pinned or ordinary memory, as above). */
 int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u, enum gpu_kernel k,
 		    struct tsg_err *err);
+/* Units read one copy of the graph on the device from now on, where it
+ * fits: units[0 .. n-1] are a plan's units over one whole DAG (their off and
+ * adj), kernels[i] (or k where kernels is NULL) what each runs. If the
+ * DAG and two slots of the largest unit's kernel scratch fit the budget,
+ * the slots shrink to what is left, the DAG's rows lie on the device at
+ * their own offsets, and gpu_submit_unit copies only the rows below those
+ * it holds (down from the top, in pieces between the units' lowest rows,
+ * each unit waiting only for its own); *on = 1. Else *on = 0 and nothing
+ * changes. Call with no slot in use, not while counting k-cliques or the
+ * arrival layout; gpu_submit_unit then takes only these units (others:
+ * TSG_EINTERNAL). gpu_resident_end restores the slots (after gpu_drain). */
+int gpu_resident_begin(struct gpu_ctx *g, const struct tsg_unit *units,
+		       const enum gpu_kernel *kernels, enum gpu_kernel k, uint32_t n, int *on,
+		       struct tsg_err *err);
+void gpu_resident_end(struct gpu_ctx *g);
 /* Waits for slot s and returns its count and timings. */
 int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu_timing *t,
 		struct tsg_err *err);

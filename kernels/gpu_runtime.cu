@@ -63,9 +63,20 @@ struct gpu_ctx {
 	uint64_t *hsizes;             /* cq.all: pinned, sizes_len a slot (gpu_clique_sizes) */
 	uint64_t sizes_len;
 	uint64_t sizes_n[GPU_SLOTS];  /* entries slot s's part counted */
+	/* the resident graph (gpu_resident_begin): rows res_cut[j] .. nv-1 lie
+	 * on the device at their own offsets once res_ev[j] has passed, for
+	 * j >= res_have; res NULL: each unit copies its rows into its slot */
+	uint8_t *res;
+	const uint64_t *res_hoff;     /* the host's whole DAG */
+	const uint32_t *res_hadj;
+	uint32_t *res_cut;            /* ascending, the last one nv */
+	cudaEvent_t *res_ev;          /* one a cut but the last */
+	uint32_t res_ncut, res_have;
+	uint64_t res_slot_bytes;      /* slot_bytes before */
 };
 
 static cudaError_t arrival_release(struct gpu_ctx *g);
+static void resident_free(struct gpu_ctx *g);
 
 static int cuda_fail(struct tsg_err *err, cudaError_t e, const char *what)
 {
@@ -219,6 +230,7 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 {
 	if (!g)
 		return;
+	resident_free(g);
 	(void)arrival_release(g); /* first: it waits on a stream, and unpins what a failed run
 				    * left; a closing context has nowhere to report to (every
 				    * run reports its own release in gpu_arrival_end) */
@@ -426,7 +438,7 @@ struct cq_part {
  * the start of the slot's `left` bytes after the rows. */
 static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *scratch,
 			 uint64_t left, uint64_t src_entries, enum gpu_kernel k,
-			 const struct cq_part *cq, struct tsg_err *err)
+			 const struct cq_part *cq, cudaEvent_t ready, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	if (k == GPU_KERNEL_AUTO || k >= GPU_KERNEL_COUNT_)
@@ -438,8 +450,11 @@ static int enqueue_count(struct gpu_ctx *g, int s, const dev_dag &dv, uint8_t *s
 				"per-vertex counts (mid-hash takes under 2^32 - 2^24): use more "
 				"--partitions", (unsigned long long)src_entries);
 	dev_counters *cnt = (dev_counters *)(g->dmem + (uint64_t)s * g->slot_bytes);
-	CK(cudaEventRecord(g->h2d_end[s], g->copy[s]), "recording an event");
-	CK(cudaStreamWaitEvent(g->compute[s], g->h2d_end[s], 0), "ordering copy and kernel");
+	if (!ready) { /* the slot's own copies, on its own stream */
+		CK(cudaEventRecord(g->h2d_end[s], g->copy[s]), "recording an event");
+		ready = g->h2d_end[s];
+	}
+	CK(cudaStreamWaitEvent(g->compute[s], ready, 0), "ordering copy and kernel");
 	CK(cudaEventRecord(g->k_start[s], g->compute[s]), "recording an event");
 	CK(cudaMemsetAsync(cnt, 0, sizeof(*cnt), g->compute[s]), "clearing counters");
 	if (g->cq.k) {
@@ -542,7 +557,7 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
 	rc = copy_in(g, s, dd, d->off, dag, err);
 	return rc ? rc : enqueue_count(g, s, dv, dd + dag_al, g->slot_bytes - 256 - dag_al, d->ne, k,
-				       &cq, err);
+				       &cq, NULL, err);
 fail:
 	return rc;
 }
@@ -567,6 +582,181 @@ static int copy_rows(struct gpu_ctx *g, int s, const struct tsg_unit *u, uint32_
 	return TSG_OK;
 }
 
+/*
+ * The resident graph. Where the whole oriented graph and two slots of
+ * kernel scratch fit the budget, units read one copy of it, not each a
+ * copy of its own rows: a unit needs rows lo .. nv-1 (lo its lowest
+ * source or middle row), so the device holds a suffix of the rows at their
+ * own offsets and copies only what a unit adds below it. With units of
+ * suffixes (the automatic plans for several GPUs or ranks) the unit that
+ * holds every row copied them all again, once a unit (R-MAT 24 on two
+ * GPUs: 3.2 GB moved for a 1.18 GB graph). Copies go down from the top in
+ * pieces between the units' own row cuts, all on one stream, each with an
+ * event, so a unit waits only for the piece that completes its rows.
+ */
+static uint64_t al(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
+
+/* What unit u needs in a slot beside the resident rows; *k as kernel_scratch sets it. */
+static uint64_t unit_scratch(const struct gpu_ctx *g, const struct tsg_unit *u, enum gpu_kernel *k,
+			     cudaError_t *e)
+{
+	return kernel_scratch(g, k, u->src_hi - u->src_lo, u->mid_hi - u->mid_lo,
+			      u->off[u->src_hi] - u->off[u->src_lo], e) + 3 * 256;
+}
+
+static uint32_t unit_low(const struct tsg_unit *u)
+{
+	return u->src_lo < u->mid_lo ? u->src_lo : u->mid_lo;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void resident_free(struct gpu_ctx *g)
+{
+	for (uint32_t j = 0; g->res_ev && j < g->res_ncut; j++)
+		if (g->res_ev[j])
+			cudaEventDestroy(g->res_ev[j]);
+	free(g->res_ev);
+	free(g->res_cut);
+	if (g->res)
+		g->slot_bytes = g->res_slot_bytes;
+	g->res = NULL;
+	g->res_ev = NULL;
+	g->res_cut = NULL;
+	g->res_ncut = g->res_have = 0;
+}
+
+extern "C" int gpu_resident_begin(struct gpu_ctx *g, const struct tsg_unit *units,
+				  const enum gpu_kernel *kernels, enum gpu_kernel k, uint32_t n,
+				  int *on, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	cudaError_t se = cudaSuccess;
+	uint64_t need = 0;
+	*on = 0;
+	if (g->res || n == 0 || g->cq.k || g->ar_ev)
+		return TSG_OK;
+	const uint32_t nv = units[0].nv;
+	const uint64_t ne = units[0].off[nv];
+	const uint64_t offb = al(((uint64_t)nv + 1) * 8), graph = offb + al(ne * 4);
+	CK(cudaSetDevice(g->device), "selecting the device");
+	for (uint32_t i = 0; i < n; i++) {
+		enum gpu_kernel ki = kernels ? kernels[i] : k;
+		const uint64_t x = unit_scratch(g, &units[i], &ki, &se);
+		CK(se, "sizing CUB's scratch");
+		need = x > need ? x : need;
+	}
+	if (graph > g->budget || (g->budget - graph) / GPU_SLOTS < al(need) + 256)
+		return TSG_OK;
+	g->res_cut = (uint32_t *)malloc(((size_t)n + 1) * sizeof(*g->res_cut));
+	g->res_ev = (cudaEvent_t *)calloc((size_t)n + 1, sizeof(*g->res_ev));
+	if (!g->res_cut || !g->res_ev) {
+		resident_free(g);
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	}
+	for (uint32_t i = 0; i < n; i++)
+		g->res_cut[i] = unit_low(&units[i]);
+	g->res_cut[n] = nv;
+	qsort(g->res_cut, (size_t)n + 1, sizeof(*g->res_cut), cmp_u32);
+	for (uint32_t i = 0; i <= n; i++)
+		if (g->res_ncut == 0 || g->res_cut[g->res_ncut - 1] != g->res_cut[i])
+			g->res_cut[g->res_ncut++] = g->res_cut[i];
+	for (uint32_t j = 0; j < g->res_ncut; j++)
+		CK(cudaEventCreateWithFlags(&g->res_ev[j], cudaEventDisableTiming),
+		   "creating an event");
+	g->res_slot_bytes = g->slot_bytes;
+	g->slot_bytes = ((g->budget - graph) / GPU_SLOTS) & ~(uint64_t)255;
+	g->res = g->dmem + (uint64_t)GPU_SLOTS * g->slot_bytes;
+	g->res_hoff = units[0].off;
+	g->res_hadj = units[0].adj;
+	g->res_have = g->res_ncut - 1; /* nothing yet: the last cut is nv */
+	*on = 1;
+	return TSG_OK;
+fail:
+	resident_free(g);
+	return rc;
+}
+
+extern "C" void gpu_resident_end(struct gpu_ctx *g)
+{
+	resident_free(g);
+}
+
+/* Copies the pieces below what the device holds, down to cut j, on the
+ * first copy stream (slot s's timing events around them); each piece's
+ * event marks the rows from its cut up as in. */
+static int resident_extend(struct gpu_ctx *g, int s, uint32_t j, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const uint32_t nv = g->res_cut[g->res_ncut - 1];
+	uint64_t *doff = (uint64_t *)g->res;
+	uint32_t *dadj = (uint32_t *)(g->res + al(((uint64_t)nv + 1) * 8));
+	g->bytes[s] = 0;
+	CK(cudaEventRecord(g->h2d_start[s], g->copy[0]), "recording an event");
+	for (; g->res_have > j; g->res_have--) {
+		const uint32_t a = g->res_cut[g->res_have - 1], b = g->res_cut[g->res_have];
+		/* offsets a .. b-1, and b itself with the top piece */
+		const uint64_t no = (uint64_t)b - a + (b == nv);
+		const uint64_t ab = g->res_hoff[a], ae = g->res_hoff[b];
+		if ((rc = copy_in(g, 0, doff + a, g->res_hoff + a, no * 8, err)) ||
+		    (ae > ab && (rc = copy_in(g, 0, dadj + ab, g->res_hadj + ab, (ae - ab) * 4, err))))
+			return rc;
+		CK(cudaEventRecord(g->res_ev[g->res_have - 1], g->copy[0]), "recording an event");
+		g->bytes[s] += no * 8 + (ae - ab) * 4;
+	}
+	CK(cudaEventRecord(g->h2d_end[s], g->copy[0]), "recording an event");
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+/* gpu_submit_unit on the resident graph: the rows the unit adds, then its
+ * count once the piece that completes its rows is in. */
+static int submit_resident(struct gpu_ctx *g, int s, const struct tsg_unit *u, enum gpu_kernel k,
+			   struct tsg_err *err)
+{
+	cudaError_t se = cudaSuccess;
+	const uint32_t lo = unit_low(u);
+	const uint32_t *at = (const uint32_t *)bsearch(&lo, g->res_cut, g->res_ncut,
+						       sizeof(*g->res_cut), cmp_u32);
+	if (!at || u->off != g->res_hoff || u->adj != g->res_hadj)
+		return tsg_fail(err, TSG_EINTERNAL, "a unit outside the resident graph's plan");
+	const uint32_t j = (uint32_t)(at - g->res_cut);
+	const uint64_t need = unit_scratch(g, u, &k, &se);
+	if (se != cudaSuccess)
+		return cuda_fail(err, se, "sizing CUB's scratch");
+	if (need > g->slot_bytes)
+		return slot_full(g, need, 0, err);
+	const int rc = resident_extend(g, s, j, err);
+	if (rc)
+		return rc;
+	g->ran[s] = k;
+	const uint64_t *doff = (const uint64_t *)g->res;
+	const uint32_t *dadj = (const uint32_t *)(g->res + al(((uint64_t)u->nv + 1) * 8));
+	dev_dag dv = {};
+	dv.nsrc = u->src_hi - u->src_lo;
+	dv.lo = u->mid_lo;
+	dv.hi = u->mid_hi;
+	dv.windowed = 1;
+	dv.src_lo = u->src_lo;
+	dv.pv = g->pv;
+	dv.off = doff + u->mid_lo;
+	dv.adj = dadj + u->off[u->mid_lo];
+	dv.base = u->off[u->mid_lo];
+	/* rows at their own offsets: sources are addressed from the same
+	 * arrays, nested or not */
+	dv.soff = doff + u->src_lo;
+	dv.sadj = dv.adj;
+	dv.sbase = dv.base;
+	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
+	return enqueue_count(g, s, dv, dd, g->slot_bytes - 256, u->off[u->src_hi] - u->off[u->src_lo],
+			     k, NULL, g->res_ev[j], err);
+}
+
 extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u,
 			       enum gpu_kernel k, struct tsg_err *err)
 {
@@ -575,6 +765,8 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 	const cudaError_t de = cudaSetDevice(g->device);
 	if (de != cudaSuccess)
 		return cuda_fail(err, de, "selecting the device");
+	if (g->res)
+		return submit_resident(g, s, u, k, err);
 	const int nested = tsg_unit_nested(u);
 	const uint32_t nsrc = u->src_hi - u->src_lo;
 	cudaError_t se = cudaSuccess;
@@ -617,7 +809,7 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 		dd += used;
 	}
 	return enqueue_count(g, s, dv, dd, slot_end - dd, u->off[u->src_hi] - u->off[u->src_lo], k,
-			     NULL, err);
+			     NULL, NULL, err);
 fail:
 	return rc;
 }
@@ -654,7 +846,6 @@ fail:
  * per-vertex arrays; last the rows. ar_layout computes it, and with a base
  * also places it.
  */
-static uint64_t al(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
 
 template <class T> static void ar_take(uint8_t *base, uint64_t *at, T **p, uint64_t bytes)
 {

@@ -147,6 +147,7 @@ struct engine_gpu {
 	uint64_t h2d_bytes;
 	double h2d_ms, kernel_ms; /* sums over its units, from CUDA events */
 	double busy_s;            /* wall time from its first unit to its last count */
+	int resident;             /* its units read one copy of the graph (gpu_resident_begin) */
 };
 
 struct engine_result {

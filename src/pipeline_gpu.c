@@ -575,6 +575,30 @@ done:
 	return rc;
 }
 
+/* Several units, each GPU's whole graph read once where it fits beside
+ * their scratch (gpu_resident_begin): a GPU then copies each row at most
+ * once rather than once a unit that holds it. Not for ranks reading by
+ * ranges, whose rows outside their units were never read. */
+static int resident_begin(struct gpu_ctx *const *gpu, uint32_t ngpus, const struct part_odag *d,
+			  const struct block_plan *plan, const enum gpu_kernel *kernels,
+			  const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
+{
+	const uint32_t n = plan->nunits;
+	int rc = TSG_OK;
+	if (n < 2 || r->ranges.used || o->plan_only)
+		return TSG_OK;
+	struct tsg_unit *u = malloc(n * sizeof(*u));
+	if (!u)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (uint32_t k = 0; k < n; k++)
+		u[k] = block_unit_of(d, &plan->units[k]);
+	for (uint32_t i = 0; i < ngpus && rc == TSG_OK; i++)
+		rc = gpu_resident_begin(gpu[i], u, kernels, o->gpu_kernel, n, &r->gpus[i].resident,
+					err);
+	free(u);
+	return rc;
+}
+
 static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t slot,
 			   struct tsg_graph *g, const struct engine_opts *o,
 			   struct engine_result *r, struct tsg_err *err)
@@ -620,6 +644,8 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	    (rc = engine_block_share(o, &d, &plan, o->gpu_kernel == GPU_KERNEL_AUTO, r, err)) ||
 	    (rc = engine_units_todo(o, r, ngpus > 1, &todo, &ntodo, err)))
 		goto done;
+	if ((rc = resident_begin(gpu, ngpus, &d, &plan, kernels, o, r, err)))
+		goto done;
 	q.todo = todo;
 	q.ntodo = ntodo;
 	q.kernels = kernels;
@@ -639,6 +665,7 @@ done:
 		const int drc = gpu_drain(gpu[i], err);
 		if (rc == TSG_OK)
 			rc = drc;
+		gpu_resident_end(gpu[i]);
 	}
 	free(todo);
 	free(kernels);

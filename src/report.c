@@ -51,6 +51,15 @@ static double gpu_imbalance(const struct engine_result *r)
 	return sum > 0 ? max / (sum / r->ngpus) : 1.0;
 }
 
+/* Whether every GPU's units read one copy of the graph there. */
+static int graph_resident(const struct engine_result *r)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < r->ngpus; i++)
+		n += r->gpus[i].resident != 0;
+	return r->ngpus > 0 && n == r->ngpus;
+}
+
 static void print_gpus_json(struct tsg_json *j, const struct engine_result *r)
 {
 	json_key_arr(j, "gpus");
@@ -65,6 +74,7 @@ static void print_gpus_json(struct tsg_json *j, const struct engine_result *r)
 		json_f64(j, "h2d_ms", e->h2d_ms);
 		json_f64(j, "kernel_ms", e->kernel_ms);
 		json_f64(j, "busy_s", e->busy_s);
+		json_bool(j, "resident", e->resident);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
@@ -221,6 +231,8 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 		json_str(&j, "orient", o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass");
 	}
 	json_u64(&j, "h2d_bytes", r->h2d_bytes);
+	if (r->layout == ENGINE_LAYOUT_BLOCK && r->device == TSG_DEVICE_GPU)
+		json_bool(&j, "graph_resident", graph_resident(r));
 	json_bool(&j, "lists_streamed", r->lists_streamed);
 	json_bool(&j, "read_ranges", r->ranges.used);
 	if (r->ranges.used) /* what rank_read_bytes are out of (LZ4: compressed) */
@@ -343,6 +355,8 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 								   : "dealt by cost");
 	if (r->ngpus > 1)
 		printf("gpus: %u (busy time, slowest over mean: %.2f)\n", r->ngpus, gpu_imbalance(r));
+	if (r->layout == ENGINE_LAYOUT_BLOCK && graph_resident(r))
+		printf("copies: the graph's rows went to each GPU once, its units read them there\n");
 	if (x->ckpt_path)
 		printf("checkpoint: %s (%u unit%s resumed, %u recorded%s)\n", x->ckpt_path,
 		       x->ck->resumed, x->ck->resumed == 1 ? "" : "s", x->ck->recorded,

@@ -123,6 +123,25 @@ print("ok")
 EOF
 }
 
+# Several units on a GPU read one copy of the graph there where it fits
+# (gpu_resident_begin): want 1, graph_resident set wherever there are
+# several units, and no GPU copying more than the oriented graph; want 0,
+# every unit copied its own rows.
+resident() { # json file, want (1 or 0) -> "ok" or why not
+	python3 - "$1" "$2" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1])); want = sys.argv[2] == "1"
+dag = (d["vertices"] + 1) * 8 + d["edges"] * 4
+got = d.get("graph_resident")
+if got is None: print("no graph_resident in the JSON"); sys.exit()
+if d["partitions"] < 2: print("ok" if not got else "resident with one unit"); sys.exit()
+if got != want: print(f"graph_resident {got}"); sys.exit()
+if want and any(x["h2d_bytes"] > dag for x in d.get("gpus", [])): print("a GPU copied more than the graph"); sys.exit()
+if want and "gpus" not in d and d["h2d_bytes"] > dag: print("copied more than the graph"); sys.exit()
+print("ok")
+EOF
+}
+
 for g in "${graphs[@]}"; do
 	[ $two = 1 ] || break
 	r=${ref[$g]}
@@ -135,11 +154,22 @@ for g in "${graphs[@]}"; do
 		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name $a: $(field triangles "$T/g.json") vs $r"
 		s=$(shares "$T/g.json" 2 2>&1)
 		[ "$s" = ok ] && ok || bad "$name $a: shares: $s"
+		case "$name $a" in
+		*"--partitions 4") s=$(resident "$T/g.json" 1 2>&1) ;;
+		"rmat20.tsg --gpus all --gpu-mem 24M"*) s=$(resident "$T/g.json" 0 2>&1) ;;
+		*) continue ;;
+		esac
+		[ "$s" = ok ] && ok || bad "$name $a: resident graph: $s"
 	done
 	# one GPU, either one, through the same workers (a queue of one)
 	for a in "--gpu 1 --layout block" "--gpus 1 --partitions 4" "--gpu 0 --layout block --gpu-mem 64M"; do
 		count "$T/g.json" $a "$g"
 		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name $a: $(field triangles "$T/g.json") vs $r"
+		case "$name $a" in
+		*"--partitions 4") s=$(resident "$T/g.json" 1 2>&1) ;;
+		*) continue ;;
+		esac
+		[ "$s" = ok ] && ok || bad "$name $a: resident graph: $s"
 	done
 	# a graph with several units puts work on both GPUs
 	count "$T/g.json" --gpus all --partitions 4 "$g"
