@@ -747,11 +747,12 @@ static int submit_resident(struct gpu_ctx *g, int s, const struct tsg_unit *u, e
 	dv.off = doff + u->mid_lo;
 	dv.adj = dadj + u->off[u->mid_lo];
 	dv.base = u->off[u->mid_lo];
-	/* rows at their own offsets: sources are addressed from the same
-	 * arrays, nested or not */
+	/* kernels index a source's list from sbase, and search within it:
+	 * sources below the middle rows get their own base, as a copy would */
+	const int nested = tsg_unit_nested(u);
 	dv.soff = doff + u->src_lo;
-	dv.sadj = dv.adj;
-	dv.sbase = dv.base;
+	dv.sadj = nested ? dv.adj : dadj + u->off[u->src_lo];
+	dv.sbase = nested ? dv.base : u->off[u->src_lo];
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	return enqueue_count(g, s, dv, dd, g->slot_bytes - 256, u->off[u->src_hi] - u->off[u->src_lo],
 			     k, NULL, g->res_ev[j], err);
