@@ -1149,8 +1149,17 @@ static int cmd_count_ranks(int argc, char **argv, struct tsg_dist *dist)
 	size_t n = 0;
 	int help = 0;
 	int rc = parse_count(argc, argv, dist, &job, &manifest, &help);
-	if ((rc = ranks_agree(dist, rc)) || help)
+	if ((rc = ranks_agree(dist, rc)))
 		return rc;
+	/* a rank that only printed the help would leave the others waiting
+	 * in their next collective */
+	if (dist->size > 1 && !dist_same_u64(dist, (uint64_t)help)) {
+		struct tsg_err e = { 0 };
+		return report(tsg_fail(&e, TSG_EUSAGE, "--help was given to some ranks only (every "
+				       "rank must run the same count)"), &e);
+	}
+	if (help)
+		return TSG_OK;
 	/* the graphs: the arguments, then the manifest's lines */
 	struct tsg_err merr = { 0 };
 	rc = gather_graphs(argc - optind, (const char **)argv + optind, manifest, &paths, &n, &mbuf,

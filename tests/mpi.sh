@@ -143,6 +143,14 @@ check "--stats on rank 1 alone: exit $rc, counted (not an option the ranks must 
 mp 3 "$T/pickopt.sh" --read=ranges "$T/rmat12.tsg" >"$T/out" 2>"$T/err"
 rc=$?
 check "--read ranges on rank 1 alone: exit $rc (2), said, no count" eval '[ $rc = 2 ] && grep -q "different options" "$T/err" && [ ! -s "$T/out" ]'
+# --help on one rank: it printed the help and stopped while the others
+# waited in their next collective (a hang)
+mp 3 "$T/pickopt.sh" --help "$T/rmat12.tsg" >"$T/out" 2>"$T/err"
+rc=$?
+check "--help on rank 1 alone: exit $rc (2), said, no count" eval '[ $rc = 2 ] && grep -q "some ranks only" "$T/err" && ! grep -q triangles "$T/out"'
+mp 2 "$B/tristream" count --help >"$T/out" 2>"$T/err"
+rc=$?
+check "--help on every rank: exit $rc (0), the help" eval '[ $rc = 0 ] && grep -q "usage: tristream count" "$T/out"'
 # checkpoints under mpirun: a file a rank (FILE.rankR) holding its units;
 # a rerun takes them back, a rank whose file lost records counts those
 # units again, and another rank count is refused
