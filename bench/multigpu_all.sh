@@ -11,7 +11,9 @@
 #   2. R-MAT 24 on --gpus 2 with 2, 4, 8 and 16 source blocks
 #      (--partitions), to see what the automatic plan's 8 units cost;
 #   3. tests/gpu/multi.sh (correctness on both GPUs);
-#   4. bench/ranges.py with 2 and 4 ranks on the two GPUs.
+#   4. bench/ranges.py with 2 and 4 ranks on the two GPUs: R-MAT 22 and
+#      web 2^22 renumbered, then a crawl of 2^22 vertices read from its
+#      BVGraph files.
 # With BASE_BUILD (an A/B of a change to how work is shared): step 1 only
 # for SCALES and R-MAT 26 at 1/4, BASE_BUILD's --gpus 2 and mpirun -n 2
 # beside this build's in the page-cache set (no cold file, k-cliques,
@@ -82,4 +84,8 @@ step "ranges.py"
 python3 bench/ranges.py "$B" --ranks 2,4 --scale 22 --web 22 --runs 3 --gpu-mem 4G \
 	--out "$O/ranges.jsonl" >"$O/ranges.txt" 2>&1
 step "ranges.py exit $?"
+step "ranges.py, a crawl read from its BVGraph files"
+python3 bench/ranges.py "$B" --ranks 2,4 --scale 0 --web 0 --crawl 4194304 --runs 3 --gpu-mem 4G \
+	--out "$O/ranges.jsonl" >>"$O/ranges.txt" 2>&1
+step "ranges.py crawl exit $?"
 step "done"

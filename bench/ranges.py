@@ -3,12 +3,16 @@
 ranges (count --read ranges, src/ranges.h), side by side in one run.
 
     bench/ranges.py BUILD_DIR [--ranks 2,4,9] [--runs 3] [--scale 22]
-                    [--web 22] [--device gpu|cpu] [--gpu-mem 4G]
+                    [--web 22] [--crawl N] [--device gpu|cpu] [--gpu-mem 4G]
                     [--partitions P] [--cold] [--out FILE]
 
 Graphs: R-MAT SCALE as generated (scrambled ids), the same renumbered by
 (degree, id) (tristream reorder), and a web-like crawl of 2^WEB vertices
-(tristream-gen web, ids in URL-like order) renumbered. For each graph and
+(tristream-gen web, ids in URL-like order) renumbered; with --crawl N a
+crawl of N vertices as LAW ships one (tristream-gen --webgraph crawl: a
+BVGraph with its transpose, in crawl order), read from its BVGraph files,
+whose bytes (ranges_lists_bytes) the ranks' read bytes are then out of.
+--scale 0 or --web 0 leaves that graph out. For each graph and
 rank count R, mpirun -n R runs with --read all and --read ranges (block
 layout, budget --gpu-mem on the GPU: every rank plans alike; --partitions P
 fixes P blocks instead, P(P+1)/2 units, as on the CPU), --runs rounds
@@ -34,6 +38,7 @@ def main():
     runs = take_opt(args, "--runs", int, 3)
     scale = take_opt(args, "--scale", int, 22)
     web = take_opt(args, "--web", int, 22)
+    crawl = take_opt(args, "--crawl", int, 0)
     device = take_opt(args, "--device", str, "gpu")
     mem = take_opt(args, "--gpu-mem", str, "4G")
     parts = take_opt(args, "--partitions", int, None)
@@ -49,20 +54,28 @@ def main():
     rows = []
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
         graphs = []
-        g = os.path.join(tmp, f"rmat{scale}.tsg")
-        subprocess.run([os.path.join(build, "tristream-gen"), "--quiet", "rmat", "--scale",
-                        str(scale), "--seed", "1", g], check=True)
-        graphs.append((f"rmat{scale}", g))
-        gr = os.path.join(tmp, f"rmat{scale}r.tsg")
-        subprocess.run([ts, "reorder", "--quiet", g, gr], check=True)
-        graphs.append((f"rmat{scale} reordered", gr))
-        w = os.path.join(tmp, f"web{web}.tsg")
-        subprocess.run([os.path.join(build, "tristream-gen"), "--quiet", "web", "--vertices",
-                        str(1 << web), "--seed", "1", w], check=True)
-        wr = os.path.join(tmp, f"web{web}r.tsg")
-        subprocess.run([ts, "reorder", "--quiet", w, wr], check=True)
-        os.unlink(w)
-        graphs.append((f"web{web} reordered", wr))
+        gen = os.path.join(build, "tristream-gen")
+        if scale:
+            g = os.path.join(tmp, f"rmat{scale}.tsg")
+            subprocess.run([gen, "--quiet", "rmat", "--scale", str(scale), "--seed", "1", g],
+                           check=True)
+            graphs.append((f"rmat{scale}", g))
+            gr = os.path.join(tmp, f"rmat{scale}r.tsg")
+            subprocess.run([ts, "reorder", "--quiet", g, gr], check=True)
+            graphs.append((f"rmat{scale} reordered", gr))
+        if web:
+            w = os.path.join(tmp, f"web{web}.tsg")
+            subprocess.run([gen, "--quiet", "web", "--vertices", str(1 << web), "--seed", "1", w],
+                           check=True)
+            wr = os.path.join(tmp, f"web{web}r.tsg")
+            subprocess.run([ts, "reorder", "--quiet", w, wr], check=True)
+            os.unlink(w)
+            graphs.append((f"web{web} reordered", wr))
+        if crawl:
+            c = os.path.join(tmp, f"crawl{crawl}")
+            subprocess.run([gen, "--quiet", "--seed", "4", "--webgraph", "crawl", "--vertices",
+                            str(crawl), c], check=True)
+            graphs.append((f"crawl {crawl} (BVGraph)", c))
         base = [ts, "count", "--quiet", "--json", "--device", device, "--layout", "block"]
         if device == "gpu":
             base += ["--gpu-mem", mem]
@@ -87,7 +100,7 @@ def main():
                             print(f"MISMATCH {name} -n {r} --read {how}: {j.get('triangles')} "
                                   f"vs {want} {j.get('stderr', '')}", file=sys.stderr)
                             continue
-                        lists = j["edges"] * 8
+                        lists = j.get("ranges_lists_bytes") or j["edges"] * 8
                         rb = j.get("rank_read_bytes") or [lists] * r
                         res[how].append((wall, max(j["rank_read_s"]), max(j["rank_build_s"]),
                                          max(rb) / lists, sum(rb) / len(rb) / lists))
