@@ -58,6 +58,7 @@ struct gpu_ctx;
 struct gpu_timing {
 	double h2d_ms, kernel_ms; /* from CUDA events */
 	uint64_t bytes;
+	uint64_t ahead_bytes;     /* of them, rows copied ahead (gpu_resident_ahead) */
 	enum gpu_kernel ran;      /* the kernel that counted: the one asked for, or
 				   * lstc where mid-hash cannot take the unit (a
 				   * source side of 2^32 - 2^24 entries or more) */
@@ -165,6 +166,14 @@ int gpu_resident_begin(struct gpu_ctx *g, const struct tsg_unit *units,
 		       const enum gpu_kernel *kernels, enum gpu_kernel k, uint32_t n, int *on,
 		       struct tsg_err *err);
 void gpu_resident_end(struct gpu_ctx *g);
+/* With the resident graph, copies the next piece of rows below those the
+ * device holds (the rows of units still to come) if slot p's kernel is
+ * still running, and sets *copied; its bytes and copy time go with slot s,
+ * the unit submitted last (gpu_timing.ahead_bytes). *copied = 0 and nothing
+ * copied without a resident graph, once every row is in, or once slot p's
+ * kernel has ended: the caller then collects p and submits the next unit,
+ * so a GPU keeps a kernel queued while its thread copies. */
+int gpu_resident_ahead(struct gpu_ctx *g, int s, int p, int *copied, struct tsg_err *err);
 /* Waits for slot s and returns its count and timings. */
 int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu_timing *t,
 		struct tsg_err *err);

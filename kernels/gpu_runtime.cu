@@ -33,6 +33,7 @@ struct gpu_ctx {
 	cudaEvent_t h2d_start[GPU_SLOTS], h2d_end[GPU_SLOTS], k_start[GPU_SLOTS], k_end[GPU_SLOTS];
 	dev_counters *hcount; /* pinned, one per slot */
 	uint64_t bytes[GPU_SLOTS];
+	uint64_t ahead[GPU_SLOTS];    /* of them, copied ahead (gpu_resident_ahead) */
 	enum gpu_kernel ran[GPU_SLOTS]; /* what each slot's count ran (kernel_scratch) */
 	uint64_t mid_hash_max;          /* source entries mid-hash takes, below 2^32 */
 	uint32_t trust_levels;          /* trust's bucket depth for tests, 0: its own */
@@ -554,6 +555,7 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 		dv.gid = dv.src + d->nsrc;
 	}
 	g->bytes[s] = dag;
+	g->ahead[s] = 0;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
 	rc = copy_in(g, s, dd, d->off, dag, err);
 	return rc ? rc : enqueue_count(g, s, dv, dd + dag_al, g->slot_bytes - 256 - dag_al, d->ne, k,
@@ -686,29 +688,70 @@ extern "C" void gpu_resident_end(struct gpu_ctx *g)
 	resident_free(g);
 }
 
-/* Copies the pieces below what the device holds, down to cut j, on the
- * first copy stream (slot s's timing events around them); each piece's
- * event marks the rows from its cut up as in. */
-static int resident_extend(struct gpu_ctx *g, int s, uint32_t j, struct tsg_err *err)
+/* Copies the piece just below what the device holds (res_have > 0) on
+ * the first copy stream, its bytes into *bytes; its event marks the rows
+ * from its cut up as in. */
+static int resident_piece(struct gpu_ctx *g, uint64_t *bytes, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	const uint32_t nv = g->res_cut[g->res_ncut - 1];
 	uint64_t *doff = (uint64_t *)g->res;
 	uint32_t *dadj = (uint32_t *)(g->res + al(((uint64_t)nv + 1) * 8));
-	g->bytes[s] = 0;
+	const uint32_t a = g->res_cut[g->res_have - 1], b = g->res_cut[g->res_have];
+	/* offsets a .. b-1, and b itself with the top piece */
+	const uint64_t no = (uint64_t)b - a + (b == nv);
+	const uint64_t ab = g->res_hoff[a], ae = g->res_hoff[b];
+	if ((rc = copy_in(g, 0, doff + a, g->res_hoff + a, no * 8, err)) ||
+	    (ae > ab && (rc = copy_in(g, 0, dadj + ab, g->res_hadj + ab, (ae - ab) * 4, err))))
+		return rc;
+	CK(cudaEventRecord(g->res_ev[g->res_have - 1], g->copy[0]), "recording an event");
+	g->res_have--;
+	*bytes += no * 8 + (ae - ab) * 4;
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+/* Copies the pieces below what the device holds, down to cut j (slot s's
+ * timing events around them). */
+static int resident_extend(struct gpu_ctx *g, int s, uint32_t j, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	g->bytes[s] = g->ahead[s] = 0;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[0]), "recording an event");
-	for (; g->res_have > j; g->res_have--) {
-		const uint32_t a = g->res_cut[g->res_have - 1], b = g->res_cut[g->res_have];
-		/* offsets a .. b-1, and b itself with the top piece */
-		const uint64_t no = (uint64_t)b - a + (b == nv);
-		const uint64_t ab = g->res_hoff[a], ae = g->res_hoff[b];
-		if ((rc = copy_in(g, 0, doff + a, g->res_hoff + a, no * 8, err)) ||
-		    (ae > ab && (rc = copy_in(g, 0, dadj + ab, g->res_hadj + ab, (ae - ab) * 4, err))))
+	while (g->res_have > j)
+		if ((rc = resident_piece(g, &g->bytes[s], err)))
 			return rc;
-		CK(cudaEventRecord(g->res_ev[g->res_have - 1], g->copy[0]), "recording an event");
-		g->bytes[s] += no * 8 + (ae - ab) * 4;
+	CK(cudaEventRecord(g->h2d_end[s], g->copy[0]), "recording an event");
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+extern "C" int gpu_resident_ahead(struct gpu_ctx *g, int s, int p, int *copied,
+				  struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	*copied = 0;
+	if (!g->res || g->res_have == 0)
+		return TSG_OK;
+	CK(cudaSetDevice(g->device), "selecting the device");
+	{
+		const cudaError_t q = cudaEventQuery(g->k_end[p]);
+		if (q == cudaSuccess)
+			return TSG_OK;
+		if (q != cudaErrorNotReady)
+			CK(q, "running the kernel");
+	}
+	{
+		uint64_t b = 0;
+		if ((rc = resident_piece(g, &b, err)))
+			return rc;
+		g->bytes[s] += b;
+		g->ahead[s] += b;
 	}
 	CK(cudaEventRecord(g->h2d_end[s], g->copy[0]), "recording an event");
+	*copied = 1;
 	return TSG_OK;
 fail:
 	return rc;
@@ -791,7 +834,7 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 	dv.windowed = 1;
 	dv.src_lo = u->src_lo;
 	dv.pv = g->pv;
-	g->bytes[s] = 0;
+	g->bytes[s] = g->ahead[s] = 0;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
 	rc = copy_rows(g, s, u, u->mid_lo, u->mid_hi, dd, &dv.off, &dv.adj, &used, err);
 	if (rc)
@@ -822,6 +865,8 @@ extern "C" int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu
 	float h2d = 0, kern = 0;
 	CK(cudaSetDevice(g->device), "selecting the device");
 	CK(cudaEventSynchronize(g->k_end[s]), "running the kernel");
+	/* rows copied ahead with the unit may still be on their way */
+	CK(cudaEventSynchronize(g->h2d_end[s]), "copying");
 	CK(cudaEventElapsedTime(&h2d, g->h2d_start[s], g->h2d_end[s]), "timing the copy");
 	CK(cudaEventElapsedTime(&kern, g->k_start[s], g->k_end[s]), "timing the kernel");
 	*count = g->hcount[s].triangles;
@@ -833,6 +878,7 @@ extern "C" int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu
 		t->h2d_ms = h2d;
 		t->kernel_ms = kern;
 		t->bytes = g->bytes[s];
+		t->ahead_bytes = g->ahead[s];
 		t->ran = g->ran[s];
 	}
 	return TSG_OK;

@@ -220,7 +220,8 @@ static void cut_sum(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 }
 
 /* The share of the whole work below the k-th of cut_count(q) blocks'
- * ends (0 < k < cut_count(q)): block_opts.min_units' schedule. Half of the
+ * ends (0 < k < cut_count(q)): block_opts.min_units' schedule (top_first:
+ * turned over, cut_goal_top). Half of the
  * work in q/2 blocks of 1/q each, the next quarter in q/2 of 1/(2q), the
  * last quarter in q of 1/(4q). The queue of several GPUs takes the
  * costliest units first, so it ends on small ones, and an estimate that
@@ -238,6 +239,13 @@ static double cut_goal(uint32_t q, uint32_t k)
 	return 0.75 + (k - q) / (4.0 * q);
 }
 
+/* cut_goal turned over: the small blocks at the bottom, the big ones at
+ * the top (block_opts.top_first). */
+static double cut_goal_top(uint32_t q, uint32_t k)
+{
+	return 1.0 - cut_goal(q, 2 * q - k);
+}
+
 /* How many blocks min_units = q asks for (cut_goal). */
 static uint32_t cut_count(uint32_t q)
 {
@@ -249,8 +257,8 @@ static uint32_t cut_count(uint32_t q)
  * goal, so none exceeds its share by more than one row's): the inner cuts
  * into cut, their number into *n. Chunk sums first, on every thread; then
  * only the chunks that hold a cut are walked. */
-static int cost_cuts(const struct part_odag *d, uint32_t q, unsigned threads, uint32_t *cut,
-		     uint32_t *n, struct tsg_err *err)
+static int cost_cuts(const struct part_odag *d, uint32_t q, int top_first, unsigned threads,
+		     uint32_t *cut, uint32_t *n, struct tsg_err *err)
 {
 	uint64_t *sum = calloc(CUT_CHUNKS, sizeof(*sum)), total = 0;
 	if (!sum)
@@ -263,7 +271,8 @@ static int cost_cuts(const struct part_odag *d, uint32_t q, unsigned threads, ui
 	uint64_t before = 0; /* the work of the chunks before c */
 	uint32_t c = 0;
 	for (uint32_t k = 1; k < cut_count(q) && total; k++) {
-		const uint64_t goal = (uint64_t)((double)total * cut_goal(q, k));
+		const double share = top_first ? cut_goal_top(q, k) : cut_goal(q, k);
+		const uint64_t goal = (uint64_t)((double)total * share);
 		while (c < CUT_CHUNKS && before + sum[c] < goal)
 			before += sum[c++];
 		if (c == CUT_CHUNKS)
@@ -301,6 +310,8 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 	const uint32_t nl = o->list_cum && o->list_shares > 1 ? o->list_shares : 0;
 	const uint32_t nc = o->min_units > 1 ? o->min_units : 0;
 	uint32_t *cut = NULL, *lcut = NULL, ncut = 0, nlcut = 0; /* cost cuts, list cuts */
+	const int top = nc && o->top_first && o->budget && !o->nblocks &&
+			tsg_rows_bytes(d->off, 0, d->nv) <= o->budget;
 	if (o->nblocks)
 		rc = plan_fixed(d, o->nblocks, o->list_cum, out, err);
 	else if (o->budget == 0)
@@ -308,7 +319,7 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 	else if ((nc && !(cut = malloc(cut_count(nc) * sizeof(*cut)))) ||
 		 (nl && !(lcut = malloc(nl * sizeof(*lcut)))))
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning units");
-	else if (!cut || (rc = cost_cuts(d, nc, o->threads, cut, &ncut, err)) == TSG_OK) {
+	else if (!cut || (rc = cost_cuts(d, nc, top, o->threads, cut, &ncut, err)) == TSG_OK) {
 		if (lcut)
 			list_cuts(o->list_cum, d->nv, nl, lcut, &nlcut);
 		rc = plan_auto(d, o, cut, ncut, lcut, nlcut, out, err);
@@ -320,6 +331,7 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 		return rc;
 	}
 	plan_sizes(d, &o->scratch, out);
+	out->top_first = top;
 	return TSG_OK;
 }
 

@@ -45,6 +45,16 @@ struct block_opts {
 				   * 1/(4q): work spread over several devices comes in
 				   * units of 1/q of it or less, the last ones small;
 				   * 0 or 1: by bytes only */
+	int top_first;            /* with min_units, where the whole DAG fits the
+				   * budget (a device then holds one copy of it,
+				   * kernels/gpu.h gpu_resident_begin): the schedule
+				   * turned over, the big blocks at the top ranks and
+				   * the small ones at the bottom. A unit needs every
+				   * row from its block up, so the costliest units,
+				   * taken first, then need a short suffix of the
+				   * rows, and the units that need them all come
+				   * last, when the rows below have been copied under
+				   * the kernels before them */
 	unsigned threads;         /* for those cuts' sums (0: one) */
 	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h) */
 	/* Ranks reading by ranges (src/ranges.h) read the file's lists, whole:
@@ -61,6 +71,7 @@ struct block_opts {
 
 struct block_plan {
 	uint32_t nunits, nsrc_blocks;
+	int top_first;            /* block_opts.top_first applied */
 	struct block_unit *units;
 	uint64_t max_bytes;       /* the largest unit, with scratch */
 	uint64_t total_bytes;     /* all units: what a device reads in all */

@@ -145,6 +145,8 @@ struct engine_gpu {
 	uint32_t units;           /* units it counted */
 	uint64_t cost;            /* their estimated work */
 	uint64_t h2d_bytes;
+	uint64_t ahead_bytes;     /* of them, rows copied ahead under kernels
+				   * (gpu_resident_ahead) */
 	double h2d_ms, kernel_ms; /* sums over its units, from CUDA events */
 	double busy_s;            /* wall time from its first unit to its last count */
 	int resident;             /* its units read one copy of the graph (gpu_resident_begin) */
@@ -160,6 +162,8 @@ struct engine_result {
 	char note[256];           /* why auto chose the CPU, if it did; fall-backs */
 	uint32_t nparts;          /* parts or units counted */
 	uint32_t nblocks;         /* block layout: source blocks */
+	int top_first;            /* block layout: the big units at the top ranks
+				   * (block_plan.top_first) */
 	struct engine_part *parts; /* nparts entries, owned */
 	double plan_s, build_s, count_s, total_s;
 	struct part_orient_times orient; /* block layout: inside build_s */

@@ -224,6 +224,7 @@ static void account_unit(struct engine_result *r, struct engine_gpu *eg, uint64_
 	r->h2d_bytes += t->bytes;
 	eg->units++;
 	eg->h2d_bytes += t->bytes;
+	eg->ahead_bytes += t->ahead_bytes;
 	eg->h2d_ms += t->h2d_ms;
 	eg->kernel_ms += t->kernel_ms;
 	char note[64], b[32];
@@ -415,6 +416,16 @@ static int queue_take(struct block_queue *q, uint32_t *k, int *stop, struct tsg_
 	return have;
 }
 
+/* Whether units may be left to take: those of this process's queue, or
+ * of a count the ranks share (not asked: it is on rank 0). */
+static int queue_left(struct block_queue *q)
+{
+	pthread_mutex_lock(&q->mu);
+	const int left = q->r->taken || q->next < q->ntodo;
+	pthread_mutex_unlock(&q->mu);
+	return left;
+}
+
 static void queue_fail(struct block_queue *q, int rc, const struct tsg_err *err)
 {
 	pthread_mutex_lock(&q->mu);
@@ -469,6 +480,11 @@ static void *worker_main(void *arg)
 			rc = gpu_submit_unit(w->gpu, (int)(j % GPU_SLOTS), &u,
 					     q->kernels ? q->kernels[k] : q->o->gpu_kernel, &err);
 		}
+		/* while the kernel before this one runs, the rows of units to come
+		 * (resident graph): they are then in when those units are taken */
+		for (int more = have && held && queue_left(q); rc == TSG_OK && more;)
+			rc = gpu_resident_ahead(w->gpu, (int)(j % GPU_SLOTS),
+						(int)((j - 1) % GPU_SLOTS), &more, &err);
 		if (rc == TSG_OK && held)
 			rc = worker_collect(w, (int)((j - 1) % GPU_SLOTS), prev, &err);
 		held = have;
@@ -619,6 +635,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	const uint32_t sharers = ngpus * (o->nranks ? o->nranks : 1);
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot, .scratch = sc,
 				       .min_units = sharers > 1 ? 4 * sharers : 0,
+				       .top_first = 1, /* where the graph will be resident */
 				       .threads = o->threads };
 	int rc = TSG_OK;
 	/* staged copies: their buffers made before the graph is read, not in
@@ -633,6 +650,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	if (rc)
 		goto done;
 	r->nparts = plan.nunits; /* from here on a failure is not a reason to fall back */
+	r->top_first = plan.top_first;
 	if ((rc = gpus_result(gpu, ngpus, r, err)))
 		goto done;
 	for (uint32_t k = 0; k < r->nparts; k++) {

@@ -71,6 +71,7 @@ static void print_gpus_json(struct tsg_json *j, const struct engine_result *r)
 		json_u64(j, "units", e->units);
 		json_u64(j, "cost", e->cost);
 		json_u64(j, "h2d_bytes", e->h2d_bytes);
+		json_u64(j, "ahead_bytes", e->ahead_bytes);
 		json_f64(j, "h2d_ms", e->h2d_ms);
 		json_f64(j, "kernel_ms", e->kernel_ms);
 		json_f64(j, "busy_s", e->busy_s);
@@ -228,6 +229,7 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 		}
 	} else {
 		json_u64(&j, "blocks", r->nblocks);
+		json_bool(&j, "units_top_first", r->top_first);
 		json_str(&j, "orient", o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass");
 	}
 	json_u64(&j, "h2d_bytes", r->h2d_bytes);
