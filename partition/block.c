@@ -220,8 +220,8 @@ static void cut_sum(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 }
 
 /* The share of the whole work below the k-th of cut_count(q) blocks'
- * ends (0 < k < cut_count(q)): block_opts.min_units' schedule (top_first:
- * turned over, cut_goal_top). Half of the
+ * ends (0 < k < cut_count(q)): block_opts.min_units' schedule (with even,
+ * k / cut_count(q): block_opts.resident). Half of the
  * work in q/2 blocks of 1/q each, the next quarter in q/2 of 1/(2q), the
  * last quarter in q of 1/(4q). The queue of several GPUs takes the
  * costliest units first, so it ends on small ones, and an estimate that
@@ -229,21 +229,16 @@ static void cut_sum(void *ctx, uint64_t b, uint64_t e, unsigned tid)
  * to 38 ms) leaves the GPUs at most a small unit apart rather than a
  * large one. The small blocks are the top ranks, whose middle rows (every
  * rank above the block) are the fewest bytes to copy. */
-static double cut_goal(uint32_t q, uint32_t k)
+static double cut_goal(uint32_t q, uint32_t k, int even)
 {
 	const double h = q / 2.0;
+	if (even)
+		return k / (2.0 * q);
 	if (k <= h)
 		return k / (double)q;
 	if (k <= q)
 		return 0.5 + (k - h) / (2.0 * q);
 	return 0.75 + (k - q) / (4.0 * q);
-}
-
-/* cut_goal turned over: the small blocks at the bottom, the big ones at
- * the top (block_opts.top_first). */
-static double cut_goal_top(uint32_t q, uint32_t k)
-{
-	return 1.0 - cut_goal(q, 2 * q - k);
 }
 
 /* How many blocks min_units = q asks for (cut_goal). */
@@ -257,7 +252,7 @@ static uint32_t cut_count(uint32_t q)
  * goal, so none exceeds its share by more than one row's): the inner cuts
  * into cut, their number into *n. Chunk sums first, on every thread; then
  * only the chunks that hold a cut are walked. */
-static int cost_cuts(const struct part_odag *d, uint32_t q, int top_first, unsigned threads,
+static int cost_cuts(const struct part_odag *d, uint32_t q, int even, unsigned threads,
 		     uint32_t *cut, uint32_t *n, struct tsg_err *err)
 {
 	uint64_t *sum = calloc(CUT_CHUNKS, sizeof(*sum)), total = 0;
@@ -271,8 +266,7 @@ static int cost_cuts(const struct part_odag *d, uint32_t q, int top_first, unsig
 	uint64_t before = 0; /* the work of the chunks before c */
 	uint32_t c = 0;
 	for (uint32_t k = 1; k < cut_count(q) && total; k++) {
-		const double share = top_first ? cut_goal_top(q, k) : cut_goal(q, k);
-		const uint64_t goal = (uint64_t)((double)total * share);
+		const uint64_t goal = (uint64_t)((double)total * cut_goal(q, k, even));
 		while (c < CUT_CHUNKS && before + sum[c] < goal)
 			before += sum[c++];
 		if (c == CUT_CHUNKS)
@@ -310,8 +304,8 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 	const uint32_t nl = o->list_cum && o->list_shares > 1 ? o->list_shares : 0;
 	const uint32_t nc = o->min_units > 1 ? o->min_units : 0;
 	uint32_t *cut = NULL, *lcut = NULL, ncut = 0, nlcut = 0; /* cost cuts, list cuts */
-	const int top = nc && o->top_first && o->budget && !o->nblocks &&
-			tsg_rows_bytes(d->off, 0, d->nv) <= o->budget;
+	const int even = nc && o->resident && o->budget && !o->nblocks &&
+			 tsg_rows_bytes(d->off, 0, d->nv) <= o->budget;
 	if (o->nblocks)
 		rc = plan_fixed(d, o->nblocks, o->list_cum, out, err);
 	else if (o->budget == 0)
@@ -319,7 +313,7 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 	else if ((nc && !(cut = malloc(cut_count(nc) * sizeof(*cut)))) ||
 		 (nl && !(lcut = malloc(nl * sizeof(*lcut)))))
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory planning units");
-	else if (!cut || (rc = cost_cuts(d, nc, top, o->threads, cut, &ncut, err)) == TSG_OK) {
+	else if (!cut || (rc = cost_cuts(d, nc, even, o->threads, cut, &ncut, err)) == TSG_OK) {
 		if (lcut)
 			list_cuts(o->list_cum, d->nv, nl, lcut, &nlcut);
 		rc = plan_auto(d, o, cut, ncut, lcut, nlcut, out, err);
@@ -331,7 +325,7 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 		return rc;
 	}
 	plan_sizes(d, &o->scratch, out);
-	out->top_first = top;
+	out->even = even;
 	return TSG_OK;
 }
 

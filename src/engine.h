@@ -162,8 +162,8 @@ struct engine_result {
 	char note[256];           /* why auto chose the CPU, if it did; fall-backs */
 	uint32_t nparts;          /* parts or units counted */
 	uint32_t nblocks;         /* block layout: source blocks */
-	int top_first;            /* block layout: the big units at the top ranks
-				   * (block_plan.top_first) */
+	int units_even;           /* block layout: source blocks of equal work for a
+				   * resident graph (block_plan.even) */
 	struct engine_part *parts; /* nparts entries, owned */
 	double plan_s, build_s, count_s, total_s;
 	struct part_orient_times orient; /* block layout: inside build_s */

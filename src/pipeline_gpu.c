@@ -635,7 +635,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	const uint32_t sharers = ngpus * (o->nranks ? o->nranks : 1);
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot, .scratch = sc,
 				       .min_units = sharers > 1 ? 4 * sharers : 0,
-				       .top_first = 1, /* where the graph will be resident */
+				       .resident = 1, /* where the graph fits, it will be */
 				       .threads = o->threads };
 	int rc = TSG_OK;
 	/* staged copies: their buffers made before the graph is read, not in
@@ -650,7 +650,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	if (rc)
 		goto done;
 	r->nparts = plan.nunits; /* from here on a failure is not a reason to fall back */
-	r->top_first = plan.top_first;
+	r->units_even = plan.even;
 	if ((rc = gpus_result(gpu, ngpus, r, err)))
 		goto done;
 	for (uint32_t k = 0; k < r->nparts; k++) {

@@ -229,7 +229,7 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 		}
 	} else {
 		json_u64(&j, "blocks", r->nblocks);
-		json_bool(&j, "units_top_first", r->top_first);
+		json_bool(&j, "units_even", r->units_even);
 		json_str(&j, "orient", o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass");
 	}
 	json_u64(&j, "h2d_bytes", r->h2d_bytes);

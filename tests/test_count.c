@@ -470,8 +470,8 @@ done:
  * than 1/q of the whole by more than one row's work (a row's wedges and
  * records, enumerated); one that starts past half of the work, no more
  * than 1/(2q), past three quarters, no more than 1/(4q) (the small units
- * the queue ends on); turned over (plan->top_first), the same of the work
- * above a block's end; and every block's units tile its middle ranks. */
+ * the queue ends on), or with plan->even none more than 1/(2q); and every
+ * block's units tile its middle ranks. */
 static void check_balance(struct t_state *st, const struct casegraph *c, const struct part_odag *d,
 			  const struct block_plan *plan, uint32_t q)
 {
@@ -490,14 +490,14 @@ static void check_balance(struct t_state *st, const struct casegraph *c, const s
 		for (uint32_t a = lo; a < hi; a++)
 			for (uint64_t i = d->off[a]; i < d->off[a + 1]; i++)
 				w += 1 + (d->off[a + 1] - 1 - i);
-		const uint64_t past = plan->top_first ? total - before - w : before;
-		const uint64_t share = 4 * past >= 3 * total ? total / (4 * (uint64_t)q)
-				       : 2 * past >= total   ? total / (2 * (uint64_t)q)
-							     : total / q;
+		const uint64_t share = plan->even ? total / (2 * (uint64_t)q)
+				       : 4 * before >= 3 * total ? total / (4 * (uint64_t)q)
+				       : 2 * before >= total   ? total / (2 * (uint64_t)q)
+							       : total / q;
 		CHECK(st, w <= share + max_row + 1, "%s: source block %u..%u holds %llu of %llu "
-		      "(q %u, %s, %llu below it, largest row %llu)", c->name, lo, hi,
+		      "(q %u%s, %llu below it, largest row %llu)", c->name, lo, hi,
 		      (unsigned long long)w, (unsigned long long)total, q,
-		      plan->top_first ? "top first" : "bottom first", (unsigned long long)before,
+		      plan->even ? ", even" : "", (unsigned long long)before,
 		      (unsigned long long)max_row);
 		before += w;
 		while (k < plan->nunits && plan->units[k].src_lo == lo)
@@ -528,12 +528,12 @@ static void check_block_plan(struct t_state *st, struct casegraph *c, const uint
 		      "must fail clearly: rc %d %s", c->name, (unsigned long long)bo->budget, rc, err.msg);
 		goto done;
 	}
-	/* turned over only where asked and the whole DAG (its offsets and
+	/* equal shares only where asked and the whole DAG (its offsets and
 	 * entries) fits the budget, which no fixed plan is cut by */
-	const int top = bo->top_first && bo->min_units > 1 && !bo->nblocks && bo->budget &&
-			8 * ((uint64_t)d.nv + 1) + 4 * d.off[d.nv] <= bo->budget;
-	CHECK(st, plan.top_first == top, "%s: plan top_first %d, expected %d (budget %llu)",
-	      c->name, plan.top_first, top, (unsigned long long)bo->budget);
+	const int even = bo->resident && bo->min_units > 1 && !bo->nblocks && bo->budget &&
+			 8 * ((uint64_t)d.nv + 1) + 4 * d.off[d.nv] <= bo->budget;
+	CHECK(st, plan.even == even, "%s: plan even %d, expected %d (budget %llu)", c->name,
+	      plan.even, even, (unsigned long long)bo->budget);
 	if (bo->min_units && !strncmp(c->name, "er-", 3)) /* work spread evenly */
 		CHECK(st, plan.nunits >= bo->min_units, "%s: %u units, at least %u asked", c->name,
 		      plan.nunits, bo->min_units);
@@ -720,10 +720,10 @@ static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t
 		/* units spread over devices: blocks of equal work where one unit
 		 * would do, and within smaller budgets too */
 		for (uint64_t div = 1; div <= 4; div *= 4)
-			for (int top = 0; top < 2; top++) {
+			for (int res = 0; res < 2; res++) {
 				const struct block_opts bo = { .budget = whole / div + 64,
 							       .scratch = *sc, .min_units = 8,
-							       .top_first = top, .threads = 3 };
+							       .resident = res, .threads = 3 };
 				check_block_plan(st, c, rank, &bo, bo.budget >= sc->fixed + 4 * row);
 			}
 		if (c->g.nadj > 0) {

@@ -127,9 +127,9 @@ EOF
 # (gpu_resident_begin): want 1, graph_resident set wherever there are
 # several units, and no GPU copying more than the oriented graph (rows
 # copied ahead of their units included, and no more of them than copied);
-# want 0, every unit copied its own rows. A third argument "top": the
-# automatic plan put its big units at the top ranks (units_top_first).
-resident() { # json file, want (1 or 0) [top] -> "ok" or why not
+# want 0, every unit copied its own rows. A third argument "even": the
+# automatic plan cut source blocks of equal work for it (units_even).
+resident() { # json file, want (1 or 0) [even] -> "ok" or why not
 	python3 - "$1" "$2" "${3:-}" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1])); want = sys.argv[2] == "1"
@@ -140,7 +140,7 @@ if d["partitions"] < 2: print("ok" if not got else "resident with one unit"); sy
 if got != want: print(f"graph_resident {got}"); sys.exit()
 if want and any(x["h2d_bytes"] > dag for x in d.get("gpus", [])): print("a GPU copied more than the graph"); sys.exit()
 if want and "gpus" not in d and d["h2d_bytes"] > dag: print("copied more than the graph"); sys.exit()
-if sys.argv[3] == "top" and d.get("units_top_first") is not True: print(f"units_top_first {d.get('units_top_first')}"); sys.exit()
+if sys.argv[3] == "even" and d.get("units_even") is not True: print(f"units_even {d.get('units_even')}"); sys.exit()
 if any(x["ahead_bytes"] > x["h2d_bytes"] for x in d.get("gpus", [])): print("more copied ahead than copied"); sys.exit()
 if not want and any(x["ahead_bytes"] for x in d.get("gpus", [])): print("rows copied ahead without a resident graph"); sys.exit()
 print("ok")
@@ -161,7 +161,7 @@ for g in "${graphs[@]}"; do
 		[ "$s" = ok ] && ok || bad "$name $a: shares: $s"
 		case "$name $a" in
 		*"--partitions 4") s=$(resident "$T/g.json" 1 2>&1) ;;
-		*" --gpus all") s=$(resident "$T/g.json" 1 top 2>&1) ;;
+		*" --gpus all") s=$(resident "$T/g.json" 1 even 2>&1) ;;
 		"rmat20.tsg --gpus all --gpu-mem 24M"*) s=$(resident "$T/g.json" 0 2>&1) ;;
 		*) continue ;;
 		esac
