@@ -631,11 +631,12 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	 * one's share of the work, the last quarter in pieces four times
 	 * smaller (block_opts.min_units), so the queue (or the deal) can even
 	 * it out; equal bytes put most of a skewed graph's work in its last
-	 * block (measured on two H200s: bench/RESULTS.md) */
+	 * block (measured on two H200s: bench/RESULTS.md). Where the whole
+	 * graph fits a unit's budget it will be resident (resident_begin), and
+	 * the blocks hold equal shares instead (block_opts.resident) */
 	const uint32_t sharers = ngpus * (o->nranks ? o->nranks : 1);
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot, .scratch = sc,
-				       .min_units = sharers > 1 ? 4 * sharers : 0,
-				       .resident = 1, /* where the graph fits, it will be */
+				       .min_units = sharers > 1 ? 4 * sharers : 0, .resident = 1,
 				       .threads = o->threads };
 	int rc = TSG_OK;
 	/* staged copies: their buffers made before the graph is read, not in
