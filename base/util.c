@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +80,17 @@ double tsg_now(void)
 }
 
 unsigned tsg_default_threads(void)
+{
+	/* the CPUs this process may run on: a launcher or taskset may have
+	 * bound it to fewer than the host has, and more threads than those
+	 * only take turns */
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+		return (unsigned)CPU_COUNT(&set);
+	return tsg_online_cpus();
+}
+
+unsigned tsg_online_cpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 0 ? (unsigned)n : 1;

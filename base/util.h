@@ -25,7 +25,9 @@ const char *tsg_fmt_bytes(uint64_t bytes, char *buf, size_t len);
 
 double tsg_now(void); /* monotonic seconds */
 
-unsigned tsg_default_threads(void); /* online CPUs, at least 1 */
+/* The CPUs this process may run on (its affinity mask), at least 1. */
+unsigned tsg_default_threads(void);
+unsigned tsg_online_cpus(void); /* the host's online CPUs, at least 1 */
 uint64_t tsg_host_ram(void);        /* physical RAM in bytes, 0 if unknown */
 
 /* Asks the kernel to back the whole pages of [p, p + bytes) with huge pages

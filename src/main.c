@@ -676,6 +676,30 @@ done:
 	return rc;
 }
 
+/* Under mpirun: the host's CPUs shared by its ranks, where the launcher
+ * left each rank the whole host (--bind-to none); a rank it bound to some
+ * CPUs runs a thread on each of those (tsg_default_threads), no more. Open
+ * MPI binds each rank to one core when it starts one or two (its default;
+ * measured on two H200s: R-MAT 24's ranks read and oriented in 10-13 s
+ * against 0.9 s unbound, bench/RESULTS.md), so a rank left fewer CPUs than
+ * its share of the host says so, with the fix. */
+static void rank_threads(const struct tsg_dist *d, int threads_given, int progress,
+			 unsigned *threads)
+{
+	const char *local_size = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+	const unsigned n = local_size && atoi(local_size) > 1 ? (unsigned)atoi(local_size) : 1;
+	const unsigned online = tsg_online_cpus(), bound = tsg_default_threads();
+	const unsigned share = online / n ? online / n : 1;
+	if (!threads_given && bound >= online)
+		*threads = share;
+	if (progress && bound < share)
+		fprintf(stderr, "tristream: note: rank %d may run on %u of this host's %u CPUs "
+			"(%u ranks here): the launcher bound it, and Open MPI binds each rank to "
+			"one core when it starts one or two. Reading and orienting then take many "
+			"times longer: give mpirun --bind-to none, or --map-by slot:PE=%u\n",
+			d->rank, bound, online, n, share);
+}
+
 /* --gpus: "all" (*all), a count N (the first N), or a list of distinct
  * indexes ("0,2"); 0 if it parses. With TRISTREAM_TEST_GPU_REPEAT=1 in the
  * environment a list may name a GPU more than once, each time a context of
@@ -1025,12 +1049,8 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 			q++;
 		o.part.nparts = o.layout == ENGINE_LAYOUT_LSTC ? 4u * (uint32_t)dist->size : q;
 	}
-	if (dist->size > 1 && !threads_given) { /* the host's CPUs shared by its ranks */
-		const char *local_size = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
-		const int n = local_size ? atoi(local_size) : 1;
-		if (n > 1)
-			o.threads = o.threads / (unsigned)n ? o.threads / (unsigned)n : 1;
-	}
+	if (dist->mpi)
+		rank_threads(dist, threads_given, o.progress, &o.threads);
 	if (dist->size > 1 && !gpu_given && !o.gpus) { /* one GPU a rank, by the rank on its host */
 		const char *local = getenv("OMPI_COMM_WORLD_LOCAL_RANK");
 		const int present = engine_gpu_devices();
