@@ -14,6 +14,12 @@
 
 int dist_available(void) { return 1; }
 
+struct dist_host {
+	MPI_Comm comm;
+	MPI_Win win; /* the shared block, while have */
+	int have;
+};
+
 /* Launched by mpirun (Open MPI) or another PMIx launcher. */
 static int launched(void)
 {
@@ -22,7 +28,7 @@ static int launched(void)
 
 int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 {
-	*d = (struct tsg_dist){ .rank = 0, .size = 1 };
+	*d = (struct tsg_dist){ .rank = 0, .size = 1, .host_size = 1 };
 	if (!launched())
 		return TSG_OK;
 	/* serialized: several GPUs of a rank take units (dist_counter) from
@@ -35,11 +41,27 @@ int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 	MPI_Comm_size(MPI_COMM_WORLD, &d->size);
 	MPI_Allreduce(&provided, &least, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	d->serialized = least >= MPI_THREAD_SERIALIZED;
+	/* the host's ranks: a block they share is failed, not aborted on */
+	struct dist_host *h = calloc(1, sizeof(*h));
+	if (!h)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory starting MPI");
+	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, d->rank, MPI_INFO_NULL,
+			    &h->comm);
+	MPI_Comm_set_errhandler(h->comm, MPI_ERRORS_RETURN);
+	MPI_Comm_rank(h->comm, &d->host_rank);
+	MPI_Comm_size(h->comm, &d->host_size);
+	d->host = h;
 	return TSG_OK;
 }
 
 void dist_finish(struct tsg_dist *d)
 {
+	if (d->host) {
+		dist_host_free(d);
+		MPI_Comm_free(&d->host->comm);
+		free(d->host);
+		d->host = NULL;
+	}
 	if (d->mpi)
 		MPI_Finalize();
 	d->mpi = 0;
@@ -76,27 +98,97 @@ int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err)
 /* MPI counts are ints: big arrays go in pieces */
 enum { DIST_PIECE = 1 << 28 };
 
-void dist_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut)
+static void allgather_u32(MPI_Comm comm, int size, uint32_t *v, const uint64_t *cut)
 {
-	if (!d->mpi)
-		return;
-	for (int q = 0; q < d->size; q++)
+	for (int q = 0; q < size; q++)
 		for (uint64_t at = cut[q]; at < cut[q + 1];) {
 			const int c = cut[q + 1] - at > DIST_PIECE ? DIST_PIECE : (int)(cut[q + 1] - at);
-			MPI_Bcast(v + at, c, MPI_UINT32_T, q, MPI_COMM_WORLD);
+			MPI_Bcast(v + at, c, MPI_UINT32_T, q, comm);
 			at += (uint64_t)c;
 		}
 }
 
-void dist_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n)
+static void sum_mod_u64(MPI_Comm comm, uint64_t *v, uint64_t n)
 {
-	if (!d->mpi)
-		return;
 	for (uint64_t at = 0; at < n;) { /* unsigned sums wrap, as the hash wants */
 		const int c = n - at > DIST_PIECE ? DIST_PIECE : (int)(n - at);
-		MPI_Allreduce(MPI_IN_PLACE, v + at, c, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+		MPI_Allreduce(MPI_IN_PLACE, v + at, c, MPI_UINT64_T, MPI_SUM, comm);
 		at += (uint64_t)c;
 	}
+}
+
+void dist_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut)
+{
+	if (d->mpi)
+		allgather_u32(MPI_COMM_WORLD, d->size, v, cut);
+}
+
+void dist_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n)
+{
+	if (d->mpi)
+		sum_mod_u64(MPI_COMM_WORLD, v, n);
+}
+
+void dist_host_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut)
+{
+	if (d->host)
+		allgather_u32(d->host->comm, d->host_size, v, cut);
+}
+
+void dist_host_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n)
+{
+	if (d->host)
+		sum_mod_u64(d->host->comm, v, n);
+}
+
+int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err *err)
+{
+	*p = NULL;
+	if (!d->host)
+		return tsg_fail(err, TSG_EINTERNAL, "no host block to make here");
+	struct dist_host *h = d->host;
+	dist_host_free(d); /* a pass before, given up (every rank of the host had one) */
+	void *base = NULL;
+	MPI_Aint size = 0;
+	int unit = 1;
+	/* the whole block is the host's first rank's: the others map it */
+	const int rc = MPI_Win_allocate_shared(d->host_rank == 0 ? (MPI_Aint)bytes : 0, 1,
+					       MPI_INFO_NULL, h->comm, &base, &h->win);
+	int ok = rc == MPI_SUCCESS, all = 0;
+	MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, h->comm);
+	if (!all) {
+		if (ok)
+			MPI_Win_free(&h->win);
+		return tsg_fail(err, TSG_ENOMEM, "cannot make a block of %llu bytes shared by "
+				"the %d ranks of this host", (unsigned long long)bytes,
+				d->host_size);
+	}
+	MPI_Win_shared_query(h->win, 0, &size, &unit, &base);
+	/* a passive epoch for MPI_Win_sync (dist_host_sync) */
+	MPI_Win_lock_all(MPI_MODE_NOCHECK, h->win);
+	h->have = 1;
+	*p = base;
+	return TSG_OK;
+}
+
+void dist_host_sync(const struct tsg_dist *d)
+{
+	if (!d->host)
+		return;
+	if (d->host->have)
+		MPI_Win_sync(d->host->win); /* this rank's stores out */
+	MPI_Barrier(d->host->comm);
+	if (d->host->have)
+		MPI_Win_sync(d->host->win); /* and the others' in */
+}
+
+void dist_host_free(struct tsg_dist *d)
+{
+	if (!d->host || !d->host->have)
+		return;
+	MPI_Win_unlock_all(d->host->win);
+	MPI_Win_free(&d->host->win);
+	d->host->have = 0;
 }
 
 int dist_same_u64(const struct tsg_dist *d, uint64_t v)
@@ -226,11 +318,32 @@ int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 	(void)argc;
 	(void)argv;
 	(void)err;
-	*d = (struct tsg_dist){ .rank = 0, .size = 1 };
+	*d = (struct tsg_dist){ .rank = 0, .size = 1, .host_size = 1 };
 	return TSG_OK;
 }
 
 void dist_finish(struct tsg_dist *d) { (void)d; }
+void dist_host_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut)
+{
+	(void)d;
+	(void)v;
+	(void)cut;
+}
+void dist_host_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n)
+{
+	(void)d;
+	(void)v;
+	(void)n;
+}
+int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err *err)
+{
+	(void)d;
+	(void)bytes;
+	*p = NULL;
+	return tsg_fail(err, TSG_EINTERNAL, "no ranks to share a host with");
+}
+void dist_host_sync(const struct tsg_dist *d) { (void)d; }
+void dist_host_free(struct tsg_dist *d) { (void)d; }
 int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err)
 {
 	(void)d;

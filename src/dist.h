@@ -24,11 +24,17 @@
 
 #include "base/error.h"
 
+struct dist_host;
+
 struct tsg_dist {
 	int rank, size; /* 0 of 1 when MPI is not running */
 	int mpi;        /* MPI_Init ran (dist_finish must finalize) */
 	int serialized; /* every rank's MPI takes calls from any one thread at a
 			 * time (MPI_THREAD_SERIALIZED): dist_counter needs it */
+	/* The ranks that share this rank's host (its memory): this one's index
+	 * among them and their number; 0 of 1 without MPI. */
+	int host_rank, host_size;
+	struct dist_host *host; /* their communicator, and a block they share */
 	/* The job's failure, once an agreement found one: every rank learns it
 	 * in the same agreement, and later ones return it without a word on
 	 * the wire, so a rank that failed early and skipped a step's
@@ -72,6 +78,29 @@ int dist_sum_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n, struct tsg_e
  * is rank q's v[k] (out, n * size values, NULL except on rank 0). */
 int dist_gather_rows(const struct tsg_dist *d, const double *v, int n, double *out,
 		     struct tsg_err *err);
+
+/*
+ * The ranks of one host, sharing memory (MPI_Comm_split_type, SHARED): the
+ * oriented graph is built once a host, each of its ranks writing a share
+ * of the rows into one block that all of them map (src/node.h). Each call
+ * is a collective over the host's ranks; every host makes the same calls.
+ * Without MPI, or alone on the host, they act on this rank alone.
+ */
+
+/* v[cut[q] .. cut[q + 1]) comes from the host's rank q, q < host_size. */
+void dist_host_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut);
+/* Sums n values mod 2^64 over the host's ranks, in place on each. */
+void dist_host_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n);
+/* One block of bytes that every rank of the host maps, at *p (each rank
+ * its own address), in place of any block made before. Fails
+ * with TSG_ENOMEM on every rank of the host if it cannot be made. */
+int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err *err);
+/* Every write to the block before the call, by any rank of the host, is
+ * seen by every one of them after it. */
+void dist_host_sync(const struct tsg_dist *d);
+/* Frees the block, if one was made for this graph (every rank of the
+ * host has one, or none: dist_host_alloc is a collective). */
+void dist_host_free(struct tsg_dist *d);
 
 /*
  * A count that every rank may advance at any time, without the others

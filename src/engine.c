@@ -9,6 +9,7 @@
 #include "partition/order.h"
 #include "partition/rows.h"
 #include "src/pipeline.h"
+#include "src/hostbuild.h"
 #include "src/ranges.h"
 #include "base/progress.h"
 #include "base/util.h"
@@ -30,6 +31,8 @@ void *engine_block_alloc(void *ctx, size_t bytes)
 
 void engine_block_release(struct engine_block_mem *m, void *p)
 {
+	if (m->host)
+		return; /* dist_host_free's, with the graph */
 	if (m->file && p == m->file->mem) {
 		io_scratch_unmap(m->file);
 		m->file = NULL;
@@ -489,7 +492,7 @@ done:
 
 int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
-			 const struct engine_block_mem *mem, struct part_odag *d,
+			 struct engine_block_mem *mem, struct part_odag *d,
 			 struct block_plan *plan, struct engine_result *r, struct tsg_err *err)
 {
 	if (o->read_ranges) {
@@ -497,6 +500,13 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 		if (ranges_usable(g, o, why, sizeof(why)))
 			return ranges_block_prepare(g, o, bo, alloc, alloc_ctx, d, plan, r, err);
 		snprintf(r->note, sizeof(r->note), "--read ranges: %s: every list was read", why);
+	} else if (mem) {
+		char why[128];
+		if (hostbuild_usable(g, o, mem, why, sizeof(why)))
+			return hostbuild_block_prepare(g, o, bo, mem, d, plan, r, err);
+		if (why[0] && strcmp(why, "--read all") != 0)
+			snprintf(r->note, sizeof(r->note), "each rank of this host oriented the "
+				 "whole graph: %s", why);
 	}
 	const double t0 = tsg_now();
 	struct part_orient_opts oo = { .threads = o->threads, .way = o->orient, .alloc = alloc,

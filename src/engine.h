@@ -92,6 +92,9 @@ struct engine_opts {
 	struct tsg_dist *dist;      /* those ranks, for the collectives of read_ranges */
 	int read_ranges;            /* several ranks, block layout: each reads only the
 				     * lists its units need (src/ranges.h) */
+	int read_all;               /* several ranks of a host, block layout: each reads
+				     * every list and orients them alone, rather than
+				     * the host's ranks together (src/hostbuild.h) */
 	const int *gpus;            /* several GPUs of this host (--gpus): ngpus device
 				     * indexes, each counting units of the block layout
 				     * taken from one queue; NULL: gpu_index alone */
@@ -203,6 +206,13 @@ struct engine_result {
 		uint64_t lists_bytes; /* the graph's list bytes (LZ4: compressed) */
 		uint64_t rows_held;   /* oriented rows it wrote (of nv) */
 	} ranges;
+	struct engine_host_build { /* the host's ranks built one oriented graph
+				    * (src/hostbuild.h) */
+		int used;
+		uint32_t ranks;       /* the host's ranks that built it */
+		uint64_t read_bytes;  /* list bytes this rank read (LZ4: compressed) */
+		uint64_t lists_bytes; /* the graph's list bytes (LZ4: compressed) */
+	} host_build;
 };
 
 /* With k_all: r->nsizes, the largest clique size, from r->sizes (a size

@@ -106,12 +106,17 @@ static const char usage_count[] =
 	"  --threads N             host threads (default: all CPUs; under mpirun, a\n"
 	"                          share of them for each rank on the host)\n"
 	"  --io auto|mmap|pread|uring  how the file is read (default auto)\n"
-	"  --read all|ranges       under mpirun, block layout: every rank reads every\n"
-	"                          list (default all), or only its slice and the rows\n"
-	"                          of its units (ranges; a .tsg, else all, and the\n"
-	"                          note says so; a plain file's lists' checksum is\n"
-	"                          then not checked, their structure and symmetry\n"
-	"                          are; an LZ4 file's chunks read are each checked)\n"
+	"  --read auto|all|ranges  under mpirun, --layout block: where several ranks\n"
+	"                          share a host, each reads a slice of the lists and\n"
+	"                          they build one oriented graph in memory they share\n"
+	"                          (auto, the default; JSON host_build); every rank\n"
+	"                          reads every list and orients it alone (all); or\n"
+	"                          each reads only its slice and the rows of its\n"
+	"                          units (ranges). auto and ranges read a .tsg (an\n"
+	"                          LZ4 one too; a crawl by ranges only), else every\n"
+	"                          list, and the note says so; a plain file's lists'\n"
+	"                          checksum is then not checked, their structure and\n"
+	"                          symmetry are; an LZ4 file's chunks are each checked)\n"
 	"  --seed N                seed for --scheme hash\n"
 	"  --stats                 per-partition sizes (LSTC Tables 3-4)\n"
 	"  --pin-host on|off|auto  block layout on a GPU: orient into pinned host memory\n"
@@ -430,7 +435,8 @@ static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
 	v[REPORT_RANK_BUILD_S] = r->build_s;
 	v[REPORT_RANK_COUNT_S] = r->count_s;
 	v[REPORT_RANK_COUNT_WALL_S] = r->count_wall_s;
-	v[REPORT_RANK_READ_BYTES] = (double)r->ranges.read_bytes;
+	v[REPORT_RANK_READ_BYTES] = (double)(r->ranges.used ? r->ranges.read_bytes
+							     : r->host_build.read_bytes);
 	v[REPORT_RANK_UNITS] = (double)mine;
 	v[REPORT_RANK_COUNT_FROM] = timed ? r->count_start - synced : -1;
 	v[REPORT_RANK_COUNT_TO] = timed ? r->count_start + r->count_wall_s - synced : -1;
@@ -499,11 +505,16 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 			   (o.layout == ENGINE_LAYOUT_ARRIVAL ||
 			    (o.layout == ENGINE_LAYOUT_AUTO && o.device != TSG_DEVICE_CPU &&
 			     engine_have_gpu()));
+	/* a crawl is decoded by slices where the host's ranks may build one
+	 * oriented graph (src/hostbuild.h, whose hostbuild_usable agrees) */
+	const int host_build = d->host_size > 1 && !o.read_all && o.layout == ENGINE_LAYOUT_BLOCK &&
+			       o.pin_host <= 0 && !o.scratch_dir && !host_mem && !job->decode_first;
 	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,
 					 .no_transpose = job->no_transpose, .mem_limit = host_mem,
 					 .scratch_dir = scratch_dir, .need_file = host_mem != 0,
 					 .stream = stream,
-					 .ranges = d->size > 1 && o.read_ranges && !o.plan_only };
+					 .ranges = d->size > 1 && !o.plan_only &&
+						   (o.read_ranges || host_build) };
 	double *rank_s = NULL; /* rank 0: each rank's read, build and count times */
 	struct dist_counter *take = NULL; /* several ranks: the units' shared count */
 	struct engine_warm *warm = NULL;
@@ -649,6 +660,7 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	const double wall = tsg_now() - t0;
 	if (rc == TSG_OK) {
 		const struct report_extra x = { .ranges = r.ranges.used, .taken = r.taken,
+						.host_build = r.host_build.used,
 						.cl = job->clustering ? &cl : NULL,
 					       .pv_path = job->pv_path, .dist = d,
 					       .rank_s = rank_s,
@@ -668,6 +680,7 @@ done:
 	 * the others first in an agreement (engine_count's, or dist_sum_ranks'),
 	 * after which no rank makes another on the wire for this graph */
 	dist_counter_close(take);
+	dist_host_free(d); /* the oriented graph its host's ranks built, if they did */
 	engine_gpu_warm_end(warm);
 	free(rank_s);
 	ckpt_close(ck);
@@ -897,9 +910,10 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 			unit_only = "--orient";
 			break;
 		case OPT_READ:
-			if (strcmp(optarg, "ranges") == 0) o.read_ranges = 1;
-			else if (strcmp(optarg, "all") == 0) o.read_ranges = 0;
-			else return usage_error(usage_count, "--read takes all or ranges, not '%s'", optarg);
+			if (strcmp(optarg, "ranges") == 0) o.read_ranges = 1, o.read_all = 0;
+			else if (strcmp(optarg, "all") == 0) o.read_all = 1, o.read_ranges = 0;
+			else if (strcmp(optarg, "auto") == 0) o.read_all = 0, o.read_ranges = 0;
+			else return usage_error(usage_count, "--read takes auto, all or ranges, not '%s'", optarg);
 			break;
 		case OPT_PIN:
 			if (strcmp(optarg, "on") == 0) o.pin_host = 1;
@@ -1087,7 +1101,8 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 	const uint64_t rank_words[] = { o.layout, o.part.nparts, o.batches, o.part.scheme,
 					o.part.seed, host_mem != 0, o.k, o.k_all, o.degeneracy,
 					o.plan_only, o.per_vertex, ckpt != NULL, o.read_ranges,
-					no_transpose, decode_first };
+					no_transpose, decode_first, o.read_all,
+					(uint64_t)(int64_t)o.pin_host, o.scratch_dir != NULL };
 	job->ranks_key = ckpt_key(rank_words, sizeof(rank_words) / 8, 0x72616e6b);
 	return TSG_OK;
 }

@@ -18,6 +18,8 @@ struct engine_block_mem {
 	const char *scratch_dir;
 	struct io_scratch *file;
 	struct tsg_err err; /* why the scratch file could not be made */
+	int host;           /* the block is the host's ranks' (src/hostbuild.h),
+			     * freed with the graph by dist_host_free */
 };
 
 void *engine_block_alloc(void *ctx, size_t bytes); /* a part_alloc_fn; ctx: the mem */
@@ -30,7 +32,7 @@ void engine_block_release(struct engine_block_mem *m, void *p);
  * caller's block and *plan must still be freed. */
 int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
-			 const struct engine_block_mem *mem, struct part_odag *d,
+			 struct engine_block_mem *mem, struct part_odag *d,
 			 struct block_plan *plan, struct engine_result *r, struct tsg_err *err);
 
 /* The arrival layout's common part (engine.c): reads g's lists (if

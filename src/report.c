@@ -114,7 +114,7 @@ static void print_extra_json(struct tsg_json *j, const struct report_extra *x)
 		double from = 0, to = 0;
 		if (job_count_window(x, &from, &to))
 			json_f64(j, "job_count_wall_s", to - from);
-		if (x->ranges) /* read by ranges: each rank's list bytes */
+		if (x->ranges || x->host_build) /* each rank's list bytes */
 			rank_row_json(j, x, "rank_read_bytes", REPORT_RANK_READ_BYTES, 1);
 	}
 	if (x->cl) {
@@ -239,6 +239,11 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 	json_bool(&j, "read_ranges", r->ranges.used);
 	if (r->ranges.used) /* what rank_read_bytes are out of (LZ4: compressed) */
 		json_u64(&j, "ranges_lists_bytes", r->ranges.lists_bytes);
+	json_bool(&j, "host_build", r->host_build.used);
+	if (r->host_build.used) { /* this host's ranks built one oriented graph */
+		json_u64(&j, "host_ranks", r->host_build.ranks);
+		json_u64(&j, "host_lists_bytes", r->host_build.lists_bytes);
+	}
 	if (hp) {
 		json_key_obj(&j, "host_mem");
 		json_str(&j, "mode", hostmem_mode_name(hp->mode));

@@ -38,6 +38,8 @@ struct report_extra {
 	const double *rank_s;           /* several ranks (rank 0): REPORT_RANK_ROWS rows of
 					 * size values (enum report_rank_row) */
 	int ranges;                     /* the ranks read by ranges (src/ranges.h) */
+	int host_build;                 /* each host's ranks built one oriented graph
+					 * (src/hostbuild.h) */
 	int taken;                      /* the units went to whichever rank was free
 					 * (engine_result.taken), not dealt */
 	const struct pv_clustering *cl; /* --clustering, else NULL */

@@ -10,7 +10,10 @@
 # plan size, reordered files read in part, per-vertex, checkpoints,
 # fall-backs said, damage found by one rank's checks or the summed
 # symmetry hash; a BVGraph crawl with its transpose by ranges, a
-# transpose that is not the crawl's). Skipped (visibly) in a build without MPI.
+# transpose that is not the crawl's); the ranks of one host building one
+# oriented graph (each a slice, summed checks, damage in one slice, per-
+# vertex, --read all); a rank bound to one core says so. Skipped (visibly)
+# in a build without MPI.
 # Ends with "N passed, N failed".
 set -u
 B=$1
@@ -344,6 +347,59 @@ for f in "wsym:not symmetric" "wbad:bad neighbour list"; do
 	check "3 ranks by ranges, ${f%%:*}.tsg: exit $rc, not 3, no count" eval '[ $rc = 3 ] && [ ! -s "$T/out" ]'
 	check "3 ranks by ranges, ${f%%:*}.tsg: '${f#*:}' said" grep -q "${f#*:}" "$T/err"
 done
+# the ranks of one host build one oriented graph (src/hostbuild.h): each
+# reads a slice of the lists (a crawl: decodes it), the slices are the
+# lists once over (a plain file), the count is brute's
+hb() { python3 -c "import json,sys; d=json.load(sys.stdin); b=d.get('rank_read_bytes', []); print(d['triangles'], d['host_build'], d.get('host_ranks', 0), d.get('host_lists_bytes', -1), sum(b), max(b or [0]), len(b))" 2>/dev/null; }
+# by_host NAME REF N FILE [OPTIONS]: sets cnt built hr lb sum most nb
+by_host() {
+	local name=$1 ref=$2 n=$3 f=$4; shift 4
+	read -r cnt built hr lb sum most nb < <(mp $n "$B/tristream" count --quiet --json --device cpu "$@" "$f" | hb)
+	check "$name -n $n $*: ${cnt:-}, brute $ref" same "${cnt:-}" "$ref"
+}
+for f in rmat12 er webr rmat12.lz4 webr.lz4 cw; do
+	case $f in cw) g=$T/cw ref=$cref ;; *) g=$T/$f.tsg ref=$("$B/tests/brute" "$T/${f%.lz4}.tsg") ;; esac
+	for n in 2 3; do
+		by_host "$f on one host" "$ref" $n "$g" --layout block --partitions 4
+		check "$f -n $n on one host: built by its $n ranks (${built:-} ${hr:-}), a byte count a rank (${nb:-})" eval '[ "${built:-}" = True ] && [ "${hr:-}" = $n ] && [ "${nb:-}" = $n ]'
+		case $f in
+		*.lz4|cw) check "$f -n $n: no rank read more than the lists (most ${most:-} of ${lb:-}), all of them some (${sum:-})" eval 'num "${lb:-}" && [ "$lb" -gt 0 ] && [ "$most" -le "$lb" ] && [ "$sum" -ge $((lb - n)) ]' ;;
+		*) check "$f -n $n: slices that add up to the lists (${sum:-} of ${lb:-} bytes, most ${most:-})" eval 'num "${lb:-}" && [ "$lb" -gt 0 ] && [ "$sum" = "$lb" ] && [ "$most" -lt "$lb" ]' ;;
+		esac
+	done
+done
+by_host "--read all" "$wref" 3 "$T/webr.tsg" --layout block --partitions 4 --read all
+check "--read all, 3 ranks on one host: each oriented alone (${built:-}, ${nb:-} byte counts)" eval '[ "${built:-}" = False ] && [ "${nb:-}" = 0 ]'
+read -r cnt built hr lb sum most nb < <(mpirun -n 1 --bind-to none "$B/tristream" count --quiet --json --device cpu --layout block "$T/webr.tsg" | hb)
+check "one rank: ${cnt:-}, not a host build (${built:-})" eval 'same "${cnt:-}" "$wref" && [ "${built:-}" = False ]'
+by_host "--no-transpose crawl" "$cref" 2 "$T/cw" --layout block --no-transpose
+mp 3 "$B/tristream" count --quiet --device cpu --layout block --partitions 4 --per-vertex "$T/pvh.txt" "$T/webr.tsg" >/dev/null
+check "3 ranks building one graph: per-vertex file equals brute's" cmp -s "$T/pvh.txt" "$T/pvrb.txt"
+mp 3 "$B/tristream" count --quiet --device cpu --layout block --partitions 4 --per-vertex "$T/pvhc.txt" "$T/cw" >/dev/null
+check "3 ranks building one graph of a crawl: per-vertex file equals brute's" cmp -s "$T/pvhc.txt" "$T/pvcb.txt"
+got=$(mp 2 "$B/tristream" count --quiet --json --device cpu --layout block --partitions 5 "$T/rmat12.tsg" | units)
+check "2 ranks building one graph: the units taken, each by one rank: '$got'" [ "$got" = "taken 15 15 2" ]
+mp 3 "$T/pickopt.sh" --read=all "$T/rmat12.tsg" >"$T/out" 2>"$T/err"
+rc=$?
+check "--read all on rank 1 alone: exit $rc (2), said, no count" eval '[ $rc = 2 ] && grep -q "different options" "$T/err" && [ ! -s "$T/out" ]'
+# damage in one rank's slice is every rank's failure: the summed symmetry
+# hash, or the slice's own checks; exit 3, no count
+for f in "wsym.tsg:not symmetric" "wbad.tsg:bad neighbour list" "webr.lz4.bad.tsg:compressed chunk" \
+	"dmg/cw:rank [0-9]"; do
+	mp 3 "$B/tristream" count --quiet --device cpu --layout block --partitions 4 "$T/${f%%:*}" >"$T/out" 2>"$T/err"
+	rc=$?
+	check "3 ranks building one graph, ${f%%:*}: exit $rc (3), '${f#*:}' said, no count" eval '[ $rc = 3 ] && grep -q "${f#*:}" "$T/err" && [ ! -s "$T/out" ]'
+done
+# a rank the launcher bound to fewer CPUs than its share runs a thread on
+# each, and says so (Open MPI binds a rank to one core when it starts one)
+if [ "$(nproc)" -ge 2 ]; then
+	got=$(mpirun -n 1 "$B/tristream" count --json --device cpu "$T/er.tsg" 2>"$T/err" | field threads)
+	check "mpirun -n 1, bound to one core: $got thread, said" eval '[ "$got" = 1 ] && grep -q "may run on 1 of" "$T/err"'
+	got=$(mpirun -n 1 --bind-to none "$B/tristream" count --json --device cpu "$T/er.tsg" 2>"$T/err" | field threads)
+	check "mpirun -n 1 --bind-to none: $got threads (nproc $(nproc)), nothing said" eval '[ "$got" = "$(nproc)" ] && ! grep -q "may run on" "$T/err"'
+else
+	echo "SKIPPED: one CPU here; a rank bound to fewer CPUs than its share not checked"
+fi
 if [ -f "$SHARED/ca-GrQc.txt" ]; then
 	got=$(mp 3 "$B/tristream" count --quiet --json --device cpu "$SHARED/ca-GrQc.txt" | field triangles)
 	check "3 ranks ca-GrQc: $got" same "$got" 48260

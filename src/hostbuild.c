@@ -1,0 +1,135 @@
+/*
+ * hostbuild.c - the ranks of one host build one oriented graph together
+ * (contract and method: hostbuild.h).
+ */
+#include "src/hostbuild.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "src/dist.h"
+#include "src/pipeline.h"
+#include "io/check.h"
+#include "partition/held.h"
+#include "partition/rows.h"
+#include "base/util.h"
+
+int hostbuild_usable(const struct tsg_graph *g, const struct engine_opts *o,
+		     const struct engine_block_mem *mem, char *why, size_t len)
+{
+	const struct tsg_dist *dist = o->dist;
+	const char *no = !dist || dist->host_size <= 1 ? ""
+			 : o->read_all ? "--read all"
+			 : o->layout != ENGINE_LAYOUT_BLOCK ? "the layout was not --layout block"
+			 : mem && mem->scratch_dir ? "the oriented graph goes to a scratch file"
+			 : o->pin_host > 0 ? "--pin-host on orients into this rank's pinned memory"
+			 : !g->lists_pending || (!g->file && !g->lists_src)
+				 ? "the lists were already in memory"
+			 : g->lists_src && !io_graph_degrees_pending(g)
+				 ? "a crawl is decoded whole (not opened by ranges)"
+				 : NULL;
+	snprintf(why, len, "%s", no ? no : "");
+	return no == NULL;
+}
+
+/* The host's first rank wrote the offsets; the others take the sizes. */
+static void take_sizes(uint64_t nv, uint64_t ne, const uint32_t *outdeg, struct part_odag *d)
+{
+	uint32_t max = 0;
+	for (uint64_t v = 0; v < nv; v++)
+		max = outdeg[v] > max ? outdeg[v] : max;
+	d->nv = (uint32_t)nv;
+	d->ne = ne;
+	d->max_out = max;
+}
+
+int hostbuild_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
+			    const struct block_opts *bo, struct engine_block_mem *mem,
+			    struct part_odag *d, struct block_plan *plan,
+			    struct engine_result *r, struct tsg_err *err)
+{
+	struct tsg_dist *dist = o->dist;
+	const uint64_t nv = g->nv;
+	const uint32_t nhost = (uint32_t)dist->host_size, me = (uint32_t)dist->host_rank;
+	const unsigned threads = o->threads ? o->threads : 1;
+	const char *path = io_graph_name(g);
+	uint32_t *rank = malloc((nv ? nv : 1) * sizeof(*rank));
+	uint32_t *outdeg = malloc((nv ? nv : 1) * sizeof(*outdeg));
+	uint64_t *cut = malloc(((uint64_t)nhost + 1) * sizeof(*cut));
+	uint8_t *held = calloc(nv ? nv : 1, 1);
+	struct io_vrange mine = { 0 };
+	uint64_t sym = 0, bytes = 0, sums[2] = { 0, 0 }, ne = 0;
+	const double t0 = tsg_now();
+	void *block = NULL;
+	int rc = TSG_OK;
+	*d = (struct part_odag){ 0 };
+	if (!rank || !outdeg || !cut || !held)
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
+			      (unsigned long long)nv);
+	if (rc == TSG_OK) { /* step 1: this rank's slice of the host's lists */
+		io_graph_cut_lists(g, nhost, cut);
+		mine = (struct io_vrange){ cut[me], cut[me + 1] };
+		rc = io_graph_read_slice(g, mine.b, mine.e, outdeg + mine.b, sums, &sym, &bytes,
+					 err);
+	}
+	if (io_graph_degrees_pending(g)) { /* a crawl: degrees known once every slice is */
+		if ((rc = dist_agree(dist, rc, err)))
+			goto done;
+		dist_host_allgather_u32(dist, outdeg, cut);
+		dist_host_sum_mod_u64(dist, sums, 2);
+		rc = io_graph_place_slice(g, outdeg, sums, mine.b, mine.e, &sym, err);
+	}
+	if (rc == TSG_OK && part_rank(g, threads, rank) != 0)
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
+			      (unsigned long long)nv);
+	if (rc == TSG_OK)
+		part_held_out_degrees(g, rank, mine.b, mine.e, threads, outdeg + mine.b);
+	if ((rc = dist_agree(dist, rc, err)))
+		goto done;
+	dist_host_allgather_u32(dist, outdeg, cut);
+	dist_host_sum_mod_u64(dist, &sym, 1);
+	for (uint64_t v = 0; v < nv; v++)
+		ne += outdeg[v];
+	/* the same verdicts on every rank of the host, from the same sums */
+	if (sym != 0)
+		rc = io_check_fail_symmetry(path, err);
+	else if (ne != g->nadj / 2)
+		rc = tsg_fail(err, TSG_EINPUT, "%s: the lists point up %llu times, not half of "
+			      "their %llu entries (file is corrupt)", path, (unsigned long long)ne,
+			      (unsigned long long)g->nadj);
+	if ((rc = dist_agree(dist, rc, err)) ||
+	    (rc = dist_agree(dist, dist_host_alloc(dist, part_odag_bytes(nv, ne), &block, err),
+			     err)))
+		goto done;
+	mem->host = 1; /* from here on d->off is the host's block */
+	d->off = block;
+	d->adj = (uint32_t *)((uint8_t *)block + (nv + 1) * 8);
+	if (me == 0) /* step 2: one rank lays out the offsets, each writes its rows */
+		part_held_offsets(nv, rank, outdeg, d);
+	else
+		take_sizes(nv, ne, outdeg, d);
+	dist_host_sync(dist);
+	rc = part_held_fill(g, rank, &mine, 1, threads, d, held, err);
+	dist_host_sync(dist); /* every row written, by one rank of the host or another */
+	if ((rc = dist_agree(dist, rc, err)))
+		goto done;
+	const double t1 = tsg_now();
+	r->build_s = t1 - t0;
+	rc = block_plan_new(d, bo, plan, err); /* step 3: as one process would */
+	r->plan_s = tsg_now() - t1;
+	r->nblocks = plan->nsrc_blocks;
+	if (rc == TSG_OK &&
+	    !(r->parts = calloc(plan->nunits ? plan->nunits : 1, sizeof(*r->parts))))
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+	r->host_build = (struct engine_host_build){ .used = 1, .ranks = nhost,
+						    .read_bytes = bytes,
+						    .lists_bytes = g->compressed || g->lists_src
+									   ? g->lists_sec.size
+									   : g->nadj * 4 };
+done:
+	free(rank);
+	free(outdeg);
+	free(cut);
+	free(held);
+	return rc;
+}
