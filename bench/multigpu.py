@@ -13,8 +13,12 @@ in turn, --runs rounds (medians reported):
   one       --gpu 0 --layout block: the whole graph one unit (in memory)
   two       --gpus 2 (block layout: source blocks of at most 1/8 of the
             work each, block_opts.min_units)
-  mpi2      mpirun -n 2 ... --layout block (a rank a GPU, units dealt by
-            estimated wedges; each rank reads and orients the whole graph)
+  mpi2      mpirun -n 2 --bind-to none ... --layout block (a rank a GPU,
+            units taken by whichever rank is free; the two ranks of the
+            host read a slice each and build one oriented graph they share,
+            src/hostbuild.h)
+  mpi2-all  the same with --read all: each rank reads and orients the
+            whole graph alone
   arrival   --gpu 0 (the default layout on one GPU, for reference: it counts
             under the read, so its "count" is the device's busy time)
 With --quarter, those scales again with --gpu-mem at 1/4 of the in-memory
@@ -92,6 +96,9 @@ def variants(build, graph, mem, base=None, arrival=True):
     t = count_cmd(build)
     v = {"one": t + ["--gpu", "0", "--layout", "block"] + m + [graph]}
     v.update(shared(build, ""))
+    # the ranks each reading and orienting the whole graph, as before the
+    # host's ranks built one (src/hostbuild.h)
+    v["mpi2-all"] = v["mpi2"][:-1] + ["--read", "all", graph]
     if base:
         v.update(shared(base, "-base"))
     if arrival and not mem:  # out of core: the units are set by the budget

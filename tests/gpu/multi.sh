@@ -182,13 +182,23 @@ for g in "${graphs[@]}"; do
 	used=$(python3 -c 'import json,sys; print(sum(1 for x in json.load(open(sys.argv[1]))["gpus"] if x["units"]))' "$T/g.json" 2>/dev/null)
 	case $name in empty.tsg) ;; *) same "$used" 2 && ok || bad "$name: $used GPU(s) counted of 2" ;; esac
 	if [ $mpi = 1 ]; then
-		for a in "" "--layout block" "--layout block --gpu-mem 64M" "--layout lstc --partitions 4"; do
-			mpirun -n 2 "$B/tristream" count --quiet --json $a "$g" >"$T/m.json" 2>"$T/err" || : >"$T/m.json"
+		for a in "" "--layout block" "--layout block --gpu-mem 64M" "--layout lstc --partitions 4" \
+			"--layout block --read all" "--layout block --kernel trust" "--layout block --read ranges"; do
+			mpirun -n 2 --bind-to none "$B/tristream" count --quiet --json $a "$g" >"$T/m.json" 2>"$T/err" || : >"$T/m.json"
 			same "$(field triangles "$T/m.json")" "$r" && ok || bad "$name mpirun -n 2 $a: $(field triangles "$T/m.json") ($(head -c 200 "$T/err"))"
 			same "$(field ranks "$T/m.json")" 2 && ok || bad "$name mpirun -n 2 $a: ranks"
+			# the block layout: the two ranks of this host built one
+			# oriented graph (src/hostbuild.h), unless told otherwise
+			case "$a" in
+			"--layout block"*"--read "*) want="False 0" ;;
+			"--layout block"*) want="True 2" ;;
+			*) continue ;;
+			esac
+			got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["host_build"], d.get("host_ranks", 0))' "$T/m.json" 2>/dev/null)
+			[ "$got" = "$want" ] && ok || bad "$name mpirun -n 2 $a: host_build '$got', want '$want'"
 		done
 		# the block layout's units taken by whichever rank is free, each by one
-		mpirun -n 2 "$B/tristream" count --quiet --json --layout block --gpu-mem 64M "$g" >"$T/m.json" 2>"$T/err"
+		mpirun -n 2 --bind-to none "$B/tristream" count --quiet --json --layout block --gpu-mem 64M "$g" >"$T/m.json" 2>"$T/err"
 		got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["rank_deal"], sum(d["rank_units"]) == d["partitions"])' "$T/m.json" 2>/dev/null)
 		[ "$got" = "taken True" ] && ok || bad "$name mpirun -n 2 --layout block --gpu-mem 64M: units '$got' ($(head -c 200 "$T/err"))"
 	fi
@@ -340,13 +350,13 @@ if [ $mpi = 1 ]; then
 	# a checkpoint keeps the deal by cost (each rank's file resumes its own
 	# units)
 	rm -f "$T"/mck.rank*
-	mpirun -n 2 "$B/tristream" count --quiet --json --layout block --gpu-mem 64M --checkpoint "$T/mck" "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
+	mpirun -n 2 --bind-to none "$B/tristream" count --quiet --json --layout block --gpu-mem 64M --checkpoint "$T/mck" "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
 	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["rank_deal"], d["triangles"])' "$T/m.json" 2>/dev/null)
 	[ "$got" = "cost ${ref[$T/rmat20.tsg]}" ] && ok || bad "mpirun -n 2 with a checkpoint: '$got' ($(head -c 200 "$T/err"))"
 	# ranks of several GPUs each: two ranks, each sharing its units over both
 	# GPUs (every GPU then serves two processes), budgets alike on every rank
 	for a in "--gpus all --gpu-mem 8G" "--gpus all --gpu-mem 256M"; do
-		mpirun -n 2 "$B/tristream" count --quiet --json $a "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
+		mpirun -n 2 --bind-to none "$B/tristream" count --quiet --json $a "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
 		same "$(field triangles "$T/m.json")" "${ref[$T/rmat20.tsg]}" && ok ||
 			bad "mpirun -n 2 $a: $(field triangles "$T/m.json") ($(head -c 200 "$T/err"))"
 	done
