@@ -46,7 +46,10 @@ static uint64_t ranges_unit_budget(const struct block_opts *bo, const struct par
 				   uint32_t nranks)
 {
 	const uint32_t p = grid_side(nranks);
-	const uint64_t share = part_odag_bytes(d->nv, d->ne) / (2 * p);
+	/* the rows' share, and the kernel's fixed scratch on top: a graph
+	 * smaller than 2p times that scratch (a 5,000-vertex star on two
+	 * GPUs) once left a budget below the scratch alone, and failed */
+	const uint64_t share = part_odag_bytes(d->nv, d->ne) / (2 * p) + bo->scratch.fixed;
 	if (bo->budget == 0 || p == 1)
 		return bo->budget;
 	return share < bo->budget ? share : bo->budget;
