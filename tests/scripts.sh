@@ -3,8 +3,9 @@
 # nothing undefined: pyflakes3 on every tracked .py (a cleanup that moved
 # helpers into bench/benchlib.py once left bench/multigpu.py calling a
 # function that no longer existed, which only a run on two GPUs would have
-# shown), bash -n on every tracked .sh. Without pyflakes3 the Python half
-# is SKIPPED, visibly. Ends with "N passed, N failed".
+# shown), bash -n on every tracked .sh; tests/gpu/all.sh's scheduler with
+# stand-in scripts. Without pyflakes3 the Python half is SKIPPED, visibly.
+# Ends with "N passed, N failed".
 set -u
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$root" || exit 1
@@ -28,6 +29,38 @@ for f in $(git ls-files '*.sh') .ci/run; do
 	else
 		fail=$((fail + 1))
 		echo "FAIL: $f: $out"
+	fi
+done
+# tests/gpu/all.sh's scheduler, with stand-ins for run.sh and multi.sh:
+# every job runs once, on a GPU of its own (multi.sh on 0 and 1), and one
+# failed job fails the whole
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+cat >"$T/run.sh" <<'EOF2'
+#!/usr/bin/env bash
+echo "$3 $4 on $CUDA_VISIBLE_DEVICES"
+if [ "$3 $4" = "counts 2/4" ] && [ -n "${FAIL_ONE:-}" ]; then echo "1 passed, 1 failed"; exit 1; fi
+echo "1 passed, 0 failed"
+EOF2
+printf '#!/usr/bin/env bash\necho "multi on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/multi.sh"
+for cfg in "3 0" "1 0" "2 1"; do
+	set -- $cfg
+	rm -rf "$T/o"
+	FAIL_ONE=$([ "$2" = 1 ] && echo 1) GPUS=$1 RUN_SH=$T/run.sh MULTI_SH=$T/multi.sh \
+		bash tests/gpu/all.sh build "$T" "$T/o" 4 >/dev/null 2>&1
+	rc=$?
+	jobs=$(grep -c '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null)
+	multi=$(grep -c '^multi on 0,1$' "$T/o/gpu-tests.txt" 2>/dev/null)
+	want_multi=$([ "$1" -ge 2 ] && echo 1 || echo 0)
+	want_rc=$([ "$2" = 1 ] && echo 1 || echo 0)
+	want_jobs=$((7 + want_multi))
+	runs=$(grep -c ' on [0-9]*$' "$T/o/gpu-tests.txt" 2>/dev/null)
+	if [ "$rc" = "$want_rc" ] && [ "$jobs" = "$want_jobs" ] && [ "$multi" = "$want_multi" ] &&
+		[ "$runs" = 7 ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs run.sh jobs (want 7), multi.sh on 0,1: $multi (want $want_multi)"
 	fi
 done
 echo "$pass passed, $fail failed"
