@@ -38,7 +38,7 @@ static const char usage[] =
 	"  --allow-empty       write a graph with no edges instead of failing\n"
 	"  --mem-limit SIZE    memory for edge buffers before spilling (default 40% of RAM)\n"
 	"  --tmpdir DIR        where spilled runs go (default $TMPDIR or /tmp)\n"
-	"  --threads N         parser and sort threads (default: all CPUs)\n"
+	"  --threads N         parser and sort threads (default: each CPU it may use)\n"
 	"  --compress none|lz4 write neighbour lists as LZ4 chunks (default none)\n"
 	"  --json              print the conversion report as JSON on stdout\n"
 	"  --no-transpose      WebGraph: ignore BASE-t, symmetrize by sorting\n"
