@@ -171,6 +171,14 @@ int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err
 	return TSG_OK;
 }
 
+int dist_host_all(const struct tsg_dist *d, int v)
+{
+	int all = v != 0;
+	if (d->host)
+		MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, d->host->comm);
+	return all;
+}
+
 void dist_host_sync(const struct tsg_dist *d)
 {
 	if (!d->host)
@@ -344,6 +352,11 @@ int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err
 }
 void dist_host_sync(const struct tsg_dist *d) { (void)d; }
 void dist_host_free(struct tsg_dist *d) { (void)d; }
+int dist_host_all(const struct tsg_dist *d, int v)
+{
+	(void)d;
+	return v != 0;
+}
 int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err)
 {
 	(void)d;

@@ -101,6 +101,8 @@ void dist_host_sync(const struct tsg_dist *d);
 /* Frees the block, if one was made for this graph (every rank of the
  * host has one, or none: dist_host_alloc is a collective). */
 void dist_host_free(struct tsg_dist *d);
+/* Whether v is nonzero on every rank of the host. */
+int dist_host_all(const struct tsg_dist *d, int v);
 
 /*
  * A count that every rank may advance at any time, without the others

@@ -504,7 +504,7 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 		char why[128];
 		if (hostbuild_usable(g, o, mem, why, sizeof(why)))
 			return hostbuild_block_prepare(g, o, bo, mem, d, plan, r, err);
-		if (why[0] && strcmp(why, "--read all") != 0)
+		if (why[0])
 			snprintf(r->note, sizeof(r->note), "each rank of this host oriented the "
 				 "whole graph: %s", why);
 	}

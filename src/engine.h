@@ -92,9 +92,13 @@ struct engine_opts {
 	struct tsg_dist *dist;      /* those ranks, for the collectives of read_ranges */
 	int read_ranges;            /* several ranks, block layout: each reads only the
 				     * lists its units need (src/ranges.h) */
-	int read_all;               /* several ranks of a host, block layout: each reads
-				     * every list and orients them alone, rather than
-				     * the host's ranks together (src/hostbuild.h) */
+	int read_all;               /* --read all: every rank reads every list and
+				     * orients them alone */
+	int read_host;              /* --read host: the host's ranks build one oriented
+				     * graph even where they count on the CPU */
+	int host_build;             /* the host's ranks build one oriented graph (block
+				     * layout, src/hostbuild.h): decided by all of them
+				     * together (src/main.c), so the same on each */
 	const int *gpus;            /* several GPUs of this host (--gpus): ngpus device
 				     * indexes, each counting units of the block layout
 				     * taken from one queue; NULL: gpu_index alone */

@@ -107,14 +107,15 @@ static const char usage_count[] =
 	"                          run on; under mpirun, a rank not bound to some\n"
 	"                          CPUs takes its share of the host's)\n"
 	"  --io auto|mmap|pread|uring  how the file is read (default auto)\n"
-	"  --read auto|all|ranges  under mpirun, --layout block: where several ranks\n"
-	"                          share a host, each reads a slice of the lists and\n"
-	"                          they build one oriented graph in memory they share\n"
-	"                          (auto, the default; JSON host_build); every rank\n"
-	"                          reads every list and orients it alone (all); or\n"
-	"                          each reads only its slice and the rows of its\n"
-	"                          units (ranges). auto and ranges read a .tsg (an\n"
-	"                          LZ4 one too; a crawl by ranges only), else every\n"
+	"  --read auto|all|host|ranges  under mpirun, --layout block: where several\n"
+	"                          ranks share a host, each reads a slice of the\n"
+	"                          lists and they build one oriented graph in memory\n"
+	"                          they share (host; auto where they count on GPUs,\n"
+	"                          the default; JSON host_build); every rank reads\n"
+	"                          every list and orients it alone (all; auto on the\n"
+	"                          CPU); or each reads only its slice and the rows\n"
+	"                          of its units (ranges). host and ranges read a .tsg\n"
+	"                          (an LZ4 one too; a crawl by slices), else every\n"
 	"                          list, and the note says so; a plain file's lists'\n"
 	"                          checksum is then not checked, their structure and\n"
 	"                          symmetry are; an LZ4 file's chunks are each checked)\n"
@@ -507,9 +508,12 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 			    (o.layout == ENGINE_LAYOUT_AUTO && o.device != TSG_DEVICE_CPU &&
 			     engine_have_gpu()));
 	/* a crawl is decoded by slices where the host's ranks may build one
-	 * oriented graph (src/hostbuild.h, whose hostbuild_usable agrees) */
-	const int host_build = d->host_size > 1 && !o.read_all && o.layout == ENGINE_LAYOUT_BLOCK &&
-			       o.pin_host <= 0 && !o.scratch_dir && !host_mem && !job->decode_first;
+	 * oriented graph (src/hostbuild.h; a crawl opened so keeps --device
+	 * auto on the GPU, below, so they do) */
+	const int host_build = d->host_size > 1 && o.layout == ENGINE_LAYOUT_BLOCK &&
+			       o.pin_host <= 0 && !o.scratch_dir && !host_mem && !job->decode_first &&
+			       (o.read_host || (!o.read_all && !o.read_ranges &&
+						o.device != TSG_DEVICE_CPU && engine_have_gpu()));
 	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,
 					 .no_transpose = job->no_transpose, .mem_limit = host_mem,
 					 .scratch_dir = scratch_dir, .need_file = host_mem != 0,
@@ -585,6 +589,14 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	}
 	if ((rc = dist_agree(d, TSG_OK, err)))
 		goto done;
+	/* the host's ranks build one oriented graph where all of them count on
+	 * GPUs (the CPU kernels ran slower from the shared block: ER 8M on two
+	 * CPU ranks, 18-24 s against 10-16 s, bench/RESULTS.md), or where asked:
+	 * decided by all of them here, where every rank is, so each takes the
+	 * same way (ranks given other --device values agree on the CPU's) */
+	o.host_build = dist_host_all(d, o.read_host ||
+					    (!o.read_all && !o.read_ranges &&
+					     o.device != TSG_DEVICE_CPU && engine_have_gpu()));
 	/* for a graph built in memory the key checksums every list (about a
 	 * second for a billion-edge crawl): only where ranks or a checkpoint
 	 * need it */
@@ -911,10 +923,12 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 			unit_only = "--orient";
 			break;
 		case OPT_READ:
-			if (strcmp(optarg, "ranges") == 0) o.read_ranges = 1, o.read_all = 0;
-			else if (strcmp(optarg, "all") == 0) o.read_all = 1, o.read_ranges = 0;
-			else if (strcmp(optarg, "auto") == 0) o.read_all = 0, o.read_ranges = 0;
-			else return usage_error(usage_count, "--read takes auto, all or ranges, not '%s'", optarg);
+			o.read_ranges = strcmp(optarg, "ranges") == 0;
+			o.read_all = strcmp(optarg, "all") == 0;
+			o.read_host = strcmp(optarg, "host") == 0;
+			if (!o.read_ranges && !o.read_all && !o.read_host && strcmp(optarg, "auto") != 0)
+				return usage_error(usage_count, "--read takes auto, all, host or ranges, "
+						   "not '%s'", optarg);
 			break;
 		case OPT_PIN:
 			if (strcmp(optarg, "on") == 0) o.pin_host = 1;
@@ -1102,7 +1116,7 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 	const uint64_t rank_words[] = { o.layout, o.part.nparts, o.batches, o.part.scheme,
 					o.part.seed, host_mem != 0, o.k, o.k_all, o.degeneracy,
 					o.plan_only, o.per_vertex, ckpt != NULL, o.read_ranges,
-					no_transpose, decode_first, o.read_all,
+					no_transpose, decode_first, o.read_all, o.read_host,
 					(uint64_t)(int64_t)o.pin_host, o.scratch_dir != NULL };
 	job->ranks_key = ckpt_key(rank_words, sizeof(rank_words) / 8, 0x72616e6b);
 	return TSG_OK;
