@@ -117,28 +117,21 @@ static void sum_mod_u64(MPI_Comm comm, uint64_t *v, uint64_t n)
 	}
 }
 
-void dist_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut)
+void dist_allgather_u32(const struct tsg_dist *d, enum dist_group grp, uint32_t *v,
+			const uint64_t *cut)
 {
-	if (d->mpi)
+	if (grp == DIST_HOST && d->host)
+		allgather_u32(d->host->comm, d->host_size, v, cut);
+	else if (grp == DIST_ALL && d->mpi)
 		allgather_u32(MPI_COMM_WORLD, d->size, v, cut);
 }
 
-void dist_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n)
+void dist_sum_mod_u64(const struct tsg_dist *d, enum dist_group grp, uint64_t *v, uint64_t n)
 {
-	if (d->mpi)
-		sum_mod_u64(MPI_COMM_WORLD, v, n);
-}
-
-void dist_host_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut)
-{
-	if (d->host)
-		allgather_u32(d->host->comm, d->host_size, v, cut);
-}
-
-void dist_host_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n)
-{
-	if (d->host)
+	if (grp == DIST_HOST && d->host)
 		sum_mod_u64(d->host->comm, v, n);
+	else if (grp == DIST_ALL && d->mpi)
+		sum_mod_u64(MPI_COMM_WORLD, v, n);
 }
 
 int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err *err)
@@ -331,18 +324,6 @@ int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 }
 
 void dist_finish(struct tsg_dist *d) { (void)d; }
-void dist_host_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut)
-{
-	(void)d;
-	(void)v;
-	(void)cut;
-}
-void dist_host_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n)
-{
-	(void)d;
-	(void)v;
-	(void)n;
-}
 int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err *err)
 {
 	(void)d;
@@ -364,15 +345,18 @@ int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err)
 	return rc;
 }
 void dist_begin(struct tsg_dist *d) { (void)d; }
-void dist_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut)
+void dist_allgather_u32(const struct tsg_dist *d, enum dist_group grp, uint32_t *v,
+			const uint64_t *cut)
 {
 	(void)d;
+	(void)grp;
 	(void)v;
 	(void)cut;
 }
-void dist_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n)
+void dist_sum_mod_u64(const struct tsg_dist *d, enum dist_group grp, uint64_t *v, uint64_t n)
 {
 	(void)d;
+	(void)grp;
 	(void)v;
 	(void)n;
 }

@@ -59,13 +59,19 @@ int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err);
 /* A new graph of a run: the failure of the one before is forgotten. */
 void dist_begin(struct tsg_dist *d);
 
-/* v[cut[q] .. cut[q + 1]) comes from rank q, for every q < size: after it,
- * every rank has all of v[0 .. cut[size]). A collective. */
-void dist_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut);
+/* Which ranks a collective spans: all of them, or those of this rank's
+ * host (host_rank of host_size, below). */
+enum dist_group { DIST_ALL, DIST_HOST };
 
-/* Sums n values over the ranks modulo 2^64 (hashes), in place on every
- * rank. A collective. */
-void dist_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n);
+/* v[cut[q] .. cut[q + 1]) comes from the group's rank q, for every q below
+ * the group's size: after it, every rank of the group has all of v. A
+ * collective over the group. */
+void dist_allgather_u32(const struct tsg_dist *d, enum dist_group grp, uint32_t *v,
+			const uint64_t *cut);
+
+/* Sums n values over the group's ranks modulo 2^64 (hashes), in place on
+ * each. A collective over the group. */
+void dist_sum_mod_u64(const struct tsg_dist *d, enum dist_group grp, uint64_t *v, uint64_t n);
 
 /* Whether v is equal on every rank (a collective: every rank calls it). */
 int dist_same_u64(const struct tsg_dist *d, uint64_t v);
@@ -87,10 +93,6 @@ int dist_gather_rows(const struct tsg_dist *d, const double *v, int n, double *o
  * Without MPI, or alone on the host, they act on this rank alone.
  */
 
-/* v[cut[q] .. cut[q + 1]) comes from the host's rank q, q < host_size. */
-void dist_host_allgather_u32(const struct tsg_dist *d, uint32_t *v, const uint64_t *cut);
-/* Sums n values mod 2^64 over the host's ranks, in place on each. */
-void dist_host_sum_mod_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n);
 /* One block of bytes that every rank of the host maps, at *p (each rank
  * its own address), in place of any block made before. Fails
  * with TSG_ENOMEM on every rank of the host if it cannot be made. */

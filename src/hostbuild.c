@@ -9,9 +9,8 @@
 
 #include "src/dist.h"
 #include "src/pipeline.h"
-#include "io/check.h"
+#include "src/ranges.h"
 #include "partition/held.h"
-#include "partition/rows.h"
 #include "base/util.h"
 
 int hostbuild_usable(const struct tsg_graph *g, const struct engine_opts *o,
@@ -54,64 +53,29 @@ int hostbuild_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	const uint64_t nv = g->nv;
 	const uint32_t nhost = (uint32_t)dist->host_size, me = (uint32_t)dist->host_rank;
 	const unsigned threads = o->threads ? o->threads : 1;
-	const char *path = io_graph_name(g);
-	uint32_t *rank = malloc((nv ? nv : 1) * sizeof(*rank));
-	uint32_t *outdeg = malloc((nv ? nv : 1) * sizeof(*outdeg));
-	uint64_t *cut = malloc(((uint64_t)nhost + 1) * sizeof(*cut));
+	struct ranges_slices sl;
 	uint8_t *held = calloc(nv ? nv : 1, 1);
-	struct io_vrange mine = { 0 };
-	uint64_t sym = 0, bytes = 0, sums[2] = { 0, 0 }, ne = 0;
 	const double t0 = tsg_now();
 	void *block = NULL;
-	int rc = TSG_OK;
 	*d = (struct part_odag){ 0 };
-	if (!rank || !outdeg || !cut || !held)
+	/* step 1: this rank's slice of the host's lists, the host's degrees */
+	int rc = ranges_slices(g, o, DIST_HOST, nhost, me, &sl, err);
+	if (rc == TSG_OK && !held)
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
 			      (unsigned long long)nv);
-	if (rc == TSG_OK) { /* step 1: this rank's slice of the host's lists */
-		io_graph_cut_lists(g, nhost, cut);
-		mine = (struct io_vrange){ cut[me], cut[me + 1] };
-		rc = io_graph_read_slice(g, mine.b, mine.e, outdeg + mine.b, sums, &sym, &bytes,
-					 err);
-	}
-	if (io_graph_degrees_pending(g)) { /* a crawl: degrees known once every slice is */
-		if ((rc = dist_agree(dist, rc, err)))
-			goto done;
-		dist_host_allgather_u32(dist, outdeg, cut);
-		dist_host_sum_mod_u64(dist, sums, 2);
-		rc = io_graph_place_slice(g, outdeg, sums, mine.b, mine.e, &sym, err);
-	}
-	if (rc == TSG_OK && part_rank(g, threads, rank) != 0)
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
-			      (unsigned long long)nv);
-	if (rc == TSG_OK)
-		part_held_out_degrees(g, rank, mine.b, mine.e, threads, outdeg + mine.b);
-	if ((rc = dist_agree(dist, rc, err)))
-		goto done;
-	dist_host_allgather_u32(dist, outdeg, cut);
-	dist_host_sum_mod_u64(dist, &sym, 1);
-	for (uint64_t v = 0; v < nv; v++)
-		ne += outdeg[v];
-	/* the same verdicts on every rank of the host, from the same sums */
-	if (sym != 0)
-		rc = io_check_fail_symmetry(path, err);
-	else if (ne != g->nadj / 2)
-		rc = tsg_fail(err, TSG_EINPUT, "%s: the lists point up %llu times, not half of "
-			      "their %llu entries (file is corrupt)", path, (unsigned long long)ne,
-			      (unsigned long long)g->nadj);
 	if ((rc = dist_agree(dist, rc, err)) ||
-	    (rc = dist_agree(dist, dist_host_alloc(dist, part_odag_bytes(nv, ne), &block, err),
+	    (rc = dist_agree(dist, dist_host_alloc(dist, part_odag_bytes(nv, sl.ne), &block, err),
 			     err)))
 		goto done;
 	mem->host = 1; /* from here on d->off is the host's block */
 	d->off = block;
 	d->adj = (uint32_t *)((uint8_t *)block + (nv + 1) * 8);
 	if (me == 0) /* step 2: one rank lays out the offsets, each writes its rows */
-		part_held_offsets(nv, rank, outdeg, d);
+		part_held_offsets(nv, sl.rank, sl.outdeg, d);
 	else
-		take_sizes(nv, ne, outdeg, d);
+		take_sizes(nv, sl.ne, sl.outdeg, d);
 	dist_host_sync(dist);
-	rc = part_held_fill(g, rank, &mine, 1, threads, d, held, err);
+	rc = part_held_fill(g, sl.rank, &sl.mine, 1, threads, d, held, err);
 	dist_host_sync(dist); /* every row written, by one rank of the host or another */
 	if ((rc = dist_agree(dist, rc, err)))
 		goto done;
@@ -124,14 +88,12 @@ int hostbuild_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	    !(r->parts = calloc(plan->nunits ? plan->nunits : 1, sizeof(*r->parts))))
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 	r->host_build = (struct engine_host_build){ .used = 1, .ranks = nhost,
-						    .read_bytes = bytes,
+						    .read_bytes = sl.bytes,
 						    .lists_bytes = g->compressed || g->lists_src
 									   ? g->lists_sec.size
 									   : g->nadj * 4 };
 done:
-	free(rank);
-	free(outdeg);
-	free(cut);
+	ranges_slices_free(&sl);
 	free(held);
 	return rc;
 }

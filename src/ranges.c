@@ -289,6 +289,64 @@ static int rows_to_read(const struct tsg_graph *g, const uint32_t *rank,
 	return 0;
 }
 
+int ranges_slices(struct tsg_graph *g, const struct engine_opts *o, enum dist_group grp,
+		  uint32_t n, uint32_t me, struct ranges_slices *s, struct tsg_err *err)
+{
+	const uint64_t nv = g->nv;
+	const unsigned threads = o->threads ? o->threads : 1;
+	struct tsg_dist *dist = o->dist;
+	uint64_t sums[2] = { 0, 0 };
+	int rc = TSG_OK;
+	*s = (struct ranges_slices){ .rank = malloc((nv ? nv : 1) * sizeof(*s->rank)),
+				     .outdeg = malloc((nv ? nv : 1) * sizeof(*s->outdeg)),
+				     .cut = malloc(((uint64_t)n + 1) * sizeof(*s->cut)) };
+	if (!s->rank || !s->outdeg || !s->cut)
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
+			      (unsigned long long)nv);
+	if (rc == TSG_OK) { /* this rank's slice, its degrees */
+		io_graph_cut_lists(g, n, s->cut);
+		s->mine = (struct io_vrange){ s->cut[me], s->cut[me + 1] };
+		rc = io_graph_read_slice(g, s->mine.b, s->mine.e, s->outdeg + s->mine.b, sums,
+					 &s->sym, &s->bytes, err);
+	}
+	if (io_graph_degrees_pending(g)) { /* a crawl: degrees known once every slice is */
+		if ((rc = dist_agree(dist, rc, err)))
+			return rc;
+		dist_allgather_u32(dist, grp, s->outdeg, s->cut);
+		dist_sum_mod_u64(dist, grp, sums, 2);
+		rc = io_graph_place_slice(g, s->outdeg, sums, s->mine.b, s->mine.e, &s->sym, err);
+	}
+	if (rc == TSG_OK && part_rank(g, threads, s->rank) != 0)
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
+			      (unsigned long long)nv);
+	if (rc == TSG_OK) /* and its out-degrees */
+		part_held_out_degrees(g, s->rank, s->mine.b, s->mine.e, threads,
+				      s->outdeg + s->mine.b);
+	if ((rc = dist_agree(dist, rc, err)))
+		return rc;
+	dist_allgather_u32(dist, grp, s->outdeg, s->cut);
+	uint64_t sym = s->sym;
+	dist_sum_mod_u64(dist, grp, &sym, 1);
+	for (uint64_t v = 0; v < nv; v++)
+		s->ne += s->outdeg[v];
+	/* the same verdicts on every rank of the group, from the same sums */
+	if (sym != 0)
+		return io_check_fail_symmetry(io_graph_name(g), err);
+	if (s->ne != g->nadj / 2)
+		return tsg_fail(err, TSG_EINPUT, "%s: the lists point up %llu times, not half of "
+				"their %llu entries (file is corrupt)", io_graph_name(g),
+				(unsigned long long)s->ne, (unsigned long long)g->nadj);
+	return TSG_OK;
+}
+
+void ranges_slices_free(struct ranges_slices *s)
+{
+	free(s->rank);
+	free(s->outdeg);
+	free(s->cut);
+	*s = (struct ranges_slices){ 0 };
+}
+
 int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
 			 struct part_odag *d, struct block_plan *plan, struct engine_result *r,
@@ -298,56 +356,21 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	const uint32_t nranks = o->nranks, me = o->rank;
 	const unsigned threads = o->threads ? o->threads : 1;
 	struct tsg_dist *dist = o->dist;
-	const char *path = io_graph_name(g);
-	uint32_t *rank = malloc((nv ? nv : 1) * sizeof(*rank));
-	uint32_t *outdeg = malloc((nv ? nv : 1) * sizeof(*outdeg));
-	uint64_t *cut = malloc(((uint64_t)nranks + 1) * sizeof(*cut));
+	struct ranges_slices sl;
 	uint8_t *held = calloc(nv ? nv : 1, 1), *need = calloc(nv ? nv : 1, 1);
-	struct io_vrange mine = { 0 }, *runs = NULL;
-	uint64_t nruns = 0, sym = 0, bytes = 0, *list_cum = NULL;
+	struct io_vrange *runs = NULL;
+	uint64_t nruns = 0, *list_cum = NULL;
 	double t0 = tsg_now();
-	int rc = TSG_OK;
 	*d = (struct part_odag){ 0 };
-	uint64_t sums[2];
-	if (!rank || !outdeg || !cut || !held || !need)
+	int rc = ranges_slices(g, o, DIST_ALL, nranks, me, &sl, err);
+	if (rc == TSG_OK && (!held || !need))
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
 			      (unsigned long long)nv);
-	if (rc == TSG_OK) { /* step 1: this rank's slice, its degrees */
-		io_graph_cut_lists(g, nranks, cut);
-		mine = (struct io_vrange){ cut[me], cut[me + 1] };
-		rc = io_graph_read_slice(g, mine.b, mine.e, outdeg + mine.b, sums, &sym, &bytes,
-					 err);
-	}
-	if (io_graph_degrees_pending(g)) { /* a crawl: degrees known once every slice is */
-		if ((rc = dist_agree(dist, rc, err)))
-			goto done;
-		dist_allgather_u32(dist, outdeg, cut);
-		dist_sum_mod_u64(dist, sums, 2);
-		rc = io_graph_place_slice(g, outdeg, sums, mine.b, mine.e, &sym, err);
-	}
-	if (rc == TSG_OK && part_rank(g, threads, rank) != 0)
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
-			      (unsigned long long)nv);
-	if (rc == TSG_OK) /* and its out-degrees */
-		part_held_out_degrees(g, rank, mine.b, mine.e, threads, outdeg + mine.b);
 	if ((rc = dist_agree(dist, rc, err)))
 		goto done;
-	dist_allgather_u32(dist, outdeg, cut);
-	dist_sum_mod_u64(dist, &sym, 1);
-	uint64_t ne = 0;
-	for (uint64_t v = 0; v < nv; v++)
-		ne += outdeg[v];
-	/* the same verdicts on every rank, from the same sums */
-	if (sym != 0) {
-		rc = io_check_fail_symmetry(path, err);
-		goto done;
-	}
-	if (ne != g->nadj / 2) {
-		rc = tsg_fail(err, TSG_EINPUT, "%s: the lists point up %llu times, not half of "
-			      "their %llu entries (file is corrupt)", path, (unsigned long long)ne,
-			      (unsigned long long)g->nadj);
-		goto done;
-	}
+	const uint32_t *rank = sl.rank;
+	const uint64_t ne = sl.ne;
+	struct io_vrange mine = sl.mine;
 	void *mem = alloc(alloc_ctx, part_odag_bytes(nv, ne));
 	if (!mem) {
 		char b[32];
@@ -356,7 +379,7 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	} else {
 		d->off = mem;
 		d->adj = (uint32_t *)((uint8_t *)mem + (nv + 1) * 8);
-		part_held_offsets(nv, rank, outdeg, d);
+		part_held_offsets(nv, rank, sl.outdeg, d);
 		rc = part_held_fill(g, rank, &mine, 1, threads, d, held, err);
 	}
 	const double t1 = tsg_now();
@@ -401,7 +424,7 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 					   &nruns))
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory listing the rows to read");
 	if (rc == TSG_OK)
-		rc = io_graph_read_ranges(g, runs, nruns, &sym, &bytes, err);
+		rc = io_graph_read_ranges(g, runs, nruns, &sl.sym, &sl.bytes, err);
 	if (rc == TSG_OK)
 		rc = part_held_fill(g, rank, runs, nruns, threads, d, held, err);
 	uint64_t nheld = 0;
@@ -413,15 +436,13 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	}
 	r->build_s = tsg_now() - t0 - r->plan_s;
 	r->nblocks = plan->nsrc_blocks;
-	r->ranges = (struct engine_ranges){ .used = 1, .read_bytes = bytes,
+	r->ranges = (struct engine_ranges){ .used = 1, .read_bytes = sl.bytes,
 					     .lists_bytes = g->compressed || g->lists_src
 								    ? g->lists_sec.size : g->nadj * 4,
 					     .rows_held = nheld };
 done:
 	free(list_cum);
-	free(rank);
-	free(outdeg);
-	free(cut);
+	ranges_slices_free(&sl);
 	free(held);
 	free(need);
 	free(runs);

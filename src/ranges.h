@@ -78,6 +78,7 @@
 
 #include <stddef.h>
 
+#include "src/dist.h"
 #include "src/engine.h"
 #include "src/pipeline.h"
 #include "partition/block.h"
@@ -89,6 +90,23 @@
  * same answer on every rank: it depends on the file and options only. */
 int ranges_usable(const struct tsg_graph *g, const struct engine_opts *o, char *why,
 		  size_t len);
+
+/* Step 1 above for a group of ranks (dist.h: DIST_ALL, every rank reading
+ * by ranges; DIST_HOST, the ranks of a host building one oriented graph,
+ * src/hostbuild.h): n slices, this rank reading the me-th, the degrees
+ * and out-degrees exchanged, and the same verdicts on every rank of the
+ * group from the summed symmetry hash and out-degrees. */
+struct ranges_slices {
+	uint32_t *rank;        /* nv: each vertex's rank, as part_orient's */
+	uint32_t *outdeg;      /* nv: each vertex's out-degree, by id */
+	uint64_t *cut;         /* n + 1: slice q is vertices cut[q] .. cut[q + 1] - 1 */
+	struct io_vrange mine; /* this rank's slice */
+	uint64_t ne;           /* the out-degrees' sum: the oriented edges */
+	uint64_t sym, bytes;   /* this rank's symmetry hash and list bytes read so far */
+};
+int ranges_slices(struct tsg_graph *g, const struct engine_opts *o, enum dist_group grp,
+		  uint32_t n, uint32_t me, struct ranges_slices *s, struct tsg_err *err);
+void ranges_slices_free(struct ranges_slices *s);
 
 /* engine_block_prepare's work, by ranges (steps 1-4 above): d, plan,
  * r->parts, r->owner (the deal) and r->ranges. Collectives over o->dist,
