@@ -28,10 +28,10 @@ void part_held_out_degrees(const struct tsg_graph *g, const uint32_t *rank, uint
 			   uint64_t e, unsigned threads, uint32_t *out);
 
 /* d->off (nv + 1 entries, in rank order) from every vertex's out-degree
- * (outdeg[v] by id); sets d->nv, d->ne (the sum) and d->max_out. d->off
- * must have room; d->adj is not touched. */
+ * (outdeg[v] by id), on up to threads threads; sets d->nv, d->ne (the
+ * sum) and d->max_out. d->off must have room; d->adj is not touched. */
 void part_held_offsets(uint64_t nv, const uint32_t *rank, const uint32_t *outdeg,
-		       struct part_odag *d);
+		       unsigned threads, struct part_odag *d);
 
 /* Writes into d (offsets laid out) the rows of the vertices of the ranges
  * r[0 .. n), whose lists are in place, each sorted, and sets held[rank] to

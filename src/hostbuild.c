@@ -71,7 +71,7 @@ int hostbuild_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	d->off = block;
 	d->adj = (uint32_t *)((uint8_t *)block + (nv + 1) * 8);
 	if (me == 0) /* step 2: one rank lays out the offsets, each writes its rows */
-		part_held_offsets(nv, sl.rank, sl.outdeg, d);
+		part_held_offsets(nv, sl.rank, sl.outdeg, threads, d);
 	else
 		take_sizes(nv, sl.ne, sl.outdeg, d);
 	dist_host_sync(dist);

@@ -379,7 +379,7 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	} else {
 		d->off = mem;
 		d->adj = (uint32_t *)((uint8_t *)mem + (nv + 1) * 8);
-		part_held_offsets(nv, rank, sl.outdeg, d);
+		part_held_offsets(nv, rank, sl.outdeg, threads, d);
 		rc = part_held_fill(g, rank, &mine, 1, threads, d, held, err);
 	}
 	const double t1 = tsg_now();
