@@ -150,8 +150,8 @@ int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err
 	int ok = rc == MPI_SUCCESS, all = 0;
 	MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, h->comm);
 	if (!all) {
-		if (ok)
-			MPI_Win_free(&h->win);
+		/* a window made on some ranks only is left, not freed: its free
+		 * is a collective the others would never join (a hang) */
 		return tsg_fail(err, TSG_ENOMEM, "cannot make a block of %llu bytes shared by "
 				"the %d ranks of this host", (unsigned long long)bytes,
 				d->host_size);
