@@ -445,6 +445,15 @@ static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
 	return dist_gather_rows(d, v, REPORT_RANK_ROWS, *rank_s, err);
 }
 
+/* Whether this rank would have its host's ranks build one oriented graph
+ * (src/hostbuild.h): asked for (--read host), or by default where it
+ * counts on a GPU. */
+static int host_build_wanted(const struct engine_opts *o)
+{
+	return o->read_host || (!o->read_all && !o->read_ranges && o->device != TSG_DEVICE_CPU &&
+				engine_have_gpu());
+}
+
 /* A crawl or a text file is converted whole before its header is known
  * (input_prepare), so the GPU's context is made while it is, where the GPU
  * was asked for, or (crawls) where auto will take it for the fewest edges
@@ -512,8 +521,7 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	 * auto on the GPU, below, so they do) */
 	const int host_build = d->host_size > 1 && o.layout == ENGINE_LAYOUT_BLOCK &&
 			       o.pin_host <= 0 && !o.scratch_dir && !host_mem && !job->decode_first &&
-			       (o.read_host || (!o.read_all && !o.read_ranges &&
-						o.device != TSG_DEVICE_CPU && engine_have_gpu()));
+			       host_build_wanted(&o);
 	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,
 					 .no_transpose = job->no_transpose, .mem_limit = host_mem,
 					 .scratch_dir = scratch_dir, .need_file = host_mem != 0,
@@ -594,9 +602,7 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	 * CPU ranks, 18-24 s against 10-16 s, bench/RESULTS.md), or where asked:
 	 * decided by all of them here, where every rank is, so each takes the
 	 * same way (ranks given other --device values agree on the CPU's) */
-	o.host_build = dist_host_all(d, o.read_host ||
-					    (!o.read_all && !o.read_ranges &&
-					     o.device != TSG_DEVICE_CPU && engine_have_gpu()));
+	o.host_build = dist_host_all(d, host_build_wanted(&o));
 	/* for a graph built in memory the key checksums every list (about a
 	 * second for a billion-edge crawl): only where ranks or a checkpoint
 	 * need it */
@@ -713,7 +719,8 @@ static void rank_threads(const struct tsg_dist *d, int threads_given, int progre
 			 unsigned *threads)
 {
 	const char *local_size = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
-	const unsigned n = local_size && atoi(local_size) > 1 ? (unsigned)atoi(local_size) : 1;
+	const int ranks_here = local_size ? atoi(local_size) : 1;
+	const unsigned n = ranks_here > 1 ? (unsigned)ranks_here : 1;
 	const unsigned online = tsg_online_cpus(), bound = tsg_default_threads();
 	const unsigned share = online / n ? online / n : 1;
 	if (!threads_given && bound >= online)
