@@ -4,7 +4,8 @@ ranges (count --read ranges, src/ranges.h), side by side in one run.
 
     bench/ranges.py BUILD_DIR [--ranks 2,4,9] [--runs 3] [--scale 22]
                     [--web 22] [--crawl N] [--device gpu|cpu] [--gpu-mem 4G]
-                    [--partitions P] [--cold] [--out FILE]
+                    [--partitions P] [--reads all,ranges,host] [--cold]
+                    [--out FILE]
 
 Graphs: R-MAT SCALE as generated (scrambled ids), the same renumbered by
 (degree, id) (tristream reorder), and a web-like crawl of 2^WEB vertices
@@ -13,7 +14,8 @@ crawl of N vertices as LAW ships one (tristream-gen --webgraph crawl: a
 BVGraph with its transpose, in crawl order), read from its BVGraph files,
 whose bytes (ranges_lists_bytes) the ranks' read bytes are then out of.
 --scale 0 or --web 0 leaves that graph out. For each graph and
-rank count R, mpirun -n R runs with --read all and --read ranges (block
+rank count R, mpirun --bind-to none -n R runs with each --read of --reads
+(default all, ranges and host: the host's ranks build one graph; block
 layout, budget --gpu-mem on the GPU: every rank plans alike; --partitions P
 fixes P blocks instead, P(P+1)/2 units, as on the CPU), --runs rounds
 in turn; one process (-n 1) is the reference count. Reported: the largest
@@ -42,6 +44,7 @@ def main():
     device = take_opt(args, "--device", str, "gpu")
     mem = take_opt(args, "--gpu-mem", str, "4G")
     parts = take_opt(args, "--partitions", int, None)
+    reads = take_opt(args, "--reads", lambda s: s.split(","), ["all", "ranges", "host"])
     out = take_opt(args, "--out", str, None)
     cold = "--cold" in args
     if cold:
@@ -85,12 +88,12 @@ def main():
             ref, _ = timed(base + [path], ENV)
             want = ref.get("triangles")
             for r in ranks:
-                res = {"all": [], "ranges": []}
+                res = {how: [] for how in reads}
                 for k in range(runs):
-                    for how in ("all", "ranges"):
+                    for how in reads:
                         if cold:
                             drop_caches()
-                        j, wall = timed(["mpirun", "-n", str(r)] + base + ["--read", how, path], ENV)
+                        j, wall = timed(["mpirun", "--bind-to", "none", "-n", str(r)] + base + ["--read", how, path], ENV)
                         ok = j.get("triangles") == want and want is not None
                         rec = {"graph": name, "ranks": r, "read": how, "run": k, "wall": wall,
                                "ok": ok, "cold": cold, "result": j}
@@ -100,11 +103,12 @@ def main():
                             print(f"MISMATCH {name} -n {r} --read {how}: {j.get('triangles')} "
                                   f"vs {want} {j.get('stderr', '')}", file=sys.stderr)
                             continue
-                        lists = j.get("ranges_lists_bytes") or j["edges"] * 8
+                        lists = (j.get("ranges_lists_bytes") or j.get("host_lists_bytes")
+                                 or j["edges"] * 8)
                         rb = j.get("rank_read_bytes") or [lists] * r
                         res[how].append((wall, max(j["rank_read_s"]), max(j["rank_build_s"]),
                                          max(rb) / lists, sum(rb) / len(rb) / lists))
-                for how in ("all", "ranges"):
+                for how in reads:
                     v = res[how]
                     if not v:
                         rows.append((name, r, how, "failed"))

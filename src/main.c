@@ -676,9 +676,19 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 		rc = pv_write(job->pv_path, job->pv_fmt, &g, r.pv, o.threads, err);
 	if (rc == TSG_OK && job->clustering)
 		pv_clustering(&g, r.pv, o.threads, &cl);
+	/* several ranks: the shared counter and the host's oriented graph go
+	 * inside the timed run, since giving back the host's block (4 KiB
+	 * pages of /dev/shm) takes a while on a large graph; on every rank,
+	 * failed or not, so that the collectives pair up */
+	const double rel0 = tsg_now();
+	dist_counter_close(take);
+	take = NULL;
+	dist_host_free(d);
+	const double release_s = tsg_now() - rel0;
 	const double wall = tsg_now() - t0;
 	if (rc == TSG_OK) {
 		const struct report_extra x = { .ranges = r.ranges.used, .taken = r.taken,
+						.release_s = release_s,
 						.host_build = r.host_build.used,
 						.cl = job->clustering ? &cl : NULL,
 					       .pv_path = job->pv_path, .dist = d,

@@ -277,6 +277,8 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 	if (r->count_wall_s > 0)
 		json_f64(&j, "count_wall", r->count_wall_s);
 	json_f64(&j, "engine", r->total_s);
+	if (x->dist && x->dist->size > 1)
+		json_f64(&j, "release", x->release_s);
 	json_close(&j, '}');
 	if (r->device == TSG_DEVICE_GPU)
 		json_f64(&j, "overlap", r->overlap);

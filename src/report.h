@@ -40,6 +40,8 @@ struct report_extra {
 	int ranges;                     /* the ranks read by ranges (src/ranges.h) */
 	int host_build;                 /* each host's ranks built one oriented graph
 					 * (src/hostbuild.h) */
+	double release_s;               /* several ranks: closing the shared counter and
+					 * freeing the host's oriented graph */
 	int taken;                      /* the units went to whichever rank was free
 					 * (engine_result.taken), not dealt */
 	const struct pv_clustering *cl; /* --clustering, else NULL */

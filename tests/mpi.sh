@@ -351,18 +351,19 @@ done
 # the ranks of one host build one oriented graph (src/hostbuild.h): each
 # reads a slice of the lists (a crawl: decodes it), the slices are the
 # lists once over (a plain file), the count is brute's
-hb() { python3 -c "import json,sys; d=json.load(sys.stdin); b=d.get('rank_read_bytes', []); print(d['triangles'], d['host_build'], d.get('host_ranks', 0), d.get('host_lists_bytes', -1), sum(b), max(b or [0]), len(b))" 2>/dev/null; }
-# by_host NAME REF N FILE [OPTIONS]: sets cnt built hr lb sum most nb
+hb() { python3 -c "import json,sys; d=json.load(sys.stdin); b=d.get('rank_read_bytes', []); r=d['stages'].get('release', -1); print(d['triangles'], d['host_build'], d.get('host_ranks', 0), d.get('host_lists_bytes', -1), sum(b), max(b or [0]), len(b), int(0 <= r <= d['seconds']))" 2>/dev/null; }
+# by_host NAME REF N FILE [OPTIONS]: sets cnt built hr lb sum most nb rel
+# (rel: 1 where stages.release, the shared block's free, is inside seconds)
 by_host() {
 	local name=$1 ref=$2 n=$3 f=$4; shift 4
-	read -r cnt built hr lb sum most nb < <(mp $n "$B/tristream" count --quiet --json --device cpu "$@" "$f" | hb)
+	read -r cnt built hr lb sum most nb rel < <(mp $n "$B/tristream" count --quiet --json --device cpu "$@" "$f" | hb)
 	check "$name -n $n $*: ${cnt:-}, brute $ref" same "${cnt:-}" "$ref"
 }
 for f in rmat12 er webr rmat12.lz4 webr.lz4 cw; do
 	case $f in cw) g=$T/cw ref=$cref ;; *) g=$T/$f.tsg ref=$("$B/tests/brute" "$T/${f%.lz4}.tsg") ;; esac
 	for n in 2 3; do
 		by_host "$f on one host" "$ref" $n "$g" --layout block --partitions 4 --read host
-		check "$f -n $n on one host: built by its $n ranks (${built:-} ${hr:-}), a byte count a rank (${nb:-})" eval '[ "${built:-}" = True ] && [ "${hr:-}" = $n ] && [ "${nb:-}" = $n ]'
+		check "$f -n $n on one host: built by its $n ranks (${built:-} ${hr:-}), a byte count a rank (${nb:-}), its release timed (${rel:-})" eval '[ "${built:-}" = True ] && [ "${hr:-}" = $n ] && [ "${nb:-}" = $n ] && [ "${rel:-}" = 1 ]'
 		case $f in
 		*.lz4|cw) check "$f -n $n: no rank read more than the lists (most ${most:-} of ${lb:-}), all of them some (${sum:-})" eval 'num "${lb:-}" && [ "$lb" -gt 0 ] && [ "$most" -le "$lb" ] && [ "$sum" -ge $((lb - n)) ]' ;;
 		*) check "$f -n $n: slices that add up to the lists (${sum:-} of ${lb:-} bytes, most ${most:-})" eval 'num "${lb:-}" && [ "$lb" -gt 0 ] && [ "$sum" = "$lb" ] && [ "$most" -lt "$lb" ]' ;;
@@ -371,7 +372,7 @@ for f in rmat12 er webr rmat12.lz4 webr.lz4 cw; do
 done
 by_host "--read all" "$wref" 3 "$T/webr.tsg" --layout block --partitions 4 --read all
 check "--read all, 3 ranks on one host: each oriented alone (${built:-}, ${nb:-} byte counts)" eval '[ "${built:-}" = False ] && [ "${nb:-}" = 0 ]'
-read -r cnt built hr lb sum most nb < <(mpirun -n 1 --bind-to none "$B/tristream" count --quiet --json --device cpu --layout block "$T/webr.tsg" | hb)
+read -r cnt built hr lb sum most nb rel < <(mpirun -n 1 --bind-to none "$B/tristream" count --quiet --json --device cpu --layout block "$T/webr.tsg" | hb)
 check "one rank: ${cnt:-}, not a host build (${built:-})" eval 'same "${cnt:-}" "$wref" && [ "${built:-}" = False ]'
 by_host "--no-transpose crawl" "$cref" 2 "$T/cw" --layout block --no-transpose --read host
 # --read auto builds one graph a host only where the ranks count on GPUs
