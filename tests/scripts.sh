@@ -63,5 +63,47 @@ for cfg in "3 0" "1 0" "2 1"; do
 		echo "FAIL: tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs run.sh jobs (want 7), multi.sh on 0,1: $multi (want $want_multi)"
 	fi
 done
+# JOBS runs the jobs named and no other, and the summary names the rest;
+# a name of no job fails at once
+rm -rf "$T/o"
+JOBS="multi counts-2 sanitizer" GPUS=3 RUN_SH=$T/run.sh MULTI_SH=$T/multi.sh \
+	bash tests/gpu/all.sh build "$T" "$T/o" 4 >/dev/null 2>&1
+rc=$?
+jobs=$(grep '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null | sort | tr '\n' ' ')
+left=$(grep '^left out (JOBS):' "$T/o/gpu-tests-summary.txt" 2>/dev/null)
+if [ "$rc" = 0 ] && [ "$jobs" = "=== counts-2 === multi === sanitizer " ] &&
+	[ "$left" = "left out (JOBS): counts-0 counts-1 counts-3 batch-0 batch-1" ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: tests/gpu/all.sh JOBS=\"multi counts-2 sanitizer\": exit $rc, jobs '$jobs', '$left'"
+fi
+out=$(JOBS="counts-2 count-9" GPUS=1 RUN_SH=$T/run.sh MULTI_SH=$T/multi.sh \
+	bash tests/gpu/all.sh build "$T" "$T/o2" 4 2>&1)
+rc=$?
+if [ "$rc" = 1 ] && [[ $out == *"JOBS names count-9"* ]] && ! [ -s "$T/o2/gpu-tests.txt" ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: tests/gpu/all.sh JOBS naming no job: exit $rc ($out)"
+fi
+# each job's log reaches OUT_DIR as it ends: the last job of one worker
+# sees the six before it there (a run stopped early keeps them)
+cat >"$T/seen.sh" <<'EOF2'
+#!/usr/bin/env bash
+[ "$3" = sanitizer ] && grep -c '^=== ' "$OUTD/gpu-tests.txt" >"$OUTD/../seen"
+echo "1 passed, 0 failed"
+EOF2
+rm -rf "$T/o3" "$T/seen"
+OUTD=$T/o3 GPUS=1 RUN_SH=$T/seen.sh MULTI_SH=$T/multi.sh \
+	bash tests/gpu/all.sh build "$T" "$T/o3" 4 >/dev/null 2>&1
+rc=$?
+seen=$(cat "$T/seen" 2>/dev/null)
+if [ "$rc" = 0 ] && [ "$seen" = 6 ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: tests/gpu/all.sh: the last job saw ${seen:-no} logs before it (want 6), exit $rc"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

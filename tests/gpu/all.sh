@@ -7,12 +7,16 @@
 # sanitizer part) taken by one worker a GPU, each run with only its GPU
 # visible. run.sh alone takes over half an hour on one GPU, past the
 # device tool's time for a session; spread over four GPUs it fits.
-# Writes OUT_DIR/gpu-tests.txt (every job's log, one after another) and
-# OUT_DIR/gpu-tests-summary.txt (a line a job: exit status, "N passed, N
-# failed", seconds); OUT_DIR/progress.txt says where it is. Exits 0 only
-# if every job passed.
-# GPUS=N (environment) overrides the count nvidia-smi gives; RUN_SH and
-# MULTI_SH the scripts run (tests of this script use stand-ins).
+# Each job's log is added to OUT_DIR/gpu-tests.txt as the job ends, and a
+# line to OUT_DIR/gpu-tests-summary.txt (exit status, "N passed, N
+# failed", seconds), so a run stopped early keeps what it did;
+# OUT_DIR/progress.txt says where it is. Exits 0 only if every job asked
+# for ran and passed.
+# JOBS="multi counts-2 batch-0 ..." (environment) runs only the jobs named
+# (the rest of a suite begun in an earlier run of the same build); the
+# summary names the ones left out, so a part is never read as the whole.
+# GPUS=N overrides the count nvidia-smi gives; RUN_SH and MULTI_SH the
+# scripts run (tests of this script use stand-ins).
 set -u
 B=$1 G=$2 O=$3
 SLICES=${4:-8}
@@ -29,8 +33,27 @@ if [ "$ngpu" -lt 1 ]; then
 	exit 1
 fi
 # the queue: a job a line, "name part slice"; taken under a lock
-for ((i = 0; i < SLICES; i++)); do echo "counts-$i counts $i/$SLICES"; done >"$T/queue"
-{ echo "batch-0 batch 0/2"; echo "batch-1 batch 1/2"; echo "sanitizer sanitizer 0/1"; } >>"$T/queue"
+for ((i = 0; i < SLICES; i++)); do echo "counts-$i counts $i/$SLICES"; done >"$T/all"
+{ echo "batch-0 batch 0/2"; echo "batch-1 batch 1/2"; echo "sanitizer sanitizer 0/1"; } >>"$T/all"
+[ "$ngpu" -ge 2 ] && echo "multi" >>"$T/all"
+wanted() { [ -z "${JOBS:-}" ] || [[ " $JOBS " == *" $1 "* ]]; }
+left_out=""
+: >"$T/queue"
+while read -r name rest; do
+	if ! wanted "$name"; then
+		left_out="$left_out $name"
+	elif [ "$name" != multi ]; then
+		echo "$name $rest" >>"$T/queue"
+	fi
+done <"$T/all"
+for j in ${JOBS:-}; do # a name of no job would leave a part out unseen
+	if ! grep -q "^$j\( \|$\)" "$T/all"; then
+		echo "FAIL: JOBS names $j, not a job of this suite: $(cut -d' ' -f1 "$T/all" | tr '\n' ' ')"
+		exit 1
+	fi
+done
+: >"$O/gpu-tests.txt"
+: >"$O/gpu-tests-summary.txt"
 take() { # -> the next job's line, or nothing when the queue is empty
 	(
 		flock 9
@@ -38,14 +61,22 @@ take() { # -> the next job's line, or nothing when the queue is empty
 		sed -i 1d "$T/queue"
 	) 9>"$T/lock"
 }
+finish() { # name rc seconds where: its log and summary line into OUT_DIR
+	local line="$1: exit $2, $(tail -n 1 "$T/$1.log"), $3 s on $4"
+	(
+		flock 9
+		{ echo "=== $1"; cat "$T/$1.log"; } >>"$O/gpu-tests.txt"
+		echo "$line" >>"$O/gpu-tests-summary.txt"
+	) 9>"$T/lock.out"
+	step "$4: $1 exit $2: $(tail -n 1 "$T/$1.log")"
+}
 run_job() { # gpu name part slice
 	local gpu=$1 name=$2 part=$3 slice=$4 s rc
 	s=$(date +%s)
 	step "GPU $gpu: $name ($part $slice)"
 	CUDA_VISIBLE_DEVICES=$gpu bash "$RUN_SH" "$B" "$G" "$part" "$slice" >"$T/$name.log" 2>&1
 	rc=$?
-	echo "$name: exit $rc, $(tail -n 1 "$T/$name.log"), $(($(date +%s) - s)) s on GPU $gpu" >"$T/$name.sum"
-	step "GPU $gpu: $name exit $rc: $(tail -n 1 "$T/$name.log")"
+	finish "$name" $rc $(($(date +%s) - s)) "GPU $gpu"
 }
 worker() { # gpu: jobs until the queue is empty
 	local line
@@ -54,17 +85,15 @@ worker() { # gpu: jobs until the queue is empty
 		run_job "$1" $line
 	done
 }
-step "start: $ngpu GPU(s), $SLICES count slices; $("$B/tristream" --version 2>&1 | head -n 1)"
+step "start: $ngpu GPU(s), $SLICES count slices${JOBS:+, jobs $JOBS}; $("$B/tristream" --version 2>&1 | head -n 1)"
 pids=()
-if [ "$ngpu" -ge 2 ]; then
+if [ "$ngpu" -ge 2 ] && wanted multi; then
 	# multi.sh holds GPUs 0 and 1; their workers start when it is done
 	(
 		s=$(date +%s)
 		step "GPUs 0,1: multi.sh"
 		CUDA_VISIBLE_DEVICES=0,1 bash "$MULTI_SH" "$B" "$G" >"$T/multi.log" 2>&1
-		rc=$?
-		echo "multi: exit $rc, $(tail -n 1 "$T/multi.log"), $(($(date +%s) - s)) s on GPUs 0,1" >"$T/multi.sum"
-		step "multi.sh exit $rc: $(tail -n 1 "$T/multi.log")"
+		finish multi $? $(($(date +%s) - s)) "GPUs 0,1"
 		worker 0 &
 		worker 1
 		wait
@@ -80,19 +109,13 @@ for ((g = first; g < ngpu; g++)); do
 done
 wait "${pids[@]}"
 bad=0
-: >"$O/gpu-tests-summary.txt"
-: >"$O/gpu-tests.txt"
-for f in "$T"/*.sum; do
-	[ -e "$f" ] || continue
-	cat "$f" >>"$O/gpu-tests-summary.txt"
-	n=$(basename "$f" .sum)
-	{ echo "=== $n"; cat "$T/$n.log"; } >>"$O/gpu-tests.txt"
-	grep -q "exit 0, " "$f" || bad=1
-done
+grep -qv ": exit 0, " "$O/gpu-tests-summary.txt" && bad=1
+[ -s "$O/gpu-tests-summary.txt" ] || bad=1 # nothing ran: not a pass
 if [ -s "$T/queue" ]; then # a job never ran: not a pass
 	echo "not run: $(tr '\n' ' ' <"$T/queue")" >>"$O/gpu-tests-summary.txt"
 	bad=1
 fi
-step "done: $( [ $bad = 0 ] && echo passed || echo FAILED)"
+[ -z "$left_out" ] || echo "left out (JOBS):$left_out" >>"$O/gpu-tests-summary.txt"
+step "done: $( [ $bad = 0 ] && echo passed || echo FAILED)${left_out:+ (a part: left out$left_out)}"
 cat "$O/gpu-tests-summary.txt"
 exit $bad

@@ -183,19 +183,24 @@ for g in "${graphs[@]}"; do
 	case $name in empty.tsg) ;; *) same "$used" 2 && ok || bad "$name: $used GPU(s) counted of 2" ;; esac
 	if [ $mpi = 1 ]; then
 		for a in "" "--layout block" "--layout block --gpu-mem 64M" "--layout lstc --partitions 4" \
-			"--layout block --read all" "--layout block --kernel trust" "--layout block --read ranges"; do
+			"--layout block --read all" "--layout block --kernel trust" "--layout block --read ranges" \
+			"--layout block --device gpu"; do
 			mpirun -n 2 --bind-to none "$B/tristream" count --quiet --json $a "$g" >"$T/m.json" 2>"$T/err" || : >"$T/m.json"
 			same "$(field triangles "$T/m.json")" "$r" && ok || bad "$name mpirun -n 2 $a: $(field triangles "$T/m.json") ($(head -c 200 "$T/err"))"
 			same "$(field ranks "$T/m.json")" 2 && ok || bad "$name mpirun -n 2 $a: ranks"
 			# the block layout: the two ranks of this host built one
-			# oriented graph (src/hostbuild.h), unless told otherwise
+			# oriented graph (src/hostbuild.h) where they count on GPUs,
+			# unless told otherwise; where --device auto took the CPU
+			# (a small graph), each oriented its own and the note says why
+			dev=$(field device "$T/m.json")
 			case "$a" in
 			"--layout block"*"--read "*) want="False 0" ;;
-			"--layout block"*) want="True 2" ;;
+			"--layout block --device gpu") want="True 2" ;;
+			"--layout block"*) if [ "$dev" = cpu ]; then want="False 0 cpu"; else want="True 2"; fi ;;
 			*) continue ;;
 			esac
-			got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["host_build"], d.get("host_ranks", 0))' "$T/m.json" 2>/dev/null)
-			[ "$got" = "$want" ] && ok || bad "$name mpirun -n 2 $a: host_build '$got', want '$want'"
+			got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["host_build"], d.get("host_ranks", 0), *(["cpu"] if "counted on the CPU" in d.get("note", "") else []))' "$T/m.json" 2>/dev/null)
+			[ "$got" = "$want" ] && ok || bad "$name mpirun -n 2 $a: host_build '$got', want '$want' (device ${dev:-none})"
 		done
 		# the block layout's units taken by whichever rank is free, each by one
 		mpirun -n 2 --bind-to none "$B/tristream" count --quiet --json --layout block --gpu-mem 64M "$g" >"$T/m.json" 2>"$T/err"
