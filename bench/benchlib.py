@@ -3,6 +3,10 @@ tristream CLI for its --json result, taking options off argv, and making
 the R-MAT graphs every table is measured on (edge factor 16, seed 1)."""
 import json, os, subprocess, tempfile, time
 
+# mpirun as root on the device, more ranks than cores where asked
+MPI_ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+               OMPI_MCA_rmaps_base_oversubscribe="1")
+
 def run_json(cmd):
     """Runs cmd and returns its stdout parsed as JSON; a failure raises with stderr."""
     p = subprocess.run(cmd, capture_output=True, text=True)

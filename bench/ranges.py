@@ -29,10 +29,7 @@ Raw JSON lines go to --out; a table is printed last.
 """
 import json, os, statistics, subprocess, sys, tempfile
 
-from benchlib import drop_caches, take_opt, timed
-
-ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-           OMPI_MCA_rmaps_base_oversubscribe="1")
+from benchlib import MPI_ENV as ENV, drop_caches, take_opt, timed
 
 def main():
     args = sys.argv[1:]

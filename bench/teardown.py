@@ -20,16 +20,13 @@ process exit), `seconds` and `stages.release`. Raw JSON lines go to
 """
 import json, os, statistics, subprocess, sys, tempfile, time
 
-from benchlib import take_opt
-
-ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-           OMPI_MCA_rmaps_base_oversubscribe="1")
+from benchlib import MPI_ENV, gen_rmat, take_opt
 
 def run(cmd):
     """(JSON of the first stdout line or {}, seconds to that line, seconds
     to exit)"""
     t0 = time.monotonic()
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV,
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=MPI_ENV,
                          text=True)
     line = p.stdout.readline()
     t_line = time.monotonic() - t0
@@ -51,14 +48,12 @@ def main():
     out = take_opt(args, "--out", str, None)
     if len(args) != 1:
         sys.exit(__doc__)
-    build = args[0]
-    ts = os.path.join(build, "tristream")
+    ts = os.path.join(args[0], "tristream")
     raw = open(out, "a") if out else None
     rows = []
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
         g = os.path.join(tmp, f"rmat{scale}.tsg")
-        subprocess.run([os.path.join(build, "tristream-gen"), "--quiet", "rmat", "--scale",
-                        str(scale), "--seed", "1", g], check=True)
+        gen_rmat(args[0], g, scale)
         base = [ts, "count", "--quiet", "--json", "--device", device, "--layout", "block"]
         ref, _, _ = run(base + [g])
         want = ref.get("triangles")
