@@ -3,10 +3,12 @@
 #
 # The whole GPU suite on one host, every GPU busy: tests/gpu/multi.sh on
 # GPUs 0 and 1 (where the host has two or more), and tests/gpu/run.sh in
-# jobs (its counts in SLICES slices, default 8, its batch part in two, its
-# sanitizer part) taken by one worker a GPU, each run with only its GPU
-# visible. run.sh alone takes over half an hour on one GPU, past the
-# device tool's time for a session; spread over four GPUs it fits.
+# jobs (its sanitizer part first, its batch part in two, its counts in
+# SLICES slices, default 8) taken by one worker a GPU, each run with only
+# its GPU visible. The whole takes about 100 GPU-minutes (four H200s,
+# 2026-11-26: multi.sh 13.5 min on two, count slices 6-13 min each), past
+# the device tool's 30 minutes a session even on four GPUs: JOBS runs the
+# rest in a later session, on the same binaries.
 # Each job's log is added to OUT_DIR/gpu-tests.txt as the job ends, and a
 # line to OUT_DIR/gpu-tests-summary.txt (exit status, "N passed, N
 # failed", seconds), so a run stopped early keeps what it did;
@@ -32,9 +34,11 @@ if [ "$ngpu" -lt 1 ]; then
 	echo "FAIL: no GPU here"
 	exit 1
 fi
-# the queue: a job a line, "name part slice"; taken under a lock
-for ((i = 0; i < SLICES; i++)); do echo "counts-$i counts $i/$SLICES"; done >"$T/all"
-{ echo "batch-0 batch 0/2"; echo "batch-1 batch 1/2"; echo "sanitizer sanitizer 0/1"; } >>"$T/all"
+# the queue: a job a line, "name part slice"; taken under a lock. The
+# sanitizer part goes first: one job of many sanitized runs, the longest
+# to wait for at the end
+{ echo "sanitizer sanitizer 0/1"; echo "batch-0 batch 0/2"; echo "batch-1 batch 1/2"; } >"$T/all"
+for ((i = 0; i < SLICES; i++)); do echo "counts-$i counts $i/$SLICES"; done >>"$T/all"
 [ "$ngpu" -ge 2 ] && echo "multi" >>"$T/all"
 wanted() { [ -z "${JOBS:-}" ] || [[ " $JOBS " == *" $1 "* ]]; }
 left_out=""
