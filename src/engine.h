@@ -95,7 +95,7 @@ struct engine_opts {
 	int read_all;               /* --read all: every rank reads every list and
 				     * orients them alone */
 	int read_host;              /* --read host: the host's ranks build one oriented
-				     * graph even where they count on the CPU */
+				     * graph (as auto does) */
 	int host_build;             /* the host's ranks build one oriented graph (block
 				     * layout, src/hostbuild.h): decided by all of them
 				     * together (src/main.c), so the same on each */

@@ -19,9 +19,7 @@ int hostbuild_usable(const struct tsg_graph *g, const struct engine_opts *o,
 	const struct tsg_dist *dist = o->dist;
 	const char *no = !dist || dist->host_size <= 1 || o->read_all ? ""
 			 : o->layout != ENGINE_LAYOUT_BLOCK ? "the layout was not --layout block"
-			 : !o->host_build ? "the units are counted on the CPU, whose kernels ran "
-					    "slower from memory the ranks share (--read host "
-					    "shares it all the same)"
+			 : !o->host_build ? "the host's ranks did not all ask for it"
 			 : mem && mem->scratch_dir ? "the oriented graph goes to a scratch file"
 			 : o->pin_host > 0 ? "--pin-host on orients into this rank's pinned memory"
 			 : !g->lists_pending || (!g->file && !g->lists_src)

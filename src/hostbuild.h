@@ -1,8 +1,9 @@
 /*
  * hostbuild.h - the ranks of one host build one oriented graph together
  * (`mpirun -n R tristream count --layout block GRAPH`, where several ranks
- * run on a host and count on GPUs, or with `--read host`; src/main.c
- * decides, all of the host's ranks together: engine_opts.host_build).
+ * run on a host, on GPUs or the CPU, unless `--read all` or `--read
+ * ranges`; src/main.c decides, all of the host's ranks together:
+ * engine_opts.host_build).
  *
  * Ranks that each read the whole file and orient it on their share of the
  * host's CPUs do the host's work R times, and become ready at different
@@ -26,10 +27,11 @@
  *     (block_plan_new over the same rows): the ranks of all hosts take
  *     them as each becomes free (dist.h, dist_counter), starting together.
  *
- * Not on the CPU by default: its kernels read the rows where they lie, and
- * counted slower from the shared block than from each rank's own memory
- * (two CPU ranks, ER 8M: 18-24 s against 10-16 s; bench/RESULTS.md). A
- * GPU's units are copied from it, once a GPU where the graph fits.
+ * The CPU kernels read the rows where they lie: two CPU ranks counted
+ * 3-10% slower from the shared block (4 KiB pages of /dev/shm) than from
+ * their own memory, and gained more in the build (ER 8M: 7.8-8.2 s whole
+ * against 10.4-11.4 s; bench/RESULTS.md). A GPU's units are copied from
+ * it, once a GPU where the graph fits.
  *
  * Checks: the slices' symmetry hashes summed over the host's ranks check
  * the whole graph's symmetry; the out-degrees must add up to half the list

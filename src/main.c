@@ -110,15 +110,15 @@ static const char usage_count[] =
 	"  --read auto|all|host|ranges  under mpirun, --layout block: where several\n"
 	"                          ranks share a host, each reads a slice of the\n"
 	"                          lists and they build one oriented graph in memory\n"
-	"                          they share (host; auto where they count on GPUs,\n"
-	"                          the default; JSON host_build); every rank reads\n"
-	"                          every list and orients it alone (all; auto on the\n"
-	"                          CPU); or each reads only its slice and the rows\n"
-	"                          of its units (ranges). host and ranges read a .tsg\n"
-	"                          (an LZ4 one too; a crawl by slices), else every\n"
-	"                          list, and the note says so; a plain file's lists'\n"
-	"                          checksum is then not checked, their structure and\n"
-	"                          symmetry are; an LZ4 file's chunks are each checked)\n"
+	"                          they share (host, or auto, the default; JSON\n"
+	"                          host_build); every rank reads every list and\n"
+	"                          orients it alone (all); or each reads only its\n"
+	"                          slice and the rows of its units (ranges). host\n"
+	"                          and ranges read a .tsg (an LZ4 one too; a crawl\n"
+	"                          by slices), else every list, and the note says so;\n"
+	"                          a plain file's lists' checksum is then not\n"
+	"                          checked, their structure and symmetry are; an LZ4\n"
+	"                          file's chunks are each checked)\n"
 	"  --seed N                seed for --scheme hash\n"
 	"  --stats                 per-partition sizes (LSTC Tables 3-4)\n"
 	"  --pin-host on|off|auto  block layout on a GPU: orient into pinned host memory\n"
@@ -446,12 +446,15 @@ static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
 }
 
 /* Whether this rank would have its host's ranks build one oriented graph
- * (src/hostbuild.h): asked for (--read host), or by default where it
- * counts on a GPU. */
+ * (src/hostbuild.h): unless --read all or ranges says otherwise, on GPUs
+ * and on the CPU alike. Two CPU ranks on a 2-core machine counted 3-10%
+ * slower from the shared block but built in 2.4 s against 5.6-6.4 s, and
+ * ran 7.8-8.2 s against 10.4-11.4 s whole (ER 8M, bench/RESULTS.md). An
+ * earlier run of the same command, which had the CPU left out, counted
+ * 2-5 times slower both ways, for a reason not found. */
 static int host_build_wanted(const struct engine_opts *o)
 {
-	return o->read_host || (!o->read_all && !o->read_ranges && o->device != TSG_DEVICE_CPU &&
-				engine_have_gpu());
+	return o->read_host || (!o->read_all && !o->read_ranges);
 }
 
 /* A crawl or a text file is converted whole before its header is known
