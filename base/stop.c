@@ -1,5 +1,7 @@
 #include "base/stop.h"
 
+#include "base/error.h"
+
 #include <string.h>
 #include <unistd.h>
 
@@ -58,4 +60,26 @@ void stop_end(struct tsg_stop *s)
 	pthread_join(s->thread, NULL);
 	pthread_sigmask(SIG_SETMASK, &s->old, NULL);
 	s->active = 0;
+}
+
+/* async-signal-safe: a write and _exit, no state */
+static void on_sigbus(int sig)
+{
+	(void)sig;
+	static const char msg[] = "error: an input file mapped into memory could not be "
+				  "read: it was cut short while in use, or the disk failed "
+				  "(SIGBUS)\n";
+	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0) {
+		/* nothing to do: stderr is gone */
+	}
+	_exit(TSG_EINPUT);
+}
+
+int stop_on_sigbus(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigbus;
+	sigemptyset(&sa.sa_mask);
+	return sigaction(SIGBUS, &sa, NULL);
 }

@@ -31,4 +31,13 @@ int stop_requested(const struct tsg_stop *s);
 /* Stops listening and restores the signal mask. */
 void stop_end(struct tsg_stop *s);
 
+/* A mapped input file whose pages cannot be read (cut short by another
+ * program while in use, or a disk error) raises SIGBUS on the access,
+ * which would end the process as a crash. After this call it ends it with
+ * a message on stderr and exit status TSG_EINPUT instead (README: exit
+ * codes). Outputs are written to temporary names and renamed when done,
+ * so none is left half written; a temporary one may stay behind.
+ * Returns 0 or -1 (then SIGBUS keeps its default). */
+int stop_on_sigbus(void);
+
 #endif

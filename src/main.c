@@ -1450,6 +1450,8 @@ static int run(int argc, char **argv)
 {
 	/* a file-size limit must surface as EFBIG from the write, not kill us */
 	signal(SIGXFSZ, SIG_IGN);
+	/* nor a mapped input cut short while in use */
+	(void)stop_on_sigbus();
 	if (argc < 2) {
 		fputs(usage_main, stderr);
 		return TSG_EUSAGE;

@@ -17,6 +17,7 @@
 
 #include "io/builder.h"
 #include "base/json.h"
+#include "base/stop.h"
 #include "io/text.h"
 #include "io/text_write.h"
 #include "base/util.h"
@@ -236,6 +237,8 @@ static int run(int argc, char **argv)
 {
 	/* a file-size limit must surface as EFBIG from the write, not kill us */
 	signal(SIGXFSZ, SIG_IGN);
+	/* nor a mapped input cut short while in use */
+	(void)stop_on_sigbus();
 	struct io_text_opts to = { .format = IO_TEXT_AUTO, .progress = 1 };
 	struct io_builder_opts bo = { 0 };
 	int json = 0, quiet = 0, allow_empty = 0, lz4 = 0, no_t = 0, to_wg = 0, to_text = 0, c;
