@@ -189,6 +189,10 @@ void dist_host_free(struct tsg_dist *d)
 		return;
 	MPI_Win_unlock_all(d->host->win);
 	MPI_Win_free(&d->host->win);
+	/* the block's pages go back in whichever rank unmaps it last (4.2 GB
+	 * of 4 KiB pages: about 0.3 s on an H200 host, bench/RESULTS.md):
+	 * every rank waits for that, so a rank's time includes it */
+	MPI_Barrier(d->host->comm);
 	d->host->have = 0;
 }
 

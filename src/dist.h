@@ -101,7 +101,8 @@ int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err
  * seen by every one of them after it. */
 void dist_host_sync(const struct tsg_dist *d);
 /* Frees the block, if one was made for this graph (every rank of the
- * host has one, or none: dist_host_alloc is a collective). */
+ * host has one, or none: dist_host_alloc is a collective), and returns
+ * once every rank of the host has let go of it. */
 void dist_host_free(struct tsg_dist *d);
 /* Whether v is nonzero on every rank of the host. */
 int dist_host_all(const struct tsg_dist *d, int v);

@@ -681,8 +681,9 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 		pv_clustering(&g, r.pv, o.threads, &cl);
 	/* several ranks: the shared counter and the host's oriented graph go
 	 * inside the timed run, since giving back the host's block (4 KiB
-	 * pages of /dev/shm) takes a while on a large graph; on every rank,
-	 * failed or not, so that the collectives pair up */
+	 * pages of /dev/shm, in whichever rank lets go last) takes a while on
+	 * a large graph; on every rank, failed or not, so that the
+	 * collectives pair up */
 	const double rel0 = tsg_now();
 	dist_counter_close(take);
 	take = NULL;
