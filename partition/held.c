@@ -152,7 +152,8 @@ static void fill_rows(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 		}
 		part_sort_ids(tmp, sort, n);
 		memcpy(j->d->adj + j->d->off[r], tmp, n * sizeof(*tmp));
-		j->held[r] = 1;
+		if (j->held)
+			j->held[r] = 1;
 	}
 }
 

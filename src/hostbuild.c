@@ -52,15 +52,11 @@ int hostbuild_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	const uint32_t nhost = (uint32_t)dist->host_size, me = (uint32_t)dist->host_rank;
 	const unsigned threads = o->threads ? o->threads : 1;
 	struct ranges_slices sl;
-	uint8_t *held = calloc(nv ? nv : 1, 1);
 	const double t0 = tsg_now();
 	void *block = NULL;
 	*d = (struct part_odag){ 0 };
 	/* step 1: this rank's slice of the host's lists, the host's degrees */
 	int rc = ranges_slices(g, o, DIST_HOST, nhost, me, &sl, err);
-	if (rc == TSG_OK && !held)
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
-			      (unsigned long long)nv);
 	if ((rc = dist_agree(dist, rc, err)) ||
 	    (rc = dist_agree(dist, dist_host_alloc(dist, part_odag_bytes(nv, sl.ne), &block, err),
 			     err)))
@@ -73,7 +69,8 @@ int hostbuild_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 	else
 		take_sizes(nv, sl.ne, sl.outdeg, d);
 	dist_host_sync(dist);
-	rc = part_held_fill(g, sl.rank, &sl.mine, 1, threads, d, held, err);
+	/* the host's slices cover every row: none needs marking */
+	rc = part_held_fill(g, sl.rank, &sl.mine, 1, threads, d, NULL, err);
 	dist_host_sync(dist); /* every row written, by one rank of the host or another */
 	if ((rc = dist_agree(dist, rc, err)))
 		goto done;
@@ -92,6 +89,5 @@ int hostbuild_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 									   : g->nadj * 4 };
 done:
 	ranges_slices_free(&sl);
-	free(held);
 	return rc;
 }
