@@ -35,7 +35,8 @@ void part_held_offsets(uint64_t nv, const uint32_t *rank, const uint32_t *outdeg
 
 /* Writes into d (offsets laid out) the rows of the vertices of the ranges
  * r[0 .. n), whose lists are in place, each sorted, and sets held[rank] to
- * 1 for each (held may be NULL: every row is written by some process). A list whose upward neighbours are not as many as its row's
+ * 1 for each (held may be NULL where every row is written by some
+ * process). A list whose upward neighbours are not as many as its row's
  * length (lists that disagree with the out-degrees the ranks exchanged)
  * fails with TSG_EINPUT naming the vertex. */
 int part_held_fill(const struct tsg_graph *g, const uint32_t *rank, const struct io_vrange *r,

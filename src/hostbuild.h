@@ -28,8 +28,8 @@
  *     them as each becomes free (dist.h, dist_counter), starting together.
  *
  * The CPU kernels read the rows where they lie: two CPU ranks counted
- * 3-10% slower from the shared block (4 KiB pages of /dev/shm) than from
- * their own memory, and gained more in the build (ER 8M: 7.8-8.2 s whole
+ * 3-10% slower from the shared block than from their own memory, and
+ * gained more in the build (ER 8M: 7.8-8.2 s whole
  * against 10.4-11.4 s; bench/RESULTS.md). A GPU's units are copied from
  * it, once a GPU where the graph fits.
  *
