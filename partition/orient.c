@@ -222,8 +222,7 @@ int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
 		goto fail;
 	}
 	tsg_advise_huge(job.mem, job.bytes); /* written once, row by row in rank order */
-	out->off = (uint64_t *)job.mem;
-	out->adj = (uint32_t *)(job.mem + (nv + 1) * 8);
+	part_odag_place(out, job.mem, nv);
 	out->off[0] = 0;
 	for (uint64_t r = 0; r < nv; r++)
 		out->off[r + 1] = out->off[r] + cnt[r + 1];

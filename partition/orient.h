@@ -34,6 +34,14 @@ static inline uint64_t part_odag_bytes(uint64_t nv, uint64_t ne)
 	return (nv + 1) * 8 + ne * 4;
 }
 
+/* Points d's arrays into mem, a block of part_odag_bytes(nv, ne): the
+ * offsets first, the rows after them. */
+static inline void part_odag_place(struct part_odag *d, void *mem, uint64_t nv)
+{
+	d->off = (uint64_t *)mem;
+	d->adj = (uint32_t *)((uint8_t *)mem + (nv + 1) * 8);
+}
+
 /*
  * Two ways to write the rows, identical in result (tests compare them):
  *  - TWO_PASS counts every vertex's upward neighbours in one pass over the

@@ -88,7 +88,7 @@ int dist_gather_rows(const struct tsg_dist *d, const double *v, int n, double *o
 /*
  * The ranks of one host, sharing memory (MPI_Comm_split_type, SHARED): the
  * oriented graph is built once a host, each of its ranks writing a share
- * of the rows into one block that all of them map (src/node.h). Each call
+ * of the rows into one block that all of them map (src/hostbuild.h). Each call
  * is a collective over the host's ranks; every host makes the same calls.
  * Without MPI, or alone on the host, they act on this rank alone.
  */

@@ -31,17 +31,6 @@ int hostbuild_usable(const struct tsg_graph *g, const struct engine_opts *o,
 	return no == NULL;
 }
 
-/* The host's first rank wrote the offsets; the others take the sizes. */
-static void take_sizes(uint64_t nv, uint64_t ne, const uint32_t *outdeg, struct part_odag *d)
-{
-	uint32_t max = 0;
-	for (uint64_t v = 0; v < nv; v++)
-		max = outdeg[v] > max ? outdeg[v] : max;
-	d->nv = (uint32_t)nv;
-	d->ne = ne;
-	d->max_out = max;
-}
-
 int hostbuild_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			    const struct block_opts *bo, struct engine_block_mem *mem,
 			    struct part_odag *d, struct block_plan *plan,
@@ -62,12 +51,14 @@ int hostbuild_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			     err)))
 		goto done;
 	mem->host = 1; /* from here on d->off is the host's block */
-	d->off = block;
-	d->adj = (uint32_t *)((uint8_t *)block + (nv + 1) * 8);
+	part_odag_place(d, block, nv);
 	if (me == 0) /* step 2: one rank lays out the offsets, each writes its rows */
 		part_held_offsets(nv, sl.rank, sl.outdeg, threads, d);
-	else
-		take_sizes(nv, sl.ne, sl.outdeg, d);
+	else { /* the sizes it finds, known from the slices */
+		d->nv = (uint32_t)nv;
+		d->ne = sl.ne;
+		d->max_out = sl.max_out;
+	}
 	dist_host_sync(dist);
 	/* the host's slices cover every row: none needs marking */
 	rc = part_held_fill(g, sl.rank, &sl.mine, 1, threads, d, NULL, err);

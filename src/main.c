@@ -454,7 +454,7 @@ static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
  * 2-5 times slower both ways, for a reason not found. */
 static int host_build_wanted(const struct engine_opts *o)
 {
-	return o->read_host || (!o->read_all && !o->read_ranges);
+	return !o->read_all && !o->read_ranges; /* --read auto or host */
 }
 
 /* A crawl or a text file is converted whole before its header is known
@@ -600,11 +600,9 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	}
 	if ((rc = dist_agree(d, TSG_OK, err)))
 		goto done;
-	/* the host's ranks build one oriented graph where all of them count on
-	 * GPUs (the CPU kernels ran slower from the shared block: ER 8M on two
-	 * CPU ranks, 18-24 s against 10-16 s, bench/RESULTS.md), or where asked:
+	/* whether the host's ranks build one oriented graph (host_build_wanted):
 	 * decided by all of them here, where every rank is, so each takes the
-	 * same way (ranks given other --device values agree on the CPU's) */
+	 * same way */
 	o.host_build = dist_host_all(d, host_build_wanted(&o));
 	/* for a graph built in memory the key checksums every list (about a
 	 * second for a billion-edge crawl): only where ranks or a checkpoint

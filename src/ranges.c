@@ -327,8 +327,10 @@ int ranges_slices(struct tsg_graph *g, const struct engine_opts *o, enum dist_gr
 	dist_allgather_u32(dist, grp, s->outdeg, s->cut);
 	uint64_t sym = s->sym;
 	dist_sum_mod_u64(dist, grp, &sym, 1);
-	for (uint64_t v = 0; v < nv; v++)
+	for (uint64_t v = 0; v < nv; v++) {
 		s->ne += s->outdeg[v];
+		s->max_out = s->outdeg[v] > s->max_out ? s->outdeg[v] : s->max_out;
+	}
 	/* the same verdicts on every rank of the group, from the same sums */
 	if (sym != 0)
 		return io_check_fail_symmetry(io_graph_name(g), err);
@@ -377,8 +379,7 @@ int ranges_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 		rc = tsg_fail(err, TSG_ENOMEM, "cannot allocate %s for the oriented graph",
 			      tsg_fmt_bytes(part_odag_bytes(nv, ne), b, sizeof(b)));
 	} else {
-		d->off = mem;
-		d->adj = (uint32_t *)((uint8_t *)mem + (nv + 1) * 8);
+		part_odag_place(d, mem, nv);
 		part_held_offsets(nv, rank, sl.outdeg, threads, d);
 		rc = part_held_fill(g, rank, &mine, 1, threads, d, held, err);
 	}

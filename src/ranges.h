@@ -102,6 +102,7 @@ struct ranges_slices {
 	uint64_t *cut;         /* n + 1: slice q is vertices cut[q] .. cut[q + 1] - 1 */
 	struct io_vrange mine; /* this rank's slice */
 	uint64_t ne;           /* the out-degrees' sum: the oriented edges */
+	uint32_t max_out;      /* the largest out-degree */
 	uint64_t sym, bytes;   /* this rank's symmetry hash and list bytes read so far */
 };
 int ranges_slices(struct tsg_graph *g, const struct engine_opts *o, enum dist_group grp,

@@ -1082,8 +1082,7 @@ static void check_held(struct t_state *st, struct casegraph *c)
 		CHECK(st, sym == 0 && bytes == g.nadj * 4, "%s: slices: symmetry %llu, %llu of %llu "
 		      "bytes", c->name, (unsigned long long)sym, (unsigned long long)bytes,
 		      (unsigned long long)g.nadj * 4);
-		d.off = mem;
-		d.adj = (uint32_t *)((uint8_t *)mem + (nv + 1) * 8);
+		part_odag_place(&d, mem, nv);
 		part_held_offsets(nv, rank, outdeg, 1 + (unsigned)m, &d); /* 1, 2, 3 threads */
 		CHECK(st, d.ne == full.ne && d.max_out == full.max_out &&
 		      !memcmp(d.off, full.off, (nv + 1) * 8), "%s: held offsets differ", c->name);
