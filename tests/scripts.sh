@@ -31,9 +31,9 @@ for f in $(git ls-files '*.sh') .ci/run; do
 		echo "FAIL: $f: $out"
 	fi
 done
-# tests/gpu/all.sh's scheduler, with stand-ins for run.sh and multi.sh:
-# every job runs once, on a GPU of its own (multi.sh on 0 and 1), and one
-# failed job fails the whole
+# tests/gpu/all.sh's scheduler, with stand-ins for run.sh, multi.sh,
+# clique.sh and inputs.sh: every job runs once, on a GPU of its own
+# (multi.sh on 0 and 1), and one failed job fails the whole
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cat >"$T/run.sh" <<'EOF2'
@@ -43,42 +43,46 @@ if [ "$3 $4" = "counts 2/4" ] && [ -n "${FAIL_ONE:-}" ]; then echo "1 passed, 1 
 echo "1 passed, 0 failed"
 EOF2
 printf '#!/usr/bin/env bash\necho "multi on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/multi.sh"
+printf '#!/usr/bin/env bash\necho "clique $PART on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/clique.sh"
+printf '#!/usr/bin/env bash\necho "inputs on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/inputs.sh"
+stand="RUN_SH=$T/run.sh MULTI_SH=$T/multi.sh CLIQUE_SH=$T/clique.sh INPUTS_SH=$T/inputs.sh"
 for cfg in "3 0" "1 0" "2 1"; do
 	set -- $cfg
 	rm -rf "$T/o"
-	FAIL_ONE=$([ "$2" = 1 ] && echo 1) GPUS=$1 RUN_SH=$T/run.sh MULTI_SH=$T/multi.sh \
+	env FAIL_ONE=$([ "$2" = 1 ] && echo 1) GPUS=$1 $stand \
 		bash tests/gpu/all.sh build "$T" "$T/o" 4 >/dev/null 2>&1
 	rc=$?
 	jobs=$(grep -c '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null)
 	multi=$(grep -c '^multi on 0,1$' "$T/o/gpu-tests.txt" 2>/dev/null)
 	want_multi=$([ "$1" -ge 2 ] && echo 1 || echo 0)
 	want_rc=$([ "$2" = 1 ] && echo 1 || echo 0)
-	want_jobs=$((7 + want_multi))
+	want_jobs=$((10 + want_multi))
 	runs=$(grep -c ' on [0-9]*$' "$T/o/gpu-tests.txt" 2>/dev/null)
 	if [ "$rc" = "$want_rc" ] && [ "$jobs" = "$want_jobs" ] && [ "$multi" = "$want_multi" ] &&
-		[ "$runs" = 7 ]; then
+		[ "$runs" = 10 ] && grep -q '^clique counts on' "$T/o/gpu-tests.txt" &&
+		grep -q '^clique sanitizer on' "$T/o/gpu-tests.txt" && grep -q '^inputs on' "$T/o/gpu-tests.txt"; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1))
-		echo "FAIL: tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs run.sh jobs (want 7), multi.sh on 0,1: $multi (want $want_multi)"
+		echo "FAIL: tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs one-GPU jobs (want 10), multi.sh on 0,1: $multi (want $want_multi)"
 	fi
 done
 # JOBS runs the jobs named and no other, and the summary names the rest;
 # a name of no job fails at once
 rm -rf "$T/o"
-JOBS="multi counts-2 sanitizer" GPUS=3 RUN_SH=$T/run.sh MULTI_SH=$T/multi.sh \
+env JOBS="multi counts-2 sanitizer" GPUS=3 $stand \
 	bash tests/gpu/all.sh build "$T" "$T/o" 4 >/dev/null 2>&1
 rc=$?
 jobs=$(grep '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null | sort | tr '\n' ' ')
 left=$(grep '^left out (JOBS):' "$T/o/gpu-tests-summary.txt" 2>/dev/null)
 if [ "$rc" = 0 ] && [ "$jobs" = "=== counts-2 === multi === sanitizer " ] &&
-	[ "$left" = "left out (JOBS): batch-0 batch-1 counts-0 counts-1 counts-3" ]; then
+	[ "$left" = "left out (JOBS): clique-counts counts-0 counts-1 counts-3 batch-0 batch-1 clique-sanitizer inputs" ]; then
 	pass=$((pass + 1))
 else
 	fail=$((fail + 1))
 	echo "FAIL: tests/gpu/all.sh JOBS=\"multi counts-2 sanitizer\": exit $rc, jobs '$jobs', '$left'"
 fi
-out=$(JOBS="counts-2 count-9" GPUS=1 RUN_SH=$T/run.sh MULTI_SH=$T/multi.sh \
+out=$(env JOBS="counts-2 count-9" GPUS=1 $stand \
 	bash tests/gpu/all.sh build "$T" "$T/o2" 4 2>&1)
 rc=$?
 if [ "$rc" = 1 ] && [[ $out == *"JOBS names count-9"* ]] && ! [ -s "$T/o2/gpu-tests.txt" ]; then
@@ -88,23 +92,22 @@ else
 	echo "FAIL: tests/gpu/all.sh JOBS naming no job: exit $rc ($out)"
 fi
 # each job's log reaches OUT_DIR as it ends: the last job of one worker
-# (counts 3/4) sees the six before it there (a run stopped early keeps
-# them)
+# (inputs) sees the nine before it there (a run stopped early keeps them)
 cat >"$T/seen.sh" <<'EOF2'
 #!/usr/bin/env bash
-[ "$3 $4" = "counts 3/4" ] && grep -c '^=== ' "$OUTD/gpu-tests.txt" >"$OUTD/../seen"
+grep -c '^=== ' "$OUTD/gpu-tests.txt" >"$OUTD/../seen"
 echo "1 passed, 0 failed"
 EOF2
 rm -rf "$T/o3" "$T/seen"
-OUTD=$T/o3 GPUS=1 RUN_SH=$T/seen.sh MULTI_SH=$T/multi.sh \
+env OUTD=$T/o3 GPUS=1 $stand INPUTS_SH=$T/seen.sh \
 	bash tests/gpu/all.sh build "$T" "$T/o3" 4 >/dev/null 2>&1
 rc=$?
 seen=$(cat "$T/seen" 2>/dev/null)
-if [ "$rc" = 0 ] && [ "$seen" = 6 ]; then
+if [ "$rc" = 0 ] && [ "$seen" = 9 ]; then
 	pass=$((pass + 1))
 else
 	fail=$((fail + 1))
-	echo "FAIL: tests/gpu/all.sh: the last job saw ${seen:-no} logs before it (want 6), exit $rc"
+	echo "FAIL: tests/gpu/all.sh: the last job saw ${seen:-no} logs before it (want 9), exit $rc"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

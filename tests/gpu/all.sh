@@ -2,13 +2,16 @@
 # tests/gpu/all.sh BUILD_DIR SHARED_GRAPHS_DIR OUT_DIR [SLICES]
 #
 # The whole GPU suite on one host, every GPU busy: tests/gpu/multi.sh on
-# GPUs 0 and 1 (where the host has two or more), and tests/gpu/run.sh in
-# jobs (its sanitizer part first, its batch part in two, its counts in
-# SLICES slices, default 8) taken by one worker a GPU, each run with only
-# its GPU visible. The whole takes about 100 GPU-minutes (four H200s,
-# 2026-11-26: multi.sh 13.5 min on two, count slices 6-13 min each), past
-# the device tool's 30 minutes a session even on four GPUs: JOBS runs the
-# rest in a later session, on the same binaries.
+# GPUs 0 and 1 (where the host has two or more), and the one-GPU scripts in
+# jobs taken by one worker a GPU, each run with only its GPU visible:
+# tests/gpu/run.sh (its counts in SLICES slices, default 8; its sanitizer
+# part; its batch part in two), tests/gpu/clique.sh (its counts and its
+# sanitizer half) and tests/gpu/inputs.sh. The longest jobs go first
+# (four H200s, 2026-11-26: count slices 4.5-13 min, sanitizer and batch
+# 2-2.5 min, multi.sh 15 min on two: 96 GPU-minutes for run.sh and
+# multi.sh, clique.sh and inputs.sh not yet timed here), past the device
+# tool's 30 minutes a session even on four GPUs: JOBS runs the rest in a
+# later session, on the same binaries.
 # Each job's log is added to OUT_DIR/gpu-tests.txt as the job ends, and a
 # line to OUT_DIR/gpu-tests-summary.txt (exit status, "N passed, N
 # failed", seconds), so a run stopped early keeps what it did;
@@ -17,14 +20,16 @@
 # JOBS="multi counts-2 batch-0 ..." (environment) runs only the jobs named
 # (the rest of a suite begun in an earlier run of the same build); the
 # summary names the ones left out, so a part is never read as the whole.
-# GPUS=N overrides the count nvidia-smi gives; RUN_SH and MULTI_SH the
-# scripts run (tests of this script use stand-ins).
+# GPUS=N overrides the count nvidia-smi gives; RUN_SH, MULTI_SH, CLIQUE_SH
+# and INPUTS_SH the scripts run (tests of this script use stand-ins).
 set -u
 B=$1 G=$2 O=$3
 SLICES=${4:-8}
 here=$(cd "$(dirname "$0")" && pwd)
 RUN_SH=${RUN_SH:-$here/run.sh}
 MULTI_SH=${MULTI_SH:-$here/multi.sh}
+CLIQUE_SH=${CLIQUE_SH:-$here/clique.sh}
+INPUTS_SH=${INPUTS_SH:-$here/inputs.sh}
 mkdir -p "$O"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -34,11 +39,17 @@ if [ "$ngpu" -lt 1 ]; then
 	echo "FAIL: no GPU here"
 	exit 1
 fi
-# the queue: a job a line, "name part slice"; taken under a lock. The
-# sanitizer part goes first: one job of many sanitized runs, the longest
-# to wait for at the end
-{ echo "sanitizer sanitizer 0/1"; echo "batch-0 batch 0/2"; echo "batch-1 batch 1/2"; } >"$T/all"
-for ((i = 0; i < SLICES; i++)); do echo "counts-$i counts $i/$SLICES"; done >>"$T/all"
+# the queue: a job a line, "name script args", taken under a lock, the
+# longest first so that the short ones fill the last gaps
+{
+	echo "clique-counts clique counts"
+	for ((i = 0; i < SLICES; i++)); do echo "counts-$i run counts $i/$SLICES"; done
+	echo "batch-0 run batch 0/2"
+	echo "batch-1 run batch 1/2"
+	echo "sanitizer run sanitizer 0/1"
+	echo "clique-sanitizer clique sanitizer"
+	echo "inputs inputs"
+} >"$T/all"
 [ "$ngpu" -ge 2 ] && echo "multi" >>"$T/all"
 wanted() { [ -z "${JOBS:-}" ] || [[ " $JOBS " == *" $1 "* ]]; }
 left_out=""
@@ -74,18 +85,24 @@ finish() { # name rc seconds where: its log and summary line into OUT_DIR
 	) 9>"$T/lock.out"
 	step "$4: $1 exit $2: $(tail -n 1 "$T/$1.log")"
 }
-run_job() { # gpu name part slice
-	local gpu=$1 name=$2 part=$3 slice=$4 s rc
+run_job() { # gpu name script args...
+	local gpu=$1 name=$2 script=$3 s rc
+	shift 3
 	s=$(date +%s)
-	step "GPU $gpu: $name ($part $slice)"
-	CUDA_VISIBLE_DEVICES=$gpu bash "$RUN_SH" "$B" "$G" "$part" "$slice" >"$T/$name.log" 2>&1
+	step "GPU $gpu: $name ($script $*)"
+	case $script in
+	run) CUDA_VISIBLE_DEVICES=$gpu bash "$RUN_SH" "$B" "$G" "$@" ;;
+	clique) CUDA_VISIBLE_DEVICES=$gpu PART=$1 bash "$CLIQUE_SH" "$B" "$G" ;;
+	inputs) CUDA_VISIBLE_DEVICES=$gpu bash "$INPUTS_SH" "$B" "$G" ;;
+	*) echo "FAIL: no script $script"; false ;;
+	esac >"$T/$name.log" 2>&1
 	rc=$?
 	finish "$name" $rc $(($(date +%s) - s)) "GPU $gpu"
 }
 worker() { # gpu: jobs until the queue is empty
 	local line
 	while line=$(take) && [ -n "$line" ]; do
-		# shellcheck disable=SC2086 # a job's three words
+		# shellcheck disable=SC2086 # a job's words
 		run_job "$1" $line
 	done
 }
