@@ -5,9 +5,12 @@
  */
 #include "src/dist.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #ifdef TSG_HAVE_MPI
 #include <mpi.h>
@@ -18,7 +21,25 @@ struct dist_host {
 	MPI_Comm comm;
 	MPI_Win win; /* the shared block, while have */
 	int have;
+	int shareable; /* MPI made a window the host's ranks share (dist_init) */
 };
+
+/* Whether MPI makes memory that the host's ranks share: not where the
+ * one-sided components in use cannot (e.g. `--mca osc pt2pt`), where a
+ * block for the host's build would fail after its reads. A collective of
+ * the host's ranks; the same answer on each. */
+static int host_shareable(struct dist_host *h)
+{
+	void *base = NULL;
+	MPI_Win win;
+	const int rc = MPI_Win_allocate_shared(8, 1, MPI_INFO_NULL, h->comm, &base, &win);
+	int ok = rc == MPI_SUCCESS, all = 0;
+	MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, h->comm);
+	if (all)
+		MPI_Win_free(&win);
+	/* else a window made on some ranks only is left (dist_host_alloc) */
+	return all;
+}
 
 /* Launched by mpirun (Open MPI) or another PMIx launcher. */
 static int launched(void)
@@ -50,6 +71,7 @@ int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 	MPI_Comm_set_errhandler(h->comm, MPI_ERRORS_RETURN);
 	MPI_Comm_rank(h->comm, &d->host_rank);
 	MPI_Comm_size(h->comm, &d->host_size);
+	h->shareable = d->host_size > 1 && host_shareable(h);
 	d->host = h;
 	return TSG_OK;
 }
@@ -164,6 +186,11 @@ int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err
 	return TSG_OK;
 }
 
+int dist_host_shareable(const struct tsg_dist *d)
+{
+	return d->host && d->host->shareable;
+}
+
 int dist_host_all(const struct tsg_dist *d, int v)
 {
 	int all = v != 0;
@@ -256,9 +283,51 @@ int dist_gather_rows(const struct tsg_dist *d, const double *v, int n, double *o
 	return TSG_OK;
 }
 
+/* Rank 0 holds the word; where Open MPI moves one-sided operations by
+ * messages (osc/pt2pt: ranks on several hosts without RDMA atomics), a
+ * rank's fetch is answered only while rank 0 is inside MPI. Measured with
+ * `--mca osc pt2pt`, two CPU ranks, R-MAT 19 (bench/take.py,
+ * bench/RESULTS.md): rank 1 took 8 of 36 units and the count's wall time
+ * was 1.6 times the shared-memory one's. So while rank 0 counts (from its
+ * first take to dist_counter_rest) a thread of its own enters MPI every
+ * PUMP_NS: every MPI call of rank 0 in that time holds mu
+ * (MPI_THREAD_SERIALIZED). Not on one host whose ranks share memory: there
+ * the fetches go through it (osc/sm), and the pump's wake-ups only cost a
+ * busy host's cores. */
+#define PUMP_NS 200000L
+
 struct dist_counter {
 	MPI_Win win;
+	MPI_Comm probe; /* a communicator of its own: its probes match nothing */
+	int pumps;      /* rank 0, and the fetches may go by messages */
+	pthread_mutex_t mu;
+	pthread_cond_t wake;
+	pthread_t pump;
+	int pumping, resting; /* the pump started; asked to stop */
 };
+
+static void *pump_main(void *arg)
+{
+	struct dist_counter *c = arg;
+	pthread_mutex_lock(&c->mu);
+	while (!c->resting) {
+		int flag = 0;
+		/* any call into MPI lets Open MPI progress: the others' fetches
+		 * waiting on this rank's word are answered */
+		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, c->probe, &flag, MPI_STATUS_IGNORE);
+		struct timespec t;
+		clock_gettime(CLOCK_MONOTONIC, &t); /* the wake's clock (open) */
+		t.tv_nsec += PUMP_NS;
+		if (t.tv_nsec >= 1000000000L) {
+			t.tv_sec++;
+			t.tv_nsec -= 1000000000L;
+		}
+		while (!c->resting && pthread_cond_timedwait(&c->wake, &c->mu, &t) != ETIMEDOUT)
+			;
+	}
+	pthread_mutex_unlock(&c->mu);
+	return NULL;
+}
 
 int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **c,
 		      struct tsg_err *err)
@@ -270,11 +339,13 @@ int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **
 	MPI_Allreduce(&want, &all_want, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	if (!all_want)
 		return TSG_OK;
-	struct dist_counter *n = malloc(sizeof(*n));
+	struct dist_counter *n = calloc(1, sizeof(*n));
 	uint64_t *word = NULL, zero = 0;
-	/* a collective even when this rank is out of memory: it then takes
+	/* collectives even when this rank is out of memory: it then takes
 	 * part, and fails after */
 	MPI_Win win;
+	MPI_Comm probe;
+	MPI_Comm_dup(MPI_COMM_WORLD, &probe);
 	MPI_Win_allocate(d->rank == 0 ? 8 : 0, 8, MPI_INFO_NULL, MPI_COMM_WORLD, &word, &win);
 	MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
 	if (d->rank == 0) { /* set through the window: ordered before any rank's fetch */
@@ -287,10 +358,19 @@ int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **
 	if (!all) {
 		MPI_Win_unlock_all(win);
 		MPI_Win_free(&win);
+		MPI_Comm_free(&probe);
 		free(n);
 		return tsg_fail(err, TSG_ENOMEM, "out of memory for the ranks' shared count");
 	}
 	n->win = win;
+	n->probe = probe;
+	n->pumps = d->rank == 0 && (d->host_size < d->size || !dist_host_shareable(d));
+	pthread_mutex_init(&n->mu, NULL);
+	pthread_condattr_t ca; /* a pump's waits keep their length if the date is set */
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&n->wake, &ca);
+	pthread_condattr_destroy(&ca);
 	*c = n;
 	return TSG_OK;
 }
@@ -298,19 +378,45 @@ int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **
 int dist_counter_next(struct dist_counter *c, uint64_t *v, struct tsg_err *err)
 {
 	const uint64_t one = 1;
-	if (MPI_Fetch_and_op(&one, v, MPI_UINT64_T, 0, 0, MPI_SUM, c->win) != MPI_SUCCESS ||
-	    MPI_Win_flush(0, c->win) != MPI_SUCCESS)
+	pthread_mutex_lock(&c->mu);
+	/* the owner's first take: its count begins, the pump with it (without
+	 * one, the fetches wait as they would: slower, never wrong) */
+	if (c->pumps && !c->pumping && !c->resting)
+		c->pumping = pthread_create(&c->pump, NULL, pump_main, c) == 0;
+	const int ok = MPI_Fetch_and_op(&one, v, MPI_UINT64_T, 0, 0, MPI_SUM, c->win) ==
+			       MPI_SUCCESS &&
+		       MPI_Win_flush(0, c->win) == MPI_SUCCESS;
+	pthread_mutex_unlock(&c->mu);
+	if (!ok)
 		return tsg_fail(err, TSG_EDEVICE, "MPI: taking a unit from the ranks' shared count "
 				"failed");
 	return TSG_OK;
+}
+
+void dist_counter_rest(struct dist_counter *c)
+{
+	if (!c)
+		return;
+	pthread_mutex_lock(&c->mu);
+	c->resting = 1;
+	pthread_cond_signal(&c->wake);
+	const int pumping = c->pumping;
+	c->pumping = 0;
+	pthread_mutex_unlock(&c->mu);
+	if (pumping)
+		pthread_join(c->pump, NULL);
 }
 
 void dist_counter_close(struct dist_counter *c)
 {
 	if (!c)
 		return;
+	dist_counter_rest(c);
 	MPI_Win_unlock_all(c->win);
 	MPI_Win_free(&c->win);
+	MPI_Comm_free(&c->probe);
+	pthread_cond_destroy(&c->wake);
+	pthread_mutex_destroy(&c->mu);
 	free(c);
 }
 
@@ -341,6 +447,11 @@ int dist_host_all(const struct tsg_dist *d, int v)
 {
 	(void)d;
 	return v != 0;
+}
+int dist_host_shareable(const struct tsg_dist *d)
+{
+	(void)d;
+	return 0;
 }
 int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err)
 {
@@ -402,6 +513,7 @@ int dist_counter_next(struct dist_counter *c, uint64_t *v, struct tsg_err *err)
 	(void)v;
 	return tsg_fail(err, TSG_EINTERNAL, "no ranks to share a count with");
 }
+void dist_counter_rest(struct dist_counter *c) { (void)c; }
 void dist_counter_close(struct dist_counter *c) { (void)c; }
 
 #endif

@@ -106,6 +106,9 @@ void dist_host_sync(const struct tsg_dist *d);
 void dist_host_free(struct tsg_dist *d);
 /* Whether v is nonzero on every rank of the host. */
 int dist_host_all(const struct tsg_dist *d, int v);
+/* Whether the host has several ranks and MPI makes memory they all map
+ * (dist_host_alloc can succeed); the same on each of them. */
+int dist_host_shareable(const struct tsg_dist *d);
 
 /*
  * A count that every rank may advance at any time, without the others
@@ -114,10 +117,12 @@ int dist_host_all(const struct tsg_dist *d, int v);
  * take units of work by it as they become free, so a rank that counts
  * faster, or whose units were cheaper than estimated, takes more, and none
  * waits at the end on another's backlog. Its calls may come from any
- * thread, one at a time (the caller serialises them). Where the launcher
- * runs the ranks on several hosts and Open MPI moves one-sided operations
- * by messages, a request waits until rank 0 next enters MPI (at its own
- * next request): the hand-out then lags by up to one of rank 0's units.
+ * thread, one at a time (the caller serialises them). Where Open MPI moves
+ * one-sided operations by messages (ranks on several hosts without RDMA
+ * atomics), a request is answered only while rank 0 is inside MPI: where
+ * the ranks span hosts, or the host's cannot share memory, a thread of
+ * rank 0 enters MPI every 0.2 ms from rank 0's first take until
+ * dist_counter_rest, so rank 0 must make no other MPI call in that time.
  */
 struct dist_counter;
 
@@ -130,6 +135,9 @@ int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **
 		      struct tsg_err *err);
 /* The counter's value into *v, and adds one to it. */
 int dist_counter_next(struct dist_counter *c, uint64_t *v, struct tsg_err *err);
+/* This rank takes no more (its count is done, or failed): called before
+ * its next MPI call other than dist_counter_next. c may be NULL. */
+void dist_counter_rest(struct dist_counter *c);
 /* A collective; c may be NULL. */
 void dist_counter_close(struct dist_counter *c);
 

@@ -363,8 +363,10 @@ int engine_next_unit(const struct engine_opts *o, const struct engine_result *r,
 	return TSG_OK;
 }
 
-void engine_units_taken(struct engine_result *r)
+void engine_units_taken(const struct engine_opts *o, struct engine_result *r)
 {
+	if (r->taken)
+		dist_counter_rest(o->take);
 	for (uint32_t k = 0; r->taken && k < r->nparts; k++)
 		r->parts[k].elsewhere = !r->parts[k].kernel;
 }
@@ -591,7 +593,7 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 		r->triangles += ep->triangles;
 		tsg_progress_update(&prog, ++counted, NULL);
 	}
-	engine_units_taken(r);
+	engine_units_taken(o, r);
 	tsg_progress_done(&prog);
 	r->count_wall_s = tsg_now() - wall0;
 	r->count_start = wall0;

@@ -19,6 +19,8 @@ int hostbuild_usable(const struct tsg_graph *g, const struct engine_opts *o,
 	const struct tsg_dist *dist = o->dist;
 	const char *no = !dist || dist->host_size <= 1 || o->read_all ? ""
 			 : o->layout != ENGINE_LAYOUT_BLOCK ? "the layout was not --layout block"
+			 : !dist_host_shareable(dist)
+				 ? "MPI cannot make memory the host's ranks share (its one-sided component)"
 			 : !o->host_build ? "the host's ranks did not all ask for it"
 			 : mem && mem->scratch_dir ? "the oriented graph goes to a scratch file"
 			 : o->pin_host > 0 ? "--pin-host on orients into this rank's pinned memory"

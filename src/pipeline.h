@@ -86,12 +86,13 @@ int engine_units_todo(const struct engine_opts *o, struct engine_result *r, int 
 		      uint32_t **todo, uint32_t *n, struct tsg_err *err);
 /* The next of todo[0 .. n) to count, into *k (*have 0: none left): with
  * r->taken, the one the ranks' shared count hands out, else todo[*next]
- * (*next advances). After counting with r->taken, engine_units_taken marks
- * the units no kernel counted here as another rank's. */
+ * (*next advances). After counting with r->taken (on every path, before
+ * any other MPI call: dist_counter_rest), engine_units_taken marks the
+ * units no kernel counted here as another rank's. */
 int engine_next_unit(const struct engine_opts *o, const struct engine_result *r,
 		     const uint32_t *todo, uint32_t n, uint32_t *next, uint32_t *k, int *have,
 		     struct tsg_err *err);
-void engine_units_taken(struct engine_result *r);
+void engine_units_taken(const struct engine_opts *o, struct engine_result *r);
 int engine_unit_done(const struct engine_opts *o, uint32_t k, uint64_t count, struct tsg_err *err);
 int engine_check_stop(const struct engine_opts *o, struct tsg_err *err);
 /* After counting: where some units ran another kernel than `asked` (or

@@ -672,7 +672,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	tsg_progress_init(&q.prog, "count", "units", r->nparts, o->progress && r->nparts > 1);
 	const double wall0 = tsg_now();
 	rc = run_workers(&q, gpu, ngpus, err);
-	engine_units_taken(r);
+	engine_units_taken(o, r);
 	tsg_progress_done(&q.prog);
 	pthread_mutex_destroy(&q.mu);
 	r->count_wall_s = tsg_now() - wall0;
