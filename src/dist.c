@@ -21,24 +21,42 @@ struct dist_host {
 	MPI_Comm comm;
 	MPI_Win win; /* the shared block, while have */
 	int have;
-	int shareable; /* MPI made a window the host's ranks share (dist_init) */
 };
 
 /* Whether MPI makes memory that the host's ranks share: not where the
  * one-sided components in use cannot (e.g. `--mca osc pt2pt`), where a
  * block for the host's build would fail after its reads. A collective of
  * the host's ranks; the same answer on each. */
-static int host_shareable(struct dist_host *h)
+static int host_shareable(MPI_Comm host)
 {
 	void *base = NULL;
 	MPI_Win win;
-	const int rc = MPI_Win_allocate_shared(8, 1, MPI_INFO_NULL, h->comm, &base, &win);
+	const int rc = MPI_Win_allocate_shared(8, 1, MPI_INFO_NULL, host, &base, &win);
 	int ok = rc == MPI_SUCCESS, all = 0;
-	MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, h->comm);
+	MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, host);
 	if (all)
 		MPI_Win_free(&win);
 	/* else a window made on some ranks only is left (dist_host_alloc) */
 	return all;
+}
+
+/* Tests of ranks on several hosts, on one (tests/mpi.sh):
+ * TSG_TEST_RANKS_A_HOST=K makes each K ranks of a host (in rank order) a
+ * host of their own, the last one holding what is left. Their memory is
+ * still shared, so the host build works within each; the rest of the job
+ * sees several hosts. */
+static MPI_Comm test_hosts(MPI_Comm host)
+{
+	const char *v = getenv("TSG_TEST_RANKS_A_HOST");
+	const int k = v ? atoi(v) : 0;
+	if (k < 1)
+		return host;
+	int me = 0;
+	MPI_Comm split;
+	MPI_Comm_rank(host, &me);
+	MPI_Comm_split(host, me / k, me, &split);
+	MPI_Comm_free(&host);
+	return split;
 }
 
 /* Launched by mpirun (Open MPI) or another PMIx launcher. */
@@ -49,7 +67,7 @@ static int launched(void)
 
 int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 {
-	*d = (struct tsg_dist){ .rank = 0, .size = 1, .host_size = 1 };
+	*d = (struct tsg_dist){ .rank = 0, .size = 1, .host_size = 1, .host_most = 1 };
 	if (!launched())
 		return TSG_OK;
 	/* serialized: several GPUs of a rank take units (dist_counter) from
@@ -68,10 +86,17 @@ int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory starting MPI");
 	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, d->rank, MPI_INFO_NULL,
 			    &h->comm);
+	h->comm = test_hosts(h->comm);
 	MPI_Comm_set_errhandler(h->comm, MPI_ERRORS_RETURN);
 	MPI_Comm_rank(h->comm, &d->host_rank);
 	MPI_Comm_size(h->comm, &d->host_size);
-	h->shareable = d->host_size > 1 && host_shareable(h);
+	/* over the job: whether each host's ranks can build one graph, so
+	 * that every rank takes the same steps (a host of one rank then
+	 * builds alone, in a block of its own) */
+	int v[2] = { -d->host_size, host_shareable(h->comm) };
+	MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	d->host_most = -v[0];
+	d->hosts_share = v[1];
 	d->host = h;
 	return TSG_OK;
 }
@@ -184,11 +209,6 @@ int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err
 	h->have = 1;
 	*p = base;
 	return TSG_OK;
-}
-
-int dist_host_shareable(const struct tsg_dist *d)
-{
-	return d->host && d->host->shareable;
 }
 
 int dist_host_all(const struct tsg_dist *d, int v)
@@ -364,7 +384,7 @@ int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **
 	}
 	n->win = win;
 	n->probe = probe;
-	n->pumps = d->rank == 0 && (d->host_size < d->size || !dist_host_shareable(d));
+	n->pumps = d->rank == 0 && (d->host_size < d->size || !d->hosts_share);
 	pthread_mutex_init(&n->mu, NULL);
 	pthread_condattr_t ca; /* a pump's waits keep their length if the date is set */
 	pthread_condattr_init(&ca);
@@ -429,7 +449,7 @@ int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 	(void)argc;
 	(void)argv;
 	(void)err;
-	*d = (struct tsg_dist){ .rank = 0, .size = 1, .host_size = 1 };
+	*d = (struct tsg_dist){ .rank = 0, .size = 1, .host_size = 1, .host_most = 1 };
 	return TSG_OK;
 }
 
@@ -447,11 +467,6 @@ int dist_host_all(const struct tsg_dist *d, int v)
 {
 	(void)d;
 	return v != 0;
-}
-int dist_host_shareable(const struct tsg_dist *d)
-{
-	(void)d;
-	return 0;
 }
 int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err)
 {

@@ -34,6 +34,10 @@ struct tsg_dist {
 	/* The ranks that share this rank's host (its memory): this one's index
 	 * among them and their number; 0 of 1 without MPI. */
 	int host_rank, host_size;
+	/* Over the job: the most ranks a host has, and whether MPI makes
+	 * memory that the ranks of each host share (not where its one-sided
+	 * component cannot, e.g. `--mca osc pt2pt`); the same on every rank. */
+	int host_most, hosts_share;
 	struct dist_host *host; /* their communicator, and a block they share */
 	/* The job's failure, once an agreement found one: every rank learns it
 	 * in the same agreement, and later ones return it without a word on
@@ -106,9 +110,6 @@ void dist_host_sync(const struct tsg_dist *d);
 void dist_host_free(struct tsg_dist *d);
 /* Whether v is nonzero on every rank of the host. */
 int dist_host_all(const struct tsg_dist *d, int v);
-/* Whether the host has several ranks and MPI makes memory they all map
- * (dist_host_alloc can succeed); the same on each of them. */
-int dist_host_shareable(const struct tsg_dist *d);
 
 /*
  * A count that every rank may advance at any time, without the others

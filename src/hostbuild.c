@@ -17,9 +17,11 @@ int hostbuild_usable(const struct tsg_graph *g, const struct engine_opts *o,
 		     const struct engine_block_mem *mem, char *why, size_t len)
 {
 	const struct tsg_dist *dist = o->dist;
-	const char *no = !dist || dist->host_size <= 1 || o->read_all ? ""
+	/* every rank of the job takes the same way: a host of one rank builds
+	 * alone as the others build together (their steps are collectives) */
+	const char *no = !dist || dist->host_most <= 1 || o->read_all ? ""
 			 : o->layout != ENGINE_LAYOUT_BLOCK ? "the layout was not --layout block"
-			 : !dist_host_shareable(dist)
+			 : !dist->hosts_share
 				 ? "MPI cannot make memory the host's ranks share (its one-sided component)"
 			 : !o->host_build ? "the host's ranks did not all ask for it"
 			 : mem && mem->scratch_dir ? "the oriented graph goes to a scratch file"

@@ -522,7 +522,7 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 	/* a crawl is decoded by slices where the host's ranks may build one
 	 * oriented graph (src/hostbuild.h; a crawl opened so keeps --device
 	 * auto on the GPU, below, so they do) */
-	const int host_build = dist_host_shareable(d) && o.layout == ENGINE_LAYOUT_BLOCK &&
+	const int host_build = d->host_most > 1 && d->hosts_share && o.layout == ENGINE_LAYOUT_BLOCK &&
 			       o.pin_host <= 0 && !o.scratch_dir && !host_mem && !job->decode_first &&
 			       host_build_wanted(&o);
 	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,

@@ -13,7 +13,8 @@
 # transpose that is not the crawl's); the ranks of one host building one
 # oriented graph (each a slice, summed checks, damage in one slice, per-
 # vertex, --read all, --read auto on the CPU: the host build; an MPI that
-# cannot share memory: each rank its own, said); a rank bound to one core
+# cannot share memory: each rank its own, said); ranks on several hosts of
+# unequal size (a test hook on one host); a rank bound to one core
 # says so. Skipped (visibly)
 # in a build without MPI.
 # Ends with "N passed, N failed".
@@ -408,6 +409,34 @@ if ompi_info 2>/dev/null | grep -q "MCA osc: pt2pt"; then
 	check "osc pt2pt, 3 ranks taking units: $got, brute's" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"
 else
 	echo "SKIPPED: Open MPI here has no osc/pt2pt; ranks that cannot share memory not checked"
+fi
+# ranks on several hosts, on this one (TSG_TEST_RANKS_A_HOST=K: each K
+# ranks a host, src/dist.c): hosts of unequal size (2 + 1) take the same
+# steps, a host of one rank building alone where the others build
+# together; every --read; a plain file, an LZ4 file, a crawl; per-vertex
+# counts; damage in one slice; an MPI that cannot share memory
+hosts_run() { local k=$1 n=$2; shift 2; TSG_TEST_RANKS_A_HOST=$k mp $n -x TSG_TEST_RANKS_A_HOST "$B/tristream" count --quiet --json --device cpu --layout block --partitions 4 "$@"; }
+r12=$("$B/tests/brute" "$T/rmat12.tsg")
+for kn in "2 3" "2 4" "1 3"; do
+	read -r k n <<<"$kn"
+	for f in "rmat12.tsg:$r12" "rmat12.lz4.tsg:$r12" "cw:$cref"; do
+		for rd in auto all ranges; do
+			read -r cnt built hr lb sum most nb rel < <(hosts_run $k $n --read $rd "$T/${f%%:*}" 2>"$T/err" | hb)
+			want=$([ $k -ge 2 ] && [ $rd = auto ] && echo True || echo False)
+			check "$n ranks, $k a host, --read $rd, ${f%%:*}: ${cnt:-} (brute ${f#*:}), host build ${built:-} ($want)" eval 'same "${cnt:-}" "${f#*:}" && [ "${built:-}" = $want ]'
+		done
+	done
+done
+hosts_run 2 3 --read auto --per-vertex "$T/pvk.txt" "$T/webr.tsg" >/dev/null 2>&1
+check "3 ranks, 2 a host: per-vertex file equals brute's" cmp -s "$T/pvk.txt" "$T/pvrb.txt"
+hosts_run 2 3 --read auto "$T/wsym.tsg" >"$T/out" 2>"$T/err"
+rc=$?
+check "3 ranks, 2 a host, an asymmetric file: exit $rc (3), said, no count" eval '[ $rc = 3 ] && grep -q "not symmetric" "$T/err" && [ ! -s "$T/out" ]'
+if ompi_info 2>/dev/null | grep -q "MCA osc: pt2pt"; then
+	out=$(TSG_TEST_RANKS_A_HOST=2 mp 3 -x TSG_TEST_RANKS_A_HOST --mca osc pt2pt "$B/tristream" count --quiet --json --device cpu --layout block --partitions 4 "$T/webr.tsg" 2>/dev/null)
+	read -r cnt built hr lb sum most nb rel < <(echo "$out" | hb)
+	note=$(echo "$out" | field note)
+	check "osc pt2pt, 3 ranks, 2 a host: ${cnt:-}, each rank its own graph (${built:-}), said" eval 'same "${cnt:-}" "$wref" && [ "${built:-}" = False ] && [[ "$note" == *"MPI cannot make memory"* ]]'
 fi
 # damage in one rank's slice is every rank's failure: the summed symmetry
 # hash, or the slice's own checks; exit 3, no count
