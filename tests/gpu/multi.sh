@@ -10,7 +10,7 @@
 # damaged file (exit 3, no count), the JSON's per-GPU shares (every unit on
 # exactly one GPU, both GPUs used), block units taken by whichever rank is
 # free (each by one), dealt by cost under a checkpoint, three ranks on two GPUs, two ranks of
-# two GPUs each; LSTC parts and k-cliques (K = 4, 5, every size) on several
+# two GPUs each, ranks on hosts of 2 + 1 and 1 + 1 (a test hook); LSTC parts and k-cliques (K = 4, 5, every size) on several
 # GPUs against the CPU and a closed form, per-vertex, checkpoints, damage;
 # ranks reading by ranges (--read ranges, 2-4 ranks sharing the GPUs, a
 # renumbered graph read in part); then compute-sanitizer memcheck on two
@@ -363,6 +363,18 @@ if [ $mpi = 1 ]; then
 		mpirun -n 2 --bind-to none "$B/tristream" count --quiet --json $a "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
 		same "$(field triangles "$T/m.json")" "${ref[$T/rmat20.tsg]}" && ok ||
 			bad "mpirun -n 2 $a: $(field triangles "$T/m.json") ($(head -c 200 "$T/err"))"
+	done
+	# ranks on several hosts, on this one (a test hook, src/dist.c): a host
+	# of two ranks and one of one (its rank on GPU 0 beside rank 0's), and
+	# two hosts of one; every host builds (or none does), the units are
+	# taken, rank 0 pumping MPI for the others' takes
+	for kn in "2 3" "1 2"; do
+		read -r k n <<<"$kn"
+		TSG_TEST_RANKS_A_HOST=$k mpirun -n $n --oversubscribe --bind-to none -x TSG_TEST_RANKS_A_HOST \
+			"$B/tristream" count --quiet --json --layout block --gpu-mem 8G "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
+		got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["triangles"], d["host_build"], d["rank_deal"], d["device"])' "$T/m.json" 2>/dev/null)
+		want="${ref[$T/rmat20.tsg]} $([ "$k" -ge 2 ] && echo True || echo False) taken gpu"
+		[ "$got" = "$want" ] && ok || bad "$n ranks, $k a host: '$got', want '$want' ($(head -c 200 "$T/err"))"
 	done
 	# k-cliques, a rank a GPU: at least 4 parts a rank
 	k4=$(kc "$T/rmat16.tsg" 4 --device cpu)
