@@ -54,7 +54,7 @@
  * if not, why (for a note; "" where no host runs several ranks). The same
  * answer on every rank of the job, since the steps are collectives: where
  * some host runs several ranks, a host of one builds alone in the same
- * steps (measured nowhere; tests/mpi.sh runs hosts of 2 and 1 by a test
+ * steps (not timed; tests/mpi.sh runs hosts of 2 and 1 by a test
  * hook, TSG_TEST_RANKS_A_HOST, src/dist.c). */
 int hostbuild_usable(const struct tsg_graph *g, const struct engine_opts *o,
 		     const struct engine_block_mem *mem, char *why, size_t len);
