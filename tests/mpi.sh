@@ -398,8 +398,9 @@ check "--read host on rank 1 alone: exit $rc (2), said, no count" eval '[ $rc = 
 if ompi_info 2>/dev/null | grep -q "MCA osc: pt2pt"; then
 	for f in "$T/webr.tsg:$wref" "$T/cw:$cref"; do
 		for rd in auto host; do
-			read -r cnt built hr lb sum most nb rel < <(mp 2 --mca osc pt2pt "$B/tristream" count --quiet --json --device cpu --layout block --partitions 4 --read $rd "${f%%:*}" 2>"$T/err" | hb)
-			note=$(mp 2 --mca osc pt2pt "$B/tristream" count --quiet --json --device cpu --layout block --partitions 4 --read $rd "${f%%:*}" 2>/dev/null | field note)
+			out=$(mp 2 --mca osc pt2pt "$B/tristream" count --quiet --json --device cpu --layout block --partitions 4 --read $rd "${f%%:*}" 2>"$T/err")
+			read -r cnt built hr lb sum most nb rel < <(echo "$out" | hb)
+			note=$(echo "$out" | field note)
 			check "osc pt2pt --read $rd $(basename "${f%%:*}"): ${cnt:-}, each rank its own graph (${built:-}), said ('$note')" eval 'same "${cnt:-}" "${f#*:}" && [ "${built:-}" = False ] && [[ "$note" == *"MPI cannot make memory"* ]]'
 		done
 	done

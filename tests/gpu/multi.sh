@@ -9,8 +9,9 @@
 # counts equal to the CPU's byte for byte, checkpoints (killed, resumed), a
 # damaged file (exit 3, no count), the JSON's per-GPU shares (every unit on
 # exactly one GPU, both GPUs used), block units taken by whichever rank is
-# free (each by one), dealt by cost under a checkpoint, three ranks on two GPUs, two ranks of
-# two GPUs each, ranks on hosts of 2 + 1 and 1 + 1 (a test hook); LSTC parts and k-cliques (K = 4, 5, every size) on several
+# free (each by one), dealt by cost under a checkpoint, three ranks on two
+# GPUs, two ranks of two GPUs each, ranks on hosts of 2 + 1 and 1 + 1 (a
+# test hook); LSTC parts and k-cliques (K = 4, 5, every size) on several
 # GPUs against the CPU and a closed form, per-vertex, checkpoints, damage;
 # ranks reading by ranges (--read ranges, 2-4 ranks sharing the GPUs, a
 # renumbered graph read in part); then compute-sanitizer memcheck on two
