@@ -51,3 +51,11 @@ def drop_caches():
     subprocess.run(["sync"], check=False)
     with open("/proc/sys/vm/drop_caches", "w") as f:
         f.write("3\n")
+
+def print_table(header, rows):
+    """Prints a Markdown table: header a list of column names, rows lists
+    (or tuples) of cells, each printed with str()."""
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for row in rows:
+        print("| " + " | ".join(str(x) for x in row) + " |")

@@ -31,7 +31,7 @@ Raw JSON lines go to --out; a table is printed last.
 """
 import json, os, statistics, subprocess, sys, tempfile
 
-from benchlib import MPI_ENV as ENV, drop_caches, take_opt, timed
+from benchlib import MPI_ENV as ENV, drop_caches, print_table, take_opt, timed
 
 def main():
     args = sys.argv[1:]
@@ -123,10 +123,9 @@ def main():
         raw.close()
     print(f"# bench/ranges.py: device {device}, runs {runs}, {'cold' if cold else 'warm'} file"
           + (f", --partitions {parts}" if parts else ""))
-    print("| graph | ranks | read | max rank bytes / lists | mean | wall s | input decode s (rank 0) | read s (slowest) | build s (slowest) | runs |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for row in rows:
-        print("| " + " | ".join(str(x) for x in row) + " |")
+    print_table(["graph", "ranks", "read", "max rank bytes / lists", "mean", "wall s",
+                 "input decode s (rank 0)", "read s (slowest)", "build s (slowest)", "runs"],
+                rows)
 
 if __name__ == "__main__":
     main()

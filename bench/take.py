@@ -22,7 +22,7 @@ table is printed last.
 """
 import json, os, statistics, subprocess, sys, tempfile, time
 
-from benchlib import MPI_ENV, gen_rmat, take_opt
+from benchlib import MPI_ENV, gen_rmat, print_table, take_opt
 
 def main():
     args = sys.argv[1:]
@@ -76,14 +76,16 @@ def main():
         raw.close()
     print(f"# bench/take.py: R-MAT {scale}, {ranks} ranks, --device {device} --threads "
           f"{threads} --partitions {parts} --read all, runs {runs}")
-    print("| build | osc | count wall s | slowest / fastest rank | fewest units | job wall s | runs |")
-    print("|---|---|---|---|---|---|---|")
+    rows = []
     for (b, o), v in res.items():
         if not v:
-            print(f"| {b} | {o} | failed | | | | 0 |")
+            rows.append((b, o, "failed", "", "", "", 0))
             continue
         med = lambda i: statistics.median(x[i] for x in v)
-        print(f"| {b} | {o} | {med(0):.3f} | {med(1):.2f} | {med(2):.0f} | {med(3):.2f} | {len(v)} |")
+        rows.append((b, o, f"{med(0):.3f}", f"{med(1):.2f}", f"{med(2):.0f}", f"{med(3):.2f}",
+                     len(v)))
+    print_table(["build", "osc", "count wall s", "slowest / fastest rank", "fewest units",
+                 "job wall s", "runs"], rows)
     sys.exit(1 if failed else 0)
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ process exit), `seconds` and `stages.release`. Raw JSON lines go to
 """
 import json, os, statistics, subprocess, sys, tempfile, time
 
-from benchlib import MPI_ENV, gen_rmat, take_opt
+from benchlib import MPI_ENV, gen_rmat, print_table, take_opt
 
 def run(cmd):
     """(JSON of the first stdout line or {}, seconds to that line, seconds
@@ -88,10 +88,8 @@ def main():
         raw.close()
     print(f"# bench/teardown.py: R-MAT {scale}, mpirun -n {ranks}, device {device}, "
           f"medians of {runs}")
-    print("| --read | host_build | to JSON s | to exit s | gap s | seconds | release s | runs |")
-    print("|---|---|---|---|---|---|---|---|")
-    for row in rows:
-        print("| " + " | ".join(str(x) for x in row) + " |")
+    print_table(["--read", "host_build", "to JSON s", "to exit s", "gap s", "seconds",
+                 "release s", "runs"], rows)
 
 if __name__ == "__main__":
     main()

@@ -23,20 +23,30 @@ struct dist_host {
 	int have;
 };
 
-/* Whether MPI makes memory that the host's ranks share: not where the
- * one-sided components in use cannot (e.g. `--mca osc pt2pt`), where a
- * block for the host's build would fail after its reads. A collective of
- * the host's ranks; the same answer on each. */
-static int host_shareable(MPI_Comm host)
+/* A window of bytes (on the host's first rank; the others map it) that
+ * the host's ranks share: whether every one of them made it, the same
+ * answer on each. Where some did not, the window made on the others is
+ * left, not freed: its free is a collective the rest would never join (a
+ * hang). A collective of the host's ranks. */
+static int host_window(MPI_Comm host, int first, MPI_Aint bytes, MPI_Win *win)
 {
 	void *base = NULL;
-	MPI_Win win;
-	const int rc = MPI_Win_allocate_shared(8, 1, MPI_INFO_NULL, host, &base, &win);
+	const int rc = MPI_Win_allocate_shared(first ? bytes : 0, 1, MPI_INFO_NULL, host, &base,
+					       win);
 	int ok = rc == MPI_SUCCESS, all = 0;
 	MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, host);
+	return all;
+}
+
+/* Whether MPI makes memory that the host's ranks share: not where the
+ * one-sided components in use cannot (e.g. `--mca osc pt2pt`), where a
+ * block for the host's build would fail after its reads. */
+static int host_shareable(MPI_Comm host)
+{
+	MPI_Win win;
+	const int all = host_window(host, 1, 8, &win);
 	if (all)
 		MPI_Win_free(&win);
-	/* else a window made on some ranks only is left (dist_host_alloc) */
 	return all;
 }
 
@@ -191,18 +201,10 @@ int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err
 	void *base = NULL;
 	MPI_Aint size = 0;
 	int unit = 1;
-	/* the whole block is the host's first rank's: the others map it */
-	const int rc = MPI_Win_allocate_shared(d->host_rank == 0 ? (MPI_Aint)bytes : 0, 1,
-					       MPI_INFO_NULL, h->comm, &base, &h->win);
-	int ok = rc == MPI_SUCCESS, all = 0;
-	MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, h->comm);
-	if (!all) {
-		/* a window made on some ranks only is left, not freed: its free
-		 * is a collective the others would never join (a hang) */
+	if (!host_window(h->comm, d->host_rank == 0, (MPI_Aint)bytes, &h->win))
 		return tsg_fail(err, TSG_ENOMEM, "cannot make a block of %llu bytes shared by "
 				"the %d ranks of this host", (unsigned long long)bytes,
 				d->host_size);
-	}
 	MPI_Win_shared_query(h->win, 0, &size, &unit, &base);
 	/* a passive epoch for MPI_Win_sync (dist_host_sync) */
 	MPI_Win_lock_all(MPI_MODE_NOCHECK, h->win);
