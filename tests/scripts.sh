@@ -45,12 +45,15 @@ EOF2
 printf '#!/usr/bin/env bash\necho "multi on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/multi.sh"
 printf '#!/usr/bin/env bash\necho "clique $PART on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/clique.sh"
 printf '#!/usr/bin/env bash\necho "inputs on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/inputs.sh"
+mkdir -p "$T/b"
+printf '#!/usr/bin/env bash\necho "tristream stand-in"\n' >"$T/b/tristream"
+chmod +x "$T/b/tristream"
 stand="RUN_SH=$T/run.sh MULTI_SH=$T/multi.sh CLIQUE_SH=$T/clique.sh INPUTS_SH=$T/inputs.sh"
 for cfg in "3 0" "1 0" "2 1"; do
 	set -- $cfg
 	rm -rf "$T/o"
 	env FAIL_ONE=$([ "$2" = 1 ] && echo 1) GPUS=$1 $stand \
-		bash tests/gpu/all.sh build "$T" "$T/o" 4 >/dev/null 2>&1
+		bash tests/gpu/all.sh "$T/b" "$T" "$T/o" 4 >/dev/null 2>&1
 	rc=$?
 	jobs=$(grep -c '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null)
 	multi=$(grep -c '^multi on 0,1$' "$T/o/gpu-tests.txt" 2>/dev/null)
@@ -71,7 +74,7 @@ done
 # a name of no job fails at once
 rm -rf "$T/o"
 env JOBS="multi counts-2 sanitizer" GPUS=3 $stand \
-	bash tests/gpu/all.sh build "$T" "$T/o" 4 >/dev/null 2>&1
+	bash tests/gpu/all.sh "$T/b" "$T" "$T/o" 4 >/dev/null 2>&1
 rc=$?
 jobs=$(grep '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null | sort | tr '\n' ' ')
 left=$(grep '^left out (JOBS):' "$T/o/gpu-tests-summary.txt" 2>/dev/null)
@@ -83,7 +86,7 @@ else
 	echo "FAIL: tests/gpu/all.sh JOBS=\"multi counts-2 sanitizer\": exit $rc, jobs '$jobs', '$left'"
 fi
 out=$(env JOBS="counts-2 count-9" GPUS=1 $stand \
-	bash tests/gpu/all.sh build "$T" "$T/o2" 4 2>&1)
+	bash tests/gpu/all.sh "$T/b" "$T" "$T/o2" 4 2>&1)
 rc=$?
 if [ "$rc" = 1 ] && [[ $out == *"JOBS names count-9"* ]] && ! [ -s "$T/o2/gpu-tests.txt" ]; then
 	pass=$((pass + 1))
@@ -100,7 +103,7 @@ echo "1 passed, 0 failed"
 EOF2
 rm -rf "$T/o3" "$T/seen"
 env OUTD=$T/o3 GPUS=1 $stand INPUTS_SH=$T/seen.sh \
-	bash tests/gpu/all.sh build "$T" "$T/o3" 4 >/dev/null 2>&1
+	bash tests/gpu/all.sh "$T/b" "$T" "$T/o3" 4 >/dev/null 2>&1
 rc=$?
 seen=$(cat "$T/seen" 2>/dev/null)
 if [ "$rc" = 0 ] && [ "$seen" = 9 ]; then
@@ -108,6 +111,25 @@ if [ "$rc" = 0 ] && [ "$seen" = 9 ]; then
 else
 	fail=$((fail + 1))
 	echo "FAIL: tests/gpu/all.sh: the last job saw ${seen:-no} logs before it (want 9), exit $rc"
+fi
+# the jobs run a copy of BUILD_DIR taken at the start, never BUILD_DIR
+# itself (a rewrite of it during the run once failed an exec), and the
+# start line names the copy's hash; a BUILD_DIR that cannot be copied fails
+printf '#!/usr/bin/env bash\n[ "$1" != "$SRC" ] && cmp -s "$1/tristream" "$SRC/tristream" && echo "a copy"\necho "1 passed, 0 failed"\n' >"$T/copy.sh"
+rm -rf "$T/o4"
+env SRC=$T/b JOBS=counts-0 GPUS=1 $stand RUN_SH=$T/copy.sh \
+	bash tests/gpu/all.sh "$T/b" "$T" "$T/o4" 4 >/dev/null 2>&1
+rc=$?
+hash=$(sha256sum "$T/b/tristream" | cut -c1-16)
+out=$(env GPUS=1 $stand bash tests/gpu/all.sh "$T/nothing" "$T" "$T/o5" 4 2>&1)
+rc2=$?
+if [ "$rc" = 0 ] && grep -q '^a copy$' "$T/o4/gpu-tests.txt" 2>/dev/null &&
+	grep -q "start: .*sha256 of tristream $hash\$" "$T/o4/progress.txt" 2>/dev/null &&
+	[ "$rc2" = 1 ] && [[ $out == *"FAIL: cannot copy $T/nothing"* ]]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: tests/gpu/all.sh's copy of BUILD_DIR: exit $rc, $(cat "$T/o4/gpu-tests.txt" 2>/dev/null | tr '\n' ' '); missing BUILD_DIR: exit $rc2 ($out)"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

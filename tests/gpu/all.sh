@@ -9,14 +9,16 @@
 # sanitizer half) and tests/gpu/inputs.sh. The longest jobs go first
 # (four H200s, 2026-11-26: count slices 4.5-13 min, sanitizer and batch
 # 2-2.5 min, multi.sh 15 min on two: 96 GPU-minutes for run.sh and
-# multi.sh, clique.sh and inputs.sh not yet timed here), past the device
+# multi.sh; four H100s, the same day: clique.sh's counts 14 min, slices of
+# 16 5-8 min, inputs.sh not yet timed), past the device
 # tool's 30 minutes a session even on four GPUs: JOBS runs the rest in a
 # later session, on the same binaries.
 # Each job's log is added to OUT_DIR/gpu-tests.txt as the job ends, and a
 # line to OUT_DIR/gpu-tests-summary.txt (exit status, "N passed, N
 # failed", seconds), so a run stopped early keeps what it did;
-# OUT_DIR/progress.txt says where it is. Exits 0 only if every job asked
-# for ran and passed.
+# OUT_DIR/progress.txt says where it is, and its "start" line the sha256 of
+# the tristream tested (the jobs run a copy of BUILD_DIR taken at the
+# start). Exits 0 only if every job asked for ran and passed.
 # JOBS="multi counts-2 batch-0 ..." (environment) runs only the jobs named
 # (the rest of a suite begun in an earlier run of the same build); the
 # summary names the ones left out, so a part is never read as the whole.
@@ -33,6 +35,15 @@ INPUTS_SH=${INPUTS_SH:-$here/inputs.sh}
 mkdir -p "$O"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
+# every job runs a private copy of BUILD_DIR: a rewrite of BUILD_DIR while
+# the suite runs (a rebuild, a sync that copies the folder again) could
+# otherwise change the binaries between jobs or make an exec fail with
+# "Text file busy" (it did once, 2026-11-26); the copy's hash is logged
+if ! { mkdir "$T/build" && cp -a "$B/." "$T/build/"; } 2>"$T/cp.err"; then
+	echo "FAIL: cannot copy $B: $(cat "$T/cp.err")"
+	exit 1
+fi
+B=$T/build
 step() { echo "$(date -u +%FT%TZ) $*" >>"$O/progress.txt"; }
 ngpu=${GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
 if [ "$ngpu" -lt 1 ]; then
@@ -106,7 +117,7 @@ worker() { # gpu: jobs until the queue is empty
 		run_job "$1" $line
 	done
 }
-step "start: $ngpu GPU(s), $SLICES count slices${JOBS:+, jobs $JOBS}; $("$B/tristream" --version 2>&1 | head -n 1)"
+step "start: $ngpu GPU(s), $SLICES count slices${JOBS:+, jobs $JOBS}; $("$B/tristream" --version 2>&1 | head -n 1); sha256 of tristream $(sha256sum "$B/tristream" 2>&1 | cut -c1-16)"
 pids=()
 if [ "$ngpu" -ge 2 ] && wanted multi; then
 	# multi.sh holds GPUs 0 and 1; their workers start when it is done
