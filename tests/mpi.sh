@@ -395,18 +395,29 @@ check "--read host on rank 1 alone: exit $rc (2), said, no count" eval '[ $rc = 
 # the host build is left, said, each rank orients its own (a plain file, a
 # crawl); the units are still taken as ranks are free, rank 0's fetches
 # answered while it counts (dist_counter's pump)
-if ompi_info 2>/dev/null | grep -q "MCA osc: pt2pt"; then
+pt2pt=0
+ompi_info 2>/dev/null | grep -q "MCA osc: pt2pt" && pt2pt=1
+# own_graphs LABEL REF N FILE [OPTIONS]: N ranks under osc pt2pt count REF,
+# each rank orienting its own graph, and the note says why
+# (TSG_TEST_RANKS_A_HOST, where set, reaches the ranks)
+own_graphs() {
+	local label=$1 ref=$2 n=$3 f=$4 out note
+	shift 4
+	out=$(mp $n ${TSG_TEST_RANKS_A_HOST:+-x TSG_TEST_RANKS_A_HOST} --mca osc pt2pt "$B/tristream" count --quiet --json --device cpu --layout block --partitions 4 "$@" "$f" 2>"$T/err")
+	read -r cnt built hr lb sum most nb rel < <(echo "$out" | hb)
+	note=$(echo "$out" | field note)
+	check "$label: ${cnt:-}, each rank its own graph (${built:-}), said ('$note')" eval 'same "${cnt:-}" "$ref" && [ "${built:-}" = False ] && [[ "$note" == *"MPI cannot make memory"* ]]'
+}
+if [ $pt2pt = 1 ]; then
 	for f in "$T/webr.tsg:$wref" "$T/cw:$cref"; do
 		for rd in auto host; do
-			out=$(mp 2 --mca osc pt2pt "$B/tristream" count --quiet --json --device cpu --layout block --partitions 4 --read $rd "${f%%:*}" 2>"$T/err")
-			read -r cnt built hr lb sum most nb rel < <(echo "$out" | hb)
-			note=$(echo "$out" | field note)
-			check "osc pt2pt --read $rd $(basename "${f%%:*}"): ${cnt:-}, each rank its own graph (${built:-}), said ('$note')" eval 'same "${cnt:-}" "${f#*:}" && [ "${built:-}" = False ] && [[ "$note" == *"MPI cannot make memory"* ]]'
+			own_graphs "osc pt2pt --read $rd $(basename "${f%%:*}")" "${f#*:}" 2 "${f%%:*}" --read $rd
 		done
 	done
-	got=$(mp 3 --mca osc pt2pt "$B/tristream" count --quiet --json --device cpu --layout block --partitions 5 --read all "$T/rmat12.tsg" | units)
+	out=$(mp 3 --mca osc pt2pt "$B/tristream" count --quiet --json --device cpu --layout block --partitions 5 --read all "$T/rmat12.tsg")
+	got=$(echo "$out" | units)
 	check "osc pt2pt, 3 ranks: the units taken, each by one rank: '$got'" [ "$got" = "taken 15 15 3" ]
-	got=$(mp 3 --mca osc pt2pt "$B/tristream" count --quiet --json --device cpu --layout block --partitions 5 --read all "$T/rmat12.tsg" | field triangles)
+	got=$(echo "$out" | field triangles)
 	check "osc pt2pt, 3 ranks taking units: $got, brute's" same "$got" "$("$B/tests/brute" "$T/rmat12.tsg")"
 else
 	echo "SKIPPED: Open MPI here has no osc/pt2pt; ranks that cannot share memory not checked"
@@ -433,12 +444,7 @@ check "3 ranks, 2 a host: per-vertex file equals brute's" cmp -s "$T/pvk.txt" "$
 hosts_run 2 3 --read auto "$T/wsym.tsg" >"$T/out" 2>"$T/err"
 rc=$?
 check "3 ranks, 2 a host, an asymmetric file: exit $rc (3), said, no count" eval '[ $rc = 3 ] && grep -q "not symmetric" "$T/err" && [ ! -s "$T/out" ]'
-if ompi_info 2>/dev/null | grep -q "MCA osc: pt2pt"; then
-	out=$(TSG_TEST_RANKS_A_HOST=2 mp 3 -x TSG_TEST_RANKS_A_HOST --mca osc pt2pt "$B/tristream" count --quiet --json --device cpu --layout block --partitions 4 "$T/webr.tsg" 2>/dev/null)
-	read -r cnt built hr lb sum most nb rel < <(echo "$out" | hb)
-	note=$(echo "$out" | field note)
-	check "osc pt2pt, 3 ranks, 2 a host: ${cnt:-}, each rank its own graph (${built:-}), said" eval 'same "${cnt:-}" "$wref" && [ "${built:-}" = False ] && [[ "$note" == *"MPI cannot make memory"* ]]'
-fi
+[ $pt2pt = 1 ] && TSG_TEST_RANKS_A_HOST=2 own_graphs "osc pt2pt, 3 ranks, 2 a host" "$wref" 3 "$T/webr.tsg"
 # damage in one rank's slice is every rank's failure: the summed symmetry
 # hash, or the slice's own checks; exit 3, no count
 for f in "wsym.tsg:not symmetric" "wbad.tsg:bad neighbour list" "webr.lz4.bad.tsg:compressed chunk" \
