@@ -10,9 +10,9 @@
 # (four H200s, 2026-11-26: count slices 4.5-13 min, sanitizer and batch
 # 2-2.5 min, multi.sh 15 min on two: 96 GPU-minutes for run.sh and
 # multi.sh; four H100s, the same day: clique.sh's counts 14 min, slices of
-# 16 5-8 min, inputs.sh not yet timed), past the device
-# tool's 30 minutes a session even on four GPUs: JOBS runs the rest in a
-# later session, on the same binaries.
+# 16 3.5-8 min, clique.sh's sanitizer half and inputs.sh 1 min each), past
+# the device tool's 30 minutes a session even on four GPUs: JOBS runs the
+# rest in a later session, on the same binaries.
 # Each job's log is added to OUT_DIR/gpu-tests.txt as the job ends, and a
 # line to OUT_DIR/gpu-tests-summary.txt (exit status, "N passed, N
 # failed", seconds), so a run stopped early keeps what it did;
