@@ -102,6 +102,72 @@ uint64_t tsg_host_ram(void)
 	return pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : 0;
 }
 
+/* The value of `key` (a line "key value [kB]") in a /proc or /sys file,
+ * scaled by 1024 where the line says kB; 0 if absent. */
+static uint64_t file_value(const char *path, const char *key)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	uint64_t v = 0;
+	const size_t kl = strlen(key);
+	while (f && fgets(line, sizeof(line), f))
+		if (strncmp(line, key, kl) == 0 && (line[kl] == ' ' || line[kl] == ':')) {
+			char *end;
+			v = strtoull(line + kl + 1 + (line[kl] == ':'), &end, 10);
+			if (strstr(end, "kB"))
+				v *= 1024;
+			break;
+		}
+	if (f)
+		fclose(f);
+	return v;
+}
+
+/* A cgroup file holding one number ("max": no limit, UINT64_MAX). */
+static uint64_t cgroup_number(const char *dir, const char *name)
+{
+	char path[4400], buf[64] = "";
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "r");
+	const int ok = f && fgets(buf, sizeof(buf), f) != NULL;
+	if (f)
+		fclose(f);
+	if (!ok || strncmp(buf, "max", 3) == 0)
+		return UINT64_MAX;
+	return strtoull(buf, NULL, 10);
+}
+
+uint64_t tsg_host_available(void)
+{
+	uint64_t avail = file_value("/proc/meminfo", "MemAvailable");
+	char line[4096], dir[4200];
+	FILE *f = fopen("/proc/self/cgroup", "r");
+	const int v2 = f && fgets(line, sizeof(line), f) && strncmp(line, "0::", 3) == 0;
+	if (f)
+		fclose(f);
+	if (!v2)
+		return avail;
+	line[strcspn(line, "\n")] = 0;
+	/* the process's cgroup and each one above it: the tightest wins */
+	for (char *slash = line + 3 + strlen(line + 3); slash >= line + 3;) {
+		snprintf(dir, sizeof(dir), "/sys/fs/cgroup%.*s", (int)(slash - (line + 3)), line + 3);
+		const uint64_t max = cgroup_number(dir, "memory.max");
+		const uint64_t cur = cgroup_number(dir, "memory.current");
+		if (max != UINT64_MAX && cur != UINT64_MAX) {
+			char stat[4400];
+			snprintf(stat, sizeof(stat), "%s/memory.stat", dir);
+			const uint64_t held = cur - (file_value(stat, "inactive_file") < cur
+							     ? file_value(stat, "inactive_file") : 0);
+			const uint64_t left = max > held ? max - held : 0;
+			if (!avail || left < avail)
+				avail = left;
+		}
+		while (--slash >= line + 3 && *slash != '/')
+			;
+	}
+	return avail;
+}
+
 struct pfor {
 	tsg_range_fn fn;
 	void *ctx;

@@ -29,6 +29,11 @@ double tsg_now(void); /* monotonic seconds */
 unsigned tsg_default_threads(void);
 unsigned tsg_online_cpus(void); /* the host's online CPUs, at least 1 */
 uint64_t tsg_host_ram(void);        /* physical RAM in bytes, 0 if unknown */
+/* Memory this process could still take without swapping or meeting its
+ * memory cgroup's limit: MemAvailable, lowered to what each cgroup (v2)
+ * above the process leaves (memory.max less what it holds, its inactive
+ * page cache counted as free). 0 if unknown. */
+uint64_t tsg_host_available(void);
 
 /* Asks the kernel to back the whole pages of [p, p + bytes) with huge pages
  * (a hint; ignored where unsupported). Large buffers written once in

@@ -2123,3 +2123,236 @@ int io_webgraph_load(const char *path, unsigned threads, int use_transpose,
 							    st->decode_s : 0;
 	return rc;
 }
+
+/* ---- a crawl decoded by node ranges, in bounded memory (io_crawl) ---- */
+
+struct io_crawl {
+	struct bv_graph g, t;
+	uint64_t identity;
+};
+
+struct io_crawl_dec {
+	const struct io_crawl *c;
+	struct decoder dg, dt;
+};
+
+int io_crawl_open(const char *path, unsigned threads, struct io_crawl **out,
+		  struct io_webgraph_stats *st, struct tsg_err *err)
+{
+	char base[4096], tbase[4200];
+	int ts = 0;
+	*out = NULL;
+	memset(st, 0, sizeof(*st));
+	if (base_of(path, base, sizeof(base)))
+		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
+	if (!io_webgraph_has_transpose(path))
+		return tsg_fail(err, TSG_EINPUT, "%s: no transpose %s-t.properties beside it "
+				"(a crawl is counted in bounded memory only with its transpose)",
+				path, base);
+	snprintf(tbase, sizeof(tbase), "%s-t", base);
+	struct io_crawl *c = calloc(1, sizeof(*c));
+	if (!c)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	const double t0 = tsg_now();
+	/* both opened at once, their offsets decoded a thread a file; the
+	 * .graph files are read as ranges are decoded (BV_PART: no readahead
+	 * of a crawl that may be larger than the page cache) */
+	struct open_job tj = { .base = tbase, .g = &c->t, .scanned = &ts, .flags = BV_PART };
+	pthread_t tt;
+	const int threaded = threads > 1 && pthread_create(&tt, NULL, open_main, &tj) == 0;
+	int rc = bv_open(base, &c->g, &st->offsets_scanned, BV_PART, err);
+	if (threaded)
+		pthread_join(tt, NULL);
+	else if (rc == TSG_OK)
+		open_main(&tj);
+	if (rc == TSG_OK && tj.rc) {
+		rc = tj.rc;
+		*err = tj.err;
+	}
+	if (rc == TSG_OK && (c->t.p.nodes != c->g.p.nodes || c->t.p.arcs != c->g.p.arcs))
+		rc = tsg_fail(err, TSG_EINPUT, "%s: the transpose has %llu nodes and %llu arcs, the "
+			      "graph %llu and %llu", c->t.path, (unsigned long long)c->t.p.nodes,
+			      (unsigned long long)c->t.p.arcs, (unsigned long long)c->g.p.nodes,
+			      (unsigned long long)c->g.p.arcs);
+	if (rc) {
+		io_crawl_close(c);
+		return rc;
+	}
+	/* as io_webgraph_open_ranges keys a crawl: its node and arc counts and
+	 * where every list lies in both files (a checkpoint's identity) */
+	const uint64_t nv = c->g.p.nodes;
+	uint64_t key = io_checksum(c->g.off, (nv + 1) * sizeof(uint64_t)) * 31 +
+		       io_checksum(c->t.off, (nv + 1) * sizeof(uint64_t));
+	key ^= c->g.p.arcs * 0x9e3779b97f4a7c15ull;
+	c->identity = key ? key : 1;
+	st->offsets_scanned |= ts;
+	st->transpose = 1;
+	st->nodes = nv;
+	st->arcs = c->g.p.arcs;
+	st->graph_bytes = (c->g.nbits + c->t.nbits) / 8;
+	st->open_s = st->decode_s = tsg_now() - t0;
+	*out = c;
+	return TSG_OK;
+}
+
+void io_crawl_close(struct io_crawl *c)
+{
+	if (!c)
+		return;
+	bv_free(&c->g);
+	bv_free(&c->t);
+	free(c);
+}
+
+uint64_t io_crawl_nodes(const struct io_crawl *c) { return c->g.p.nodes; }
+uint64_t io_crawl_arcs(const struct io_crawl *c) { return c->g.p.arcs; }
+uint64_t io_crawl_identity(const struct io_crawl *c) { return c->identity; }
+const char *io_crawl_name(const struct io_crawl *c) { return c->g.path; }
+
+uint64_t io_crawl_bits(const struct io_crawl *c, uint64_t v)
+{
+	return c->g.off[v] - c->g.off[0] + c->t.off[v] - c->t.off[0];
+}
+
+uint64_t io_crawl_offsets_bytes(uint64_t nodes)
+{
+	return 2 * (nodes + 1) * sizeof(uint64_t);
+}
+
+int io_crawl_bounds(const struct io_crawl *c, unsigned threads, uint64_t **bound,
+		    uint64_t *total, uint64_t *max, struct tsg_err *err)
+{
+	const uint64_t nv = c->g.p.nodes, nblocks = (nv + BOUND_BLOCK - 1) / BOUND_BLOCK;
+	atomic_int never = 0;
+	struct bounds_job bj = { .g = &c->g, .t = &c->t, .failed = &never,
+				 .bound = malloc((nv + 1) * sizeof(uint64_t)),
+				 .sum = malloc((nblocks + 1) * sizeof(uint64_t)),
+				 .max = malloc((nblocks + 1) * sizeof(uint64_t)) };
+	*bound = NULL;
+	if (!bj.bound || !bj.sum || !bj.max) {
+		free(bj.bound);
+		free(bj.sum);
+		free(bj.max);
+		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu degree bounds",
+				c->g.path, (unsigned long long)nv);
+	}
+	/* the offsets are whole (bv_open read them): ready is past every node */
+	tsg_parallel_for(threads ? threads : 1, nblocks, 1, bounds_range, &bj);
+	uint64_t sum = 0, mx = 0;
+	for (uint64_t k = 0; k < nblocks; k++) {
+		const uint64_t n = bj.sum[k];
+		bj.sum[k] = sum;
+		sum += n;
+		mx = bj.max[k] > mx ? bj.max[k] : mx;
+	}
+	bj.bound[0] = 0;
+	tsg_parallel_for(threads ? threads : 1, nblocks, 1, bounds_prefix, &bj);
+	free(bj.sum);
+	free(bj.max);
+	*bound = bj.bound;
+	*total = sum;
+	*max = mx;
+	return TSG_OK;
+}
+
+int io_crawl_dec_new(const struct io_crawl *c, struct io_crawl_dec **out)
+{
+	struct io_crawl_dec *d = calloc(1, sizeof(*d));
+	*out = NULL;
+	if (!d)
+		return -1;
+	d->c = c;
+	if (dec_init(&d->dg, &c->g) || dec_init(&d->dt, &c->t)) {
+		io_crawl_dec_free(d);
+		return -1;
+	}
+	*out = d;
+	return 0;
+}
+
+void io_crawl_dec_free(struct io_crawl_dec *d)
+{
+	if (!d)
+		return;
+	dec_free(&d->dg);
+	dec_free(&d->dt);
+	free(d);
+}
+
+/* The error of a decoder that failed at node v of file f (or, with why,
+ * of a list that is not where .offsets says it is). */
+static int crawl_dec_fail(struct io_crawl_dec *d, int in_t, uint64_t v, const char *why,
+			  struct tsg_err *err)
+{
+	struct decoder *dd = in_t ? &d->dt : &d->dg;
+	if (why)
+		dec_fail(dd, v, why);
+	return decoder_error(dd, in_t ? &d->c->t : &d->c->g, err);
+}
+
+int io_crawl_decode(struct io_crawl_dec *d, uint64_t lo, uint64_t hi, uint64_t *off,
+		    uint32_t *adj, uint64_t cap, struct io_crawl_sums *sums, struct tsg_err *err)
+{
+	const struct io_crawl *c = d->c;
+	struct bits rg = { .b = c->g.bytes, .pos = c->g.off[lo], .end = c->g.nbits };
+	struct bits rt = { .b = c->t.bytes, .pos = c->t.off[lo], .end = c->t.nbits };
+	uint64_t n = 0, arcs = 0, tsum = 0;
+	const int hash = sums != NULL;
+	/* each range decodes alone: references before lo by random access */
+	for (unsigned i = 0; i < d->dg.slots; i++)
+		d->dg.win_node[i] = UINT64_MAX;
+	for (unsigned i = 0; i < d->dt.slots; i++)
+		d->dt.win_node[i] = UINT64_MAX;
+	off[0] = 0;
+	for (uint64_t v = lo; v < hi; v++) {
+		const struct ids *lo_, *li;
+		/* each list where .offsets says: its first code, its outdegree,
+		 * is then the bound that sized adj (io_crawl_bounds) */
+		if (rg.pos != c->g.off[v])
+			return crawl_dec_fail(d, 0, v, "a list that does not start where .offsets says",
+					      err);
+		if (rt.pos != c->t.off[v])
+			return crawl_dec_fail(d, 1, v, "a list that does not start where .offsets says",
+					      err);
+		if (decode_next(&d->dg, v, &rg, &lo_))
+			return crawl_dec_fail(d, 0, v, NULL, err);
+		if (decode_next(&d->dt, v, &rt, &li))
+			return crawl_dec_fail(d, 1, v, NULL, err);
+		arcs += lo_->n + li->n;
+		for (uint64_t i = 0; hash && i < lo_->n; i++)
+			tsum += io_check_pair_hash(v, lo_->v[i]);
+		for (uint64_t i = 0; hash && i < li->n; i++)
+			tsum -= io_check_pair_hash(li->v[i], v);
+		/* merge_sym writes one id past what it keeps (self, dropped) */
+		if (lo_->n + li->n + 1 > cap - n)
+			return tsg_fail(err, TSG_EINTERNAL, "%s: nodes %llu..%llu: more neighbours "
+					"than the room their outdegrees gave", c->g.path,
+					(unsigned long long)lo, (unsigned long long)hi - 1);
+		n += merge_sym(lo_->v, lo_->n, li->v, li->n, (uint32_t)v, adj + n);
+		off[v - lo + 1] = n;
+	}
+	if (rg.pos != c->g.off[hi])
+		return crawl_dec_fail(d, 0, hi - 1, "a list that does not end where .offsets says "
+				      "the next begins", err);
+	if (rt.pos != c->t.off[hi])
+		return crawl_dec_fail(d, 1, hi - 1, "a list that does not end where .offsets says "
+				      "the next begins", err);
+	if (hash) {
+		sums->arcs += arcs;
+		sums->tsum += tsum;
+	}
+	return TSG_OK;
+}
+
+int io_crawl_check(const struct io_crawl *c, const struct io_crawl_sums *s, struct tsg_err *err)
+{
+	if (s->arcs != 2 * c->g.p.arcs)
+		return tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded in the graph and its "
+				"transpose, the properties say %llu each (file is corrupt)", c->g.path,
+				(unsigned long long)s->arcs, (unsigned long long)c->g.p.arcs);
+	if (s->tsum != 0)
+		return tsg_fail(err, TSG_EINPUT, "%s is not the transpose of %s: their arcs differ "
+				"(file is corrupt, or belongs to another graph)", c->t.path,
+				c->g.path);
+	return TSG_OK;
+}

@@ -97,6 +97,63 @@ int io_webgraph_read_directed(const char *path, unsigned threads, struct tsg_gra
 int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
 		     struct io_webgraph_stats *st, struct tsg_err *err);
 
+/* A crawl and its transpose BASE-t opened to be decoded by node ranges,
+ * any number of times, in memory bounded by the caller: for counting a
+ * crawl larger than the host's memory (src/sweep.h). Only the properties
+ * and the offsets of both files are held (io_crawl_offsets_bytes); the
+ * .graph files are mapped and read where ranges are decoded. Ranges decode
+ * on as many threads as the caller runs, each with its own decoder
+ * (io_crawl_dec), and need not come in order. What needs every list (the
+ * arc count, the transpose being the graph's) is checked by
+ * io_crawl_check on the sums of a set of ranges that cover every node
+ * once. */
+struct io_crawl;
+struct io_crawl_dec;
+
+int io_crawl_open(const char *path, unsigned threads, struct io_crawl **out,
+		  struct io_webgraph_stats *st, struct tsg_err *err);
+void io_crawl_close(struct io_crawl *c);
+uint64_t io_crawl_nodes(const struct io_crawl *c);
+uint64_t io_crawl_arcs(const struct io_crawl *c);    /* of the graph (and of its transpose) */
+uint64_t io_crawl_identity(const struct io_crawl *c); /* the nodes, arcs and both offsets */
+const char *io_crawl_name(const struct io_crawl *c);  /* BASE.graph */
+/* Bits of both .graph files before node v's lists: ranges of about equal
+ * decoding work are cut by them. */
+uint64_t io_crawl_bits(const struct io_crawl *c, uint64_t v);
+/* What io_crawl_open holds for a crawl of this many nodes. */
+uint64_t io_crawl_offsets_bytes(uint64_t nodes);
+
+/* Upper bounds of every node's merged degree (its outdegree in both
+ * files, the lists' first codes; at most nodes - 1), as nodes + 1 prefix
+ * offsets in *bound (malloc'd, the caller frees), with their sum and
+ * largest. A range's merged lists never hold more entries than its bounds
+ * add up to. */
+int io_crawl_bounds(const struct io_crawl *c, unsigned threads, uint64_t **bound,
+		    uint64_t *total, uint64_t *max, struct tsg_err *err);
+
+/* A decoder for one thread; -1 when out of memory. */
+int io_crawl_dec_new(const struct io_crawl *c, struct io_crawl_dec **out);
+void io_crawl_dec_free(struct io_crawl_dec *d);
+
+/* What decoded ranges add up to, for io_crawl_check. */
+struct io_crawl_sums {
+	uint64_t arcs; /* of both files */
+	uint64_t tsum; /* + each arc of the graph, - each of the transpose reversed */
+};
+
+/* Decodes nodes lo .. hi-1 of both files and merges each node's lists:
+ * off[0 .. hi-lo] (off[0] = 0) and adj (room for cap entries: the range's
+ * bounds plus one) get the undirected lists, increasing, without self.
+ * Each list is checked where it lies and as it decodes; the range's arcs
+ * and transpose hash are added to *sums (NULL: not computed, a pass that
+ * checks nothing). */
+int io_crawl_decode(struct io_crawl_dec *d, uint64_t lo, uint64_t hi, uint64_t *off,
+		    uint32_t *adj, uint64_t cap, struct io_crawl_sums *sums, struct tsg_err *err);
+
+/* With the sums of ranges that covered every node once: the arc count
+ * against the properties, and the transpose against the graph. */
+int io_crawl_check(const struct io_crawl *c, const struct io_crawl_sums *s, struct tsg_err *err);
+
 /* BVGraph writer parameters; io_webgraph_write_defaults gives the Java
  * implementation's: window 7, maxrefcount 3, minimum interval 4, zeta_3
  * residuals, gamma elsewhere, unary references; and one thread, chunks of

@@ -39,4 +39,36 @@ int kern_cpu_count_unit(const struct tsg_unit *u, enum kern_cpu_kind kind, unsig
 int kern_cpu_count_batch(const struct tsg_batch *b, unsigned threads, uint64_t *pv,
 			 uint64_t *count);
 
+/*
+ * The sweep (src/sweep.h) on the CPU: a source block of oriented rows held,
+ * chunks of a crawl's merged lists (ids, increasing) counted against it.
+ * Every triangle a -> b -> c is found at its middle vertex b as the common
+ * ids of the tail of out(a) after b and out(b) (kernels/cpu_sweep.c).
+ */
+struct kern_sweep_block {
+	uint64_t s0, ns;        /* nodes s0 .. s0+ns-1 */
+	const uint64_t *off;    /* ns + 1: node s0+i's row is rows[off[i] .. off[i+1]) */
+	const uint32_t *rows;   /* ranks, each row increasing */
+};
+
+/* Node lo+i's oriented row (its neighbours of higher rank, by rank,
+ * increasing) for i < nbv, into rows at roff[i] (roff[0] = 0); lists are
+ * off/adj as decoded (off[0] = 0); tmp holds the longest list. */
+void kern_sweep_orient(const uint32_t *rank, uint64_t lo, uint32_t nbv, const uint64_t *off,
+		       const uint32_t *adj, uint64_t *roff, uint32_t *rows, uint32_t *tmp);
+
+/* The triangles whose lowest vertex is in the block and whose middle one
+ * is node lo+i of the chunk (outside the block); row and tmp hold the
+ * longest list each. Per-vertex counts by rank into pv (NULL: none).
+ * Returns -1 where an in-edge a -> b finds no b in out(a): the merged lists
+ * are not symmetric. */
+int kern_sweep_chunk(const struct kern_sweep_block *bl, const uint32_t *rank, uint64_t lo,
+		     uint32_t nbv, const uint64_t *off, const uint32_t *adj, uint32_t *row,
+		     uint32_t *tmp, uint64_t *pv, uint64_t *count);
+
+/* The triangles whose two lowest vertices are block nodes, the lowest
+ * among s0+a0 .. s0+a1-1; inv maps a rank to its node. */
+uint64_t kern_sweep_local(const struct kern_sweep_block *bl, const uint32_t *rank,
+			  const uint32_t *inv, uint64_t a0, uint64_t a1, uint64_t *pv);
+
 #endif

@@ -242,6 +242,48 @@ struct gpu_arrival_result {
 int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *per_ms,
 		    struct gpu_arrival_result *res, struct tsg_err *err);
 
+/*
+ * The sweep (src/sweep.h): a crawl larger than the device, counted a source
+ * block at a time. The device holds the rank and the id of every rank
+ * (rank, inv), one chunk's buffers and, in the rest of the budget, the
+ * block: the oriented rows of a run of nodes from s0 on, in id order,
+ * found by a CSR index. Chunks come as decoded (ids, merged lists, in id
+ * order) from pinned host memory; the device orients them (kernels/
+ * sweep.cu). Calls are made from one host thread.
+ */
+/* Device bytes the sweep needs beside its block, for nv nodes, chunks of
+ * at most max_entries list entries and max_vertices nodes, and nchunks
+ * chunks; 0 if it cannot take them (a chunk of 2^31 entries or more). */
+uint64_t gpu_sweep_bytes(uint64_t nv, uint64_t max_entries, uint64_t max_vertices,
+			 uint32_t nchunks, int pv);
+/* Sets up the sweep; *block_bytes gets what the block may hold (at most
+ * block_limit where that is not 0). With per-vertex counts (gpu_open's
+ * pv_vertices = nv) they are kept by rank. */
+int gpu_sweep_begin(struct gpu_ctx *g, uint64_t nv, const uint32_t *rank, const uint32_t *inv,
+		    uint64_t max_entries, uint64_t max_vertices, uint32_t nchunks,
+		    uint64_t block_limit, uint64_t *block_bytes, struct tsg_err *err);
+/* Empties the block; it starts at node s0. */
+int gpu_sweep_block(struct gpu_ctx *g, uint64_t s0, struct tsg_err *err);
+/* Orients the chunk of nodes lo .. lo+nbv-1 (off: nbv + 1 offsets from 0,
+ * adj their lists; pinned) and appends its rows to the block, lo being
+ * where the block ends, if they fit (*fit); returns once done. */
+int gpu_sweep_add(struct gpu_ctx *g, uint64_t lo, uint32_t nbv, const uint64_t *off,
+		  const uint32_t *adj, int *fit, struct tsg_err *err);
+/* The triangles whose two lowest-ranked vertices are both in the block
+ * (the block against itself), into chunk counter k; enqueued. */
+int gpu_sweep_local(struct gpu_ctx *g, uint32_t k, struct tsg_err *err);
+/* The triangles whose lowest vertex is in the block and whose middle one
+ * is a node of this chunk (outside the block), into counter k; enqueued,
+ * and returns once off and adj were copied (the caller may reuse them). */
+int gpu_sweep_chunk(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv, const uint64_t *off,
+		    const uint32_t *adj, struct tsg_err *err);
+/* Waits for the block's work: counts[k] gets counter k (the chunks'
+ * counts since gpu_sweep_block), each then zeroed; a filed edge whose
+ * middle vertex its source's row lacks (an asymmetric graph) is
+ * TSG_EINPUT. *device_ms: the device's time since gpu_sweep_block. */
+int gpu_sweep_collect(struct gpu_ctx *g, uint64_t *counts, uint32_t nchunks, double *device_ms,
+		      struct tsg_err *err);
+
 #ifdef __cplusplus
 }
 #endif

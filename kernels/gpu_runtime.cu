@@ -21,78 +21,10 @@
 #include "kernels/gpu.h"
 #include "kernels/gpu_internal.cuh"
 
-struct gpu_ctx {
-	int device, sms;
-	char name[256];
-	uint64_t budget, slot_bytes;   /* budget: what slots or the arrival layout may use */
-	unsigned long long *pv;        /* per-vertex counts, above the budget, or NULL */
-	uint64_t pv_n;
-	unsigned tile;
-	uint8_t *dmem;
-	cudaStream_t copy[GPU_SLOTS], compute[GPU_SLOTS];
-	cudaEvent_t h2d_start[GPU_SLOTS], h2d_end[GPU_SLOTS], k_start[GPU_SLOTS], k_end[GPU_SLOTS];
-	dev_counters *hcount; /* pinned, one per slot */
-	uint64_t bytes[GPU_SLOTS];
-	uint64_t ahead[GPU_SLOTS];    /* of them, copied ahead (gpu_resident_ahead) */
-	enum gpu_kernel ran[GPU_SLOTS]; /* what each slot's count ran (kernel_scratch) */
-	uint64_t mid_hash_max;          /* source entries mid-hash takes, below 2^32 */
-	uint32_t trust_levels;          /* trust's bucket depth for tests, 0: its own */
-	uint32_t skiff_hop;             /* skiff's neighbourhood for tests, 0: its own */
-	int mid_hash_bits;              /* mid-hash's bitmaps, 0 for tests: hash alone */
-	enum gpu_cta_policy cta;        /* skiff's CTA policy */
-	uint8_t *stage[GPU_STAGE_BUFS]; /* pinned, allocated on the first staged copy */
-	cudaEvent_t stage_free[GPU_STAGE_BUFS]; /* recorded after a buffer's copy */
-	unsigned stage_next;
-	gpu_copy_fn host_copy;
-	void *host_copy_ctx;
-	/* the arrival layout */
-	arrival_dev ar;
-	uint32_t ar_nbatches;
-	uint64_t ar_max_v, ar_max_e;
-	uint64_t ar_bytes, ar_pinned, ar_listb; /* bytes copied: all, lists pinned, lists */
-	struct gpu_arrival_src ar_src;
-	uint64_t *ar_at;              /* a copy of ar_src.at */
-	uint8_t *ar_pin;              /* per batch range of pages: enum ar_pin_state */
-	uint32_t ar_released;         /* ranges below this one are unpinned */
-	unsigned ar_pin_flags;
-	uint64_t *ar_offs[2];         /* pinned: a batch's offsets */
-	cudaEvent_t ar_offs_free[2];
-	cudaEvent_t *ar_ev;           /* per batch: start, lists copied, end */
-	uint64_t *ar_cum;             /* pinned: the running count after each batch */
-	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
-	struct kern_clique_gpu cq;
-	uint64_t *hsizes;             /* cq.all: pinned, sizes_len a slot (gpu_clique_sizes) */
-	uint64_t sizes_len;
-	uint64_t sizes_n[GPU_SLOTS];  /* entries slot s's part counted */
-	/* the resident graph (gpu_resident_begin): rows res_cut[j] .. nv-1 lie
-	 * on the device at their own offsets once res_ev[j] has passed, for
-	 * j >= res_have; res NULL: each unit copies its rows into its slot */
-	uint8_t *res;
-	const uint64_t *res_hoff;     /* the host's whole DAG */
-	const uint32_t *res_hadj;
-	uint32_t *res_cut;            /* ascending, the last one nv */
-	cudaEvent_t *res_ev;          /* one a cut but the last */
-	uint32_t res_ncut, res_have;
-	uint64_t res_slot_bytes;      /* slot_bytes before */
-};
 
 static cudaError_t arrival_release(struct gpu_ctx *g);
 static void resident_free(struct gpu_ctx *g);
 
-static int cuda_fail(struct tsg_err *err, cudaError_t e, const char *what)
-{
-	const int code = e == cudaErrorMemoryAllocation ? TSG_ENOMEM : TSG_EDEVICE;
-	return tsg_fail(err, code, "CUDA: %s: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
-}
-
-#define CK(call, what)                                           \
-	do {                                                     \
-		cudaError_t e_ = (call);                         \
-		if (e_ != cudaSuccess) {                         \
-			rc = cuda_fail(err, e_, what);           \
-			goto fail;                               \
-		}                                                \
-	} while (0)
 
 extern "C" void gpu_prewarm(int index)
 {
@@ -232,6 +164,7 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 	if (!g)
 		return;
 	resident_free(g);
+	gpu_sweep_free(g);
 	(void)arrival_release(g); /* first: it waits on a stream, and unpins what a failed run
 				    * left; a closing context has nowhere to report to (every
 				    * run reports its own release in gpu_arrival_end) */

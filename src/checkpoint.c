@@ -266,6 +266,14 @@ int ckpt_take(struct ckpt *c, uint32_t k, uint64_t *count)
 	return 1;
 }
 
+int ckpt_peek(const struct ckpt *c, uint32_t k, uint64_t *count)
+{
+	if (!c->unit_done || k >= c->nunits || !c->unit_done[k])
+		return 0;
+	*count = c->unit_count[k];
+	return 1;
+}
+
 int ckpt_record(struct ckpt *c, uint32_t k, uint64_t count, struct tsg_err *err)
 {
 	if (!c->unit_done || k >= c->nunits)

@@ -52,6 +52,9 @@ int ckpt_finished(const struct ckpt *c, uint64_t *total);
 int ckpt_plan(struct ckpt *c, uint64_t plan_key, uint32_t nunits, struct tsg_err *err);
 /* Whether unit k is recorded; *count its triangles. Counts it as resumed. */
 int ckpt_take(struct ckpt *c, uint32_t k, uint64_t *count);
+/* Whether unit k is recorded, and its count, without taking it (a
+ * layout that must know several units before it resumes any). */
+int ckpt_peek(const struct ckpt *c, uint32_t k, uint64_t *count);
 /* Records unit k durably. */
 int ckpt_record(struct ckpt *c, uint32_t k, uint64_t count, struct tsg_err *err);
 /* Records that the graph is done, with its total. */

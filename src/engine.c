@@ -41,11 +41,11 @@ void engine_block_release(struct engine_block_mem *m, void *p)
 	}
 }
 
-static const char *const layout_names[] = { "block", "lstc", "arrival", "auto" };
+static const char *const layout_names[] = { "block", "lstc", "arrival", "auto", "sweep" };
 
 int engine_layout_parse(const char *s, enum engine_layout *out)
 {
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < (int)(sizeof(layout_names) / sizeof(*layout_names)); i++)
 		if (strcmp(s, layout_names[i]) == 0) {
 			*out = (enum engine_layout)i;
 			return TSG_OK;

@@ -40,7 +40,10 @@ enum engine_layout {
 	ENGINE_LAYOUT_BLOCK,   /* 2D units of the rank-ordered DAG (partition/block.h) */
 	ENGINE_LAYOUT_LSTC,    /* LSTC vertex parts with proxies (partition/part.h) */
 	ENGINE_LAYOUT_ARRIVAL, /* batches counted as the file is read (partition/arrival.h) */
-	ENGINE_LAYOUT_AUTO,    /* arrival on a GPU that holds the graph's rows, else block */
+	ENGINE_LAYOUT_AUTO,    /* arrival on a GPU that holds the graph's rows, else block;
+				* a crawl past the host's memory: sweep */
+	ENGINE_LAYOUT_SWEEP,   /* a crawl in bounded memory: source blocks held, the crawl
+				* decoded past each (src/sweep.h) */
 };
 
 int engine_layout_parse(const char *s, enum engine_layout *out);
@@ -210,6 +213,10 @@ struct engine_result {
 		uint64_t lists_bytes; /* the graph's list bytes (LZ4: compressed) */
 		uint64_t rows_held;   /* oriented rows it wrote (of nv) */
 	} ranges;
+	struct engine_sweep {     /* layout sweep (src/sweep.h) */
+		uint32_t chunks;      /* a pass's chunks */
+		uint64_t block_bytes; /* what a source block may hold */
+	} sweep;
 	struct engine_host_build { /* the host's ranks built one oriented graph
 				    * (src/hostbuild.h) */
 		int used;

@@ -20,6 +20,7 @@
 #include "src/input.h"
 #include "src/pervertex.h"
 #include "src/report.h"
+#include "src/sweep.h"
 #include "src/reorder.h"
 #include "io/check.h"
 #include "io/graph.h"
@@ -368,6 +369,7 @@ struct count_job {
 	const char *pv_path;   /* --per-vertex */
 	enum pv_format pv_fmt;
 	int clustering;
+	int layout_given;      /* --layout named one: a crawl past memory keeps it */
 	int gpu_list[ENGINE_MAX_GPUS]; /* --gpus: o.gpus points here, as long as the job */
 };
 
@@ -482,6 +484,104 @@ static int warm_early(const char *path, const struct engine_opts *o)
 	return engine_auto_device(nodes, m, skew4, o->k, note, sizeof(note)) == TSG_DEVICE_GPU;
 }
 
+/* Whether a crawl goes to the sweep (src/sweep.h): --layout sweep, or
+ * where no layout was named and counting it in memory would not fit
+ * --host-mem or the memory available; *why says which, for the note. */
+static int sweep_takes(const char *path, const struct count_job *job, char *why, size_t len)
+{
+	struct engine_opts o = job->o;
+	why[0] = 0;
+	if (o.layout == ENGINE_LAYOUT_SWEEP)
+		return 1;
+	if (job->dist->size > 1 || job->no_transpose || job->decode_first || job->layout_given ||
+	    o.gpus || o.plan_only)
+		return 0;
+	o.layout = ENGINE_LAYOUT_AUTO; /* --host-mem alone asked for no layout */
+	return sweep_wanted(path, &o, job->host_mem, why, len);
+}
+
+/* A crawl counted by the sweep: opened, checkpointed, counted and
+ * reported here, since it is never loaded as a graph. */
+static int count_sweep(const char *path, const struct count_job *job, const char *why,
+		       struct report_outcome *res)
+{
+	struct engine_opts o = job->o;
+	struct tsg_err *err = &res->err;
+	struct engine_result r = { 0 };
+	struct tsg_graph g = { 0 };
+	struct sweep *s = NULL;
+	struct ckpt *ck = NULL;
+	struct pv_clustering cl;
+	char ckpath[4400];
+	const double t0 = tsg_now();
+	if (!io_webgraph_is(path))
+		return tsg_fail(err, TSG_EUSAGE, "%s: --layout sweep counts a LAW crawl (BASE with "
+				"BASE.properties and its transpose BASE-t beside it)", path);
+	if (job->dist->size > 1)
+		return tsg_fail(err, TSG_EUSAGE, "%s: the sweep counts in one process, not under "
+				"mpirun", path);
+	int rc = sweep_open(path, o.threads, &s, err);
+	if (rc)
+		return rc;
+	if (job->ckpt) {
+		uint64_t total;
+		ckpt_file_for(job, path, ckpath, sizeof(ckpath));
+		if ((rc = ckpt_open(ckpath, sweep_identity(s), job->opts_key, &ck, err)))
+			goto done;
+		if (ckpt_finished(ck, &total)) {
+			g.nv = sweep_nodes(s);
+			report_finished(path, &g, ckpath, total, o.k, job->json);
+			res->triangles = total;
+			res->seconds = tsg_now() - t0;
+			goto done;
+		}
+		if (ckpt_info(ck)->torn && o.progress)
+			fprintf(stderr, "tristream: note: checkpoint %s: an incomplete last record "
+				"(a crash while writing it) was dropped; its unit is counted again\n",
+				ckpath);
+		o.ckpt = ck;
+	}
+	rc = sweep_count(s, &o, job->host_mem, &g, &r, err);
+	if (why[0]) {
+		char note[sizeof(r.note)];
+		snprintf(note, sizeof(note), "%.127s%s%.120s", why, r.note[0] ? "; " : "", r.note);
+		memcpy(r.note, note, sizeof(note));
+	}
+	if (rc == TSG_OK && r.note[0] && o.progress)
+		fprintf(stderr, "tristream: note: %s\n", r.note);
+	if (rc == TSG_OK && ck)
+		rc = ckpt_finish(ck, r.triangles, err);
+	if (rc == TSG_OK && job->pv_path)
+		rc = pv_write(job->pv_path, job->pv_fmt, &g, r.pv, o.threads, err);
+	if (rc == TSG_OK && job->clustering)
+		pv_clustering(&g, r.pv, o.threads, &cl);
+	if (rc == TSG_OK) {
+		const struct io_webgraph_stats *st = sweep_stats(s);
+		struct ckpt_info cki = { 0 };
+		if (ck)
+			cki = *ckpt_info(ck);
+		const struct input_info in = { .kind = INPUT_WEBGRAPH, .format = "webgraph",
+					       .transpose = 1, .offsets_scanned = st->offsets_scanned,
+					       .input_edges = st->arcs, .seconds = st->open_s };
+		const struct report_extra x = { .cl = job->clustering ? &cl : NULL,
+						.pv_path = job->pv_path, .dist = job->dist,
+						.ckpt_path = ck ? ckpath : NULL, .ck = ck ? &cki : NULL };
+		const double wall = tsg_now() - t0;
+		if (job->json)
+			report_count_json(path, &g, &o, &r, NULL, &in, wall, &x);
+		else
+			report_count_text(&g, &o, &r, wall, &x);
+		res->triangles = r.triangles;
+		res->seconds = wall;
+	}
+done:
+	ckpt_close(ck);
+	engine_result_free(&r);
+	io_graph_free(&g);
+	sweep_close(s);
+	return rc;
+}
+
 /* Counts one graph and prints its result; returns its status (the error
  * in res->err, not yet reported). */
 static int count_one(const char *path, const struct count_job *job, struct report_outcome *res)
@@ -510,6 +610,9 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 		return tsg_fail(err, TSG_EUSAGE, "the ranks were given different options (every "
 				"rank must run the same count; --gpu, --device, --gpu-mem and "
 				"--threads may differ)");
+	char sweep_why[200];
+	if (sweep_takes(path, job, sweep_why, sizeof(sweep_why)))
+		return count_sweep(path, job, sweep_why, res);
 	/* a crawl is decoded as it is counted where the arrival layout may
 	 * take it (asked for, or a GPU's auto on one GPU), and no key of its
 	 * lists is needed first (ranks, checkpoints) */
@@ -845,6 +948,7 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 	o.k = 3;
 	const char *lstc_only = NULL; /* an option that means nothing to the block layout */
 	const char *unit_only = NULL; /* one that means nothing to the arrival layout */
+	int layout_given = 0;
 	int batches_given = 0;
 	int gpu_list[ENGINE_MAX_GPUS], gpus_all = 0, threads_given = 0, cta_given = 0;
 	uint32_t ngpus = 0;
@@ -906,6 +1010,7 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 		case OPT_LAYOUT:
 			if (engine_layout_parse(optarg, &o.layout))
 				return usage_error(usage_count, "unknown layout '%s'", optarg);
+			layout_given = o.layout != ENGINE_LAYOUT_AUTO;
 			break;
 		case OPT_KERNEL:
 			if (gpu_kernel_parse(optarg, &o.gpu_kernel))
@@ -1053,6 +1158,10 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 		return usage_error(usage_count, "%s applies to --layout lstc", lstc_only);
 	if (batches_given && o.layout == ENGINE_LAYOUT_AUTO)
 		o.layout = ENGINE_LAYOUT_ARRIVAL;
+	if (o.layout == ENGINE_LAYOUT_SWEEP && (o.read_ranges || o.gpus || o.plan_only ||
+						engine_cliques(&o)))
+		return usage_error(usage_count, "%s", "--layout sweep counts triangles of one crawl "
+				   "on one device: not with --read ranges, --gpus, --plan-only or --k");
 	if (o.read_ranges && o.layout == ENGINE_LAYOUT_AUTO)
 		o.layout = ENGINE_LAYOUT_BLOCK;
 	if (o.read_ranges && o.layout != ENGINE_LAYOUT_BLOCK)
@@ -1062,15 +1171,16 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 		o.layout = ENGINE_LAYOUT_BLOCK; /* asked for what only units have */
 	if (unit_only && o.layout == ENGINE_LAYOUT_ARRIVAL)
 		return usage_error(usage_count, "%s does not apply to --layout arrival", unit_only);
-	if (batches_given && o.layout != ENGINE_LAYOUT_ARRIVAL)
-		return usage_error(usage_count, "%s applies to --layout arrival", "--batches");
+	if (batches_given && o.layout != ENGINE_LAYOUT_ARRIVAL && o.layout != ENGINE_LAYOUT_SWEEP)
+		return usage_error(usage_count, "%s applies to --layout arrival and sweep", "--batches");
 	/* mid-hash needs ids in rank order for its saving, which only units have */
 	if (o.gpu_kernel == GPU_KERNEL_COUNT_)
 		o.gpu_kernel = o.layout == ENGINE_LAYOUT_LSTC ? GPU_KERNEL_LSTC : GPU_KERNEL_AUTO;
 	if (cta_given && o.gpu_kernel != GPU_KERNEL_SKIFF)
 		return usage_error(usage_count, "%s", "--cta-policy applies to --kernel skiff");
-	if (host_mem && o.layout != ENGINE_LAYOUT_BLOCK)
-		return usage_error(usage_count, "%s", "--host-mem applies to the block layout");
+	if (host_mem && o.layout != ENGINE_LAYOUT_BLOCK && o.layout != ENGINE_LAYOUT_SWEEP)
+		return usage_error(usage_count, "%s", "--host-mem applies to the block and sweep "
+				   "layouts");
 	if (pv_fmt_given && !pv_path)
 		return usage_error(usage_count, "%s", "--per-vertex-format needs --per-vertex OUT");
 	o.per_vertex = pv_path || clustering;
@@ -1120,7 +1230,7 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 				   .scratch_dir = scratch_dir, .no_transpose = no_transpose,
 				   .decode_first = decode_first,
 				   .json = json, .ckpt = ckpt, .pv_path = pv_path, .pv_fmt = pv_fmt,
-				   .clustering = clustering,
+				   .clustering = clustering, .layout_given = layout_given,
 				   .opts_key = ckpt_key(key_words, sizeof(key_words) / 8, 0x636b7074) };
 	/* the list outlives parsing in the job (a pointer to parse_count's own
 	 * array once dangled: every GPU read as GPU 0) */

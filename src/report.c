@@ -227,6 +227,11 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 			json_u64(&j, "lists_bytes", r->lists_bytes);
 			json_u64(&j, "lists_pinned_bytes", r->lists_pinned_bytes);
 		}
+	} else if (r->layout == ENGINE_LAYOUT_SWEEP) {
+		json_u64(&j, "passes", r->nparts);
+		json_u64(&j, "chunks", r->sweep.chunks);
+		json_u64(&j, "block_bytes", r->sweep.block_bytes);
+		json_f64(&j, "fill_seconds", r->build_s);
 	} else {
 		json_u64(&j, "blocks", r->nblocks);
 		json_bool(&j, "units_even", r->units_even);

@@ -1,0 +1,766 @@
+/*
+ * sweep.c - a crawl counted in bounded memory (src/sweep.h).
+ *
+ * The driver: rank, cut chunks, size everything from the budgets, then
+ * pass after pass fill a source block (chunks decoded on every thread, used
+ * in order: base/ordered.h) and sweep the rest of the crawl past it. The
+ * counting itself is kernels/cpu_sweep.c (CPU) or kernels/sweep.cu (GPU).
+ */
+#include "src/sweep.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/ordered.h"
+#include "base/progress.h"
+#include "base/util.h"
+#include "kernels/cpu.h"
+#include "kernels/gpu.h"
+#include "partition/rows.h"
+#include "src/checkpoint.h"
+#include "src/pipeline.h"
+
+/* Held beside what is budgeted: stacks, decoders' windows, the C
+ * library's arenas, the CUDA runtime's host side. */
+#define SWEEP_MARGIN (256ull << 20)
+/* Chunks a pass is cut into, at least, per producer thread: in-order use
+ * needs a few ready behind the one awaited. */
+#define SWEEP_CHUNKS_PER_THREAD 8
+/* Units of a checkpoint: pass * nchunks + chunk for the first
+ * SWEEP_CKPT_PASSES passes, then each pass's block end; the chunks are
+ * capped so that they stay few (the checkpoint keeps 9 bytes a unit). */
+#define SWEEP_MAX_CHUNKS 65535u
+#define SWEEP_CKPT_PASSES 64u
+
+struct sweep_slot {
+	uint64_t entries, max_list;  /* of its merged lists */
+	uint64_t *off;               /* a chunk's nbv + 1 offsets (from 0) ... */
+	uint32_t *adj;               /* ... and merged lists, as decoded */
+	uint64_t *roff;              /* CPU, filling the block: its oriented rows */
+	uint32_t *rows;
+	uint64_t count;              /* CPU, sweeping: its triangles */
+	struct io_crawl_sums sums;   /* what decoding it added */
+	int decoded;
+};
+
+struct sweep_thread {
+	struct io_crawl_dec *dec;
+	uint32_t *row, *tmp;         /* the longest list each (CPU) */
+	struct tsg_err err;
+};
+
+enum sweep_phase { SWEEP_FILL, SWEEP_PAST };
+
+struct sweep {
+	struct io_crawl *c;
+	struct io_webgraph_stats st;
+	uint64_t nv;
+	/* the plan */
+	uint32_t *rank, *inv;
+	uint64_t *cut;               /* nch + 1: chunk k is nodes cut[k] .. cut[k+1]-1 */
+	uint64_t *room;              /* nch: list entries chunk k may bring, plus one */
+	uint32_t nch;
+	uint64_t max_e, max_v, max_list; /* the largest chunk's room and nodes; longest list */
+	uint64_t bound_total;
+	/* the run */
+	const struct engine_opts *o;
+	unsigned threads;
+	struct sweep_thread *th;
+	struct sweep_slot *slot;
+	unsigned nslots;
+	struct gpu_ctx *gpu;
+	enum sweep_phase phase;
+	int hash;                    /* this pass checks the transpose and the arcs */
+	struct io_crawl_sums sums;
+	uint32_t a, b;               /* the block: chunks a .. b-1 */
+	uint64_t fill_end;           /* where filling stopped: the chunk that did not fit */
+	/* the block on the CPU */
+	uint64_t *soff;
+	uint32_t *sadj;
+	uint64_t ns, sused;
+	uint64_t block_bytes;
+	/* counts */
+	uint64_t *count;             /* nch: this pass's chunk counts */
+	uint8_t *resumed;            /* nch: this pass's chunks the checkpoint holds */
+	uint64_t *pv;                /* per-vertex counts, by rank */
+	uint32_t *deg;               /* per-vertex counts: each node's degree (the report's) */
+	uint64_t pass_unit;          /* this pass's first checkpoint unit */
+	uint64_t nadj, max_degree;   /* of the merged lists, from a pass that decodes all */
+	struct tsg_progress prog;
+	uint64_t prog_done;
+	struct tsg_err *err;
+};
+
+uint64_t sweep_fixed_bytes(uint64_t nodes)
+{
+	/* offsets of both files; rank and inv; the bounds while ranking */
+	return io_crawl_offsets_bytes(nodes) + nodes * 8 + (nodes + 1) * 8;
+}
+
+uint64_t sweep_in_memory_bytes(uint64_t nodes, uint64_t arcs)
+{
+	/* the merged lists (4 bytes an arc of both files) and their offsets,
+	 * the offsets of both files, ranks, and an oriented copy (half) */
+	return arcs * 8 + arcs * 2 + nodes * 8 + io_crawl_offsets_bytes(nodes) + nodes * 12;
+}
+
+int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_mem, char *why,
+		 size_t len)
+{
+	uint64_t nodes, arcs;
+	struct tsg_err e = { 0 };
+	why[0] = 0;
+	if (o->layout == ENGINE_LAYOUT_SWEEP)
+		return 1;
+	if (o->layout != ENGINE_LAYOUT_AUTO || engine_cliques(o) || !io_webgraph_is(path) ||
+	    !io_webgraph_has_transpose(path) || io_webgraph_peek(path, &nodes, &arcs, &e) != TSG_OK)
+		return 0;
+	const uint64_t need = sweep_in_memory_bytes(nodes, arcs);
+	const uint64_t have = host_mem ? host_mem : tsg_host_available();
+	if (have == 0 || need <= have)
+		return 0;
+	char a[32], b[32];
+	snprintf(why, len, "layout sweep: counting the crawl in memory needs about %s, more than "
+		 "%s %s", tsg_fmt_bytes(need, a, sizeof(a)), host_mem ? "--host-mem's" : "the",
+		 tsg_fmt_bytes(have, b, sizeof(b)));
+	if (!host_mem)
+		snprintf(why + strlen(why), len - strlen(why), " available");
+	return 1;
+}
+
+/* ---- the plan: ranks and chunks ---- */
+
+/* Ranks by (bound, id) through part_rank, and the chunks: runs of nodes
+ * whose bounds (the most their merged lists can hold) add up to at most
+ * `want` entries, and at most `want` nodes; a node's own bound above that
+ * is a chunk of its own. */
+static int sweep_plan(struct sweep *s, unsigned threads, uint64_t want, struct tsg_err *err)
+{
+	uint64_t *bound = NULL, total = 0, mx = 0;
+	int rc = io_crawl_bounds(s->c, threads, &bound, &total, &mx, err);
+	if (rc)
+		return rc;
+	const uint64_t nv = s->nv;
+	s->bound_total = total;
+	s->rank = malloc((nv ? nv : 1) * sizeof(uint32_t));
+	s->inv = malloc((nv ? nv : 1) * sizeof(uint32_t));
+	/* ranked as a graph whose degrees are the bounds (io_graph_rank_off) */
+	const struct tsg_graph shell = { .nv = nv, .rank_off = bound, .rank_nadj = total,
+					 .rank_max_degree = mx };
+	if (!s->rank || !s->inv || part_rank(&shell, threads, s->rank) != 0) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory ranking %llu nodes",
+			      io_crawl_name(s->c), (unsigned long long)nv);
+		goto done;
+	}
+	for (uint64_t v = 0; v < nv; v++)
+		s->inv[s->rank[v]] = (uint32_t)v;
+	if (want < mx + 1)
+		want = mx + 1;
+	/* at most SWEEP_MAX_CHUNKS chunks */
+	if (total / want + nv / want + 2 > SWEEP_MAX_CHUNKS)
+		want = (total + nv) / (SWEEP_MAX_CHUNKS - 2) + 1;
+	uint64_t n = 0;
+	for (uint64_t lo = 0; lo < nv; n++) {
+		uint64_t hi = tsg_lower_bound_u64(bound, lo + 1, nv + 1, bound[lo] + want + 1) - 1;
+		hi = hi > lo + want ? lo + want : hi;
+		lo = hi > lo ? hi : lo + 1;
+	}
+	s->nch = (uint32_t)n;
+	s->cut = malloc((n + 1) * sizeof(uint64_t));
+	s->room = malloc((n ? n : 1) * sizeof(uint64_t));
+	s->count = calloc(n ? n : 1, sizeof(uint64_t));
+	s->resumed = calloc(n ? n : 1, 1);
+	if (!s->cut || !s->room || !s->count || !s->resumed) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+		goto done;
+	}
+	n = 0;
+	s->max_e = s->max_v = 0;
+	for (uint64_t lo = 0; lo < nv; n++) {
+		uint64_t hi = tsg_lower_bound_u64(bound, lo + 1, nv + 1, bound[lo] + want + 1) - 1;
+		hi = hi > lo + want ? lo + want : hi;
+		hi = hi > lo ? hi : lo + 1;
+		s->cut[n] = lo;
+		s->room[n] = bound[hi] - bound[lo] + 1;
+		s->max_e = s->room[n] > s->max_e ? s->room[n] : s->max_e;
+		s->max_v = hi - lo > s->max_v ? hi - lo : s->max_v;
+		lo = hi;
+	}
+	s->cut[n] = nv;
+	s->max_list = mx + 1;
+done:
+	free(bound);
+	return rc;
+}
+
+/* ---- making chunks (producer threads) ---- */
+
+static uint64_t chunk_of(const struct sweep *s, uint64_t item)
+{
+	/* sweeping: every chunk but the block's */
+	return s->phase == SWEEP_PAST && item >= s->a ? item + (s->b - s->a) : item;
+}
+
+static int produce(void *ctx, uint64_t item, unsigned slot, unsigned tid)
+{
+	struct sweep *s = ctx;
+	struct sweep_slot *sl = &s->slot[slot];
+	struct sweep_thread *t = &s->th[tid];
+	const uint64_t k = chunk_of(s, item), lo = s->cut[k], hi = s->cut[k + 1];
+	sl->sums = (struct io_crawl_sums){ 0 };
+	sl->count = 0;
+	sl->decoded = 0;
+	/* a chunk the checkpoint holds is decoded only where this pass checks
+	 * the whole crawl */
+	if (s->phase == SWEEP_PAST && s->resumed[k] && !s->hash)
+		return TSG_OK;
+	int rc = io_crawl_decode(t->dec, lo, hi, sl->off, sl->adj, s->room[k], s->hash ? &sl->sums : NULL,
+				 &t->err);
+	if (rc)
+		return rc;
+	sl->decoded = 1;
+	for (uint64_t i = 0; s->deg && i < hi - lo; i++)
+		s->deg[lo + i] = (uint32_t)(sl->off[i + 1] - sl->off[i]);
+	sl->entries = sl->off[hi - lo];
+	sl->max_list = 0;
+	for (uint64_t i = 0; i < hi - lo; i++)
+		sl->max_list = sl->off[i + 1] - sl->off[i] > sl->max_list ? sl->off[i + 1] - sl->off[i]
+									    : sl->max_list;
+	if (s->gpu)
+		return TSG_OK;
+	if (s->phase == SWEEP_FILL) {
+		kern_sweep_orient(s->rank, lo, (uint32_t)(hi - lo), sl->off, sl->adj, sl->roff, sl->rows,
+				  t->tmp);
+		return TSG_OK;
+	}
+	if (s->resumed[k])
+		return TSG_OK;
+	const struct kern_sweep_block bl = { s->cut[s->a], s->ns, s->soff, s->sadj };
+	if (kern_sweep_chunk(&bl, s->rank, lo, (uint32_t)(hi - lo), sl->off, sl->adj, t->row, t->tmp,
+			     s->pv, &sl->count))
+		return tsg_fail(&t->err, TSG_EINPUT, "%s: the crawl is not symmetric once merged with "
+				"its transpose (node %llu's chunk)", io_crawl_name(s->c),
+				(unsigned long long)lo);
+	return TSG_OK;
+}
+
+/* ---- using chunks, in order (the calling thread) ---- */
+
+/* A chunk used: what it adds to the pass's checks and the graph's figures
+ * (in a pass that checks, every chunk is decoded and used once). */
+static void chunk_used(struct sweep *s, const struct sweep_slot *sl)
+{
+	if (!s->hash)
+		return;
+	s->sums.arcs += sl->sums.arcs;
+	s->sums.tsum += sl->sums.tsum;
+	s->nadj += sl->entries;
+	s->max_degree = sl->max_list > s->max_degree ? sl->max_list : s->max_degree;
+}
+
+/* Filling: appends chunk k's rows to the block if they fit, else stops. */
+static int consume_fill(struct sweep *s, uint64_t k, struct sweep_slot *sl, int *stop)
+{
+	const uint64_t lo = s->cut[k], nbv = s->cut[k + 1] - lo;
+	int fit = 0, rc = TSG_OK;
+	if (s->gpu) {
+		if ((rc = gpu_sweep_add(s->gpu, lo, (uint32_t)nbv, sl->off, sl->adj, &fit, s->err)))
+			return rc;
+	} else {
+		const uint64_t total = sl->roff[nbv];
+		fit = 8 * (s->ns + nbv + 1) + 4 * (s->sused + total) <= s->block_bytes;
+		if (fit) {
+			memcpy(s->sadj + s->sused, sl->rows, total * sizeof(uint32_t));
+			for (uint64_t i = 0; i <= nbv; i++)
+				s->soff[s->ns + i] = s->sused + sl->roff[i];
+			s->ns += nbv;
+			s->sused += total;
+		}
+	}
+	if (!fit) {
+		s->fill_end = k;
+		*stop = 1;
+		return TSG_OK;
+	}
+	chunk_used(s, sl);
+	return TSG_OK;
+}
+
+static int consume(void *ctx, uint64_t item, unsigned slot, int *stop)
+{
+	struct sweep *s = ctx;
+	struct sweep_slot *sl = &s->slot[slot];
+	const uint64_t k = chunk_of(s, item);
+	int rc = engine_check_stop(s->o, s->err);
+	if (rc)
+		return rc;
+	if (s->phase == SWEEP_FILL)
+		rc = consume_fill(s, k, sl, stop);
+	else {
+		chunk_used(s, sl);
+		if (s->resumed[k])
+			;
+		else if (s->gpu)
+			rc = gpu_sweep_chunk(s->gpu, (uint32_t)k, s->cut[k], (uint32_t)(s->cut[k + 1] - s->cut[k]),
+					     sl->off, sl->adj, s->err);
+		else {
+			s->count[k] = sl->count;
+			if (s->o->ckpt)
+				rc = ckpt_record(s->o->ckpt, (uint32_t)(s->pass_unit + k), sl->count, s->err);
+		}
+	}
+	tsg_progress_update(&s->prog, ++s->prog_done, NULL);
+	return rc;
+}
+
+/* ---- one pass ---- */
+
+/* The error of a failed run: the consumer's (in s->err), or the first
+ * producer's. */
+static int run_phase(struct sweep *s, uint64_t first, uint64_t end, const char *what)
+{
+	uint64_t used;
+	char label[64];
+	snprintf(label, sizeof(label), "sweep: %s", what);
+	for (unsigned t = 0; t < s->threads; t++)
+		s->th[t].err = (struct tsg_err){ 0 };
+	s->err->code = TSG_OK;
+	s->prog_done = 0;
+	tsg_progress_init(&s->prog, label, "chunks", end - first, s->o->progress);
+	int rc = tsg_ordered_run(s->threads, first, end, s->nslots, produce, consume, s, &used);
+	tsg_progress_done(&s->prog);
+	if (rc == -1 && !s->err->code)
+		return tsg_fail(s->err, TSG_ENOMEM, "out of memory starting the sweep's threads");
+	if (rc && !s->err->code)
+		for (unsigned t = 0; t < s->threads; t++)
+			if (s->th[t].err.code) {
+				*s->err = s->th[t].err;
+				break;
+			}
+	return rc;
+}
+
+struct local_job {
+	const struct sweep *s;
+	const struct kern_sweep_block *bl;
+	_Atomic uint64_t total;
+};
+
+static void local_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct local_job *j = arg;
+	atomic_fetch_add(&j->total, kern_sweep_local(j->bl, j->s->rank, j->s->inv, b, e, j->s->pv));
+}
+
+/* The block against itself (unit pass_unit + a): on the GPU enqueued into
+ * chunk counter a, on the CPU counted now. */
+static int count_local(struct sweep *s)
+{
+	if (s->resumed[s->a])
+		return TSG_OK;
+	if (s->gpu)
+		return gpu_sweep_local(s->gpu, s->a, s->err);
+	const struct kern_sweep_block bl = { s->cut[s->a], s->ns, s->soff, s->sadj };
+	struct local_job j = { .s = s, .bl = &bl };
+	atomic_init(&j.total, 0);
+	tsg_parallel_for(s->threads, s->ns, 256, local_range, &j);
+	s->count[s->a] = atomic_load(&j.total);
+	return s->o->ckpt ? ckpt_record(s->o->ckpt, (uint32_t)(s->pass_unit + s->a), s->count[s->a],
+					s->err)
+			  : TSG_OK;
+}
+
+/* Pass p from chunk a: fills the block, counts it against itself, sweeps
+ * the rest; part gets the pass's count and times, *next the chunk after
+ * the block. A pass the checkpoint holds whole is taken from it. */
+static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_part *part,
+		      double *fill_s, uint32_t *next)
+{
+	const uint32_t nch = s->nch;
+	const uint32_t end_unit = SWEEP_CKPT_PASSES * nch + p;
+	struct ckpt *ck = s->o->ckpt;
+	uint64_t b = 0;
+	int rc;
+	const double t0 = tsg_now();
+	s->a = a;
+	s->pass_unit = (uint64_t)p * nch;
+	memset(s->resumed, 0, nch);
+	memset(s->count, 0, nch * sizeof(uint64_t));
+	/* the checkpoint: a pass whose block end and every unit are in it is
+	 * taken whole, unless this run has yet to check the crawl */
+	uint64_t held_b = 0, sum = 0, c;
+	const int held = ck && ckpt_peek(ck, end_unit, &held_b) && held_b > a && held_b <= nch;
+	int whole = held;
+	for (uint32_t k = 0; whole && k < nch; k++)
+		if (k <= a || k >= held_b) {
+			whole = ckpt_peek(ck, (uint32_t)(s->pass_unit + k), &c);
+			sum += c;
+		}
+	if (whole && !s->hash) {
+		for (uint32_t k = 0; k < nch; k++)
+			if (k <= a || k >= held_b)
+				ckpt_take(ck, (uint32_t)(s->pass_unit + k), &c);
+		part->triangles = sum;
+		part->resumed = 1;
+		*next = (uint32_t)held_b;
+		return TSG_OK;
+	}
+	/* fill the block from chunk a */
+	s->phase = SWEEP_FILL;
+	s->ns = s->sused = 0;
+	s->fill_end = nch;
+	if (s->gpu && (rc = gpu_sweep_block(s->gpu, s->cut[a], s->err)))
+		return rc;
+	if ((rc = run_phase(s, a, nch, "filling a block")))
+		return rc;
+	b = s->fill_end;
+	*fill_s += tsg_now() - t0;
+	if (b == a)
+		return tsg_fail(s->err, TSG_ENOMEM, "%s: the sweep's block holds %llu bytes, less than "
+				"the rows of chunk %u (nodes %llu..%llu): raise %s",
+				io_crawl_name(s->c), (unsigned long long)s->block_bytes, a,
+				(unsigned long long)s->cut[a], (unsigned long long)s->cut[a + 1] - 1,
+				s->gpu ? "--gpu-mem" : "--host-mem");
+	if (held && held_b != b)
+		return tsg_fail(s->err, TSG_EUSAGE, "the checkpoint's block %u ends at chunk %llu, "
+				"this run's at %llu: the budgets differ from the run that made it "
+				"(give the same --host-mem and --gpu-mem)", p,
+				(unsigned long long)held_b, (unsigned long long)b);
+	s->b = (uint32_t)b;
+	if (ck && !held && (rc = ckpt_record(ck, end_unit, b, s->err)))
+		return rc;
+	for (uint32_t k = 0; ck && k < nch; k++)
+		if (k <= a || k >= b)
+			s->resumed[k] = (uint8_t)ckpt_take(ck, (uint32_t)(s->pass_unit + k), &s->count[k]);
+	if ((rc = count_local(s)))
+		return rc;
+	/* sweep every chunk but the block's */
+	s->phase = SWEEP_PAST;
+	if ((rc = run_phase(s, 0, nch - (b - a), "sweeping past the block")))
+		return rc;
+	if (s->gpu) {
+		uint64_t *dc = malloc(nch * sizeof(uint64_t));
+		double ms = 0;
+		if (!dc)
+			return tsg_fail(s->err, TSG_ENOMEM, "out of memory");
+		rc = gpu_sweep_collect(s->gpu, dc, nch, &ms, s->err);
+		for (uint32_t k = 0; rc == TSG_OK && k < nch; k++)
+			if ((k <= a || k >= b) && !s->resumed[k]) {
+				s->count[k] = dc[k];
+				if (ck)
+					rc = ckpt_record(ck, (uint32_t)(s->pass_unit + k), dc[k], s->err);
+			}
+		part->kernel_ms = ms;
+		free(dc);
+		if (rc)
+			return rc;
+	}
+	if (s->hash) { /* every node was decoded once in this pass */
+		if ((rc = io_crawl_check(s->c, &s->sums, s->err)))
+			return rc;
+		s->hash = 0;
+	}
+	sum = 0;
+	for (uint32_t k = 0; k < nch; k++)
+		if (k <= a || k >= b) {
+			sum += s->count[k];
+			part->resumed |= s->resumed[k];
+		}
+	part->triangles = sum;
+	part->count_s = tsg_now() - t0;
+	part->kernel = s->gpu ? "mid-hash" : "merge";
+	*next = (uint32_t)b;
+	return TSG_OK;
+}
+
+/* ---- the whole count ---- */
+
+int sweep_open(const char *path, unsigned threads, struct sweep **out, struct tsg_err *err)
+{
+	struct sweep *s = calloc(1, sizeof(*s));
+	*out = NULL;
+	if (!s)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	const int rc = io_crawl_open(path, threads, &s->c, &s->st, err);
+	if (rc) {
+		free(s);
+		return rc;
+	}
+	s->nv = io_crawl_nodes(s->c);
+	*out = s;
+	return TSG_OK;
+}
+
+uint64_t sweep_identity(const struct sweep *s) { return io_crawl_identity(s->c); }
+uint64_t sweep_nodes(const struct sweep *s) { return s->nv; }
+const struct io_webgraph_stats *sweep_stats(const struct sweep *s) { return &s->st; }
+
+/* The slots' and threads' buffers: pinned on the GPU. */
+static void run_free(struct sweep *s)
+{
+	for (unsigned i = 0; s->slot && i < s->nslots; i++) {
+		struct sweep_slot *sl = &s->slot[i];
+		if (s->gpu) {
+			gpu_host_free(s->gpu, sl->off);
+			gpu_host_free(s->gpu, sl->adj);
+		} else {
+			free(sl->off);
+			free(sl->adj);
+		}
+		free(sl->roff);
+		free(sl->rows);
+	}
+	for (unsigned t = 0; s->th && t < s->threads; t++) {
+		io_crawl_dec_free(s->th[t].dec);
+		free(s->th[t].row);
+		free(s->th[t].tmp);
+	}
+	free(s->slot);
+	free(s->th);
+	s->slot = NULL;
+	s->th = NULL;
+	if (s->gpu)
+		gpu_close(s->gpu);
+	s->gpu = NULL;
+}
+
+void sweep_close(struct sweep *s)
+{
+	if (!s)
+		return;
+	run_free(s);
+	io_crawl_close(s->c);
+	free(s->rank);
+	free(s->inv);
+	free(s->cut);
+	free(s->room);
+	free(s->count);
+	free(s->resumed);
+	free(s->soff);
+	free(s->sadj);
+	free(s->pv);
+	free(s->deg);
+	free(s);
+}
+
+/* Threads' decoders and scratch, the slots, and on the CPU the block. */
+static int run_alloc(struct sweep *s, struct tsg_err *err)
+{
+	s->th = calloc(s->threads, sizeof(*s->th));
+	s->slot = calloc(s->nslots, sizeof(*s->slot));
+	if (!s->th || !s->slot)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (unsigned t = 0; t < s->threads; t++) {
+		struct sweep_thread *th = &s->th[t];
+		if (io_crawl_dec_new(s->c, &th->dec))
+			return tsg_fail(err, TSG_ENOMEM, "out of memory for the decoders");
+		if (!s->gpu && (!(th->row = malloc(s->max_list * 4)) || !(th->tmp = malloc(s->max_list * 4))))
+			return tsg_fail(err, TSG_ENOMEM, "out of memory for %llu-entry rows",
+					(unsigned long long)s->max_list);
+	}
+	for (unsigned i = 0; i < s->nslots; i++) {
+		struct sweep_slot *sl = &s->slot[i];
+		const size_t ob = (s->max_v + 1) * 8, ab = s->max_e * 4;
+		sl->off = s->gpu ? gpu_host_alloc(s->gpu, ob) : malloc(ob);
+		sl->adj = s->gpu ? gpu_host_alloc(s->gpu, ab) : malloc(ab);
+		if (!sl->off || !sl->adj)
+			return tsg_fail(err, TSG_ENOMEM, "out of %smemory for the sweep's chunk buffers",
+					s->gpu ? "pinned " : "");
+		if (!s->gpu && (!(sl->roff = malloc(ob)) || !(sl->rows = malloc(ab))))
+			return tsg_fail(err, TSG_ENOMEM, "out of memory for the sweep's chunk buffers");
+	}
+	if (s->gpu)
+		return TSG_OK;
+	/* the block: address space for every node's offset and the budget's
+	 * rows; pages are touched only as the block fills */
+	s->soff = malloc((s->nv + 1) * sizeof(uint64_t));
+	s->sadj = malloc(s->block_bytes / 4 * sizeof(uint32_t) + 4);
+	if (!s->soff || !s->sadj)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory for the sweep's block");
+	return TSG_OK;
+}
+
+int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
+		struct tsg_graph *g, struct engine_result *r, struct tsg_err *err)
+{
+	const double t0 = tsg_now();
+	const uint64_t nv = s->nv;
+	char a[32], b[32];
+	int rc = TSG_OK;
+	s->o = o;
+	s->err = err;
+	s->threads = o->threads ? o->threads : 1;
+	s->nslots = s->threads + 2;
+	s->hash = 1;
+	memset(r, 0, sizeof(*r));
+	r->layout = ENGINE_LAYOUT_SWEEP;
+	*g = (struct tsg_graph){ .nv = nv, .io_used = IO_MODE_AUTO, .io_cached = -1,
+				 .threads = s->threads, .identity = sweep_identity(s) };
+	if (o->per_vertex && o->ckpt)
+		return tsg_fail(err, TSG_EUSAGE, "--per-vertex and --checkpoint together");
+	/* the device: auto takes a GPU that opens, and says so where none does */
+	int gpu = o->device == TSG_DEVICE_GPU ||
+		  (o->device == TSG_DEVICE_AUTO && engine_have_gpu() && engine_gpu_devices() > 0);
+	if (gpu) {
+		uint64_t slot_bytes;
+		struct tsg_err ge = { 0 };
+		rc = gpu_open(o->gpu_index, o->gpu_mem, o->per_vertex ? nv : 0, &s->gpu, &slot_bytes,
+			      &ge);
+		if (rc && o->device == TSG_DEVICE_GPU) {
+			*err = ge;
+			return rc;
+		}
+		if (rc)
+			snprintf(r->note, sizeof(r->note), "the GPU could not be used (%.160s): counted "
+				 "on the CPU", ge.msg);
+		gpu = rc == TSG_OK;
+		rc = TSG_OK;
+	}
+	/* host memory: what is held whatever the budget, then the chunks, then
+	 * (CPU) the block from what is left */
+	uint64_t budget = host_mem ? host_mem : tsg_host_available() / 10 * 9;
+	if (!budget)
+		budget = UINT64_MAX / 4; /* unknown: no bound of our own */
+	const uint64_t per_node = io_crawl_offsets_bytes(nv) / (nv + 1) + 8 + (o->per_vertex ? 16 : 0);
+	const uint64_t held = per_node * nv + SWEEP_MARGIN;
+	if (held + (nv + 1) * 8 > budget) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: the sweep holds %s for %llu nodes (offsets, ranks, "
+			      "bounds while ranking), more than the %s %s", io_crawl_name(s->c),
+			      tsg_fmt_bytes(held + (nv + 1) * 8, a, sizeof(a)), (unsigned long long)nv,
+			      tsg_fmt_bytes(budget, b, sizeof(b)),
+			      host_mem ? "of --host-mem" : "available");
+		goto done;
+	}
+	{
+		const uint64_t spare = budget - held;
+		const uint64_t per_entry = gpu ? 12 : 24; /* a slot's offsets and lists (CPU: rows too) */
+		const uint64_t slots_cap = gpu ? (spare / 2 < (8ull << 30) ? spare / 2 : 8ull << 30) : spare / 4;
+		uint64_t want_mem = slots_cap / ((uint64_t)s->nslots * per_entry);
+		uint64_t lo = gpu ? 1u << 18 : 1u << 12, hi = gpu ? 1u << 25 : 1u << 22;
+		if (want_mem < lo)
+			lo = want_mem > 64 ? want_mem : 64;
+		hi = hi < want_mem ? hi : want_mem > lo ? want_mem : lo;
+		/* the bounds' total is about twice the arcs */
+		uint64_t want = 2 * io_crawl_arcs(s->c) / ((uint64_t)SWEEP_CHUNKS_PER_THREAD * s->threads);
+		want = want < lo ? lo : want > hi ? hi : want;
+		if (o->batches && want > 2 * io_crawl_arcs(s->c) / o->batches)
+			want = 2 * io_crawl_arcs(s->c) / o->batches + 1;
+		const double tp = tsg_now();
+		if ((rc = sweep_plan(s, s->threads, want, err)))
+			goto done;
+		r->plan_s = tsg_now() - tp;
+	}
+	if (o->per_vertex && (!(s->pv = calloc(nv ? nv : 1, sizeof(uint64_t))) ||
+			      !(s->deg = malloc((nv ? nv : 1) * sizeof(uint32_t))))) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
+		goto done;
+	}
+	{
+		const uint64_t least = 4 * s->max_e + 8 * (s->max_v + 1) + 4096;
+		const uint64_t slots = (uint64_t)s->nslots * ((s->max_v + 1) * 8 + s->max_e * 4) *
+				       (gpu ? 1 : 2);
+		const uint64_t scratch = gpu ? 0 : (uint64_t)s->threads * 8 * s->max_list;
+		uint64_t limit = 0;
+		if (o->part.nparts > 1) /* tests: blocks of a share of the rows' bound */
+			limit = (s->bound_total * 2 + 8 * nv) / o->part.nparts;
+		limit = limit && limit < least ? least : limit;
+		if (gpu) {
+			s->block_bytes = 0;
+		} else if (held + slots + scratch + least > budget) {
+			rc = tsg_fail(err, TSG_ENOMEM, "%s: the sweep needs at least %s (offsets and "
+				      "ranks, %u chunk buffers, a block), more than the %s %s",
+				      io_crawl_name(s->c),
+				      tsg_fmt_bytes(held + slots + scratch + least, a, sizeof(a)),
+				      s->nslots, tsg_fmt_bytes(budget, b, sizeof(b)),
+				      host_mem ? "of --host-mem" : "available");
+			goto done;
+		} else {
+			s->block_bytes = budget - held - slots - scratch;
+			s->block_bytes = limit && limit < s->block_bytes ? limit : s->block_bytes;
+		}
+		if (gpu) {
+			if ((rc = gpu_sweep_begin(s->gpu, nv, s->rank, s->inv, s->max_e, s->max_v, s->nch,
+						  limit, &s->block_bytes, err)))
+				goto done;
+		}
+	}
+	if ((rc = run_alloc(s, err)))
+		goto done;
+	if (o->ckpt) {
+		/* the units follow from the chunks and the block's budget */
+		uint64_t w[4] = { s->nch, s->block_bytes, (uint64_t)(s->gpu != NULL), SWEEP_CKPT_PASSES };
+		const uint64_t key = ckpt_key(s->cut, s->nch + 1, ckpt_key(w, 4, 0x5ee9));
+		if ((rc = engine_ckpt_plan(o, key, (SWEEP_CKPT_PASSES + 1) * s->nch, r, err)))
+			goto done;
+	}
+	r->device = s->gpu ? TSG_DEVICE_GPU : TSG_DEVICE_CPU;
+	if (s->gpu)
+		snprintf(r->device_name, sizeof(r->device_name), "%s", gpu_device_name(s->gpu));
+	else
+		snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", s->threads);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", s->gpu ? "mid-hash" : "merge");
+	r->sweep.chunks = s->nch;
+	r->sweep.block_bytes = s->block_bytes;
+	r->parts = calloc(s->nch ? s->nch : 1, sizeof(*r->parts));
+	if (!r->parts) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+		goto done;
+	}
+	{
+		uint32_t p = 0, next = 0;
+		double fill_s = 0;
+		const double tc = tsg_now();
+		for (uint32_t at = 0; at < s->nch; at = next, p++) {
+			if (o->ckpt && p >= SWEEP_CKPT_PASSES) {
+				rc = tsg_fail(err, TSG_EUSAGE, "the sweep takes more than %u passes here, "
+					      "more than a checkpoint records: raise %s",
+					      SWEEP_CKPT_PASSES, s->gpu ? "--gpu-mem" : "--host-mem");
+				goto done;
+			}
+			struct engine_part *part = &r->parts[p];
+			r->nparts = p + 1;
+			if ((rc = sweep_pass(s, p, at, part, &fill_s, &next)))
+				goto done;
+			r->triangles += part->triangles;
+			r->resumed += part->resumed;
+		}
+		r->build_s = fill_s;
+		r->count_s = tsg_now() - tc;
+		r->nblocks = p;
+	}
+	if (s->hash) { /* every pass came whole from the checkpoint: nothing was checked */
+		rc = tsg_fail(err, TSG_EINTERNAL, "the sweep checked nothing");
+		goto done;
+	}
+	if (o->per_vertex) {
+		if (s->gpu && (rc = gpu_pv_fetch(s->gpu, s->pv, err)))
+			goto done;
+		r->pv = malloc((nv ? nv : 1) * sizeof(uint64_t));
+		if (!r->pv) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
+			goto done;
+		}
+		for (uint64_t v = 0; v < nv; v++)
+			r->pv[v] = s->pv[s->rank[v]];
+		/* the report tells vertices with an edge, and clustering needs
+		 * degrees: offsets of the merged lists, none of them held */
+		uint64_t *off = malloc((nv + 1) * sizeof(uint64_t));
+		if (!off) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
+			goto done;
+		}
+		off[0] = 0;
+		for (uint64_t v = 0; v < nv; v++)
+			off[v + 1] = off[v] + s->deg[v];
+		g->off = g->off_mem = off;
+	}
+	g->nadj = s->nadj;
+	g->max_degree = s->max_degree;
+	s->st.decode_s = r->count_s;
+done:
+	r->total_s = tsg_now() - t0;
+	run_free(s);
+	return rc;
+}

@@ -1,0 +1,91 @@
+/*
+ * sweep.h - a crawl counted in bounded memory (layout "sweep"): source
+ * blocks held, the crawl decoded past them once a block.
+ *
+ * A LAW crawl with its transpose (io/webgraph.h, io_crawl) is never held
+ * whole: only its offsets (16 bytes a node), a rank (4 bytes a node) and
+ * one source block of oriented rows. Vertices are ranked by (bound, id),
+ * the bound being each node's outdegree in both files (any total order
+ * counts exactly); edge a -> b goes from the lower rank to the higher.
+ * Every triangle a -> b -> c (a lowest, b middle) is counted once, at b,
+ * as |tail of out(a) after b ∩ out(b)|:
+ *
+ *  1. Source block S_p: the nodes of a run of chunks, in id order from
+ *     where S_{p-1} ended, decoded (in parallel, used in order) and
+ *     oriented: each node's out-row, its higher-ranked neighbours by rank,
+ *     sorted. Rows are appended while they fit the device's (GPU) or the
+ *     host's (CPU) budget; the first chunk that does not fit starts S_{p+1}.
+ *  2. Sweep: every chunk of the crawl decoded again, in parallel; for each
+ *     node b of a chunk, out(b) is made from its list, and each neighbour
+ *     a in S_p of lower rank files the tail of out(a) after b: the
+ *     triangles whose source is in S_p and middle vertex is b.
+ *  Passes go on until every node was in a source block. The crawl is thus
+ *  decoded P + 1 times for P blocks (each block's own range twice), and a
+ *  crawl whose rows fit one block is decoded twice.
+ *
+ * Chunks are cut once, by the bounds (a chunk's merged lists hold at most
+ * its bounds' sum), so a chunk's buffers are sized before it is decoded.
+ * On the GPU the rank of every node and the block lie on the device; the
+ * host decodes chunks into pinned slots while the device orients and
+ * counts (kernels/gpu.h, gpu_sweep_*; the mid-hash technique). On the CPU
+ * every thread decodes a chunk and counts it.
+ *
+ * Checks: every list as it decodes (io_crawl_decode); once every node was
+ * decoded in a pass, the arcs against the properties and the transpose
+ * against the graph (io_crawl_check) before any count is reported; each
+ * filed edge's b found in out(a) (a symmetric graph always has it).
+ *
+ * Checkpoints: unit p * nchunks + k is pass p's sweep of chunk k; a pass
+ * whose units are all recorded is skipped whole, its block's end read from
+ * unit nchunks^2 + p. The plan key covers the chunk cuts and the block
+ * budget, from which the blocks follow.
+ */
+#ifndef TSG_SWEEP_H
+#define TSG_SWEEP_H
+
+#include <stdint.h>
+
+#include "base/error.h"
+#include "io/graph.h"
+#include "io/webgraph.h"
+#include "src/engine.h"
+
+/* What the sweep holds beside its source blocks: the offsets of both
+ * files, the ranks and the degree bounds (while ranking), for a crawl of
+ * this many nodes. */
+uint64_t sweep_fixed_bytes(uint64_t nodes);
+
+/* What counting the crawl whole in memory (the other layouts) holds at its
+ * peak, about: its merged lists (8 bytes an arc of both files, 4 each) and
+ * offsets, and the oriented graph or the device's rows. */
+uint64_t sweep_in_memory_bytes(uint64_t nodes, uint64_t arcs);
+
+/* Whether a crawl at path (with its transpose) is counted by the sweep:
+ * asked for (layout sweep), or auto where counting it in memory would not
+ * fit host_mem (--host-mem) or, without it, the memory available now
+ * (MemAvailable). *why gets the reason for a note; 0 on any doubt (no
+ * transpose, unreadable properties: the usual path reports them). */
+int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_mem, char *why,
+		 size_t len);
+
+/* A crawl opened for the sweep (its properties and offsets read and
+ * checked, nothing decoded yet). */
+struct sweep;
+int sweep_open(const char *path, unsigned threads, struct sweep **out, struct tsg_err *err);
+void sweep_close(struct sweep *s);
+/* Its identity for a checkpoint: the nodes, arcs and both files' offsets. */
+uint64_t sweep_identity(const struct sweep *s);
+/* Its node count; its decoder's figures so far. */
+uint64_t sweep_nodes(const struct sweep *s);
+const struct io_webgraph_stats *sweep_stats(const struct sweep *s);
+
+/* Counts the crawl. host_mem bounds the process (0: the memory available
+ * now, less a margin); o->device, gpu_index, gpu_mem, threads, batches
+ * (at least this many chunks), part.nparts (blocks of at most 1/N of the
+ * rows' bound each: tests), progress, per_vertex, ckpt and stop apply. g
+ * gets a shell for the report: nv, nadj and max_degree (no lists). r as
+ * engine_count's: r->parts are the passes. Runs once a sweep. */
+int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
+		struct tsg_graph *g, struct engine_result *r, struct tsg_err *err);
+
+#endif
