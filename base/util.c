@@ -123,7 +123,8 @@ static uint64_t file_value(const char *path, const char *key)
 	return v;
 }
 
-/* A cgroup file holding one number ("max": no limit, UINT64_MAX). */
+/* A cgroup file holding one number ("max", or v1's near 2^63: no limit,
+ * UINT64_MAX). */
 static uint64_t cgroup_number(const char *dir, const char *name)
 {
 	char path[4400], buf[64] = "";
@@ -134,37 +135,62 @@ static uint64_t cgroup_number(const char *dir, const char *name)
 		fclose(f);
 	if (!ok || strncmp(buf, "max", 3) == 0)
 		return UINT64_MAX;
-	return strtoull(buf, NULL, 10);
+	const uint64_t v = strtoull(buf, NULL, 10);
+	return v >= (1ull << 62) ? UINT64_MAX : v;
+}
+
+/* What the memory cgroup at root + path and each one above it leave: the
+ * tightest limit less what its tasks hold (inactive page cache counted as
+ * free, since it is given back first). v2 names its files memory.max,
+ * memory.current and inactive_file; v1 memory.limit_in_bytes,
+ * memory.usage_in_bytes and total_inactive_file. */
+static uint64_t cgroup_left(const char *root, const char *path, int v2, uint64_t avail)
+{
+	char dir[4400], stat[4500];
+	const size_t n = strlen(path);
+	for (size_t len = n;; len--) {
+		if (len == n || path[len] == '/' || len == 0) {
+			snprintf(dir, sizeof(dir), "%s%.*s", root, (int)len, path);
+			const uint64_t max = cgroup_number(dir, v2 ? "memory.max" : "memory.limit_in_bytes");
+			const uint64_t cur = cgroup_number(dir, v2 ? "memory.current"
+								 : "memory.usage_in_bytes");
+			if (max != UINT64_MAX && cur != UINT64_MAX) {
+				snprintf(stat, sizeof(stat), "%s/memory.stat", dir);
+				const uint64_t idle = file_value(stat, v2 ? "inactive_file"
+									   : "total_inactive_file");
+				const uint64_t held = cur > idle ? cur - idle : 0;
+				const uint64_t left = max > held ? max - held : 0;
+				if (!avail || left < avail)
+					avail = left;
+			}
+		}
+		if (len == 0)
+			break;
+	}
+	return avail;
 }
 
 uint64_t tsg_host_available(void)
 {
 	uint64_t avail = file_value("/proc/meminfo", "MemAvailable");
-	char line[4096], dir[4200];
+	char line[4096];
 	FILE *f = fopen("/proc/self/cgroup", "r");
-	const int v2 = f && fgets(line, sizeof(line), f) && strncmp(line, "0::", 3) == 0;
+	while (f && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+		if (!c2)
+			continue;
+		*c2 = 0;
+		const char *ctl = c1 + 1, *path = c2 + 1;
+		if (strcmp(line, "0") == 0 && *ctl == 0) { /* v2, alone or beside v1 */
+			avail = cgroup_left("/sys/fs/cgroup", path, 1, avail);
+			avail = cgroup_left("/sys/fs/cgroup/unified", path, 1, avail);
+		} else if (strstr(ctl, "memory")) {
+			avail = cgroup_left("/sys/fs/cgroup/memory", path, 0, avail);
+		}
+	}
 	if (f)
 		fclose(f);
-	if (!v2)
-		return avail;
-	line[strcspn(line, "\n")] = 0;
-	/* the process's cgroup and each one above it: the tightest wins */
-	for (char *slash = line + 3 + strlen(line + 3); slash >= line + 3;) {
-		snprintf(dir, sizeof(dir), "/sys/fs/cgroup%.*s", (int)(slash - (line + 3)), line + 3);
-		const uint64_t max = cgroup_number(dir, "memory.max");
-		const uint64_t cur = cgroup_number(dir, "memory.current");
-		if (max != UINT64_MAX && cur != UINT64_MAX) {
-			char stat[4400];
-			snprintf(stat, sizeof(stat), "%s/memory.stat", dir);
-			const uint64_t held = cur - (file_value(stat, "inactive_file") < cur
-							     ? file_value(stat, "inactive_file") : 0);
-			const uint64_t left = max > held ? max - held : 0;
-			if (!avail || left < avail)
-				avail = left;
-		}
-		while (--slash >= line + 3 && *slash != '/')
-			;
-	}
 	return avail;
 }
 

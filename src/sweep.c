@@ -23,7 +23,7 @@
 
 /* Held beside what is budgeted: stacks, decoders' windows, the C
  * library's arenas, the CUDA runtime's host side. */
-#define SWEEP_MARGIN (256ull << 20)
+#define SWEEP_MARGIN (32ull << 20)
 /* Chunks a pass is cut into, at least, per producer thread: in-order use
  * needs a few ready behind the one awaited. */
 #define SWEEP_CHUNKS_PER_THREAD 8
