@@ -216,6 +216,11 @@ struct engine_result {
 	struct engine_sweep {     /* layout sweep (src/sweep.h) */
 		uint32_t chunks;      /* a pass's chunks */
 		uint64_t block_bytes; /* what a source block may hold */
+		double decode_s;      /* the threads' decoding, summed over them */
+		double host_work_s;   /* their orienting and counting (CPU), summed */
+		double consume_s;     /* the thread using chunks in order (GPU: submitting) */
+		double fill_s, local_s, past_s; /* wall time filling blocks, counting them
+						 * against themselves (CPU), sweeping past them */
 	} sweep;
 	struct engine_host_build { /* the host's ranks built one oriented graph
 				    * (src/hostbuild.h) */

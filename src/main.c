@@ -520,9 +520,15 @@ static int count_sweep(const char *path, const struct count_job *job, const char
 	if (job->dist->size > 1)
 		return tsg_fail(err, TSG_EUSAGE, "%s: the sweep counts in one process, not under "
 				"mpirun", path);
+	/* the GPU's context is made while the offsets are read and ranked */
+	struct engine_warm *warm = NULL;
+	if (o.device != TSG_DEVICE_CPU && engine_have_gpu())
+		engine_gpu_warm_begin(o.gpu_index, &warm);
 	int rc = sweep_open(path, o.threads, &s, err);
-	if (rc)
+	if (rc) {
+		engine_gpu_warm_end(warm);
 		return rc;
+	}
 	if (job->ckpt) {
 		uint64_t total;
 		ckpt_file_for(job, path, ckpath, sizeof(ckpath));
@@ -541,6 +547,8 @@ static int count_sweep(const char *path, const struct count_job *job, const char
 				ckpath);
 		o.ckpt = ck;
 	}
+	engine_gpu_warm_end(warm);
+	warm = NULL;
 	rc = sweep_count(s, &o, job->host_mem, &g, &r, err);
 	if (why[0]) {
 		char note[sizeof(r.note)];
@@ -575,6 +583,7 @@ static int count_sweep(const char *path, const struct count_job *job, const char
 		res->seconds = wall;
 	}
 done:
+	engine_gpu_warm_end(warm);
 	ckpt_close(ck);
 	engine_result_free(&r);
 	io_graph_free(&g);

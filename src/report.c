@@ -231,7 +231,14 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 		json_u64(&j, "passes", r->nparts);
 		json_u64(&j, "chunks", r->sweep.chunks);
 		json_u64(&j, "block_bytes", r->sweep.block_bytes);
-		json_f64(&j, "fill_seconds", r->build_s);
+		json_key_obj(&j, "sweep");
+		json_f64(&j, "fill_s", r->sweep.fill_s);
+		json_f64(&j, "local_s", r->sweep.local_s);
+		json_f64(&j, "past_s", r->sweep.past_s);
+		json_f64(&j, "decode_thread_s", r->sweep.decode_s);
+		json_f64(&j, "host_work_thread_s", r->sweep.host_work_s);
+		json_f64(&j, "consume_s", r->sweep.consume_s);
+		json_close(&j, '}');
 	} else {
 		json_u64(&j, "blocks", r->nblocks);
 		json_bool(&j, "units_even", r->units_even);

@@ -45,6 +45,7 @@ struct sweep_slot {
 };
 
 struct sweep_thread {
+	double decode_s, work_s;     /* decoding, and orienting or counting (CPU) */
 	struct io_crawl_dec *dec;
 	uint32_t *row, *tmp;         /* the longest list each (CPU) */
 	struct tsg_err err;
@@ -65,7 +66,8 @@ struct sweep {
 	uint64_t bound_total;
 	/* the run */
 	const struct engine_opts *o;
-	unsigned threads;
+	unsigned threads;            /* the host's threads: decoders (CPU: counters too) */
+	unsigned producers;          /* of them, decoding chunks (GPU: one submits them) */
 	struct sweep_thread *th;
 	struct sweep_slot *slot;
 	unsigned nslots;
@@ -89,6 +91,8 @@ struct sweep {
 	uint64_t nadj, max_degree;   /* of the merged lists, from a pass that decodes all */
 	struct tsg_progress prog;
 	uint64_t prog_done;
+	double consume_s;            /* the calling thread, using chunks (GPU: submitting) */
+	double fill_wall_s, past_wall_s, local_s;
 	struct tsg_err *err;
 };
 
@@ -133,8 +137,9 @@ int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_me
 
 /* Ranks by (bound, id) through part_rank, and the chunks: runs of nodes
  * whose bounds (the most their merged lists can hold) add up to at most
- * `want` entries, and at most `want` nodes; a node's own bound above that
- * is a chunk of its own. */
+ * `want` entries, and at most want / 8 nodes (a crawl's pages have a dozen
+ * links or more: the offsets' buffers stay small); a node's own bound
+ * above that is a chunk of its own. */
 static int sweep_plan(struct sweep *s, unsigned threads, uint64_t want, struct tsg_err *err)
 {
 	uint64_t *bound = NULL, total = 0, mx = 0;
@@ -158,12 +163,13 @@ static int sweep_plan(struct sweep *s, unsigned threads, uint64_t want, struct t
 	if (want < mx + 1)
 		want = mx + 1;
 	/* at most SWEEP_MAX_CHUNKS chunks */
-	if (total / want + nv / want + 2 > SWEEP_MAX_CHUNKS)
-		want = (total + nv) / (SWEEP_MAX_CHUNKS - 2) + 1;
+	if (total / want + nv / (want / 8 + 1) + 2 > SWEEP_MAX_CHUNKS)
+		want = (total + 8 * nv) / (SWEEP_MAX_CHUNKS - 2) + 1;
+	const uint64_t most_nodes = want / 8 > 4096 ? want / 8 : 4096;
 	uint64_t n = 0;
 	for (uint64_t lo = 0; lo < nv; n++) {
 		uint64_t hi = tsg_lower_bound_u64(bound, lo + 1, nv + 1, bound[lo] + want + 1) - 1;
-		hi = hi > lo + want ? lo + want : hi;
+		hi = hi > lo + most_nodes ? lo + most_nodes : hi;
 		lo = hi > lo ? hi : lo + 1;
 	}
 	s->nch = (uint32_t)n;
@@ -179,7 +185,7 @@ static int sweep_plan(struct sweep *s, unsigned threads, uint64_t want, struct t
 	s->max_e = s->max_v = 0;
 	for (uint64_t lo = 0; lo < nv; n++) {
 		uint64_t hi = tsg_lower_bound_u64(bound, lo + 1, nv + 1, bound[lo] + want + 1) - 1;
-		hi = hi > lo + want ? lo + want : hi;
+		hi = hi > lo + most_nodes ? lo + most_nodes : hi;
 		hi = hi > lo ? hi : lo + 1;
 		s->cut[n] = lo;
 		s->room[n] = bound[hi] - bound[lo] + 1;
@@ -215,8 +221,11 @@ static int produce(void *ctx, uint64_t item, unsigned slot, unsigned tid)
 	 * the whole crawl */
 	if (s->phase == SWEEP_PAST && s->resumed[k] && !s->hash)
 		return TSG_OK;
+	const double t0 = tsg_now();
 	int rc = io_crawl_decode(t->dec, lo, hi, sl->off, sl->adj, s->room[k], s->hash ? &sl->sums : NULL,
 				 &t->err);
+	const double t1 = tsg_now();
+	t->decode_s += t1 - t0;
 	if (rc)
 		return rc;
 	sl->decoded = 1;
@@ -232,13 +241,16 @@ static int produce(void *ctx, uint64_t item, unsigned slot, unsigned tid)
 	if (s->phase == SWEEP_FILL) {
 		kern_sweep_orient(s->rank, lo, (uint32_t)(hi - lo), sl->off, sl->adj, sl->roff, sl->rows,
 				  t->tmp);
+		t->work_s += tsg_now() - t1;
 		return TSG_OK;
 	}
 	if (s->resumed[k])
 		return TSG_OK;
 	const struct kern_sweep_block bl = { s->cut[s->a], s->ns, s->soff, s->sadj };
-	if (kern_sweep_chunk(&bl, s->rank, lo, (uint32_t)(hi - lo), sl->off, sl->adj, t->row, t->tmp,
-			     s->pv, &sl->count))
+	rc = kern_sweep_chunk(&bl, s->rank, lo, (uint32_t)(hi - lo), sl->off, sl->adj, t->row, t->tmp,
+			      s->pv, &sl->count);
+	t->work_s += tsg_now() - t1;
+	if (rc)
 		return tsg_fail(&t->err, TSG_EINPUT, "%s: the crawl is not symmetric once merged with "
 				"its transpose (node %llu's chunk)", io_crawl_name(s->c),
 				(unsigned long long)lo);
@@ -292,6 +304,7 @@ static int consume(void *ctx, uint64_t item, unsigned slot, int *stop)
 	struct sweep *s = ctx;
 	struct sweep_slot *sl = &s->slot[slot];
 	const uint64_t k = chunk_of(s, item);
+	const double t0 = tsg_now();
 	int rc = engine_check_stop(s->o, s->err);
 	if (rc)
 		return rc;
@@ -311,6 +324,7 @@ static int consume(void *ctx, uint64_t item, unsigned slot, int *stop)
 		}
 	}
 	tsg_progress_update(&s->prog, ++s->prog_done, NULL);
+	s->consume_s += tsg_now() - t0;
 	return rc;
 }
 
@@ -328,7 +342,7 @@ static int run_phase(struct sweep *s, uint64_t first, uint64_t end, const char *
 	s->err->code = TSG_OK;
 	s->prog_done = 0;
 	tsg_progress_init(&s->prog, label, "chunks", end - first, s->o->progress);
-	int rc = tsg_ordered_run(s->threads, first, end, s->nslots, produce, consume, s, &used);
+	int rc = tsg_ordered_run(s->producers, first, end, s->nslots, produce, consume, s, &used);
 	tsg_progress_done(&s->prog);
 	if (rc == -1 && !s->err->code)
 		return tsg_fail(s->err, TSG_ENOMEM, "out of memory starting the sweep's threads");
@@ -413,8 +427,10 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 	s->fill_end = nch;
 	if (s->gpu && (rc = gpu_sweep_block(s->gpu, s->cut[a], s->err)))
 		return rc;
+	double tw = tsg_now();
 	if ((rc = run_phase(s, a, nch, "filling a block")))
 		return rc;
+	s->fill_wall_s += tsg_now() - tw;
 	b = s->fill_end;
 	*fill_s += tsg_now() - t0;
 	if (b == a)
@@ -434,10 +450,13 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 	for (uint32_t k = 0; ck && k < nch; k++)
 		if (k <= a || k >= b)
 			s->resumed[k] = (uint8_t)ckpt_take(ck, (uint32_t)(s->pass_unit + k), &s->count[k]);
+	tw = tsg_now();
 	if ((rc = count_local(s)))
 		return rc;
+	s->local_s += tsg_now() - tw;
 	/* sweep every chunk but the block's */
 	s->phase = SWEEP_PAST;
+	tw = tsg_now();
 	if ((rc = run_phase(s, 0, nch - (b - a), "sweeping past the block")))
 		return rc;
 	if (s->gpu) {
@@ -457,6 +476,7 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 		if (rc)
 			return rc;
 	}
+	s->past_wall_s += tsg_now() - tw;
 	if (s->hash) { /* every node was decoded once in this pass */
 		if ((rc = io_crawl_check(s->c, &s->sums, s->err)))
 			return rc;
@@ -592,7 +612,6 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 	s->o = o;
 	s->err = err;
 	s->threads = o->threads ? o->threads : 1;
-	s->nslots = s->threads + 2;
 	s->hash = 1;
 	memset(r, 0, sizeof(*r));
 	r->layout = ENGINE_LAYOUT_SWEEP;
@@ -618,6 +637,9 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 		gpu = rc == TSG_OK;
 		rc = TSG_OK;
 	}
+	/* on the GPU the calling thread submits chunks and waits on the device */
+	s->producers = gpu && s->threads > 1 ? s->threads - 1 : s->threads;
+	s->nslots = s->producers + 2;
 	/* host memory: what is held whatever the budget, then the chunks, then
 	 * (CPU) the block from what is left */
 	uint64_t budget = host_mem ? host_mem : tsg_host_available() / 10 * 9;
@@ -635,7 +657,8 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 	}
 	{
 		const uint64_t spare = budget - held;
-		const uint64_t per_entry = gpu ? 12 : 24; /* a slot's offsets and lists (CPU: rows too) */
+		/* a slot's offsets (a node per 8 entries) and lists; CPU: rows too */
+		const uint64_t per_entry = gpu ? 5 : 10;
 		const uint64_t slots_cap = gpu ? (spare / 2 < (8ull << 30) ? spare / 2 : 8ull << 30) : spare / 4;
 		uint64_t want_mem = slots_cap / ((uint64_t)s->nslots * per_entry);
 		uint64_t lo = gpu ? 1u << 18 : 1u << 12, hi = gpu ? 1u << 25 : 1u << 22;
@@ -758,6 +781,14 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 	}
 	g->nadj = s->nadj;
 	g->max_degree = s->max_degree;
+	for (unsigned t = 0; t < s->threads; t++) {
+		r->sweep.decode_s += s->th[t].decode_s;
+		r->sweep.host_work_s += s->th[t].work_s;
+	}
+	r->sweep.consume_s = s->consume_s;
+	r->sweep.fill_s = s->fill_wall_s;
+	r->sweep.local_s = s->local_s;
+	r->sweep.past_s = s->past_wall_s;
 	s->st.decode_s = r->count_s;
 done:
 	r->total_s = tsg_now() - t0;
