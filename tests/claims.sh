@@ -121,9 +121,11 @@ printf 'The count took 7.41 s (`bench/raw/no-such-dir/x.txt`).\n' >"$T/missing.m
 printf 'Auto takes it where 8x faster. <!-- not measured: 9x -->\n' >"$T/stale.md"
 printf '| a | 1.96× | `bench/raw/no-such-dir/` |\n' >"$T/row.md"
 printf -- '- ran in 3 s (`%s`)\n- and in 4 s\n' "$raw" >"$T/item.md"
+printf 'Took 3 s (bench/RESULTS.md#no-such-heading).\n' >"$T/anchor.md"
 printf 'Took 7.41 s (`%s`); rule: 90%% of the file cached. <!-- not measured: 90%% -->\n\n```\nrun 5 s\n```\n\n| 2.14× | `%s` |\n' \
 	"$raw" "$raw" >"$T/good.md"
-for m in nosrc missing stale row item; do
+printf '\nTook 3 s (bench/RESULTS.md#commands).\n' >>"$T/good.md"
+for m in nosrc missing stale row item anchor; do
 	out=$(check_doc "$T/$m.md")
 	check "made-up $m.md fails the rule" [ -n "$out" ]
 done
