@@ -22,9 +22,13 @@
  *     a warp prefix sum, never copied.
  *  4. Dynamic work assignment: a warp or CTA takes its next source from an
  *     atomic counter, a chunk of 1 (the paper's best for most graphs).
- *  5. Reordering (section 4.1): the engine's ids are already ranks in
- *     (degree, id) order, consecutive by degree; the paper's separate IN
- *     and OUT relabellings are not done on top.
+ *  5. Reordering (section 4.1): not done. The engine's ids are ranks in
+ *     (degree, id) order, consecutive by degree. Neither the paper's
+ *     separate IN and OUT relabellings nor the step of TRUST's own
+ *     preprocessing that renumbers the out-neighbours of each large vertex
+ *     consecutively (reassignID in its code: they spread evenly over the
+ *     buckets, x mod buckets, and their lists lie next to each other in
+ *     memory) is done on top.
  * Differences, each forced by the engine and not by choice: the deepest
  * bucket holds 6 + L levels where L (at most the paper's 128 - 6) is what
  * the slot's memory left after the unit's rows allows for every resident
@@ -38,9 +42,19 @@
  * Launch: 1024 threads a block as in the paper's runs, as many persistent
  * blocks as fit the SMs (the paper launches 1024 blocks); first the large
  * sources (a CTA each), then the small (a warp each).
- * When it wins: graphs whose 2-hop work is small against their wedges, as
- * crawl-like graphs with id locality (issue 18: TRUST's own build beats
- * mid-hash on tristream-gen web); bench/RESULTS.md has the side-by-side.
+ * What it is, then: TRUST's technique, not TRUST's speed. Against TRUST's
+ * own build (wzbxpy/TRUST at 90845c6) in the same run, on an H100, this
+ * kernel takes 3.90x / 3.24x / 3.87x its time on R-MAT 21 / 22 / 24 and
+ * 4.15x on R-MAT 26 (TRUST's kernel on bench/trust-prep's files), and
+ * 0.90x on web-like 2^24, 1.07x on Erdos-Renyi 2^24
+ * (bench/raw/h100-2026-11-25-all-kernels/kernels-all.txt,
+ * kernels-all-rmat26.txt), 1.06x / 1.05x on web-like 2^21 / 2^22
+ * (bench/raw/h100-2026-11-25-edge-merge/kernels-trust-32522e8-web21-web22.txt).
+ * Both do the same probes (about 11.3 G at R-MAT 21), so the gap on R-MAT
+ * is in how; the missing renumbering (5.) is the likely cause, not yet
+ * measured. It is kept to compare with the paper and as a tested
+ * alternative; --kernel auto never picks it (kernels/choose.h: edge-merge,
+ * lstc-hash or mid-hash is faster on every graph measured).
  */
 #include "kernels/gpu_internal.cuh"
 
