@@ -88,6 +88,7 @@ struct sweep {
 	uint64_t *pv;                /* per-vertex counts, by rank */
 	uint32_t *deg;               /* per-vertex counts: each node's degree (the report's) */
 	uint64_t pass_unit;          /* this pass's first checkpoint unit */
+	uint32_t pass;
 	uint64_t nadj, max_degree;   /* of the merged lists, from a pass that decodes all */
 	struct tsg_progress prog;
 	uint64_t prog_done;
@@ -336,7 +337,7 @@ static int run_phase(struct sweep *s, uint64_t first, uint64_t end, const char *
 {
 	uint64_t used;
 	char label[64];
-	snprintf(label, sizeof(label), "sweep: %s", what);
+	snprintf(label, sizeof(label), "sweep pass %u: %s", s->pass + 1, what);
 	for (unsigned t = 0; t < s->threads; t++)
 		s->th[t].err = (struct tsg_err){ 0 };
 	s->err->code = TSG_OK;
@@ -399,6 +400,7 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 	int rc;
 	const double t0 = tsg_now();
 	s->a = a;
+	s->pass = p;
 	s->pass_unit = (uint64_t)p * nch;
 	memset(s->resumed, 0, nch);
 	memset(s->count, 0, nch * sizeof(uint64_t));
@@ -753,10 +755,12 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 		r->count_s = tsg_now() - tc;
 		r->nblocks = p;
 	}
-	if (s->hash) { /* every pass came whole from the checkpoint: nothing was checked */
+	if (s->hash && s->nch == 0) /* no node: nothing decoded, and the arcs must be none */
+		rc = io_crawl_check(s->c, &s->sums, err);
+	else if (s->hash) /* every pass came whole from the checkpoint: nothing was checked */
 		rc = tsg_fail(err, TSG_EINTERNAL, "the sweep checked nothing");
+	if (rc)
 		goto done;
-	}
 	if (o->per_vertex) {
 		if (s->gpu && (rc = gpu_pv_fetch(s->gpu, s->pv, err)))
 			goto done;
