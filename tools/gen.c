@@ -421,7 +421,7 @@ struct cw {
 	uint64_t stage_pages, budget;
 	int passes;	     /* the transpose's, 0 until planned */
 	double g_span, e_span; /* thread-ns a span's making and encoding took in the graph */
-	atomic_uint_fast64_t spans_done, arcs_done, gen_ns, enc_ns;
+	atomic_uint_fast64_t spans_done, arcs_done, gen_ns, enc_ns, sweep_ns, sweep_spans;
 	double t0, last;
 	pthread_mutex_t print_mu;
 };
@@ -435,8 +435,9 @@ static uint64_t span_last(const struct cw *w, uint64_t s)
 /* Every 5 s from whichever thread sees it first: the stage, its pages
  * done, the links written a second (both files), and the time left: the
  * graph's making and encoding of each span, a making of each in every pass
- * of the transpose, and an encoding of each again, at the pace of the work
- * done so far (passes guessed from the memory until planned). */
+ * of the transpose, and an encoding of each again, each at the pace its
+ * kind has had so far (until the passes are planned, guessed from the
+ * memory; the passes' makings, until one is timed, as the graph's). */
 static void cw_progress(struct cw *w)
 {
 	if (w->quiet || tsg_now() - w->last <= 5 || pthread_mutex_trylock(&w->print_mu))
@@ -445,22 +446,23 @@ static void cw_progress(struct cw *w)
 	if (now - w->last > 5) {
 		w->last = now;
 		const uint64_t done = atomic_load(&w->spans_done), pages = done * CRAWL_SPAN;
+		const uint64_t swept = atomic_load(&w->sweep_spans);
 		const double gen = (double)atomic_load(&w->gen_ns), enc = (double)atomic_load(&w->enc_ns);
+		const double sweep = (double)atomic_load(&w->sweep_ns), ns = (double)w->nspans;
 		double g = w->g_span, e = w->e_span, passes = w->passes;
 		if (!passes) { /* in the graph still */
 			g = done ? gen / (double)done : 0;
 			e = done ? enc / (double)done : 0;
-			const double m = done ? (double)atomic_load(&w->arcs_done) / (double)done *
-							(double)w->nspans : 0;
+			const double m = done ? (double)atomic_load(&w->arcs_done) / (double)done * ns : 0;
 			passes = ceil(((double)w->c.n * 8 + m * 4) / (double)(w->budget ? w->budget : 1));
 		}
-		const double total = (double)w->nspans * (g * (1 + passes) + 2 * e);
+		const double sw = swept ? sweep / (double)swept : g;
+		const double total = ns * (g + 2 * e + passes * sw), spent = gen + enc + sweep;
 		fprintf(stderr, "tristream-gen: %s: %llu / %llu pages, %.1f M links/s, ETA %.0fs\n",
 			w->what, (unsigned long long)(pages < w->stage_pages ? pages : w->stage_pages),
 			(unsigned long long)w->stage_pages,
 			(double)atomic_load(&w->arcs_done) / (now - w->t0) / 1e6,
-			gen + enc > 0 && total > gen + enc ? (total - gen - enc) / (gen + enc) * (now - w->t0)
-							   : 0.0);
+			spent > 0 && total > spent ? (total - spent) / spent * (now - w->t0) : 0.0);
 	}
 	pthread_mutex_unlock(&w->print_mu);
 }
@@ -612,7 +614,8 @@ static void cw_sweep(void *ctx, uint64_t lo, uint64_t hi, unsigned tid)
 					at += atomic_fetch_sub_explicit(&w->indeg[v], 1, memory_order_relaxed) - 1;
 				w->padj[at] = (uint32_t)(first + i);
 			}
-		atomic_fetch_add(&w->gen_ns, (uint64_t)((tsg_now() - t0) * 1e9));
+		atomic_fetch_add(&w->sweep_ns, (uint64_t)((tsg_now() - t0) * 1e9));
+		atomic_fetch_add(&w->sweep_spans, 1);
 		atomic_fetch_add(&w->spans_done, 1);
 		cw_progress(w);
 	}
@@ -667,11 +670,9 @@ static int cw_make_in(struct cw *w, uint64_t s, unsigned tid, struct io_webgraph
 			t->tmp[k++] = back[j++];
 		memcpy(l, t->tmp, k * sizeof(*l));
 	}
-	const double t1 = tsg_now();
 	const int rc = io_webgraph_encode(c, &w->wo, first, last - first, w->poff + (first - w->v0),
 					  w->padj);
-	atomic_fetch_add(&w->gen_ns, (uint64_t)((t1 - t0) * 1e9));
-	atomic_fetch_add(&w->enc_ns, (uint64_t)((tsg_now() - t1) * 1e9));
+	atomic_fetch_add(&w->enc_ns, (uint64_t)((tsg_now() - t0) * 1e9));
 	atomic_fetch_add(&w->arcs_done, w->poff[last - w->v0] - w->poff[first - w->v0]);
 	return rc;
 }
@@ -750,7 +751,9 @@ static int cw_run(const struct crawl *cr, const char *base, unsigned threads, ui
 	const uint64_t per_slot = CRAWL_SPAN * (cr->cap + 3);
 	const uint64_t fixed = n * 4 + threads * per_thread + ring.slots * per_slot + (5u << 20) +
 			       w.nspans * 8;
-	const uint64_t least = fixed + CRAWL_SPAN * 8 + CRAWL_SPAN * cr->cap * 4;
+	/* and a pass of a span, of about as many links as a page makes (known
+	 * exactly, and checked again, once the graph is made) */
+	const uint64_t least = fixed + CRAWL_SPAN * (8 + 4 * (cr->ef / 2 + 8));
 	if (mem_limit < least) {
 		rc = tsg_fail(err, TSG_ENOMEM, "--mem-limit %s is too small for %llu pages on %u "
 			      "threads: at least %s", tsg_fmt_bytes(mem_limit, b1, sizeof(b1)),
@@ -890,10 +893,11 @@ static int cw_run(const struct crawl *cr, const char *base, unsigned threads, ui
 		fprintf(stderr,
 			"tristream-gen: %s.* and %s-t.*: %llu pages, %llu links (directed), %.3f and "
 			"%.3f bits a link, in %.1fs (%.1f M links/s; threads' time %.0fs making "
-			"lists, %.0fs encoding; %d transpose pass%s)\n",
+			"lists, %.0fs making them again for %d transpose pass%s, %.0fs encoding)\n",
 			base, base, (unsigned long long)n, (unsigned long long)m, gbl, tbl, secs,
 			secs > 0 ? (double)m / secs / 1e6 : 0.0, (double)atomic_load(&w.gen_ns) / 1e9,
-			(double)atomic_load(&w.enc_ns) / 1e9, passes, passes == 1 ? "" : "es");
+			(double)atomic_load(&w.sweep_ns) / 1e9, passes, passes == 1 ? "" : "es",
+			(double)atomic_load(&w.enc_ns) / 1e9);
 	}
 out:
 	io_webgraph_writer_abort(gw);
