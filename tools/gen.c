@@ -239,8 +239,12 @@ static uint64_t crawl_far(const struct crawl *c, uint64_t *s, uint64_t u)
  * how many (repeats and u itself among them). They come from generators
  * seeded by the seed and u, u's section (u / 16) and its site alone, never
  * from a stream shared with other pages: any range of pages is made alike
- * by any thread, at any time, as often as asked. */
-static uint64_t crawl_page(const struct crawl *c, uint64_t u, uint64_t s0, uint64_t z, uint32_t *out)
+ * by any thread, at any time, as often as asked. Every link but those of
+ * crawl_far stays in u's site, so in u's span; far_only gives those alone,
+ * drawing all the rest (the same draws, so the same far links) without
+ * making it. */
+static uint64_t crawl_page(const struct crawl *c, uint64_t u, uint64_t s0, uint64_t z, int far_only,
+			   uint32_t *out)
 {
 	uint64_t e = 0;
 	uint64_t s = c->seed ^ (u * 0xd1b54a32d192ed03ull), site = s0 * 0x9e3779b97f4a7c15ull;
@@ -248,11 +252,12 @@ static uint64_t crawl_page(const struct crawl *c, uint64_t u, uint64_t s0, uint6
 	uint64_t menu = 1 + splitmix(&site) % c->ef;
 	menu = menu < z ? menu : z;
 	const int full = unit(&s) < 0.85;
-	for (uint64_t i = 0; i < menu; i++)
-		if (s0 + i != u && (full || unit(&s) < 0.5))
+	for (uint64_t i = 0; i < menu && (!far_only || !full); i++)
+		if (s0 + i != u && (full || unit(&s) < 0.5) && !far_only)
 			out[e++] = (uint32_t)(s0 + i);
 	for (uint64_t j = 1; j <= 8 && u + j < s0 + z; j++) { /* next pages */
-		out[e++] = (uint32_t)(u + j);
+		if (!far_only)
+			out[e++] = (uint32_t)(u + j);
 		if (unit(&s) < 0.4)
 			break;
 	}
@@ -261,8 +266,9 @@ static uint64_t crawl_page(const struct crawl *c, uint64_t u, uint64_t s0, uint6
 	uint64_t sec = c->seed ^ ((u / 16) * 0xa0761d6478bd642full) ^ 0xe7037ed1a0b428dbull;
 	const uint64_t nsec = 2 + splitmix(&sec) % 4;
 	for (uint64_t i = 0; i < nsec; i++) {
-		const uint64_t w = crawl_within(&sec, s0, z, u / 16 * 16 > s0 ? u / 16 * 16 : s0);
-		if (unit(&s) < 0.9)
+		const uint64_t w = far_only ? (unit(&sec), 0)
+					    : crawl_within(&sec, s0, z, u / 16 * 16 > s0 ? u / 16 * 16 : s0);
+		if (unit(&s) < 0.9 && !far_only)
 			out[e++] = (uint32_t)w;
 	}
 	if (unit(&sec) < 0.5) {
@@ -270,8 +276,12 @@ static uint64_t crawl_page(const struct crawl *c, uint64_t u, uint64_t s0, uint6
 		if (unit(&s) < 0.9)
 			out[e++] = (uint32_t)w;
 	}
-	if (unit(&s) < 0.25) /* and, rarely, a page its own */
-		out[e++] = (uint32_t)crawl_within(&s, s0, z, u);
+	if (unit(&s) < 0.25) { /* and, rarely, a page its own */
+		if (far_only)
+			(void)unit(&s);
+		else
+			out[e++] = (uint32_t)crawl_within(&s, s0, z, u);
+	}
 	if (unit(&s) < 0.1)
 		out[e++] = (uint32_t)crawl_far(c, &s, u);
 	return e;
@@ -289,7 +299,7 @@ static void crawl_lists(const struct crawl *c, uint64_t first, uint64_t last, ui
 		if (u >= s0 + z)
 			crawl_site(c, u, &s0, &z);
 		uint32_t *l = adj + e;
-		const uint64_t d = crawl_page(c, u, s0, z, l);
+		const uint64_t d = crawl_page(c, u, s0, z, 0, l);
 		for (uint64_t x = 1; x < d; x++) { /* a page's few links, the menu's in order */
 			const uint32_t t = l[x];
 			uint64_t y = x;
@@ -327,7 +337,7 @@ static void crawl_chunks(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
 		for (uint64_t u = first; u < last; u++) {
 			if (u >= s0 + z)
 				crawl_site(c, u, &s0, &z);
-			const uint64_t d = crawl_page(c, u, s0, z, l);
+			const uint64_t d = crawl_page(c, u, s0, z, 0, l);
 			for (uint64_t x = 0; x < d; x++)
 				out[e++] = u << 32 | l[x];
 		}
@@ -589,31 +599,51 @@ static int cw_make_out(struct cw *w, uint64_t s, unsigned tid, struct io_webgrap
 	return rc;
 }
 
-/* A pass's making of span s: its links into [v0, v1) put in place. */
+/* Puts page u's link to v, if in the pass's range [v0, v1), in place: at
+ * the back of v's in-list, counted down, where u is of another span. */
+static inline void cw_put_far(struct cw *w, uint64_t u, uint64_t v)
+{
+	if (v - w->v0 < w->v1 - w->v0)
+		w->padj[w->poff[v - w->v0] +
+			atomic_fetch_sub_explicit(&w->indeg[v], 1, memory_order_relaxed) - 1] = (uint32_t)u;
+}
+
+/* A pass's making of span s: its links into [v0, v1) put in place. A span
+ * of the range is made whole, its links within itself put in order at the
+ * front of their in-lists; of any other span, only the far links are made
+ * (the rest stays in its span, outside the range). */
 static void cw_sweep(void *ctx, uint64_t lo, uint64_t hi, unsigned tid)
 {
 	struct cw *w = ctx;
 	struct cw_scratch *t = &w->scr[tid];
 	for (uint64_t s = lo; s < hi; s++) {
 		const uint64_t first = span_first(s), last = span_last(w, s), np = last - first;
-		const uint64_t v0 = w->v0, nr = w->v1 - v0;
-		const int own = s >= w->s_lo && s < w->s_hi;
 		const double t0 = tsg_now();
-		crawl_lists(&w->c, first, last, t->off, t->adj);
-		if (own)
-			memset(t->cnt, 0, np * sizeof(*t->cnt));
-		for (uint64_t i = 0; i < np; i++)
-			for (uint64_t x = t->off[i]; x < t->off[i + 1]; x++) {
-				const uint64_t v = t->adj[x];
-				if (v - v0 >= nr)
-					continue;
-				uint64_t at = w->poff[v - v0];
-				if (own && v - first < np) /* from its own span: in order, at the front */
-					at += t->cnt[v - first]++;
-				else /* from afar: at the back, counted down */
-					at += atomic_fetch_sub_explicit(&w->indeg[v], 1, memory_order_relaxed) - 1;
-				w->padj[at] = (uint32_t)(first + i);
+		if (s < w->s_lo || s >= w->s_hi) {
+			uint64_t s0 = 0, z = 0;
+			uint32_t far[2 + CRAWL_EXTRA];
+			for (uint64_t u = first; u < last; u++) {
+				if (u >= s0 + z)
+					crawl_site(&w->c, u, &s0, &z);
+				const uint64_t d = crawl_page(&w->c, u, s0, z, 1, far);
+				if (d > 0)
+					cw_put_far(w, u, far[0]);
+				if (d > 1 && far[1] != far[0]) /* a list has no repeats */
+					cw_put_far(w, u, far[1]);
 			}
+		} else {
+			crawl_lists(&w->c, first, last, t->off, t->adj);
+			memset(t->cnt, 0, np * sizeof(*t->cnt));
+			for (uint64_t i = 0; i < np; i++)
+				for (uint64_t x = t->off[i]; x < t->off[i + 1]; x++) {
+					const uint64_t v = t->adj[x];
+					if (v - first < np) /* from its own span: in order, at the front */
+						w->padj[w->poff[v - w->v0] + t->cnt[v - first]++] =
+							(uint32_t)(first + i);
+					else
+						cw_put_far(w, first + i, v);
+				}
+		}
 		atomic_fetch_add(&w->sweep_ns, (uint64_t)((tsg_now() - t0) * 1e9));
 		atomic_fetch_add(&w->sweep_spans, 1);
 		atomic_fetch_add(&w->spans_done, 1);
