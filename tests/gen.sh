@@ -6,13 +6,15 @@
 # sha256); the transpose exactly the graph's (test_webgraph --transpose-of)
 # and counted, with it and without it, as the .tsg of the same arguments
 # and as the reference counter counts that; converted, that very .tsg; a
-# too small --mem-limit, --tmpdir and an output that cannot be written
-# refused with their exit codes and no file left; the peak memory within
-# the limit. Ends with "N passed, N failed".
+# too small --mem-limit, --tmpdir, an output that cannot be written and a
+# full disk refused with their exit codes and no file left; the peak memory
+# within the limit. Ends with "N passed, N failed".
 set -u
 B=$1
 T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+MNT=""
+cleanup() { [ -n "$MNT" ] && umount "$MNT" 2>/dev/null; rm -rf "$T"; }
+trap cleanup EXIT
 # check, num, same
 . "$(dirname "$0")/lib.sh"
 gen() { "$B/tristream-gen" "$@"; }
@@ -86,9 +88,20 @@ check "--webgraph with --tmpdir: exit 2" [ "$(rc_of gen --tmpdir "$T" --webgraph
 check "an output that cannot be written: exit 5" [ "$(rc_of gen --webgraph crawl --vertices 1000 "$T/none/x")" = 5 ]
 check "an output that cannot be written: named" grep -q "none/x" "$T/err"
 check "an output that cannot be written: nothing left" [ ! -e "$T/none" ]
+MNT="$T/full"
+mkdir -p "$MNT"
+if mount -t tmpfs -o size=1M tmpfs "$MNT" 2>/dev/null; then
+	check "a full disk: exit 5" [ "$(rc_of gen --webgraph crawl --vertices $N "$MNT/x")" = 5 ]
+	check "a full disk: said so, the file named" grep -q "full/x.*No space left" "$T/err"
+	check "a full disk: nothing left" [ -z "$(ls -A "$MNT")" ]
+	umount "$MNT"
+else
+	echo "note: no tmpfs could be mounted (not root?), a full disk is not tried"
+fi
+MNT=""
 gen --quiet --seed $SEED --webgraph crawl --vertices 1000 "$T/small"
 check "a small crawl leaves its six files and no temporary" sh -c "[ \$(ls $T | grep -c '^small') = 6 ]"
-check "--help tells of --mem-limit for --webgraph" sh -c "$B/tristream-gen --help | grep -q 'Made.*--mem-limit\|in --mem-limit'"
+check "--help tells of --mem-limit for --webgraph" sh -c "$B/tristream-gen --help | grep -q -- '--mem-limit (default half the memory available)'"
 
 # --- the peak memory within the limit
 if [ -x /usr/bin/time ]; then

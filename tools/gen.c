@@ -54,11 +54,13 @@ static const char usage[] =
 	"  --webgraph  crawl only: its links as they are, directed, written as the\n"
 	"              BVGraph OUTPUT.{graph,offsets,properties} with its transpose\n"
 	"              OUTPUT-t.*, as LAW ships a crawl (counted, it is the same\n"
-	"              undirected graph as the .tsg the same arguments make). Made\n"
-	"              in --mem-limit (default half the memory available): 4 bytes a\n"
+	"              undirected graph as the .tsg the same arguments make; about\n"
+	"              14 links a page at edge factor 16, 35 at 64). Made in\n"
+	"              --mem-limit (default half the memory available): 4 bytes a\n"
 	"              page and some per thread, the transpose in as many passes over\n"
-	"              the pages as its lists (4 bytes a link) need; no scratch files.\n"
-	"              The files depend on the arguments and --seed alone.\n";
+	"              the pages as its lists (8 bytes a page, 4 a link) need; no\n"
+	"              scratch files. The files depend on the arguments and --seed\n"
+	"              alone, not on --threads or --mem-limit.\n";
 
 enum { O_SCALE = 256, O_EF, O_ABC, O_N, O_M, O_ROWS, O_COLS, O_SEED, O_THREADS, O_MEM, O_TMP,
        O_QUIET, O_WEBGRAPH, O_HELP };
