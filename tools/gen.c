@@ -400,8 +400,8 @@ out:
  * Making the out-lists again costs a fraction of encoding them; the
  * passes need no scratch disk.
  *
- * Both sets of files are written as hidden temporaries and named at the
- * end (io/webgraph.h's writer). The files depend on the arguments alone:
+ * Both sets of files are written as temporaries and named at the end
+ * (io/webgraph.h's writer), the transpose first. The files depend on the arguments alone:
  * spans are cut at the same pages whatever the threads or the memory,
  * and a transposed list is a sorted set. */
 
@@ -433,8 +433,8 @@ struct cw {
 	uint64_t stage_pages, budget;
 	int passes;	     /* the transpose's, 0 until planned */
 	double g_span, e_span; /* thread-ns a span's making and encoding took in the graph */
-	atomic_uint_fast64_t spans_done, arcs_done, gen_ns, enc_ns, sweep_ns, sweep_spans;
-	double t0, last;
+	atomic_uint_fast64_t spans_done, arcs_done, gen_ns, enc_ns, sweep_ns, sweep_spans, last_ms;
+	double t0;
 	pthread_mutex_t print_mu;
 };
 
@@ -452,11 +452,13 @@ static uint64_t span_last(const struct cw *w, uint64_t s)
  * memory; the passes' makings, until one is timed, as the graph's). */
 static void cw_progress(struct cw *w)
 {
-	if (w->quiet || tsg_now() - w->last <= 5 || pthread_mutex_trylock(&w->print_mu))
+	const uint64_t now_ms = (uint64_t)(tsg_now() * 1e3);
+	if (w->quiet || now_ms - atomic_load(&w->last_ms) <= 5000 ||
+	    pthread_mutex_trylock(&w->print_mu))
 		return;
 	const double now = tsg_now();
-	if (now - w->last > 5) {
-		w->last = now;
+	if (now_ms - atomic_load(&w->last_ms) > 5000) {
+		atomic_store(&w->last_ms, now_ms);
 		const uint64_t done = atomic_load(&w->spans_done), pages = done * CRAWL_SPAN;
 		const uint64_t swept = atomic_load(&w->sweep_spans);
 		const double gen = (double)atomic_load(&w->gen_ns), enc = (double)atomic_load(&w->enc_ns);
@@ -470,7 +472,8 @@ static void cw_progress(struct cw *w)
 		}
 		const double sw = swept ? sweep / (double)swept : g;
 		const double total = ns * (g + 2 * e + passes * sw), spent = gen + enc + sweep;
-		fprintf(stderr, "tristream-gen: %s: %llu / %llu pages, %.1f M links/s, ETA %.0fs\n",
+		fprintf(stderr, "tristream-gen: %s: %llu / %llu pages, %.1f M links/s into the "
+			"files, ETA %.0fs\n",
 			w->what, (unsigned long long)(pages < w->stage_pages ? pages : w->stage_pages),
 			(unsigned long long)w->stage_pages,
 			(double)atomic_load(&w->arcs_done) / (now - w->t0) / 1e6,
@@ -815,7 +818,8 @@ static int cw_run(const struct crawl *cr, const char *base, unsigned threads, ui
 	pthread_mutex_init(&ring.mu, NULL);
 	pthread_cond_init(&ring.cv, NULL);
 	ring_init = 1;
-	w.t0 = w.last = tsg_now();
+	w.t0 = tsg_now();
+	atomic_store(&w.last_ms, (uint64_t)(w.t0 * 1e3));
 	w.budget = mem_limit - fixed;
 
 	/* the graph, counting in-degrees */
@@ -924,10 +928,11 @@ static int cw_run(const struct crawl *cr, const char *base, unsigned threads, ui
 		const double secs = tsg_now() - w.t0;
 		fprintf(stderr,
 			"tristream-gen: %s.* and %s-t.*: %llu pages, %llu links (directed), %.3f and "
-			"%.3f bits a link, in %.1fs (%.1f M links/s; threads' time %.0fs making "
-			"lists, %.0fs making them again for %d transpose pass%s, %.0fs encoding)\n",
+			"%.3f bits a link, in %.1fs (%.1f M links/s into the files; threads' time "
+			"%.0fs making lists, %.0fs making them again for %d transpose pass%s, %.0fs "
+			"encoding)\n",
 			base, base, (unsigned long long)n, (unsigned long long)m, gbl, tbl, secs,
-			secs > 0 ? (double)m / secs / 1e6 : 0.0, (double)atomic_load(&w.gen_ns) / 1e9,
+			secs > 0 ? 2.0 * (double)m / secs / 1e6 : 0.0, (double)atomic_load(&w.gen_ns) / 1e9,
 			(double)atomic_load(&w.sweep_ns) / 1e9, passes, passes == 1 ? "" : "es",
 			(double)atomic_load(&w.enc_ns) / 1e9);
 	}
