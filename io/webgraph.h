@@ -168,8 +168,43 @@ void io_webgraph_write_defaults(struct io_webgraph_wopts *o);
 
 /* Writes the graph (nv vertices, lists off/adj: each vertex's successors,
  * sorted, no duplicates) as BASE.graph, BASE.offsets and BASE.properties,
- * each atomically. */
+ * each atomically (io_webgraph_writer_finish). Chunks of wopts.chunk nodes,
+ * a window of them encoded on wopts.threads threads, then appended. */
 int io_webgraph_write(const char *base, uint64_t nv, const uint64_t *off, const uint32_t *adj,
 		      const struct io_webgraph_wopts *o, struct tsg_err *err);
+
+/* Streaming: a graph too large to hold is written chunk by chunk. A chunk
+ * (consecutive nodes) is encoded on its own, by any thread, into a
+ * io_webgraph_chunk (its bits, offsets and statistics, reusable), and
+ * chunks are appended to the writer in node order. A node refers only to
+ * lists of its own chunk, so the files depend on where chunks are cut and
+ * on nothing else: cut at multiples of 2^16 they are io_webgraph_write's. */
+struct io_webgraph_chunk;
+struct io_webgraph_chunk *io_webgraph_chunk_new(void); /* NULL: out of memory */
+void io_webgraph_chunk_free(struct io_webgraph_chunk *c);
+uint64_t io_webgraph_chunk_bytes(const struct io_webgraph_chunk *c); /* memory it holds */
+uint64_t io_webgraph_chunk_bits(const struct io_webgraph_chunk *c);  /* its .graph bits */
+
+/* Encodes nodes x0 .. x0 + n - 1 into c, replacing what it held: node
+ * x0 + i's successors are adj[off[i] .. off[i + 1]) (sorted, no
+ * duplicates; off need not start at 0). TSG_OK or TSG_ENOMEM. */
+int io_webgraph_encode(struct io_webgraph_chunk *c, const struct io_webgraph_wopts *o, uint64_t x0,
+		       uint64_t n, const uint64_t *off, const uint32_t *adj);
+
+/* Opens BASE.graph, BASE.offsets and BASE.properties as hidden
+ * temporaries (io/atomic.h); appends chunks in order (a chunk that does
+ * not start at the next node is TSG_EINTERNAL; every write is checked);
+ * finish writes the .properties (nodes and arcs as appended, and LAW's
+ * statistics: bitsperlink, avgref, copiedarcs, bitsfor...), syncs all
+ * three and only then names them, .properties last. finish and abort free
+ * w; abort, or a failure anywhere, leaves no file behind. */
+struct io_webgraph_writer;
+int io_webgraph_writer_open(const char *base, const struct io_webgraph_wopts *o,
+			    struct io_webgraph_writer **w, struct tsg_err *err);
+int io_webgraph_writer_append(struct io_webgraph_writer *w, const struct io_webgraph_chunk *c,
+			      struct tsg_err *err);
+uint64_t io_webgraph_writer_bits(const struct io_webgraph_writer *w); /* .graph bits so far */
+int io_webgraph_writer_finish(struct io_webgraph_writer *w, struct tsg_err *err);
+void io_webgraph_writer_abort(struct io_webgraph_writer *w);
 
 #endif

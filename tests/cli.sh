@@ -497,7 +497,7 @@ for l in arrival block; do
 	check "crawl whose transpose is not its own, $l layout: exit 3, no count" sh -c "[ $(rc_of "$B/tristream" count --device cpu --layout $l "$T/nott/d") = 3 ] && [ ! -s $T/out ]"
 	check "crawl whose transpose is not its own, $l layout: said so" grep -q "is not the transpose" "$T/err"
 done
-check "gen --webgraph with --mem-limit exits 2 (made in memory)" [ "$(rc_of "$B/tristream-gen" --webgraph --mem-limit 1G crawl --vertices 10 "$T/x")" = 2 ]
+check "gen --webgraph with --tmpdir exits 2 (no scratch files)" [ "$(rc_of "$B/tristream-gen" --webgraph --tmpdir "$T" crawl --vertices 10 "$T/x")" = 2 ]
 check "gen --webgraph with a kind other than crawl exits 2" [ "$(rc_of "$B/tristream-gen" --webgraph rmat --scale 5 "$T/x")" = 2 ]
 check "gen crawl --edge-factor past 4096 exits 2" [ "$(rc_of "$B/tristream-gen" crawl --vertices 10 --edge-factor 5000 "$T/x.tsg")" = 2 ]
 

@@ -6,8 +6,15 @@
  * reader takes (window 0, 1, 7; maxrefcount 0, 1, 3; minimum interval 0, 1,
  * 4; zeta 1..7), with and without .offsets, on 1 and 3 threads. The
  * undirected load merged with a transpose, and the one sorted without it,
- * give the same graph as the builder makes of the same arcs.
+ * give the same graph as the builder makes of the same arcs. The streaming
+ * writer, fed chunks cut where io_webgraph_write cuts them, writes its
+ * files byte for byte, and refuses a chunk out of order, leaving nothing.
+ *
+ * test_webgraph --transpose-of BASE: checks that BASE-t's lists are
+ * exactly the transpose of BASE's (tests/gen.sh, on tristream-gen's
+ * crawls); prints the arcs checked, exits 0 if so, 1 if not.
  */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -311,12 +318,115 @@ static void undirected(struct t_state *st)
 	}
 }
 
-int main(void)
+/* Files in the scratch directory whose names start with prefix. */
+static int files_named(const char *prefix)
 {
+	DIR *d = opendir(t_tmpdir());
+	int n = 0;
+	for (struct dirent *e; d && (e = readdir(d));)
+		n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* The streaming writer: chunks encoded one by one (in reverse, to show the
+ * order of encoding does not matter), appended in order, give
+ * io_webgraph_write's files; a chunk out of order is refused and abort
+ * leaves no file, named or hidden. */
+static void streaming(struct t_state *st)
+{
+	uint64_t seed = 9;
+	struct lists l;
+	make(&l, 5, 5000, &seed);
+	struct io_webgraph_wopts o;
+	io_webgraph_write_defaults(&o);
+	o.chunk = 700;
+	char a[4200], b[4200], fa[4300], fb[4300];
+	snprintf(a, sizeof(a), "%s", t_path("whole"));
+	snprintf(b, sizeof(b), "%s", t_path("streamed"));
+	struct tsg_err err = { 0 };
+	int rc = io_webgraph_write(a, l.nv, l.off, l.adj, &o, &err);
+	CHECK(st, rc == 0, "write: %s", err.msg);
+	const uint64_t nch = (l.nv + o.chunk - 1) / o.chunk;
+	struct io_webgraph_chunk *c[8];
+	for (uint64_t k = 0; k < nch; k++)
+		c[k] = io_webgraph_chunk_new();
+	for (uint64_t k = nch; k-- > 0;) {
+		const uint64_t x0 = k * o.chunk, n = x0 + o.chunk < l.nv ? o.chunk : l.nv - x0;
+		CHECK(st, c[k] && io_webgraph_encode(c[k], &o, x0, n, l.off + x0, l.adj) == 0,
+		      "encode chunk %llu", (unsigned long long)k);
+	}
+	struct io_webgraph_writer *w;
+	rc = io_webgraph_writer_open(b, &o, &w, &err);
+	CHECK(st, rc == 0, "open: %s", err.msg);
+	for (uint64_t k = 0; rc == 0 && k < nch; k++)
+		rc = io_webgraph_writer_append(w, c[k], &err);
+	CHECK(st, rc == 0 && io_webgraph_writer_bits(w) > 0, "append: %s", err.msg);
+	if (rc == 0)
+		rc = io_webgraph_writer_finish(w, &err);
+	CHECK(st, rc == 0, "finish: %s", err.msg);
+	for (int f = 0; rc == 0 && f < 3; f++) {
+		static const char *const ext[] = { "graph", "offsets", "properties" };
+		snprintf(fa, sizeof(fa), "%s.%s", a, ext[f]);
+		snprintf(fb, sizeof(fb), "%s.%s", b, ext[f]);
+		CHECK(st, same_file(fa, fb), "streamed and whole .%s differ", ext[f]);
+	}
+	/* out of order: refused, and nothing left once aborted */
+	snprintf(b, sizeof(b), "%s", t_path("disorder"));
+	memset(&err, 0, sizeof(err));
+	rc = io_webgraph_writer_open(b, &o, &w, &err);
+	CHECK(st, rc == 0, "open: %s", err.msg);
+	if (rc == 0) {
+		rc = io_webgraph_writer_append(w, c[1], &err);
+		CHECK(st, rc == TSG_EINTERNAL && strstr(err.msg, "appended after"),
+		      "a chunk out of order is refused: rc %d, %s", rc, err.msg);
+		CHECK(st, files_named("disorder") + files_named(".disorder") == 3,
+		      "the temporaries exist while writing: %d", files_named("disorder"));
+		io_webgraph_writer_abort(w);
+		CHECK(st, files_named("disorder") + files_named(".disorder") == 0,
+		      "abort leaves no file: %d", files_named("disorder"));
+	}
+	for (uint64_t k = 0; k < nch; k++)
+		io_webgraph_chunk_free(c[k]);
+	drop(&l);
+}
+
+/* --transpose-of BASE */
+static int transpose_of(const char *base)
+{
+	char tbase[4300];
+	snprintf(tbase, sizeof(tbase), "%s-t", base);
+	struct tsg_graph g, h;
+	struct io_webgraph_stats ws;
+	struct tsg_err err = { 0 };
+	if (io_webgraph_read_directed(base, 2, &g, &ws, &err) ||
+	    io_webgraph_read_directed(tbase, 2, &h, &ws, &err)) {
+		fprintf(stderr, "test_webgraph: %s\n", err.msg);
+		return 1;
+	}
+	struct lists l = { g.nv, (uint64_t *)g.off, (uint32_t *)g.adj }, t; /* read only */
+	transpose(&l, &t);
+	const int ok = h.nv == t.nv && h.nadj == t.off[t.nv] &&
+		       memcmp(h.off, t.off, (t.nv + 1) * 8) == 0 &&
+		       (t.off[t.nv] == 0 || memcmp(h.adj, t.adj, t.off[t.nv] * 4) == 0);
+	printf("%s: %llu arcs, %s\n", tbase, (unsigned long long)g.nadj,
+	       ok ? "the transpose" : "NOT the transpose");
+	drop(&t);
+	io_graph_free(&g);
+	io_graph_free(&h);
+	return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && strcmp(argv[1], "--transpose-of") == 0)
+		return transpose_of(argv[2]);
 	struct t_state st = { 0 };
 	round_trips(&st);
 	thread_independence(&st);
 	undirected(&st);
+	streaming(&st);
 	t_cleanup();
 	return t_finish(&st);
 }

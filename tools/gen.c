@@ -20,14 +20,15 @@
  * its BVGraph file against a plain .tsg uses it (bench/webgraph_billion.sh).
  */
 #include <getopt.h>
-#include <signal.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "io/builder.h"
-#include "io/sort.h"
 #include "io/webgraph.h"
 #include "base/util.h"
 #include "version.h"
@@ -53,8 +54,13 @@ static const char usage[] =
 	"  --webgraph  crawl only: its links as they are, directed, written as the\n"
 	"              BVGraph OUTPUT.{graph,offsets,properties} with its transpose\n"
 	"              OUTPUT-t.*, as LAW ships a crawl (counted, it is the same\n"
-	"              undirected graph as the .tsg the same arguments make; made in\n"
-	"              memory, about 24 bytes a link at the peak)\n";
+	"              undirected graph as the .tsg the same arguments make; about\n"
+	"              14 links a page at edge factor 16, 35 at 64). Made in\n"
+	"              --mem-limit (default half the memory available): 4 bytes a\n"
+	"              page and some per thread, the transpose in as many passes over\n"
+	"              the pages as its lists (8 bytes a page, 4 a link) need; no\n"
+	"              scratch files. The files depend on the arguments and --seed\n"
+	"              alone, not on --threads or --mem-limit.\n";
 
 enum { O_SCALE = 256, O_EF, O_ABC, O_N, O_M, O_ROWS, O_COLS, O_SEED, O_THREADS, O_MEM, O_TMP,
        O_QUIET, O_WEBGRAPH, O_HELP };
@@ -179,21 +185,19 @@ static int gen_random(struct gen *g, struct io_builder *b, unsigned threads, int
 	return rc;
 }
 
-/* ---- crawl: pages by site, chunk by chunk of pages ---- */
+/* ---- crawl: pages by site ---- */
 
 enum {
-	CRAWL_CHUNK = 4096,	  /* pages a task makes */
+	CRAWL_CHUNK = 4096,	  /* pages a task makes for the .tsg */
 	CRAWL_SPAN = 1 << 16,	  /* sites never cross a multiple of this */
 	CRAWL_MAX_SITE = 8192,	  /* site sizes are log-uniform in 1 .. this */
 	CRAWL_FAR = 1 << 20,	  /* reach of a link to a nearby site */
-	CRAWL_EXTRA = 8 + 6 + 2, /* pagination, section, page: most links a page */
+	CRAWL_EXTRA = 8 + 5 + 3, /* pagination, section, far and own: most links a page */
 };
 
 struct crawl {
-	uint64_t n, seed, ef;	 /* ef: the largest menu (a site's first pages) */
-	int lists;		 /* each chunk's links sorted, without repeats or loops */
-	uint64_t first_chunk, cap; /* cap: edges a page may make */
-	uint64_t *out, *count;	 /* a batch of chunks, cap * CRAWL_CHUNK each */
+	uint64_t n, seed, ef; /* ef: the largest menu (a site's first pages) */
+	uint64_t cap;	      /* links a page may make: ef + CRAWL_EXTRA */
 };
 
 /* The site holding u: the span's sites are cut in order by a generator of
@@ -233,194 +237,727 @@ static uint64_t crawl_far(const struct crawl *c, uint64_t *s, uint64_t u)
 	return (uint64_t)((double)c->n * x * x * x) % c->n;
 }
 
-static void crawl_chunks(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
+/* Page u's links into out (at most cap), [s0, s0 + z) its site; returns
+ * how many (repeats and u itself among them). They come from generators
+ * seeded by the seed and u, u's section (u / 16) and its site alone, never
+ * from a stream shared with other pages: any range of pages is made alike
+ * by any thread, at any time, as often as asked. Every link but those of
+ * crawl_far stays in u's site, so in u's span; far_only gives those alone,
+ * drawing all the rest (the same draws, so the same far links) without
+ * making it. */
+static uint64_t crawl_page(const struct crawl *c, uint64_t u, uint64_t s0, uint64_t z, int far_only,
+			   uint32_t *out)
 {
-	(void)tid;
-	struct crawl *c = arg;
-	for (uint64_t k = lo; k < hi; k++) {
-		const uint64_t first = (c->first_chunk + k) * CRAWL_CHUNK;
-		const uint64_t last = first + CRAWL_CHUNK < c->n ? first + CRAWL_CHUNK : c->n;
-		uint64_t *out = c->out + k * c->cap * CRAWL_CHUNK, e = 0;
-		uint64_t s0 = 0, z = 0;
-		for (uint64_t u = first; u < last; u++) {
-			if (u >= s0 + z)
-				crawl_site(c, u, &s0, &z);
-			uint64_t s = c->seed ^ (u * 0xd1b54a32d192ed03ull), site = s0 * 0x9e3779b97f4a7c15ull;
-			/* the menu: the site's first pages, the same for every page */
-			uint64_t menu = 1 + splitmix(&site) % c->ef;
-			menu = menu < z ? menu : z;
-			const int full = unit(&s) < 0.85;
-			for (uint64_t i = 0; i < menu; i++)
-				if (s0 + i != u && (full || unit(&s) < 0.5))
-					out[e++] = u << 32 | (s0 + i);
-			for (uint64_t j = 1; j <= 8 && u + j < s0 + z; j++) { /* next pages */
-				out[e++] = u << 32 | (u + j);
-				if (unit(&s) < 0.4)
-					break;
-			}
-			/* a section (16 pages in a row) shares its links into the site
-			 * and a far one: neighbouring lists repeat */
-			uint64_t sec = c->seed ^ ((u / 16) * 0xa0761d6478bd642full) ^ 0xe7037ed1a0b428dbull;
-			const uint64_t nsec = 2 + splitmix(&sec) % 4;
-			for (uint64_t i = 0; i < nsec; i++) {
-				const uint64_t w = crawl_within(&sec, s0, z, u / 16 * 16 > s0 ? u / 16 * 16 : s0);
-				if (unit(&s) < 0.9)
-					out[e++] = u << 32 | w;
-			}
-			if (unit(&sec) < 0.5) {
-				const uint64_t w = crawl_far(c, &sec, u);
-				if (unit(&s) < 0.9)
-					out[e++] = u << 32 | w;
-			}
-			if (unit(&s) < 0.25) /* and, rarely, a page its own */
-				out[e++] = u << 32 | crawl_within(&s, s0, z, u);
-			if (unit(&s) < 0.1)
-				out[e++] = u << 32 | crawl_far(c, &s, u);
+	uint64_t e = 0;
+	uint64_t s = c->seed ^ (u * 0xd1b54a32d192ed03ull), site = s0 * 0x9e3779b97f4a7c15ull;
+	/* the menu: the site's first pages, the same for every page */
+	uint64_t menu = 1 + splitmix(&site) % c->ef;
+	menu = menu < z ? menu : z;
+	const int full = unit(&s) < 0.85;
+	for (uint64_t i = 0; i < menu && (!far_only || !full); i++)
+		if (s0 + i != u && (full || unit(&s) < 0.5) && !far_only)
+			out[e++] = (uint32_t)(s0 + i);
+	for (uint64_t j = 1; j <= 8 && u + j < s0 + z; j++) { /* next pages */
+		if (!far_only)
+			out[e++] = (uint32_t)(u + j);
+		if (unit(&s) < 0.4)
+			break;
+	}
+	/* a section (16 pages in a row) shares its links into the site and a
+	 * far one: neighbouring lists repeat */
+	uint64_t sec = c->seed ^ ((u / 16) * 0xa0761d6478bd642full) ^ 0xe7037ed1a0b428dbull;
+	const uint64_t nsec = 2 + splitmix(&sec) % 4;
+	for (uint64_t i = 0; i < nsec; i++) {
+		const uint64_t w = far_only ? (unit(&sec), 0)
+					    : crawl_within(&sec, s0, z, u / 16 * 16 > s0 ? u / 16 * 16 : s0);
+		if (unit(&s) < 0.9 && !far_only)
+			out[e++] = (uint32_t)w;
+	}
+	if (unit(&sec) < 0.5) {
+		const uint64_t w = crawl_far(c, &sec, u);
+		if (unit(&s) < 0.9)
+			out[e++] = (uint32_t)w;
+	}
+	if (unit(&s) < 0.25) { /* and, rarely, a page its own */
+		if (far_only)
+			(void)unit(&s);
+		else
+			out[e++] = (uint32_t)crawl_within(&s, s0, z, u);
+	}
+	if (unit(&s) < 0.1)
+		out[e++] = (uint32_t)crawl_far(c, &s, u);
+	return e;
+}
+
+/* Pages [first, last) as lists, sorted, without repeats or loops: page
+ * first + i's are adj[off[i] .. off[i + 1]), off[0] = 0; adj holds
+ * (last - first) * cap ids. */
+static void crawl_lists(const struct crawl *c, uint64_t first, uint64_t last, uint64_t *off,
+			uint32_t *adj)
+{
+	uint64_t s0 = 0, z = 0, e = 0;
+	off[0] = 0;
+	for (uint64_t u = first; u < last; u++) {
+		if (u >= s0 + z)
+			crawl_site(c, u, &s0, &z);
+		uint32_t *l = adj + e;
+		const uint64_t d = crawl_page(c, u, s0, z, 0, l);
+		for (uint64_t x = 1; x < d; x++) { /* a page's few links, the menu's in order */
+			const uint32_t t = l[x];
+			uint64_t y = x;
+			for (; y > 0 && l[y - 1] > t; y--)
+				l[y] = l[y - 1];
+			l[y] = t;
 		}
-		if (c->lists) { /* keys grouped by page already: sorted, each page's links too */
-			uint64_t kept = 0;
-			for (uint64_t b = 0, a = 0; a < e; a = b) {
-				for (b = a + 1; b < e && out[b] >> 32 == out[a] >> 32; b++)
-					;
-				for (uint64_t x = a + 1; x < b; x++) /* a page's few links */
-					for (uint64_t y = x; y > a && out[y - 1] > out[y]; y--) {
-						const uint64_t t = out[y];
-						out[y] = out[y - 1];
-						out[y - 1] = t;
-					}
-				for (uint64_t x = a; x < b; x++)
-					if ((out[x] >> 32) != (out[x] & 0xffffffffu) &&
-					    (x == a || out[x] != out[x - 1]))
-						out[kept++] = out[x];
-			}
-			e = kept;
-		}
-		c->count[k] = e;
+		uint64_t k = 0;
+		for (uint64_t x = 0; x < d; x++)
+			if (l[x] != u && (k == 0 || l[x] != l[k - 1]))
+				l[k++] = l[x];
+		e += k;
+		off[u - first + 1] = e;
 	}
 }
 
-/* Makes the crawl's links: into the builder b (an undirected graph), or,
- * where b is NULL, as sorted keys u<<32|v, page after page, into *keys
- * (*nkeys of them; the caller frees). */
-static int gen_crawl(uint64_t n, uint64_t ef, uint64_t seed, struct io_builder *b,
-		     uint64_t **keys, uint64_t *nkeys, unsigned threads, int quiet,
+/* ---- crawl, undirected: its links into the builder ---- */
+
+struct crawl_batch {
+	const struct crawl *c;
+	uint64_t first_chunk;
+	uint64_t *out, *count; /* a batch of chunks, cap * CRAWL_CHUNK keys each */
+};
+
+static void crawl_chunks(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
+{
+	(void)tid;
+	struct crawl_batch *cb = arg;
+	const struct crawl *c = cb->c;
+	for (uint64_t k = lo; k < hi; k++) {
+		const uint64_t first = (cb->first_chunk + k) * CRAWL_CHUNK;
+		const uint64_t last = first + CRAWL_CHUNK < c->n ? first + CRAWL_CHUNK : c->n;
+		uint64_t *out = cb->out + k * c->cap * CRAWL_CHUNK, e = 0, s0 = 0, z = 0;
+		uint32_t l[4096 + CRAWL_EXTRA];
+		for (uint64_t u = first; u < last; u++) {
+			if (u >= s0 + z)
+				crawl_site(c, u, &s0, &z);
+			const uint64_t d = crawl_page(c, u, s0, z, 0, l);
+			for (uint64_t x = 0; x < d; x++)
+				out[e++] = u << 32 | l[x];
+		}
+		cb->count[k] = e;
+	}
+}
+
+/* Makes the crawl's links into the builder b (an undirected graph). */
+static int gen_crawl(const struct crawl *c, struct io_builder *b, unsigned threads, int quiet,
 		     struct tsg_err *err)
 {
-	struct crawl c = { .n = n, .seed = seed, .ef = ef, .cap = ef + CRAWL_EXTRA, .lists = !b };
-	uint64_t have = 0;
-	if (!b) { /* room for the most links the pages can make: only address
-		   * space until written */
-		*keys = malloc((n ? n * c.cap : 1) * sizeof(uint64_t));
-		if (!*keys)
-			return tsg_fail(err, TSG_ENOMEM, "out of memory for %llu pages' links",
-					(unsigned long long)n);
-	}
-	const uint64_t nchunks = (n + CRAWL_CHUNK - 1) / CRAWL_CHUNK, per = threads * 2;
+	struct crawl_batch cb = { .c = c };
+	const uint64_t nchunks = (c->n + CRAWL_CHUNK - 1) / CRAWL_CHUNK, per = threads * 2;
 	int rc = TSG_OK;
-	c.out = malloc(per * c.cap * CRAWL_CHUNK * sizeof(uint64_t));
-	c.count = malloc(per * sizeof(uint64_t));
-	if (!c.out || !c.count) {
+	cb.out = malloc(per * c->cap * CRAWL_CHUNK * sizeof(uint64_t));
+	cb.count = malloc(per * sizeof(uint64_t));
+	if (!cb.out || !cb.count) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 		goto out;
 	}
 	double t0 = tsg_now(), last = t0;
 	for (uint64_t at = 0; at < nchunks && rc == TSG_OK; at += per) {
 		const uint64_t nb = nchunks - at < per ? nchunks - at : per;
-		c.first_chunk = at;
-		tsg_parallel_for(threads, nb, 1, crawl_chunks, &c);
-		for (uint64_t k = 0; k < nb && rc == TSG_OK; k++) {
-			const uint64_t *src = c.out + k * c.cap * CRAWL_CHUNK;
-			if (b) {
-				rc = io_builder_add(b, src, c.count[k], err);
-			} else {
-				memcpy(*keys + have, src, c.count[k] * sizeof(uint64_t));
-				have += c.count[k];
-			}
-		}
+		cb.first_chunk = at;
+		tsg_parallel_for(threads, nb, 1, crawl_chunks, &cb);
+		for (uint64_t k = 0; k < nb && rc == TSG_OK; k++)
+			rc = io_builder_add(b, cb.out + k * c->cap * CRAWL_CHUNK, cb.count[k], err);
 		if (!quiet)
-			gen_progress(t0, &last, at + nb, nchunks, CRAWL_CHUNK, n, "pages");
+			gen_progress(t0, &last, at + nb, nchunks, CRAWL_CHUNK, c->n, "pages");
 	}
 out:
-	free(c.out);
-	free(c.count);
-	if (!b)
-		*nkeys = have;
+	free(cb.out);
+	free(cb.count);
 	return rc;
 }
 
-/* Sorted keys u<<32|v (n pages) as lists: off[n + 1] and adj (m ids). */
-static int keys_to_lists(const uint64_t *keys, uint64_t m, uint64_t n, uint64_t **off,
-			 uint32_t **adj, struct tsg_err *err)
+/* ---- crawl --webgraph: the crawl and its transpose as BVGraph ----
+ *
+ * In memory bounded by --mem-limit, whatever the crawl's size. Spans of
+ * 2^16 pages (the writer's chunks; no site crosses one) are the unit of
+ * work, made from the crawl's generators alone, so that any span can be
+ * made again at any time.
+ *
+ * The graph: each span's lists are made and encoded by one thread, and
+ * appended to BASE in order (a ring of encoded spans, at most twice the
+ * threads ahead of the last appended). The pages' in-degrees are counted
+ * on the way (4 bytes a page, kept to the end).
+ *
+ * The transpose, in passes over ranges of spans whose in-lists (4 bytes a
+ * link, 8 a page for offsets) fit what memory is left: each pass makes
+ * every span's out-lists again, keeps the links into its range and puts
+ * them in place: a link within its own span at the front of its target's
+ * in-list, in order (one thread makes the span, so its pages come in
+ * increasing order); a link from another span at the back, wherever a
+ * shared cursor (the target's in-degree, counted down) says. The front of
+ * a list is sorted already; its back, the few links from afar, is sorted
+ * and merged in as the range's spans are encoded and appended to BASE-t.
+ * Making the out-lists again costs a fraction of encoding them; the
+ * passes need no scratch disk.
+ *
+ * Both sets of files are written as temporaries and named at the end
+ * (io/webgraph.h's writer), the transpose first. The files depend on the arguments alone:
+ * spans are cut at the same pages whatever the threads or the memory,
+ * and a transposed list is a sorted set. */
+
+struct cw_scratch { /* a thread's */
+	uint64_t *off;	    /* CRAWL_SPAN + 1 */
+	uint32_t *adj;	    /* CRAWL_SPAN * cap */
+	uint32_t *cnt;	    /* CRAWL_SPAN: the span's own in-degrees, or cursors */
+	uint32_t *tmp;	    /* a merged in-list */
+	uint64_t ntmp;
+};
+
+struct cw {
+	struct crawl c;
+	uint64_t nspans;
+	unsigned threads;
+	int quiet;
+	struct io_webgraph_wopts wo;
+	_Atomic uint32_t *indeg; /* n: in-degrees; in a pass, counted down by links from afar */
+	struct cw_scratch *scr;
+	/* the pass: spans [s_lo, s_hi), their pages [v0, v1) */
+	uint64_t s_lo, s_hi, v0, v1;
+	uint64_t *poff; /* v1 - v0 + 1, in pass_buf */
+	uint32_t *padj; /* the pass's links, after poff */
+	uint64_t *pass_buf;
+	uint64_t *span_arcs; /* nspans: in-links of each span's pages */
+	/* progress: the stage, its spans done of its pages; the threads' time
+	 * making and encoding spans, for the time left */
+	char what[80];
+	uint64_t stage_pages, budget;
+	int passes;	     /* the transpose's, 0 until planned */
+	double g_span, e_span; /* thread-ns a span's making and encoding took in the graph */
+	atomic_uint_fast64_t spans_done, arcs_done, gen_ns, enc_ns, sweep_ns, sweep_spans, last_ms;
+	double t0;
+	pthread_mutex_t print_mu;
+};
+
+static uint64_t span_first(uint64_t s) { return s * CRAWL_SPAN; }
+static uint64_t span_last(const struct cw *w, uint64_t s)
 {
-	*off = calloc(n + 1, sizeof(uint64_t));
-	*adj = malloc((m ? m : 1) * sizeof(uint32_t));
-	if (!*off || !*adj)
-		return tsg_fail(err, TSG_ENOMEM, "out of memory for %llu pages' lists",
-				(unsigned long long)n);
-	for (uint64_t i = 0; i < m; i++) {
-		(*off)[(keys[i] >> 32) + 1]++;
-		(*adj)[i] = (uint32_t)keys[i];
+	return s * CRAWL_SPAN + CRAWL_SPAN < w->c.n ? s * CRAWL_SPAN + CRAWL_SPAN : w->c.n;
+}
+
+/* Every 5 s from whichever thread sees it first: the stage, its pages
+ * done, the links written a second (both files), and the time left: the
+ * graph's making and encoding of each span, a making of each in every pass
+ * of the transpose, and an encoding of each again, each at the pace its
+ * kind has had so far (until the passes are planned, guessed from the
+ * memory; the passes' makings, until one is timed, as the graph's). */
+static void cw_progress(struct cw *w)
+{
+	const uint64_t now_ms = (uint64_t)(tsg_now() * 1e3);
+	if (w->quiet || now_ms - atomic_load(&w->last_ms) <= 5000 ||
+	    pthread_mutex_trylock(&w->print_mu))
+		return;
+	const double now = tsg_now();
+	if (now_ms - atomic_load(&w->last_ms) > 5000) {
+		atomic_store(&w->last_ms, now_ms);
+		const uint64_t done = atomic_load(&w->spans_done), pages = done * CRAWL_SPAN;
+		const uint64_t swept = atomic_load(&w->sweep_spans);
+		const double gen = (double)atomic_load(&w->gen_ns), enc = (double)atomic_load(&w->enc_ns);
+		const double sweep = (double)atomic_load(&w->sweep_ns), ns = (double)w->nspans;
+		double g = w->g_span, e = w->e_span, passes = w->passes;
+		if (!passes) { /* in the graph still */
+			g = done ? gen / (double)done : 0;
+			e = done ? enc / (double)done : 0;
+			const double m = done ? (double)atomic_load(&w->arcs_done) / (double)done * ns : 0;
+			passes = ceil(((double)w->c.n * 8 + m * 4) / (double)(w->budget ? w->budget : 1));
+		}
+		const double sw = swept ? sweep / (double)swept : g;
+		const double total = ns * (g + 2 * e + passes * sw), spent = gen + enc + sweep;
+		fprintf(stderr, "tristream-gen: %s: %llu / %llu pages, %.1f M links/s into the "
+			"files, ETA %.0fs\n",
+			w->what, (unsigned long long)(pages < w->stage_pages ? pages : w->stage_pages),
+			(unsigned long long)w->stage_pages,
+			(double)atomic_load(&w->arcs_done) / (now - w->t0) / 1e6,
+			spent > 0 && total > spent ? (total - spent) / spent * (now - w->t0) : 0.0);
 	}
-	for (uint64_t u = 0; u < n; u++)
-		(*off)[u + 1] += (*off)[u];
+	pthread_mutex_unlock(&w->print_mu);
+}
+
+/* ---- the ordered ring: spans encoded by any thread, appended in order ---- */
+
+struct cw_ring {
+	struct cw *w;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	uint64_t first, count, next; /* tasks k: span first + k; next: tasks appended */
+	unsigned slots;
+	struct io_webgraph_chunk **slot;
+	uint8_t *done;
+	int draining, rc;
+	struct tsg_err err;
+	struct io_webgraph_writer *out;
+	int (*make)(struct cw *w, uint64_t span, unsigned tid, struct io_webgraph_chunk *c);
+};
+
+static void ring_fail(struct cw_ring *r, int rc, const struct tsg_err *err)
+{
+	if (!r->rc) {
+		r->rc = rc;
+		r->err = *err;
+	}
+	pthread_cond_broadcast(&r->cv);
+}
+
+static void ring_task(void *ctx, uint64_t lo, uint64_t hi, unsigned tid)
+{
+	struct cw_ring *r = ctx;
+	for (uint64_t k = lo; k < hi; k++) {
+		struct tsg_err err = { 0 };
+		pthread_mutex_lock(&r->mu);
+		while (!r->rc && k >= r->next + r->slots) /* its slot still waits to be appended */
+			pthread_cond_wait(&r->cv, &r->mu);
+		const int failed = r->rc;
+		pthread_mutex_unlock(&r->mu);
+		if (failed)
+			return;
+		struct io_webgraph_chunk *c = r->slot[k % r->slots];
+		int rc = r->make(r->w, r->first + k, tid, c);
+		pthread_mutex_lock(&r->mu);
+		if (rc) {
+			tsg_fail(&err, rc, "out of memory encoding pages from %llu",
+				 (unsigned long long)span_first(r->first + k));
+			ring_fail(r, rc, &err);
+			pthread_mutex_unlock(&r->mu);
+			return;
+		}
+		r->done[k % r->slots] = 1;
+		if (!r->draining) { /* append what is ready, in order, outside the lock */
+			r->draining = 1;
+			while (!r->rc && r->next < r->count && r->done[r->next % r->slots]) {
+				const struct io_webgraph_chunk *a = r->slot[r->next % r->slots];
+				pthread_mutex_unlock(&r->mu);
+				rc = io_webgraph_writer_append(r->out, a, &err);
+				pthread_mutex_lock(&r->mu);
+				if (rc) {
+					ring_fail(r, rc, &err);
+					break;
+				}
+				r->done[r->next % r->slots] = 0;
+				r->next++;
+				atomic_fetch_add(&r->w->spans_done, 1);
+				pthread_cond_broadcast(&r->cv);
+			}
+			r->draining = 0;
+		}
+		pthread_mutex_unlock(&r->mu);
+		cw_progress(r->w);
+	}
+}
+
+/* Makes spans [first, first + count) with make, appending them to out in
+ * order, on w->threads threads. */
+static int ring_run(struct cw *w, struct cw_ring *r, uint64_t first, uint64_t count,
+		    struct tsg_err *err)
+{
+	r->first = first;
+	r->count = count;
+	r->next = 0;
+	r->rc = 0;
+	memset(r->done, 0, r->slots);
+	atomic_store(&w->spans_done, 0);
+	tsg_parallel_for(w->threads, count, 1, ring_task, r);
+	if (r->rc) {
+		*err = r->err;
+		return r->rc;
+	}
+	if (r->next != count)
+		return tsg_fail(err, TSG_EINTERNAL, "%llu of %llu spans appended",
+				(unsigned long long)r->next, (unsigned long long)count);
 	return TSG_OK;
 }
 
-/* --webgraph: the crawl's links as they are, as BVGraph BASE.* and its
- * transpose BASE-t.* (the keys reversed and sorted). */
-static int gen_crawl_webgraph(uint64_t n, uint64_t ef, uint64_t seed, const char *base,
-			      unsigned threads, int quiet, struct tsg_err *err)
+/* The graph's span s: its lists made, its pages' in-degrees counted (its
+ * own pages' first here, then added once each), and encoded into c. */
+static int cw_make_out(struct cw *w, uint64_t s, unsigned tid, struct io_webgraph_chunk *c)
 {
-	uint64_t *keys = NULL, *rev = NULL, *tmp = NULL, *off = NULL, *toff = NULL, m = 0;
-	uint32_t *adj = NULL, *tadj = NULL;
-	char tbase[4200];
-	struct io_webgraph_wopts wo;
-	io_webgraph_write_defaults(&wo);
-	wo.threads = threads;
-	int rc = TSG_OK;
+	struct cw_scratch *t = &w->scr[tid];
+	const uint64_t first = span_first(s), last = span_last(w, s), np = last - first;
+	const double t0 = tsg_now();
+	crawl_lists(&w->c, first, last, t->off, t->adj);
+	const double t1 = tsg_now();
+	memset(t->cnt, 0, np * sizeof(*t->cnt));
+	const uint64_t m = t->off[np];
+	for (uint64_t x = 0; x < m; x++) {
+		const uint64_t v = t->adj[x];
+		if (v - first < np)
+			t->cnt[v - first]++;
+		else
+			atomic_fetch_add_explicit(&w->indeg[v], 1, memory_order_relaxed);
+	}
+	for (uint64_t i = 0; i < np; i++)
+		if (t->cnt[i])
+			atomic_fetch_add_explicit(&w->indeg[first + i], t->cnt[i], memory_order_relaxed);
+	const int rc = io_webgraph_encode(c, &w->wo, first, np, t->off, t->adj);
+	const double t2 = tsg_now();
+	atomic_fetch_add(&w->gen_ns, (uint64_t)((t1 - t0) * 1e9));
+	atomic_fetch_add(&w->enc_ns, (uint64_t)((t2 - t1) * 1e9));
+	atomic_fetch_add(&w->arcs_done, m);
+	return rc;
+}
+
+/* Puts page u's link to v, if in the pass's range [v0, v1), in place: at
+ * the back of v's in-list, counted down, where u is of another span. */
+static inline void cw_put_far(struct cw *w, uint64_t u, uint64_t v)
+{
+	if (v - w->v0 < w->v1 - w->v0)
+		w->padj[w->poff[v - w->v0] +
+			atomic_fetch_sub_explicit(&w->indeg[v], 1, memory_order_relaxed) - 1] = (uint32_t)u;
+}
+
+/* A pass's making of span s: its links into [v0, v1) put in place. A span
+ * of the range is made whole, its links within itself put in order at the
+ * front of their in-lists; of any other span, only the far links are made
+ * (the rest stays in its span, outside the range). */
+static void cw_sweep(void *ctx, uint64_t lo, uint64_t hi, unsigned tid)
+{
+	struct cw *w = ctx;
+	struct cw_scratch *t = &w->scr[tid];
+	for (uint64_t s = lo; s < hi; s++) {
+		const uint64_t first = span_first(s), last = span_last(w, s), np = last - first;
+		const double t0 = tsg_now();
+		if (s < w->s_lo || s >= w->s_hi) {
+			uint64_t s0 = 0, z = 0;
+			uint32_t far[2 + CRAWL_EXTRA];
+			for (uint64_t u = first; u < last; u++) {
+				if (u >= s0 + z)
+					crawl_site(&w->c, u, &s0, &z);
+				const uint64_t d = crawl_page(&w->c, u, s0, z, 1, far);
+				if (d > 0)
+					cw_put_far(w, u, far[0]);
+				if (d > 1 && far[1] != far[0]) /* a list has no repeats */
+					cw_put_far(w, u, far[1]);
+			}
+		} else {
+			crawl_lists(&w->c, first, last, t->off, t->adj);
+			memset(t->cnt, 0, np * sizeof(*t->cnt));
+			for (uint64_t i = 0; i < np; i++)
+				for (uint64_t x = t->off[i]; x < t->off[i + 1]; x++) {
+					const uint64_t v = t->adj[x];
+					if (v - first < np) /* from its own span: in order, at the front */
+						w->padj[w->poff[v - w->v0] + t->cnt[v - first]++] =
+							(uint32_t)(first + i);
+					else
+						cw_put_far(w, first + i, v);
+				}
+		}
+		atomic_fetch_add(&w->sweep_ns, (uint64_t)((tsg_now() - t0) * 1e9));
+		atomic_fetch_add(&w->sweep_spans, 1);
+		atomic_fetch_add(&w->spans_done, 1);
+		cw_progress(w);
+	}
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The transpose's span s, after its pass's making: each in-list's back
+ * (links from afar, in any order) sorted and merged into its front. */
+static int cw_make_in(struct cw *w, uint64_t s, unsigned tid, struct io_webgraph_chunk *c)
+{
+	struct cw_scratch *t = &w->scr[tid];
+	const uint64_t first = span_first(s), last = span_last(w, s);
+	const double t0 = tsg_now();
+	for (uint64_t v = first; v < last; v++) {
+		const uint64_t o = w->poff[v - w->v0], e = w->poff[v - w->v0 + 1];
+		const uint64_t front = atomic_load_explicit(&w->indeg[v], memory_order_relaxed);
+		uint32_t *l = w->padj + o, *back = l + front;
+		const uint64_t nb = e - o - front;
+		if (nb == 0)
+			continue;
+		if (nb <= 32) {
+			for (uint64_t x = 1; x < nb; x++) {
+				const uint32_t y = back[x];
+				uint64_t z = x;
+				for (; z > 0 && back[z - 1] > y; z--)
+					back[z] = back[z - 1];
+				back[z] = y;
+			}
+		} else {
+			qsort(back, nb, sizeof(*back), cmp_u32);
+		}
+		if (front == 0)
+			continue;
+		if (e - o > t->ntmp) {
+			uint32_t *p = realloc(t->tmp, (e - o) * sizeof(*p));
+			if (!p)
+				return TSG_ENOMEM;
+			t->tmp = p;
+			t->ntmp = e - o;
+		}
+		uint64_t i = 0, j = 0, k = 0;
+		while (i < front && j < nb)
+			t->tmp[k++] = l[i] < back[j] ? l[i++] : back[j++];
+		while (i < front)
+			t->tmp[k++] = l[i++];
+		while (j < nb)
+			t->tmp[k++] = back[j++];
+		memcpy(l, t->tmp, k * sizeof(*l));
+	}
+	const int rc = io_webgraph_encode(c, &w->wo, first, last - first, w->poff + (first - w->v0),
+					  w->padj);
+	atomic_fetch_add(&w->enc_ns, (uint64_t)((tsg_now() - t0) * 1e9));
+	atomic_fetch_add(&w->arcs_done, w->poff[last - w->v0] - w->poff[first - w->v0]);
+	return rc;
+}
+
+/* The offsets of a pass's in-lists: each span's from its in-degrees, after
+ * the spans before it. */
+static void cw_offsets(void *ctx, uint64_t lo, uint64_t hi, unsigned tid)
+{
+	(void)tid;
+	struct cw *w = ctx;
+	for (uint64_t s = lo; s < hi; s++) {
+		const uint64_t first = span_first(s + w->s_lo), last = span_last(w, s + w->s_lo);
+		uint64_t at = w->poff[first - w->v0];
+		for (uint64_t v = first; v < last; v++) {
+			at += atomic_load_explicit(&w->indeg[v], memory_order_relaxed);
+			w->poff[v + 1 - w->v0] = at;
+		}
+	}
+}
+
+static void cw_span_arcs(void *ctx, uint64_t lo, uint64_t hi, unsigned tid)
+{
+	(void)tid;
+	struct cw *w = ctx;
+	for (uint64_t s = lo; s < hi; s++) {
+		uint64_t sum = 0;
+		for (uint64_t v = span_first(s); v < span_last(w, s); v++)
+			sum += atomic_load_explicit(&w->indeg[v], memory_order_relaxed);
+		w->span_arcs[s] = sum;
+	}
+}
+
+/* MemAvailable of /proc/meminfo, or 0. */
+static uint64_t mem_available(void)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[256];
+	unsigned long long kb = 0;
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return (uint64_t)kb * 1024;
+}
+
+/* --webgraph's default memory: half of what the host has available. */
+static uint64_t cw_default_mem(void)
+{
+	const uint64_t a = mem_available();
+	return a ? a / 2 : tsg_host_ram() * 2 / 5;
+}
+
+static int cw_run(const struct crawl *cr, const char *base, unsigned threads, uint64_t mem_limit,
+		  int quiet, struct tsg_err *err)
+{
+	struct cw w = { .c = *cr, .threads = threads, .quiet = quiet };
+	struct cw_ring ring = { .w = &w };
+	struct io_webgraph_writer *gw = NULL, *tw = NULL;
+	char tbase[4200], b1[32], b2[32];
+	const uint64_t n = cr->n;
+	int rc = TSG_OK, ring_init = 0, pass = 0;
+	io_webgraph_write_defaults(&w.wo);
+	w.wo.chunk = CRAWL_SPAN;
+	w.nspans = (n + CRAWL_SPAN - 1) / CRAWL_SPAN;
+	ring.slots = 2 * threads;
+	pthread_mutex_init(&w.print_mu, NULL);
 	if ((size_t)snprintf(tbase, sizeof(tbase), "%s-t", base) >= sizeof(tbase)) {
 		rc = tsg_fail(err, TSG_EUSAGE, "output name too long: %s", base);
 		goto out;
 	}
-	if ((rc = gen_crawl(n, ef, seed, NULL, &keys, &m, threads, quiet, err)))
-		goto out;
-	rev = malloc((m ? m : 1) * sizeof(uint64_t));
-	tmp = malloc((m ? m : 1) * sizeof(uint64_t));
-	if (!rev || !tmp) {
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for the transpose of %llu links",
-			      (unsigned long long)m);
+	/* what stays to the end: the in-degrees, each thread's span and its
+	 * cursors, the ring of encoded spans (each about a byte a link), the
+	 * writers' buffers; the passes get the rest */
+	const uint64_t per_thread = (CRAWL_SPAN + 1) * 8 + CRAWL_SPAN * cr->cap * 4 + CRAWL_SPAN * 4;
+	const uint64_t per_slot = CRAWL_SPAN * (cr->cap + 3);
+	const uint64_t fixed = n * 4 + threads * per_thread + ring.slots * per_slot + (5u << 20) +
+			       w.nspans * 8;
+	/* and a pass of a span, of about as many links as a page makes (known
+	 * exactly, and checked again, once the graph is made) */
+	const uint64_t least = fixed + CRAWL_SPAN * (8 + 4 * (cr->ef / 2 + 8));
+	if (mem_limit < least) {
+		rc = tsg_fail(err, TSG_ENOMEM, "--mem-limit %s is too small for %llu pages on %u "
+			      "threads: at least %s", tsg_fmt_bytes(mem_limit, b1, sizeof(b1)),
+			      (unsigned long long)n, threads, tsg_fmt_bytes(least, b2, sizeof(b2)));
 		goto out;
 	}
-	for (uint64_t i = 0; i < m; i++)
-		rev[i] = keys[i] << 32 | keys[i] >> 32;
-	if (io_sort_u64(rev, tmp, m, threads)) {
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory sorting the transpose");
+	w.indeg = calloc(n, sizeof(*w.indeg));
+	w.scr = calloc(threads, sizeof(*w.scr));
+	w.span_arcs = calloc(w.nspans, sizeof(*w.span_arcs));
+	ring.slot = calloc(ring.slots, sizeof(*ring.slot));
+	ring.done = calloc(ring.slots, 1);
+	int ok = w.indeg && w.scr && w.span_arcs && ring.slot && ring.done;
+	for (unsigned t = 0; ok && t < threads; t++) {
+		struct cw_scratch *s = &w.scr[t];
+		s->off = malloc((CRAWL_SPAN + 1) * sizeof(*s->off));
+		s->adj = malloc(CRAWL_SPAN * cr->cap * sizeof(*s->adj));
+		s->cnt = malloc(CRAWL_SPAN * sizeof(*s->cnt));
+		ok = s->off && s->adj && s->cnt;
+	}
+	for (unsigned k = 0; ok && k < ring.slots; k++)
+		ok = (ring.slot[k] = io_webgraph_chunk_new()) != NULL;
+	if (!ok) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for %llu pages",
+			      (unsigned long long)n);
 		goto out;
 	}
-	free(tmp); /* the keys, 8 bytes a link each, go as their lists are made */
-	tmp = NULL;
-	if ((rc = keys_to_lists(keys, m, n, &off, &adj, err)))
+	pthread_mutex_init(&ring.mu, NULL);
+	pthread_cond_init(&ring.cv, NULL);
+	ring_init = 1;
+	w.t0 = tsg_now();
+	atomic_store(&w.last_ms, (uint64_t)(w.t0 * 1e3));
+	w.budget = mem_limit - fixed;
+
+	/* the graph, counting in-degrees */
+	if ((rc = io_webgraph_writer_open(base, &w.wo, &gw, err)))
 		goto out;
-	free(keys);
-	keys = NULL;
-	if ((rc = keys_to_lists(rev, m, n, &toff, &tadj, err)))
+	ring.out = gw;
+	ring.make = cw_make_out;
+	snprintf(w.what, sizeof(w.what), "graph");
+	w.stage_pages = n;
+	if ((rc = ring_run(&w, &ring, 0, w.nspans, err)))
 		goto out;
-	free(rev);
-	rev = NULL;
-	if ((rc = io_webgraph_write(base, n, off, adj, &wo, err)) ||
-	    (rc = io_webgraph_write(tbase, n, toff, tadj, &wo, err)))
+	const double t_graph = tsg_now() - w.t0;
+	const uint64_t m = atomic_load(&w.arcs_done);
+	w.g_span = (double)atomic_load(&w.gen_ns) / (double)w.nspans;
+	w.e_span = (double)atomic_load(&w.enc_ns) / (double)w.nspans;
+
+	/* the transpose's passes: ranges of spans whose in-lists (offsets and
+	 * links) fit what is left once the ring's spans, as large as they came
+	 * (and half again), are set aside */
+	tsg_parallel_for(threads, w.nspans, 64, cw_span_arcs, &w);
+	uint64_t held = 0, most = 0;
+	for (unsigned k = 0; k < ring.slots; k++)
+		held += io_webgraph_chunk_bytes(ring.slot[k]);
+	const uint64_t fixed2 = fixed - ring.slots * per_slot + held + held / 2;
+	const uint64_t budget = mem_limit > fixed2 ? mem_limit - fixed2 : 0;
+	int passes = 0;
+	for (uint64_t s = 0, need = 0; s < w.nspans; s++) {
+		const uint64_t one = (span_last(&w, s) - span_first(s)) * 8 + w.span_arcs[s] * 4;
+		if (s == 0 || need + one > budget) {
+			passes++;
+			need = 8;
+		}
+		need += one;
+		most = need > most ? need : most;
+	}
+	if (most > budget) {
+		rc = tsg_fail(err, TSG_ENOMEM, "--mem-limit %s is too small for the transpose of %llu "
+			      "pages: at least %s", tsg_fmt_bytes(mem_limit, b1, sizeof(b1)),
+			      (unsigned long long)n, tsg_fmt_bytes(fixed2 + most, b2, sizeof(b2)));
 		goto out;
+	}
+	w.passes = passes;
 	if (!quiet)
-		fprintf(stderr, "tristream-gen: %s.* and %s-t.*: %llu pages, %llu links (directed)\n",
-			base, base, (unsigned long long)n, (unsigned long long)m);
+		fprintf(stderr, "tristream-gen: %s.*: %llu pages, %llu links in %.1fs; the transpose "
+			"in %d pass%s of at most %s\n", base, (unsigned long long)n,
+			(unsigned long long)m, t_graph, passes, passes == 1 ? "" : "es",
+			tsg_fmt_bytes(most, b1, sizeof(b1)));
+	/* one buffer for every pass, the largest's size: each pass's offsets,
+	 * then its links */
+	w.pass_buf = malloc(most);
+	if (!w.pass_buf) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for the transpose (%s a pass)",
+			      tsg_fmt_bytes(most, b1, sizeof(b1)));
+		goto out;
+	}
+	tsg_advise_huge(w.pass_buf, most);
+	if ((rc = io_webgraph_writer_open(tbase, &w.wo, &tw, err)))
+		goto out;
+	ring.out = tw;
+	ring.make = cw_make_in;
+	for (uint64_t s = 0; s < w.nspans && rc == TSG_OK; pass++) {
+		uint64_t e = s, need = 8, nodes = 0; /* the pass's spans [s, e) */
+		while (e < w.nspans) {
+			const uint64_t np = span_last(&w, e) - span_first(e);
+			const uint64_t one = np * 8 + w.span_arcs[e] * 4;
+			if (e > s && need + one > budget)
+				break;
+			need += one;
+			nodes += np;
+			e++;
+		}
+		w.s_lo = s;
+		w.s_hi = e;
+		w.v0 = span_first(s);
+		w.v1 = span_last(&w, e - 1);
+		w.poff = w.pass_buf;
+		w.padj = (uint32_t *)(w.poff + nodes + 1);
+		w.poff[0] = 0;
+		for (uint64_t k = s, at = 0; k < e; k++) { /* each span's start */
+			w.poff[span_first(k) - w.v0] = at;
+			at += w.span_arcs[k];
+		}
+		tsg_parallel_for(threads, e - s, 16, cw_offsets, &w);
+		snprintf(w.what, sizeof(w.what), "transpose, pass %d of %d: making links", pass + 1,
+			 passes);
+		w.stage_pages = n;
+		atomic_store(&w.spans_done, 0);
+		tsg_parallel_for(threads, w.nspans, 1, cw_sweep, &w);
+		snprintf(w.what, sizeof(w.what), "transpose, pass %d of %d: encoding", pass + 1, passes);
+		w.stage_pages = w.v1 - w.v0;
+		rc = ring_run(&w, &ring, s, e - s, err);
+		s = e;
+	}
+	if (rc)
+		goto out;
+	const double gbl = m ? (double)io_webgraph_writer_bits(gw) / (double)m : 0;
+	const double tbl = m ? (double)io_webgraph_writer_bits(tw) / (double)m : 0;
+	/* both named only now, the transpose first: a failure before leaves
+	 * neither */
+	rc = io_webgraph_writer_finish(tw, err);
+	tw = NULL;
+	if (rc == TSG_OK)
+		rc = io_webgraph_writer_finish(gw, err);
+	gw = NULL;
+	if (rc == TSG_OK && !quiet) {
+		const double secs = tsg_now() - w.t0;
+		fprintf(stderr,
+			"tristream-gen: %s.* and %s-t.*: %llu pages, %llu links (directed), %.3f and "
+			"%.3f bits a link, in %.1fs (%.1f M links/s into the files; threads' time "
+			"%.0fs making lists, %.0fs making them again for %d transpose pass%s, %.0fs "
+			"encoding)\n",
+			base, base, (unsigned long long)n, (unsigned long long)m, gbl, tbl, secs,
+			secs > 0 ? 2.0 * (double)m / secs / 1e6 : 0.0, (double)atomic_load(&w.gen_ns) / 1e9,
+			(double)atomic_load(&w.sweep_ns) / 1e9, passes, passes == 1 ? "" : "es",
+			(double)atomic_load(&w.enc_ns) / 1e9);
+	}
 out:
-	free(keys);
-	free(rev);
-	free(tmp);
-	free(off);
-	free(toff);
-	free(adj);
-	free(tadj);
+	io_webgraph_writer_abort(gw);
+	io_webgraph_writer_abort(tw);
+	if (ring_init) {
+		pthread_mutex_destroy(&ring.mu);
+		pthread_cond_destroy(&ring.cv);
+	}
+	pthread_mutex_destroy(&w.print_mu);
+	for (unsigned k = 0; ring.slot && k < ring.slots; k++)
+		io_webgraph_chunk_free(ring.slot[k]);
+	free(ring.slot);
+	free(ring.done);
+	for (unsigned t = 0; w.scr && t < threads; t++) {
+		free(w.scr[t].off);
+		free(w.scr[t].adj);
+		free(w.scr[t].cnt);
+		free(w.scr[t].tmp);
+	}
+	free(w.scr);
+	free((void *)w.indeg);
+	free(w.span_arcs);
+	free(w.pass_buf);
 	return rc;
 }
 
@@ -501,10 +1038,11 @@ static int run(int argc, char **argv)
 			return bad("%s", "crawl needs --vertices");
 		if (ef > 4096)
 			return bad("%s", "crawl takes --edge-factor up to 4096 (the largest menu)");
-		if (bo.mem_limit || bo.tmpdir)
-			return bad("%s", "--webgraph makes the crawl and its transpose in memory: not "
-				   "with --mem-limit or --tmpdir");
-		const int rc = gen_crawl_webgraph(g.n, ef, g.seed, out, threads, quiet, &err);
+		if (bo.tmpdir)
+			return bad("%s", "--webgraph writes no scratch files: not with --tmpdir");
+		const struct crawl cr = { .n = g.n, .seed = g.seed, .ef = ef, .cap = ef + CRAWL_EXTRA };
+		const int rc = cw_run(&cr, out, threads, bo.mem_limit ? bo.mem_limit : cw_default_mem(),
+				      quiet, &err);
 		if (rc)
 			fprintf(stderr, "tristream-gen: error: %s\n", err.msg);
 		return rc;
@@ -553,7 +1091,8 @@ static int run(int argc, char **argv)
 			return bad("%s", "crawl takes --edge-factor up to 4096 (the largest menu)");
 		}
 		io_builder_reserve_vertices(b, g.n);
-		rc = gen_crawl(g.n, ef, g.seed, b, NULL, NULL, threads, quiet, &err);
+		const struct crawl cr = { .n = g.n, .seed = g.seed, .ef = ef, .cap = ef + CRAWL_EXTRA };
+		rc = gen_crawl(&cr, b, threads, quiet, &err);
 	} else if (strcmp(kind, "clique") == 0) {
 		io_builder_reserve_vertices(b, g.n);
 		for (uint64_t u = 0; u < g.n && !rc; u++)
