@@ -1523,21 +1523,27 @@ fail:
 	return rc;
 }
 
-/* What every list decoded adds up to: the arcs of both files, as the
- * properties say, and the signed hash of the graph's arcs against the
- * transpose's reversed, 0 if it is the graph's transpose. */
+/* What every list decoded adds up to: the arcs of both files (t: the
+ * transpose, or NULL), as the properties say, and the signed hash of the
+ * graph's arcs against the transpose's reversed, 0 if it is the graph's
+ * transpose. */
+static int sums_check(const struct bv_graph *g, const struct bv_graph *t, uint64_t arcs,
+		      uint64_t tsum, struct tsg_err *err)
+{
+	if (arcs != (t ? 2 : 1) * g->p.arcs)
+		return tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded in the graph and its "
+				"transpose, the properties say %llu each (file is corrupt)", g->path,
+				(unsigned long long)arcs, (unsigned long long)g->p.arcs);
+	if (t && tsum != 0)
+		return tsg_fail(err, TSG_EINPUT, "%s is not the transpose of %s: their arcs differ "
+				"(file is corrupt, or belongs to another graph)", t->path, g->path);
+	return TSG_OK;
+}
+
 static int merged_sums_check(const struct merged *m, uint64_t arcs, uint64_t tsum,
 			     struct tsg_err *err)
 {
-	if (arcs != (m->two ? 2 : 1) * m->g.p.arcs)
-		return tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded in the graph and its "
-				"transpose, the properties say %llu each (file is corrupt)", m->g.path,
-				(unsigned long long)arcs, (unsigned long long)m->g.p.arcs);
-	if (m->two && tsum != 0)
-		return tsg_fail(err, TSG_EINPUT, "%s is not the transpose of %s: their arcs differ "
-				"(file is corrupt, or belongs to another graph)", m->t.path,
-				m->g.path);
-	return TSG_OK;
+	return sums_check(&m->g, m->two ? &m->t : NULL, arcs, tsum, err);
 }
 
 /* Decodes (and merges) the lists of nodes lo .. hi-1 into m's off and
@@ -1716,6 +1722,47 @@ static void bounds_prefix(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	}
 }
 
+/* The bounds of g and t into *bound (nv + 1 prefix offsets, malloc'd),
+ * their sum and largest, on `threads` threads, each block as its offsets
+ * come in (ready); 1 where *failed stopped the wait (nothing kept), -1
+ * when out of memory, else 0. */
+static int bounds_make(const struct bv_graph *g, const struct bv_graph *t, unsigned threads,
+		       const atomic_int *failed, uint64_t **bound, uint64_t *total, uint64_t *max)
+{
+	const uint64_t nv = g->p.nodes, nblocks = (nv + BOUND_BLOCK - 1) / BOUND_BLOCK;
+	struct bounds_job bj = { .g = g, .t = t, .failed = failed,
+				 .bound = malloc((nv + 1) * sizeof(uint64_t)),
+				 .sum = malloc((nblocks + 1) * sizeof(uint64_t)),
+				 .max = malloc((nblocks + 1) * sizeof(uint64_t)) };
+	int rc = -1;
+	*bound = NULL;
+	if (!bj.bound || !bj.sum || !bj.max)
+		goto done;
+	tsg_parallel_for(threads ? threads : 1, nblocks, 1, bounds_range, &bj);
+	rc = 1;
+	if (atomic_load(failed))
+		goto done;
+	uint64_t sum = 0, mx = 0;
+	for (uint64_t k = 0; k < nblocks; k++) {
+		const uint64_t n = bj.sum[k];
+		bj.sum[k] = sum;
+		sum += n;
+		mx = bj.max[k] > mx ? bj.max[k] : mx;
+	}
+	bj.bound[0] = 0;
+	tsg_parallel_for(threads ? threads : 1, nblocks, 1, bounds_prefix, &bj);
+	*bound = bj.bound;
+	*total = sum;
+	*max = mx;
+	bj.bound = NULL;
+	rc = 0;
+done:
+	free(bj.bound);
+	free(bj.sum);
+	free(bj.max);
+	return rc;
+}
+
 static int crawl_read(struct io_lists_src *src, struct tsg_graph *g, io_rows_fn rows, void *ctx,
 		      struct tsg_err *err)
 {
@@ -1780,23 +1827,14 @@ int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph
 	if (!cs)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	struct merged *m = &cs->m;
-	struct bounds_job bj = { 0 };
 	int rc = open_pair(path, threads, BV_DEFER, m, st, g, err);
 	if (rc) {
 		free(cs);
 		return rc;
 	}
 	m->j.err = &cs->err;
-	const uint64_t nv = m->g.p.nodes, nblocks = (nv + BOUND_BLOCK - 1) / BOUND_BLOCK;
-	bj = (struct bounds_job){ .g = &m->g, .t = &m->t, .failed = &m->j.failed,
-				  .bound = malloc((nv + 1) * sizeof(uint64_t)),
-				  .sum = malloc((nblocks + 1) * sizeof(uint64_t)),
-				  .max = malloc((nblocks + 1) * sizeof(uint64_t)) };
-	if (!bj.bound || !bj.sum || !bj.max) {
-		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu degree bounds", m->g.path,
-			      (unsigned long long)nv);
-		goto fail;
-	}
+	const uint64_t nv = m->g.p.nodes;
+	uint64_t *bound = NULL, total = 0, mx = 0;
 	/* the decoding starts now (its offsets, then the lists behind them, a
 	 * thread of its own) and runs ahead of the count's rows; the bounds
 	 * follow the offsets beside it, so that neither waits for the other
@@ -1809,38 +1847,32 @@ int io_webgraph_open_stream(const char *path, unsigned threads, struct tsg_graph
 		offsets_main(&oj[0]);
 		offsets_main(&oj[1]);
 	}
-	tsg_parallel_for(threads, nblocks, 1, bounds_range, &bj);
-	if (atomic_load(&m->j.failed)) { /* its error is whole once it has stopped */
+	const int bk = bounds_make(&m->g, &m->t, threads, &m->j.failed, &bound, &total, &mx);
+	if (bk < 0) {
+		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu degree bounds", m->g.path,
+			      (unsigned long long)nv);
+		goto fail;
+	}
+	if (bk > 0) { /* the decoding failed; its error is whole once it has stopped */
 		if (cs->ahead_started)
 			pthread_join(cs->ahead, NULL);
 		cs->ahead_started = 0;
 		rc = tsg_fail(err, cs->err.code ? cs->err.code : TSG_EINPUT, "%s", cs->err.msg);
 		goto fail;
 	}
-	uint64_t total = 0, mx = 0;
-	for (uint64_t k = 0; k < nblocks; k++) {
-		const uint64_t n = bj.sum[k];
-		bj.sum[k] = total;
-		total += n;
-		mx = bj.max[k] > mx ? bj.max[k] : mx;
-	}
-	bj.bound[0] = 0;
-	tsg_parallel_for(threads, nblocks, 1, bounds_prefix, &bj);
 	*g = (struct tsg_graph){ .nv = nv, .off = m->off, .adj = m->adj, .off_mem = m->off,
 				 .adj_mem = m->adj, .io_used = IO_MODE_AUTO, .io_cached = -1,
-				 .lists_pending = 1, .threads = threads, .rank_off = bj.bound,
+				 .lists_pending = 1, .threads = threads, .rank_off = bound,
 				 .rank_nadj = total, .rank_max_degree = mx,
 				 .lists_src = &cs->src };
 	cs->src = (struct io_lists_src){ .read = crawl_read, .release = crawl_release };
 	m->off = NULL; /* the graph's now; the job still writes them */
 	m->adj = NULL;
-	bj.bound = NULL;
+	bound = NULL;
 	st->decode_s = tsg_now() - t0; /* the lists are decoded as they are counted */
 	st->graph_bytes = (m->g.nbits + m->t.nbits) / 8;
 fail:
-	free(bj.bound);
-	free(bj.sum);
-	free(bj.max);
+	free(bound);
 	if (rc)
 		crawl_release(&cs->src);
 	return rc;
@@ -2222,36 +2254,10 @@ uint64_t io_crawl_offsets_bytes(uint64_t nodes)
 int io_crawl_bounds(const struct io_crawl *c, unsigned threads, uint64_t **bound,
 		    uint64_t *total, uint64_t *max, struct tsg_err *err)
 {
-	const uint64_t nv = c->g.p.nodes, nblocks = (nv + BOUND_BLOCK - 1) / BOUND_BLOCK;
-	atomic_int never = 0;
-	struct bounds_job bj = { .g = &c->g, .t = &c->t, .failed = &never,
-				 .bound = malloc((nv + 1) * sizeof(uint64_t)),
-				 .sum = malloc((nblocks + 1) * sizeof(uint64_t)),
-				 .max = malloc((nblocks + 1) * sizeof(uint64_t)) };
-	*bound = NULL;
-	if (!bj.bound || !bj.sum || !bj.max) {
-		free(bj.bound);
-		free(bj.sum);
-		free(bj.max);
+	atomic_int never = 0; /* the offsets are whole (bv_open read them) */
+	if (bounds_make(&c->g, &c->t, threads, &never, bound, total, max))
 		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory for %llu degree bounds",
-				c->g.path, (unsigned long long)nv);
-	}
-	/* the offsets are whole (bv_open read them): ready is past every node */
-	tsg_parallel_for(threads ? threads : 1, nblocks, 1, bounds_range, &bj);
-	uint64_t sum = 0, mx = 0;
-	for (uint64_t k = 0; k < nblocks; k++) {
-		const uint64_t n = bj.sum[k];
-		bj.sum[k] = sum;
-		sum += n;
-		mx = bj.max[k] > mx ? bj.max[k] : mx;
-	}
-	bj.bound[0] = 0;
-	tsg_parallel_for(threads ? threads : 1, nblocks, 1, bounds_prefix, &bj);
-	free(bj.sum);
-	free(bj.max);
-	*bound = bj.bound;
-	*total = sum;
-	*max = mx;
+				c->g.path, (unsigned long long)c->g.p.nodes);
 	return TSG_OK;
 }
 
@@ -2348,13 +2354,5 @@ int io_crawl_decode(struct io_crawl_dec *d, uint64_t lo, uint64_t hi, uint64_t *
 
 int io_crawl_check(const struct io_crawl *c, const struct io_crawl_sums *s, struct tsg_err *err)
 {
-	if (s->arcs != 2 * c->g.p.arcs)
-		return tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded in the graph and its "
-				"transpose, the properties say %llu each (file is corrupt)", c->g.path,
-				(unsigned long long)s->arcs, (unsigned long long)c->g.p.arcs);
-	if (s->tsum != 0)
-		return tsg_fail(err, TSG_EINPUT, "%s is not the transpose of %s: their arcs differ "
-				"(file is corrupt, or belongs to another graph)", c->t.path,
-				c->g.path);
-	return TSG_OK;
+	return sums_check(&c->g, &c->t, s->arcs, s->tsum, err);
 }
