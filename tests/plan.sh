@@ -171,6 +171,10 @@ for c in "count" "info" "compress" "decompress" "reorder"; do
 	check "tristream $c -h is tristream $c --help" sh -c "[ \"\$($B/tristream $c -h)\" = \"\$($B/tristream $c --help)\" ]"
 done
 check "tristream -h" sh -c "$B/tristream -h | grep -q '^usage: tristream <command>'"
+for t in convert gen; do
+	check "tristream-$t -h: exit 0, the usage" sh -c "$B/tristream-$t -h | grep -q '^usage: tristream-$t'"
+	check "tristream-$t --bogus: exit 2, one line" eval '[ "$(rc_of "$B/tristream-$t" --bogus)" = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q "unknown option .--bogus.; see tristream-$t --help" "$T/err"'
+done
 check "count --bogus: exit 2" [ "$(rc_of "$B/tristream" count --bogus "$K")" = 2 ]
 check "count --bogus: one line" one_line "unknown option '--bogus'"
 check "count --orient sideways: exit 2" [ "$(rc_of "$B/tristream" count --orient sideways "$K")" = 2 ]
