@@ -1,5 +1,9 @@
 /*
- * main.c - the tristream command line: `count`, `info`, help and version.
+ * main.c - the tristream command line, each command's table of contents.
+ * count: what was asked (src/options.h), the graphs, what runs
+ * (src/plan.h), then each graph counted and reported (src/run.h,
+ * src/report.h). info: any input made a graph (src/input.h) and described.
+ * compress, decompress and reorder: a .tsg rewritten. help and version.
  *
  * Exit codes are the tsg_status values (base/error.h, README.md): 0 ok,
  * 2 usage, 3 bad input, 4 out of memory, 5 I/O error, 6 device error,
@@ -304,66 +308,7 @@ static int cmd_info(int argc, char **argv)
 		io_graph_free(&g);
 		return report_error(rc, &err);
 	}
-	/* histogram of degrees in powers of two: bucket k holds [2^(k-1), 2^k) */
-	uint64_t hist[34] = { 0 };
-	for (uint64_t v = 0; v < g.nv; v++) {
-		uint64_t d = io_graph_degree(&g, v);
-		int k = 0;
-		while (d >> k)
-			k++;
-		hist[k]++;
-	}
-	const uint64_t with_edges = g.nv - hist[0]; /* bucket 0: degree 0 */
-	const int tsg = in.kind == INPUT_TSG;
-	double mean = with_edges ? (double)g.nadj / (double)with_edges : 0;
-	if (json) {
-		struct tsg_json j;
-		json_begin(&j, stdout);
-		json_str(&j, "graph", path);
-		json_str(&j, "input_format", in.format);
-		if (tsg)
-			json_u64(&j, "format_version", 1);
-		json_str(&j, "compression", g.compressed ? "lz4" : "none");
-		json_u64(&j, "vertices", with_edges);
-		json_u64(&j, "edges", g.nadj / 2);
-		json_u64(&j, "id_range", g.nv);
-		json_u64(&j, "max_degree", g.max_degree);
-		json_f64(&j, "mean_degree", mean);
-		if (tsg) /* a graph built in memory has no checksums */
-			json_bool(&j, "checksums_ok", 1);
-		json_bool(&j, "symmetry_exact", verify);
-		if (in.bad_lines)
-			json_u64(&j, "bad_lines", in.bad_lines);
-		json_key_arr(&j, "degree_histogram");
-		for (int k = 0; k < 34; k++)
-			if (hist[k]) {
-				json_obj(&j);
-				json_u64(&j, "min", k ? 1ull << (k - 1) : 0);
-				json_u64(&j, "max", k ? (1ull << k) - 1 : 0);
-				json_u64(&j, "vertices", hist[k]);
-				json_close(&j, '}');
-			}
-		json_close(&j, ']');
-		json_end(&j);
-	} else {
-		printf("file: %s\nformat: %s\n", path, tsg ? "tristream binary v1"
-		       : in.kind == INPUT_WEBGRAPH ? (in.transpose ? "LAW WebGraph crawl, merged with "
-						      "its transpose" : "LAW WebGraph crawl, sorted")
-		       : in.format);
-		printf("vertices: %llu", (unsigned long long)with_edges);
-		if (with_edges != g.nv)
-			printf(" with an edge (ids 0 .. %llu)", (unsigned long long)(g.nv - 1));
-		printf("\nedges: %llu\n", (unsigned long long)(g.nadj / 2));
-		printf("max degree: %llu\nmean degree: %.2f\n", (unsigned long long)g.max_degree, mean);
-		printf("%s: ok\nsymmetry: %s\ndegree histogram:\n",
-		       tsg ? "checksums and structure" : "structure",
-		       verify ? "ok (exact: every entry matched)" : tsg ? "ok (hash sum; --verify "
-		       "checks every entry)" : "ok (built symmetric)");
-		for (int k = 0; k < 34; k++)
-			if (hist[k])
-				printf("  %10llu .. %-10llu %llu\n", k ? 1ull << (k - 1) : 0ull,
-				       k ? (1ull << k) - 1 : 0ull, (unsigned long long)hist[k]);
-	}
+	report_info(path, &g, &in, verify, json);
 	io_graph_free(&g);
 	return TSG_OK;
 }

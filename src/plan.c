@@ -401,7 +401,8 @@ int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ng
 	/* the device is settled where asked, or where only one can run */
 	p->device_known = o->device != TSG_DEVICE_AUTO || req->plan_only || !engine_have_gpu();
 	if (req->plan_only && o->device == TSG_DEVICE_GPU)
-		return refuse(err, "--plan-only builds on the host: not with --device gpu");
+		return refuse(err, "--plan-only builds on the host: not with %s",
+			      req->given[COPT_GPUS] ? "--gpus" : "--device gpu");
 	if (p->device_known && o->device == TSG_DEVICE_AUTO)
 		choose(p, PLAN_DEVICE, "cpu", req->plan_only ? "--plan-only builds on the host"
 		       : "this build has no CUDA backend");
@@ -488,11 +489,14 @@ static void plan_scratch(struct count_plan *p, const char *path)
 	choose(p, PLAN_SCRATCH_DIR, dir, why);
 }
 
-/* Whether the host's ranks would build one oriented graph (src/hostbuild.h):
- * unless --read all or ranges says otherwise, on GPUs and on the CPU alike. */
-static int host_build_wanted(const struct engine_opts *o)
+/* Two CPU ranks on a 2-core machine counted 3-10% slower from the shared
+ * block but built in 2.4 s against 5.6-6.4 s, and ran 7.8-8.2 s against
+ * 10.4-11.4 s whole (ER 8M, bench/RESULTS.md). An earlier run of the same
+ * command, which had the CPU left out, counted 2-5 times slower both ways,
+ * for a reason not found. */
+int plan_host_build_wanted(const struct engine_opts *o)
 {
-	return !o->read_all && !o->read_ranges;
+	return !o->read_all && !o->read_ranges; /* --read auto or host */
 }
 
 int plan_graph(const struct count_plan *job, const char *path, struct count_plan *p,
@@ -541,7 +545,7 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	 * oriented graph (src/hostbuild.h) */
 	const int host_build = d->host_most > 1 && d->hosts_share && o->layout == ENGINE_LAYOUT_BLOCK &&
 			       o->pin_host <= 0 && !p->host_mem && !req->decode_first &&
-			       host_build_wanted(o);
+			       plan_host_build_wanted(o);
 	if (req->skip_bad_lines)
 		p->text = (struct io_text_opts){ .skip_bad = 1, .progress = o->progress };
 	p->in = (struct input_opts){ .threads = o->threads, .progress = o->progress,

@@ -117,6 +117,12 @@ void plan_device(struct count_plan *p, enum tsg_device d, const char *why);
 void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct engine_result *r,
 		 const char *auto_note);
 
+/* Whether the host's ranks would build one oriented graph (src/hostbuild.h):
+ * unless --read all or ranges says otherwise, on GPUs and on the CPU
+ * alike. Decided by all of them together (dist_host_all), so the same on
+ * each. */
+int plan_host_build_wanted(const struct engine_opts *o);
+
 /* Adds a note (printed on stderr unless --quiet, and in the JSON's note). */
 void plan_note(struct count_plan *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

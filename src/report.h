@@ -80,6 +80,12 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 void report_finished(const char *path, const struct tsg_graph *g, uint64_t vertices,
 		     const char *ckpath, uint64_t total, unsigned k, int json);
 
+/* `tristream info`: g's counts, degree statistics and a degree histogram
+ * (in: how the input was made a graph; verified: symmetry checked exactly),
+ * as text or one JSON object. */
+void report_info(const char *path, const struct tsg_graph *g, const struct input_info *in,
+		 int verified, int json);
+
 /* An error on stderr, "tristream: error: ..." (the status's name where err
  * has no message), its bytes that are not printable text shown as '?' (a
  * message may quote a line of an input that is not text). Returns rc. */

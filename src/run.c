@@ -197,18 +197,6 @@ static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
 	return dist_gather_rows(d, v, REPORT_RANK_ROWS, *rank_s, err);
 }
 
-/* Whether the host's ranks build one oriented graph (src/hostbuild.h):
- * unless --read all or ranges says otherwise, on GPUs and on the CPU
- * alike. Two CPU ranks on a 2-core machine counted 3-10% slower from the
- * shared block but built in 2.4 s against 5.6-6.4 s, and ran 7.8-8.2 s
- * against 10.4-11.4 s whole (ER 8M, bench/RESULTS.md). An earlier run of
- * the same command, which had the CPU left out, counted 2-5 times slower
- * both ways, for a reason not found. */
-static int host_build_wanted(const struct engine_opts *o)
-{
-	return !o->read_all && !o->read_ranges; /* --read auto or host */
-}
-
 /* A crawl or a text file is converted whole before its header is known
  * (input_prepare), so the GPU's context is made while it is, where the GPU
  * was asked for, or (crawls) where auto will take it for the fewest edges
@@ -366,10 +354,10 @@ static int count_one(const char *path, const struct count_plan *job, struct repo
 	}
 	if ((rc = dist_agree(d, TSG_OK, err)))
 		goto done;
-	/* whether the host's ranks build one oriented graph (host_build_wanted):
+	/* whether the host's ranks build one oriented graph (plan_host_build_wanted):
 	 * decided by all of them here, where every rank is, so each takes the
 	 * same way */
-	o->host_build = dist_host_all(d, host_build_wanted(o));
+	o->host_build = dist_host_all(d, plan_host_build_wanted(o));
 	/* for a graph built in memory the key checksums every list (about a
 	 * second for a billion-edge crawl): only where ranks or a checkpoint
 	 * need it */
