@@ -33,7 +33,7 @@ run() { # label, args...
 	echo "done: $label"
 }
 run gpu-in-memory --device gpu
-foot=$(python3 -c "import json; r=json.load(open('$R/gpu-in-memory.json')); print(r['partition_stats'][0]['bytes'] + 8 * r['vertices'] + 8 * r['edges'] + 16384 + 8192)" || echo 0)
+foot=$(python3 -c "import json; r=json.load(open('$R/gpu-in-memory.json')); print(r['partition_stats'][0]['bytes'] + 8 * r['id_range'] + 8 * r['edges'] + 16384 + 8192)" || echo 0)
 run gpu-oc-quarter --device gpu --gpu-mem $((2 * foot / 4))
 run gpu-lstc --device gpu --partitions 1 --kernel lstc
 run gpu-paper --device gpu --partitions 1 --kernel lstc-paper

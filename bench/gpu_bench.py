@@ -82,7 +82,7 @@ def main():
         add("block P=1", t, res, "engine")
         # rows plus the default kernel's (mid-hash) scratch: 8 bytes per
         # row and per edge, 16 KiB (kernels/gpu_kernels.c), slot overhead
-        foot = (res["partition_stats"][0]["bytes"] + 8 * res["vertices"] +
+        foot = (res["partition_stats"][0]["bytes"] + 8 * res["id_range"] +
                 8 * res["edges"] + 16384 + 8192)
         t, r2 = measure("in-memory-pinned", ["--device", "gpu", "--partitions", "1",
                                               "--pin-host", "on"], eng)

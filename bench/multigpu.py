@@ -136,7 +136,7 @@ def main():
         refs = {"triangles": base.get("triangles")}
         foot = 0
         if "error" not in base:  # one unit's bytes plus mid-hash's scratch
-            foot = base["partition_stats"][0]["bytes"] + 8 * base["vertices"] + 8 * base["edges"] + 24576
+            foot = base["partition_stats"][0]["bytes"] + 8 * base["id_range"] + 8 * base["edges"] + 24576
         sets = [("page cache", 0, runs, False)]
         if kk and scale in kscales:
             kbase, _ = timed(clique_variants(build, g, kk)["one"])

@@ -89,7 +89,7 @@ def main():
                         rows.append((name, layout, rule, p, None, res))
                         continue
                     first = first or res
-                    nv, m = max(res["vertices"], 1), max(res["edges"], 1)
+                    nv, m = max(res["id_range"], 1), max(res["edges"], 1)
                     ps = res["partition_stats"]
                     whole = 8 * (nv + 1) + 4 * m
                     rows.append((name, layout, rule, p, t, (

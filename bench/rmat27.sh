@@ -15,7 +15,7 @@ mkdir -p "$OUT"
 run() { local name=$1; shift; timeout 200 $B/tristream count --quiet --json $G "$@" > "$OUT/27-$name.json" 2>"$OUT/27-$name.err"; echo "$name rc=$?"; }
 RUNS=${RUNS:-3}
 for i in $(seq 1 "$RUNS"); do run mid-hash-$i --device gpu --partitions 1 --kernel mid-hash; done
-FOOT=$(python3 -c "import json;r=json.load(open('$OUT/27-mid-hash-1.json'));print(2*(r['partition_stats'][0]['bytes']+8*r['vertices']+8*r['edges']+16384+8192)//4)")
+FOOT=$(python3 -c "import json;r=json.load(open('$OUT/27-mid-hash-1.json'));print(2*(r['partition_stats'][0]['bytes']+8*r['id_range']+8*r['edges']+16384+8192)//4)")
 for i in $(seq 1 "$RUNS"); do run oc4-$i --device gpu --gpu-mem "$FOOT"; done
 run lstc-paper --device gpu --partitions 1 --kernel lstc-paper
 python3 - "$OUT" <<'PY'

@@ -43,7 +43,7 @@ for i in $(seq 1 "$RUNS"); do
 	run "gpu-$i" --device "$DEV" --io uring "$G"
 	run "block-$i" --device "$DEV" --io uring --layout block "$G"
 done
-FOOT=$(python3 -c "import json;r=json.load(open('$OUT/block-1.json'));print(2*(r['partition_stats'][0]['bytes']+8*r['vertices']+8*r['edges']+16384+8192)//4)")
+FOOT=$(python3 -c "import json;r=json.load(open('$OUT/block-1.json'));print(2*(r['partition_stats'][0]['bytes']+8*r['id_range']+8*r['edges']+16384+8192)//4)")
 run gpu-oc4 --device "$DEV" --io uring --gpu-mem "$FOOT" "$G"
 "$B/tristream" compress --quiet "$G" "$D/rmat$S.lz4.tsg"
 drop

@@ -216,6 +216,7 @@ struct engine_result {
 	struct engine_sweep {     /* layout sweep (src/sweep.h) */
 		uint32_t chunks;      /* a pass's chunks */
 		uint64_t block_bytes; /* what a source block may hold */
+		uint64_t vertices;    /* nodes with a neighbour once merged */
 		double decode_s;      /* the threads' decoding, summed over them */
 		double host_work_s;   /* their orienting and counting (CPU), summed */
 		double consume_s;     /* the thread using chunks in order (GPU: submitting) */

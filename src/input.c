@@ -30,6 +30,47 @@ enum input_kind input_kind_of(const char *path)
 	return fd < 0 ? INPUT_TSG : INPUT_TEXT;
 }
 
+/* Whether path's first bytes are not text: a NUL, or more than one in 32
+ * control bytes other than tabs and line ends. gzip (its magic) counts
+ * as text: what it holds is checked as it is read. */
+static int looks_binary(const char *path)
+{
+	unsigned char b[4096];
+	const int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0; /* the reader's error names it */
+	const ssize_t n = read(fd, b, sizeof(b));
+	close(fd);
+	if (n < 2 || (b[0] == 0x1f && b[1] == 0x8b))
+		return 0;
+	ssize_t ctl = 0;
+	for (ssize_t i = 0; i < n; i++) {
+		if (b[i] == 0)
+			return 1;
+		ctl += (b[i] < 0x20 && b[i] != '\t' && b[i] != '\n' && b[i] != '\r' && b[i] != '\f') ||
+		       b[i] == 0x7f;
+	}
+	return ctl * 32 > n;
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	const size_t a = strlen(s), b = strlen(tail);
+	return a >= b && strcmp(s + a - b, tail) == 0;
+}
+
+/* A file given as text that is not: a clear error, its bytes never shown. */
+static int refuse_binary(const char *path, struct tsg_err *err)
+{
+	if (ends_with(path, ".graph") || ends_with(path, ".offsets"))
+		return tsg_fail(err, TSG_EINPUT, "%s looks like a WebGraph crawl's %s, but "
+				"%.*s.properties, which a crawl needs beside it, is missing", path,
+				ends_with(path, ".graph") ? "lists" : "offsets",
+				(int)(strlen(path) - (ends_with(path, ".graph") ? 6 : 8)), path);
+	return tsg_fail(err, TSG_EINPUT, "%s is not a .tsg file, a WebGraph crawl or a text edge "
+			"list (its first bytes are binary)", path);
+}
+
 static void scratch_name(const struct input_opts *o, char *out, size_t len)
 {
 	const char *dir = o->scratch_dir ? o->scratch_dir : getenv("TMPDIR");
@@ -54,6 +95,8 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 	bo.mem_limit = bo.mem_limit ? bo.mem_limit : o->mem_limit;
 	bo.tmpdir = bo.tmpdir ? bo.tmpdir : o->scratch_dir;
 	to.threads = to.threads ? to.threads : o->threads;
+	if (info->kind == INPUT_TEXT && strcmp(path, "-") != 0 && looks_binary(path))
+		return refuse_binary(path, err);
 	const double t0 = tsg_now();
 	struct io_webgraph_stats ws = { 0 };
 	struct io_text_stats ts = { 0 };
@@ -113,6 +156,7 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 	info->transpose = ws.transpose;
 	info->offsets_scanned = ws.offsets_scanned;
 	info->input_edges = wg ? ws.arcs : ts.edges;
+	info->bad_lines = ts.bad_lines;
 	info->seconds = tsg_now() - t0;
 	if (rc)
 		info->scratch[0] = 0; /* the builder wrote nothing under that name */

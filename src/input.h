@@ -56,13 +56,18 @@ struct input_info {
 	int streamed;            /* a crawl opened to be decoded as counted (seconds: its
 				  * opening; the decoding is the count's read stage) */
 	uint64_t input_edges;    /* arcs or edge lines read (converted inputs) */
+	uint64_t bad_lines;      /* text: lines that are not edges, skipped (skip_bad) */
 	double seconds;          /* conversion or decoding */
 	char scratch[4200];      /* the scratch .tsg while it exists, else "" */
 };
 
 enum input_kind input_kind_of(const char *path);
 
-/* Makes path countable. For INPUT_TSG, and inputs converted through a
+/* Makes path countable. A file that is neither a .tsg nor a crawl and
+ * does not look like text (its first bytes hold NUL or other control
+ * bytes, and it is not gzip) is TSG_EINPUT saying so, never parsed as
+ * text: a crawl's BASE.graph without its BASE.properties is named as such.
+ * For INPUT_TSG, and inputs converted through a
  * scratch file (always where need_file), *graph_path is path or the
  * scratch file, to be opened by the caller, who then calls input_done;
  * for a merged crawl or lists built in memory g is filled and loaded (a

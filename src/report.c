@@ -100,8 +100,8 @@ static void rank_row_json(struct tsg_json *j, const struct report_extra *x, cons
 
 static void print_extra_json(struct tsg_json *j, const struct report_extra *x)
 {
+	json_u64(j, "ranks", x->dist ? (uint64_t)x->dist->size : 1);
 	if (x->dist && x->dist->size > 1 && x->rank_s) {
-		json_u64(j, "ranks", (uint64_t)x->dist->size);
 		rank_row_json(j, x, "rank_read_s", REPORT_RANK_READ_S, 0);
 		rank_row_json(j, x, "rank_build_s", REPORT_RANK_BUILD_S, 0);
 		rank_row_json(j, x, "rank_count_s", REPORT_RANK_COUNT_S, 0);
@@ -158,6 +158,8 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 		json_bool(&j, "decoded_while_counting", in->streamed && r->lists_streamed);
 		json_bool(&j, "offsets_scanned", in->offsets_scanned);
 		json_u64(&j, "input_edges", in->input_edges);
+		if (in->kind == INPUT_TEXT) /* lines that are not edges, skipped */
+			json_u64(&j, "bad_lines", in->bad_lines);
 		json_f64(&j, "seconds", in->seconds);
 		json_close(&j, '}');
 	}
@@ -199,8 +201,9 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 		json_u64(&j, "degeneracy", r->degeneracy);
 	}
 	print_extra_json(&j, x);
-	json_u64(&j, "vertices", g->nv);
+	json_u64(&j, "vertices", x->vertices); /* with an edge */
 	json_u64(&j, "edges", g->nadj / 2);
+	json_u64(&j, "id_range", g->nv);       /* ids 0 .. id_range - 1 */
 	json_str(&j, "device", r->device == TSG_DEVICE_GPU ? "gpu" : "cpu");
 	json_str(&j, "device_name", r->device_name);
 	json_str(&j, "kernel", r->kernel);
@@ -208,8 +211,12 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 		json_str(&j, "cta_policy", gpu_cta_policy_name(o->cta_policy));
 	if (r->kernel_fallbacks)
 		json_u64(&j, "kernel_fallback_units", r->kernel_fallbacks);
-	if (r->note[0])
-		json_str(&j, "note", r->note);
+	if (r->note[0] || (x->plan && x->plan->notes[0])) { /* the plan's, then the engine's */
+		char note[sizeof(x->plan->notes) + sizeof(r->note) + 2];
+		snprintf(note, sizeof(note), "%s%s%s", x->plan ? x->plan->notes : "",
+			 x->plan && x->plan->notes[0] && r->note[0] ? "; " : "", r->note);
+		json_str(&j, "note", note);
+	}
 	if (g->io_used != IO_MODE_AUTO) /* how a .tsg was read: none for a graph built in memory */
 		json_str(&j, "io", io_mode_name(g->io_used));
 	if (g->io_cached >= 0) /* a file read under --io auto */
@@ -266,6 +273,8 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 			json_str(&j, "scratch_dir", o->scratch_dir);
 		json_close(&j, '}');
 	}
+	if (x->plan)
+		plan_json(x->plan, &j);
 	json_f64(&j, "seconds", wall);
 	json_key_obj(&j, "stages");
 	json_f64(&j, "read", g->read_seconds);
@@ -382,11 +391,18 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 		printf("checkpoint: %s (%u unit%s resumed, %u recorded%s)\n", x->ckpt_path,
 		       x->ck->resumed, x->ck->resumed == 1 ? "" : "s", x->ck->recorded,
 		       x->ck->torn ? "; an incomplete last record was dropped" : "");
-	printf("graph: %llu vertices, %llu edges\n", (unsigned long long)g->nv,
+	printf("graph: %llu vertices, %llu edges", (unsigned long long)x->vertices,
 	       (unsigned long long)(g->nadj / 2));
+	if (x->vertices != g->nv) /* ids without an edge */
+		printf(" (ids 0 .. %llu)", (unsigned long long)(g->nv - 1));
+	putchar('\n');
 	if (r->layout == ENGINE_LAYOUT_ARRIVAL)
 		printf("device: %s, kernel %s, %u batch%s (arrival layout: counted as read)\n",
 		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "es");
+	else if (r->layout == ENGINE_LAYOUT_SWEEP)
+		printf("device: %s, kernel %s, %u pass%s (sweep layout: a source block a pass, "
+		       "the crawl decoded past it in %u chunks)\n", r->device_name, r->kernel,
+		       r->nparts, r->nparts == 1 ? "" : "es", r->sweep.chunks);
 	else if (r->layout == ENGINE_LAYOUT_LSTC)
 		printf("device: %s, kernel %s, %u partition%s (lstc layout, %s, prune %s)\n",
 		       r->device_name, r->kernel, r->nparts, r->nparts == 1 ? "" : "s",
@@ -422,8 +438,8 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 	}
 }
 
-void report_finished(const char *path, const struct tsg_graph *g, const char *ckpath,
-		     uint64_t total, unsigned k, int json)
+void report_finished(const char *path, const struct tsg_graph *g, uint64_t vertices,
+		     const char *ckpath, uint64_t total, unsigned k, int json)
 {
 	if (json) {
 		struct tsg_json j;
@@ -436,8 +452,9 @@ void report_finished(const char *path, const struct tsg_graph *g, const char *ck
 		} else {
 			json_u64(&j, "triangles", total);
 		}
-		json_u64(&j, "vertices", g->nv);
+		json_u64(&j, "vertices", vertices);
 		json_u64(&j, "edges", g->nadj / 2);
+		json_u64(&j, "id_range", g->nv);
 		json_key_obj(&j, "checkpoint");
 		json_str(&j, "path", ckpath);
 		json_bool(&j, "finished_earlier", 1);
@@ -453,13 +470,46 @@ void report_finished(const char *path, const struct tsg_graph *g, const char *ck
 }
 
 
+/* msg for a terminal or a JSON string: a whole UTF-8 sequence stays, a
+ * control byte or a byte of no sequence becomes '?' (a message may quote a
+ * line of an input that is not text). */
+static void printable(const struct tsg_err *err, int rc, char *msg, size_t len)
+{
+	snprintf(msg, len, "%s", err->msg[0] ? err->msg : tsg_status_name(rc));
+	unsigned char *c = (unsigned char *)msg;
+	while (*c) {
+		const int n = *c < 0x80 ? 1 : (*c & 0xe0) == 0xc0 ? 2 : (*c & 0xf0) == 0xe0 ? 3
+			      : (*c & 0xf8) == 0xf0 ? 4 : 0;
+		int ok = n > 0 && (*c >= 0x20 || n > 1) && *c != 0x7f;
+		for (int i = 1; i < n && ok; i++)
+			ok = (c[i] & 0xc0) == 0x80;
+		if (!ok) {
+			*c++ = '?';
+			continue;
+		}
+		c += n;
+	}
+}
+
+int report_error(int rc, const struct tsg_err *err)
+{
+	if (!rc)
+		return rc;
+	char msg[sizeof(err->msg)];
+	printable(err, rc, msg, sizeof(msg));
+	fprintf(stderr, "tristream: error: %s\n", msg);
+	return rc;
+}
+
 void report_failed_json(const char *path, const struct report_outcome *res)
 {
 	struct tsg_json j;
 	json_begin(&j, stdout);
 	json_str(&j, "version", TSG_VERSION);
 	json_str(&j, "graph", path);
-	json_str(&j, "error", res->err.msg[0] ? res->err.msg : tsg_status_name(res->rc));
+	char msg[sizeof(res->err.msg)];
+	printable(&res->err, res->rc, msg, sizeof(msg));
+	json_str(&j, "error", msg);
 	json_u64(&j, "exit_code", (uint64_t)res->rc);
 	json_end(&j);
 }
@@ -478,4 +528,69 @@ void report_summary(const char *const *paths, const struct report_outcome *res, 
 			       tsg_status_name(res[i].rc), res[i].rc);
 	}
 	printf("%zu of %zu graphs counted\n", ok, n);
+}
+
+void report_info(const char *path, const struct tsg_graph *g, const struct input_info *in,
+		 int verified, int json)
+{
+	/* histogram of degrees in powers of two: bucket k holds [2^(k-1), 2^k) */
+	uint64_t hist[34] = { 0 };
+	for (uint64_t v = 0; v < g->nv; v++) {
+		uint64_t d = io_graph_degree(g, v);
+		int k = 0;
+		while (d >> k)
+			k++;
+		hist[k]++;
+	}
+	const uint64_t with_edges = g->nv - hist[0]; /* bucket 0: degree 0 */
+	const int tsg = in->kind == INPUT_TSG;
+	double mean = with_edges ? (double)g->nadj / (double)with_edges : 0;
+	if (json) {
+		struct tsg_json j;
+		json_begin(&j, stdout);
+		json_str(&j, "graph", path);
+		json_str(&j, "input_format", in->format);
+		if (tsg)
+			json_u64(&j, "format_version", 1);
+		json_str(&j, "compression", g->compressed ? "lz4" : "none");
+		json_u64(&j, "vertices", with_edges);
+		json_u64(&j, "edges", g->nadj / 2);
+		json_u64(&j, "id_range", g->nv);
+		json_u64(&j, "max_degree", g->max_degree);
+		json_f64(&j, "mean_degree", mean);
+		if (tsg) /* a graph built in memory has no checksums */
+			json_bool(&j, "checksums_ok", 1);
+		json_bool(&j, "symmetry_exact", verified);
+		if (in->bad_lines)
+			json_u64(&j, "bad_lines", in->bad_lines);
+		json_key_arr(&j, "degree_histogram");
+		for (int k = 0; k < 34; k++)
+			if (hist[k]) {
+				json_obj(&j);
+				json_u64(&j, "min", k ? 1ull << (k - 1) : 0);
+				json_u64(&j, "max", k ? (1ull << k) - 1 : 0);
+				json_u64(&j, "vertices", hist[k]);
+				json_close(&j, '}');
+			}
+		json_close(&j, ']');
+		json_end(&j);
+	} else {
+		printf("file: %s\nformat: %s\n", path, tsg ? "tristream binary v1"
+		       : in->kind == INPUT_WEBGRAPH ? (in->transpose ? "LAW WebGraph crawl, merged with "
+						      "its transpose" : "LAW WebGraph crawl, sorted")
+		       : in->format);
+		printf("vertices: %llu", (unsigned long long)with_edges);
+		if (with_edges != g->nv)
+			printf(" with an edge (ids 0 .. %llu)", (unsigned long long)(g->nv - 1));
+		printf("\nedges: %llu\n", (unsigned long long)(g->nadj / 2));
+		printf("max degree: %llu\nmean degree: %.2f\n", (unsigned long long)g->max_degree, mean);
+		printf("%s: ok\nsymmetry: %s\ndegree histogram:\n",
+		       tsg ? "checksums and structure" : "structure",
+		       verified ? "ok (exact: every entry matched)" : tsg ? "ok (hash sum; --verify "
+		       "checks every entry)" : "ok (built symmetric)");
+		for (int k = 0; k < 34; k++)
+			if (hist[k])
+				printf("  %10llu .. %-10llu %llu\n", k ? 1ull << (k - 1) : 0ull,
+				       k ? (1ull << k) - 1 : 0ull, (unsigned long long)hist[k]);
+	}
 }

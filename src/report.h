@@ -16,6 +16,7 @@
 #include "src/hostmem.h"
 #include "src/input.h"
 #include "src/pervertex.h"
+#include "src/plan.h"
 #include "io/graph.h"
 #include "base/error.h"
 
@@ -48,6 +49,8 @@ struct report_extra {
 	const char *pv_path;            /* --per-vertex, else NULL */
 	const char *ckpt_path;          /* --checkpoint's file, else NULL */
 	const struct ckpt_info *ck;
+	uint64_t vertices;              /* the vertices with an edge (the id range is g->nv) */
+	const struct count_plan *plan;  /* what was asked and what ran (its notes too) */
 };
 
 /* Several ranks: the slowest rank's counting time over the mean. */
@@ -72,9 +75,21 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 		       const struct engine_result *r, double wall, const struct report_extra *x);
 
 /* A graph a previous run finished (its checkpoint ckpath says so): its
- * recorded total, nothing counted now; k > 3: K-cliques. */
-void report_finished(const char *path, const struct tsg_graph *g, const char *ckpath,
-		     uint64_t total, unsigned k, int json);
+ * recorded total, nothing counted now; k > 3: K-cliques. vertices: those
+ * with an edge. */
+void report_finished(const char *path, const struct tsg_graph *g, uint64_t vertices,
+		     const char *ckpath, uint64_t total, unsigned k, int json);
+
+/* `tristream info`: g's counts, degree statistics and a degree histogram
+ * (in: how the input was made a graph; verified: symmetry checked exactly),
+ * as text or one JSON object. */
+void report_info(const char *path, const struct tsg_graph *g, const struct input_info *in,
+		 int verified, int json);
+
+/* An error on stderr, "tristream: error: ..." (the status's name where err
+ * has no message), its bytes that are not printable text shown as '?' (a
+ * message may quote a line of an input that is not text). Returns rc. */
+int report_error(int rc, const struct tsg_err *err);
 
 /* A graph that failed, as a JSON line of its own (several graphs, --json):
  * its error and exit code, no count. */

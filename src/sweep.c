@@ -35,6 +35,7 @@
 
 struct sweep_slot {
 	uint64_t entries, max_list;  /* of its merged lists */
+	uint64_t with_edges;         /* its nodes with a neighbour */
 	uint64_t *off;               /* a chunk's nbv + 1 offsets (from 0) ... */
 	uint32_t *adj;               /* ... and merged lists, as decoded */
 	uint64_t *roff;              /* CPU, filling the block: its oriented rows */
@@ -90,6 +91,7 @@ struct sweep {
 	uint64_t pass_unit;          /* this pass's first checkpoint unit */
 	uint32_t pass;
 	uint64_t nadj, max_degree;   /* of the merged lists, from a pass that decodes all */
+	uint64_t with_edges;         /* ... and the nodes with a neighbour */
 	struct tsg_progress prog;
 	uint64_t prog_done;
 	double consume_s;            /* the calling thread, using chunks (GPU: submitting) */
@@ -233,10 +235,12 @@ static int produce(void *ctx, uint64_t item, unsigned slot, unsigned tid)
 	for (uint64_t i = 0; s->deg && i < hi - lo; i++)
 		s->deg[lo + i] = (uint32_t)(sl->off[i + 1] - sl->off[i]);
 	sl->entries = sl->off[hi - lo];
-	sl->max_list = 0;
-	for (uint64_t i = 0; i < hi - lo; i++)
-		sl->max_list = sl->off[i + 1] - sl->off[i] > sl->max_list ? sl->off[i + 1] - sl->off[i]
-									    : sl->max_list;
+	sl->max_list = sl->with_edges = 0;
+	for (uint64_t i = 0; i < hi - lo; i++) {
+		const uint64_t d = sl->off[i + 1] - sl->off[i];
+		sl->max_list = d > sl->max_list ? d : sl->max_list;
+		sl->with_edges += d > 0;
+	}
 	if (s->gpu)
 		return TSG_OK;
 	if (s->phase == SWEEP_FILL) {
@@ -269,6 +273,7 @@ static void chunk_used(struct sweep *s, const struct sweep_slot *sl)
 	s->sums.arcs += sl->sums.arcs;
 	s->sums.tsum += sl->sums.tsum;
 	s->nadj += sl->entries;
+	s->with_edges += sl->with_edges;
 	s->max_degree = sl->max_list > s->max_degree ? sl->max_list : s->max_degree;
 }
 
@@ -604,7 +609,7 @@ static int run_alloc(struct sweep *s, struct tsg_err *err)
 	return TSG_OK;
 }
 
-int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
+int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem, int allow_empty,
 		struct tsg_graph *g, struct engine_result *r, struct tsg_err *err)
 {
 	const double t0 = tsg_now();
@@ -621,6 +626,9 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 				 .threads = s->threads, .identity = sweep_identity(s) };
 	if (o->per_vertex && o->ckpt)
 		return tsg_fail(err, TSG_EUSAGE, "--per-vertex and --checkpoint together");
+	if (io_crawl_arcs(s->c) == 0 && !allow_empty) /* as src/input.c says of any input */
+		return tsg_fail(err, TSG_EINPUT, "%s: no arcs (its .properties say arcs=0); use "
+				"--allow-empty to take it as an empty graph", io_crawl_name(s->c));
 	/* the device: auto takes a GPU that opens, and says so where none does */
 	int gpu = o->device == TSG_DEVICE_GPU ||
 		  (o->device == TSG_DEVICE_AUTO && engine_have_gpu() && engine_gpu_devices() > 0);
@@ -790,6 +798,7 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 		r->sweep.host_work_s += s->th[t].work_s;
 	}
 	r->sweep.consume_s = s->consume_s;
+	r->sweep.vertices = s->with_edges;
 	r->sweep.fill_s = s->fill_wall_s;
 	r->sweep.local_s = s->local_s;
 	r->sweep.past_s = s->past_wall_s;

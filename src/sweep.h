@@ -82,10 +82,11 @@ const struct io_webgraph_stats *sweep_stats(const struct sweep *s);
 /* Counts the crawl. host_mem bounds the process (0: the memory available
  * now, less a margin); o->device, gpu_index, gpu_mem, threads, batches
  * (at least this many chunks), part.nparts (blocks of at most 1/N of the
- * rows' bound each: tests), progress, per_vertex, ckpt and stop apply. g
+ * rows' bound each: tests), progress, per_vertex, ckpt and stop apply; a
+ * crawl of no arcs is TSG_EINPUT unless allow_empty. g
  * gets a shell for the report: nv, nadj and max_degree (no lists). r as
  * engine_count's: r->parts are the passes. Runs once a sweep. */
-int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
+int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem, int allow_empty,
 		struct tsg_graph *g, struct engine_result *r, struct tsg_err *err);
 
 #endif

@@ -80,7 +80,7 @@ ts --per-vertex "$T/g2.bin" --per-vertex-format binary "$T/g2.tsg" >/dev/null
 check "binary per-vertex: 8 bytes a vertex, same counts" python3 -c "
 import struct
 b = open('$T/g2.bin', 'rb').read()
-nv = int('$("$B/tristream" info --json "$T/g2.tsg" | field vertices)')
+nv = int('$("$B/tristream" info --json "$T/g2.tsg" | field id_range)')
 assert len(b) == 8 * nv, (len(b), nv)
 c = struct.unpack('<%dQ' % nv, b)
 ref = dict(map(int, l.split()) for l in open('$T/g2.ref'))

@@ -51,9 +51,9 @@ done
 # --k-all: every size against brute, sizes 1 and 2 against the graph
 for g in er1 rmat9 web; do
 	out=$("$B/tristream" count --quiet --json --device cpu --k-all "$T/$g.tsg")
-	read -r nv ne sizes < <(echo "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["vertices"], d["edges"], " ".join(map(str, d["clique_counts"])))')
+	read -r nv ne sizes < <(echo "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["id_range"], d["edges"], " ".join(map(str, d["clique_counts"])))')
 	set -- $sizes
-	check "$g --k-all: 1-cliques $1, vertices $nv" same "$1" "$nv"
+	check "$g --k-all: 1-cliques $1, ids (id_range) $nv" same "$1" "$nv"
 	check "$g --k-all: 2-cliques $2, edges $ne" same "$2" "$ne"
 	shift 2
 	j=3

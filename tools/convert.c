@@ -73,7 +73,7 @@ static int bad_usage(const char *msg, const char *arg)
 {
 	fprintf(stderr, "tristream-convert: ");
 	fprintf(stderr, msg, arg);
-	fprintf(stderr, "\n\n%s", usage);
+	fprintf(stderr, "; see tristream-convert --help\n");
 	return TSG_EUSAGE;
 }
 
@@ -243,7 +243,8 @@ static int run(int argc, char **argv)
 	struct io_builder_opts bo = { 0 };
 	int json = 0, quiet = 0, allow_empty = 0, lz4 = 0, no_t = 0, to_wg = 0, to_text = 0, c;
 	uint64_t v;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	opterr = 0; /* our own one-line messages */
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case O_FORMAT:
 			if (io_text_format_parse(optarg, &to.format))
@@ -289,9 +290,11 @@ static int run(int argc, char **argv)
 				return bad_usage("unknown gzip decoder '%s' (auto, libdeflate or zlib)",
 						 optarg);
 			break;
+		case 'h':
 		case O_HELP: fputs(usage, stdout); return TSG_OK;
+		case ':': return bad_usage("%s needs a value", argv[optind - 1]);
 		case 'V': printf("tristream-convert %s\n", TSG_VERSION); return TSG_OK;
-		default: return bad_usage("%s", "bad option");
+		default: return bad_usage("unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind + 2 != argc)

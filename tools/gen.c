@@ -971,7 +971,7 @@ static int bad(const char *msg, const char *arg)
 {
 	fprintf(stderr, "tristream-gen: ");
 	fprintf(stderr, msg, arg);
-	fprintf(stderr, "\n\n%s", usage);
+	fprintf(stderr, "; see tristream-gen --help\n");
 	return TSG_EUSAGE;
 }
 
@@ -984,7 +984,8 @@ static int run(int argc, char **argv)
 	uint64_t ef = 16, rows = 0, cols = 0, v, m = 0;
 	int quiet = 0, webgraph = 0, c;
 	unsigned threads = tsg_default_threads();
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	opterr = 0; /* our own one-line messages */
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case O_SCALE:
 			if (tsg_parse_u64(optarg, 32, &v) || v == 0) return bad("bad scale '%s' (1..32)", optarg);
@@ -1023,8 +1024,10 @@ static int run(int argc, char **argv)
 		case O_TMP: bo.tmpdir = optarg; break;
 		case O_QUIET: quiet = 1; break;
 		case O_WEBGRAPH: webgraph = 1; break;
+		case 'h':
 		case O_HELP: fputs(usage, stdout); return TSG_OK;
-		default: return bad("%s", "bad option");
+		case ':': return bad("%s needs a value", argv[optind - 1]);
+		default: return bad("unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind + 2 != argc)

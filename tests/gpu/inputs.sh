@@ -54,7 +54,7 @@ if [ -f "$C.properties" ]; then
 	mkdir -p "$T/big"; cp "$C".* "$C"-t.* "$T/big/"; chmod u+w "$T/big"/*
 	sed -i 's/^arcs=.*/arcs=400000000/' "$T/big/cnr-2000.properties" "$T/big/cnr-2000-t.properties"
 	"$B/tristream" count --quiet --json "$T/big/cnr-2000" >"$T/big.out" 2>"$T/err"; rc=$?
-	[ $rc = 3 ] && [ ! -s "$T/big.out" ] && ok || bad "a crawl declaring more arcs than it holds: exit $rc, output '$(cat "$T/big.out")'"
+	[ $rc = 3 ] && ! grep -q triangles "$T/big.out" && ok || bad "a crawl declaring more arcs than it holds: exit $rc, output '$(cat "$T/big.out")'"
 else
 	echo "SKIPPED: $C not found; the crawl not counted on the GPU"
 fi

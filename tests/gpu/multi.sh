@@ -134,7 +134,7 @@ resident() { # json file, want (1 or 0) [even] -> "ok" or why not
 	python3 - "$1" "$2" "${3:-}" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1])); want = sys.argv[2] == "1"
-dag = (d["vertices"] + 1) * 8 + d["edges"] * 4
+dag = (d["id_range"] + 1) * 8 + d["edges"] * 4
 got = d.get("graph_resident")
 if got is None: print("no graph_resident in the JSON"); sys.exit()
 if d["partitions"] < 2: print("ok" if not got else "resident with one unit"); sys.exit()
@@ -384,7 +384,7 @@ if [ $mpi = 1 ]; then
 	same "$got" "$k4" && ok || bad "mpirun -n 2 --k 4: '$got' vs $k4 ($(head -c 200 "$T/err"))"
 	mpirun -n 2 "$B/tristream" count --quiet --json "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
 	same "$rc" 3 && ok || bad "damaged file under mpirun -n 2: exit $rc"
-	[ ! -s "$T/out" ] && ok || bad "damaged file under mpirun printed a count"
+	! grep -q triangles "$T/out" && ok || bad "damaged file under mpirun printed a count"
 fi
 
 # compute-sanitizer on two GPUs at once (the kernels themselves: tests/gpu/run.sh)

@@ -282,7 +282,7 @@ PY
 		"$B/tests/brute" --per-vertex "$g" >"$T/brute.pv"
 		cmp -s "$T/cpu.pv" "$T/brute.pv" && ok || bad "$(basename "$g") CPU per-vertex differs from brute"
 	fi
-	nv=$("$B/tristream" info --json "$g" | python3 -c 'import json,sys; print(json.load(sys.stdin)["vertices"])')
+	nv=$("$B/tristream" info --json "$g" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id_range"])')
 	for opt in "--partitions 1" "--partitions 3" "--gpu-mem $(( bytes / 4 + 65536 + nv * 8 ))" \
 		   "--layout lstc --partitions 1" "--layout lstc --partitions 4 --kernel lstc" \
 		   "--layout arrival --batches 1" "--layout arrival --batches 5" "--layout auto"; do

@@ -1,0 +1,594 @@
+/*
+ * run.c - a count job's graphs, one after another (see run.h).
+ */
+#include "src/run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "src/checkpoint.h"
+#include "src/dist.h"
+#include "src/engine.h"
+#include "src/input.h"
+#include "src/options.h"
+#include "src/pervertex.h"
+#include "src/report.h"
+#include "src/sweep.h"
+#include "io/graph.h"
+#include "io/webgraph.h"
+#include "base/util.h"
+
+/* Reads all of manifest into a string (*out, to be freed). */
+static int read_manifest(const char *manifest, char **out, struct tsg_err *err)
+{
+	FILE *f = fopen(manifest, "r");
+	if (!f)
+		return tsg_fail_errno(err, errno == ENOENT ? TSG_EINPUT : TSG_EIO, errno,
+				      "--manifest %s", manifest);
+	size_t len = 0;
+	char *buf = NULL;
+	FILE *m = open_memstream(&buf, &len);
+	int c;
+	while (m && (c = getc(f)) != EOF)
+		putc(c, m);
+	const int bad = !m || ferror(f);
+	fclose(f);
+	if (m)
+		fclose(m);
+	if (bad) {
+		free(buf);
+		return tsg_fail(err, TSG_EIO, "--manifest %s: read error", manifest);
+	}
+	*out = buf;
+	return TSG_OK;
+}
+
+int run_gather_graphs(int argc, const char *const *argv, const char *manifest, const char ***out,
+		      size_t *n, char **mbuf, struct tsg_err *err)
+{
+	size_t cap = (size_t)argc + 16, k = 0;
+	const char **paths = malloc(cap * sizeof(*paths));
+	char *buf = NULL, *joined = NULL;
+	int rc = TSG_OK;
+	*mbuf = NULL;
+	if (!paths)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (int i = 0; i < argc; i++)
+		paths[k++] = argv[i];
+	if (manifest && (rc = read_manifest(manifest, &buf, err)) == TSG_OK) {
+		const size_t first = k;
+		for (char *save = NULL, *line = strtok_r(buf, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			line[strcspn(line, "\r")] = 0;
+			while (*line == ' ' || *line == '\t')
+				line++;
+			if (!*line || *line == '#')
+				continue;
+			if (k == cap) {
+				cap *= 2;
+				const char **np = realloc(paths, cap * sizeof(*paths));
+				if (!np) {
+					rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+					goto done;
+				}
+				paths = np;
+			}
+			paths[k++] = line;
+		}
+		/* a relative path is the manifest's directory's, wherever the
+		 * command runs: the lines laid out again behind that prefix */
+		const char *slash = strrchr(manifest, '/');
+		const size_t dl = slash ? (size_t)(slash - manifest) + 1 : 0;
+		size_t total = 1;
+		for (size_t i = first; i < k; i++)
+			total += strlen(paths[i]) + 1 + dl;
+		if (!(joined = malloc(total))) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+			goto done;
+		}
+		char *at = joined;
+		for (size_t i = first; i < k; i++) {
+			const int rel = paths[i][0] != '/' && strcmp(paths[i], "-") != 0;
+			const int w = sprintf(at, "%.*s%s", rel ? (int)dl : 0, manifest, paths[i]);
+			paths[i] = at;
+			at += w + 1;
+		}
+		*mbuf = joined;
+		joined = NULL;
+	}
+done:
+	free(buf);
+	free(joined);
+	if (rc) {
+		free(paths);
+		return rc;
+	}
+	*out = paths;
+	*n = k;
+	return k ? TSG_OK : TSG_EUSAGE;
+}
+
+int run_place_checkpoints(struct count_plan *job, size_t n, struct tsg_err *err)
+{
+	struct stat st;
+	const int is_dir = stat(job->ckpt, &st) == 0 && S_ISDIR(st.st_mode);
+	if (n > 1 && !is_dir && mkdir(job->ckpt, 0777) != 0)
+		return tsg_fail_errno(err, TSG_EIO, errno, "--checkpoint %s: cannot make the "
+				      "directory (several graphs keep a checkpoint each there)",
+				      job->ckpt);
+	job->ckpt_dir = n > 1 || is_dir;
+	return TSG_OK;
+}
+
+/* The graph's name in a checkpoint: its file's header checksum, or for a
+ * graph built in memory (a merged crawl) a checksum of its lists. */
+static uint64_t graph_key(const struct tsg_graph *g)
+{
+	if (g->identity)
+		return g->identity;
+	return io_checksum(g->off, (g->nv + 1) * 8) ^ (io_checksum(g->adj, g->nadj * 4) * 31 + 1);
+}
+
+/* In a checkpoint directory, a graph's file: its base name and a hash of
+ * its full path, so two graphs of one name in two folders do not meet. */
+static void ckpt_file_for(const struct count_plan *job, const char *path, char *out, size_t len)
+{
+	if (!job->ckpt_dir) {
+		snprintf(out, len, "%s", job->ckpt);
+	} else {
+		char *full = realpath(path, NULL);
+		const char *name = full ? full : path;
+		const char *base = strrchr(path, '/');
+		snprintf(out, len, "%s/%.200s.%016llx.ckpt", job->ckpt, base ? base + 1 : path,
+			 (unsigned long long)io_checksum(name, strlen(name)));
+		free(full);
+	}
+	/* under mpirun each rank keeps its own units' counts: FILE.rankR */
+	const size_t n = strlen(out);
+	if (job->dist->size > 1 && n < len)
+		snprintf(out + n, len - n, ".rank%d", job->dist->rank);
+}
+
+/* Several ranks: each counted its share of the units (rc its outcome);
+ * every rank agrees on the outcome and on the plan, then the counts are
+ * summed on every rank (and per-vertex counts, and clique sizes), and rank
+ * 0 gets each rank's counting time. Every rank makes the same calls in the
+ * same order. */
+static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
+			  const struct engine_opts *o, struct engine_result *r, double synced,
+			  double **rank_s, struct tsg_err *err)
+{
+	if ((rc = dist_agree(d, rc, err)))
+		return rc;
+	if (!dist_same_u64(d, r->plan_key))
+		return tsg_fail(err, TSG_EUSAGE, "the ranks planned different units (device memory "
+				"or options differ): give every rank the same --gpu-mem and "
+				"--partitions");
+	if ((rc = dist_sum_u64(d, &r->triangles, 1, err)))
+		return rc;
+	if (r->pv && (rc = dist_sum_u64(d, r->pv, g->nv, err)))
+		return rc;
+	if (o->k_all) { /* the same length on every rank: one graph, one orientation */
+		if ((rc = dist_sum_u64(d, r->sizes, r->sizes_len, err)))
+			return rc;
+		engine_clique_top(r);
+	}
+	/* rank 0: each rank's times, bytes and units (enum report_rank_row) */
+	*rank_s = d->rank == 0 ? calloc((size_t)REPORT_RANK_ROWS * (size_t)d->size, sizeof(**rank_s))
+			       : NULL;
+	uint32_t mine = 0; /* the units this rank counted */
+	for (uint32_t k = 0; k < r->nparts; k++)
+		mine += !r->parts[k].elsewhere && !r->parts[k].resumed;
+	/* when this rank counted, from the moment the ranks left one reduction */
+	const int timed = r->count_start > 0;
+	double v[REPORT_RANK_ROWS];
+	v[REPORT_RANK_READ_S] = g->read_seconds;
+	v[REPORT_RANK_BUILD_S] = r->build_s;
+	v[REPORT_RANK_COUNT_S] = r->count_s;
+	v[REPORT_RANK_COUNT_WALL_S] = r->count_wall_s;
+	v[REPORT_RANK_READ_BYTES] = (double)(r->ranges.used ? r->ranges.read_bytes
+							     : r->host_build.read_bytes);
+	v[REPORT_RANK_UNITS] = (double)mine;
+	v[REPORT_RANK_COUNT_FROM] = timed ? r->count_start - synced : -1;
+	v[REPORT_RANK_COUNT_TO] = timed ? r->count_start + r->count_wall_s - synced : -1;
+	return dist_gather_rows(d, v, REPORT_RANK_ROWS, *rank_s, err);
+}
+
+/* A crawl or a text file is converted whole before its header is known
+ * (input_prepare), so the GPU's context is made while it is, where the GPU
+ * was asked for, or (crawls) where auto will take it for the fewest edges
+ * the crawl can have (half its arcs) at a degree skew of 4, which the
+ * crawls measured exceed by far (bench/RESULTS.md; engine_auto_device).
+ * Should auto pick the CPU after all, the context is only torn down. */
+static int warm_early(const struct count_plan *p, const char *path)
+{
+	const struct engine_opts *o = &p->o;
+	if (o->device == TSG_DEVICE_CPU || o->plan_only || !engine_have_gpu())
+		return 0;
+	if (p->input == INPUT_TSG)
+		return 0;
+	if (o->device == TSG_DEVICE_GPU)
+		return 1;
+	uint64_t nodes, arcs;
+	struct tsg_err e = { 0 };
+	char note[256];
+	if (p->input != INPUT_WEBGRAPH || io_webgraph_peek(path, &nodes, &arcs, &e) != TSG_OK)
+		return 0;
+	const uint64_t m = arcs / 2;
+	const uint64_t skew4 = (uint64_t)(4.0 * sqrt((double)m)); /* the max degree of skew 4 */
+	return engine_auto_device(nodes, m, skew4, o->k, note, sizeof(note)) == TSG_DEVICE_GPU;
+}
+
+struct vcount {
+	const uint64_t *off;
+	_Atomic uint64_t n;
+};
+
+static void vcount_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct vcount *c = ctx;
+	uint64_t n = 0;
+	for (uint64_t v = b; v < e; v++)
+		n += c->off[v + 1] != c->off[v];
+	c->n += n;
+}
+
+/* The vertices with at least one edge (ids without one are not counted:
+ * a text file's ids need not be dense). */
+static uint64_t vertices_with_edges(const struct tsg_graph *g, unsigned threads)
+{
+	if (!g->off || g->nv == 0)
+		return 0;
+	struct vcount c = { .off = g->off, .n = 0 };
+	tsg_parallel_for(threads ? threads : 1, g->nv, 1u << 20, vcount_range, &c);
+	return c.n;
+}
+
+/* A GPU that could not be opened at all: said so first, with CUDA's own
+ * reason after. */
+static void name_gpu_failure(const struct engine_opts *o, const struct engine_result *r, int rc,
+			     struct tsg_err *err)
+{
+	if (rc != TSG_EDEVICE || o->device != TSG_DEVICE_GPU || r->nparts || !err->msg[0] ||
+	    strstr(err->msg, "no usable"))
+		return;
+	char msg[sizeof(err->msg)];
+	snprintf(msg, sizeof(msg), "no usable GPU: %.1000s", err->msg);
+	memcpy(err->msg, msg, sizeof(msg));
+}
+
+/* Counts one graph and prints its result; returns its status (the error
+ * in res->err, not yet reported). */
+/* A crawl counted by the sweep (src/sweep.h): opened, checkpointed,
+ * counted and reported here, since it is never loaded as a graph. */
+static int count_sweep(const char *path, struct count_plan *pl, struct report_outcome *res)
+{
+	struct engine_opts *o = &pl->o;
+	struct tsg_err *err = &res->err;
+	struct engine_result r = { 0 };
+	struct tsg_graph g = { 0 };
+	struct sweep *s = NULL;
+	struct ckpt *ck = NULL;
+	struct pv_clustering cl;
+	struct engine_warm *warm = NULL;
+	char ckpath[4400];
+	const double t0 = tsg_now();
+	/* the GPU's context is made while the offsets are read and ranked */
+	if (o->device != TSG_DEVICE_CPU && engine_have_gpu())
+		engine_gpu_warm_begin(o->gpu_index, &warm);
+	int rc = sweep_open(path, o->threads, &s, err);
+	if (rc)
+		goto done;
+	if (pl->ckpt) {
+		uint64_t total;
+		ckpt_file_for(pl, path, ckpath, sizeof(ckpath));
+		if ((rc = ckpt_open(ckpath, sweep_identity(s), pl->opts_key, &ck, err)))
+			goto done;
+		if (ckpt_finished(ck, &total)) {
+			g.nv = sweep_nodes(s);
+			report_finished(path, &g, 0, ckpath, total, o->k, pl->json);
+			res->triangles = total;
+			res->seconds = tsg_now() - t0;
+			goto done;
+		}
+		if (ckpt_info(ck)->torn)
+			plan_note(pl, "checkpoint %s: an incomplete last record (a crash while writing "
+				  "it) was dropped; its unit is counted again", ckpath);
+		o->ckpt = ck;
+	}
+	engine_gpu_warm_end(warm);
+	warm = NULL;
+	rc = sweep_count(s, o, pl->host_mem, pl->req->allow_empty, &g, &r, err);
+	name_gpu_failure(o, &r, rc, err);
+	if (r.note[0] && o->progress)
+		fprintf(stderr, "tristream: note: %s\n", r.note);
+	if (rc == TSG_OK && ck)
+		rc = ckpt_finish(ck, r.triangles, err);
+	if (rc == TSG_OK && pl->req->per_vertex)
+		rc = pv_write(pl->req->per_vertex, pl->req->pv_format, &g, r.pv, o->threads, err);
+	if (rc == TSG_OK && pl->req->clustering)
+		pv_clustering(&g, r.pv, o->threads, &cl);
+	if (rc == TSG_OK) {
+		const struct io_webgraph_stats *st = sweep_stats(s);
+		struct ckpt_info cki = { 0 };
+		if (ck)
+			cki = *ckpt_info(ck);
+		const struct input_info in = { .kind = INPUT_WEBGRAPH, .format = "webgraph",
+					       .transpose = 1, .offsets_scanned = st->offsets_scanned,
+					       .input_edges = st->arcs, .seconds = st->open_s };
+		plan_settle(pl, &g, &r, "");
+		const struct report_extra x = { .cl = pl->req->clustering ? &cl : NULL,
+						.pv_path = pl->req->per_vertex, .dist = pl->dist,
+						.ckpt_path = ck ? ckpath : NULL, .ck = ck ? &cki : NULL,
+						.vertices = r.sweep.vertices, .plan = pl };
+		const double wall = tsg_now() - t0;
+		if (pl->json)
+			report_count_json(path, &g, o, &r, NULL, &in, wall, &x);
+		else
+			report_count_text(&g, o, &r, wall, &x);
+		res->triangles = r.triangles;
+		res->seconds = wall;
+	}
+done:
+	engine_gpu_warm_end(warm);
+	ckpt_close(ck);
+	engine_result_free(&r);
+	io_graph_free(&g);
+	sweep_close(s);
+	return rc;
+}
+
+static int count_one(const char *path, const struct count_plan *job, struct report_outcome *res)
+{
+	struct count_plan pl;
+	struct engine_opts *o = &pl.o;
+	struct tsg_graph g = { 0 }; /* filled by input_prepare only where it opens no file */
+	struct tsg_err *err = &res->err;
+	struct engine_result r = { 0 };
+	struct ckpt *ck = NULL;
+	struct pv_clustering cl;
+	char ckpath[4400];
+	const double t0 = tsg_now();
+	struct input_info in = { 0 };
+	const char *gpath = NULL;
+	struct tsg_dist *d = job->dist;
+	double *rank_s = NULL; /* rank 0: each rank's read, build and count times */
+	struct dist_counter *take = NULL; /* several ranks: the units' shared count */
+	struct engine_warm *warm = NULL;
+	char auto_note[sizeof(r.note)] = "";
+	dist_begin(d); /* the graph before may have failed: this one starts clean */
+	/* ranks launched with other options (by a wrapper script) would count
+	 * other things or wait in other collectives: a partial count, or a hang */
+	if (d->size > 1 && !dist_same_u64(d, job->ranks_key))
+		return tsg_fail(err, TSG_EUSAGE, "the ranks were given different options (every "
+				"rank must run the same count; --gpu, --device, --gpu-mem and "
+				"--threads may differ)");
+	int rc = plan_graph(job, path, &pl, err);
+	if (rc)
+		return dist_agree(d, rc, err);
+	if (o->layout == ENGINE_LAYOUT_SWEEP) /* one process: no rank waits on it */
+		return count_sweep(path, &pl, res);
+	if (warm_early(&pl, path))
+		engine_gpu_warm_begin(o->gpu_index, &warm);
+	rc = input_prepare(path, &pl.in, &g, &gpath, &in, err);
+	if (rc) { /* every rank agrees once after opening, whatever happened */
+		engine_gpu_warm_end(warm);
+		return dist_agree(d, rc, err);
+	}
+	plan_input(&pl, &in, gpath);
+	if (o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu()) {
+		/* auto decides from the header, before the lists are read; the
+		 * GPU's context is then made while they are */
+		struct io_header h = { 0 };
+		/* a crawl opened by ranges has no degrees yet: auto stays */
+		const int known = gpath ? io_graph_peek(gpath, &h, err) == TSG_OK
+					: !io_graph_degrees_pending(&g);
+		if (!gpath) { /* a crawl decoded as counted: bounds of its edges and degrees */
+			h.nv = g.nv;
+			h.nedges = io_graph_rank_nadj(&g) / 2;
+			h.max_degree = io_graph_rank_max_degree(&g);
+		}
+		/* the rule only ever moves auto to the CPU: where it says GPU, auto
+		 * stays, so a GPU that cannot be used still falls back to the CPU.
+		 * Where bounds say the CPU, the CPU could not count while decoding
+		 * anyway: the crawl is decoded whole and the rule asked again with
+		 * its true figures, which the note gives */
+		if (o->device == TSG_DEVICE_AUTO && known && g.lists_src &&
+		    engine_auto_device(h.nv, h.nedges, h.max_degree, o->k, auto_note,
+				       sizeof(auto_note)) == TSG_DEVICE_CPU) {
+			auto_note[0] = 0;
+			if ((rc = io_graph_read_lists(&g, NULL, NULL, err))) {
+				engine_gpu_warm_end(warm);
+				io_graph_free(&g);
+				return dist_agree(d, rc, err);
+			}
+			h.nedges = g.nadj / 2;
+			h.max_degree = g.max_degree;
+		}
+		if (o->device == TSG_DEVICE_AUTO && known &&
+		    engine_auto_device(h.nv, h.nedges, h.max_degree, o->k, auto_note,
+				       sizeof(auto_note)) == TSG_DEVICE_CPU)
+			plan_device(&pl, TSG_DEVICE_CPU, auto_note);
+		err->msg[0] = 0; /* a header that cannot be read is reported by the open */
+		if (o->device != TSG_DEVICE_CPU && !warm)
+			engine_gpu_warm_begin(o->gpu_index, &warm);
+	}
+	if (o->device == TSG_DEVICE_CPU && warm) { /* begun early, and auto chose the CPU */
+		engine_gpu_warm_end(warm);
+		warm = NULL;
+	}
+	if (pl.host_mem && gpath && (rc = plan_host_mem(&pl, gpath, err))) {
+		input_done(&in);
+		engine_gpu_warm_end(warm);
+		return dist_agree(d, rc, err);
+	}
+	if (gpath)
+		rc = io_graph_open(gpath, &pl.lo, &g, err);
+	input_done(&in); /* a scratch .tsg lives on through the open graph's descriptors */
+	if (rc) {
+		engine_gpu_warm_end(warm);
+		return dist_agree(d, rc, err);
+	}
+	if ((rc = dist_agree(d, TSG_OK, err)))
+		goto done;
+	/* whether the host's ranks build one oriented graph (plan_host_build_wanted):
+	 * decided by all of them here, where every rank is, so each takes the
+	 * same way */
+	o->host_build = dist_host_all(d, plan_host_build_wanted(o));
+	/* for a graph built in memory the key checksums every list (about a
+	 * second for a billion-edge crawl): only where ranks or a checkpoint
+	 * need it */
+	const uint64_t key = d->size > 1 || job->ckpt ? graph_key(&g) : 0;
+	if (d->size > 1 && !dist_same_u64(d, key)) { /* the same verdict on every rank */
+		rc = tsg_fail(err, TSG_EINPUT, "%s: the ranks opened different graphs (each "
+			      "rank's copy must be the same file)", path);
+		goto done;
+	}
+	/* every rank leaves that reduction at about the same moment: the ranks'
+	 * counting times are told from it (job_count_wall_s) */
+	const double synced = tsg_now();
+	if (job->ckpt) {
+		uint64_t total;
+		ckpt_file_for(job, path, ckpath, sizeof(ckpath));
+		rc = ckpt_open(ckpath, key, job->opts_key, &ck, err);
+		if (d->size > 1) /* every rank opens its own, or none goes on */
+			rc = dist_agree(d, rc, err);
+		if (rc)
+			goto done;
+		/* one process: a finished graph is not even counted. Several ranks
+		 * count again, each taking its units from its file: they must
+		 * meet in the reductions whatever each file says */
+		if (d->size == 1 && ckpt_finished(ck, &total)) {
+			report_finished(path, &g, vertices_with_edges(&g, o->threads), ckpath, total,
+					job->o.k, job->json);
+			res->triangles = total;
+			res->seconds = tsg_now() - t0;
+			goto done;
+		}
+		if (ckpt_info(ck)->torn)
+			plan_note(&pl, "checkpoint %s: an incomplete last record (a crash while "
+				  "writing it) was dropped; its unit is counted again", ckpath);
+		o->ckpt = ck;
+	}
+	if (g.io_note[0])
+		plan_note(&pl, "%s; reading with %s", g.io_note, io_mode_name(g.io_used));
+	/* several ranks: the block layout's units go to whichever rank is free
+	 * (dist.h); a checkpoint keeps the deal by cost, so that each rank's
+	 * file resumes its own units */
+	if (d->size > 1 &&
+	    (rc = dist_agree(d, dist_counter_open(d, !job->ckpt && !o->plan_only, &take, err), err)))
+		goto done;
+	o->take = take;
+	rc = engine_count(&g, o, &r, err);
+	name_gpu_failure(o, &r, rc, err);
+	if (!r.note[0] && auto_note[0])
+		snprintf(r.note, sizeof(r.note), "%s", auto_note);
+	if (r.note[0] && o->progress)
+		fprintf(stderr, "tristream: note: %s\n", r.note);
+	if (d->size > 1 && (rc = dist_sum_ranks(d, rc, &g, o, &r, synced, &rank_s, err)))
+		goto done;
+	if (rc == TSG_OK && ck)
+		rc = ckpt_finish(ck, r.triangles, err);
+	struct ckpt_info cki = { 0 };
+	if (ck) /* several ranks: what all their files did */
+		cki = *ckpt_info(ck);
+	if (d->size > 1 && ck && (rc = dist_agree(d, rc, err)) == TSG_OK) {
+		uint64_t v[4] = { (uint64_t)cki.created, (uint64_t)cki.torn, cki.resumed,
+				  cki.recorded };
+		rc = dist_sum_u64(d, v, 4, err);
+		cki.created = v[0] == (uint64_t)d->size;
+		cki.torn = v[1] > 0;
+		cki.resumed = (uint32_t)v[2];
+		cki.recorded = (uint32_t)v[3];
+		char *suffix = strrchr(ckpath, '.'); /* ".rankR": the files are FILE.rank* */
+		if (suffix)
+			snprintf(suffix, sizeof(ckpath) - (size_t)(suffix - ckpath), ".rank*");
+	}
+	if (rc == TSG_OK && pl.req->per_vertex && d->rank == 0)
+		rc = pv_write(pl.req->per_vertex, pl.req->pv_format, &g, r.pv, o->threads, err);
+	if (rc == TSG_OK && pl.req->clustering)
+		pv_clustering(&g, r.pv, o->threads, &cl);
+	/* several ranks: the shared counter and the host's oriented graph go
+	 * inside the timed run, since giving back the host's block (4 KiB
+	 * pages of /dev/shm, in whichever rank lets go last) takes a while on
+	 * a large graph; on every rank, failed or not, so that the
+	 * collectives pair up */
+	const double rel0 = tsg_now();
+	dist_counter_close(take);
+	take = NULL;
+	dist_host_free(d);
+	const double release_s = tsg_now() - rel0;
+	const double wall = tsg_now() - t0;
+	if (rc == TSG_OK) {
+		plan_settle(&pl, &g, &r, auto_note);
+		if (g.nv == 0)
+			plan_note(&pl, "%s is an empty graph", path);
+		const struct report_extra x = { .ranges = r.ranges.used, .taken = r.taken,
+						.release_s = release_s,
+						.host_build = r.host_build.used,
+						.cl = pl.req->clustering ? &cl : NULL,
+						.pv_path = pl.req->per_vertex, .dist = d,
+						.rank_s = rank_s,
+						.ckpt_path = ck ? ckpath : NULL,
+						.ck = ck ? &cki : NULL,
+						.vertices = vertices_with_edges(&g, o->threads),
+						.plan = &pl };
+		if (job->json)
+			report_count_json(path, &g, o, &r, pl.have_hp ? &pl.hp : NULL, &in, wall, &x);
+		else
+			report_count_text(&g, o, &r, wall, &x);
+		res->triangles = r.triangles;
+		res->seconds = wall;
+	}
+done:
+	/* a collective, so only here: a rank that failed while counting meets
+	 * the others first in an agreement (engine_count's, or dist_sum_ranks'),
+	 * after which no rank makes another on the wire for this graph */
+	dist_counter_close(take);
+	dist_host_free(d); /* the oriented graph its host's ranks built, if they did */
+	engine_gpu_warm_end(warm);
+	free(rank_s);
+	ckpt_close(ck);
+	engine_result_free(&r);
+	io_graph_free(&g);
+	return rc;
+}
+
+int run_count(const struct count_plan *job, const char *const *paths, size_t n)
+{
+	int first_bad = TSG_OK;
+	size_t ran = 0;
+	struct report_outcome *res = calloc(n, sizeof(*res));
+	if (!res)
+		return report_error(TSG_ENOMEM, &(struct tsg_err){ .msg = "out of memory" });
+	for (size_t i = 0; i < n; i++, ran++) {
+		if (n > 1 && !job->json)
+			printf("%s== %s\n", i ? "\n" : "", paths[i]);
+		res[i].rc = count_one(paths[i], job, &res[i]);
+		if (res[i].rc == TSG_EUSAGE) /* an option this graph does not take */
+			options_usage_error("count", res[i].err.msg);
+		else if (res[i].rc)
+			report_error(res[i].rc, &res[i].err);
+		if (res[i].rc) {
+			if (job->json) /* a JSON object for every graph, failed ones too */
+				report_failed_json(paths[i], &res[i]);
+			if (first_bad == TSG_OK)
+				first_bad = res[i].rc;
+		}
+		fflush(stdout); /* an overnight job's log shows each graph as it is done */
+		if (res[i].rc == TSG_EINTERRUPTED) { /* asked to stop: the rest waits for a rerun */
+			first_bad = TSG_EINTERRUPTED;
+			ran++;
+			break;
+		}
+	}
+	if (n > 1 && !job->json)
+		report_summary(paths, res, ran);
+	free(res);
+	return first_bad;
+}
