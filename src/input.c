@@ -91,7 +91,7 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 		bo.scratch = 1;
 		rc = io_builder_new(&bo, &b, err);
 		if (rc == TSG_OK) {
-			rc = wg ? io_webgraph_feed(path, to.threads, b, &ws, err)
+			rc = wg ? io_webgraph_feed(path, to.threads, !o->no_transpose, b, &ws, err)
 				: io_text_read(path, &to, b, &ts, err);
 			if (rc) {
 				io_builder_free(b);

@@ -317,7 +317,7 @@ static int run(int argc, char **argv)
 	int rc = io_builder_new(&bo, &b, &err);
 	if (rc == TSG_OK) {
 		if (wg) {
-			rc = io_webgraph_feed(in, threads, b, &ws, &err);
+			rc = io_webgraph_feed(in, threads, !no_t, b, &ws, &err);
 			ts.edges = ws.arcs;
 		} else {
 			rc = io_text_read(in, &to, b, &ts, &err);
