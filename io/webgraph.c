@@ -756,7 +756,7 @@ static inline int decode_head(struct decoder *d, uint64_t x, struct bits *r, uin
 
 /* The rest of node x's list (after decode_head gave deg > 0 and ref) into
  * out (replaced); rl is the list of node x - ref where ref > 0. */
-static int decode_body(struct decoder *d, uint64_t x, struct bits *r, uint64_t deg, uint64_t ref,
+BV_INLINE int decode_body(struct decoder *d, uint64_t x, struct bits *r, uint64_t deg, uint64_t ref,
 		       const struct ids *rl, struct ids *out)
 {
 	const struct bv_props *p = &d->g->p;
