@@ -134,6 +134,9 @@ static const char usage_count[] =
 	"  --scratch-dir DIR       where spilled data goes (default: the graph's\n"
 	"                          directory); the files have no name and vanish\n"
 	"  --no-transpose          WebGraph input: ignore BASE-t, symmetrize by sorting\n"
+	"  --allow-empty           a text or crawl input with no edges counts as an\n"
+	"                          empty graph (0 triangles) instead of failing (exit 3),\n"
+	"                          as tristream-convert --allow-empty writes one\n"
 	"  --decode-first          WebGraph input with BASE-t: decode the whole crawl, then\n"
 	"                          count (default: where the arrival layout counts it,\n"
 	"                          its batches are counted as the crawl is decoded)\n"
@@ -197,6 +200,7 @@ enum {
 	OPT_PV_FORMAT, OPT_CLUSTERING, OPT_K, OPT_K_ALL, OPT_KCLIQUE_METHOD,
 	OPT_KCLIQUE_SCHEME, OPT_KCLIQUE_GROUP, OPT_ORDER, OPT_GPUS,
 	OPT_CTA_POLICY,
+	OPT_ALLOW_EMPTY, /* issue 51: one rule for empty inputs with tristream-convert */
 };
 
 static const struct option count_opts[] = {
@@ -224,6 +228,7 @@ static const struct option count_opts[] = {
 	{ "host-mem", required_argument, 0, OPT_HOST_MEM },
 	{ "scratch-dir", required_argument, 0, OPT_SCRATCH },
 	{ "no-transpose", no_argument, 0, OPT_NO_TRANSPOSE },
+	{ "allow-empty", no_argument, 0, OPT_ALLOW_EMPTY },
 	{ "decode-first", no_argument, 0, OPT_DECODE_FIRST },
 	{ "manifest", required_argument, 0, OPT_MANIFEST },
 	{ "checkpoint", required_argument, 0, OPT_CHECKPOINT },
@@ -358,6 +363,7 @@ struct count_job {
 	uint64_t host_mem;
 	const char *scratch_dir;
 	int no_transpose, decode_first, json;
+	int allow_empty;       /* --allow-empty (input_opts.allow_empty) */
 	const char *ckpt;      /* --checkpoint: a file, or with ckpt_dir a directory */
 	int ckpt_dir;
 	uint64_t opts_key;     /* the options that decide the units */
@@ -527,6 +533,7 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 			       host_build_wanted(&o);
 	const struct input_opts io_o = { .threads = o.threads, .progress = o.progress,
 					 .no_transpose = job->no_transpose, .mem_limit = host_mem,
+					 .allow_empty = job->allow_empty,
 					 .scratch_dir = scratch_dir, .need_file = host_mem != 0,
 					 .stream = stream,
 					 .ranges = d->size > 1 && !o.plan_only &&
@@ -838,6 +845,7 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 	uint64_t host_mem = 0;
 	const char *scratch_dir = NULL;
 	int json = 0, no_transpose = 0, decode_first = 0, c;
+	int allow_empty = 0;
 	const char *ckpt = NULL, *pv_path = NULL;
 	enum pv_format pv_fmt = PV_TEXT;
 	int pv_fmt_given = 0, clustering = 0, k_given = 0, method_given = 0, gpu_given = 0;
@@ -963,6 +971,7 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 			break;
 		case OPT_SCRATCH: scratch_dir = optarg; break;
 		case OPT_NO_TRANSPOSE: no_transpose = 1; break;
+		case OPT_ALLOW_EMPTY: allow_empty = 1; break;
 		case OPT_DECODE_FIRST: decode_first = 1; break;
 		case OPT_MANIFEST: *manifest = optarg; break;
 		case OPT_CHECKPOINT: ckpt = optarg; break;
@@ -1118,7 +1127,7 @@ static int parse_count(int argc, char **argv, struct tsg_dist *dist, struct coun
 				       o.k, o.clique_method, o.degeneracy };
 	*job = (struct count_job){ .dist = dist, .o = o, .lo = lo, .host_mem = host_mem,
 				   .scratch_dir = scratch_dir, .no_transpose = no_transpose,
-				   .decode_first = decode_first,
+				   .decode_first = decode_first, .allow_empty = allow_empty,
 				   .json = json, .ckpt = ckpt, .pv_path = pv_path, .pv_fmt = pv_fmt,
 				   .clustering = clustering,
 				   .opts_key = ckpt_key(key_words, sizeof(key_words) / 8, 0x636b7074) };
