@@ -634,7 +634,10 @@ static int count_one(const char *path, const struct count_job *job, struct repor
 		/* one process: a finished graph is not even counted. Several ranks
 		 * count again, each taking its units from its file: they must
 		 * meet in the reductions whatever each file says */
-		if (d->size == 1 && ckpt_finished(ck, &total)) {
+		int finished = 0; /* issue 51: a total that does not add up is refused */
+		if (d->size == 1 && (rc = ckpt_finished(ck, &finished, &total, err)))
+			goto done;
+		if (finished) {
 			report_finished(path, &g, ckpath, total, job->o.k, job->json);
 			res->triangles = total;
 			res->seconds = tsg_now() - t0;
