@@ -890,6 +890,7 @@ static int decode_random(struct decoder *d, uint64_t y, uint64_t most, const str
 			break;
 		if (n > most) { /* y's chain alone is as long as the caller's may be */
 			*chain = most + 1;
+			*out = NULL;
 			return 0;
 		}
 		node -= ref;
@@ -938,7 +939,7 @@ static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids
 		} else if (decode_random(d, y, p->maxref - 1, &rl, &ychain)) {
 			return -1;
 		}
-		if (ychain + 1 > p->maxref)
+		if (ychain + 1 > p->maxref || !rl) /* !rl: decode_random stopped short */
 			return dec_fail(d, x, "a chain of references longer than maxrefcount");
 		*chain = (uint32_t)(ychain + 1);
 	}
