@@ -354,7 +354,7 @@ static int read_props(const char *path, struct bv_props *p, struct tsg_err *err)
 			const uint64_t max = k[0] == 'z' ? 7 : k[0] == 'w' ? 1024 : 1u << 20;
 			if (!num || x > max || (k[0] == 'z' && x == 0))
 				rc = tsg_fail(err, TSG_EINPUT, "%s: %s=%s: out of range (%s)", path, k, v,
-					      k[0] == 'z' ? "1..7" : "0..1024");
+					      k[0] == 'z' ? "1..7" : k[0] == 'w' ? "0..1024" : "0..2^20");
 			else if (k[0] == 'w')
 				p->window = (unsigned)x;
 			else if (k[0] == 'z')
