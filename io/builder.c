@@ -413,13 +413,76 @@ static uint64_t vertex_count(const struct io_builder *b)
 	return b->o.min_nv > nv ? b->o.min_nv : nv;
 }
 
+uint64_t io_builder_vertex_count(const struct io_builder *b) { return vertex_count(b); }
+
+int io_builder_relabels(const struct io_builder *b) { return b->o.relabel; }
+
+/* Whether relabel renumbers the keys in memory first (compact_keys): where
+ * the id range is over 8 ids a key, the ranks over every id the parallel
+ * build keeps would cost more than the keys themselves (a 10-byte file
+ * with an id near 2^32 took gigabytes). */
+static int compacts(const struct io_builder *b)
+{
+	return b->o.relabel && b->nruns == 0 && vertex_count(b) / 8 > (uint64_t)b->n;
+}
+
 int io_builder_fits_memory(const struct io_builder *b)
 {
-	/* the parallel build also holds 12 bytes an id (degrees, relabel ranks):
-	 * sparse 32-bit ids under --relabel take the merge path, whose bitmap
-	 * needs 1.5 bits an id */
+	/* the parallel build also holds 12 bytes an id (degrees, relabel ranks),
+	 * for at most 2 ids a key where the keys are renumbered first (whose
+	 * sort of the ids, 16 bytes a key, fits the 24 of the scatter); sparse
+	 * ids spilled under --relabel take the merge path, whose bitmap needs
+	 * 1.5 bits an id */
+	const uint64_t ids = compacts(b) ? 2 * (uint64_t)b->n : vertex_count(b);
 	return b->nruns == 0 && (uint64_t)b->n * IO_CSR_BYTES_PER_EDGE +
-				(vertex_count(b) + 1) * IO_CSR_BYTES_PER_ID <= b->o.mem_limit;
+				(ids + 1) * IO_CSR_BYTES_PER_ID <= b->o.mem_limit;
+}
+
+struct compact_job {
+	uint64_t *keys;
+	const uint32_t *ids; /* sorted, unique */
+	uint64_t nids;
+};
+
+static void compact_range(void *arg, uint64_t lo, uint64_t hi, unsigned tid)
+{
+	(void)tid;
+	const struct compact_job *j = arg;
+	for (uint64_t i = lo; i < hi; i++) {
+		const uint64_t k = j->keys[i];
+		const uint64_t u = tsg_lower_bound_u32(j->ids, 0, j->nids, (uint32_t)(k >> 32));
+		const uint64_t v = tsg_lower_bound_u32(j->ids, 0, j->nids, (uint32_t)k);
+		j->keys[i] = u << 32 | v; /* ranks keep the order: still lo < hi */
+	}
+}
+
+/* Relabel in memory in proportion to the keys: the ids that have an edge,
+ * sorted, are the new ids by rank (dense, in the old order, as relabel's
+ * ranks over every id give them); *nv gets their number. */
+static int compact_keys(struct io_builder *b, uint64_t *nv, struct tsg_err *err)
+{
+	const size_t n = b->n;
+	uint32_t *ids = malloc((2 * n + 1) * sizeof(*ids)), *tmp = malloc((2 * n + 1) * sizeof(*tmp));
+	if (!ids || !tmp) {
+		free(ids);
+		free(tmp);
+		return tsg_fail(err, TSG_ENOMEM, "out of memory renumbering the ids of %zu edges", n);
+	}
+	for (size_t i = 0; i < n; i++) {
+		ids[2 * i] = (uint32_t)(b->keys[i] >> 32);
+		ids[2 * i + 1] = (uint32_t)b->keys[i];
+	}
+	io_sort_u32(ids, tmp, 2 * n);
+	free(tmp);
+	uint64_t m = 0;
+	for (size_t i = 0; i < 2 * n; i++)
+		if (m == 0 || ids[i] != ids[m - 1])
+			ids[m++] = ids[i];
+	struct compact_job j = { .keys = b->keys, .ids = ids, .nids = m };
+	tsg_parallel_for(b->o.threads, n, 1 << 16, compact_range, &j);
+	free(ids);
+	*nv = m;
+	return TSG_OK;
 }
 
 /* The in-memory build (io/csr_build.h) into out; the keys go to it, and b
@@ -428,18 +491,26 @@ static int finish_csr(struct io_builder *b, const struct io_csr_out *out,
 		      struct io_build_stats *stats, struct tsg_err *err)
 {
 	const uint64_t nv = vertex_count(b);
+	uint64_t kept = nv;
 	struct io_csr_stats cs;
-	int rc;
+	int rc = TSG_OK;
 	if (nv > IO_MAX_VERTICES) {
 		rc = tsg_fail(err, TSG_EINPUT, "%llu vertices exceed the 32-bit id range",
 			      (unsigned long long)nv);
 	} else {
-		rc = io_csr_build(b->keys, b->n, nv, b->o.relabel, b->o.threads, out, &cs, err);
-		b->keys = NULL; /* io_csr_build took them */
+		const int compact = compacts(b);
+		if (compact)
+			rc = compact_keys(b, &kept, err);
+		if (rc == TSG_OK) {
+			/* renumbered: the dense ids relabel would give */
+			rc = io_csr_build(b->keys, b->n, kept, b->o.relabel && !compact,
+					  b->o.threads, out, &cs, err);
+			b->keys = NULL; /* io_csr_build took them */
+		}
 	}
 	if (rc == TSG_OK) {
 		b->st.duplicates += cs.duplicates;
-		b->st.isolated = cs.isolated;
+		b->st.isolated = cs.isolated + (nv - kept);
 		b->st.nv = cs.nv;
 		b->st.nedges = cs.nedges;
 		b->st.max_degree = cs.max_degree;

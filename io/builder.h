@@ -9,7 +9,8 @@
  * and the runs are merged at the end. The output is filled in place through
  * io/writer.h, so neither input nor output has to fit in RAM; only the
  * per-vertex degrees (8 bytes a vertex; with relabel, 8 per vertex kept
- * plus 1.5 bits per id) do.
+ * plus 1.5 bits per id; relabel in memory, where ids are sparse, renumbers
+ * the keys by a sort of their ids: memory in proportion to the edges) do.
  */
 #ifndef IO_BUILDER_H
 #define IO_BUILDER_H
@@ -87,6 +88,13 @@ void io_builder_expect(struct io_builder *b, uint64_t n);
 
 /* Makes the graph have at least nv vertices (a header's declared count). */
 void io_builder_reserve_vertices(struct io_builder *b, uint64_t nv);
+
+/* The vertices the graph has as things stand: the largest id + 1 (or a
+ * reserved count, if larger); with relabel, fewer will be written. */
+uint64_t io_builder_vertex_count(const struct io_builder *b);
+
+/* Whether b renumbers the ids densely (io_builder_opts.relabel). */
+int io_builder_relabels(const struct io_builder *b);
 
 /* Writes the graph to path (atomically) and frees b, on success or not. */
 int io_builder_finish(struct io_builder *b, const char *path, struct io_build_stats *stats,

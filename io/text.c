@@ -1,12 +1,16 @@
 #include "io/text.h"
 
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/progress.h"
 #include "base/util.h"
+#include "io/format.h"
 #include "io/text_source.h"
 
 enum {
@@ -15,7 +19,11 @@ enum {
 	SNIPPET = 80,
 };
 
-enum line_kind { LINE_EDGE, LINE_SKIP, LINE_BAD, LINE_BIG };
+/* LINE_BIG and LINE_RANGE stop the read even with skip_bad: dropping
+ * their edges would change the count */
+enum line_kind { LINE_EDGE, LINE_SKIP, LINE_BAD, LINE_BIG, LINE_RANGE };
+
+static int hard_kind(enum line_kind k) { return k == LINE_BIG || k == LINE_RANGE; }
 
 static const char *const format_names[] = { "auto", "edgelist", "mtx", "tsv" };
 
@@ -31,7 +39,8 @@ int io_text_format_parse(const char *s, enum io_text_format *out)
 
 const char *io_text_format_name(enum io_text_format f) { return format_names[f]; }
 
-static int is_sep(char c) { return c == ' ' || c == '\t' || c == ',' || c == '\r'; }
+/* Between two ids. Not '\r': a lone CR ends a line (below). */
+static int is_sep(char c) { return c == ' ' || c == '\t' || c == ','; }
 
 /* A digit test without the locale tables of isdigit: this loop is the
  * converter's hottest. */
@@ -52,11 +61,32 @@ static const char *parse_id(const char *s, const char *e, uint64_t *v, int *big)
 	return s;
 }
 
-/* Where the line holding s ends: its '\n', or e. */
+/* Line ends: '\n', "\r\n" (one end), or a lone '\r' (old Mac files): a
+ * CR taken for a blank would join every line of such a file into one,
+ * whose first edge alone would be read. */
+
+/* Where the line holding s ends: its '\n' or '\r', or e. */
 static const char *line_end(const char *s, const char *e)
 {
-	const char *nl = memchr(s, '\n', (size_t)(e - s));
-	return nl ? nl : e;
+	while (s < e && *s != '\n' && *s != '\r')
+		s++;
+	return s;
+}
+
+/* The start of the line after the one that ends at t (line_end's). */
+static const char *line_next(const char *t, const char *e)
+{
+	if (t >= e)
+		return e;
+	return *t == '\r' && t + 1 < e && t[1] == '\n' ? t + 2 : t + 1;
+}
+
+/* Whether a line ends just before p[i], 0 < i <= len: after a '\n', or
+ * after a '\r' whose next byte is known (i < len) and no '\n'. Buffers
+ * and pieces are cut only there, so a CRLF is never split. */
+static int ends_line(const char *p, size_t i, size_t len)
+{
+	return p[i - 1] == '\n' || (p[i - 1] == '\r' && i < len && p[i] != '\n');
 }
 
 /* Parses the line starting at s (pieces end on line boundaries, at e) and
@@ -67,11 +97,10 @@ static enum line_kind parse_line(const char *s, const char *e, unsigned base, ui
 				 uint64_t *pv, const char **next)
 {
 	const char *t = s;
-	while (t < e && (*t == ' ' || *t == '\t' || *t == '\r'))
+	while (t < e && (*t == ' ' || *t == '\t'))
 		t++;
-	if (t == e || *t == '\n' || *t == '#' || *t == '%') {
-		t = *t == '\n' ? t : line_end(t, e);
-		*next = t < e ? t + 1 : e;
+	if (t == e || *t == '\n' || *t == '\r' || *t == '#' || *t == '%') {
+		*next = line_next(line_end(t, e), e);
 		return LINE_SKIP;
 	}
 	uint64_t u, v;
@@ -82,12 +111,12 @@ static enum line_kind parse_line(const char *s, const char *e, unsigned base, ui
 		t++;
 	if (!(t = parse_id(t, e, &v, &big)))
 		goto bad;
-	if (t < e && *t != '\n') {
+	if (t < e && *t != '\n' && *t != '\r') {
 		if (!is_sep(*t))
 			goto bad;
 		t = line_end(t, e); /* columns after the second are ignored */
 	}
-	*next = t < e ? t + 1 : e;
+	*next = line_next(t, e);
 	if (base && (u == 0 || v == 0))
 		return LINE_BAD; /* 0 in a 1-based file */
 	u -= base;
@@ -98,8 +127,7 @@ static enum line_kind parse_line(const char *s, const char *e, unsigned base, ui
 	*pv = v;
 	return LINE_EDGE;
 bad:
-	t = line_end(s, e);
-	*next = t < e ? t + 1 : e;
+	*next = line_next(line_end(s, e), e);
 	return LINE_BAD;
 }
 
@@ -110,7 +138,7 @@ struct piece {
 	const char *s, *e;
 	uint64_t *keys;
 	size_t nkeys, cap;
-	uint64_t lines, bad, loops, max_id;
+	uint64_t lines, entries, bad, loops, max_id; /* entries: lines not blank or comments */
 	int64_t first_bad;      /* line index in the piece, -1 if none */
 	enum line_kind bad_kind;
 	char snippet[SNIPPET + 1];
@@ -120,6 +148,7 @@ struct piece {
 struct parse_job {
 	struct piece *pieces;
 	unsigned base;
+	uint64_t rows, cols;    /* Matrix Market: ids (0-based) must lie below; else no bound */
 };
 
 static void parse_piece(void *arg, uint64_t b, uint64_t end, unsigned tid)
@@ -129,7 +158,7 @@ static void parse_piece(void *arg, uint64_t b, uint64_t end, unsigned tid)
 	for (uint64_t pi = b; pi < end; pi++) {
 		struct piece *p = &job->pieces[pi];
 		const char *s = p->s;
-		p->nkeys = p->lines = p->bad = p->loops = p->max_id = 0;
+		p->nkeys = p->lines = p->entries = p->bad = p->loops = p->max_id = 0;
 		p->first_bad = -1;
 		/* room for a line of every 6 bytes up front: doubling a large
 		 * array copies it, and untouched pages cost nothing */
@@ -147,6 +176,9 @@ static void parse_piece(void *arg, uint64_t b, uint64_t end, unsigned tid)
 			const char *next;
 			uint64_t u = 0, v = 0;
 			enum line_kind k = parse_line(s, p->e, job->base, &u, &v, &next);
+			if (k == LINE_EDGE && (u >= job->rows || v >= job->cols))
+				k = LINE_RANGE; /* past a Matrix Market size line */
+			p->entries += k != LINE_SKIP;
 			const uint64_t key = k == LINE_EDGE ? io_edge_key(u, v) : 0;
 			if (k == LINE_EDGE && !key) {
 				p->loops++;
@@ -164,7 +196,7 @@ static void parse_piece(void *arg, uint64_t b, uint64_t end, unsigned tid)
 				p->max_id = (key & 0xffffffffu) > p->max_id ? key & 0xffffffffu : p->max_id;
 				p->keys[p->nkeys++] = key;
 			} else if (k != LINE_SKIP) {
-				if (p->first_bad < 0 || (k == LINE_BIG && p->bad_kind != LINE_BIG)) {
+				if (p->first_bad < 0 || (hard_kind(k) && !hard_kind(p->bad_kind))) {
 					p->first_bad = (int64_t)p->lines;
 					p->bad_kind = k;
 					const char *le = line_end(s, p->e);
@@ -204,22 +236,31 @@ static int has_suffix(const char *s, const char *suf)
 	return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
+/* A Matrix Market size line: rows, columns, entries (nnz). Entries must
+ * lie within rows x cols, and the file must hold exactly nnz of them. */
+struct mtx_size {
+	uint64_t rows, cols, nnz;
+	uint64_t line; /* where it was */
+};
+
 /* Consumes a Matrix Market banner, comments and size line from the front of
- * the buffer: *used gets the bytes consumed, *lines the lines, *nv the
- * declared vertex count. */
+ * the buffer: *used gets the bytes consumed, *lines the lines, *sz the
+ * size line. */
 static int mtx_header(const char *path, struct io_tbuf *src, uint64_t *lines, size_t *used,
-		      uint64_t *nv, struct tsg_err *err)
+		      struct mtx_size *sz, struct tsg_err *err)
 {
 	size_t at = 0;
 	*lines = 0;
 	for (;;) {
-		char *nl = memchr(src->p + at, '\n', src->len - at);
-		if (!nl)
+		const char *e = src->p + src->len;
+		char *nl = (char *)line_end(src->p + at, e);
+		if (nl == e)
 			return tsg_fail(err, TSG_EINPUT, "%s: Matrix Market header incomplete", path);
+		const char *after = line_next(nl, e);
 		*nl = '\0';
 		char *line = src->p + at;
 		(*lines)++;
-		at = (size_t)(nl - src->p) + 1;
+		at = (size_t)(after - src->p);
 		if (*lines == 1) {
 			char obj[32], fmt[32], field[32], sym[32];
 			if (sscanf(line, "%%%%MatrixMarket %31s %31s %31s %31s", obj, fmt, field, sym) != 4 ||
@@ -241,11 +282,12 @@ static int mtx_header(const char *path, struct io_tbuf *src, uint64_t *lines, si
 		if (sscanf(line, "%llu %llu %llu %c", &r, &c, &nnz, &extra) != 3)
 			return tsg_fail(err, TSG_EINPUT, "%s:%llu: bad Matrix Market size line '%.80s'",
 					path, (unsigned long long)*lines, line);
-		*nv = r > c ? r : c;
-		if (*nv > (uint64_t)MAX_ID + 1)
+		const uint64_t nv = r > c ? r : c;
+		if (nv > (uint64_t)MAX_ID + 1)
 			return tsg_fail(err, TSG_EINPUT, "%s:%llu: %llu vertices exceed the 32-bit id "
 					"range", path, (unsigned long long)*lines,
-					(unsigned long long)*nv);
+					(unsigned long long)nv);
+		*sz = (struct mtx_size){ .rows = r, .cols = c, .nnz = nnz, .line = *lines };
 		*used = at;
 		return TSG_OK;
 	}
@@ -258,14 +300,13 @@ static int count_header(const struct io_tbuf *src, uint64_t *lines, size_t *used
 	size_t at = 0;
 	uint64_t n = 0;
 	while (at < src->len) {
-		char *nl = memchr(src->p + at, '\n', src->len - at);
-		size_t end = nl ? (size_t)(nl - src->p) : src->len;
-		const char *s = src->p + at, *e = src->p + end;
+		const char *s = src->p + at, *e = line_end(s, src->p + src->len);
+		const size_t next = (size_t)(line_next(e, src->p + src->len) - src->p);
 		n++;
-		while (s < e && (*s == ' ' || *s == '\t' || *s == '\r'))
+		while (s < e && (*s == ' ' || *s == '\t'))
 			s++;
 		if (s == e || *s == '#' || *s == '%') {
-			at = end + 1;
+			at = next;
 			continue;
 		}
 		int big = 0;
@@ -273,16 +314,73 @@ static int count_header(const struct io_tbuf *src, uint64_t *lines, size_t *used
 		const char *p = parse_id(s, e, &v, &big);
 		if (!p || big || v > (uint64_t)MAX_ID + 1)
 			return 0;
-		while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
+		while (p < e && (*p == ' ' || *p == '\t'))
 			p++;
 		if (p != e)
 			return 0; /* an edge (or garbage): not a header */
 		*nv = v;
 		*lines = n;
-		*used = nl ? end + 1 : end;
+		*used = next;
 		return 1;
 	}
 	return 0;
+}
+
+/* A file named .tsg is a tristream graph or nothing: never read as text.
+ * One that is empty or lacks the magic is truncated or damaged, and reading
+ * it as an edge list would make it an empty graph, or a wrong one. */
+static int not_a_tsg(const char *path, struct tsg_err *err)
+{
+	if (!has_suffix(path, ".tsg"))
+		return TSG_OK;
+	char magic[8];
+	struct stat st;
+	const int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return TSG_OK; /* the opener names the failure */
+	const int size_ok = fstat(fd, &st) == 0;
+	const ssize_t n = read(fd, magic, sizeof(magic));
+	close(fd);
+	if (size_ok && st.st_size == 0)
+		return tsg_fail(err, TSG_EINPUT, "%s: empty file (0 bytes): not a tristream graph, "
+				"and a file named .tsg is never read as a text edge list", path);
+	if (n == (ssize_t)sizeof(magic) && memcmp(magic, IO_MAGIC, sizeof(magic)) == 0)
+		return tsg_fail(err, TSG_EINPUT, "%s is a tristream graph already, not a text edge "
+				"list (tristream count and info read it as it is)", path);
+	return tsg_fail(err, TSG_EINPUT, "%s: no tristream magic in its first bytes (truncated or "
+			"damaged?): not a tristream graph, and a file named .tsg is never read as a "
+			"text edge list", path);
+}
+
+/* Vertices are ids 0 .. the largest (or a leading count line's number):
+ * every one of them costs memory (about 36 bytes in a count), an edge or
+ * not. Where the id range is far beyond anything the text could touch, a
+ * 10-byte file would take gigabytes: such ids are refused, with the way
+ * out (--relabel renumbers the ids that have edges densely, in memory in
+ * proportion to the edges; the triangle count is the same). */
+enum {
+	SPARSE_SLACK = 1u << 20, /* vertices any file may have */
+	SPARSE_PER_LINE = 16,    /* and this many more a line of text */
+};
+
+static int sparse_ids(const char *path, const struct io_builder *b,
+		      const struct io_text_stats *stats, struct tsg_err *err)
+{
+	const uint64_t nv = io_builder_vertex_count(b);
+	if (io_builder_relabels(b) || nv <= SPARSE_SLACK ||
+	    nv / SPARSE_PER_LINE <= stats->lines)
+		return TSG_OK;
+	char what[96];
+	if (stats->header_vertices == nv)
+		snprintf(what, sizeof(what), "declares %llu vertices",
+			 (unsigned long long)stats->header_vertices);
+	else
+		snprintf(what, sizeof(what), "has ids up to %llu", (unsigned long long)nv - 1);
+	return tsg_fail(err, TSG_EINPUT, "%s %s in %llu lines (%llu edges): nearly every vertex "
+			"would be without an edge, yet take memory; renumber the ids densely "
+			"(tristream-convert --relabel, which drops the isolated vertices; the "
+			"triangle count is the same)", path, what, (unsigned long long)stats->lines,
+			(unsigned long long)stats->edges);
 }
 
 int io_text_read(const char *path, const struct io_text_opts *opts, struct io_builder *b,
@@ -295,9 +393,10 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 	struct piece *pieces = calloc(threads, sizeof(*pieces));
 	struct io_key_part *parts = calloc(threads, sizeof(*parts));
 	struct tsg_progress prog;
-	uint64_t line_base = 0;
-	int rc = pieces && parts ? io_tsrc_open(path, threads, opts->gzip, &src, err)
-				 : tsg_fail(err, TSG_ENOMEM, "out of memory");
+	uint64_t line_base = 0, entries = 0;
+	int rc = pieces && parts ? not_a_tsg(path, err) : tsg_fail(err, TSG_ENOMEM, "out of memory");
+	if (rc == TSG_OK)
+		rc = io_tsrc_open(path, threads, opts->gzip, &src, err);
 	if (rc) {
 		free(pieces);
 		free(parts);
@@ -324,15 +423,18 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 			fmt = IO_TEXT_EDGELIST;
 	}
 	stats->format = fmt;
-	struct parse_job job = { .pieces = pieces, .base = fmt == IO_TEXT_EDGELIST ? 0 : 1 };
+	struct parse_job job = { .pieces = pieces, .base = fmt == IO_TEXT_EDGELIST ? 0 : 1,
+				 .rows = UINT64_MAX, .cols = UINT64_MAX };
 	size_t start = 0;
+	struct mtx_size sz = { 0 };
 	if (fmt == IO_TEXT_MTX) {
-		uint64_t nv = 0;
-		rc = mtx_header(path, cur, &line_base, &start, &nv, err);
+		rc = mtx_header(path, cur, &line_base, &start, &sz, err);
 		if (rc)
 			goto done;
-		stats->header_vertices = nv;
-		io_builder_reserve_vertices(b, nv);
+		job.rows = sz.rows;
+		job.cols = sz.cols;
+		stats->header_vertices = sz.rows > sz.cols ? sz.rows : sz.cols;
+		io_builder_reserve_vertices(b, stats->header_vertices);
 	} else if (fmt == IO_TEXT_EDGELIST) {
 		uint64_t nv = 0;
 		if (count_header(cur, &line_base, &start, &nv)) {
@@ -345,7 +447,7 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 		size_t end = cur->len;
 		const int eof = io_tsrc_eof(src);
 		if (!eof) {
-			while (end > start && cur->p[end - 1] != '\n')
+			while (end > start && !ends_line(cur->p, end, cur->len))
 				end--;
 			if (end == start) { /* a line longer than the buffer: read more */
 				rc = io_tsrc_read(src, cur, round, err);
@@ -370,7 +472,7 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 		while (s < cur->p + end && np < threads) {
 			const char *e = np + 1 == threads || s + per >= cur->p + end ? cur->p + end
 				       : s + per;
-			while (e < cur->p + end && e[-1] != '\n')
+			while (e < cur->p + end && !ends_line(cur->p, (size_t)(e - cur->p), end))
 				e++;
 			pieces[np].s = s;
 			pieces[np].e = e;
@@ -388,19 +490,27 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 				rc = tsg_fail(err, TSG_ENOMEM, "out of memory parsing %s", path);
 				goto done;
 			}
-			if (p->first_bad >= 0 && (p->bad_kind == LINE_BIG || !opts->skip_bad)) {
+			if (p->first_bad >= 0 && (hard_kind(p->bad_kind) || !opts->skip_bad)) {
+				char why[160];
+				if (p->bad_kind == LINE_RANGE)
+					snprintf(why, sizeof(why), "entry outside the %llu x %llu matrix "
+						 "of the size line (line %llu)",
+						 (unsigned long long)sz.rows, (unsigned long long)sz.cols,
+						 (unsigned long long)sz.line);
+				else
+					snprintf(why, sizeof(why), "%s", p->bad_kind == LINE_BIG
+						 ? "vertex id does not fit 32 bits (the format stores "
+						   "ids below 2^32-1)"
+						 : "malformed edge line (expected two non-negative "
+						   "integer ids)");
 				rc = tsg_fail(err, TSG_EINPUT, "%s:%llu: %s: '%s'", path,
-					      (unsigned long long)(line_base + p->first_bad + 1),
-					      p->bad_kind == LINE_BIG
-						      ? "vertex id does not fit 32 bits (the format "
-							"stores ids below 2^32-1)"
-						      : "malformed edge line (expected two non-negative "
-							"integer ids)",
+					      (unsigned long long)(line_base + p->first_bad + 1), why,
 					      p->snippet);
 				goto done;
 			}
 			stats->bad_lines += p->bad;
 			line_base += p->lines;
+			entries += p->entries;
 			parts[i] = (struct io_key_part){ .keys = p->keys, .n = p->nkeys,
 							 .loops = p->loops, .max_id = p->max_id };
 			stats->edges += p->nkeys + p->loops;
@@ -423,6 +533,13 @@ int io_text_read(const char *path, const struct io_text_opts *opts, struct io_bu
 		tsg_progress_update(&prog, io_tsrc_consumed(src), NULL);
 	}
 	stats->lines = line_base;
+	if (fmt == IO_TEXT_MTX && entries != sz.nnz) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: %llu entries, but the size line (line %llu) says "
+			      "%llu (file is truncated or corrupt)", path, (unsigned long long)entries,
+			      (unsigned long long)sz.line, (unsigned long long)sz.nnz);
+		goto done;
+	}
+	rc = sparse_ids(path, b, stats, err);
 done:
 	tsg_progress_done(&prog);
 	for (unsigned i = 0; i < threads; i++)

@@ -9,7 +9,15 @@
  * Challenge TSV ("src dst weight", 1-based). Input may be gzip-compressed
  * (detected from the bytes; io/text_source.h) or "-" for stdin. Lines are
  * parsed by every thread on large blocks while a reader thread fetches the
- * next block; CRLF line ends are accepted.
+ * next block; a line ends at '\n', "\r\n" or a lone '\r'.
+ *
+ * Matrix Market entries must lie within the size line's rows and columns,
+ * and there must be exactly its nnz of them (exit 3 otherwise). A file
+ * named .tsg is never read as text: it is a tristream graph or an error.
+ * Ids (or a leading vertex count) far beyond what the text could touch,
+ * more than 2^20 and over 16 a line, are refused unless the builder
+ * relabels: each vertex takes memory, an edge or not (io_text_read names
+ * --relabel as the way out).
  *
  * A malformed line stops the read with "FILE:LINE: ... 'text'" unless
  * skip_bad is set, in which case it is counted in the stats. Ids that do not

@@ -78,6 +78,12 @@ static int header_at(const uint8_t *in, uint64_t n, uint64_t p)
 	       (in[p + 3] & 0xe0) == 0;
 }
 
+/* The gzip magic at p, with at least its two bytes there. */
+static int magic_at(const uint8_t *in, uint64_t n, uint64_t p)
+{
+	return p + 2 <= n && in[p] == 0x1f && in[p + 1] == 0x8b;
+}
+
 struct guess_job {
 	const uint8_t *in;
 	struct member *m;
@@ -223,9 +229,17 @@ static int deflate_all(struct io_tsrc *s, unsigned threads, struct tsg_err *err)
 		tsg_parallel_for(threads, ng, 1, decode_guesses, &j);
 	}
 	/* the chain from byte 0: a guess decoded where the chain arrives is
-	 * taken; anywhere else the member is decoded now */
+	 * taken; anywhere else the member is decoded now. Bytes that open
+	 * with the gzip magic are a member, whole or not, as zlib takes them:
+	 * a member cut short is an error, never a shorter text */
 	size_t gi = 0;
-	for (uint64_t p = 0; rc == TSG_OK && p < n && (p == 0 || header_at(in, n, p));) {
+	for (uint64_t p = 0; rc == TSG_OK && p < n && (p == 0 || magic_at(in, n, p));) {
+		if (p > 0 && !header_at(in, n, p)) {
+			rc = tsg_fail(err, TSG_EINPUT, "%s: truncated gzip stream (the member at byte "
+				      "%llu, %llu bytes, is cut short or damaged)", s->path,
+				      (unsigned long long)p, (unsigned long long)(n - p));
+			break;
+		}
 		while (gi < ng && g[gi].at < p)
 			gi++;
 		struct member m;
@@ -256,8 +270,8 @@ static int deflate_all(struct io_tsrc *s, unsigned threads, struct tsg_err *err)
 		out[nout++] = m;
 		p += m.len;
 	}
-	/* bytes after the last member that are no gzip header are ignored,
-	 * as zlib and gzip do */
+	/* bytes after the last member that do not open with the gzip magic
+	 * are ignored, as zlib and gzip do */
 	for (size_t i = 0; i < ng; i++)
 		free(g[i].text);
 	free(g);

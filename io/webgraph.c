@@ -354,7 +354,7 @@ static int read_props(const char *path, struct bv_props *p, struct tsg_err *err)
 			const uint64_t max = k[0] == 'z' ? 7 : k[0] == 'w' ? 1024 : 1u << 20;
 			if (!num || x > max || (k[0] == 'z' && x == 0))
 				rc = tsg_fail(err, TSG_EINPUT, "%s: %s=%s: out of range (%s)", path, k, v,
-					      k[0] == 'z' ? "1..7" : "0..1024");
+					      k[0] == 'z' ? "1..7" : k[0] == 'w' ? "0..1024" : "0..2^20");
 			else if (k[0] == 'w')
 				p->window = (unsigned)x;
 			else if (k[0] == 'z')
@@ -559,6 +559,31 @@ static int bv_open(const char *base, struct bv_graph *g, int *scanned, int flags
 	if (rc)
 		goto done;
 	g->nbits = gsize * 8;
+	/* every list takes a bit at least (its outdegree's code), and so does
+	 * every offset: a node count the files cannot hold is refused before
+	 * anything is allocated for it */
+	if (g->p.nodes > g->nbits) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: %llu nodes, but the file has %llu bits and each "
+			      "node's list takes one at least (file is corrupt, or nodes= in its "
+			      ".properties is wrong)", g->path, (unsigned long long)g->p.nodes,
+			      (unsigned long long)g->nbits);
+		goto done;
+	}
+	snprintf(path, sizeof(path), "%s.offsets", base);
+	const int have_offsets = access(path, F_OK) == 0;
+	if (have_offsets) {
+		rc = map_padded(path, 8, 1, &g->obytes, &osize, &g->olen, err);
+		if (rc)
+			goto done;
+		g->obits = osize * 8;
+		if (g->p.nodes + 1 > g->obits) {
+			rc = tsg_fail(err, TSG_EINPUT, "%s: %llu offsets for %llu nodes, but the file "
+				      "has %llu bits and each offset takes one at least (file is "
+				      "truncated or corrupt)", path, (unsigned long long)g->p.nodes + 1,
+				      (unsigned long long)g->p.nodes, (unsigned long long)g->obits);
+			goto done;
+		}
+	}
 	g->off = malloc((g->p.nodes + 1) * sizeof(uint64_t));
 	if (g->off) /* written once, in order: huge pages spare most of the faults */
 		tsg_advise_huge(g->off, (g->p.nodes + 1) * sizeof(uint64_t));
@@ -567,18 +592,13 @@ static int bv_open(const char *base, struct bv_graph *g, int *scanned, int flags
 			      (unsigned long long)g->p.nodes + 1);
 		goto done;
 	}
-	snprintf(path, sizeof(path), "%s.offsets", base);
-	if (access(path, F_OK) != 0) {
+	if (!have_offsets) {
 		*scanned = 1;
 		rc = bv_scan_offsets(g, err);
 		if (rc == TSG_OK)
 			atomic_store(&g->ready, g->p.nodes + 1);
 		goto done;
 	}
-	rc = map_padded(path, 8, 1, &g->obytes, &osize, &g->olen, err);
-	if (rc)
-		goto done;
-	g->obits = osize * 8;
 	if (!(flags & BV_DEFER))
 		rc = bv_read_offsets(g, NULL, err);
 done:
@@ -611,15 +631,18 @@ static int ids_room(struct ids *l, uint64_t n)
 }
 
 /* A decoder: the window of the last lists decoded in order (slot x % w),
- * with which node each slot holds, and scratch for random access. */
+ * with which node each slot holds and the length of its chain of
+ * references, and scratch for random access. */
 struct decoder {
 	const struct bv_graph *g;
 	unsigned slots;           /* window + 1 */
 	struct ids *win;
 	uint64_t *win_node;       /* UINT64_MAX: empty */
+	uint32_t *win_chain;      /* references from the slot's list to one without */
 	struct ids scratch[4];    /* copied, interval, residual successors; a merge */
-	struct ids *deep;         /* lists decoded by random access, per depth */
-	unsigned ndeep;
+	struct ids deep[2];       /* a chain decoded by random access, two lists at a time */
+	uint64_t *walk;           /* the chain's nodes (decode_random) */
+	uint64_t walk_cap;
 	const char *why;          /* first error */
 	uint64_t why_node;
 };
@@ -629,11 +652,10 @@ static int dec_init(struct decoder *d, const struct bv_graph *g)
 	memset(d, 0, sizeof(*d));
 	d->g = g;
 	d->slots = g->p.window + 1;
-	d->ndeep = g->p.maxref + 2;
 	d->win = calloc(d->slots, sizeof(*d->win));
 	d->win_node = malloc(d->slots * sizeof(uint64_t));
-	d->deep = calloc(d->ndeep, sizeof(*d->deep));
-	if (!d->win || !d->win_node || !d->deep)
+	d->win_chain = calloc(d->slots, sizeof(uint32_t));
+	if (!d->win || !d->win_node || !d->win_chain)
 		return -1;
 	for (unsigned i = 0; i < d->slots; i++)
 		d->win_node[i] = UINT64_MAX;
@@ -644,13 +666,14 @@ static void dec_free(struct decoder *d)
 {
 	for (unsigned i = 0; d->win && i < d->slots; i++)
 		free(d->win[i].v);
-	for (unsigned i = 0; d->deep && i < d->ndeep; i++)
+	for (int i = 0; i < 2; i++)
 		free(d->deep[i].v);
 	for (int i = 0; i < 4; i++)
 		free(d->scratch[i].v);
 	free(d->win);
 	free(d->win_node);
-	free(d->deep);
+	free(d->win_chain);
+	free(d->walk);
 }
 
 static int dec_fail(struct decoder *d, uint64_t x, const char *why)
@@ -661,9 +684,6 @@ static int dec_fail(struct decoder *d, uint64_t x, const char *why)
 	}
 	return -1;
 }
-
-static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids *out,
-		       unsigned depth);
 
 /* Merging increasing lists. A step of one id at a time has no branch on
  * the ids (min and advances by comparison), as ids in a random crawl come
@@ -712,47 +732,38 @@ static uint64_t merge2(const uint32_t *a, uint64_t na, const uint32_t *b, uint64
 	return n + (na - i) + (nb - k);
 }
 
-/* The successors of node y, by random access (y's window is not at hand). */
-static int decode_random(struct decoder *d, uint64_t y, unsigned depth, struct ids **out)
-{
-	if (depth >= d->ndeep)
-		return dec_fail(d, y, "a chain of references deeper than maxrefcount allows");
-	struct bits r = { .b = d->g->bytes, .pos = d->g->off[y], .end = d->g->nbits };
-	*out = &d->deep[depth];
-	return decode_list(d, y, &r, *out, depth + 1);
-}
-
-/* Decodes node x's list at r into out (replaced). depth > 0: a random
- * access, whose references are random accesses too. */
-static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids *out,
-		       unsigned depth)
+/* The first codes of node x's list at r: its outdegree and, where it has
+ * successors and the window is not 0, its reference (0: none), checked. */
+static inline int decode_head(struct decoder *d, uint64_t x, struct bits *r, uint64_t *deg,
+			      uint64_t *ref)
 {
 	const struct bv_props *p = &d->g->p;
-	const uint64_t deg = read_code(r, p->c.outdeg, p->zetak);
-	out->n = 0;
+	*deg = read_code(r, p->c.outdeg, p->zetak);
+	*ref = 0;
 	if (r->bad)
 		return dec_fail(d, x, "its outdegree runs past the end of the file");
-	if (deg > p->nodes)
+	if (*deg > p->nodes)
 		return dec_fail(d, x, "an outdegree above the node count");
-	if (deg == 0)
+	if (*deg == 0 || !p->window)
 		return 0;
+	*ref = read_code(r, p->c.ref, p->zetak);
+	if (r->bad)
+		return dec_fail(d, x, "its list runs past the end of the file");
+	if (*ref > p->window || *ref > x)
+		return dec_fail(d, x, "a reference outside the window");
+	return 0;
+}
+
+/* The rest of node x's list (after decode_head gave deg > 0 and ref) into
+ * out (replaced); rl is the list of node x - ref where ref > 0. */
+BV_INLINE int decode_body(struct decoder *d, uint64_t x, struct bits *r, uint64_t deg, uint64_t ref,
+		       const struct ids *rl, struct ids *out)
+{
+	const struct bv_props *p = &d->g->p;
+	uint64_t extra = deg, ncopy = 0;
+	out->n = 0;
 	if (ids_room(out, deg))
 		return dec_fail(d, x, "out of memory");
-	uint64_t ref = p->window ? read_code(r, p->c.ref, p->zetak) : 0, extra = deg, ncopy = 0;
-	const struct ids *rl = NULL;
-	if (ref > 0) { /* first the reference, whose random access uses the scratch */
-		if (ref > p->window || ref > x)
-			return dec_fail(d, x, "a reference outside the window");
-		const uint64_t y = x - ref;
-		if (depth == 0 && d->win_node[y % d->slots] == y) {
-			rl = &d->win[y % d->slots];
-		} else {
-			struct ids *got;
-			if (decode_random(d, y, depth, &got))
-				return -1;
-			rl = got;
-		}
-	}
 	if (ids_room(&d->scratch[0], deg) || ids_room(&d->scratch[1], deg) ||
 	    ids_room(&d->scratch[2], deg) || ids_room(&d->scratch[3], deg))
 		return dec_fail(d, x, "out of memory");
@@ -850,15 +861,102 @@ static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids
 	return 0;
 }
 
+/* The successors of node y by random access (its window is not at hand),
+ * into *out, and *chain, the references from y to a list without one.
+ * Iterative, never recursive: the chain is walked by the lists' first
+ * codes to its end, then decoded back from there, each list from the one
+ * before, in two buffers, so a chain costs no stack whatever its length.
+ * A chain of more than `most` references is not walked to its end: the
+ * caller's list would be over maxrefcount (*chain gets most + 1). */
+static int decode_random(struct decoder *d, uint64_t y, uint64_t most, const struct ids **out,
+			 uint64_t *chain)
+{
+	const struct bv_graph *g = d->g;
+	uint64_t n = 0, node = y, deg, ref;
+	for (;;) {
+		if (n == d->walk_cap) {
+			const uint64_t cap = d->walk_cap ? 2 * d->walk_cap : 8;
+			uint64_t *w = realloc(d->walk, cap * sizeof(*w));
+			if (!w)
+				return dec_fail(d, y, "out of memory");
+			d->walk = w;
+			d->walk_cap = cap;
+		}
+		d->walk[n++] = node;
+		struct bits r = { .b = g->bytes, .pos = g->off[node], .end = g->nbits };
+		if (decode_head(d, node, &r, &deg, &ref))
+			return -1;
+		if (ref == 0)
+			break;
+		if (n > most) { /* y's chain alone is as long as the caller's may be */
+			*chain = most + 1;
+			*out = NULL;
+			return 0;
+		}
+		node -= ref;
+	}
+	*chain = n - 1;
+	const struct ids *rl = NULL;
+	for (uint64_t i = n; i-- > 0;) {
+		struct bits r = { .b = g->bytes, .pos = g->off[d->walk[i]], .end = g->nbits };
+		struct ids *o = &d->deep[i & 1];
+		if (decode_head(d, d->walk[i], &r, &deg, &ref))
+			return -1;
+		o->n = 0;
+		if (deg && decode_body(d, d->walk[i], &r, deg, ref, rl, o))
+			return -1;
+		rl = o;
+	}
+	*out = rl;
+	return 0;
+}
+
+/* Decodes node x's list at r, in order (its reference in the window where
+ * it was decoded, else by random access), into out (replaced); *chain gets
+ * its references to a list without one, at most maxrefcount: a longer
+ * chain is an error wherever the list is decoded, so that the answer does
+ * not depend on where ranges of nodes start (threads). */
+static int decode_list(struct decoder *d, uint64_t x, struct bits *r, struct ids *out,
+		       uint32_t *chain)
+{
+	const struct bv_props *p = &d->g->p;
+	uint64_t deg, ref;
+	out->n = 0;
+	*chain = 0;
+	if (decode_head(d, x, r, &deg, &ref))
+		return -1;
+	if (deg == 0)
+		return 0;
+	const struct ids *rl = NULL;
+	if (ref > 0) {
+		const uint64_t y = x - ref;
+		uint64_t ychain;
+		if (d->win_node[y % d->slots] == y) {
+			rl = &d->win[y % d->slots];
+			ychain = d->win_chain[y % d->slots];
+		} else if (p->maxref == 0) {
+			ychain = 0; /* no reference is allowed at all */
+		} else if (decode_random(d, y, p->maxref - 1, &rl, &ychain)) {
+			return -1;
+		}
+		if (ychain + 1 > p->maxref || !rl) /* !rl: decode_random stopped short */
+			return dec_fail(d, x, "a chain of references longer than maxrefcount");
+		*chain = (uint32_t)(ychain + 1);
+	}
+	return decode_body(d, x, r, deg, ref, rl, out);
+}
+
 /* Decodes node x in order (the window holds x-1 .. x-window where they
  * were decoded); returns its list, held in the window. */
 static int decode_next(struct decoder *d, uint64_t x, struct bits *r, const struct ids **list)
 {
 	struct ids *slot = &d->win[x % d->slots];
+	uint32_t chain;
 	d->win_node[x % d->slots] = UINT64_MAX;
-	if (decode_list(d, x, r, slot, 0))
+	if (decode_list(d, x, r, slot, &chain))
 		return -1;
 	d->win_node[x % d->slots] = x;
+	d->win_chain[x % d->slots] = chain;
 	*list = slot;
 	return 0;
 }
@@ -1315,25 +1413,39 @@ static void feed_emit(void *arg, unsigned tid, uint64_t u, const uint32_t *v, ui
 	}
 }
 
-int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
-		     struct io_webgraph_stats *st, struct tsg_err *err)
+int io_webgraph_feed(const char *path, unsigned threads, int check_transpose,
+		     struct io_builder *b, struct io_webgraph_stats *st, struct tsg_err *err)
 {
-	char base[4096];
-	struct bv_graph g;
+	char base[4096], tbase[4200], tprops[4300];
+	struct bv_graph g, t;
 	uint64_t nch = 0;
 	if (base_of(path, base, sizeof(base)))
 		return tsg_fail(err, TSG_EUSAGE, "%s: path too long", path);
 	memset(st, 0, sizeof(*st));
+	memset(&t, 0, sizeof(t));
 	const double t0 = tsg_now();
 	int rc = bv_open(base, &g, &st->offsets_scanned, 0, err);
 	if (rc)
 		return rc;
-	struct chunk *ch = make_chunks(&g, threads ? threads : 1, 0, g.p.nodes, &nch);
+	/* a transpose beside the crawl is checked to be the graph's even where
+	 * only the graph's arcs are sorted (--host-mem, --relabel): the answer
+	 * must not depend on the way the crawl is read */
+	snprintf(tbase, sizeof(tbase), "%s-t", base);
+	snprintf(tprops, sizeof(tprops), "%s.properties", tbase);
+	const int two = check_transpose && access(tprops, F_OK) == 0;
+	if (two && (rc = bv_open(tbase, &t, &st->offsets_scanned, 0, err)) == TSG_OK &&
+	    (t.p.nodes != g.p.nodes || t.p.arcs != g.p.arcs))
+		rc = tsg_fail(err, TSG_EINPUT, "%s: the transpose has %llu nodes and %llu arcs, the "
+			      "graph %llu and %llu", t.path, (unsigned long long)t.p.nodes,
+			      (unsigned long long)t.p.arcs, (unsigned long long)g.p.nodes,
+			      (unsigned long long)g.p.arcs);
+	struct chunk *ch = rc ? NULL : make_chunks(&g, threads ? threads : 1, 0, g.p.nodes, &nch);
 	if (rc == TSG_OK && !ch)
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 	threads = threads ? threads : 1;
 	struct feed_ctx f = { .b = b, .err = err };
-	struct load_job j = { .g = &g, .ch = ch, .emit = feed_emit, .emit_ctx = &f, .err = err };
+	struct load_job j = { .g = &g, .t = two ? &t : NULL, .ch = ch, .emit = feed_emit,
+			      .emit_ctx = &f, .err = err };
 	f.buf = rc ? NULL : calloc(threads, sizeof(*f.buf));
 	j.lt = rc ? NULL : load_threads_new(threads);
 	if (rc == TSG_OK && (!f.buf || !j.lt))
@@ -1342,30 +1454,38 @@ int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
 	pthread_mutex_init(&j.mu, NULL);
 	atomic_init(&j.failed, 0);
 	atomic_init(&j.arcs, 0);
-	io_builder_reserve_vertices(b, g.p.nodes);
-	if (rc == TSG_OK)
+	atomic_init(&j.tsum, 0);
+	if (rc == TSG_OK) {
+		io_builder_reserve_vertices(b, g.p.nodes);
 		tsg_parallel_for(threads, nch, 1, load_range, &j);
-	for (unsigned t = 0; rc == TSG_OK && f.buf && t < threads; t++)
-		feed_flush(&f, &f.buf[t]);
+	}
+	for (unsigned q = 0; rc == TSG_OK && f.buf && q < threads; q++)
+		feed_flush(&f, &f.buf[q]);
 	free(f.buf);
 	load_threads_free(j.lt, threads);
 	if (rc == TSG_OK && atomic_load(&j.failed))
 		rc = err->code ? err->code : TSG_EINPUT;
 	if (rc == TSG_OK && f.rc)
 		rc = f.rc;
-	if (rc == TSG_OK && atomic_load(&j.arcs) != g.p.arcs)
-		rc = tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded, the properties say %llu (file "
-			      "is corrupt)", g.path, (unsigned long long)atomic_load(&j.arcs),
-			      (unsigned long long)g.p.arcs);
+	if (rc == TSG_OK && atomic_load(&j.arcs) != (two ? 2 : 1) * g.p.arcs)
+		rc = tsg_fail(err, TSG_EINPUT, "%s: %llu arcs decoded%s, the properties say %llu%s "
+			      "(file is corrupt)", g.path, (unsigned long long)atomic_load(&j.arcs),
+			      two ? " in the graph and its transpose" : "",
+			      (unsigned long long)g.p.arcs, two ? " each" : "");
+	if (rc == TSG_OK && two && atomic_load(&j.tsum) != 0)
+		rc = tsg_fail(err, TSG_EINPUT, "%s is not the transpose of %s: their arcs differ "
+			      "(file is corrupt, or belongs to another graph)", t.path, g.path);
 	st->nodes = g.p.nodes;
 	st->arcs = g.p.arcs;
-	st->graph_bytes = g.nbits / 8;
+	st->transpose = 0; /* checked, not merged */
+	st->graph_bytes = (g.nbits + t.nbits) / 8;
 	st->decode_s = tsg_now() - t0;
-	st->arcs_per_s = st->decode_s > 0 ? (double)g.p.arcs / st->decode_s : 0;
+	st->arcs_per_s = st->decode_s > 0 ? (double)g.p.arcs * (two ? 2 : 1) / st->decode_s : 0;
 	pthread_mutex_destroy(&f.mu);
 	pthread_mutex_destroy(&j.mu);
 	free(ch);
 	bv_free(&g);
+	bv_free(&t);
 	return rc;
 }
 
@@ -2137,7 +2257,7 @@ int io_webgraph_load(const char *path, unsigned threads, int use_transpose,
 		rc = io_builder_new(&bo, &b, err);
 		if (rc)
 			return rc;
-		rc = io_webgraph_feed(path, threads, b, st, err);
+		rc = io_webgraph_feed(path, threads, use_transpose, b, st, err);
 		if (rc == TSG_OK)
 			rc = io_builder_finish(b, scratch_path, &bs, err); /* frees b */
 		else

@@ -11,8 +11,8 @@
  *
  * Decoding is parallel: vertex ranges of about equal bits, found from the
  * offsets, each decoded by a thread with its own window; a reference to a
- * list before the range is decoded by random access (recursively, as deep
- * as the file's reference chains). Without .offsets one sequential pass
+ * list before the range is decoded by random access (its chain of
+ * references walked and decoded back, without recursion). Without .offsets one sequential pass
  * finds them first (stats say so). Everything read is checked: codes that
  * run past the file's end, successors out of range or out of order,
  * references outside the window or chains deeper than maxrefcount allows,
@@ -93,9 +93,12 @@ int io_webgraph_read_directed(const char *path, unsigned threads, struct tsg_gra
 			      struct io_webgraph_stats *st, struct tsg_err *err);
 
 /* Adds every arc u->v of the crawl (not its transpose) to b as an edge;
- * the builder makes the graph undirected, drops loops and duplicates. */
-int io_webgraph_feed(const char *path, unsigned threads, struct io_builder *b,
-		     struct io_webgraph_stats *st, struct tsg_err *err);
+ * the builder makes the graph undirected, drops loops and duplicates.
+ * With check_transpose, a transpose BASE-t beside the crawl is decoded too
+ * and checked to be the graph's (as where the two are merged), so that a
+ * wrong one is an error whichever way the crawl is read. */
+int io_webgraph_feed(const char *path, unsigned threads, int check_transpose,
+		     struct io_builder *b, struct io_webgraph_stats *st, struct tsg_err *err);
 
 /* A crawl and its transpose BASE-t opened to be decoded by node ranges,
  * any number of times, in memory bounded by the caller: for counting a

@@ -91,6 +91,56 @@ static int damaged(const struct ckpt *c, const char *what, struct tsg_err *err)
 			c->path, what);
 }
 
+struct unit_rec {
+	uint32_t k;
+	uint64_t n;
+};
+
+static int unit_cmp(const void *a, const void *b)
+{
+	const struct unit_rec *x = a, *y = b;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* What the records must add up to. The checksums find damage, not a
+ * record rewritten with its checksum recomputed; what can be checked is
+ * that the records agree with each other: each unit recorded once, and a
+ * total that is the sum of the units (at least that sum: a rank's file
+ * under mpirun holds its own units and the job's total; where every unit
+ * of the plan is in the file, exactly it). A record that moves a count to
+ * another unit, or changes one, and agrees with the rest is not found:
+ * only counting the unit again could tell. */
+static int check_sums(struct ckpt *c, struct tsg_err *err)
+{
+	char what[160];
+	struct unit_rec *u = malloc((c->npend ? c->npend : 1) * sizeof(*u));
+	if (!u)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (size_t i = 0; i < c->npend; i++)
+		u[i] = (struct unit_rec){ c->pend_k[i], c->pend_n[i] };
+	qsort(u, c->npend, sizeof(*u), unit_cmp);
+	uint64_t sum = 0;
+	int rc = TSG_OK;
+	for (size_t i = 0; i < c->npend && rc == TSG_OK; i++) {
+		if (i > 0 && u[i].k == u[i - 1].k) {
+			snprintf(what, sizeof(what), "unit %u is recorded twice", u[i].k);
+			rc = damaged(c, what, err);
+		} else if (__builtin_add_overflow(sum, u[i].n, &sum)) {
+			rc = damaged(c, "its units' counts sum past 2^64 - 1", err);
+		}
+	}
+	free(u);
+	if (rc || !c->finished)
+		return rc;
+	if (c->total < sum || (c->npend == c->nunits && c->total != sum)) {
+		snprintf(what, sizeof(what), "its total %llu is not the sum of its %zu units' "
+			 "counts, %llu", (unsigned long long)c->total, c->npend,
+			 (unsigned long long)sum);
+		return damaged(c, what, err);
+	}
+	return TSG_OK;
+}
+
 /* Reads the records after the header. */
 static int load(struct ckpt *c, uint64_t size, struct tsg_err *err)
 {
@@ -118,14 +168,20 @@ static int load(struct ckpt *c, uint64_t size, struct tsg_err *err)
 		const uint8_t *r = buf + i * REC;
 		const uint32_t type = get32(r), index = get32(r + 4);
 		const uint64_t a = get64(r + 8);
-		char what[96];
+		char what[160];
 		snprintf(what, sizeof(what), "record %llu", (unsigned long long)i);
 		if (get64(r + 24) != (io_checksum(r, 24) ^ c->hcheck))
 			rc = damaged(c, strcat(what, " fails its checksum"), err);
 		else if ((type == REC_PLAN) != (i == 0) || (type != REC_UNIT && type != REC_PLAN &&
 							    type != REC_DONE))
 			rc = damaged(c, strcat(what, " is out of place"), err);
-		else if (type == REC_PLAN) {
+		else if (c->finished) /* the total is the last record a run writes */
+			rc = damaged(c, strcat(what, " follows the graph's total"), err);
+		else if (type == REC_DONE && index != c->nunits) {
+			snprintf(what + strlen(what), sizeof(what) - strlen(what), ", the total, names "
+				 "%u units, the plan %u", index, c->nunits);
+			rc = damaged(c, what, err);
+		} else if (type == REC_PLAN) {
 			c->have_plan = 1;
 			c->plan_key = a;
 			c->nunits = index;
@@ -139,6 +195,8 @@ static int load(struct ckpt *c, uint64_t size, struct tsg_err *err)
 			c->pend_n[c->npend++] = a;
 		}
 	}
+	if (rc == TSG_OK)
+		rc = check_sums(c, err);
 done:
 	free(buf);
 	return rc;
@@ -220,10 +278,18 @@ void ckpt_close(struct ckpt *c)
 	free(c);
 }
 
-int ckpt_finished(const struct ckpt *c, uint64_t *total)
+int ckpt_finished(const struct ckpt *c, int *finished, uint64_t *total, struct tsg_err *err)
 {
 	*total = c->total;
-	return c->finished;
+	*finished = c->finished;
+	if (c->finished && c->npend != c->nunits) {
+		char what[160];
+		snprintf(what, sizeof(what), "it holds the graph's total but %zu of its %u units' "
+			 "counts", c->npend, c->nunits);
+		*finished = 0;
+		return damaged(c, what, err);
+	}
+	return TSG_OK;
 }
 
 int ckpt_plan(struct ckpt *c, uint64_t plan_key, uint32_t nunits, struct tsg_err *err)
@@ -248,9 +314,7 @@ int ckpt_plan(struct ckpt *c, uint64_t plan_key, uint32_t nunits, struct tsg_err
 			return rc;
 		c->have_plan = 1;
 	}
-	for (size_t i = 0; i < c->npend; i++) {
-		if (c->unit_done[c->pend_k[i]] && c->unit_count[c->pend_k[i]] != c->pend_n[i])
-			return damaged(c, "a unit is recorded twice with different counts", err);
+	for (size_t i = 0; i < c->npend; i++) { /* each once (check_sums) */
 		c->unit_done[c->pend_k[i]] = 1;
 		c->unit_count[c->pend_k[i]] = c->pend_n[i];
 	}

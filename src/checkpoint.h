@@ -18,8 +18,11 @@
  * write and made durable (fdatasync) before the run goes on: type, index,
  * two values, and an XXH3 of the 24 bytes before it xor the header's.
  * An incomplete last record (a crash while appending) is dropped and said
- * so; any other damage is TSG_EINPUT. A checkpoint in use by another run
- * (flock) is refused.
+ * so; any other damage is TSG_EINPUT, and so are records that do not add
+ * up: a unit recorded twice or past the plan, a record after the total, a
+ * total that is not the sum of the units (check_sums in checkpoint.c says
+ * what cannot be found). A checkpoint in use by another run (flock) is
+ * refused.
  */
 #ifndef TSG_CHECKPOINT_H
 #define TSG_CHECKPOINT_H
@@ -44,8 +47,11 @@ int ckpt_open(const char *path, uint64_t graph_key, uint64_t opts_key, struct ck
 	      struct tsg_err *err);
 void ckpt_close(struct ckpt *c);
 
-/* Whether a previous run finished the graph; *total its count. */
-int ckpt_finished(const struct ckpt *c, uint64_t *total);
+/* Whether a previous run of one process finished the graph (*finished),
+ * and *total its count: TSG_EINPUT if the file has the total but not every
+ * unit's count (a rank's file under mpirun holds only its own units: not
+ * for them). */
+int ckpt_finished(const struct ckpt *c, int *finished, uint64_t *total, struct tsg_err *err);
 
 /* States the plan: recorded if new; else it must be the recorded one
  * (TSG_EUSAGE, with a hint, if not). */

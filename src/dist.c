@@ -14,8 +14,48 @@
 
 #ifdef TSG_HAVE_MPI
 #include <mpi.h>
+#include <unistd.h>
 
 int dist_available(void) { return 1; }
+
+/* Tests of the failure paths (tests/mpi.sh): TSG_TEST_MPI_FAIL=WHERE:R
+ * makes rank R take the MPI call checked in function WHERE (or the
+ * allocation dist_init checks, WHERE = dist_init_alloc) as failed. */
+static int test_fail(const char *where)
+{
+	const char *v = getenv("TSG_TEST_MPI_FAIL");
+	const char *colon = v ? strchr(v, ':') : NULL;
+	int rank = -1;
+	if (!colon || (size_t)(colon - v) != strlen(where) || strncmp(v, where, strlen(where)) != 0)
+		return 0;
+	return MPI_Comm_rank(MPI_COMM_WORLD, &rank) == MPI_SUCCESS && rank == atoi(colon + 1);
+}
+
+/* Every MPI call's status is checked (MPI_COMM_WORLD and the host's
+ * communicator return errors: MPI_ERRORS_RETURN). One that fails ends the
+ * job: a rank that has left a collective, or whose MPI is broken, cannot
+ * meet the others in an agreement (dist_agree is a collective too), and
+ * they would wait for it for ever. So every rank ends, by MPI_Abort with
+ * TSG_EDEVICE (exit 6, README's exit codes), after this rank says which
+ * call failed (rank 0's stderr is the job's; mpirun names the rank that
+ * aborted). */
+static void mpi_check(int rc, const char *call, const char *where)
+{
+	if (rc == MPI_SUCCESS && !test_fail(where))
+		return;
+	char msg[MPI_MAX_ERROR_STRING] = "a test's failure (TSG_TEST_MPI_FAIL)";
+	int len = 0, rank = -1;
+	if (rc != MPI_SUCCESS && MPI_Error_string(rc, msg, &len) != MPI_SUCCESS)
+		snprintf(msg, sizeof(msg), "error %d", rc);
+	(void)MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	fprintf(stderr, "tristream: error: rank %d: MPI: %s in %s failed: %s; every rank ends "
+		"(exit %d)\n", rank, call, where, msg, TSG_EDEVICE);
+	fflush(stderr);
+	MPI_Abort(MPI_COMM_WORLD, TSG_EDEVICE);
+	_exit(TSG_EDEVICE); /* MPI_Abort does not return; if it did, this rank still ends */
+}
+
+#define MPI_OK(call) mpi_check((call), #call, __func__)
 
 struct dist_host {
 	MPI_Comm comm;
@@ -34,7 +74,9 @@ static int host_window(MPI_Comm host, int first, MPI_Aint bytes, MPI_Win *win)
 	const int rc = MPI_Win_allocate_shared(first ? bytes : 0, 1, MPI_INFO_NULL, host, &base,
 					       win);
 	int ok = rc == MPI_SUCCESS, all = 0;
-	MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, host);
+	if (ok) /* a window's errors go to its own handler: returned too */
+		MPI_OK(MPI_Win_set_errhandler(*win, MPI_ERRORS_RETURN));
+	MPI_OK(MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, host));
 	return all;
 }
 
@@ -46,7 +88,7 @@ static int host_shareable(MPI_Comm host)
 	MPI_Win win;
 	const int all = host_window(host, 1, 8, &win);
 	if (all)
-		MPI_Win_free(&win);
+		MPI_OK(MPI_Win_free(&win));
 	return all;
 }
 
@@ -63,9 +105,10 @@ static MPI_Comm test_hosts(MPI_Comm host)
 		return host;
 	int me = 0;
 	MPI_Comm split;
-	MPI_Comm_rank(host, &me);
-	MPI_Comm_split(host, me / k, me, &split);
-	MPI_Comm_free(&host);
+	MPI_OK(MPI_Comm_rank(host, &me));
+	MPI_OK(MPI_Comm_split(host, me / k, me, &split));
+	MPI_OK(MPI_Comm_free(&host));
+	MPI_OK(MPI_Comm_set_errhandler(split, MPI_ERRORS_RETURN));
 	return split;
 }
 
@@ -82,46 +125,63 @@ int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 		return TSG_OK;
 	/* serialized: several GPUs of a rank take units (dist_counter) from
 	 * their own threads, one at a time */
-	int provided = MPI_THREAD_SINGLE, least = MPI_THREAD_SINGLE;
+	int provided = MPI_THREAD_SINGLE;
 	if (MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS)
 		return tsg_fail(err, TSG_EDEVICE, "MPI could not start");
 	d->mpi = 1;
-	MPI_Comm_rank(MPI_COMM_WORLD, &d->rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &d->size);
-	MPI_Allreduce(&provided, &least, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-	d->serialized = least >= MPI_THREAD_SERIALIZED;
-	/* the host's ranks: a block they share is failed, not aborted on */
-	struct dist_host *h = calloc(1, sizeof(*h));
-	if (!h)
-		return tsg_fail(err, TSG_ENOMEM, "out of memory starting MPI");
-	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, d->rank, MPI_INFO_NULL,
-			    &h->comm);
+	/* errors come back to be checked (mpi_check), not Open MPI's own abort,
+	 * whose exit code is not ours */
+	MPI_OK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));
+	MPI_OK(MPI_Comm_rank(MPI_COMM_WORLD, &d->rank));
+	MPI_OK(MPI_Comm_size(MPI_COMM_WORLD, &d->size));
+	/* the host's ranks: a block they share is failed, not aborted on. A
+	 * rank without the memory says so to the others in the first
+	 * collective, so none waits in the next for one that has gone */
+	struct dist_host *h = test_fail("dist_init_alloc") ? NULL : calloc(1, sizeof(*h));
+	int mine[2] = { provided, h != NULL }, least[2] = { 0, 0 };
+	MPI_OK(MPI_Allreduce(mine, least, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD));
+	if (!least[1]) {
+		free(h);
+		MPI_OK(MPI_Finalize());
+		d->mpi = 0;
+		return tsg_fail(err, TSG_ENOMEM, h ? "another rank ran out of memory starting MPI"
+						   : "rank %d ran out of memory starting MPI", d->rank);
+	}
+	d->serialized = least[0] >= MPI_THREAD_SERIALIZED;
+	MPI_OK(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, d->rank, MPI_INFO_NULL,
+				   &h->comm));
+	MPI_OK(MPI_Comm_set_errhandler(h->comm, MPI_ERRORS_RETURN));
 	h->comm = test_hosts(h->comm);
-	MPI_Comm_set_errhandler(h->comm, MPI_ERRORS_RETURN);
-	MPI_Comm_rank(h->comm, &d->host_rank);
-	MPI_Comm_size(h->comm, &d->host_size);
+	MPI_OK(MPI_Comm_rank(h->comm, &d->host_rank));
+	MPI_OK(MPI_Comm_size(h->comm, &d->host_size));
 	/* over the job: whether each host's ranks can build one graph, so
 	 * that every rank takes the same steps (a host of one rank then
 	 * builds alone, in a block of its own) */
 	int v[2] = { -d->host_size, host_shareable(h->comm) };
-	MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	MPI_OK(MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD));
 	d->host_most = -v[0];
 	d->hosts_share = v[1];
 	d->host = h;
 	return TSG_OK;
 }
 
-void dist_finish(struct tsg_dist *d)
+int dist_finish(struct tsg_dist *d)
 {
+	int rc = MPI_SUCCESS;
 	if (d->host) {
 		dist_host_free(d);
-		MPI_Comm_free(&d->host->comm);
+		MPI_OK(MPI_Comm_free(&d->host->comm));
 		free(d->host);
 		d->host = NULL;
 	}
 	if (d->mpi)
-		MPI_Finalize();
+		rc = MPI_Finalize(); /* past it, no MPI_Abort: said, and the exit code */
 	d->mpi = 0;
+	if (rc != MPI_SUCCESS) {
+		fprintf(stderr, "tristream: error: rank %d: MPI: MPI_Finalize failed\n", d->rank);
+		return TSG_EDEVICE;
+	}
+	return TSG_OK;
 }
 
 void dist_begin(struct tsg_dist *d) { d->failed = (struct tsg_err){ 0 }; }
@@ -136,7 +196,7 @@ int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err)
 	}
 	/* the lowest failed rank: min over (rank if failed, else size) */
 	int mine = rc ? d->rank : d->size, first = d->size;
-	MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	MPI_OK(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD));
 	if (first == d->size)
 		return TSG_OK;
 	struct { int code; char msg[sizeof(err->msg)]; } m = { 0 };
@@ -144,7 +204,7 @@ int dist_agree(struct tsg_dist *d, int rc, struct tsg_err *err)
 		m.code = rc;
 		snprintf(m.msg, sizeof(m.msg), "%s", err->msg);
 	}
-	MPI_Bcast(&m, (int)sizeof(m), MPI_BYTE, first, MPI_COMM_WORLD);
+	MPI_OK(MPI_Bcast(&m, (int)sizeof(m), MPI_BYTE, first, MPI_COMM_WORLD));
 	err->code = 0;
 	err->msg[0] = 0;
 	tsg_fail(err, m.code, "rank %d: %.*s", first, (int)sizeof(err->msg) - 16, m.msg);
@@ -160,7 +220,7 @@ static void allgather_u32(MPI_Comm comm, int size, uint32_t *v, const uint64_t *
 	for (int q = 0; q < size; q++)
 		for (uint64_t at = cut[q]; at < cut[q + 1];) {
 			const int c = cut[q + 1] - at > DIST_PIECE ? DIST_PIECE : (int)(cut[q + 1] - at);
-			MPI_Bcast(v + at, c, MPI_UINT32_T, q, comm);
+			MPI_OK(MPI_Bcast(v + at, c, MPI_UINT32_T, q, comm));
 			at += (uint64_t)c;
 		}
 }
@@ -169,7 +229,7 @@ static void sum_mod_u64(MPI_Comm comm, uint64_t *v, uint64_t n)
 {
 	for (uint64_t at = 0; at < n;) { /* unsigned sums wrap, as the hash wants */
 		const int c = n - at > DIST_PIECE ? DIST_PIECE : (int)(n - at);
-		MPI_Allreduce(MPI_IN_PLACE, v + at, c, MPI_UINT64_T, MPI_SUM, comm);
+		MPI_OK(MPI_Allreduce(MPI_IN_PLACE, v + at, c, MPI_UINT64_T, MPI_SUM, comm));
 		at += (uint64_t)c;
 	}
 }
@@ -205,9 +265,9 @@ int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err
 		return tsg_fail(err, TSG_ENOMEM, "cannot make a block of %llu bytes shared by "
 				"the %d ranks of this host", (unsigned long long)bytes,
 				d->host_size);
-	MPI_Win_shared_query(h->win, 0, &size, &unit, &base);
+	MPI_OK(MPI_Win_shared_query(h->win, 0, &size, &unit, &base));
 	/* a passive epoch for MPI_Win_sync (dist_host_sync) */
-	MPI_Win_lock_all(MPI_MODE_NOCHECK, h->win);
+	MPI_OK(MPI_Win_lock_all(MPI_MODE_NOCHECK, h->win));
 	h->have = 1;
 	*p = base;
 	return TSG_OK;
@@ -217,7 +277,7 @@ int dist_host_all(const struct tsg_dist *d, int v)
 {
 	int all = v != 0;
 	if (d->host)
-		MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, d->host->comm);
+		MPI_OK(MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, d->host->comm));
 	return all;
 }
 
@@ -226,22 +286,22 @@ void dist_host_sync(const struct tsg_dist *d)
 	if (!d->host)
 		return;
 	if (d->host->have)
-		MPI_Win_sync(d->host->win); /* this rank's stores out */
-	MPI_Barrier(d->host->comm);
+		MPI_OK(MPI_Win_sync(d->host->win)); /* this rank's stores out */
+	MPI_OK(MPI_Barrier(d->host->comm));
 	if (d->host->have)
-		MPI_Win_sync(d->host->win); /* and the others' in */
+		MPI_OK(MPI_Win_sync(d->host->win)); /* and the others' in */
 }
 
 void dist_host_free(struct tsg_dist *d)
 {
 	if (!d->host || !d->host->have)
 		return;
-	MPI_Win_unlock_all(d->host->win);
-	MPI_Win_free(&d->host->win);
+	MPI_OK(MPI_Win_unlock_all(d->host->win));
+	MPI_OK(MPI_Win_free(&d->host->win));
 	/* the block's pages go back in whichever rank unmaps it last (4.2 GB
 	 * of 4 KiB pages: about 0.3 s on an H200 host, bench/RESULTS.md):
 	 * every rank waits for that, so a rank's time includes it */
-	MPI_Barrier(d->host->comm);
+	MPI_OK(MPI_Barrier(d->host->comm));
 	d->host->have = 0;
 }
 
@@ -250,8 +310,8 @@ int dist_same_u64(const struct tsg_dist *d, uint64_t v)
 	if (!d->mpi)
 		return 1;
 	uint64_t lo = 0, hi = 0;
-	MPI_Allreduce(&v, &lo, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-	MPI_Allreduce(&v, &hi, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+	MPI_OK(MPI_Allreduce(&v, &lo, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD));
+	MPI_OK(MPI_Allreduce(&v, &hi, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD));
 	return lo == hi;
 }
 
@@ -271,16 +331,16 @@ int dist_sum_u64(const struct tsg_dist *d, uint64_t *v, uint64_t n, struct tsg_e
 	if (!d->mpi || n == 0)
 		return TSG_OK;
 	MPI_Op op;
-	MPI_Op_create(sat_add, 1, &op);
+	MPI_OK(MPI_Op_create(sat_add, 1, &op));
 	int ovf = 0;
 	for (uint64_t at = 0; at < n;) { /* MPI counts are ints */
 		const int c = n - at > (1u << 28) ? 1 << 28 : (int)(n - at);
-		MPI_Allreduce(MPI_IN_PLACE, v + at, c, MPI_UINT64_T, op, MPI_COMM_WORLD);
+		MPI_OK(MPI_Allreduce(MPI_IN_PLACE, v + at, c, MPI_UINT64_T, op, MPI_COMM_WORLD));
 		for (int i = 0; i < c; i++)
 			ovf |= v[at + (uint64_t)i] == UINT64_MAX;
 		at += (uint64_t)c;
 	}
-	MPI_Op_free(&op);
+	MPI_OK(MPI_Op_free(&op));
 	return ovf ? tsg_fail(err, TSG_EOVERFLOW, "a count summed over the ranks passes "
 			      "2^64 - 2") : TSG_OK;
 }
@@ -293,11 +353,17 @@ int dist_gather_rows(const struct tsg_dist *d, const double *v, int n, double *o
 			memcpy(out, v, (size_t)n * sizeof(*v));
 		return TSG_OK;
 	}
-	/* rank q's values arrive together: rank 0 turns them into rows */
-	double *all = out ? malloc((size_t)n * (size_t)d->size * sizeof(*all)) : NULL;
-	MPI_Gather(v, n, MPI_DOUBLE, all, n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-	if (out && !all)
-		return tsg_fail(err, TSG_ENOMEM, "out of memory gathering the ranks' times");
+	/* rank q's values arrive together: rank 0 turns them into rows. Rank
+	 * 0 says first whether it has room (out, and the buffer): a gather
+	 * into nothing would fail on rank 0 alone */
+	double *all = d->rank == 0 && out ? malloc((size_t)n * (size_t)d->size * sizeof(*all))
+					  : NULL;
+	int room = all != NULL;
+	MPI_OK(MPI_Bcast(&room, 1, MPI_INT, 0, MPI_COMM_WORLD));
+	if (!room)
+		return tsg_fail(err, TSG_ENOMEM, "%s", d->rank == 0 ? "out of memory gathering the "
+				"ranks' times" : "rank 0 ran out of memory gathering the ranks' times");
+	MPI_OK(MPI_Gather(v, n, MPI_DOUBLE, all, n, MPI_DOUBLE, 0, MPI_COMM_WORLD));
 	for (int q = 0; all && q < d->size; q++)
 		for (int k = 0; k < n; k++)
 			out[(size_t)k * (size_t)d->size + (size_t)q] = all[(size_t)q * (size_t)n + (size_t)k];
@@ -336,7 +402,7 @@ static void *pump_main(void *arg)
 		int flag = 0;
 		/* any call into MPI lets Open MPI progress: the others' fetches
 		 * waiting on this rank's word are answered */
-		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, c->probe, &flag, MPI_STATUS_IGNORE);
+		MPI_OK(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, c->probe, &flag, MPI_STATUS_IGNORE));
 		struct timespec t;
 		clock_gettime(CLOCK_MONOTONIC, &t); /* the wake's clock (open) */
 		t.tv_nsec += PUMP_NS;
@@ -358,7 +424,7 @@ int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **
 	if (!d->mpi || d->size < 2 || !d->serialized) /* the same on every rank */
 		return TSG_OK;
 	int all_want = 0;
-	MPI_Allreduce(&want, &all_want, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	MPI_OK(MPI_Allreduce(&want, &all_want, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD));
 	if (!all_want)
 		return TSG_OK;
 	struct dist_counter *n = calloc(1, sizeof(*n));
@@ -367,20 +433,22 @@ int dist_counter_open(const struct tsg_dist *d, int want, struct dist_counter **
 	 * part, and fails after */
 	MPI_Win win;
 	MPI_Comm probe;
-	MPI_Comm_dup(MPI_COMM_WORLD, &probe);
-	MPI_Win_allocate(d->rank == 0 ? 8 : 0, 8, MPI_INFO_NULL, MPI_COMM_WORLD, &word, &win);
-	MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
+	MPI_OK(MPI_Comm_dup(MPI_COMM_WORLD, &probe));
+	MPI_OK(MPI_Win_allocate(d->rank == 0 ? 8 : 0, 8, MPI_INFO_NULL, MPI_COMM_WORLD, &word,
+				&win));
+	MPI_OK(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
+	MPI_OK(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
 	if (d->rank == 0) { /* set through the window: ordered before any rank's fetch */
-		MPI_Put(&zero, 1, MPI_UINT64_T, 0, 0, 1, MPI_UINT64_T, win);
-		MPI_Win_flush(0, win);
+		MPI_OK(MPI_Put(&zero, 1, MPI_UINT64_T, 0, 0, 1, MPI_UINT64_T, win));
+		MPI_OK(MPI_Win_flush(0, win));
 	}
-	MPI_Barrier(MPI_COMM_WORLD);
+	MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
 	int ok = n != NULL, all = 0;
-	MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	MPI_OK(MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD));
 	if (!all) {
-		MPI_Win_unlock_all(win);
-		MPI_Win_free(&win);
-		MPI_Comm_free(&probe);
+		MPI_OK(MPI_Win_unlock_all(win));
+		MPI_OK(MPI_Win_free(&win));
+		MPI_OK(MPI_Comm_free(&probe));
 		free(n);
 		return tsg_fail(err, TSG_ENOMEM, "out of memory for the ranks' shared count");
 	}
@@ -434,9 +502,9 @@ void dist_counter_close(struct dist_counter *c)
 	if (!c)
 		return;
 	dist_counter_rest(c);
-	MPI_Win_unlock_all(c->win);
-	MPI_Win_free(&c->win);
-	MPI_Comm_free(&c->probe);
+	MPI_OK(MPI_Win_unlock_all(c->win));
+	MPI_OK(MPI_Win_free(&c->win));
+	MPI_OK(MPI_Comm_free(&c->probe));
 	pthread_cond_destroy(&c->wake);
 	pthread_mutex_destroy(&c->mu);
 	free(c);
@@ -455,7 +523,11 @@ int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err)
 	return TSG_OK;
 }
 
-void dist_finish(struct tsg_dist *d) { (void)d; }
+int dist_finish(struct tsg_dist *d)
+{
+	(void)d;
+	return TSG_OK;
+}
 int dist_host_alloc(struct tsg_dist *d, uint64_t bytes, void **p, struct tsg_err *err)
 {
 	(void)d;

@@ -13,7 +13,11 @@
  * takes part in one agreement (dist_agree), so no rank waits for one that
  * has given up, and rank 0 reports the first failed rank and its reason.
  *
- * MPI starts only under a launcher (Open MPI's or a PMIx environment): run
+ * Every MPI call's status is checked: one that fails (a collective above
+ * all, where the ranks can no longer agree) ends every rank by MPI_Abort
+ * with TSG_EDEVICE, exit 6, after a message naming the call; a rank that
+ * cannot get the memory to start says so in the first collective, and
+ * every rank ends with TSG_ENOMEM. MPI starts only under a launcher (Open MPI's or a PMIx environment): run
  * on its own, a build with MPI behaves as one without, a single rank. A
  * build without MPI (meson -Dmpi=disabled) has the same calls, for one rank.
  */
@@ -48,7 +52,8 @@ struct tsg_dist {
 
 /* Starts MPI if launched by mpirun; fails only if that start fails. */
 int dist_init(struct tsg_dist *d, int *argc, char ***argv, struct tsg_err *err);
-void dist_finish(struct tsg_dist *d);
+/* Ends MPI: TSG_OK, or TSG_EDEVICE (said on stderr) if MPI_Finalize failed. */
+int dist_finish(struct tsg_dist *d);
 /* Whether this build can run several ranks. */
 int dist_available(void);
 

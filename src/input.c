@@ -117,6 +117,14 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 			     : "converting it as a text edge list (in memory where it fits, else "
 			       "into a scratch .tsg; tristream-convert once, then count the .tsg, is "
 			       "faster for a graph counted often)");
+	/* no edge at all: an empty graph only where asked for (a crawl's arcs
+	 * are known from its .properties, before its lists) */
+	uint64_t nodes = 0, arcs = 1;
+	struct tsg_err perr = { 0 }; /* a crawl that cannot be peeked: its opener says why */
+	if (wg && !o->allow_empty && io_webgraph_peek(path, &nodes, &arcs, &perr) == TSG_OK &&
+	    arcs == 0)
+		return tsg_fail(err, TSG_EINPUT, "%s: no arcs (its .properties say arcs=0); use "
+				"--allow-empty to take it as an empty graph", path);
 	if (merge && o->ranges) {
 		rc = io_webgraph_open_ranges(path, to.threads, g, &ws, err);
 		*graph_path = NULL;
@@ -134,8 +142,12 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 		bo.scratch = 1;
 		rc = io_builder_new(&bo, &b, err);
 		if (rc == TSG_OK) {
-			rc = wg ? io_webgraph_feed(path, to.threads, b, &ws, err)
+			rc = wg ? io_webgraph_feed(path, to.threads, !o->no_transpose, b, &ws, err)
 				: io_text_read(path, &to, b, &ts, err);
+			if (rc == TSG_OK && !wg && ts.edges == 0 && !o->allow_empty)
+				rc = tsg_fail(err, TSG_EINPUT, "%s: no edges found (%llu lines read); "
+					      "use --allow-empty to take it as an empty graph", path,
+					      (unsigned long long)ts.lines);
 			if (rc) {
 				io_builder_free(b);
 			} else if (!o->need_file && io_builder_fits_memory(b)) {

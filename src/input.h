@@ -14,7 +14,10 @@
  * a scratch .tsg in scratch_dir, which is opened and unlinked at once
  * (written unnamed and named only when whole, it leaves nothing behind on
  * any exit). Converting once and counting the .tsg many times is the
- * faster way for a graph counted more than once.
+ * faster way for a graph counted more than once. An input to convert that
+ * holds no edge (no edge line, a crawl of no arcs) is refused unless
+ * allow_empty: the rule of tristream-convert --allow-empty. A .tsg file
+ * is a graph, not an input to convert: one of no edges is counted.
  */
 #ifndef SRC_INPUT_H
 #define SRC_INPUT_H
@@ -38,6 +41,8 @@ struct input_opts {
 	int stream;              /* a crawl with its transpose: decoded as counted */
 	int ranges;              /* ... or opened for ranks that each decode only
 				  * some lists (--read ranges under mpirun) */
+	int allow_empty;         /* a text or crawl with no edges is an empty graph;
+				  * else TSG_EINPUT, as tristream-convert says */
 	/* the converter's own options, or NULL: a zero field takes the one above
 	 * (a named text format reads a WebGraph basename as text; relabelling
 	 * sorts a crawl instead of merging it) */

@@ -327,8 +327,8 @@ static int cmd_count(int argc, char **argv)
 		rc = TSG_EIO;
 	if (rc == TSG_OK)
 		rc = cmd_count_ranks(argc, argv, &dist);
-	dist_finish(&dist);
-	return rc;
+	const int frc = dist_finish(&dist); /* MPI_Finalize's status too */
+	return rc ? rc : frc;
 }
 
 static int run(int argc, char **argv)

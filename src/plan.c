@@ -570,6 +570,7 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 		p->text = (struct io_text_opts){ .skip_bad = 1, .progress = o->progress };
 	p->in = (struct input_opts){ .threads = o->threads, .progress = o->progress,
 				     .no_transpose = req->no_transpose, .mem_limit = p->host_mem,
+				     .allow_empty = req->allow_empty,
 				     .scratch_dir = p->scratch_dir, .need_file = p->host_mem != 0,
 				     .stream = stream,
 				     .ranges = d->size > 1 && !o->plan_only &&

@@ -289,7 +289,10 @@ static int count_sweep(const char *path, struct count_plan *pl, struct report_ou
 		ckpt_file_for(pl, path, ckpath, sizeof(ckpath));
 		if ((rc = ckpt_open(ckpath, sweep_identity(s), pl->opts_key, &ck, err)))
 			goto done;
-		if (ckpt_finished(ck, &total)) {
+		int finished = 0; /* a total that does not add up is refused */
+		if ((rc = ckpt_finished(ck, &finished, &total, err)))
+			goto done;
+		if (finished) {
 			g.nv = sweep_nodes(s);
 			report_finished(path, &g, 0, ckpath, total, o->k, pl->json);
 			res->triangles = total;
@@ -463,7 +466,10 @@ static int count_one(const char *path, const struct count_plan *job, struct repo
 		/* one process: a finished graph is not even counted. Several ranks
 		 * count again, each taking its units from its file: they must
 		 * meet in the reductions whatever each file says */
-		if (d->size == 1 && ckpt_finished(ck, &total)) {
+		int finished = 0; /* a total that does not add up is refused */
+		if (d->size == 1 && (rc = ckpt_finished(ck, &finished, &total, err)))
+			goto done;
+		if (finished) {
 			report_finished(path, &g, vertices_with_edges(&g, o->threads), ckpath, total,
 					job->o.k, job->json);
 			res->triangles = total;

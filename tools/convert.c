@@ -79,13 +79,18 @@ static int bad_usage(const char *msg, const char *arg)
 
 /* A crawl with its transpose: merged lists written straight out. */
 static int convert_merged(const char *in, const char *out, unsigned threads, int lz4, int json,
-			  int quiet, double t0)
+			  int quiet, int allow_empty, double t0)
 {
 	struct tsg_graph g;
 	struct io_webgraph_stats ws;
 	struct tsg_err err = { 0 };
 	uint64_t bytes = 0;
 	int rc = io_webgraph_load(in, threads, 1, NULL, 0, &g, &ws, &err);
+	if (rc == TSG_OK && ws.arcs == 0 && !allow_empty) { /* as sorted crawls and text */
+		io_graph_free(&g);
+		rc = tsg_fail(&err, TSG_EINPUT, "%s: no edges found (0 arcs); use --allow-empty to "
+			      "write an empty graph", in);
+	}
 	if (rc == TSG_OK) {
 		rc = lz4 ? io_graph_write_lz4(out, g.nv, g.off, g.adj, threads, &bytes, &err)
 			 : io_graph_write(out, g.nv, g.off, g.adj, &err);
@@ -206,7 +211,7 @@ static int write_text(const char *in, const char *out, const struct tsg_graph *g
  * it, written in another form. */
 static int convert_to_other(const char *in, const char *out, int to_text,
 			    const struct io_builder_opts *bo, const struct io_text_opts *to,
-			    int merge, int json, int quiet, double t0)
+			    int merge, int json, int quiet, int allow_empty, double t0)
 {
 	struct tsg_graph g;
 	struct tsg_err err = { 0 };
@@ -216,7 +221,7 @@ static int convert_to_other(const char *in, const char *out, int to_text,
 	 * transpose, or sorted by the builder into a scratch .tsg */
 	const struct input_opts io_o = { .threads = bo->threads ? bo->threads : tsg_default_threads(),
 					 .no_transpose = !merge, .scratch_dir = bo->tmpdir,
-					 .bo = bo, .to = to };
+					 .allow_empty = allow_empty, .bo = bo, .to = to };
 	int rc = input_prepare(in, &io_o, &g, &gpath, &info, &err);
 	if (rc == TSG_OK && gpath) {
 		const struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = io_o.threads };
@@ -314,18 +319,22 @@ static int run(int argc, char **argv)
 	if ((to_wg || to_text) && lz4)
 		return bad_usage("%s", "--compress applies to .tsg output");
 	if (to_wg || to_text)
-		return convert_to_other(in, out, to_text, &bo, &to, wg && !no_t, json, quiet, t0);
+		return convert_to_other(in, out, to_text, &bo, &to, wg && !no_t, json, quiet,
+					allow_empty, t0);
 	if (wg && !no_t && !bo.relabel && io_webgraph_has_transpose(in))
-		return convert_merged(in, out, threads, lz4, json, quiet, t0);
+		return convert_merged(in, out, threads, lz4, json, quiet, allow_empty, t0);
 	int rc = io_builder_new(&bo, &b, &err);
 	if (rc == TSG_OK) {
 		if (wg) {
-			rc = io_webgraph_feed(in, threads, b, &ws, &err);
+			rc = io_webgraph_feed(in, threads, !no_t, b, &ws, &err);
 			ts.edges = ws.arcs;
 		} else {
 			rc = io_text_read(in, &to, b, &ts, &err);
 		}
 		read_s = tsg_now() - t0;
+		if (rc == TSG_OK && ts.edges == 0 && !allow_empty && wg)
+			rc = tsg_fail(&err, TSG_EINPUT, "%s: no edges found (0 arcs); use "
+				      "--allow-empty to write an empty graph", in);
 		if (rc == TSG_OK && ts.edges == 0 && !allow_empty)
 			rc = tsg_fail(&err, TSG_EINPUT, "%s: no edges found (%llu lines read); use "
 				      "--allow-empty to write an empty graph", in,
