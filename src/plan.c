@@ -702,12 +702,14 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 	if (gpu) {
 		ask(p, PLAN_KERNEL, req->given[COPT_KERNEL], gpu_kernel_name(o->gpu_kernel));
 		choose(p, PLAN_KERNEL, r->kernel, req->given[COPT_KERNEL] ? ""
+		       : r->layout == ENGINE_LAYOUT_SWEEP ? "the sweep counts with mid-hash's step"
 		       : o->layout == ENGINE_LAYOUT_LSTC ? "the lstc layout's default"
 							 : "auto: a kernel for each unit");
 	} else {
 		ask(p, PLAN_KERNEL, req->given[COPT_CPU_KERNEL], kern_cpu_name(o->cpu_kernel));
 		choose(p, PLAN_KERNEL, r->kernel, r->layout == ENGINE_LAYOUT_ARRIVAL
-		       ? "the arrival layout merges" : "");
+		       ? "the arrival layout merges" : r->layout == ENGINE_LAYOUT_SWEEP
+		       ? "the sweep merges sorted lists" : "");
 	}
 	/* the units */
 	if (!o->plan_only || r->nparts) {
@@ -729,6 +731,9 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 			if (r->layout == ENGINE_LAYOUT_BLOCK)
 				snprintf(v, sizeof(v), "%u block%s, %u unit%s", r->nblocks,
 					 r->nblocks == 1 ? "" : "s", r->nparts, r->nparts == 1 ? "" : "s");
+			else if (r->layout == ENGINE_LAYOUT_SWEEP)
+				snprintf(v, sizeof(v), "%u pass%s (a source block each), %u chunks",
+					 r->nparts, r->nparts == 1 ? "" : "es", r->sweep.chunks);
 			else
 				snprintf(v, sizeof(v), "%u part%s", r->nparts, r->nparts == 1 ? "" : "s");
 			choose(p, PLAN_PARTITIONS, v, NULL);
