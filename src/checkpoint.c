@@ -23,6 +23,8 @@ struct ckpt {
 	uint64_t hcheck;          /* the header's checksum: records are tied to it */
 	int have_plan, finished;
 	uint64_t plan_key, total;
+	uint64_t covered;         /* the total's units where not every one of the plan's
+				   * (ckpt_finish_recorded), else 0 */
 	uint32_t nunits;
 	uint8_t *unit_done;       /* per unit, once planned */
 	uint64_t *unit_count;
@@ -132,7 +134,8 @@ static int check_sums(struct ckpt *c, struct tsg_err *err)
 	free(u);
 	if (rc || !c->finished)
 		return rc;
-	if (c->total < sum || (c->npend == c->nunits && c->total != sum)) {
+	const int whole = c->covered ? c->npend == c->covered : c->npend == c->nunits;
+	if (c->total < sum || (whole && c->total != sum) || (c->covered && !whole)) {
 		snprintf(what, sizeof(what), "its total %llu is not the sum of its %zu units' "
 			 "counts, %llu", (unsigned long long)c->total, c->npend,
 			 (unsigned long long)sum);
@@ -188,6 +191,7 @@ static int load(struct ckpt *c, uint64_t size, struct tsg_err *err)
 		} else if (type == REC_DONE) {
 			c->finished = 1;
 			c->total = a;
+			c->covered = get64(r + 16);
 		} else if (index >= c->nunits) {
 			rc = damaged(c, strcat(what, " names a unit past the plan"), err);
 		} else {
@@ -282,7 +286,7 @@ int ckpt_finished(const struct ckpt *c, int *finished, uint64_t *total, struct t
 {
 	*total = c->total;
 	*finished = c->finished;
-	if (c->finished && c->npend != c->nunits) {
+	if (c->finished && c->npend != (c->covered ? c->covered : c->nunits)) {
 		char what[160];
 		snprintf(what, sizeof(what), "it holds the graph's total but %zu of its %u units' "
 			 "counts", c->npend, c->nunits);
@@ -351,16 +355,30 @@ int ckpt_record(struct ckpt *c, uint32_t k, uint64_t count, struct tsg_err *err)
 	return rc;
 }
 
-int ckpt_finish(struct ckpt *c, uint64_t total, struct tsg_err *err)
+static int finish(struct ckpt *c, uint64_t total, uint64_t covered, struct tsg_err *err)
 {
 	if (c->finished)
 		return TSG_OK;
-	int rc = append(c, REC_DONE, c->nunits, total, 0, err);
+	int rc = append(c, REC_DONE, c->nunits, total, covered, err);
 	if (rc == TSG_OK) {
 		c->finished = 1;
 		c->total = total;
+		c->covered = covered;
 	}
 	return rc;
+}
+
+int ckpt_finish(struct ckpt *c, uint64_t total, struct tsg_err *err)
+{
+	return finish(c, total, 0, err);
+}
+
+int ckpt_finish_recorded(struct ckpt *c, uint64_t total, struct tsg_err *err)
+{
+	uint64_t n = 0;
+	for (uint32_t k = 0; c->unit_done && k < c->nunits; k++)
+		n += c->unit_done[k] != 0;
+	return finish(c, total, n ? n : 1, err); /* 0 would mean every unit of the plan */
 }
 
 const struct ckpt_info *ckpt_info(const struct ckpt *c) { return &c->info; }

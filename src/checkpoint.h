@@ -65,6 +65,11 @@ int ckpt_peek(const struct ckpt *c, uint32_t k, uint64_t *count);
 int ckpt_record(struct ckpt *c, uint32_t k, uint64_t count, struct tsg_err *err);
 /* Records that the graph is done, with its total. */
 int ckpt_finish(struct ckpt *c, uint64_t total, struct tsg_err *err);
+/* The same for a plan whose units are not all used (src/sweep.h: its unit
+ * space holds every pass it could take): the total names how many units
+ * were recorded, and a later run checks that they are there and add up
+ * to it. */
+int ckpt_finish_recorded(struct ckpt *c, uint64_t total, struct tsg_err *err);
 
 const struct ckpt_info *ckpt_info(const struct ckpt *c);
 

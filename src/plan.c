@@ -169,23 +169,26 @@ static int resolve_layout(const struct count_request *req, struct count_plan *p,
 		       "or arrival batch does not hold the edges among a vertex's out-neighbours");
 		return TSG_OK;
 	}
-	unsigned m = OPT_LAYOUTS;
+	/* the sweep is not one options pick: it takes a crawl that would not
+	 * fit (plan_graph), where every option given applies to it too */
+	unsigned m = OPT_LAYOUTS & ~OPT_SWEEP, sweep_ok = OPT_SWEEP;
 	int first = -1;
 	for (int i = 0; i < COPT_COUNT_; i++) {
-		const unsigned w = layouts_of(p, (enum count_opt)i);
-		if (!req->given[i] || w == OPT_LAYOUTS)
+		const unsigned all = layouts_of(p, (enum count_opt)i), w = all & ~OPT_SWEEP;
+		if (!req->given[i] || all == OPT_LAYOUTS)
 			continue;
+		sweep_ok &= all;
 		if (!(m & w))
 			return refuse(err, "--%s applies to %s, --%s to %s: they share no layout",
 				      count_options[first].name, layouts_text(layouts_of(p,
-				      (enum count_opt)first), a, sizeof(a)), count_options[i].name,
-				      layouts_text(w, b, sizeof(b)));
+				      (enum count_opt)first) & ~OPT_SWEEP, a, sizeof(a)),
+				      count_options[i].name, layouts_text(w, b, sizeof(b)));
 		if (first < 0)
 			first = i;
 		m &= w;
 	}
-	p->layouts_ok = m; /* a crawl may still go to the sweep (plan_graph) */
-	if (m == OPT_LAYOUTS)
+	p->layouts_ok = m | sweep_ok; /* a crawl may still go to the sweep (plan_graph) */
+	if (m == (OPT_LAYOUTS & ~OPT_SWEEP))
 		return TSG_OK; /* the engine's choice */
 	if (m & OPT_BLOCK)
 		o->layout = ENGINE_LAYOUT_BLOCK;
@@ -195,7 +198,7 @@ static int resolve_layout(const struct count_request *req, struct count_plan *p,
 		return refuse(err, "--%s applies to --layout lstc: give --layout lstc (or --k K)",
 			      count_options[first].name);
 	snprintf(why, sizeof(why), "--%s applies to %s", count_options[first].name,
-		 layouts_text(layouts_of(p, (enum count_opt)first), a, sizeof(a)));
+		 layouts_text(layouts_of(p, (enum count_opt)first) & ~OPT_SWEEP, a, sizeof(a)));
 	choose(p, PLAN_LAYOUT, engine_layout_name(o->layout), why);
 	return TSG_OK;
 }

@@ -311,7 +311,7 @@ static int count_sweep(const char *path, struct count_plan *pl, struct report_ou
 	if (r.note[0] && o->progress)
 		fprintf(stderr, "tristream: note: %s\n", r.note);
 	if (rc == TSG_OK && ck)
-		rc = ckpt_finish(ck, r.triangles, err);
+		rc = ckpt_finish_recorded(ck, r.triangles, err);
 	if (rc == TSG_OK && pl->req->per_vertex)
 		rc = pv_write(pl->req->per_vertex, pl->req->pv_format, &g, r.pv, o->threads, err);
 	if (rc == TSG_OK && pl->req->clustering)

@@ -28,8 +28,11 @@
  * needs a few ready behind the one awaited. */
 #define SWEEP_CHUNKS_PER_THREAD 8
 /* Units of a checkpoint: pass * nchunks + chunk for the first
- * SWEEP_CKPT_PASSES passes, then each pass's block end; the chunks are
- * capped so that they stay few (the checkpoint keeps 9 bytes a unit). */
+ * SWEEP_CKPT_PASSES passes (each chunk's count), then for each pass the
+ * chunk its block ended at, as the unit SWEEP_CKPT_PASSES * nchunks +
+ * pass * (nchunks + 1) + end recorded with a count of 0, so that every
+ * count recorded is a share of the total; the chunks are capped so that
+ * they stay few (the checkpoint keeps 9 bytes a unit). */
 #define SWEEP_MAX_CHUNKS 65535u
 #define SWEEP_CKPT_PASSES 64u
 
@@ -125,7 +128,9 @@ int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_me
 		return 0;
 	const uint64_t need = sweep_in_memory_bytes(nodes, arcs);
 	const uint64_t have = host_mem ? host_mem : tsg_host_available();
-	if (have == 0 || need <= have)
+	/* below what the sweep itself holds, the usual path's spill (sorted
+	 * through a scratch .tsg, src/hostmem.h) is the one that can count it */
+	if (have == 0 || need <= have || have < sweep_fixed_bytes(nodes) + SWEEP_MARGIN + (16u << 20))
 		return 0;
 	char a[32], b[32];
 	snprintf(why, len, "layout sweep: counting the crawl in memory needs about %s, more than "
@@ -399,7 +404,7 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 		      double *fill_s, uint32_t *next)
 {
 	const uint32_t nch = s->nch;
-	const uint32_t end_unit = SWEEP_CKPT_PASSES * nch + p;
+	const uint32_t end_base = SWEEP_CKPT_PASSES * nch + p * (nch + 1);
 	struct ckpt *ck = s->o->ckpt;
 	uint64_t b = 0;
 	int rc;
@@ -412,7 +417,9 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 	/* the checkpoint: a pass whose block end and every unit are in it is
 	 * taken whole, unless this run has yet to check the crawl */
 	uint64_t held_b = 0, sum = 0, c;
-	const int held = ck && ckpt_peek(ck, end_unit, &held_b) && held_b > a && held_b <= nch;
+	for (uint32_t e = a + 1; ck && !held_b && e <= nch; e++)
+		held_b = ckpt_peek(ck, end_base + e, &c) ? e : 0;
+	const int held = held_b != 0;
 	int whole = held;
 	for (uint32_t k = 0; whole && k < nch; k++)
 		if (k <= a || k >= held_b) {
@@ -452,7 +459,7 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 				"(give the same --host-mem and --gpu-mem)", p,
 				(unsigned long long)held_b, (unsigned long long)b);
 	s->b = (uint32_t)b;
-	if (ck && !held && (rc = ckpt_record(ck, end_unit, b, s->err)))
+	if (ck && !held && (rc = ckpt_record(ck, (uint32_t)(end_base + b), 0, s->err)))
 		return rc;
 	for (uint32_t k = 0; ck && k < nch; k++)
 		if (k <= a || k >= b)
@@ -609,34 +616,19 @@ static int run_alloc(struct sweep *s, struct tsg_err *err)
 	return TSG_OK;
 }
 
-int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem, int allow_empty,
-		struct tsg_graph *g, struct engine_result *r, struct tsg_err *err)
+/* The device: the GPU asked for, or under auto one that opens (a note
+ * where none does); on the GPU the calling thread submits chunks and waits
+ * on the device while the others decode. */
+static int open_device(struct sweep *s, const struct engine_opts *o, struct engine_result *r,
+		       struct tsg_err *err)
 {
-	const double t0 = tsg_now();
-	const uint64_t nv = s->nv;
-	char a[32], b[32];
-	int rc = TSG_OK;
-	s->o = o;
-	s->err = err;
-	s->threads = o->threads ? o->threads : 1;
-	s->hash = 1;
-	memset(r, 0, sizeof(*r));
-	r->layout = ENGINE_LAYOUT_SWEEP;
-	*g = (struct tsg_graph){ .nv = nv, .io_used = IO_MODE_AUTO, .io_cached = -1,
-				 .threads = s->threads, .identity = sweep_identity(s) };
-	if (o->per_vertex && o->ckpt)
-		return tsg_fail(err, TSG_EUSAGE, "--per-vertex and --checkpoint together");
-	if (io_crawl_arcs(s->c) == 0 && !allow_empty) /* as src/input.c says of any input */
-		return tsg_fail(err, TSG_EINPUT, "%s: no arcs (its .properties say arcs=0); use "
-				"--allow-empty to take it as an empty graph", io_crawl_name(s->c));
-	/* the device: auto takes a GPU that opens, and says so where none does */
 	int gpu = o->device == TSG_DEVICE_GPU ||
 		  (o->device == TSG_DEVICE_AUTO && engine_have_gpu() && engine_gpu_devices() > 0);
 	if (gpu) {
 		uint64_t slot_bytes;
 		struct tsg_err ge = { 0 };
-		rc = gpu_open(o->gpu_index, o->gpu_mem, o->per_vertex ? nv : 0, &s->gpu, &slot_bytes,
-			      &ge);
+		const int rc = gpu_open(o->gpu_index, o->gpu_mem, o->per_vertex ? s->nv : 0, &s->gpu,
+					&slot_bytes, &ge);
 		if (rc && o->device == TSG_DEVICE_GPU) {
 			*err = ge;
 			return rc;
@@ -645,87 +637,162 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 			snprintf(r->note, sizeof(r->note), "the GPU could not be used (%.160s): counted "
 				 "on the CPU", ge.msg);
 		gpu = rc == TSG_OK;
-		rc = TSG_OK;
 	}
-	/* on the GPU the calling thread submits chunks and waits on the device */
 	s->producers = gpu && s->threads > 1 ? s->threads - 1 : s->threads;
 	s->nslots = s->producers + 2;
-	/* host memory: what is held whatever the budget, then the chunks, then
-	 * (CPU) the block from what is left */
+	return TSG_OK;
+}
+
+/* Host memory: what is held whatever the budget (offsets, ranks, the
+ * bounds while ranking), then the chunks (their size from the threads and
+ * what is left), then on the CPU the block from the rest; on the GPU the
+ * block is the device's. Ranks and cuts the chunks (sweep_plan). */
+static int plan_memory(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
+		       struct engine_result *r, struct tsg_err *err)
+{
+	const uint64_t nv = s->nv, arcs = io_crawl_arcs(s->c);
+	const int gpu = s->gpu != NULL;
+	const char *whose = host_mem ? "of --host-mem" : "available";
+	char a[32], b[32];
 	uint64_t budget = host_mem ? host_mem : tsg_host_available() / 10 * 9;
 	if (!budget)
 		budget = UINT64_MAX / 4; /* unknown: no bound of our own */
 	const uint64_t per_node = io_crawl_offsets_bytes(nv) / (nv + 1) + 8 + (o->per_vertex ? 16 : 0);
 	const uint64_t held = per_node * nv + SWEEP_MARGIN;
-	if (held + (nv + 1) * 8 > budget) {
-		rc = tsg_fail(err, TSG_ENOMEM, "%s: the sweep holds %s for %llu nodes (offsets, ranks, "
-			      "bounds while ranking), more than the %s %s", io_crawl_name(s->c),
-			      tsg_fmt_bytes(held + (nv + 1) * 8, a, sizeof(a)), (unsigned long long)nv,
-			      tsg_fmt_bytes(budget, b, sizeof(b)),
-			      host_mem ? "of --host-mem" : "available");
-		goto done;
-	}
-	{
-		const uint64_t spare = budget - held;
-		/* a slot's offsets (a node per 8 entries) and lists; CPU: rows too */
-		const uint64_t per_entry = gpu ? 5 : 10;
-		const uint64_t slots_cap = gpu ? (spare / 2 < (8ull << 30) ? spare / 2 : 8ull << 30) : spare / 4;
-		uint64_t want_mem = slots_cap / ((uint64_t)s->nslots * per_entry);
-		uint64_t lo = gpu ? 1u << 18 : 1u << 12, hi = gpu ? 1u << 25 : 1u << 22;
-		if (want_mem < lo)
-			lo = want_mem > 64 ? want_mem : 64;
-		hi = hi < want_mem ? hi : want_mem > lo ? want_mem : lo;
-		/* the bounds' total is about twice the arcs */
-		uint64_t want = 2 * io_crawl_arcs(s->c) / ((uint64_t)SWEEP_CHUNKS_PER_THREAD * s->threads);
-		want = want < lo ? lo : want > hi ? hi : want;
-		if (o->batches && want > 2 * io_crawl_arcs(s->c) / o->batches)
-			want = 2 * io_crawl_arcs(s->c) / o->batches + 1;
-		const double tp = tsg_now();
-		if ((rc = sweep_plan(s, s->threads, want, err)))
-			goto done;
-		r->plan_s = tsg_now() - tp;
-	}
+	if (held + (nv + 1) * 8 > budget)
+		return tsg_fail(err, TSG_ENOMEM, "%s: the sweep holds %s for %llu nodes (offsets, "
+				"ranks, bounds while ranking), more than the %s %s",
+				io_crawl_name(s->c), tsg_fmt_bytes(held + (nv + 1) * 8, a, sizeof(a)),
+				(unsigned long long)nv, tsg_fmt_bytes(budget, b, sizeof(b)), whose);
+	/* chunks: SWEEP_CHUNKS_PER_THREAD a thread, within a share of what is
+	 * left for the slots (a slot: a node's offset per 8 entries and the
+	 * lists; on the CPU the rows too), at least --batches of them */
+	const uint64_t spare = budget - held;
+	const uint64_t per_entry = gpu ? 5 : 10;
+	const uint64_t slots_cap = gpu ? (spare / 2 < (8ull << 30) ? spare / 2 : 8ull << 30) : spare / 4;
+	const uint64_t want_mem = slots_cap / ((uint64_t)s->nslots * per_entry);
+	uint64_t lo = gpu ? 1u << 18 : 1u << 12, hi = gpu ? 1u << 25 : 1u << 22;
+	if (want_mem < lo)
+		lo = want_mem > 64 ? want_mem : 64;
+	hi = hi < want_mem ? hi : want_mem > lo ? want_mem : lo;
+	uint64_t want = 2 * arcs / ((uint64_t)SWEEP_CHUNKS_PER_THREAD * s->threads); /* the bounds */
+	want = want < lo ? lo : want > hi ? hi : want;
+	if (o->batches && want > 2 * arcs / o->batches)
+		want = 2 * arcs / o->batches + 1;
+	const double tp = tsg_now();
+	int rc = sweep_plan(s, s->threads, want, err);
+	r->plan_s = tsg_now() - tp;
+	if (rc)
+		return rc;
 	if (o->per_vertex && (!(s->pv = calloc(nv ? nv : 1, sizeof(uint64_t))) ||
-			      !(s->deg = malloc((nv ? nv : 1) * sizeof(uint32_t))))) {
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
-		goto done;
+			      !(s->deg = malloc((nv ? nv : 1) * sizeof(uint32_t)))))
+		return tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
+	/* the block: at least one chunk's rows and index */
+	const uint64_t least = 4 * s->max_e + 8 * (s->max_v + 1) + 4096;
+	const uint64_t slots = (uint64_t)s->nslots * ((s->max_v + 1) * 8 + s->max_e * 4) *
+			       (gpu ? 1 : 2);
+	const uint64_t scratch = gpu ? 0 : (uint64_t)s->threads * 8 * s->max_list;
+	uint64_t limit = 0;
+	if (o->part.nparts > 1) /* tests: blocks of a share of the rows' bound */
+		limit = (s->bound_total * 2 + 8 * nv) / o->part.nparts;
+	limit = limit && limit < least ? least : limit;
+	if (gpu)
+		return gpu_sweep_begin(s->gpu, nv, s->rank, s->inv, s->max_e, s->max_v, s->nch, limit,
+				       &s->block_bytes, err);
+	if (held + slots + scratch + least > budget)
+		return tsg_fail(err, TSG_ENOMEM, "%s: the sweep needs at least %s (offsets and ranks, "
+				"%u chunk buffers, a block), more than the %s %s", io_crawl_name(s->c),
+				tsg_fmt_bytes(held + slots + scratch + least, a, sizeof(a)), s->nslots,
+				tsg_fmt_bytes(budget, b, sizeof(b)), whose);
+	s->block_bytes = budget - held - slots - scratch;
+	s->block_bytes = limit && limit < s->block_bytes ? limit : s->block_bytes;
+	return TSG_OK;
+}
+
+/* Pass after pass until every node was in a block; r->parts the passes. */
+static int run_passes(struct sweep *s, const struct engine_opts *o, struct engine_result *r,
+		      struct tsg_err *err)
+{
+	uint32_t p = 0, next = 0;
+	double fill_s = 0;
+	const double tc = tsg_now();
+	int rc = TSG_OK;
+	r->parts = calloc(s->nch ? s->nch : 1, sizeof(*r->parts));
+	if (!r->parts)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (uint32_t at = 0; at < s->nch && rc == TSG_OK; at = next, p++) {
+		if (o->ckpt && p >= SWEEP_CKPT_PASSES)
+			return tsg_fail(err, TSG_EUSAGE, "the sweep takes more than %u passes here, "
+					"more than a checkpoint records: raise %s", SWEEP_CKPT_PASSES,
+					s->gpu ? "--gpu-mem" : "--host-mem");
+		struct engine_part *part = &r->parts[p];
+		r->nparts = p + 1;
+		rc = sweep_pass(s, p, at, part, &fill_s, &next);
+		r->triangles += part->triangles;
+		r->resumed += part->resumed;
 	}
-	{
-		const uint64_t least = 4 * s->max_e + 8 * (s->max_v + 1) + 4096;
-		const uint64_t slots = (uint64_t)s->nslots * ((s->max_v + 1) * 8 + s->max_e * 4) *
-				       (gpu ? 1 : 2);
-		const uint64_t scratch = gpu ? 0 : (uint64_t)s->threads * 8 * s->max_list;
-		uint64_t limit = 0;
-		if (o->part.nparts > 1) /* tests: blocks of a share of the rows' bound */
-			limit = (s->bound_total * 2 + 8 * nv) / o->part.nparts;
-		limit = limit && limit < least ? least : limit;
-		if (gpu) {
-			s->block_bytes = 0;
-		} else if (held + slots + scratch + least > budget) {
-			rc = tsg_fail(err, TSG_ENOMEM, "%s: the sweep needs at least %s (offsets and "
-				      "ranks, %u chunk buffers, a block), more than the %s %s",
-				      io_crawl_name(s->c),
-				      tsg_fmt_bytes(held + slots + scratch + least, a, sizeof(a)),
-				      s->nslots, tsg_fmt_bytes(budget, b, sizeof(b)),
-				      host_mem ? "of --host-mem" : "available");
-			goto done;
-		} else {
-			s->block_bytes = budget - held - slots - scratch;
-			s->block_bytes = limit && limit < s->block_bytes ? limit : s->block_bytes;
-		}
-		if (gpu) {
-			if ((rc = gpu_sweep_begin(s->gpu, nv, s->rank, s->inv, s->max_e, s->max_v, s->nch,
-						  limit, &s->block_bytes, err)))
-				goto done;
-		}
+	r->build_s = fill_s;
+	r->count_s = tsg_now() - tc;
+	r->nblocks = p;
+	if (rc)
+		return rc;
+	if (s->hash && s->nch == 0) /* no node: nothing decoded, and the arcs must be none */
+		return io_crawl_check(s->c, &s->sums, err);
+	if (s->hash) /* every pass came whole from the checkpoint: nothing was checked */
+		return tsg_fail(err, TSG_EINTERNAL, "the sweep checked nothing");
+	return TSG_OK;
+}
+
+/* Per-vertex counts by id, and the degrees the report and clustering
+ * read (offsets of the merged lists, none of them held). */
+static int gather_pv(struct sweep *s, struct tsg_graph *g, struct engine_result *r,
+		     struct tsg_err *err)
+{
+	const uint64_t nv = s->nv;
+	int rc;
+	if (s->gpu && (rc = gpu_pv_fetch(s->gpu, s->pv, err)))
+		return rc;
+	r->pv = malloc((nv ? nv : 1) * sizeof(uint64_t));
+	uint64_t *off = malloc((nv + 1) * sizeof(uint64_t));
+	if (!r->pv || !off) {
+		free(off);
+		return tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
 	}
-	if ((rc = run_alloc(s, err)))
+	off[0] = 0;
+	for (uint64_t v = 0; v < nv; v++) {
+		r->pv[v] = s->pv[s->rank[v]];
+		off[v + 1] = off[v] + s->deg[v];
+	}
+	g->off = g->off_mem = off;
+	return TSG_OK;
+}
+
+int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem, int allow_empty,
+		struct tsg_graph *g, struct engine_result *r, struct tsg_err *err)
+{
+	const double t0 = tsg_now();
+	int rc;
+	s->o = o;
+	s->err = err;
+	s->threads = o->threads ? o->threads : 1;
+	s->hash = 1;
+	memset(r, 0, sizeof(*r));
+	r->layout = ENGINE_LAYOUT_SWEEP;
+	*g = (struct tsg_graph){ .nv = s->nv, .io_used = IO_MODE_AUTO, .io_cached = -1,
+				 .threads = s->threads, .identity = sweep_identity(s) };
+	if (o->per_vertex && o->ckpt)
+		return tsg_fail(err, TSG_EUSAGE, "--per-vertex and --checkpoint together");
+	if (io_crawl_arcs(s->c) == 0 && !allow_empty) /* as src/input.c says of any input */
+		return tsg_fail(err, TSG_EINPUT, "%s: no arcs (its .properties say arcs=0); use "
+				"--allow-empty to take it as an empty graph", io_crawl_name(s->c));
+	if ((rc = open_device(s, o, r, err)) || (rc = plan_memory(s, o, host_mem, r, err)) ||
+	    (rc = run_alloc(s, err)))
 		goto done;
 	if (o->ckpt) {
 		/* the units follow from the chunks and the block's budget */
 		uint64_t w[4] = { s->nch, s->block_bytes, (uint64_t)(s->gpu != NULL), SWEEP_CKPT_PASSES };
 		const uint64_t key = ckpt_key(s->cut, s->nch + 1, ckpt_key(w, 4, 0x5ee9));
-		if ((rc = engine_ckpt_plan(o, key, (SWEEP_CKPT_PASSES + 1) * s->nch, r, err)))
+		if ((rc = engine_ckpt_plan(o, key, SWEEP_CKPT_PASSES * (2 * s->nch + 1), r, err)))
 			goto done;
 	}
 	r->device = s->gpu ? TSG_DEVICE_GPU : TSG_DEVICE_CPU;
@@ -736,61 +803,8 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 	snprintf(r->kernel, sizeof(r->kernel), "%s", s->gpu ? "mid-hash" : "merge");
 	r->sweep.chunks = s->nch;
 	r->sweep.block_bytes = s->block_bytes;
-	r->parts = calloc(s->nch ? s->nch : 1, sizeof(*r->parts));
-	if (!r->parts) {
-		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+	if ((rc = run_passes(s, o, r, err)) || (o->per_vertex && (rc = gather_pv(s, g, r, err))))
 		goto done;
-	}
-	{
-		uint32_t p = 0, next = 0;
-		double fill_s = 0;
-		const double tc = tsg_now();
-		for (uint32_t at = 0; at < s->nch; at = next, p++) {
-			if (o->ckpt && p >= SWEEP_CKPT_PASSES) {
-				rc = tsg_fail(err, TSG_EUSAGE, "the sweep takes more than %u passes here, "
-					      "more than a checkpoint records: raise %s",
-					      SWEEP_CKPT_PASSES, s->gpu ? "--gpu-mem" : "--host-mem");
-				goto done;
-			}
-			struct engine_part *part = &r->parts[p];
-			r->nparts = p + 1;
-			if ((rc = sweep_pass(s, p, at, part, &fill_s, &next)))
-				goto done;
-			r->triangles += part->triangles;
-			r->resumed += part->resumed;
-		}
-		r->build_s = fill_s;
-		r->count_s = tsg_now() - tc;
-		r->nblocks = p;
-	}
-	if (s->hash && s->nch == 0) /* no node: nothing decoded, and the arcs must be none */
-		rc = io_crawl_check(s->c, &s->sums, err);
-	else if (s->hash) /* every pass came whole from the checkpoint: nothing was checked */
-		rc = tsg_fail(err, TSG_EINTERNAL, "the sweep checked nothing");
-	if (rc)
-		goto done;
-	if (o->per_vertex) {
-		if (s->gpu && (rc = gpu_pv_fetch(s->gpu, s->pv, err)))
-			goto done;
-		r->pv = malloc((nv ? nv : 1) * sizeof(uint64_t));
-		if (!r->pv) {
-			rc = tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
-			goto done;
-		}
-		for (uint64_t v = 0; v < nv; v++)
-			r->pv[v] = s->pv[s->rank[v]];
-		/* the report tells vertices with an edge, and clustering needs
-		 * degrees: offsets of the merged lists, none of them held */
-		uint64_t *off = malloc((nv + 1) * sizeof(uint64_t));
-		if (!off) {
-			rc = tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
-			goto done;
-		}
-		off[0] = 0;
-		for (uint64_t v = 0; v < nv; v++)
-			off[v + 1] = off[v] + s->deg[v];
-		g->off = g->off_mem = off;
-	}
 	g->nadj = s->nadj;
 	g->max_degree = s->max_degree;
 	for (unsigned t = 0; t < s->threads; t++) {

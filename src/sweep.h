@@ -35,10 +35,11 @@
  * against the graph (io_crawl_check) before any count is reported; each
  * filed edge's b found in out(a) (a symmetric graph always has it).
  *
- * Checkpoints: unit p * nchunks + k is pass p's sweep of chunk k; a pass
- * whose units are all recorded is skipped whole, its block's end read from
- * unit nchunks^2 + p. The plan key covers the chunk cuts and the block
- * budget, from which the blocks follow.
+ * Checkpoints: unit p * nchunks + k is pass p's sweep of chunk k (the
+ * block's own first chunk: the block against itself); a pass whose units
+ * are all recorded is skipped whole, where its block ended read from a
+ * marker unit of count 0 (sweep.c). The plan key covers the chunk cuts and
+ * the block budget, from which the blocks follow.
  */
 #ifndef TSG_SWEEP_H
 #define TSG_SWEEP_H

@@ -98,7 +98,7 @@ check "reference count of a 1M-page crawl" num "$ref_big"
 "$B/tristream" count --quiet --device cpu --json --host-mem 100M "$T/big" >"$T/hm.json"
 check "--host-mem below the in-memory need: the sweep, exact" python3 -c "
 import json; d = json.load(open('$T/hm.json'))
-assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'host-mem' in d['note'], d"
+assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'host-mem' in d['plan']['layout']['reason'], d"
 check "--host-mem that holds the crawl: no sweep" sh -c "$B/tristream count --quiet --device cpu --json --host-mem 4G $T/c1 | grep -qv '\"layout\":\"sweep\"'"
 check "--host-mem too small for even the sweep: exit 4" [ "$(rc_of sw --host-mem 1M "$T/big")" = 4 ]
 check "... saying what it needs" grep -q "the sweep holds" "$T/err"
@@ -126,7 +126,7 @@ if [ $cgrc != 99 ]; then
 	cg_run $((128 << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --json "$T/big" >"$T/cg.json" 2>"$T/err"
 	check "... and auto takes the sweep there by itself, exact" python3 -c "
 import json; d = json.load(open('$T/cg.json'))
-assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'available' in d['note'], d"
+assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'available' in d['plan']['layout']['reason'], d"
 	for hm in 72 100; do # the bound: --host-mem B holds within B + 24 MiB
 		cg_run $(((hm + 24) << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --json \
 			--host-mem ${hm}M "$T/big" >"$T/cg.json" 2>"$T/err"
