@@ -72,4 +72,9 @@ class BinaryDistribution(Distribution):
         return True
 
 
-setup(cmdclass={"build_py": BuildPy}, distclass=BinaryDistribution)
+# setuptools' own files go under build-python/ (ignored by git), not into
+# build/, which is meson's build folder in README's commands
+os.makedirs(os.path.join(ROOT, "build-python", "egg-info"), exist_ok=True)
+setup(cmdclass={"build_py": BuildPy}, distclass=BinaryDistribution,
+      options={"build": {"build_base": os.path.join(ROOT, "build-python", "setuptools")},
+               "egg_info": {"egg_base": os.path.join(ROOT, "build-python", "egg-info")}})

@@ -76,7 +76,13 @@ def _buffer(values, ctype):
                              f"{_np.dtype(dtype).name}")
         arr = _np.ascontiguousarray(values, dtype=dtype)
         return arr.ctypes.data_as(ctypes.c_void_p), arr
+    if not isinstance(values, (list, tuple)):
+        values = list(values)
+    limit = (1 << (8 * ctypes.sizeof(ctype))) - 1
     try:
+        if values and (min(values) < 0 or max(values) > limit):
+            raise UsageError(f"ids and offsets must be in 0 .. {limit}, not "
+                             f"{min(values) if min(values) < 0 else max(values)}")
         arr = (ctype * len(values))(*values)
     except (TypeError, OverflowError) as exc:
         raise UsageError(f"ids and offsets must be non-negative integers: {exc}") from None
@@ -281,10 +287,15 @@ class _Count:
                     with self.lock:
                         if not self.done.is_set():
                             self.abandoned = True
-                            raise
-                raise
-            if self.rc == Interrupted.code:
-                raise KeyboardInterrupt("tristream count stopped")
+                            raise KeyboardInterrupt(
+                                "tristream: the count was left to end on its own thread"
+                            ) from None
+                if self.rc == Interrupted.code:
+                    raise KeyboardInterrupt(
+                        "tristream: the count stopped before it was done") from None
+                raise  # it was done anyway: the Ctrl-C as it came
+            if self.rc == Interrupted.code:  # a stop requested by other means
+                raise KeyboardInterrupt("tristream: the count stopped before it was done")
             _lib.check(self.rc, self.err)
             return Result(self.lib, self.res, self.per_vertex)
         finally:
