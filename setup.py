@@ -12,7 +12,6 @@ The library comes from, in this order:
 Nothing is downloaded: meson, ninja and the -dev packages README lists do it.
 """
 
-import glob
 import os
 import shlex
 import shutil
@@ -49,10 +48,10 @@ def built_library():
     if target is None:
         raise SystemExit(f"{build}: meson defines no libtristream.so")
     subprocess.run(["ninja", "-C", build, target], check=True)
-    found = sorted(glob.glob(os.path.join(build, "libtristream.so.*.*")))
-    if not found:
+    lib = os.path.join(build, target)
+    if not os.path.isfile(lib):
         raise SystemExit(f"{build}: libtristream.so was not built")
-    return found[-1]
+    return lib
 
 
 class BuildPy(build_py):
