@@ -6,7 +6,7 @@
 #      python3 on PATH that imports pytest; the run names it. None: exit 77.
 #   2. `pip install --no-build-isolation --no-index .` of SOURCE_ROOT into a
 #      fresh venv (--system-site-packages, so numpy and pytest come along),
-#      its library built by setup.py's meson step in BUILD_DIR (already
+#      its library built by the build backend's meson step in BUILD_DIR (already
 #      built: ninja has nothing to do).
 #   package:  tests/python (the package's own tests; NetworkX's are skipped
 #             there, with the reason, where NetworkX >= 3.2 is not found).

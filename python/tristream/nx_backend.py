@@ -40,12 +40,19 @@ class TristreamGraph:
 
     __networkx_backend__ = "tristream"
 
-    def __init__(self, graph, nodes, index, graph_attrs=None):
+    def __init__(self, graph, nodes, index=None, graph_attrs=None):
         self.graph = graph
         self.nodes = nodes
-        self.index = index
+        self._index = index
         self.graph_attrs = graph_attrs if graph_attrs is not None else {}
         self._result = None  # the per-vertex count, once made
+
+    @property
+    def index(self):
+        """Node to id (made on first use: only nodes= subsets need it)."""
+        if self._index is None:
+            self._index = dict(zip(self.nodes, range(len(self.nodes))))
+        return self._index
 
     @classmethod
     def from_networkx(cls, G):
@@ -53,13 +60,13 @@ class TristreamGraph:
             raise NotImplementedError("tristream takes undirected simple graphs")
         adj = G._adj if hasattr(G, "_adj") else G.adj
         nodes = list(adj)
-        index = dict(zip(nodes, range(len(nodes))))
         nbrs = list(adj.values())
         offsets = array(_U64, [0])
         offsets.extend(itertools.accumulate(map(len, nbrs)))
-        flat = array(_U32, map(index.__getitem__, itertools.chain.from_iterable(nbrs)))
-        graph = tristream.Graph.from_csr(offsets, flat, len(nodes))
-        return cls(graph, nodes, index, G.graph)
+        g = cls(None, nodes, None, G.graph)
+        flat = _ids(nodes, g, nbrs, offsets[-1])
+        g.graph = tristream.Graph.from_csr(offsets, flat, len(nodes))
+        return g
 
     # the little of NetworkX's graph interface the dispatcher asks of it
     def is_directed(self):
@@ -118,6 +125,38 @@ class TristreamGraph:
         if self._result is None:
             self._result = tristream.report(self.graph, per_vertex=True, **_count_options())
         return self._result
+
+
+def _ids(nodes, g, nbrs, nadj):
+    """The neighbours of every node in turn, as ids (node i is nodes[i]).
+
+    Node to id through the dict costs about 1 us an entry (2.3-2.9 s for
+    the 2 M entries of a 1 M-edge graph, 2 cores), a lookup of a hash
+    table far larger than the caches for each. Where the nodes are ints
+    and numpy is present, the labels are read into an array at C speed
+    instead (0.2-0.3 s) and mapped in bulk: unchanged where node i is i
+    (as NetworkX's generators and relabelled graphs number them), else
+    through a table where the labels are dense, else by binary search."""
+    n = len(nodes)
+    chain = itertools.chain.from_iterable(nbrs)
+    np = tristream._np
+    if np is not None and n and all(type(x) is int for x in nodes):
+        try:
+            labels = np.fromiter(nodes, np.int64, count=n)
+            flat = np.fromiter(chain, np.int64, count=nadj)
+        except OverflowError:  # a label past 64 bits: the dict does it
+            chain = itertools.chain.from_iterable(nbrs)
+        else:
+            lo, hi = int(labels.min()), int(labels.max())
+            if lo == 0 and hi == n - 1 and np.array_equal(labels, np.arange(n)):
+                return flat.astype(np.uint32)
+            if lo >= 0 and hi < 4 * n + 1024:
+                table = np.empty(hi + 1, np.uint32)
+                table[labels] = np.arange(n, dtype=np.uint32)
+                return table[flat]
+            order = np.argsort(labels, kind="stable")
+            return order[np.searchsorted(labels[order], flat)].astype(np.uint32)
+    return array(_U32, list(map(g.index.__getitem__, chain)))
 
 
 def _count_options():

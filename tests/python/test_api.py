@@ -185,6 +185,9 @@ def test_errors_carry_exit_codes(tmp_path):
         tristream.Graph.from_edges([-1], [1])
     with pytest.raises(tristream.InputError):
         tristream.Graph.from_csr([0, 2, 1], [1, 0])
+    with pytest.raises(tristream.InputError) as e:
+        tristream.Graph.from_csr([0, 1, 2], [1, 7])
+    assert "adj entry 1: vertex 7" in str(e.value)
     with pytest.raises(tristream.UsageError):
         tristream.Graph.from_csr([0, 1, 5], [1, 0])
     with pytest.raises(tristream.UsageError):

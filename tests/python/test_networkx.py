@@ -145,3 +145,24 @@ def test_backend_info():
     info = nx.utils.backends.backend_info["tristream"]
     assert set(FUNCS) <= set(info["functions"])
     assert nx.config.backends.tristream.device == "auto"
+
+
+@pytest.mark.parametrize("relabel", ["identity", "shuffled", "dense", "sparse", "str",
+                                     "past64bits", "negative"])
+def test_every_way_of_mapping_nodes_to_ids(relabel):
+    """Node labels take one of four ways to ids (nx_backend._ids): as they
+    are, a table, a binary search, the dict; each must give NetworkX's."""
+    G = nx.barabasi_albert_graph(400, 4, seed=5)
+    order = list(G)
+    random.Random(1).shuffle(order)
+    maps = {"identity": lambda v: v, "dense": lambda v: 3 * v + 7,
+            "sparse": lambda v: v * 1000003, "str": lambda v: f"n{v}",
+            "past64bits": lambda v: 2 ** 70 + v, "negative": lambda v: -v - 1}
+    if relabel == "shuffled":  # ints 0..n-1, but not in that order
+        X = nx.Graph()
+        X.add_nodes_from(order)
+        X.add_edges_from(G.edges)
+    else:
+        X = nx.relabel_nodes(G, {v: maps[relabel](v) for v in G})
+    for f in FUNCS:
+        assert getattr(nx, f)(X, backend="tristream") == getattr(nx, f)(X), f
