@@ -14,6 +14,7 @@ Needs networkx >= 3.2 and the tristream package installed (pip install .).
 """
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -44,7 +45,8 @@ def main():
                  else nx.gnm_random_graph(a.edges // 5, a.edges, seed=1))
     print(f"graph: {a.graph}, {G.number_of_nodes()} nodes, {G.number_of_edges()} edges "
           f"(made in {t:.1f} s); networkx {nx.__version__}, tristream {tristream.version()} "
-          f"({tristream._lib.lib().path}), python {sys.version.split()[0]}")
+          f"({tristream._lib.lib().path}), python {sys.version.split()[0]}; load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     conv = []
     for _ in range(a.runs):
         conv.append(timed(lambda: nx_backend.TristreamGraph.from_networkx(G))[0])
@@ -67,7 +69,7 @@ def main():
         mn, mt = statistics.median(ts_nx), statistics.median(ts_tr)
         print(f"{f:<20} {mn:>11.3f} {mt:>12.3f} {mn / mt:>8.1f}x  "
               f"{[round(x, 3) for x in ts_nx]} | {[round(x, 3) for x in ts_tr]}")
-    print("every result equal to NetworkX's")
+    print(f"every result equal to NetworkX's; load average at the end {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
