@@ -660,23 +660,6 @@ static int warm_early(const char *path, const struct engine_opts *o)
 	return engine_auto_device(nodes, m, skew4, o->k, note, sizeof(note)) == TSG_DEVICE_GPU;
 }
 
-/* Stop points on the CPU: its block count is one unit unless partitions
- * are given, and a stop is seen only between units (engine_check_stop), so
- * a library count there is cut into API_CPU_BLOCKS blocks (their
- * API_CPU_BLOCKS * (API_CPU_BLOCKS + 1) / 2 units). On 2 cores that cost
- * nothing measurable against one unit: R-MAT 16 (0.9 M edges) and R-MAT 20
- * (15 M) counted in the same time or less (docs/PYTHON.md). k-cliques
- * (LSTC parts, where more parts duplicate work) keep one part. */
-#define API_CPU_BLOCKS 8
-
-static void cpu_stop_points(const tristream_options *t, struct engine_opts *o)
-{
-	const int cpu = o->device == TSG_DEVICE_CPU || !engine_have_gpu();
-	if (cpu && !t->o.part.nparts && !engine_cliques(o) &&
-	    (o->layout == ENGINE_LAYOUT_AUTO || o->layout == ENGINE_LAYOUT_BLOCK))
-		o->part.nparts = API_CPU_BLOCKS;
-}
-
 /* A graph file, read by this count as count_one reads it. */
 static int count_path(const char *path, const tristream_options *t, struct engine_opts *o,
 		      tristream_result **out, struct tsg_err *err)
@@ -734,7 +717,6 @@ static int count_path(const char *path, const tristream_options *t, struct engin
 		engine_gpu_warm_end(warm);
 		warm = NULL;
 	}
-	cpu_stop_points(t, o);
 	if (gpath)
 		rc = io_graph_open(gpath, &lo, &g, err);
 	input_done(&in); /* a scratch .tsg lives on through the open graph's descriptors */
@@ -753,8 +735,8 @@ done:
 }
 
 /* A graph built from arrays: counted where it is, as often as asked. */
-static int count_memory(struct tsg_graph *g, const tristream_options *t, struct engine_opts *o,
-			tristream_result **out, struct tsg_err *err)
+static int count_memory(struct tsg_graph *g, struct engine_opts *o, tristream_result **out,
+			struct tsg_err *err)
 {
 	struct engine_result r = { 0 };
 	const struct input_info in = { .kind = INPUT_TSG, .format = "arrays" };
@@ -764,7 +746,6 @@ static int count_memory(struct tsg_graph *g, const tristream_options *t, struct 
 	    engine_auto_device(g->nv, g->nadj / 2, g->max_degree, o->k, note, sizeof(note)) ==
 		    TSG_DEVICE_CPU)
 		o->device = TSG_DEVICE_CPU;
-	cpu_stop_points(t, o);
 	g->threads = o->threads;
 	g->progress = o->progress;
 	int rc = engine_count(g, o, &r, err);
@@ -797,7 +778,7 @@ int tristream_count(tristream_graph *g, const tristream_options *t, tristream_st
 		return rc;
 	}
 	o.stop = stop ? &stop->s : NULL;
-	rc = g->path ? count_path(g->path, t, &o, out, &e) : count_memory(&g->g, t, &o, out, &e);
+	rc = g->path ? count_path(g->path, t, &o, out, &e) : count_memory(&g->g, &o, out, &e);
 	tristream_options_free(defaults);
 	if (rc == TSG_EINTERRUPTED && stop) { /* the engine names a signal: it was this call */
 		e = (struct tsg_err){ 0 };

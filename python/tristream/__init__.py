@@ -39,6 +39,10 @@ except ImportError:  # pragma: no cover - depends on the machine
 
 __version__ = "0.1.0"
 
+# After Ctrl-C, how long a count is given to reach a safe point and stop
+# before control returns without it (the count then ends on its thread).
+STOP_GRACE_S = 1.0
+
 __all__ = [
     "Graph", "count", "triangles", "clustering", "transitivity", "average_clustering",
     "report", "Result", "version", "have_gpu", "gpu_count", "TristreamError", "UsageError",
@@ -277,19 +281,24 @@ class _Count:
                 while not self.done.wait(0.1):
                     pass
             except KeyboardInterrupt:
-                # first Ctrl-C: stop at the next safe point; a second one
-                # returns at once and leaves the count to end on its thread
+                # Ctrl-C: the engine is asked to stop at its next safe point
+                # (between units); where it has not within STOP_GRACE_S (a
+                # unit can be long: on the CPU a count is one unless
+                # partitions are given), or at a second Ctrl-C, control
+                # comes back at once and the count ends on its own thread
                 self.lib.tristream_stop_request(self.stop)
                 try:
-                    while not self.done.wait(0.1):
-                        pass
+                    stopped = self.done.wait(STOP_GRACE_S)
                 except KeyboardInterrupt:
-                    with self.lock:
-                        if not self.done.is_set():
-                            self.abandoned = True
-                            raise KeyboardInterrupt(
-                                "tristream: the count was left to end on its own thread"
-                            ) from None
+                    stopped = False
+                with self.lock:
+                    if not stopped and not self.done.is_set():
+                        self.abandoned = True
+                        exc = KeyboardInterrupt(
+                            "tristream: asked to stop; the count ends at its next safe point "
+                            "on a thread of its own, its result dropped")
+                        exc._tristream_count = self  # its done and rc, for tests
+                        raise exc from None
                 if self.rc == Interrupted.code:
                     raise KeyboardInterrupt(
                         "tristream: the count stopped before it was done") from None
