@@ -36,9 +36,8 @@ struct tristream_options {
 	enum io_mode io;
 	char *scratch_dir;        /* owned */
 	int decode_first, no_transpose;
-	int k_given, method_given, batches_given;
-	const char *lstc_only;    /* an option that applies to the lstc layout only */
-	const char *unit_only;    /* one that the arrival layout does not have */
+	int method_given;         /* kclique-method: k-cliques only */
+	const char *unit_only;    /* an option the arrival layout does not have */
 };
 
 struct tristream_graph {
@@ -181,7 +180,6 @@ int tristream_options_set(tristream_options *t, const char *name, const char *v,
 		if (tsg_parse_u64(v, KERN_CLIQUE_MAX_K, &n) || n < 3)
 			return usage(err, "k: takes 3 .. 32, not '%s'", v);
 		o->k = (unsigned)n;
-		t->k_given = n > 3;
 	} else if (strcmp(name, "per-vertex") == 0) {
 		if (parse_flag(v, &o->per_vertex))
 			return usage(err, "per-vertex: takes 0 or 1, not '%s'", v);

@@ -154,10 +154,10 @@ uint64_t tristream_result_edges(const tristream_result *r);
  * result_vertices entries owned by r; NULL without per-vertex. */
 const uint64_t *tristream_result_per_vertex(const tristream_result *r);
 const double *tristream_result_clustering(const tristream_result *r);
-/* With per-vertex: transitivity (3 triangles / connected triples), and the
- * mean of c(v) over the vertices that have an edge (for a graph from arrays
- * also the mean over all its vertices, as NetworkX's average_clustering);
- * -1 without per-vertex. */
+/* With per-vertex: transitivity (3 triangles / connected triples, 0
+ * without triples), and the mean of c(v) over the vertices that have an
+ * edge (the report's; NetworkX's average_clustering takes every vertex:
+ * the mean of tristream_result_clustering); -1 without per-vertex. */
 double tristream_result_transitivity(const tristream_result *r);
 double tristream_result_average_clustering(const tristream_result *r);
 /* The count's report: the JSON object `tristream count --json` prints (one
