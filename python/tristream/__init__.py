@@ -323,7 +323,10 @@ def _as_graph(g):
         return Graph(os.fsdecode(g)), None
     if hasattr(g, "adj") and hasattr(g, "is_directed"):
         from .nx_backend import TristreamGraph
-        tg = TristreamGraph.from_networkx(g)
+        try:
+            tg = TristreamGraph.from_networkx(g)
+        except NotImplementedError as exc:  # directed, or a multigraph
+            raise UsageError(str(exc)) from None
         return tg.graph, tg.nodes
     if hasattr(g, "__networkx_backend__") and getattr(g, "__networkx_backend__") == "tristream":
         return g.graph, g.nodes

@@ -139,6 +139,10 @@ def test_tristream_functions_take_networkx_graphs():
     assert tristream.clustering(G) == nx.clustering(G)
     assert tristream.transitivity(G) == nx.transitivity(G)
     assert tristream.average_clustering(G) == nx.average_clustering(G)
+    with pytest.raises(tristream.UsageError, match="undirected simple"):
+        tristream.count(nx.DiGraph(G))
+    with pytest.raises(tristream.UsageError, match="undirected simple"):
+        tristream.count(nx.MultiGraph(G))
 
 
 def test_backend_info():
