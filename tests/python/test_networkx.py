@@ -108,6 +108,26 @@ def test_unsupported_raise_or_fall_back():
         nx.config.backend_priority.algos = old
 
 
+def test_priority_leaves_small_graphs_to_networkx(monkeypatch):
+    calls = []
+    conv = nx_backend.TristreamGraph.from_networkx
+    monkeypatch.setattr(nx_backend.TristreamGraph, "from_networkx",
+                        staticmethod(lambda g: calls.append(g) or conv(g)))
+    small = nx.gnm_random_graph(300, nx_backend.SMALL_EDGES - 1, seed=1)
+    large = nx.gnm_random_graph(3000, nx_backend.SMALL_EDGES, seed=1)
+    old = nx.config.backend_priority.algos
+    try:
+        nx.config.backend_priority.algos = ["tristream"]
+        assert nx.triangles(small) == nx.triangles(small, backend="networkx")
+        assert calls == []  # NetworkX's own code ran
+        assert nx.triangles(large) == nx.triangles(large, backend="networkx")
+        assert calls == [large]
+    finally:
+        nx.config.backend_priority.algos = old
+    assert nx.triangles(small, backend="tristream") == nx.triangles(small)  # asked for: runs
+    assert len(calls) == 2
+
+
 def test_converted_once_and_counted_once(monkeypatch):
     G = nx.barabasi_albert_graph(300, 5, seed=9)
     calls = {"convert": 0, "count": 0}
