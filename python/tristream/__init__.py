@@ -103,7 +103,7 @@ class Graph:
         self._h = ctypes.c_void_p()
         self.path = os.fspath(path)
         err = _lib.Error()
-        _lib.check(lib.tristream_graph_open(self.path.encode(), ctypes.byref(self._h),
+        _lib.check(lib.tristream_graph_open(os.fsencode(self.path), ctypes.byref(self._h),
                                             ctypes.byref(err)), err)
         self._lib = lib
 
@@ -192,7 +192,8 @@ class Result:
         self.count = int(lib.tristream_result_count(h))
         self.vertices = int(lib.tristream_result_vertices(h))
         self.edges = int(lib.tristream_result_edges(h))
-        self.report = json.loads(lib.tristream_result_json(h).decode())
+        # a file name that is not UTF-8 is in the report as its bytes
+        self.report = json.loads(lib.tristream_result_json(h).decode("utf-8", "surrogateescape"))
         self.per_vertex = self.clustering = None
         self.transitivity = self.average_clustering = None
         if per_vertex:

@@ -153,6 +153,15 @@ def test_tsg_file_and_path_like(tmp_path, bindir):
     assert tristream.count(g) == tristream.count(g) == cli["triangles"]
 
 
+def test_a_file_name_that_is_not_utf8(tmp_path):
+    p = os.path.join(os.fsencode(tmp_path), b"g\xff.txt")
+    with open(p, "w") as f:
+        f.write("0 1\n1 2\n2 0\n")
+    r = tristream.report(os.fsdecode(p))
+    assert r.count == 1 and r.report["graph"] == os.fsdecode(p)
+    assert tristream.count(p) == 1  # bytes too
+
+
 def test_errors_carry_exit_codes(tmp_path):
     missing = str(tmp_path / "missing.tsg")
     with pytest.raises(tristream.InputError) as e:
