@@ -15,9 +15,10 @@ NetworkX graph (converted to a :class:`Graph`; per-vertex results are then
 dicts keyed by node). Options are the command line's count options, with
 ``_`` for ``-``: ``device="cpu"``, ``gpu_mem="8G"``, ``threads=4``,
 ``layout="block"``... (docs/PYTHON.md). Errors raise
-:class:`TristreamError` subclasses carrying the exit code. Ctrl-C stops a
-count at its next safe point and raises KeyboardInterrupt; a second Ctrl-C
-returns at once, leaving the count to end on its own thread.
+:class:`TristreamError` subclasses carrying the exit code. Ctrl-C asks a
+count to stop at its next safe point and raises KeyboardInterrupt once it
+has, or after STOP_GRACE_S (or a second Ctrl-C), leaving the count to end
+on its own thread.
 
 The library is libtristream.so (src/tristream.h), found as _lib.py says.
 """
