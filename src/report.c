@@ -139,8 +139,16 @@ void report_count_json(const char *path, const struct tsg_graph *g, const struct
 		       const struct engine_result *r, const struct hostmem_plan *hp,
 		       const struct input_info *in, double wall, const struct report_extra *x)
 {
+	report_count_json_to(stdout, path, g, o, r, hp, in, wall, x);
+}
+
+void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
+			  const struct engine_opts *o, const struct engine_result *r,
+			  const struct hostmem_plan *hp, const struct input_info *in, double wall,
+			  const struct report_extra *x)
+{
 	struct tsg_json j;
-	json_begin(&j, stdout);
+	json_begin(&j, f);
 	json_str(&j, "version", TSG_VERSION);
 	json_str(&j, "graph", path);
 	json_str(&j, "input_format", in->format);

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "src/checkpoint.h"
 #include "src/dist.h"
@@ -69,6 +70,12 @@ struct report_outcome {
 void report_count_json(const char *path, const struct tsg_graph *g, const struct engine_opts *o,
 		       const struct engine_result *r, const struct hostmem_plan *hp,
 		       const struct input_info *in, double wall, const struct report_extra *x);
+
+/* report_count_json written to f (the library's report: src/api.c). */
+void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
+			  const struct engine_opts *o, const struct engine_result *r,
+			  const struct hostmem_plan *hp, const struct input_info *in, double wall,
+			  const struct report_extra *x);
 
 /* The same as lines of text, the count first. */
 void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
