@@ -77,12 +77,12 @@ for d in 0.5 1.0 1.5; do
 done
 got=$(sw --partitions 6 --batches 300 --checkpoint "$ck" "$T/c2" | field triangles)
 same "$got" "$ref_c2" && ok || bad "killed three times and resumed: $got"
-# a transpose of another crawl
+# a transpose of another crawl (a copy of c1 with o's transpose)
 gen --seed 9 --webgraph crawl --vertices 20000 --edge-factor 6 "$T/o"
-for x in graph offsets properties; do cp "$T/o-t.$x" "$T/c1-t.$x"; done
-sw "$T/c1" >/dev/null 2>"$T/err"
+for x in graph offsets properties; do cp "$T/c1.$x" "$T/w.$x"; cp "$T/o-t.$x" "$T/w-t.$x"; done
+sw "$T/w" >/dev/null 2>"$T/err"
 rc=$?
-[ $rc = 3 ] && grep -q "$T/c1" "$T/err" && ok || bad "another crawl's transpose: exit $rc"
+[ $rc = 3 ] && grep -q "$T/w" "$T/err" && ok || bad "another crawl's transpose: exit $rc"
 echo "checkpoint done ($SECONDS s)"
 # compute-sanitizer over a small sweep through several blocks
 if command -v compute-sanitizer >/dev/null; then
@@ -92,7 +92,7 @@ if command -v compute-sanitizer >/dev/null; then
 			--batches 20 "$T/c1" >"$T/san.json" 2>"$T/san.err"
 		rc=$?
 		got=$(field triangles <"$T/san.json")
-		[ $rc = 0 ] && same "$got" "$ref_c1" && ok || { bad "compute-sanitizer $tool: exit $rc, $got"; tail -20 "$T/san.log" "$T/san.err"; }
+		[ $rc = 0 ] && same "$got" "$ref_c1" && ok || { bad "compute-sanitizer $tool: exit $rc, $got"; tail -n 20 "$T/san.log" "$T/san.err"; }
 	done
 else
 	bad "compute-sanitizer not found"
