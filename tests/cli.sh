@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # tests/cli.sh BUILD_DIR SHARED_GRAPHS_DIR - the command-line tools end to end:
 # every input format, gzip and stdin, malformed and oversized input, external
-# sorting, a full disk, atomic outputs, exit codes, --json, and the shared
-# real graphs against their published counts. Ends with "N passed, N failed".
+# sorting, a full disk, atomic outputs, exit codes, --json, and real graphs
+# against their published counts: the ones bundled in tests/data always,
+# ../shared/graphs' (the LAW crawl cnr-2000, soc-Slashdot0902, ca-HepPh)
+# where present, else SKIPPED. Ends with "N passed, N failed" (", N
+# skipped" where any was).
 set -u
 B=$1
 SHARED=${2:-}

@@ -4,10 +4,11 @@
 # tests/brute.c (plain recursion over sorted lists, no code shared with the
 # engine) on random graphs, closed forms on cliques, complete multipartite,
 # empty, star and grid graphs, the karate club's known counts, and the
-# shared real graphs' reference counts; both methods, one part and several
-# (three schemes, both pruning rules), degree and degeneracy order, one
+# real graphs' reference counts (the bundled ones always, ../shared's
+# where present); both methods, one part and several (three schemes, both
+# pruning rules), degree and degeneracy order, one
 # thread and all; overflow and usage errors; a checkpoint killed and
-# resumed. Ends with "N passed, N failed".
+# resumed. Ends with "N passed, N failed" (", N skipped" where any was).
 set -u
 B=$1
 SRC=$2

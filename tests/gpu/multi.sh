@@ -18,7 +18,8 @@
 # GPUs. On a machine of one GPU the LSTC and k-clique section runs on two
 # contexts of GPU 0, the ranges section on GPU 0, and the rest is
 # skipped, visibly. MPI parts are skipped, visibly, where the build or
-# mpirun lacks it. Ends with "N passed, N failed".
+# mpirun lacks it; no GPU at all: exit 77. A graph that cannot be made is
+# a failure. Ends with "N passed, N failed" (", N skipped" where any was).
 set -u
 B=${1:-build}
 SHARED=${2:-../shared/graphs}

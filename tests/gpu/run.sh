@@ -9,7 +9,7 @@
 # device tool's limit for one command.)
 # Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash, trust, fasttc, edge-merge, skiff
 # under each CTA policy, auto) against the CPU count (itself checked
-# against tests/brute) on the shared real graphs (and cnr-2000, a LAW crawl, from its BVGraph files),
+# against tests/brute) on real graphs (and cnr-2000, a LAW crawl, from its BVGraph files),
 # R-MAT, Erdős–Rényi and exact-family graphs: the block layout with Q = 1,
 # 2, 4, 8 blocks; the LSTC layout with P = 1, 4, two partitioning schemes
 # and both pruning rules; forced small --gpu-mem (automatic out-of-core
@@ -20,7 +20,10 @@
 # compressed; per-vertex counts and clustering in every layout against the
 # CPU's (itself checked against tests/brute); checkpoints killed and
 # resumed, stopped by SIGTERM; then compute-sanitizer memcheck and racecheck
-# on a small graph, every layout, per-vertex counting too. Ends with "N passed, N failed".
+# on a small graph, every layout, per-vertex counting too. The real
+# graphs: ego-Facebook and ca-GrQc bundled in tests/data, always; cnr-2000
+# from SHARED_GRAPHS_DIR where present, else SKIPPED. A graph that cannot
+# be made is a failure. Ends with "N passed, N failed" (", N skipped" where any was).
 set -u
 B=${1:-build}
 SHARED=${2:-../shared/graphs}
