@@ -613,7 +613,7 @@ if [ -n "$SHARED" ] && [ -f "$WG/cnr-2000.graph" ] && [ -f "$WG/cnr-2000-t.graph
 		check "webgraph .properties with '$kv' names the key" grep -q "${kv%%=*}" "$T/err1"
 	done
 else
-	skip "../shared/graphs/cnr-2000 not found (not bundled); the LAW crawl's checks not run"
+	skip "${SHARED:-../shared/graphs}/cnr-2000 not found (not bundled); the LAW crawl's checks not run"
 fi
 
 # --- real graphs, published counts: the bundled ones (tests/data) always
@@ -644,7 +644,7 @@ if [ -n "$SHARED" ] && [ -f "$SHARED/facebook_combined.txt" ]; then
 	check "shared facebook copy: one bad line reported" grep -q '"bad_lines":1' "$T/fb.json"
 	check "shared facebook copy: the bundled graph, byte for byte" cmp -s "$T/fb.tsg" "$T/fbs.tsg"
 else
-	skip "../shared/graphs/facebook_combined.txt not found; its sentinel line not read"
+	skip "${SHARED:-../shared/graphs}/facebook_combined.txt not found; its sentinel line not read"
 fi
 for f in "soc-Slashdot0902.txt.gz 602592" "ca-HepPh.txt 3358499"; do
 	set -- $f
@@ -652,7 +652,7 @@ for f in "soc-Slashdot0902.txt.gz 602592" "ca-HepPh.txt 3358499"; do
 		conv "$SHARED/$1" "$T/big-real.tsg"
 		for p in 1 4; do check "$1 P=$p" same "$(tri --partitions $p "$T/big-real.tsg")" "$2"; done
 	else
-		skip "../shared/graphs/$1 not found (not bundled); its published count not checked"
+		skip "${SHARED:-../shared/graphs}/$1 not found (not bundled); its published count not checked"
 	fi
 done
 
