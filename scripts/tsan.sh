@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/tsan.sh [BUILD_DIR] - ThreadSanitizer over the threaded input
+# scripts/tsan.sh [BUILD_DIR [--build-only]] - ThreadSanitizer over the threaded input
 # paths: a CPU-only build with -Db_sanitize=thread (in BUILD_DIR, default
 # build-tsan), then the reader and builder tests, the WebGraph decoder's
 # tests (per-thread decoders, parked chunks), and whole runs through the
@@ -19,6 +19,7 @@ if [ ! -d "$BT" ]; then
 		--buildtype=debugoptimized >/dev/null || { echo "FAIL: cannot configure $BT"; exit 1; }
 fi
 ninja -C "$BT" >/dev/null || { echo "FAIL: cannot build $BT"; exit 1; }
+[ "${2:-}" = --build-only ] && exit 0 # scripts/test.sh builds it while meson's tests run
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 tri() { "$1" count --quiet --device cpu --json --threads 5 "${@:2}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["triangles"])'; }

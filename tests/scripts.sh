@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
-# tests/scripts.sh SOURCE_ROOT - the project's own scripts parse and name
-# nothing undefined: pyflakes3 on every tracked .py (a cleanup that moved
-# helpers into bench/benchlib.py once left bench/multigpu.py calling a
-# function that no longer existed, which only a run on two GPUs would have
-# shown), bash -n on every tracked .sh; tests/gpu/all.sh's scheduler with
-# stand-in scripts. Without pyflakes3 the Python half is SKIPPED, visibly.
-# Ends with "N passed, N failed".
+# tests/scripts.sh SOURCE_ROOT [BUILD_ROOT] - the project's own scripts
+# parse and name nothing undefined: pyflakes3 on every tracked .py (a
+# cleanup that moved helpers into bench/benchlib.py once left
+# bench/multigpu.py calling a function that no longer existed, which only a
+# run on two GPUs would have shown), bash -n on every tracked .sh;
+# tests/gpu/all.sh's scheduler with stand-in scripts. And the tests cannot
+# pass by skipping or by losing what they check: tests/lib.sh's closing
+# line and exit status (77 where every check was skipped); no test script
+# prints SKIPPED but through skip() (counted) or exits 0 after a skip;
+# linkage.sh, mpi.sh and gpu/multi.sh exit 77 where they cannot run;
+# tests/gpu's scripts, with stand-in tools, fail when a graph they need
+# cannot be made; and, with BUILD_ROOT, tests/report.sh fails on a
+# tristream whose text output is one off. Without pyflakes3 the Python
+# half is SKIPPED, visibly; without BUILD_ROOT the last check.
+# Ends with "N passed, N failed" (", N skipped" where any was).
 set -u
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
+build=${2:-}
+[ -z "$build" ] || build=$(cd "$build" && pwd)
 cd "$root" || exit 1
 . tests/lib.sh
 if command -v pyflakes3 >/dev/null; then
@@ -15,7 +25,7 @@ if command -v pyflakes3 >/dev/null; then
 		check "pyflakes3 $f" pyflakes3 "$f"
 	done
 else
-	echo "SKIPPED: pyflakes3 is missing (Debian: python3-pyflakes); Python scripts not checked"
+	skip "pyflakes3 is missing (Debian: python3-pyflakes); Python scripts not checked"
 fi
 for f in $(git ls-files '*.sh') .ci/run; do
 	check "bash -n $f" bash -n "$f"
@@ -100,5 +110,110 @@ check "tests/gpu/all.sh's copy of BUILD_DIR: exit $rc, $(tr '\n' ' ' <"$T/o4/gpu
 	eval '[ "$rc" = 0 ] && grep -q "^a copy\$" "$T/o4/gpu-tests.txt" 2>/dev/null &&
 		grep -q "start: .*sha256 of tristream $hash\$" "$T/o4/progress.txt" 2>/dev/null &&
 		[ "$rc2" = 1 ] && [[ $out == *"FAIL: cannot copy $T/nothing"* ]]'
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+
+# --- tests/lib.sh's closing line and status: a script whose every check was
+# skipped exits 77 (meson: SKIP), one that checked nothing fails
+lib_case() { # pass fail skip -> "exit: closing line"
+	bash -c '. tests/lib.sh
+		for ((i = 0; i < $1; i++)); do check ok true; done
+		for ((i = 0; i < $2; i++)); do check no false; done
+		for ((i = 0; i < $3; i++)); do skip "a stand-in"; done
+		finish_checks' _ "$@" >"$T/lib.out" 2>&1
+	echo "$?: $(tail -n 1 "$T/lib.out")"
+}
+for c in "0 0 2:77: 0 passed, 0 failed, 2 skipped" "1 0 1:0: 1 passed, 0 failed, 1 skipped" \
+	"3 0 0:0: 3 passed, 0 failed" "1 1 1:1: 1 passed, 1 failed, 1 skipped" "0 0 0:1: 0 passed, 1 failed"; do
+	got=$(lib_case ${c%%:*})
+	check "tests/lib.sh with (passed failed skipped) ${c%%:*}: '$got', want '${c#*:}'" [ "$got" = "${c#*:}" ]
+done
+check "tests/lib.sh: a skip says SKIPPED and why" eval 'lib_case 0 0 1 >/dev/null && grep -qx "SKIPPED: a stand-in" "$T/lib.out"'
+
+# --- no test script can skip and pass: SKIPPED is printed only by skip()
+# (which counts it, so a script of skips alone exits 77), and no exit 0
+# follows a skip within three lines
+tscripts=$(git ls-files 'tests/*.sh' 'tests/**/*.sh' | sort -u)
+bad=$(grep -n 'SKIPPED' $tscripts | grep -v '^tests/lib\.sh:\|^tests/scripts\.sh:' | grep -v '^[^:]*:[0-9]*:[[:space:]]*#')
+check "SKIPPED printed only through skip() (counted): ${bad:-none}" [ -z "$bad" ]
+bad=$(for f in $tscripts; do
+	[ "$f" = tests/scripts.sh ] && continue # its stand-ins
+	awk -v f="$f" '/SKIPPED|(^|[^_[:alnum:]])skip[[:space:]]+["$]/ { near = NR + 3 }
+		near && NR <= near && /exit[[:space:]]+0([^0-9]|$)/ { print f ":" NR }' "$f"
+done)
+check "no exit 0 after a skip: ${bad:-none}" [ -z "$bad" ]
+
+# --- the scripts that skip whole, run where they cannot run: exit 77 and
+# say why (stand-ins: a tristream without CUDA or MPI, no GPU)
+SB=$T/sb
+mkdir -p "$SB/tests" "$T/path"
+cat >"$SB/tristream" <<'EOF2'
+#!/usr/bin/env bash
+[ "${1:-}" = --version ] && { echo "tristream stand-in (CPU only)"; exit 0; }
+exit 1
+EOF2
+# a generator and a converter that write a stand-in graph, except where
+# their arguments hold $FAIL_ON
+cat >"$SB/tristream-gen" <<'EOF2'
+#!/usr/bin/env bash
+[ -n "${FAIL_ON:-}" ] && [[ " $* " == *"$FAIL_ON"* ]] && { echo "stand-in: failed" >&2; exit 1; }
+echo stand-in >"${!#}"
+EOF2
+cp "$SB/tristream-gen" "$SB/tristream-convert"
+printf '#!/usr/bin/env bash\n[ "$1" = -L ] && [ -n "${GPUS:-}" ] && for ((i = 0; i < GPUS; i++)); do echo "GPU $i: stand-in"; done\nexit 0\n' >"$T/path/nvidia-smi"
+chmod +x "$SB"/tristream* "$T/path/nvidia-smi"
+skips() { # description script args...: must exit 77 and say SKIPPED
+	local what=$1; shift
+	PATH=$T/path:$PATH bash "$@" >"$T/skip.out" 2>&1
+	local rc=$?
+	check "$what: exit $rc (77), '$(grep -m1 SKIPPED "$T/skip.out")'" eval '[ $rc = 77 ] && grep -q "^SKIPPED: ." "$T/skip.out"'
+}
+skips "tests/linkage.sh on a build without CUDA" tests/linkage.sh "$SB"
+skips "tests/mpi.sh on a build without MPI" tests/mpi.sh "$SB" "$root" "$T/none"
+skips "tests/gpu/multi.sh without a GPU" tests/gpu/multi.sh "$SB" "$T/none"
+
+# --- tests/gpu's graphs: every one made is listed, and each one in turn,
+# made to fail, fails the script, never drops out of the list in silence
+# (stand-in tools; GRAPHS_ONLY=1 stops after the graphs). The counts are
+# the scripts' graphs without ../shared: a graph added there is added here.
+for sc in "run.sh 10" "multi.sh 9"; do
+	read -r f n <<<"$sc"
+	PATH=$T/path:$PATH GPUS=2 GRAPHS_ONLY=1 bash "tests/gpu/$f" "$SB" "$T/none" >"$T/g.out" 2>&1
+	rc=$?
+	names=$(sed -n 's/^graph //p' "$T/g.out")
+	got=$(echo "$names" | grep -c .)
+	check "tests/gpu/$f with stand-ins: exit $rc (0), $got graphs (want $n), ../shared's crawl skipped" \
+		eval '[ $rc = 0 ] && [ "$got" = $n ] && grep -q "^SKIPPED: .*cnr-2000" "$T/g.out"'
+	for g in $names; do
+		PATH=$T/path:$PATH GPUS=2 GRAPHS_ONLY=1 FAIL_ON=/$g bash "tests/gpu/$f" "$SB" "$T/none" >"$T/g.out" 2>&1
+		rc=$?
+		check "tests/gpu/$f, $g cannot be made: exit $rc (1), said" \
+			eval '[ $rc = 1 ] && grep -q "^FAIL: make $g " "$T/g.out" && ! grep -q "^graph $g\$" "$T/g.out"'
+	done
+done
+
+# --- the text output: tests/report.sh fails on a tristream that prints its
+# count one more (the real tools otherwise, reached through links)
+if [ -n "$build" ] && [ -x "$build/tristream" ]; then
+	M=$T/mut
+	mkdir -p "$M/tests"
+	ln -s "$build/tristream-convert" "$build/tristream-gen" "$M/"
+	ln -s "$build/tests/brute" "$M/tests/"
+	cat >"$M/tristream" <<EOF2
+#!/usr/bin/env bash
+"$build/tristream" "\$@" | python3 -c '
+import re, sys
+for line in sys.stdin:
+    m = re.fullmatch(r"(triangles|[0-9]+-cliques): ([0-9]+)\\n", line)
+    sys.stdout.write("%s: %d\\n" % (m.group(1), int(m.group(2)) + 1) if m else line)'
+exit \${PIPESTATUS[0]}
+EOF2
+	chmod +x "$M/tristream"
+	check "the stand-in prints one more: '$("$M/tristream" count --quiet --device cpu "$root/tests/data/karate.txt.gz" 2>/dev/null | head -n 1)'" \
+		eval '[ "$("$M/tristream" count --quiet --device cpu "$root/tests/data/karate.txt.gz" 2>/dev/null | head -n 1)" = "triangles: 46" ]'
+	bash tests/report.sh "$M" "$root" >"$T/rep.out" 2>&1
+	rc=$?
+	check "tests/report.sh on a count printed one more: exit $rc (1), $(tail -n 1 "$T/rep.out")" \
+		eval '[ $rc = 1 ] && grep -q "^FAIL: karate, default output" "$T/rep.out"'
+else
+	skip "no BUILD_ROOT given; tests/report.sh not run on a mutated output"
+fi
+finish_checks

@@ -18,7 +18,8 @@
 # GPUs. On a machine of one GPU the LSTC and k-clique section runs on two
 # contexts of GPU 0, the ranges section on GPU 0, and the rest is
 # skipped, visibly. MPI parts are skipped, visibly, where the build or
-# mpirun lacks it. Ends with "N passed, N failed".
+# mpirun lacks it; no GPU at all: exit 77. A graph that cannot be made is
+# a failure. Ends with "N passed, N failed" (", N skipped" where any was).
 set -u
 B=${1:-build}
 SHARED=${2:-../shared/graphs}
@@ -28,11 +29,10 @@ export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
 # the device tool's rule for hosts of several GPUs (KINDS.md)
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-pass=0; fail=0
+# check, skip, finish_checks, num, same, add_graph
+. "$(dirname "$0")/../lib.sh"
 ok() { pass=$((pass+1)); }
 bad() { fail=$((fail+1)); echo "FAIL: $*"; }
-num() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }
-same() { num "$1" && num "$2" && [ "$1" = "$2" ]; }
 expect() { # description, command... (passes if the command does)
 	local what=$1; shift
 	if "$@"; then ok; else bad "$what"; fi
@@ -48,9 +48,8 @@ count() { # out file, args... (the JSON of one count; empty on failure)
 ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 nvidia-smi --query-gpu=index,name,memory.total --format=csv,noheader || true
 if [ "$ngpu" -lt 1 ]; then
-	echo "SKIPPED: no GPU here"
-	echo "0 passed, 0 failed"
-	exit 0
+	skip "no GPU here; several GPUs not checked"
+	finish_checks
 fi
 # two GPUs: GL (the --gpus list of the parts section) is all of them. One
 # GPU: the parts section runs on two contexts of GPU 0 (main.c's
@@ -61,35 +60,35 @@ if [ "$ngpu" -ge 2 ]; then
 else
 	two=0; GL=0,0; GIDX="0 0"
 	export TRISTREAM_TEST_GPU_REPEAT=1
-	echo "SKIPPED: one GPU here: the block layout on two GPUs, per-vertex, checkpoints, damage, mpirun"
-	echo "  and memcheck on two GPUs are not run; LSTC parts and k-cliques run on two contexts of GPU 0"
+	skip "one GPU here: the block layout on two GPUs, per-vertex, checkpoints, damage, mpirun" \
+		"and memcheck on two GPUs are not run; LSTC parts and k-cliques run on two contexts of GPU 0"
 fi
 mpi=1
 if ! command -v mpirun >/dev/null || ! ldd "$B/tristream" | grep -q libmpi; then
 	mpi=0
-	echo "SKIPPED: this build or machine has no MPI; mpirun checks not run"
+	skip "this build or machine has no MPI; mpirun checks not run"
 fi
 
 graphs=()
-"$B/tristream-gen" --quiet rmat --scale 16 --seed 3 "$T/rmat16.tsg" && graphs+=("$T/rmat16.tsg")
-"$B/tristream-gen" --quiet rmat --scale 20 --seed 4 "$T/rmat20.tsg" && graphs+=("$T/rmat20.tsg")
-"$B/tristream-gen" --quiet er --vertices 100000 --edge-factor 20 --seed 6 "$T/er.tsg" && graphs+=("$T/er.tsg")
-"$B/tristream-gen" --quiet web --vertices 262144 --seed 1 "$T/web.tsg" && graphs+=("$T/web.tsg")
-"$B/tristream-gen" --quiet clique --vertices 300 "$T/clique.tsg" && graphs+=("$T/clique.tsg")
-"$B/tristream-gen" --quiet star --vertices 5000 "$T/star.tsg" && graphs+=("$T/star.tsg")
-"$B/tristream-gen" --quiet empty --vertices 10 "$T/empty.tsg" && graphs+=("$T/empty.tsg")
+gen() { "$B/tristream-gen" --quiet "$@"; }
+add_graph "$T/rmat16.tsg" gen rmat --scale 16 --seed 3
+add_graph "$T/rmat20.tsg" gen rmat --scale 20 --seed 4
+add_graph "$T/er.tsg" gen er --vertices 100000 --edge-factor 20 --seed 6
+add_graph "$T/web.tsg" gen web --vertices 262144 --seed 1
+add_graph "$T/clique.tsg" gen clique --vertices 300
+add_graph "$T/star.tsg" gen star --vertices 5000
+add_graph "$T/empty.tsg" gen empty --vertices 10
+# real graphs with published counts: the bundled ones (tests/data) always
 for f in facebook_combined.txt ca-GrQc.txt; do
-	if [ -f "$SHARED/$f" ]; then
-		"$B/tristream-convert" --quiet --skip-bad-lines "$SHARED/$f" "$T/$f.tsg" && graphs+=("$T/$f.tsg")
-	else
-		echo "SKIPPED: $SHARED/$f not found"
-	fi
+	add_graph "$T/$f.tsg" "$B/tristream-convert" --quiet "$(dirname "$0")/../data/$f.gz"
 done
 if [ -f "$SHARED/cnr-2000/cnr-2000.properties" ]; then
-	"$B/tristream-convert" --quiet "$SHARED/cnr-2000/cnr-2000" "$T/cnr.tsg" && graphs+=("$T/cnr.tsg")
+	add_graph "$T/cnr.tsg" "$B/tristream-convert" --quiet "$SHARED/cnr-2000/cnr-2000"
 else
-	echo "SKIPPED: $SHARED/cnr-2000 not found"
+	skip "$SHARED/cnr-2000 not found (not bundled); the LAW crawl not counted on several GPUs"
 fi
+# GRAPHS_ONLY=1 (tests/scripts.sh, with stand-in tools): the graphs made, then stop
+if [ -n "${GRAPHS_ONLY:-}" ]; then printf 'graph %s\n' "${graphs[@]##*/}"; finish_checks; fi
 
 # the CPU's counts, themselves checked against tests/brute where it is quick
 declare -A ref
@@ -307,9 +306,7 @@ if [ $mpi = 1 ]; then
 	echo "ranks by ranges on the GPU (checks so far: $pass passed, $fail failed)"
 fi
 if [ $two = 0 ]; then
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-	exit
+	finish_checks
 fi
 
 # per-vertex counts on two GPUs: the CPU's file, byte for byte
@@ -396,7 +393,6 @@ if command -v compute-sanitizer >/dev/null; then
 		same "$(field triangles "$T/s.json")" "${ref[$T/rmat16.tsg]}" && ok || bad "memcheck $a: count"
 	done
 else
-	echo "SKIPPED: compute-sanitizer not found"
+	skip "compute-sanitizer not found; memcheck on two GPUs not run"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish_checks
