@@ -189,23 +189,6 @@ fi
 MNT=""
 # a real bound: in a memory cgroup smaller than the in-memory count needs,
 # that count is killed or fails, and the spilling one still counts exactly
-cg_run() { # LIMIT_BYTES CMD...: runs CMD in a child memory cgroup, 99 if none can be made
-	local rel base cg lim=$1; shift
-	rel=$(sed -n 's/^[0-9]*:memory:\(.*\)$/\1/p' /proc/self/cgroup)
-	if [ -n "$rel" ] && [ -w "/sys/fs/cgroup/memory$rel" ]; then
-		cg="/sys/fs/cgroup/memory$rel/tsg-test-$$"; mkdir "$cg" 2>/dev/null || return 99
-		echo "$lim" >"$cg/memory.limit_in_bytes" || { rmdir "$cg"; return 99; }
-	else
-		rel=$(sed -n 's/^0::\(.*\)$/\1/p' /proc/self/cgroup); base=/sys/fs/cgroup/unified
-		[ -d "$base" ] || base=/sys/fs/cgroup
-		cg="$base$rel/tsg-test-$$"; mkdir "$cg" 2>/dev/null || return 99
-		echo "$lim" >"$cg/memory.max" 2>/dev/null || { rmdir "$cg"; return 99; }
-	fi
-	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" "$@"
-	local rc=$?
-	rmdir "$cg" 2>/dev/null
-	return $rc
-}
 "$B/tristream-gen" --quiet rmat --scale 18 --seed 5 "$T/big.tsg"
 bigref=$(brute "$T/big.tsg")
 check "reference count of big.tsg" num "$bigref"

@@ -31,6 +31,25 @@ finish_checks() {
 	[ "$pass" -gt 0 ] || exit 77
 	exit 0
 }
+# Runs CMD in a child memory cgroup of LIMIT_BYTES (v1 or v2), or returns
+# 99 where none can be made here (the caller then skips, visibly).
+cg_run() { # LIMIT_BYTES CMD...
+	local rel base cg lim=$1; shift
+	rel=$(sed -n 's/^[0-9]*:memory:\(.*\)$/\1/p' /proc/self/cgroup)
+	if [ -n "$rel" ] && [ -w "/sys/fs/cgroup/memory$rel" ]; then
+		cg="/sys/fs/cgroup/memory$rel/tsg-test-$$"; mkdir "$cg" 2>/dev/null || return 99
+		echo "$lim" >"$cg/memory.limit_in_bytes" || { rmdir "$cg"; return 99; }
+	else
+		rel=$(sed -n 's/^0::\(.*\)$/\1/p' /proc/self/cgroup); base=/sys/fs/cgroup/unified
+		[ -d "$base" ] || base=/sys/fs/cgroup
+		cg="$base$rel/tsg-test-$$"; mkdir "$cg" 2>/dev/null || return 99
+		echo "$lim" >"$cg/memory.max" 2>/dev/null || { rmdir "$cg"; return 99; }
+	fi
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" "$@"
+	local rc=$?
+	rmdir "$cg" 2>/dev/null
+	return $rc
+}
 # A count comparison passes only on two equal decimal numbers: an empty or
 # non-numeric side (a failed run) fails it, so "" = "" can never pass.
 num() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }

@@ -256,7 +256,7 @@ if command -v mpirun >/dev/null && ldd "$B/tristream" | grep -q libmpi; then
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 	check "mpirun -n 1: ranks 1" [ "$(mpirun -n 1 --oversubscribe "$B/tristream" count --quiet --json --device cpu "$K" | jq 'd["ranks"]')" = 1 ]
 else
-	echo "SKIPPED: no mpirun, or a build without MPI: mpirun -n 1 not tried"
+	skip "no mpirun, or a build without MPI: mpirun -n 1 not tried"
 fi
 
 # --- help, the option table and the docs name the same options
@@ -278,5 +278,4 @@ docs=("$SRC/README.md" "$SRC"/docs/*.md)
 for o in $(grep -o -- '^  --[a-z-]*' "$T/help.txt" | sed 's/^  --//'); do
 	check "README.md or docs/ name count's --$o" grep -qE -- "--$o([^a-z-]|$)" "${docs[@]}"
 done
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+finish_checks

@@ -26,19 +26,17 @@ set -u
 B=$(cd "$1" && pwd)
 S=$(cd "$2" && pwd)
 mode=${3:-package}
-pass=0
-fail=0
-step() { # description, command...
-	local what=$1; shift
-	if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
-skip() { echo "SKIPPED: $*"; exit 77; }
+# check, skip, finish_checks
+. "$S/tests/lib.sh"
+step() { check "$@"; }
+# what this script needs cannot be had here: the whole of it skipped (77)
+skip_all() { skip "$@"; finish_checks; }
 
 py=
 for c in ${TRISTREAM_PYTHON:-} /usr/bin/python3 $(type -ap python3); do
 	if [ -x "$c" ] && "$c" -c 'import pytest' 2>/dev/null; then py=$c; break; fi
 done
-[ -n "$py" ] || skip "no python3 here imports pytest (apt-get install python3-pytest)"
+[ -n "$py" ] || skip_all "no python3 here imports pytest (apt-get install python3-pytest)"
 pyver=$("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 echo "python: $py ($("$py" -c 'import sys; print(sys.version.split()[0])'), pytest" \
 	"$("$py" -c 'import pytest; print(pytest.__version__)'), numpy" \
@@ -69,21 +67,21 @@ print("%d.%d" % sys.version_info[:2], nx.__version__, os.path.dirname(nx.__path_
 		break
 	done
 	[ -n "$nxv" ] && [ -n "${dir:-}" ] ||
-		skip "no networkx >= 3.2 for Python $pyver on this machine (Debian 12's python3-networkx is 2.8.8, without backends)"
-	"$py" -c 'import numpy' 2>/dev/null || skip "numpy is missing (apt-get install python3-numpy): NetworkX's backend harness imports it"
-	"$py" -c 'import scipy.sparse' 2>/dev/null || skip "scipy is missing (apt-get install python3-scipy): NetworkX's backend harness imports it"
+		skip_all "no networkx >= 3.2 for Python $pyver on this machine (Debian 12's python3-networkx is 2.8.8, without backends)"
+	"$py" -c 'import numpy' 2>/dev/null || skip_all "numpy is missing (apt-get install python3-numpy): NetworkX's backend harness imports it"
+	"$py" -c 'import scipy.sparse' 2>/dev/null || skip_all "scipy is missing (apt-get install python3-scipy): NetworkX's backend harness imports it"
 fi
 
 # the package as a user installs it, in a venv of its own
 if ! "$py" -m venv --system-site-packages "$T/venv" >"$T/venv.log" 2>&1; then
 	cat "$T/venv.log"
-	skip "$py cannot make a venv (apt-get install python3-venv)"
+	skip_all "$py cannot make a venv (apt-get install python3-venv)"
 fi
 vpy=$T/venv/bin/python
 step "pip install --no-build-isolation --no-index ." \
 	env TRISTREAM_BUILD_DIR="$B" "$vpy" -m pip install -q --no-build-isolation --no-index \
 	--no-deps "$S"
-[ "$fail" = 0 ] || { echo "$pass passed, $fail failed"; exit 1; }
+[ "$fail" = 0 ] || finish_checks
 step "the installed package carries its library" test -f "$T"/venv/lib/python*/site-packages/tristream/libtristream.so
 
 export TRISTREAM_BIN=$B
@@ -102,5 +100,5 @@ else
 		"$vpy" -m pytest -p no:cacheprovider -p nx_harness -q -rx --pyargs \
 		networkx.algorithms.tests.test_cluster
 fi
-echo "$pass passed, $fail failed"
+finish_checks
 [ "$fail" = 0 ]

@@ -14,11 +14,10 @@ B=${1:-build}
 SHARED=${2:-../shared/graphs}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
+# check, skip, finish_checks, num, same
+. "$(dirname "$0")/../lib.sh"
 ok() { pass=$((pass+1)); }
 bad() { fail=$((fail+1)); echo "FAIL: $*"; }
-num() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }
-same() { num "$1" && num "$2" && [ "$1" = "$2" ]; }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])" 2>/dev/null; }
 gen() { "$B/tristream-gen" --quiet "$@" || bad "tristream-gen $*"; }
 sw() { "$B/tristream" count --quiet --json --device gpu --layout sweep "$@"; }
@@ -63,7 +62,7 @@ if [ -f "$C.properties" ]; then
 		same "$got" 20977629 && ok || bad "cnr-2000, sweep $o: $got"
 	done
 else
-	echo "SKIPPED: $C absent (cnr-2000 on the GPU sweep not tried)"
+	skip "$C absent: cnr-2000 on the GPU sweep not tried (2 checks)"
 fi
 # a checkpoint killed and resumed
 ck=$T/ck
@@ -98,5 +97,4 @@ else
 	bad "compute-sanitizer not found"
 fi
 echo "($SECONDS s)"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ] && [ "$pass" -gt 0 ]
+finish_checks
