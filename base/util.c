@@ -265,3 +265,46 @@ void tsg_advise_huge(void *p, size_t bytes)
 	(void)bytes;
 #endif
 }
+
+int tsg_cmp_u32(const void *x, const void *y)
+{
+	const uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	return (a > b) - (a < b);
+}
+
+void tsg_sort_u32(uint32_t *a, uint32_t *tmp, size_t n)
+{
+	if (n < 32) {
+		for (size_t i = 1; i < n; i++) {
+			const uint32_t x = a[i];
+			size_t j = i;
+			for (; j > 0 && a[j - 1] > x; j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+		}
+		return;
+	}
+	if (n < 2048 || !tmp) {
+		qsort(a, n, sizeof(uint32_t), tsg_cmp_u32);
+		return;
+	}
+	uint32_t *from = a, *to = tmp;
+	for (int shift = 0; shift < 33; shift += 11) {
+		size_t cnt[1 << 11] = { 0 };
+		for (size_t i = 0; i < n; i++)
+			cnt[from[i] >> shift & 0x7ff]++;
+		size_t at = 0;
+		for (int d = 0; d < 1 << 11; d++) {
+			const size_t c = cnt[d];
+			cnt[d] = at;
+			at += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			to[cnt[from[i] >> shift & 0x7ff]++] = from[i];
+		uint32_t *t = from;
+		from = to;
+		to = t;
+	}
+	if (from != a) /* three passes: the last went into tmp */
+		memcpy(a, from, n * sizeof(uint32_t));
+}

@@ -107,6 +107,13 @@ static inline uint64_t tsg_lower_bound_u32(const uint32_t *a, uint64_t lo, uint6
 	return lo;
 }
 
+/* qsort's comparison of uint32_t values. */
+int tsg_cmp_u32(const void *a, const void *b);
+
+/* Sorts n ids increasing: insertion sort below 32; from 2048 on, with tmp
+ * (room for n ids), three passes of a radix sort by 11 bits; else qsort. */
+void tsg_sort_u32(uint32_t *a, uint32_t *tmp, size_t n);
+
 static inline uint64_t tsg_align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
 
 #endif

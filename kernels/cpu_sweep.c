@@ -16,55 +16,7 @@
  */
 #include "kernels/cpu.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 #include "base/util.h"
-
-static int cmp_u32(const void *x, const void *y)
-{
-	const uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	return (a > b) - (a < b);
-}
-
-/* Sorts n ids increasing: insertion below 32, qsort below 2048, else three
- * passes of a radix sort by 11 bits through tmp (n ids). */
-static void sort_ids(uint32_t *a, uint32_t *tmp, uint64_t n)
-{
-	if (n < 32) {
-		for (uint64_t i = 1; i < n; i++) {
-			const uint32_t x = a[i];
-			uint64_t j = i;
-			for (; j > 0 && a[j - 1] > x; j--)
-				a[j] = a[j - 1];
-			a[j] = x;
-		}
-		return;
-	}
-	if (n < 2048) {
-		qsort(a, n, sizeof(uint32_t), cmp_u32);
-		return;
-	}
-	uint32_t *from = a, *to = tmp;
-	for (int shift = 0; shift < 33; shift += 11) {
-		uint64_t cnt[1 << 11] = { 0 };
-		for (uint64_t i = 0; i < n; i++)
-			cnt[from[i] >> shift & 0x7ff]++;
-		uint64_t at = 0;
-		for (int d = 0; d < 1 << 11; d++) {
-			const uint64_t c = cnt[d];
-			cnt[d] = at;
-			at += c;
-		}
-		for (uint64_t i = 0; i < n; i++)
-			to[cnt[from[i] >> shift & 0x7ff]++] = from[i];
-		uint32_t *t = from;
-		from = to;
-		to = t;
-	}
-	if (from != a) /* three passes: the last went into tmp */
-		memcpy(a, from, n * sizeof(uint32_t));
-}
 
 /* Per-vertex counts by rank, where kept. */
 static inline void pv_add(uint64_t *pv, uint32_t x, uint64_t n)
@@ -121,7 +73,7 @@ static uint64_t up_row(const uint32_t *rank, uint32_t rv, const uint32_t *l, uin
 		row[k] = w;
 		k += w > rv; /* no branch to mispredict */
 	}
-	sort_ids(row, tmp, k);
+	tsg_sort_u32(row, tmp, k);
 	return k;
 }
 

@@ -412,11 +412,6 @@ struct csr_ctx {
 	atomic_uint_fast64_t bad;  /* the first entry with an id not below nv */
 };
 
-static int cmp_u32(const void *a, const void *b)
-{
-	const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
-}
 
 static void csr_rows(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
@@ -433,17 +428,7 @@ static void csr_rows(void *arg, uint64_t b, uint64_t e, unsigned tid)
 			}
 			r[i] = c->adj[lo + i];
 		}
-		if (n <= 32) { /* most rows: insertion sort */
-			for (uint64_t i = 1; i < n; i++) {
-				const uint32_t x = r[i];
-				uint64_t j = i;
-				for (; j > 0 && r[j - 1] > x; j--)
-					r[j] = r[j - 1];
-				r[j] = x;
-			}
-		} else {
-			qsort(r, n, sizeof(*r), cmp_u32);
-		}
+		tsg_sort_u32(r, NULL, n);
 		for (uint64_t i = 0; i < n; i++) /* unique, without v itself */
 			if (r[i] != v && (k == 0 || r[k - 1] != r[i]))
 				r[k++] = r[i];

@@ -417,7 +417,7 @@ static int count_one(const char *path, const struct count_plan *job, struct repo
 		    engine_auto_device(h.nv, h.nedges, h.max_degree, o->k, auto_note,
 				       sizeof(auto_note)) == TSG_DEVICE_CPU)
 			plan_device(&pl, TSG_DEVICE_CPU, auto_note);
-		err->msg[0] = 0; /* a header that cannot be read is reported by the open */
+		*err = (struct tsg_err){ 0 }; /* a header that cannot be read: the open reports it */
 		if (o->device != TSG_DEVICE_CPU && !warm)
 			engine_gpu_warm_begin(o->gpu_index, &warm);
 	}

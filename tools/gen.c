@@ -656,11 +656,6 @@ static void cw_sweep(void *ctx, uint64_t lo, uint64_t hi, unsigned tid)
 	}
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-	const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return x < y ? -1 : x > y;
-}
 
 /* The transpose's span s, after its pass's making: each in-list's back
  * (links from afar, in any order) sorted and merged into its front. */
@@ -676,17 +671,7 @@ static int cw_make_in(struct cw *w, uint64_t s, unsigned tid, struct io_webgraph
 		const uint64_t nb = e - o - front;
 		if (nb == 0)
 			continue;
-		if (nb <= 32) {
-			for (uint64_t x = 1; x < nb; x++) {
-				const uint32_t y = back[x];
-				uint64_t z = x;
-				for (; z > 0 && back[z - 1] > y; z--)
-					back[z] = back[z - 1];
-				back[z] = y;
-			}
-		} else {
-			qsort(back, nb, sizeof(*back), cmp_u32);
-		}
+		tsg_sort_u32(back, NULL, nb);
 		if (front == 0)
 			continue;
 		if (e - o > t->ntmp) {
