@@ -460,8 +460,10 @@ void report_finished(const char *path, const struct tsg_graph *g, uint64_t verti
 		} else {
 			json_u64(&j, "triangles", total);
 		}
-		json_u64(&j, "vertices", vertices);
-		json_u64(&j, "edges", g->nadj / 2);
+		if (vertices != UINT64_MAX) { /* known without decoding (not a sweep's crawl) */
+			json_u64(&j, "vertices", vertices);
+			json_u64(&j, "edges", g->nadj / 2);
+		}
 		json_u64(&j, "id_range", g->nv);
 		json_key_obj(&j, "checkpoint");
 		json_str(&j, "path", ckpath);

@@ -294,7 +294,7 @@ static int count_sweep(const char *path, struct count_plan *pl, struct report_ou
 			goto done;
 		if (finished) {
 			g.nv = sweep_nodes(s);
-			report_finished(path, &g, 0, ckpath, total, o->k, pl->json);
+			report_finished(path, &g, UINT64_MAX, ckpath, total, o->k, pl->json);
 			res->triangles = total;
 			res->seconds = tsg_now() - t0;
 			goto done;
