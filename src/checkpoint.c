@@ -61,6 +61,15 @@ static void encode_rec(const struct ckpt *c, uint8_t *r, uint32_t type, uint32_t
 	put64(r + 24, io_checksum(r, 24) ^ c->hcheck);
 }
 
+/* What a unit's record carries beside its index: a key of the plan and
+ * the index, so that a record moved to another index, its checksum
+ * recomputed, names a unit it was not counted for (never 0). */
+static uint64_t unit_key(const struct ckpt *c, uint32_t k)
+{
+	const uint64_t w[2] = { c->plan_key, k };
+	return ckpt_key(w, 2, c->hcheck) | 1;
+}
+
 static int append(struct ckpt *c, uint32_t type, uint32_t index, uint64_t a, uint64_t b,
 		  struct tsg_err *err)
 {
@@ -194,6 +203,9 @@ static int load(struct ckpt *c, uint64_t size, struct tsg_err *err)
 			c->covered = get64(r + 16);
 		} else if (index >= c->nunits) {
 			rc = damaged(c, strcat(what, " names a unit past the plan"), err);
+		} else if (get64(r + 16) != unit_key(c, index)) {
+			rc = damaged(c, strcat(what, " carries another unit's key (moved, or made by "
+					       "an older build)"), err);
 		} else {
 			c->pend_k[c->npend] = index;
 			c->pend_n[c->npend++] = a;
@@ -346,7 +358,7 @@ int ckpt_record(struct ckpt *c, uint32_t k, uint64_t count, struct tsg_err *err)
 {
 	if (!c->unit_done || k >= c->nunits)
 		return tsg_fail(err, TSG_EINTERNAL, "checkpoint: unit %u recorded outside the plan", k);
-	int rc = append(c, REC_UNIT, k, count, 0, err);
+	int rc = append(c, REC_UNIT, k, count, unit_key(c, k), err);
 	if (rc == TSG_OK) {
 		c->unit_done[k] = 1;
 		c->unit_count[k] = count;

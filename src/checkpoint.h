@@ -16,7 +16,12 @@
  * name: "TSGCKPT1", graph key, options key, 24 reserved bytes, and an XXH3
  * of the 56 bytes before it. Then 32-byte records, each appended with one
  * write and made durable (fdatasync) before the run goes on: type, index,
- * two values, and an XXH3 of the 24 bytes before it xor the header's.
+ * two values, and an XXH3 of the 24 bytes before it xor the header's. A
+ * unit's record carries, as its second value, a key of the plan and its
+ * index: a record moved to another index with its checksum recomputed is
+ * refused (a forger who recomputes that key too is not: nothing written
+ * in the file can stop one; a checkpoint made before this rule is refused,
+ * and a rerun starts over once it is removed).
  * An incomplete last record (a crash while appending) is dropped and said
  * so; any other damage is TSG_EINPUT, and so are records that do not add
  * up: a unit recorded twice or past the plan, a record after the total, a

@@ -254,8 +254,10 @@ check "rmat7: brute $ref" same "$ref" 1276
 cp "$R/ckpt_crafted/done.ckpt" "$T/done.ckpt"
 refused "done.ckpt (a total of 3 amid the units)" "$T/done.ckpt" tc --layout block --partitions 4 --checkpoint "$T/done.ckpt" "$G"
 # unitidx.ckpt moves unit 0's count to unit 1 with its checksum recomputed:
-# it agrees with itself, and no check can find it short of counting the
-# unit again (src/checkpoint.c, check_sums); not tested as refused
+# each unit's record carries a key of the plan and its index, which the
+# moved record does not match
+cp "$R/ckpt_crafted/unitidx.ckpt" "$T/unitidx.ckpt"
+refused "unitidx.ckpt (unit 0's count moved to unit 1)" "$T/unitidx.ckpt" tc --layout lstc --partitions 3 --checkpoint "$T/unitidx.ckpt" "$G"
 forge() { "$B/tests/ckpt_forge" "$@"; }
 fresh() { # a complete checkpoint of the block layout's 10 units at T/$1
 	rm -f "$T/$1"
