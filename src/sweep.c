@@ -23,7 +23,7 @@
 
 /* Held beside what is budgeted: stacks, decoders' windows, the C
  * library's arenas, the CUDA runtime's host side. */
-#define SWEEP_MARGIN (32ull << 20)
+#define SWEEP_MARGIN (16ull << 20)
 /* Chunks a pass is cut into, at least, per producer thread: in-order use
  * needs a few ready behind the one awaited. */
 #define SWEEP_CHUNKS_PER_THREAD 8
@@ -130,7 +130,7 @@ int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_me
 	const uint64_t have = host_mem ? host_mem : tsg_host_available();
 	/* below what the sweep itself holds, the usual path's spill (sorted
 	 * through a scratch .tsg, src/hostmem.h) is the one that can count it */
-	if (have == 0 || need <= have || have < sweep_fixed_bytes(nodes) + SWEEP_MARGIN + (16u << 20))
+	if (have == 0 || need <= have || have < sweep_fixed_bytes(nodes) + SWEEP_MARGIN + (4u << 20))
 		return 0;
 	char a[32], b[32];
 	snprintf(why, len, "layout sweep: counting the crawl in memory needs about %s, more than "
