@@ -651,9 +651,14 @@ sigbus_case() { # name, command reading stdin...
 	exec 9<>"$T/bus.fifo" # a writer that sends nothing: the read waits
 	"$@" <"$T/bus.fifo" >"$T/bus.out" 2>"$T/bus.err" &
 	pid=$!
+	# the program itself, not the shell forked to start it (which may catch
+	# SIGBUS too, until its exec: a loaded machine showed that race)
+	local exe
+	exe=$(readlink -f "$1")
 	for ((i = 0; i < 600; i++)); do
 		mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
-		[ -n "$mask" ] && (((0x$mask >> 6) & 1)) && break # SIGBUS is signal 7
+		[ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$exe" ] && [ -n "$mask" ] &&
+			(((0x$mask >> 6) & 1)) && break # SIGBUS is signal 7
 		sleep 0.05
 	done
 	kill -BUS $pid
