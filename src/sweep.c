@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "base/ordered.h"
 #include "base/progress.h"
@@ -81,9 +82,10 @@ struct sweep {
 	struct io_crawl_sums sums;
 	uint32_t a, b;               /* the block: chunks a .. b-1 */
 	uint64_t fill_end;           /* where filling stopped: the chunk that did not fit */
-	/* the block on the CPU */
+	/* the block on the CPU (mapped: soff_len, sadj_len bytes) */
 	uint64_t *soff;
 	uint32_t *sadj;
+	size_t soff_len, sadj_len;
 	uint64_t ns, sused;
 	uint64_t block_bytes;
 	/* counts */
@@ -572,11 +574,21 @@ void sweep_close(struct sweep *s)
 	free(s->room);
 	free(s->count);
 	free(s->resumed);
-	free(s->soff);
-	free(s->sadj);
+	if (s->soff)
+		munmap(s->soff, s->soff_len);
+	if (s->sadj)
+		munmap(s->sadj, s->sadj_len);
 	free(s->pv);
 	free(s->deg);
 	free(s);
+}
+
+/* Address space of len bytes, zero until written, or NULL. */
+static void *map_anon(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		       -1, 0);
+	return p == MAP_FAILED ? NULL : p;
 }
 
 /* Threads' decoders and scratch, the slots, and on the CPU the block. */
@@ -608,9 +620,13 @@ static int run_alloc(struct sweep *s, struct tsg_err *err)
 	if (s->gpu)
 		return TSG_OK;
 	/* the block: address space for every node's offset and the budget's
-	 * rows; pages are touched only as the block fills */
-	s->soff = malloc((s->nv + 1) * sizeof(uint64_t));
-	s->sadj = malloc(s->block_bytes / 4 * sizeof(uint32_t) + 4);
+	 * rows, mapped, not allocated, so that only the pages the block fills
+	 * are ever touched (an allocator may write the whole of a buffer it
+	 * hands out: glibc does under MALLOC_PERTURB_) */
+	s->soff_len = (s->nv + 1) * sizeof(uint64_t);
+	s->sadj_len = s->block_bytes / 4 * sizeof(uint32_t) + 4;
+	s->soff = map_anon(s->soff_len);
+	s->sadj = map_anon(s->sadj_len);
 	if (!s->soff || !s->sadj)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory for the sweep's block");
 	return TSG_OK;
