@@ -12,6 +12,10 @@ check() { # description, condition... (returns the condition's status)
 	if "$@"; then pass=$((pass+1)); return 0; fi
 	fail=$((fail+1)); echo "FAIL: $what"; return 1
 }
+# The GPU scripts' form of check: a condition evaluated by the caller
+# (`cond && ok || bad "why"`), counted the same way.
+ok() { pass=$((pass+1)); }
+bad() { fail=$((fail+1)); echo "FAIL: $*"; }
 # A check (or a named group of checks) that cannot run here: said on its
 # own line and counted, never passed over in silence.
 skip() { # why...

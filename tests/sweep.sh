@@ -127,7 +127,7 @@ else
 fi
 
 # --- a crawl that lies: exit 3 naming the file, on the sweep too
-bad() { # NAME: a copy of c1 to damage
+damaged_copy() { # a copy of c1 in T/bad, to damage
 	rm -rf "$T/bad"; mkdir "$T/bad"
 	for f in "$T"/c1.* "$T"/c1-t.*; do cp "$f" "$T/bad/${f##*/}"; done
 }
@@ -136,19 +136,19 @@ refused() { # WHAT ARGS...: exit 3, and the message names a file of the crawl
 	check "$what: exit 3" [ "$(rc_of sw "$@" "$T/bad/c1")" = 3 ]
 	check "$what: the message names the crawl" grep -q "$T/bad/c1" "$T/err"
 }
-bad; gen --seed 9 --webgraph crawl --vertices 20000 --edge-factor 6 "$T/other"
+damaged_copy; gen --seed 9 --webgraph crawl --vertices 20000 --edge-factor 6 "$T/other"
 for x in graph offsets properties; do cp "$T/other-t.$x" "$T/bad/c1-t.$x"; done
 refused "the transpose of another crawl"
 for t in 1 3; do
 	check "another transpose, $t threads, 4 blocks: exit 3" [ "$(rc_of sw --threads $t --partitions 4 "$T/bad/c1")" = 3 ]
 done
-bad; truncate -s $(($(stat -c %s "$T/bad/c1.graph") / 2)) "$T/bad/c1.graph"
+damaged_copy; truncate -s $(($(stat -c %s "$T/bad/c1.graph") / 2)) "$T/bad/c1.graph"
 refused "a .graph cut in half (offsets past its end)"
-bad; sed -i 's/^arcs=.*/arcs=12345/' "$T/bad/c1.properties" "$T/bad/c1-t.properties"
+damaged_copy; sed -i 's/^arcs=.*/arcs=12345/' "$T/bad/c1.properties" "$T/bad/c1-t.properties"
 refused "arcs the lists do not have"
-bad; sed -i 's/^nodes=.*/nodes=4000000000/' "$T/bad/c1.properties" "$T/bad/c1-t.properties"
+damaged_copy; sed -i 's/^nodes=.*/nodes=4000000000/' "$T/bad/c1.properties" "$T/bad/c1-t.properties"
 refused "nodes the files cannot hold"
-bad; python3 - "$T/bad/c1.graph" <<'EOF'
+damaged_copy; python3 - "$T/bad/c1.graph" <<'EOF'
 import sys
 p = sys.argv[1]; b = bytearray(open(p, 'rb').read())
 for i in range(len(b) // 3, len(b) // 3 + 64): b[i] ^= 0xa5

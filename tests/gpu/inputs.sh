@@ -10,10 +10,8 @@ B=${1:-build}
 SHARED=${2:-../shared/graphs}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-# check, skip, finish_checks, num, same
+# check, ok, bad, skip, finish_checks, num, same
 . "$(dirname "$0")/../lib.sh"
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL: $*"; }
 field() { # key, json file -> value
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[2])); print(d.get(sys.argv[1], ""))' "$1" "$2" 2>/dev/null
 }

@@ -29,10 +29,8 @@ export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
 # the device tool's rule for hosts of several GPUs (KINDS.md)
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# check, skip, finish_checks, num, same, add_graph
+# check, ok, bad, skip, finish_checks, num, same, add_graph
 . "$(dirname "$0")/../lib.sh"
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL: $*"; }
 expect() { # description, command... (passes if the command does)
 	local what=$1; shift
 	if "$@"; then ok; else bad "$what"; fi

@@ -35,10 +35,8 @@ KERNELS=${KERNELS:-lstc lstc-paper lstc-hash mid-hash trust fasttc skiff edge-me
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
-# check, skip, finish_checks, num, same, add_graph
+# check, ok, bad, skip, finish_checks, num, same, add_graph
 . "$(dirname "$0")/../lib.sh"
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL: $*"; }
 
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
 if ! "$B/tristream" --version; then

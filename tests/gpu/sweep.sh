@@ -14,10 +14,8 @@ B=${1:-build}
 SHARED=${2:-../shared/graphs}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-# check, skip, finish_checks, num, same
+# check, ok, bad, skip, finish_checks, num, same
 . "$(dirname "$0")/../lib.sh"
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL: $*"; }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])" 2>/dev/null; }
 gen() { "$B/tristream-gen" --quiet "$@" || bad "tristream-gen $*"; }
 sw() { "$B/tristream" count --quiet --json --device gpu --layout sweep "$@"; }
