@@ -480,24 +480,46 @@ void report_finished(const char *path, const struct tsg_graph *g, uint64_t verti
 }
 
 
-/* msg for a terminal or a JSON string: a whole UTF-8 sequence stays, a
- * control byte or a byte of no sequence becomes '?' (a message may quote a
- * line of an input that is not text). */
+/* Length of the well-formed UTF-8 sequence at c that prints (RFC 3629: no
+ * overlong form, no surrogate, nothing past U+10FFFF; and no C0 or C1
+ * control but tab), or 0. */
+static int printable_seq(const unsigned char *c)
+{
+	if (c[0] < 0x80)
+		return c[0] >= 0x20 && c[0] != 0x7f ? 1 : c[0] == '\t';
+	int n;
+	unsigned lo = 0x80, hi = 0xbf; /* the range of the second byte */
+	if (c[0] >= 0xc2 && c[0] <= 0xdf)
+		n = 2;
+	else if (c[0] >= 0xe0 && c[0] <= 0xef)
+		n = 3, lo = c[0] == 0xe0 ? 0xa0 : 0x80, hi = c[0] == 0xed ? 0x9f : 0xbf;
+	else if (c[0] >= 0xf0 && c[0] <= 0xf4)
+		n = 4, lo = c[0] == 0xf0 ? 0x90 : 0x80, hi = c[0] == 0xf4 ? 0x8f : 0xbf;
+	else
+		return 0;
+	if (c[1] < lo || c[1] > hi)
+		return 0;
+	for (int i = 2; i < n; i++)
+		if ((c[i] & 0xc0) != 0x80)
+			return 0;
+	if (c[0] == 0xc2 && c[1] < 0xa0) /* U+0080..U+009F: C1 controls */
+		return 0;
+	return n;
+}
+
+/* msg for a terminal or a JSON string: a printable UTF-8 sequence stays,
+ * every other byte becomes '?' (a message may quote a line of an input that
+ * is not text). */
 static void printable(const struct tsg_err *err, int rc, char *msg, size_t len)
 {
 	snprintf(msg, len, "%s", err->msg[0] ? err->msg : tsg_status_name(rc));
 	unsigned char *c = (unsigned char *)msg;
 	while (*c) {
-		const int n = *c < 0x80 ? 1 : (*c & 0xe0) == 0xc0 ? 2 : (*c & 0xf0) == 0xe0 ? 3
-			      : (*c & 0xf8) == 0xf0 ? 4 : 0;
-		int ok = n > 0 && (*c >= 0x20 || n > 1) && *c != 0x7f;
-		for (int i = 1; i < n && ok; i++)
-			ok = (c[i] & 0xc0) == 0x80;
-		if (!ok) {
+		const int n = printable_seq(c);
+		if (!n)
 			*c++ = '?';
-			continue;
-		}
-		c += n;
+		else
+			c += n;
 	}
 }
 

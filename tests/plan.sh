@@ -213,6 +213,11 @@ for c in count info; do
 done
 # a binary file that passes for text at its start, gzip'd: the line quoted, its bytes made safe
 { printf '0 1\n1 2\n'; head -c 3000 /dev/urandom | tr -d '\n'; printf '\n'; } | gzip >"$T/late.gz"
+# every kind of ill-formed UTF-8 (overlong, surrogate, past U+10FFFF, C1 control, stray continuation) made '?', a real é kept
+printf '0 1\n1 x\xc0\x80\xed\xa0\x80\xc2\x85\xf5\x80\xe0\x80\x80\xf4\x90\x80\x80\x80 \xc3\xa9\n' >"$T/illformed.txt"
+check "ill-formed UTF-8 in a quoted line: exit 3" [ "$(rc_of "$B/tristream" count --device cpu "$T/illformed.txt")" = 3 ]
+check "ill-formed UTF-8 in a quoted line: nothing but text on stderr" printable "$T/err"
+check "ill-formed UTF-8 in a quoted line: each bad byte a '?', a real é kept" grep -q "'1 x????????????????? é'" "$T/err"
 check "binary after a text start: exit 3" [ "$(rc_of "$B/tristream" count --device cpu "$T/late.gz")" = 3 ]
 check "binary after a text start: nothing but text on stderr" printable "$T/err"
 rc=$(rc_of "$B/tristream" count --quiet --json --device cpu "$T/late.gz")
