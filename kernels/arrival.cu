@@ -26,6 +26,9 @@
  *     ranks, scatter pass; the count step finds its groups by binary search
  *     (they are sparse).
  *  5. Count: mid_probe.cuh's persistent warps.
+ * On several devices (gpu_arrival_share) each orients and places every
+ * batch, since an edge may need any row, and files one share of its edges,
+ * so the count is split and the orientation repeated.
  * Input: one batch's offsets and lists, below 2^31 list entries (the
  * runtime refuses more), and the rank of every id.
  * Launch: 256 threads a block; orient 16 blocks per SM at most, file as
@@ -49,6 +52,7 @@ struct ar_batch {
 	uint32_t *row_at, *in_at, *pre, *row_fill, *in_fill; /* per batch vertex */
 	uint64_t lo;                         /* the batch's first id */
 	uint32_t nbv, k;
+	uint32_t share, nshares;             /* this device files edges of its share only */
 };
 
 struct ar_state {
@@ -193,13 +197,18 @@ __device__ __forceinline__ void ar_file(uint32_t *pos, ulonglong2 *rec, uint32_t
 
 /* Out-edges a warp per vertex (a row is short: orientation bounds it);
  * in-edges a thread each, since a hub's in-list may hold most of a batch's
- * and each takes a binary search. */
+ * and each takes a binary search. With several devices (nshares), each
+ * files the out-edges of every nshares-th batch vertex and every
+ * nshares-th in-edge from its share on: each edge on one device, dealt
+ * finely so that a batch's hubs spread over them. */
 __global__ void ar_file_kernel(ar_batch bt, ar_state s, uint32_t *pos, ulonglong2 *rec,
 			       uint32_t *rec_a, int scatter)
 {
 	const unsigned lane = threadIdx.x & 31;
 	const uint32_t nwarps = (gridDim.x * blockDim.x) >> 5;
-	for (uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) >> 5; i < bt.nbv; i += nwarps) {
+	const uint32_t warp = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+	for (uint64_t i = (uint64_t)warp * bt.nshares + bt.share; i < bt.nbv;
+	     i += (uint64_t)nwarps * bt.nshares) {
 		const uint32_t v = s.rank[bt.lo + i];
 		const uint64_t rb = s.rstart[v], re = rb + s.rlen[v]; /* empty if not placed */
 		for (uint64_t p = rb + lane; p + 1 < re; p += 32) { /* a = v: out-edges to resident b */
@@ -209,7 +218,8 @@ __global__ void ar_file_kernel(ar_batch bt, ar_state s, uint32_t *pos, ulonglong
 		}
 	}
 	const uint64_t nin = bt.in_at[bt.nbv], stride = (uint64_t)gridDim.x * blockDim.x;
-	for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < nin; t += stride) {
+	for (uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) * bt.nshares + bt.share;
+	     t < nin; t += stride * bt.nshares) {
 		const uint2 q = bt.ins[t]; /* b = q.y: in-edges from earlier batches */
 		if (s.rlen[q.y] == 0)
 			continue; /* out(b) empty: no in-edge closes a triangle */
@@ -246,7 +256,7 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 			   cudaStream_t s)
 {
 	const ar_batch bt = { a.off, a.lst, a.tmp, a.ins, a.row_at, a.in_at, a.pre, a.row_fill,
-			      a.in_fill, lo, nbv, k };
+			      a.in_fill, lo, nbv, k, a.share, a.nshares ? a.nshares : 1 };
 	const ar_state st = { a.rstart, a.rlen, a.batch_of, a.rank, a.adj, a.fill, a.cap };
 	if (nbv == 0)
 		return cudaSuccess;

@@ -201,6 +201,20 @@ struct gpu_arrival_src {
 			       * whole pages long */
 };
 
+/*
+ * Several devices on one arrival run: every device orients and places
+ * every batch (an edge may need any row) and files one share of the
+ * batch's edges, so the counts add up to the graph's. The lists are pinned
+ * once, by the leader, for every device (portable), and a range is
+ * unpinned only after every device has copied it. Call on each device
+ * before gpu_arrival_begin: the leader (share 0) with leader NULL and the
+ * others in peers, each other with the leader; submit each batch to the
+ * leader first, and end the others before the leader.
+ */
+#define GPU_ARRIVAL_MAX_SHARES 16
+int gpu_arrival_share(struct gpu_ctx *g, struct gpu_ctx *leader, struct gpu_ctx *const *peers,
+		      uint32_t npeers, uint32_t share, uint32_t nshares, struct tsg_err *err);
+
 /* Device bytes the arrival layout needs: nv vertices, ne oriented edges,
  * batches of at most max_entries list entries and max_vertices vertices,
  * with per-vertex counts (pv: their records' sources; the counts themselves

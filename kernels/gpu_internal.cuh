@@ -302,6 +302,7 @@ struct arrival_dev {
 	arrival_fill *fill;
 	uint64_t cap;
 	uint32_t nv;
+	uint32_t share, nshares; /* several devices: the edges this one files (arrival.cu) */
 };
 
 /* CUB's scratch for the batch scans and sorts; a failed size query is
@@ -357,6 +358,10 @@ struct gpu_ctx {
 	cudaEvent_t ar_offs_free[2];
 	cudaEvent_t *ar_ev;           /* per batch: start, lists copied, end */
 	uint64_t *ar_cum;             /* pinned: the running count after each batch */
+	struct gpu_ctx *ar_leader;    /* several devices: the one that pins (NULL: this one) */
+	struct gpu_ctx *ar_peer[GPU_ARRIVAL_MAX_SHARES]; /* the leader's: the others */
+	uint32_t ar_npeers;
+	uint32_t ar_share, ar_nshares; /* gpu_arrival_share's, for the next begin */
 	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
 	struct kern_clique_gpu cq;
 	uint64_t *hsizes;             /* cq.all: pinned, sizes_len a slot (gpu_clique_sizes) */

@@ -892,9 +892,15 @@ static const uint8_t *ar_edge(const struct gpu_ctx *g, uint32_t j)
 	return (const uint8_t *)(j == g->ar_nbatches ? (a + page - 1) / page * page : a / page * page);
 }
 
+/* The context that pins the lists: the leader of several, else this one. */
+static const struct gpu_ctx *ar_pinner(const struct gpu_ctx *g)
+{
+	return g->ar_leader ? g->ar_leader : g;
+}
+
 static void ar_pin(struct gpu_ctx *g, uint32_t j)
 {
-	if (j >= g->ar_nbatches || g->ar_pin[j] != PIN_NOT)
+	if (g->ar_leader || j >= g->ar_nbatches || g->ar_pin[j] != PIN_NOT)
 		return;
 	const uint8_t *lo = ar_edge(g, j), *hi = ar_edge(g, j + 1);
 	if (hi <= lo) {
@@ -924,6 +930,11 @@ static cudaError_t arrival_release(struct gpu_ctx *g)
 	cudaError_t e = cudaSuccess;
 	if (g->ar_pin) {
 		e = cudaStreamSynchronize(g->compute[0]);
+		for (uint32_t i = 0; i < g->ar_npeers; i++) { /* they copy from the pages too */
+			const cudaError_t w = cudaStreamSynchronize(g->ar_peer[i]->compute[0]);
+			if (e == cudaSuccess)
+				e = w;
+		}
 		for (uint32_t j = 0; j < g->ar_nbatches; j++) {
 			const cudaError_t u = ar_unpin(g, j);
 			if (e == cudaSuccess)
@@ -1014,7 +1025,10 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	/* pinned ahead, the pages are written after: they must stay writable */
 	CK(cudaDeviceGetAttribute(&ro, cudaDevAttrHostRegisterReadOnlySupported, g->device),
 	   "reading device attributes");
-	g->ar_pin_flags = src->pin_ahead || !ro ? cudaHostRegisterDefault : cudaHostRegisterReadOnly;
+	g->ar_pin_flags = (src->pin_ahead || !ro ? cudaHostRegisterDefault : cudaHostRegisterReadOnly) |
+			  (g->ar_npeers ? cudaHostRegisterPortable : 0);
+	g->ar.share = g->ar_share;
+	g->ar.nshares = g->ar_nshares ? g->ar_nshares : 1;
 	CK(cudaMallocHost(&g->ar_cum, (nbatches ? nbatches : 1) * sizeof(uint64_t)),
 	   "allocating pinned counters");
 	for (int i = 0; i < 2; i++) {
@@ -1031,7 +1045,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	CK(cudaMemsetAsync(g->ar.rlen, 0, nv * 4, s), "clearing the row index");
 	CK(copy_in(g->ar.batch_of, batch_of, nv * 4, s), "copying the batches");
 	CK(copy_in(g->ar.rank, rank, nv * 4, s), "copying the ranks");
-	if (src->pin_ahead) { /* the file's first pages go straight into pinned memory */
+	if (src->pin_ahead && !g->ar_leader) { /* the file's first pages go straight into pinned memory */
 		ar_pin(g, 0);
 		ar_pin(g, 1);
 	}
@@ -1064,13 +1078,44 @@ static int ar_copy_lists(struct gpu_ctx *g, uint32_t k, cudaStream_t s, struct t
 		ar_pin(g, j);
 		CK(cudaMemcpyAsync((uint8_t *)g->ar.lst + (lo - from), lo, (size_t)(hi - lo),
 				   cudaMemcpyHostToDevice, s), "copying a batch's lists");
-		if (g->ar_pin[j] == PIN_DONE)
+		if (ar_pinner(g)->ar_pin[j] == PIN_DONE)
 			g->ar_pinned += (uint64_t)(hi - lo);
 	}
 	g->ar_listb += (uint64_t)(to - from);
 	return TSG_OK;
 fail:
 	return rc;
+}
+
+/* Whether every device has copied batch j's lists. */
+static bool ar_copied(struct gpu_ctx *g, uint32_t j)
+{
+	for (uint32_t i = 0; i <= g->ar_npeers; i++) {
+		const struct gpu_ctx *d = i ? g->ar_peer[i - 1] : g;
+		const cudaError_t q = cudaEventQuery(d->ar_ev[3 * j + 1]);
+		if (q != cudaSuccess) {
+			(void)cudaGetLastError(); /* not ready is no error */
+			return false;
+		}
+	}
+	return true;
+}
+
+extern "C" int gpu_arrival_share(struct gpu_ctx *g, struct gpu_ctx *leader,
+				 struct gpu_ctx *const *peers, uint32_t npeers, uint32_t share,
+				 uint32_t nshares, struct tsg_err *err)
+{
+	if (nshares == 0 || nshares > GPU_ARRIVAL_MAX_SHARES || share >= nshares ||
+	    (leader ? npeers != 0 || share == 0 : npeers + 1 != nshares || share != 0))
+		return tsg_fail(err, TSG_EINTERNAL, "arrival share %u of %u does not add up", share,
+				nshares);
+	g->ar_leader = leader;
+	g->ar_npeers = npeers;
+	for (uint32_t i = 0; i < npeers; i++)
+		g->ar_peer[i] = peers[i];
+	g->ar_share = share;
+	g->ar_nshares = nshares;
+	return TSG_OK;
 }
 
 extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
@@ -1104,16 +1149,13 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	   "reading the count");
 	CK(cudaEventRecord(g->ar_ev[3 * k + 2], s), "recording an event");
 	g->ar_bytes += ((uint64_t)nbv + 1) * 8 + entries * 4;
-	/* unpin the ranges whose batches are copied; pin the next ones before
-	 * the file reaches them */
-	while (g->ar_released < k) {
-		const cudaError_t q = cudaEventQuery(g->ar_ev[3 * g->ar_released + 1]);
-		if (q != cudaSuccess) {
-			(void)cudaGetLastError(); /* not ready is no error */
-			break;
-		}
+	/* the leader unpins the ranges whose batches every device has copied
+	 * (the others' copies of batch k are enqueued after this call) and
+	 * pins the next ones before the file reaches them */
+	if (g->ar_leader)
+		return TSG_OK;
+	while (g->ar_released < k && ar_copied(g, g->ar_released))
 		CK(ar_unpin(g, g->ar_released++), "unpinning a batch's lists");
-	}
 	if (g->ar_src.pin_ahead) {
 		ar_pin(g, k + 1);
 		ar_pin(g, k + 2);
@@ -1173,5 +1215,9 @@ fail: {
 	if (rc == TSG_OK && re != cudaSuccess)
 		rc = cuda_fail(err, re, "releasing the pinned lists");
 }
+	g->ar_leader = NULL; /* a later run is on its own unless shared again */
+	g->ar_npeers = 0;
+	g->ar_share = 0;
+	g->ar_nshares = 1;
 	return rc;
 }

@@ -667,7 +667,7 @@ static int count_path(const char *path, const tristream_options *t, struct engin
 					 .no_transpose = t->no_transpose,
 					 .scratch_dir = t->scratch_dir, .stream = stream };
 	if (warm_early(path, o))
-		engine_gpu_warm_begin(o->gpu_index, &warm);
+		engine_gpu_warm_begin(o, &warm);
 	int rc = input_prepare(path, &io_o, &g, &gpath, &in, err);
 	if (rc) {
 		engine_gpu_warm_end(warm);
@@ -697,7 +697,7 @@ static int count_path(const char *path, const tristream_options *t, struct engin
 			o->device = TSG_DEVICE_CPU;
 		*err = (struct tsg_err){ 0 }; /* a header that cannot be read: the open says why */
 		if (o->device != TSG_DEVICE_CPU && !warm)
-			engine_gpu_warm_begin(o->gpu_index, &warm);
+			engine_gpu_warm_begin(o, &warm);
 	}
 	if (o->device == TSG_DEVICE_CPU && warm) {
 		engine_gpu_warm_end(warm);

@@ -247,11 +247,12 @@ int engine_have_gpu(void);
 /* The GPUs this host has (0 without the backend or a usable device). */
 int engine_gpu_devices(void);
 
-/* The GPU's start-up (its context) begun on a thread of its own, so it
- * runs while the graph is read. *out is NULL where there is nothing to
- * start (no CUDA backend, no thread). engine_gpu_warm_end waits for it. */
+/* The start-up (the context) of each GPU o counts on begun on a thread of
+ * its own, so that it runs while the graph is read and several GPUs start
+ * at once. *out is NULL where there is nothing to start (no CUDA backend,
+ * no thread). engine_gpu_warm_end waits for them. */
 struct engine_warm;
-void engine_gpu_warm_begin(int index, struct engine_warm **out);
+void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out);
 void engine_gpu_warm_end(struct engine_warm *w);
 
 /* --device auto before anything is read: TSG_DEVICE_CPU where the GPU's

@@ -21,11 +21,12 @@ const struct count_option count_options[COPT_COUNT_] = {
 	[COPT_GPU] = { COPT_GPU, "gpu", "N", OPT_GPU | LAY | IN,
 		"GPU index (default 0; under mpirun: the rank's on its host, modulo the GPUs "
 		"there)" },
-	[COPT_GPUS] = { COPT_GPUS, "gpus", "all|N|LIST", OPT_GPU | OPT_BLOCK | OPT_LSTC | IN,
+	[COPT_GPUS] = { COPT_GPUS, "gpus", "all|N|LIST", OPT_GPU | OPT_ARRIVAL | OPT_BLOCK | OPT_LSTC | IN,
 		"count on several GPUs of this host (all of them, the first N, or indexes "
-		"like 0,2): the block layout's units (or LSTC parts, and --k's), costliest "
-		"first, each GPU taking the next when it is free; the graph is read and "
-		"oriented once" },
+		"like 0,2): the arrival layout's batches go to every GPU, each counting a "
+		"share of their edges; the block layout's units (or LSTC parts, and --k's) "
+		"costliest first, each GPU taking the next when it is free; the graph is "
+		"read once" },
 	[COPT_GPU_MEM] = { COPT_GPU_MEM, "gpu-mem", "SIZE", OPT_GPU | LAY | IN,
 		"device memory budget, e.g. 8G (default: free memory); pieces are sized to "
 		"fit" },

@@ -29,24 +29,32 @@ int engine_have_gpu(void) { return 1; }
 int engine_gpu_devices(void) { return gpu_device_count(); }
 
 struct engine_warm {
-	pthread_t thread;
-	int index;
+	uint32_t n;                        /* threads started */
+	pthread_t thread[ENGINE_MAX_GPUS];
+	int index[ENGINE_MAX_GPUS];
 };
 
 static void *warm_thread(void *arg)
 {
-	gpu_prewarm(((struct engine_warm *)arg)->index);
+	gpu_prewarm(*(const int *)arg);
 	return NULL;
 }
 
-void engine_gpu_warm_begin(int index, struct engine_warm **out)
+void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out)
 {
-	struct engine_warm *w = malloc(sizeof(*w));
+	const uint32_t n = engine_gpu_count(o);
+	struct engine_warm *w = calloc(1, sizeof(*w));
 	*out = NULL;
-	if (!w)
+	if (!w || n > ENGINE_MAX_GPUS) {
+		free(w);
 		return;
-	w->index = index;
-	if (pthread_create(&w->thread, NULL, warm_thread, w) != 0) {
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		w->index[w->n] = n > 1 ? o->gpus[i] : o->gpu_index;
+		if (pthread_create(&w->thread[w->n], NULL, warm_thread, &w->index[w->n]) == 0)
+			w->n++;
+	}
+	if (w->n == 0) {
 		free(w);
 		return;
 	}
@@ -57,7 +65,8 @@ void engine_gpu_warm_end(struct engine_warm *w)
 {
 	if (!w)
 		return;
-	pthread_join(w->thread, NULL);
+	for (uint32_t i = 0; i < w->n; i++)
+		pthread_join(w->thread[i], NULL);
 	free(w);
 }
 
@@ -701,14 +710,17 @@ done:
  * them; the host writes no rows. With a checkpoint, each batch's count is
  * recorded once the device has it (polled as later batches are handed
  * over, waited for at the end), and a batch the checkpoint holds is placed
- * but not counted. */
+ * but not counted. On several GPUs each gets every batch and counts a
+ * share of its edges (gpu_arrival_share); a batch is done when all are. */
 struct gpu_sink {
-	struct gpu_ctx *gpu;
+	struct gpu_ctx *const *gpu;
+	uint32_t ngpus;
 	const struct tsg_graph *g;
 	const struct engine_opts *o;
 	struct engine_result *r;
 	uint64_t *at;       /* where each batch's lists start */
-	uint32_t submitted; /* batches handed to the device */
+	uint64_t *cum;      /* several GPUs: the summed running counts */
+	uint32_t submitted; /* batches handed to the devices */
 	uint32_t recorded;  /* of them, those whose count is recorded (or resumed) */
 };
 
@@ -726,19 +738,36 @@ static int gs_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t
 	const struct gpu_arrival_src src = { .adj = s->g->adj, .at = placed_later ? NULL : s->at,
 					     .pin_ahead = !placed_later && s->g->adj_mem &&
 							  s->g->adj == s->g->adj_mem };
-	return gpu_arrival_begin(s->gpu, p->nv, p->ne, p->nbatches, p->max_entries, p->max_vertices,
-				 rank, batch_of, &src, err);
+	int rc = TSG_OK;
+	for (uint32_t i = 0; i < s->ngpus && rc == TSG_OK; i++) {
+		if (s->ngpus > 1)
+			rc = gpu_arrival_share(s->gpu[i], i ? s->gpu[0] : NULL, s->gpu + 1,
+					       i ? 0 : s->ngpus - 1, i, s->ngpus, err);
+		if (rc == TSG_OK)
+			rc = gpu_arrival_begin(s->gpu[i], p->nv, p->ne, p->nbatches, p->max_entries,
+					       p->max_vertices, rank, batch_of, &src, err);
+	}
+	return rc;
 }
 
-/* Records the counts of the batches the device has finished (all those
+/* Records the counts of the batches every device has finished (all those
  * submitted, if wait). */
 static int gs_record(struct gpu_sink *s, int wait, struct tsg_err *err)
 {
-	uint32_t ndone = s->recorded;
+	uint32_t ndone = s->submitted;
 	const uint64_t *cum = NULL;
+	int rc = TSG_OK;
 	if (!s->o->ckpt || s->recorded == s->submitted)
 		return TSG_OK;
-	int rc = gpu_arrival_poll(s->gpu, s->recorded, s->submitted, wait, &ndone, &cum, err);
+	for (uint32_t i = 0; i < s->ngpus && rc == TSG_OK; i++) {
+		uint32_t d = s->recorded;
+		rc = gpu_arrival_poll(s->gpu[i], s->recorded, s->submitted, wait, &d, &cum, err);
+		ndone = d < ndone ? d : ndone;
+		for (uint32_t k = s->recorded; s->ngpus > 1 && rc == TSG_OK && k < d; k++)
+			s->cum[k] = (i ? s->cum[k] : 0) + cum[k];
+	}
+	if (s->ngpus > 1)
+		cum = s->cum;
 	for (uint32_t k = s->recorded; rc == TSG_OK && k < ndone; k++) {
 		if (!s->r->parts[k].resumed)
 			rc = engine_unit_done(s->o, k, cum[k] - (k ? cum[k - 1] : 0), err);
@@ -753,8 +782,8 @@ static int gs_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
 	struct gpu_sink *s = ctx;
 	const int resumed = engine_unit_resume(s->o, b->k, s->r);
 	int rc = resumed ? TSG_OK : engine_check_stop(s->o, err);
-	if (rc == TSG_OK)
-		rc = gpu_arrival_submit(s->gpu, b->k, b->v_lo, (uint32_t)(b->v_hi - b->v_lo),
+	for (uint32_t i = 0; i < s->ngpus && rc == TSG_OK; i++) /* the leader, which pins, first */
+		rc = gpu_arrival_submit(s->gpu[i], b->k, b->v_lo, (uint32_t)(b->v_hi - b->v_lo),
 					s->g->off + b->v_lo, !resumed, err);
 	if (rc == TSG_OK) {
 		s->submitted = b->k + 1;
@@ -763,24 +792,80 @@ static int gs_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
 	return rc;
 }
 
-static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
+/* Ends the arrival run on every device, the others before the leader
+ * (which unpins the lists they copy from), into res summed over the
+ * devices and per / ms by batch (counts summed, device time the longest;
+ * each GPU's own in each, if not NULL); every device is ended even after
+ * one fails. */
+static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, float *ms,
+		  uint32_t nbatches, struct gpu_arrival_result *res, struct engine_gpu *each,
+		  struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	uint64_t *p1 = per;
+	float *m1 = ms;
+	*res = (struct gpu_arrival_result){ 0 };
+	if (ngpus > 1) {
+		p1 = calloc(nbatches ? nbatches : 1, sizeof(*p1));
+		m1 = calloc(nbatches ? nbatches : 1, sizeof(*m1));
+		if (!p1 || !m1)
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+	}
+	for (uint32_t j = ngpus; j-- > 0;) {
+		struct gpu_arrival_result one;
+		struct tsg_err e1 = { 0 };
+		const int r1 = p1 && m1 ? gpu_arrival_end(gpu[j], p1, m1, &one, &e1)
+					: gpu_arrival_end(gpu[j], per, ms, &one, &e1);
+		if (r1 && rc == TSG_OK)
+			rc = tsg_fail(err, r1, "%s", e1.msg);
+		if (r1 || rc)
+			continue;
+		if (each) { /* every GPU takes every batch, and a share of its edges */
+			each[j].units = nbatches;
+			each[j].h2d_bytes = one.bytes;
+			each[j].kernel_ms = one.device_ms;
+		}
+		res->count += one.count;
+		res->overflow |= one.overflow;
+		/* each device places every row: any difference is a fault */
+		res->rows = j + 1 == ngpus || one.rows == res->rows ? one.rows : 0;
+		res->device_ms = one.device_ms > res->device_ms ? one.device_ms : res->device_ms;
+		res->bytes += one.bytes;
+		res->pinned_bytes += one.pinned_bytes;
+		res->list_bytes += one.list_bytes;
+		for (uint32_t k = 0; ngpus > 1 && k < nbatches; k++) {
+			per[k] = (j + 1 == ngpus ? 0 : per[k]) + p1[k];
+			ms[k] = j + 1 == ngpus || m1[k] > ms[k] ? m1[k] : ms[k];
+		}
+	}
+	if (ngpus > 1) {
+		free(p1);
+		free(m1);
+	}
+	return rc;
+}
+
+static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg_graph *g,
 			     const struct engine_opts *o, const struct part_arrival_plan *p,
 			     struct engine_result *r, struct tsg_err *err)
 {
-	struct gpu_sink s = { .gpu = gpu, .g = g, .o = o, .r = r };
+	struct gpu_sink s = { .gpu = gpu, .ngpus = ngpus, .g = g, .o = o, .r = r };
 	const struct part_arrival_sink sink = { .begin = gs_begin, .batch = gs_batch, .ctx = &s };
 	struct gpu_arrival_result res;
 	uint64_t *per = calloc(p->nbatches, sizeof(*per));
 	float *ms = calloc(p->nbatches, sizeof(*ms));
 	s.at = calloc((size_t)p->nbatches + 1, sizeof(*s.at));
+	s.cum = calloc((size_t)p->nbatches + 1, sizeof(*s.cum));
 	r->parts = calloc(p->nbatches, sizeof(*r->parts));
 	int rc = TSG_OK;
-	if (!per || !ms || !s.at || !r->parts) {
+	if (!per || !ms || !s.at || !s.cum || !r->parts) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 		goto done;
 	}
 	if ((rc = engine_ckpt_plan(o, engine_arrival_plan_key(p), p->nbatches, r, err)) ||
 	    (rc = engine_deal_arrival(o, g, p, r, err)))
+		goto done;
+	if (ngpus > 1 && (rc = gpus_result(gpu, ngpus, r, err)))
 		goto done;
 	const double wall0 = tsg_now();
 	rc = engine_arrival_run(g, o, p, &sink, 1, r, err);
@@ -794,7 +879,7 @@ static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 		rc = gs_record(&s, 1, err);
 	if (rc)
 		goto done;
-	rc = gpu_arrival_end(gpu, per, ms, &res, err);
+	rc = gs_end(gpu, ngpus, per, ms, p->nbatches, &res, r->gpus, err);
 	if (rc)
 		goto done;
 	if (res.overflow || res.rows != g->nadj / 2) { /* p->ne may be a crawl's bound */
@@ -822,14 +907,15 @@ static int count_gpu_arrival(struct gpu_ctx *gpu, struct tsg_graph *g,
 	const double wall = tsg_now() - wall0;
 	r->overlap = wall > 0 ? (r->build_s + r->count_s) / wall : 0;
 done:
-	{ /* copies may still read the lists */
-		const int drc = gpu_drain(gpu, err);
+	for (uint32_t i = 0; i < ngpus; i++) { /* copies may still read the lists */
+		const int drc = gpu_drain(gpu[i], err);
 		if (rc == TSG_OK)
 			rc = drc;
 	}
 	free(per);
 	free(ms);
 	free(s.at);
+	free(s.cum);
 	return rc;
 }
 
@@ -949,9 +1035,6 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		return tsg_fail(err, TSG_EUSAGE, "--k-all walks each source's whole subgraph (its "
 				"1-clique too): not with --kclique-scheme edge");
 	const uint32_t ngpus = engine_gpu_count(o);
-	if (ngpus > 1 && o->layout == ENGINE_LAYOUT_ARRIVAL)
-		return tsg_fail(err, TSG_EUSAGE, "several GPUs (--gpus) share the block layout's "
-				"units or LSTC parts: not with --layout arrival");
 	if (ngpus > ENGINE_MAX_GPUS)
 		return tsg_fail(err, TSG_EUSAGE, "at most %d GPUs", ENGINE_MAX_GPUS);
 	struct gpu_ctx *ctx[ENGINE_MAX_GPUS] = { 0 };
@@ -991,17 +1074,18 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 				      "to 16384", o->tile);
 			goto done;
 		}
-	/* several GPUs: auto takes the block layout, whose units they share */
 	if (o->layout == ENGINE_LAYOUT_ARRIVAL ||
-	    (o->layout == ENGINE_LAYOUT_AUTO && !o->scratch_dir && ngpus == 1)) {
-		/* the GPU must hold every row; else auto takes the block layout */
+	    (o->layout == ENGINE_LAYOUT_AUTO && !o->scratch_dir && !engine_cliques(o))) {
+		/* every GPU must hold every row; else auto takes the block layout */
 		struct part_arrival_plan ap = { 0 };
 		rc = part_arrival_plan_new(g, o->batches, &ap, err);
 		const uint64_t need = rc ? 0 : gpu_arrival_bytes(ap.nv, ap.ne, ap.max_entries,
 								 ap.max_vertices, o->per_vertex);
-		const int fits = need && need + 512 <= gpu_budget(gpu);
+		int fits = need != 0;
+		for (uint32_t i = 0; i < ngpus; i++)
+			fits &= need + 512 <= gpu_budget(ctx[i]);
 		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits))
-			rc = count_gpu_arrival(gpu, g, o, &ap, r, err);
+			rc = count_gpu_arrival(ctx, ngpus, g, o, &ap, r, err);
 		part_arrival_plan_free(&ap);
 		if (rc == TSG_OK && r->layout == ENGINE_LAYOUT_ARRIVAL && o->gpu_kernel == GPU_KERNEL_AUTO)
 			snprintf(r->kernel, sizeof(r->kernel), "mid-hash"); /* its only one */

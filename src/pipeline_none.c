@@ -4,9 +4,9 @@
 int engine_have_gpu(void) { return 0; }
 int engine_gpu_devices(void) { return 0; }
 
-void engine_gpu_warm_begin(int index, struct engine_warm **out)
+void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out)
 {
-	(void)index;
+	(void)o;
 	*out = NULL;
 }
 

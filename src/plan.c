@@ -116,8 +116,8 @@ static unsigned layouts_of(const struct count_plan *p, enum count_opt id)
 		return req->degeneracy ? OPT_LSTC : OPT_LAYOUTS;
 	case COPT_READ:
 		return req->read == COUNT_READ_RANGES ? OPT_BLOCK : OPT_LAYOUTS;
-	case COPT_GPUS: /* one GPU counts as --gpu does */
-		return p->o.ngpus > 1 ? OPT_BLOCK | OPT_LSTC : OPT_LAYOUTS;
+	case COPT_GPUS: /* one GPU counts as --gpu does; the sweep is one device's */
+		return p->o.ngpus > 1 ? OPT_LAYOUTS & ~OPT_SWEEP : OPT_LAYOUTS;
 	default:
 		return options_where(id) & OPT_LAYOUTS;
 	}
@@ -274,10 +274,6 @@ static int check_pairs(const struct count_request *req, const struct count_plan 
 	if (o->read_ranges && o->layout != ENGINE_LAYOUT_BLOCK)
 		return refuse(err, "--read ranges reads the rows of block units: use it with "
 			      "--layout block (not lstc, arrival or --k)");
-	if (req->given[COPT_GPUS] && o->ngpus > 1 && o->layout == ENGINE_LAYOUT_ARRIVAL)
-		return refuse(err, "several GPUs (--gpus) share the block layout's units or LSTC "
-			      "parts: not --layout arrival (its batches are bound by the read, "
-			      "and every GPU would need every row)");
 	if (req->given[COPT_CTA_POLICY] && o->gpu_kernel != GPU_KERNEL_SKIFF)
 		return refuse(err, "--cta-policy applies to --kernel skiff");
 	if (req->given[COPT_TILE] && o->gpu_kernel != GPU_KERNEL_LSTC &&
@@ -557,10 +553,10 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	if (p->input != INPUT_TSG || p->host_mem)
 		plan_scratch(p, path);
 	/* a crawl is decoded as it is counted where the arrival layout may
-	 * take it (asked for, or a GPU's auto on one GPU), and no key of its
-	 * lists is needed first (ranks, checkpoints) */
+	 * take it (asked for, or a GPU's auto), and no key of its lists is
+	 * needed first (ranks, checkpoints) */
 	const int stream = !req->decode_first && !p->host_mem && d->size == 1 && !p->ckpt &&
-			   !o->plan_only && !engine_cliques(o) && engine_gpu_count(o) <= 1 &&
+			   !o->plan_only && !engine_cliques(o) &&
 			   (o->layout == ENGINE_LAYOUT_ARRIVAL ||
 			    (o->layout == ENGINE_LAYOUT_AUTO && o->device != TSG_DEVICE_CPU &&
 			     engine_have_gpu()));

@@ -280,7 +280,7 @@ static int count_sweep(const char *path, struct count_plan *pl, struct report_ou
 	const double t0 = tsg_now();
 	/* the GPU's context is made while the offsets are read and ranked */
 	if (o->device != TSG_DEVICE_CPU && engine_have_gpu())
-		engine_gpu_warm_begin(o->gpu_index, &warm);
+		engine_gpu_warm_begin(o, &warm);
 	int rc = sweep_open(path, o->threads, &s, err);
 	if (rc)
 		goto done;
@@ -377,7 +377,7 @@ static int count_one(const char *path, const struct count_plan *job, struct repo
 	if (o->layout == ENGINE_LAYOUT_SWEEP) /* one process: no rank waits on it */
 		return count_sweep(path, &pl, res);
 	if (warm_early(&pl, path))
-		engine_gpu_warm_begin(o->gpu_index, &warm);
+		engine_gpu_warm_begin(o, &warm);
 	rc = input_prepare(path, &pl.in, &g, &gpath, &in, err);
 	if (rc) { /* every rank agrees once after opening, whatever happened */
 		engine_gpu_warm_end(warm);
@@ -419,7 +419,7 @@ static int count_one(const char *path, const struct count_plan *job, struct repo
 			plan_device(&pl, TSG_DEVICE_CPU, auto_note);
 		*err = (struct tsg_err){ 0 }; /* a header that cannot be read: the open reports it */
 		if (o->device != TSG_DEVICE_CPU && !warm)
-			engine_gpu_warm_begin(o->gpu_index, &warm);
+			engine_gpu_warm_begin(o, &warm);
 	}
 	if (o->device == TSG_DEVICE_CPU && warm) { /* begun early, and auto chose the CPU */
 		engine_gpu_warm_end(warm);

@@ -363,8 +363,9 @@ for bad in 0 65 x 0,0 1, ,1 0,,1 -1 2,x; do
 done
 check "--gpus with --device cpu is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --device cpu "$T/er.tsg")" = 2 ]
 check "--gpus with --gpu is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --gpu 1 "$T/er.tsg")" = 2 ]
-check "--gpus with --layout arrival is a usage error" [ "$(rc_of "$B/tristream" count --gpus 0,1 --layout arrival "$T/er.tsg")" = 2 ]
-check "--gpus with --layout arrival names the layouts it takes" grep -q "LSTC parts" "$T/err"
+check "--gpus with --layout sweep is a usage error" [ "$(rc_of "$B/tristream" count --gpus 0,1 --layout sweep "$T/er.tsg")" = 2 ]
+check "--gpus with --layout sweep names the layouts it takes" grep -q "applies to the block, lstc and arrival layouts" "$T/err"
+check "--gpus with --layout arrival passes the plan (exit 6 only for want of a GPU)" eval '[ "$(rc_of "$B/tristream" count --gpus 0,1 --layout arrival "$T/er.tsg")" != 2 ]'
 check "--gpus with --k 4 --layout block is a usage error" [ "$(rc_of "$B/tristream" count --gpus 2 --k 4 --layout block "$T/er.tsg")" = 2 ]
 if ! "$B/tristream" --version | grep -q CUDA || ! command -v nvidia-smi >/dev/null; then
 	# no GPU here: every form fails as a device error, and prints no count;

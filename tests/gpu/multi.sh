@@ -20,6 +20,7 @@
 # skipped, visibly. MPI parts are skipped, visibly, where the build or
 # mpirun lacks it; no GPU at all: exit 77. A graph that cannot be made is
 # a failure. Ends with "N passed, N failed" (", N skipped" where any was).
+# ONLY=arrival runs the arrival section alone (and says the rest was not).
 set -u
 B=${1:-build}
 SHARED=${2:-../shared/graphs}
@@ -146,20 +147,20 @@ EOF
 }
 
 for g in "${graphs[@]}"; do
-	[ $two = 1 ] || break
+	[ $two = 1 ] && [ -z "${ONLY:-}" ] || break
 	r=${ref[$g]}
 	num "$r" || continue
 	name=$(basename "$g")
-	for a in "--gpus all" "--gpus 2" "--gpus 1,0" "--gpus 0,1 --partitions 4" \
+	for a in "--gpus all --layout block" "--gpus 2 --layout block" "--gpus 1,0 --layout block" "--gpus 0,1 --partitions 4" \
 		"--gpus all --kernel lstc" "--gpus all --kernel lstc-paper --partitions 3" \
-		"--gpus all --kernel lstc-hash" "--gpus all --gpu-mem 64M" "--gpus all --gpu-mem 24M --kernel lstc"; do
+		"--gpus all --kernel lstc-hash" "--gpus all --gpu-mem 64M --layout block" "--gpus all --gpu-mem 24M --kernel lstc"; do
 		count "$T/g.json" $a "$g"
 		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name $a: $(field triangles "$T/g.json") vs $r"
 		s=$(shares "$T/g.json" 2 2>&1)
 		[ "$s" = ok ] && ok || bad "$name $a: shares: $s"
 		case "$name $a" in
 		*"--partitions 4") s=$(resident "$T/g.json" 1 2>&1) ;;
-		*" --gpus all") s=$(resident "$T/g.json" 1 even 2>&1) ;;
+		*" --gpus all --layout block") s=$(resident "$T/g.json" 1 even 2>&1) ;;
 		"rmat20.tsg --gpus all --gpu-mem 24M"*) s=$(resident "$T/g.json" 0 2>&1) ;;
 		*) continue ;;
 		esac
@@ -206,6 +207,63 @@ for g in "${graphs[@]}"; do
 	fi
 	echo "$name: $r triangles (checks so far: $pass passed, $fail failed)"
 done
+
+# The arrival layout on several GPUs (on one GPU: two contexts of it):
+# every GPU takes every batch and counts a share of its edges, so each
+# GPU's entry has every batch and the batches' counts add up. Auto takes
+# it where every GPU holds the rows.
+arrival_shares() { # json file, expected GPU count -> "ok" or why not
+	python3 - "$1" "$2" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+if d.get("layout") != "arrival": print("layout %s" % d.get("layout")); sys.exit()
+g = d.get("gpus", [])
+if len(g) != n: print(f"{len(g)} GPUs in the JSON"); sys.exit()
+if any(x["units"] != d["partitions"] for x in g): print("a GPU missed batches"); sys.exit()
+if sum(p["triangles"] for p in d["partition_stats"]) != d["triangles"]: print("batch counts do not add up"); sys.exit()
+print("ok")
+EOF
+}
+for g in "${graphs[@]}"; do
+	r=${ref[$g]}
+	num "$r" || continue
+	name=$(basename "$g")
+	for a in "" "--layout arrival --batches 1" "--layout arrival --batches 7" "--layout arrival --batches 64"; do
+		count "$T/g.json" --gpus $GL $a "$g"
+		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name --gpus $GL $a: $(field triangles "$T/g.json") vs $r"
+		s=$(arrival_shares "$T/g.json" 2 2>&1)
+		[ "$s" = ok ] && ok || bad "$name --gpus $GL $a: $s"
+	done
+done
+echo "arrival layout on --gpus $GL (checks so far: $pass passed, $fail failed)"
+g=$T/rmat20.tsg
+"$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpu" "$g" >/dev/null
+rm -f "$T/pv.gpu"
+"$B/tristream" count --quiet --gpus $GL --layout arrival --per-vertex "$T/pv.gpu" "$g" >/dev/null 2>"$T/err"
+expect "per-vertex --gpus $GL --layout arrival equals the CPU's" cmp -s "$T/pv.cpu" "$T/pv.gpu"
+rm -f "$T/ckp"
+count "$T/k1.json" --gpus $GL --layout arrival --batches 16 --checkpoint "$T/ckp" "$g"
+count "$T/k2.json" --gpus $GL --layout arrival --batches 16 --checkpoint "$T/ckp" "$g"
+same "$(field triangles "$T/k1.json")" "${ref[$g]}" && ok || bad "arrival with a checkpoint on --gpus $GL: $(field triangles "$T/k1.json")"
+same "$(field triangles "$T/k2.json")" "${ref[$g]}" && ok || bad "arrival checkpoint replayed on --gpus $GL: $(field triangles "$T/k2.json")"
+cp "$g" "$T/bad.tsg"; printf '\x55' | dd of="$T/bad.tsg" bs=1 seek=9000 conv=notrunc 2>/dev/null
+"$B/tristream" count --quiet --gpus $GL --layout arrival "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
+same "$rc" 3 && ok || bad "damaged file, arrival on --gpus $GL: exit $rc"
+[ ! -s "$T/out" ] && ok || bad "damaged file, arrival on --gpus $GL, printed a count"
+# a LAW crawl decoded as it is counted, batches placed as decoded
+if [ -f "$SHARED/cnr-2000/cnr-2000.properties" ]; then
+	count "$T/g.json" --gpus $GL "$SHARED/cnr-2000/cnr-2000"
+	same "$(field triangles "$T/g.json")" 20977629 && ok || bad "cnr-2000 crawl on --gpus $GL: $(field triangles "$T/g.json")"
+	s=$(arrival_shares "$T/g.json" 2 2>&1)
+	[ "$s" = ok ] && ok || bad "cnr-2000 crawl on --gpus $GL: $s"
+fi
+if command -v compute-sanitizer >/dev/null; then
+	compute-sanitizer --tool memcheck --error-exitcode 99 --log-file "$T/san" "$B/tristream" count --quiet --json --gpus $GL --layout arrival --batches 5 "$T/web.tsg" >"$T/s.json" 2>/dev/null
+	rc=$?
+	same "$rc" 0 && ok || bad "memcheck --gpus $GL --layout arrival: exit $rc: $(grep -m3 -E 'ERROR|Invalid' "$T/san")"
+	same "$(field triangles "$T/s.json")" "${ref[$T/web.tsg]}" && ok || bad "memcheck --gpus $GL --layout arrival: count"
+fi
+[ "${ONLY:-}" = arrival ] && { skip "ONLY=arrival: the other sections not run"; finish_checks; }
 
 # LSTC parts and k-cliques on several GPUs (on one GPU: two contexts of it):
 # the parts' one builder feeding every GPU's staging buffers
