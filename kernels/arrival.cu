@@ -198,9 +198,10 @@ __device__ __forceinline__ void ar_file(uint32_t *pos, ulonglong2 *rec, uint32_t
 /* Out-edges a warp per vertex (a row is short: orientation bounds it);
  * in-edges a thread each, since a hub's in-list may hold most of a batch's
  * and each takes a binary search. With several devices (nshares), each
- * files the out-edges of every nshares-th batch vertex and every
- * nshares-th in-edge from its share on: each edge on one device, dealt
- * finely so that a batch's hubs spread over them. */
+ * files the out-edges of every nshares-th batch vertex from its share on,
+ * and the in-edges (a, v) with (a + v) mod nshares its share (by the edge,
+ * not its place in ins, which differs from device to device): each edge
+ * on one device, dealt finely so that a batch's hubs spread over them. */
 __global__ void ar_file_kernel(ar_batch bt, ar_state s, uint32_t *pos, ulonglong2 *rec,
 			       uint32_t *rec_a, int scatter)
 {
@@ -218,9 +219,12 @@ __global__ void ar_file_kernel(ar_batch bt, ar_state s, uint32_t *pos, ulonglong
 		}
 	}
 	const uint64_t nin = bt.in_at[bt.nbv], stride = (uint64_t)gridDim.x * blockDim.x;
-	for (uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) * bt.nshares + bt.share;
-	     t < nin; t += stride * bt.nshares) {
+	for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < nin; t += stride) {
 		const uint2 q = bt.ins[t]; /* b = q.y: in-edges from earlier batches */
+		/* shared by the edge, not its place: each device writes its
+		 * in-edges in its own order (atomics) */
+		if ((q.x + q.y) % bt.nshares != bt.share)
+			continue;
 		if (s.rlen[q.y] == 0)
 			continue; /* out(b) empty: no in-edge closes a triangle */
 		const uint64_t ab = s.rstart[q.x], ae = ab + s.rlen[q.x];

@@ -1016,6 +1016,37 @@ static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c,
 					      kern_clique_sizes_bytes(max_out, c) };
 }
 
+/*
+ * --gpus under --layout auto, where the arrival layout fits the first GPU:
+ * that GPU alone (*ngpus = 1), said in the note. The arrival layout counts
+ * each batch while the host reads and checks the next, and its device work
+ * hid under that pass on every graph measured, so a second GPU, which
+ * orients every batch again to count half its edges, shortened nothing:
+ * two H200s, warm files, medians of 3, 2026-11-26 (bench/RESULTS.md):
+ * R-MAT 25 2.53 s on one, 2.64 s on two; R-MAT 26 4.33 / 4.59 s; its LZ4
+ * file 3.98 / 4.00 s; device time 0.86 s of 1.6-2.0 s (R-MAT 25), 2.14 s
+ * of 3.1-3.5 s (R-MAT 26). Named, the layouts use every GPU listed.
+ */
+static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
+			struct gpu_ctx *gpu, int first, uint32_t *ngpus, struct engine_result *r,
+			struct tsg_err *err)
+{
+	if (o->layout != ENGINE_LAYOUT_AUTO || o->scratch_dir || engine_cliques(o))
+		return TSG_OK;
+	struct part_arrival_plan ap = { 0 };
+	const int rc = part_arrival_plan_new(g, o->batches, &ap, err);
+	const uint64_t need = rc ? 0 : gpu_arrival_bytes(ap.nv, ap.ne, ap.max_entries,
+							 ap.max_vertices, o->per_vertex);
+	part_arrival_plan_free(&ap);
+	if (rc || need == 0 || need + 512 > gpu_budget(gpu))
+		return rc;
+	snprintf(r->note, sizeof(r->note), "--gpus: counted on GPU %d alone, as the arrival layout "
+		 "holds the graph there and its count hides under the read (a second GPU shortened "
+		 "nothing where measured); --layout arrival or block counts on all %u", first, *ngpus);
+	*ngpus = 1;
+	return TSG_OK;
+}
+
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		     struct engine_result *r, struct tsg_err *err)
 {
@@ -1034,7 +1065,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	if (o->k_all && o->clique_scheme == KERN_CLIQUE_EDGE)
 		return tsg_fail(err, TSG_EUSAGE, "--k-all walks each source's whole subgraph (its "
 				"1-clique too): not with --kclique-scheme edge");
-	const uint32_t ngpus = engine_gpu_count(o);
+	uint32_t ngpus = engine_gpu_count(o);
 	if (ngpus > ENGINE_MAX_GPUS)
 		return tsg_fail(err, TSG_EUSAGE, "at most %d GPUs", ENGINE_MAX_GPUS);
 	struct gpu_ctx *ctx[ENGINE_MAX_GPUS] = { 0 };
@@ -1049,6 +1080,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	if (rc)
 		return rc;
 	ctx[0] = gpu;
+	if (ngpus > 1 && (rc = auto_one_gpu(g, o, gpu, first, &ngpus, r, err)))
+		goto done;
 	/* the host's threads fill the GPUs' staging buffers at once: a share each */
 	unsigned copy_threads = o->threads ? o->threads : 1;
 	copy_threads = copy_threads / ngpus ? copy_threads / ngpus : 1;

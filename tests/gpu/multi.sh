@@ -210,8 +210,8 @@ done
 
 # The arrival layout on several GPUs (on one GPU: two contexts of it):
 # every GPU takes every batch and counts a share of its edges, so each
-# GPU's entry has every batch and the batches' counts add up. Auto takes
-# it where every GPU holds the rows.
+# GPU's entry has every batch and the batches' counts add up. Auto counts
+# on the first GPU alone where it holds the rows, and says so.
 arrival_shares() { # json file, expected GPU count -> "ok" or why not
 	python3 - "$1" "$2" <<'EOF'
 import json, sys
@@ -228,12 +228,17 @@ for g in "${graphs[@]}"; do
 	r=${ref[$g]}
 	num "$r" || continue
 	name=$(basename "$g")
-	for a in "" "--layout arrival --batches 1" "--layout arrival --batches 7" "--layout arrival --batches 64"; do
+	for a in "--layout arrival" "--layout arrival --batches 1" "--layout arrival --batches 7" "--layout arrival --batches 64"; do
 		count "$T/g.json" --gpus $GL $a "$g"
 		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name --gpus $GL $a: $(field triangles "$T/g.json") vs $r"
 		s=$(arrival_shares "$T/g.json" 2 2>&1)
 		[ "$s" = ok ] && ok || bad "$name --gpus $GL $a: $s"
 	done
+	# auto: the arrival layout on the first GPU alone, said
+	count "$T/g.json" --gpus $GL "$g"
+	same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name --gpus $GL (auto): $(field triangles "$T/g.json") vs $r"
+	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["layout"], "gpus" in d, "counted on GPU" in d.get("note", ""))' "$T/g.json" 2>/dev/null)
+	same "$got" "arrival False True" && ok || bad "$name --gpus $GL (auto): one GPU, said: '$got'"
 done
 echo "arrival layout on --gpus $GL (checks so far: $pass passed, $fail failed)"
 g=$T/rmat20.tsg
@@ -252,7 +257,7 @@ same "$rc" 3 && ok || bad "damaged file, arrival on --gpus $GL: exit $rc"
 [ ! -s "$T/out" ] && ok || bad "damaged file, arrival on --gpus $GL, printed a count"
 # a LAW crawl decoded as it is counted, batches placed as decoded
 if [ -f "$SHARED/cnr-2000/cnr-2000.properties" ]; then
-	count "$T/g.json" --gpus $GL "$SHARED/cnr-2000/cnr-2000"
+	count "$T/g.json" --gpus $GL --layout arrival "$SHARED/cnr-2000/cnr-2000"
 	same "$(field triangles "$T/g.json")" 20977629 && ok || bad "cnr-2000 crawl on --gpus $GL: $(field triangles "$T/g.json")"
 	s=$(arrival_shares "$T/g.json" 2 2>&1)
 	[ "$s" = ok ] && ok || bad "cnr-2000 crawl on --gpus $GL: $s"
