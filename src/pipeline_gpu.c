@@ -42,7 +42,13 @@ static void *warm_thread(void *arg)
 
 void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out)
 {
-	const uint32_t n = engine_gpu_count(o);
+	/* every GPU listed where a layout is named (it uses them all); under
+	 * auto only the first, which auto_one_gpu may take alone: with the
+	 * second started too, such a run took 2.57 s against --gpu 0's 2.27 s
+	 * (R-MAT 25 warm, two H200s, medians of 3, 2026-11-26); where auto
+	 * takes the block layout it opens the others itself */
+	const uint32_t n = o->layout == ENGINE_LAYOUT_AUTO && !engine_cliques(o) ? 1
+										   : engine_gpu_count(o);
 	struct engine_warm *w = calloc(1, sizeof(*w));
 	*out = NULL;
 	if (!w || n > ENGINE_MAX_GPUS) {
@@ -50,7 +56,7 @@ void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out
 		return;
 	}
 	for (uint32_t i = 0; i < n; i++) {
-		w->index[w->n] = n > 1 ? o->gpus[i] : o->gpu_index;
+		w->index[w->n] = engine_gpu_count(o) > 1 ? o->gpus[i] : o->gpu_index;
 		if (pthread_create(&w->thread[w->n], NULL, warm_thread, &w->index[w->n]) == 0)
 			w->n++;
 	}
