@@ -89,7 +89,8 @@ def variants(build, graph, mem, base=None, arrival=True):
         return [os.path.join(b, "tristream"), "count", "--quiet", "--json"]
     def shared(b, suffix):
         return {
-            "two" + suffix: count_cmd(b) + ["--gpus", "2"] + m + [graph],
+            # named: auto now counts on one GPU where the arrival layout fits it
+            "two" + suffix: count_cmd(b) + ["--gpus", "2", "--layout", "block"] + m + [graph],
             "mpi2" + suffix: ["mpirun", "-n", "2", "--bind-to", "none"] + count_cmd(b)
                              + ["--layout", "block"] + m + [graph],
         }

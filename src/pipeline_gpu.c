@@ -1028,10 +1028,12 @@ static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c,
  * each batch while the host reads and checks the next, and its device work
  * hid under that pass on every graph measured, so a second GPU, which
  * orients every batch again to count half its edges, shortened nothing:
- * two H200s, warm files, medians of 3, 2026-11-26 (bench/RESULTS.md):
- * R-MAT 25 2.53 s on one, 2.64 s on two; R-MAT 26 4.33 / 4.59 s; its LZ4
- * file 3.98 / 4.00 s; device time 0.86 s of 1.6-2.0 s (R-MAT 25), 2.14 s
- * of 3.1-3.5 s (R-MAT 26). Named, the layouts use every GPU listed.
+ * two H200s, warm files, medians of 3, 2026-11-26 (bench/RESULTS.md): one
+ * GPU / two, R-MAT 25 2.27 / 2.40 s; R-MAT 26 4.33 / 4.59 s, its LZ4 file
+ * 3.98 / 4.00 s (a build whose two-GPU counts were off by a few, fixed
+ * since); device time 0.86 s under a pass of 1.6-2.0 s (R-MAT 25), 2.14 s
+ * under 3.1-4.2 s (R-MAT 26, either file). Named, the layouts use every
+ * GPU listed.
  */
 static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 			struct gpu_ctx *gpu, int first, uint32_t *ngpus, struct engine_result *r,
