@@ -854,14 +854,19 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
  *   R-MAT 21  31.8 M  18.2  0.727  1.479   47
  *   R-MAT 22  64.2 M  20.5  1.032  3.646   57
  * Fit: F = 0.45 s, c_gpu = 8 ns, c_cpu = 12 + 3.2 (s - 4) ns. It picks the
- * faster device on every row above. Outside what was measured (average
+ * faster device on every row above. Below the least skew measured (3.3)
+ * the fit is not extended: it would fall under c_gpu by s = 2.75 and send
+ * any crawl of low skew to the CPU however large (a 408 M-edge crawl was
+ * given "the GPU would save about 0.00 s"); c_cpu stays at its value for
+ * s = 3.3, about 9.8 ns, where the web rows' CPU cost stayed at 11.5 ns
+ * and more. Outside what was measured (average
  * degree above 32, or s above 21) the GPU is taken: a dense or more skewed
  * graph makes far more wedges an edge than these, which the model cannot
  * tell, and a wrong GPU choice costs at most F where a wrong CPU choice
  * can cost many times the count. k-cliques (K > 3) take the GPU too.
  */
 static const double AUTO_GPU_FIXED_S = 0.45, AUTO_GPU_NS = 8.0, AUTO_CPU_NS_BASE = 12.0,
-		    AUTO_CPU_NS_PER_SKEW = 3.2;
+		    AUTO_CPU_NS_PER_SKEW = 3.2, AUTO_SKEW_LEAST = 3.3;
 
 enum tsg_device engine_auto_device(uint64_t nv, uint64_t nedges, uint64_t max_degree, uint32_t k,
 				   char *note, size_t note_len)
@@ -875,7 +880,8 @@ enum tsg_device engine_auto_device(uint64_t nv, uint64_t nedges, uint64_t max_de
 	const double m = (double)nedges, s = (double)max_degree / sqrt(m);
 	if (2 * m > 32.0 * (double)nv || s > 21.0)
 		return TSG_DEVICE_GPU; /* beyond the measurements */
-	const double cpu_ns = AUTO_CPU_NS_BASE + AUTO_CPU_NS_PER_SKEW * (s - 4.0);
+	const double cpu_ns = AUTO_CPU_NS_BASE +
+			      AUTO_CPU_NS_PER_SKEW * ((s > AUTO_SKEW_LEAST ? s : AUTO_SKEW_LEAST) - 4.0);
 	const double saved = m * (cpu_ns - AUTO_GPU_NS) * 1e-9;
 	if (saved > AUTO_GPU_FIXED_S)
 		return TSG_DEVICE_GPU;

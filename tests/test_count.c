@@ -933,6 +933,11 @@ static void check_auto_device(struct t_state *st)
 		{ 1u << 21, 31769763, 102652, TSG_DEVICE_GPU }, /* R-MAT 21 */
 		{ 1u << 22, 64155238, 163866, TSG_DEVICE_GPU }, /* R-MAT 22 */
 		{ 3000, 4498500, 2999, TSG_DEVICE_GPU },        /* a clique: too dense to judge */
+		/* below the least skew measured the CPU's cost is not extended
+		 * down: a large crawl of low skew (s = 1.5) takes the GPU, a
+		 * small one the CPU */
+		{ 30000000, 408000000, 30300, TSG_DEVICE_GPU },
+		{ 1000000, 8000000, 4243, TSG_DEVICE_CPU },
 	};
 	char note[256];
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
