@@ -830,6 +830,7 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 			each[j].units = nbatches;
 			each[j].h2d_bytes = one.bytes;
 			each[j].kernel_ms = one.device_ms;
+			each[j].busy_s = one.device_ms / 1000.0;
 		}
 		res->count += one.count;
 		res->overflow |= one.overflow;
@@ -908,6 +909,7 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, struct 
 			r->parts[k].triangles = per[k];
 		r->parts[k].kernel_ms = ms[k];
 		r->parts[k].st.v_local = p->bound[k + 1] - p->bound[k];
+		r->parts[k].gpu = -1; /* several GPUs: every one took it */
 	}
 	r->count_s = res.device_ms / 1000.0;
 	const double wall = tsg_now() - wall0;
