@@ -1,16 +1,17 @@
 /*
  * api.c - the library interface (src/tristream.h) over the engine.
  *
- * A count here takes the steps of `tristream count` (src/main.c's
- * count_one) for one process: the input made countable (src/input.h),
- * the device chosen, engine_count, and the report, written to a buffer
+ * The options are a count_request, the command line's (src/options.h),
+ * set by name; a count builds the plan from them (plan_build, plan_graph)
+ * and counts through run_graph (src/run.h), as `tristream count` does for
+ * one process, then keeps the numbers and the report, written to a buffer
  * instead of stdout. What the command line has beyond that (ranks,
- * checkpoints, --host-mem) is not offered here. Options are resolved with
- * the command line's rules, those that apply to one process.
+ * checkpoints, --host-mem, per-vertex files, the sweep) is not offered
+ * here. The rules between options are checked here first (resolve), in
+ * the library's names.
  */
 #include "src/tristream.h"
 
-#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -18,24 +19,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/dist.h"
 #include "src/engine.h"
 #include "src/input.h"
-#include "src/pervertex.h"
+#include "src/options.h"
+#include "src/plan.h"
 #include "src/report.h"
+#include "src/run.h"
 #include "io/builder.h"
 #include "io/check.h"
 #include "io/graph.h"
-#include "io/webgraph.h"
 #include "base/error.h"
 #include "base/stop.h"
 #include "base/util.h"
 #include "version.h"
 
 struct tristream_options {
-	struct engine_opts o;
-	enum io_mode io;
+	struct count_request req; /* given[] stays empty: see resolve */
 	char *scratch_dir;        /* owned */
-	int decode_first, no_transpose;
 	int method_given;         /* kclique-method: k-cliques only */
 	const char *unit_only;    /* an option the arrival layout does not have */
 };
@@ -105,7 +106,7 @@ int tristream_gpu_count(void)
 	return engine_gpu_devices();
 }
 
-/* The command line's defaults (src/main.c, parse_count), quiet. */
+/* The command line's defaults (src/options.c, options_parse_count), quiet. */
 int tristream_options_new(tristream_options **out, struct tristream_error *err)
 {
 	tristream_options *t = calloc(1, sizeof(*t));
@@ -114,19 +115,20 @@ int tristream_options_new(tristream_options **out, struct tristream_error *err)
 		const struct tsg_err e = { .msg = "out of memory" };
 		return fail_public(err, TSG_ENOMEM, &e);
 	}
-	t->o = (struct engine_opts){
+	t->req = (struct count_request){
 		.device = TSG_DEVICE_AUTO,
+		.layout = ENGINE_LAYOUT_AUTO,
+		.scheme = PART_EDGE,
+		.prune = PART_PRUNE_AUTO,
+		.seed = 1,
 		.gpu_kernel = GPU_KERNEL_COUNT_, /* by layout, when counting */
 		.cpu_kernel = KERN_CPU_HASH,
-		.part = { .scheme = PART_EDGE, .prune = PART_PRUNE_AUTO, .seed = 1 },
 		.threads = tsg_default_threads(),
+		.io = IO_MODE_AUTO,
 		.pin_host = -1,
-		.layout = ENGINE_LAYOUT_AUTO,
 		.k = 3,
-		.rank = 0,
-		.nranks = 1,
+		.quiet = 1,
 	};
-	t->io = IO_MODE_AUTO;
 	return fail_public(err, TSG_OK, NULL);
 }
 
@@ -151,8 +153,9 @@ static int parse_flag(const char *v, int *out)
 int tristream_options_set(tristream_options *t, const char *name, const char *v,
 			  struct tristream_error *err)
 {
-	struct engine_opts *o = &t->o;
+	struct count_request *o = &t->req;
 	uint64_t n;
+	int flag;
 	if (!name || !v)
 		return usage(err, "%s", "an option's name and value must not be NULL");
 	if (strcmp(name, "device") == 0) {
@@ -180,28 +183,30 @@ int tristream_options_set(tristream_options *t, const char *name, const char *v,
 		if (tsg_parse_u64(v, KERN_CLIQUE_MAX_K, &n) || n < 3)
 			return usage(err, "k: takes 3 .. 32, not '%s'", v);
 		o->k = (unsigned)n;
-	} else if (strcmp(name, "per-vertex") == 0) {
-		if (parse_flag(v, &o->per_vertex))
+	} else if (strcmp(name, "per-vertex") == 0) { /* kept in memory: the counts and
+						       * their clustering */
+		if (parse_flag(v, &o->clustering))
 			return usage(err, "per-vertex: takes 0 or 1, not '%s'", v);
 	} else if (strcmp(name, "progress") == 0) {
-		if (parse_flag(v, &o->progress))
+		if (parse_flag(v, &flag))
 			return usage(err, "progress: takes 0 or 1, not '%s'", v);
+		o->quiet = !flag;
 	} else if (strcmp(name, "decode-first") == 0) {
-		if (parse_flag(v, &t->decode_first))
+		if (parse_flag(v, &o->decode_first))
 			return usage(err, "decode-first: takes 0 or 1, not '%s'", v);
 	} else if (strcmp(name, "no-transpose") == 0) {
-		if (parse_flag(v, &t->no_transpose))
+		if (parse_flag(v, &o->no_transpose))
 			return usage(err, "no-transpose: takes 0 or 1, not '%s'", v);
 	} else if (strcmp(name, "layout") == 0) {
 		if (engine_layout_parse(v, &o->layout))
 			return usage(err, "layout: unknown layout '%s'", v);
 	} else if (strcmp(name, "partitions") == 0) {
 		if (strcmp(v, "auto") == 0 || strcmp(v, "0") == 0) {
-			o->part.nparts = 0;
+			o->partitions = 0;
 		} else if (tsg_parse_u64(v, UINT32_MAX, &n) || n == 0) {
 			return usage(err, "partitions: bad partition count '%s'", v);
 		} else {
-			o->part.nparts = (uint32_t)n;
+			o->partitions = (uint32_t)n;
 			t->unit_only = "partitions";
 		}
 	} else if (strcmp(name, "kernel") == 0) {
@@ -226,7 +231,7 @@ int tristream_options_set(tristream_options *t, const char *name, const char *v,
 		else
 			return usage(err, "order: takes degree or degeneracy, not '%s'", v);
 	} else if (strcmp(name, "io") == 0) {
-		if (io_mode_parse(v, &t->io))
+		if (io_mode_parse(v, &o->io))
 			return usage(err, "io: unknown I/O mode '%s'", v);
 	} else if (strcmp(name, "scratch-dir") == 0) {
 		char *s = strdup(v);
@@ -235,36 +240,49 @@ int tristream_options_set(tristream_options *t, const char *name, const char *v,
 			return fail_public(err, TSG_ENOMEM, &e);
 		}
 		free(t->scratch_dir);
-		t->scratch_dir = s;
+		o->scratch_dir = t->scratch_dir = s;
 	} else {
 		return usage(err, "unknown option '%s' (see tristream.h)", name);
 	}
 	return fail_public(err, TSG_OK, NULL);
 }
 
-/* The command line's rules between options (parse_count), for one
- * process: *o is what the engine is given. */
-static int resolve(const tristream_options *t, struct engine_opts *o, struct tristream_error *err)
+/* The command line's rules between options (src/plan.c), those that apply
+ * to the library, checked in its names: *req is what the plan is built
+ * from, its layout settled where these rules settle it. The request's
+ * given[] stays empty, so the plan applies no rule of its own on top (the
+ * command line's refuses an option the device or input does not use,
+ * which the library leaves unused), and echoes none (the library's report
+ * has no plan). */
+static int resolve(const tristream_options *t, struct count_request *req,
+		   struct tristream_error *err)
 {
-	*o = t->o;
-	if (t->method_given && !engine_cliques(o))
+	*req = t->req;
+	const int cliques = req->k > 3;
+	if (t->method_given && !cliques)
 		return usage(err, "%s", "kclique-method needs k above 3");
-	if (engine_cliques(o) && o->layout == ENGINE_LAYOUT_AUTO)
-		o->layout = ENGINE_LAYOUT_LSTC; /* k-cliques need a part's whole out-lists */
-	if (engine_cliques(o) && o->layout != ENGINE_LAYOUT_LSTC)
+	if (cliques && req->layout == ENGINE_LAYOUT_AUTO)
+		req->layout = ENGINE_LAYOUT_LSTC; /* k-cliques need a part's whole out-lists */
+	if (cliques && req->layout != ENGINE_LAYOUT_LSTC)
 		return usage(err, "%s", "k-cliques are counted on LSTC parts (layout lstc)");
-	if (o->degeneracy && o->layout != ENGINE_LAYOUT_LSTC)
+	if (req->degeneracy && req->layout != ENGINE_LAYOUT_LSTC)
 		return usage(err, "%s", "order degeneracy orients LSTC parts: use it with layout "
 			     "lstc or k above 3");
-	if (t->unit_only && o->layout == ENGINE_LAYOUT_AUTO)
-		o->layout = ENGINE_LAYOUT_BLOCK; /* asked for what only units have */
-	if (t->unit_only && o->layout == ENGINE_LAYOUT_ARRIVAL)
+	if (t->unit_only && req->layout == ENGINE_LAYOUT_AUTO)
+		req->layout = ENGINE_LAYOUT_BLOCK; /* asked for what only units have */
+	if (t->unit_only && req->layout == ENGINE_LAYOUT_ARRIVAL)
 		return usage(err, "%s does not apply to layout arrival", t->unit_only);
-	if (o->gpu_kernel == GPU_KERNEL_COUNT_)
-		o->gpu_kernel = o->layout == ENGINE_LAYOUT_LSTC ? GPU_KERNEL_LSTC : GPU_KERNEL_AUTO;
-	if (engine_cliques(o) && o->per_vertex)
+	if (cliques && req->clustering)
 		return usage(err, "%s", "per-vertex counts triangles: not with k above 3");
-	o->part.threads = o->threads;
+	/* the sweep reports as it counts, on stdout: the command line's alone */
+	if (req->layout == ENGINE_LAYOUT_SWEEP)
+		return usage(err, "%s", "layout sweep is the command line's (tristream count "
+			     "--layout sweep): the library counts in memory");
+	/* scratch files: $TMPDIR, else /tmp (the command line's default is the
+	 * graph's directory) */
+	const char *tmp = getenv("TMPDIR");
+	if (!req->scratch_dir)
+		req->scratch_dir = tmp && *tmp ? tmp : "/tmp";
 	return TSG_OK;
 }
 
@@ -579,11 +597,12 @@ static void cl_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 }
 
 /* What a count leaves the caller: its numbers and the report. */
-static int keep_result(const char *name, const struct tsg_graph *g, const struct engine_opts *o,
-		       struct engine_result *r, const struct input_info *in, double wall,
+static int keep_result(const char *name, const struct count_plan *pl, struct run_graph *rg,
 		       tristream_result **out, struct tsg_err *err)
 {
-	struct pv_clustering cl = { 0 };
+	const struct engine_opts *o = &pl->o;
+	const struct tsg_graph *g = rg->g;
+	struct engine_result *r = &rg->r;
 	tristream_result *res = calloc(1, sizeof(*res));
 	if (!res)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
@@ -592,9 +611,8 @@ static int keep_result(const char *name, const struct tsg_graph *g, const struct
 	res->nedges = g->nadj / 2;
 	res->transitivity = res->average_clustering = -1;
 	if (o->per_vertex && r->pv) {
-		pv_clustering(g, r->pv, o->threads, &cl);
-		res->transitivity = cl.transitivity;
-		res->average_clustering = cl.average_clustering;
+		res->transitivity = rg->cl.transitivity;
+		res->average_clustering = rg->cl.average_clustering;
 		res->cl = malloc((g->nv ? g->nv : 1) * sizeof(*res->cl));
 		if (!res->cl) {
 			free(res);
@@ -607,12 +625,10 @@ static int keep_result(const char *name, const struct tsg_graph *g, const struct
 	}
 	size_t len = 0;
 	FILE *f = open_memstream(&res->json, &len);
-	uint64_t with_edges = 0; /* the report's vertices: those with an edge */
-	for (uint64_t v = 0; g->off && v < g->nv; v++)
-		with_edges += g->off[v + 1] > g->off[v];
-	const struct report_extra x = { .cl = o->per_vertex ? &cl : NULL, .vertices = with_edges };
+	const struct report_extra x = { .cl = o->per_vertex ? &rg->cl : NULL,
+					.vertices = rg->vertices };
 	if (f) {
-		report_count_json_to(f, name, g, o, r, NULL, in, wall, &x);
+		report_count_json_to(f, name, g, o, r, NULL, &rg->in, rg->wall, &x);
 		if (fclose(f) == 0 && len && res->json[len - 1] == '\n')
 			res->json[len - 1] = 0;
 	}
@@ -624,131 +640,20 @@ static int keep_result(const char *name, const struct tsg_graph *g, const struct
 	return TSG_OK;
 }
 
-/* As count_one's warm_early: a crawl or text file is converted before its
- * header is known, so the GPU's context is made meanwhile where the GPU
- * will count it. */
-static int warm_early(const char *path, const struct engine_opts *o)
-{
-	if (o->device == TSG_DEVICE_CPU || !engine_have_gpu())
-		return 0;
-	const enum input_kind kind = input_kind_of(path);
-	if (kind == INPUT_TSG)
-		return 0;
-	if (o->device == TSG_DEVICE_GPU)
-		return 1;
-	uint64_t nodes, arcs;
-	struct tsg_err e = { 0 };
-	char note[256];
-	if (kind != INPUT_WEBGRAPH || io_webgraph_peek(path, &nodes, &arcs, &e) != TSG_OK)
-		return 0;
-	const uint64_t m = arcs / 2;
-	const uint64_t skew4 = (uint64_t)(4.0 * sqrt((double)m));
-	return engine_auto_device(nodes, m, skew4, o->k, note, sizeof(note)) == TSG_DEVICE_GPU;
-}
-
-/* A graph file, read by this count as count_one reads it. */
-static int count_path(const char *path, const tristream_options *t, struct engine_opts *o,
-		      tristream_result **out, struct tsg_err *err)
-{
-	struct tsg_graph g = { 0 };
-	struct engine_result r = { 0 };
-	struct input_info in;
-	struct engine_warm *warm = NULL;
-	const char *gpath;
-	char auto_note[sizeof(r.note)] = "";
-	const double t0 = tsg_now();
-	const struct io_load_opts lo = { .io = t->io, .threads = o->threads, .progress = o->progress };
-	/* a crawl decoded as it is counted where the arrival layout may take it */
-	const int stream = !t->decode_first && !engine_cliques(o) &&
-			   (o->layout == ENGINE_LAYOUT_ARRIVAL ||
-			    (o->layout == ENGINE_LAYOUT_AUTO && o->device != TSG_DEVICE_CPU &&
-			     engine_have_gpu()));
-	const struct input_opts io_o = { .threads = o->threads, .progress = o->progress,
-					 .no_transpose = t->no_transpose,
-					 .scratch_dir = t->scratch_dir, .stream = stream };
-	if (warm_early(path, o))
-		engine_gpu_warm_begin(o, &warm);
-	int rc = input_prepare(path, &io_o, &g, &gpath, &in, err);
-	if (rc) {
-		engine_gpu_warm_end(warm);
-		return rc;
-	}
-	if (o->device != TSG_DEVICE_CPU && engine_have_gpu()) {
-		/* auto decides from the header, as count_one does */
-		struct io_header h = { 0 };
-		const int known = gpath ? io_graph_peek(gpath, &h, err) == TSG_OK : 1;
-		if (!gpath) {
-			h.nv = g.nv;
-			h.nedges = io_graph_rank_nadj(&g) / 2;
-			h.max_degree = io_graph_rank_max_degree(&g);
-		}
-		if (o->device == TSG_DEVICE_AUTO && known && g.lists_src &&
-		    engine_auto_device(h.nv, h.nedges, h.max_degree, o->k, auto_note,
-				       sizeof(auto_note)) == TSG_DEVICE_CPU) {
-			auto_note[0] = 0; /* decoded whole, and asked again with true figures */
-			if ((rc = io_graph_read_lists(&g, NULL, NULL, err)))
-				goto done;
-			h.nedges = g.nadj / 2;
-			h.max_degree = g.max_degree;
-		}
-		if (o->device == TSG_DEVICE_AUTO && known &&
-		    engine_auto_device(h.nv, h.nedges, h.max_degree, o->k, auto_note,
-				       sizeof(auto_note)) == TSG_DEVICE_CPU)
-			o->device = TSG_DEVICE_CPU;
-		*err = (struct tsg_err){ 0 }; /* a header that cannot be read: the open says why */
-		if (o->device != TSG_DEVICE_CPU && !warm)
-			engine_gpu_warm_begin(o, &warm);
-	}
-	if (o->device == TSG_DEVICE_CPU && warm) {
-		engine_gpu_warm_end(warm);
-		warm = NULL;
-	}
-	if (gpath)
-		rc = io_graph_open(gpath, &lo, &g, err);
-	input_done(&in); /* a scratch .tsg lives on through the open graph's descriptors */
-	if (rc)
-		goto done;
-	rc = engine_count(&g, o, &r, err);
-	if (!r.note[0] && auto_note[0])
-		snprintf(r.note, sizeof(r.note), "%s", auto_note);
-	if (rc == TSG_OK)
-		rc = keep_result(path, &g, o, &r, &in, tsg_now() - t0, out, err);
-done:
-	engine_gpu_warm_end(warm);
-	engine_result_free(&r);
-	io_graph_free(&g);
-	return rc;
-}
-
-/* A graph built from arrays: counted where it is, as often as asked. */
-static int count_memory(struct tsg_graph *g, struct engine_opts *o, tristream_result **out,
-			struct tsg_err *err)
-{
-	struct engine_result r = { 0 };
-	const struct input_info in = { .kind = INPUT_TSG, .format = "arrays" };
-	char note[sizeof(r.note)] = "";
-	const double t0 = tsg_now();
-	if (o->device == TSG_DEVICE_AUTO && engine_have_gpu() &&
-	    engine_auto_device(g->nv, g->nadj / 2, g->max_degree, o->k, note, sizeof(note)) ==
-		    TSG_DEVICE_CPU)
-		o->device = TSG_DEVICE_CPU;
-	g->threads = o->threads;
-	g->progress = o->progress;
-	int rc = engine_count(g, o, &r, err);
-	if (!r.note[0] && note[0])
-		snprintf(r.note, sizeof(r.note), "%s", note);
-	if (rc == TSG_OK)
-		rc = keep_result("(arrays)", g, o, &r, &in, tsg_now() - t0, out, err);
-	engine_result_free(&r);
-	return rc;
-}
+/* A count's plan and state, too large for a caller's thread's stack. */
+struct api_count {
+	struct count_request req;
+	struct tsg_dist one;      /* one process, whatever launched it */
+	struct count_plan job, pl;
+	struct run_graph rg;
+};
 
 int tristream_count(tristream_graph *g, const tristream_options *t, tristream_stop *stop,
 		    tristream_result **out, struct tristream_error *err)
 {
 	struct tsg_err e = { 0 };
-	struct engine_opts o;
 	tristream_options *defaults = NULL;
+	struct api_count *c = NULL;
 	*out = NULL;
 	if (!g)
 		return usage(err, "%s", "no graph given");
@@ -758,13 +663,32 @@ int tristream_count(tristream_graph *g, const tristream_options *t, tristream_st
 			return rc;
 		t = defaults;
 	}
-	int rc = resolve(t, &o, err);
+	if (!(c = calloc(1, sizeof(*c)))) {
+		tristream_options_free(defaults);
+		return fail_public(err, tsg_fail(&e, TSG_ENOMEM, "out of memory"), &e);
+	}
+	int rc = resolve(t, &c->req, err);
 	if (rc) {
+		free(c);
 		tristream_options_free(defaults);
 		return rc;
 	}
-	o.stop = stop ? &stop->s : NULL;
-	rc = g->path ? count_path(g->path, t, &o, out, &e) : count_memory(&g->g, &o, out, &e);
+	c->one = (struct tsg_dist){ .rank = 0, .size = 1, .host_size = 1, .host_most = 1 };
+	/* a graph from arrays is counted where it is: the job's plan is its own */
+	struct count_plan *pl = g->path ? &c->pl : &c->job;
+	rc = plan_build(&c->req, &c->one, 1, &c->job, &e);
+	if (rc == TSG_OK) {
+		c->job.o.stop = stop ? &stop->s : NULL;
+		c->job.layouts_ok &= ~(unsigned)OPT_SWEEP; /* a crawl is counted in memory */
+		if (g->path)
+			rc = plan_graph(&c->job, g->path, pl, &e);
+	}
+	if (rc == TSG_OK)
+		rc = run_graph(pl, g->path, g->path ? NULL : &g->g, &c->rg, &e);
+	if (rc == TSG_OK)
+		rc = keep_result(g->path ? g->path : "(arrays)", pl, &c->rg, out, &e);
+	run_graph_free(&c->rg);
+	free(c);
 	tristream_options_free(defaults);
 	if (rc == TSG_EINTERRUPTED && stop) { /* the engine names a signal: it was this call */
 		e = (struct tsg_err){ 0 };

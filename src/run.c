@@ -262,8 +262,6 @@ static void name_gpu_failure(const struct engine_opts *o, const struct engine_re
 	memcpy(err->msg, msg, sizeof(msg));
 }
 
-/* Counts one graph and prints its result; returns its status (the error
- * in res->err, not yet reported). */
 /* A crawl counted by the sweep (src/sweep.h): opened, checkpointed,
  * counted and reported here, since it is never loaded as a graph. */
 static int count_sweep(const char *path, struct count_plan *pl, struct report_outcome *res)
@@ -346,24 +344,218 @@ done:
 	return rc;
 }
 
+/* The device where auto is asked and a GPU might run: from the header
+ * (gpath) or the lists in memory, before the lists are read; the GPU's
+ * context is then made while they are. Ended where the CPU was taken. */
+static int choose_device(struct count_plan *pl, struct tsg_graph *g, const char *gpath,
+			 struct engine_warm **warm, char *auto_note, size_t len,
+			 struct tsg_err *err)
+{
+	struct engine_opts *o = &pl->o;
+	if (o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu()) {
+		struct io_header h = { 0 };
+		/* a crawl opened by ranges has no degrees yet: auto stays */
+		const int known = gpath ? io_graph_peek(gpath, &h, err) == TSG_OK
+					: !io_graph_degrees_pending(g);
+		if (!gpath) { /* lists in memory, or a crawl decoded as counted: bounds of
+			       * its edges and degrees */
+			h.nv = g->nv;
+			h.nedges = io_graph_rank_nadj(g) / 2;
+			h.max_degree = io_graph_rank_max_degree(g);
+		}
+		/* the rule only ever moves auto to the CPU: where it says GPU, auto
+		 * stays, so a GPU that cannot be used still falls back to the CPU.
+		 * Where bounds say the CPU, the CPU could not count while decoding
+		 * anyway: the crawl is decoded whole and the rule asked again with
+		 * its true figures, which the note gives */
+		if (o->device == TSG_DEVICE_AUTO && known && g->lists_src &&
+		    engine_auto_device(h.nv, h.nedges, h.max_degree, o->k, auto_note, len) ==
+			    TSG_DEVICE_CPU) {
+			auto_note[0] = 0;
+			const int rc = io_graph_read_lists(g, NULL, NULL, err);
+			if (rc)
+				return rc;
+			h.nedges = g->nadj / 2;
+			h.max_degree = g->max_degree;
+		}
+		if (o->device == TSG_DEVICE_AUTO && known &&
+		    engine_auto_device(h.nv, h.nedges, h.max_degree, o->k, auto_note, len) ==
+			    TSG_DEVICE_CPU)
+			plan_device(pl, TSG_DEVICE_CPU, auto_note);
+		*err = (struct tsg_err){ 0 }; /* a header that cannot be read: the open reports it */
+		if (o->device != TSG_DEVICE_CPU && !*warm)
+			engine_gpu_warm_begin(o, warm);
+	}
+	if (o->device == TSG_DEVICE_CPU && *warm) { /* begun early, and auto chose the CPU */
+		engine_gpu_warm_end(*warm);
+		*warm = NULL;
+	}
+	return TSG_OK;
+}
+
+/* The input made countable and opened (g), its device chosen; *warm the
+ * GPU's context in the making, if it is. */
+static int open_graph(struct count_plan *pl, const char *path, struct run_graph *rg,
+		      struct engine_warm **warm, struct tsg_err *err)
+{
+	struct engine_opts *o = &pl->o;
+	const char *gpath = NULL;
+	if (warm_early(pl, path))
+		engine_gpu_warm_begin(o, warm);
+	int rc = input_prepare(path, &pl->in, rg->g, &gpath, &rg->in, err);
+	if (rc)
+		return rc;
+	plan_input(pl, &rg->in, gpath);
+	if ((rc = choose_device(pl, rg->g, gpath, warm, rg->auto_note, sizeof(rg->auto_note), err)))
+		return rc;
+	if (pl->host_mem && gpath)
+		rc = plan_host_mem(pl, gpath, err);
+	if (rc == TSG_OK && gpath)
+		rc = io_graph_open(gpath, &pl->lo, rg->g, err);
+	input_done(&rg->in); /* a scratch .tsg lives on through the open graph's descriptors */
+	return rc;
+}
+
+int run_graph(struct count_plan *pl, const char *path, struct tsg_graph *mem,
+	      struct run_graph *rg, struct tsg_err *err)
+{
+	struct engine_opts *o = &pl->o;
+	struct tsg_dist *d = pl->dist;
+	struct dist_counter *take = NULL; /* several ranks: the units' shared count */
+	struct engine_warm *warm = NULL;
+	memset(rg, 0, sizeof(*rg));
+	rg->t0 = tsg_now();
+	rg->g = mem ? mem : &rg->own;
+	struct tsg_graph *g = rg->g;
+	int rc = TSG_OK;
+	if (mem) { /* lists built in memory: counted with the plan's threads */
+		rg->in = (struct input_info){ .kind = INPUT_TSG, .format = "arrays" };
+		g->threads = o->threads;
+		g->progress = o->progress;
+		rc = choose_device(pl, g, NULL, &warm, rg->auto_note, sizeof(rg->auto_note), err);
+	} else {
+		rc = open_graph(pl, path, rg, &warm, err);
+	}
+	/* every rank agrees once after opening, whatever happened */
+	if ((rc = dist_agree(d, rc, err)))
+		goto done;
+	/* whether the host's ranks build one oriented graph (plan_host_build_wanted):
+	 * decided by all of them here, where every rank is, so each takes the
+	 * same way */
+	o->host_build = dist_host_all(d, plan_host_build_wanted(o));
+	/* for a graph built in memory the key checksums every list (about a
+	 * second for a billion-edge crawl): only where ranks or a checkpoint
+	 * need it */
+	const uint64_t key = d->size > 1 || pl->ckpt ? graph_key(g) : 0;
+	if (d->size > 1 && !dist_same_u64(d, key)) { /* the same verdict on every rank */
+		rc = tsg_fail(err, TSG_EINPUT, "%s: the ranks opened different graphs (each "
+			      "rank's copy must be the same file)", path);
+		goto done;
+	}
+	/* every rank leaves that reduction at about the same moment: the ranks'
+	 * counting times are told from it (job_count_wall_s) */
+	const double synced = tsg_now();
+	if (pl->ckpt) {
+		ckpt_file_for(pl, path, rg->ckpath, sizeof(rg->ckpath));
+		rc = ckpt_open(rg->ckpath, key, pl->opts_key, &rg->ck, err);
+		if (d->size > 1) /* every rank opens its own, or none goes on */
+			rc = dist_agree(d, rc, err);
+		if (rc)
+			goto done;
+		/* one process: a finished graph is not even counted. Several ranks
+		 * count again, each taking its units from its file: they must
+		 * meet in the reductions whatever each file says */
+		if (d->size == 1 && (rc = ckpt_finished(rg->ck, &rg->finished, &rg->total, err)))
+			goto done; /* a total that does not add up is refused */
+		if (rg->finished) {
+			rg->vertices = vertices_with_edges(g, o->threads);
+			goto done;
+		}
+		if (ckpt_info(rg->ck)->torn)
+			plan_note(pl, "checkpoint %s: an incomplete last record (a crash while "
+				  "writing it) was dropped; its unit is counted again", rg->ckpath);
+		o->ckpt = rg->ck;
+	}
+	if (g->io_note[0])
+		plan_note(pl, "%s; reading with %s", g->io_note, io_mode_name(g->io_used));
+	/* several ranks: the block layout's units go to whichever rank is free
+	 * (dist.h); a checkpoint keeps the deal by cost, so that each rank's
+	 * file resumes its own units */
+	if (d->size > 1 &&
+	    (rc = dist_agree(d, dist_counter_open(d, !pl->ckpt && !o->plan_only, &take, err), err)))
+		goto done;
+	o->take = take;
+	struct engine_result *r = &rg->r;
+	rc = engine_count(g, o, r, err);
+	name_gpu_failure(o, r, rc, err);
+	if (!r->note[0] && rg->auto_note[0])
+		snprintf(r->note, sizeof(r->note), "%s", rg->auto_note);
+	if (r->note[0] && o->progress)
+		fprintf(stderr, "tristream: note: %s\n", r->note);
+	if (d->size > 1 && (rc = dist_sum_ranks(d, rc, g, o, r, synced, &rg->rank_s, err)))
+		goto done;
+	if (rc == TSG_OK && rg->ck)
+		rc = ckpt_finish(rg->ck, r->triangles, err);
+	if (rg->ck) /* several ranks: what all their files did */
+		rg->cki = *ckpt_info(rg->ck);
+	if (d->size > 1 && rg->ck && (rc = dist_agree(d, rc, err)) == TSG_OK) {
+		struct ckpt_info *cki = &rg->cki;
+		uint64_t v[4] = { (uint64_t)cki->created, (uint64_t)cki->torn, cki->resumed,
+				  cki->recorded };
+		rc = dist_sum_u64(d, v, 4, err);
+		cki->created = v[0] == (uint64_t)d->size;
+		cki->torn = v[1] > 0;
+		cki->resumed = (uint32_t)v[2];
+		cki->recorded = (uint32_t)v[3];
+		char *suffix = strrchr(rg->ckpath, '.'); /* ".rankR": the files are FILE.rank* */
+		if (suffix)
+			snprintf(suffix, sizeof(rg->ckpath) - (size_t)(suffix - rg->ckpath), ".rank*");
+	}
+	if (rc == TSG_OK && pl->req->per_vertex && d->rank == 0)
+		rc = pv_write(pl->req->per_vertex, pl->req->pv_format, g, r->pv, o->threads, err);
+	if (rc == TSG_OK && pl->req->clustering)
+		pv_clustering(g, r->pv, o->threads, &rg->cl);
+	/* several ranks: the shared counter and the host's oriented graph go
+	 * inside the timed run, since giving back the host's block (4 KiB
+	 * pages of /dev/shm, in whichever rank lets go last) takes a while on
+	 * a large graph; on every rank, failed or not, so that the
+	 * collectives pair up */
+	const double rel0 = tsg_now();
+	dist_counter_close(take);
+	take = NULL;
+	dist_host_free(d);
+	rg->release_s = tsg_now() - rel0;
+	rg->wall = tsg_now() - rg->t0;
+	if (rc == TSG_OK)
+		rg->vertices = vertices_with_edges(g, o->threads);
+done:
+	/* a collective, so only here: a rank that failed while counting meets
+	 * the others first in an agreement (engine_count's, or dist_sum_ranks'),
+	 * after which no rank makes another on the wire for this graph */
+	dist_counter_close(take);
+	dist_host_free(d); /* the oriented graph its host's ranks built, if they did */
+	engine_gpu_warm_end(warm);
+	return rc;
+}
+
+void run_graph_free(struct run_graph *rg)
+{
+	free(rg->rank_s);
+	ckpt_close(rg->ck);
+	engine_result_free(&rg->r);
+	io_graph_free(&rg->own);
+	rg->rank_s = NULL;
+	rg->ck = NULL;
+}
+
+/* Counts one graph and prints its result; returns its status (the error
+ * in res->err, not yet reported). */
 static int count_one(const char *path, const struct count_plan *job, struct report_outcome *res)
 {
 	struct count_plan pl;
-	struct engine_opts *o = &pl.o;
-	struct tsg_graph g = { 0 }; /* filled by input_prepare only where it opens no file */
+	struct run_graph rg;
 	struct tsg_err *err = &res->err;
-	struct engine_result r = { 0 };
-	struct ckpt *ck = NULL;
-	struct pv_clustering cl;
-	char ckpath[4400];
-	const double t0 = tsg_now();
-	struct input_info in = { 0 };
-	const char *gpath = NULL;
 	struct tsg_dist *d = job->dist;
-	double *rank_s = NULL; /* rank 0: each rank's read, build and count times */
-	struct dist_counter *take = NULL; /* several ranks: the units' shared count */
-	struct engine_warm *warm = NULL;
-	char auto_note[sizeof(r.note)] = "";
 	dist_begin(d); /* the graph before may have failed: this one starts clean */
 	/* ranks launched with other options (by a wrapper script) would count
 	 * other things or wait in other collectives: a partial count, or a hang */
@@ -374,194 +566,37 @@ static int count_one(const char *path, const struct count_plan *job, struct repo
 	int rc = plan_graph(job, path, &pl, err);
 	if (rc)
 		return dist_agree(d, rc, err);
-	if (o->layout == ENGINE_LAYOUT_SWEEP) /* one process: no rank waits on it */
+	if (pl.o.layout == ENGINE_LAYOUT_SWEEP) /* one process: no rank waits on it */
 		return count_sweep(path, &pl, res);
-	if (warm_early(&pl, path))
-		engine_gpu_warm_begin(o, &warm);
-	rc = input_prepare(path, &pl.in, &g, &gpath, &in, err);
-	if (rc) { /* every rank agrees once after opening, whatever happened */
-		engine_gpu_warm_end(warm);
-		return dist_agree(d, rc, err);
-	}
-	plan_input(&pl, &in, gpath);
-	if (o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu()) {
-		/* auto decides from the header, before the lists are read; the
-		 * GPU's context is then made while they are */
-		struct io_header h = { 0 };
-		/* a crawl opened by ranges has no degrees yet: auto stays */
-		const int known = gpath ? io_graph_peek(gpath, &h, err) == TSG_OK
-					: !io_graph_degrees_pending(&g);
-		if (!gpath) { /* a crawl decoded as counted: bounds of its edges and degrees */
-			h.nv = g.nv;
-			h.nedges = io_graph_rank_nadj(&g) / 2;
-			h.max_degree = io_graph_rank_max_degree(&g);
-		}
-		/* the rule only ever moves auto to the CPU: where it says GPU, auto
-		 * stays, so a GPU that cannot be used still falls back to the CPU.
-		 * Where bounds say the CPU, the CPU could not count while decoding
-		 * anyway: the crawl is decoded whole and the rule asked again with
-		 * its true figures, which the note gives */
-		if (o->device == TSG_DEVICE_AUTO && known && g.lists_src &&
-		    engine_auto_device(h.nv, h.nedges, h.max_degree, o->k, auto_note,
-				       sizeof(auto_note)) == TSG_DEVICE_CPU) {
-			auto_note[0] = 0;
-			if ((rc = io_graph_read_lists(&g, NULL, NULL, err))) {
-				engine_gpu_warm_end(warm);
-				io_graph_free(&g);
-				return dist_agree(d, rc, err);
-			}
-			h.nedges = g.nadj / 2;
-			h.max_degree = g.max_degree;
-		}
-		if (o->device == TSG_DEVICE_AUTO && known &&
-		    engine_auto_device(h.nv, h.nedges, h.max_degree, o->k, auto_note,
-				       sizeof(auto_note)) == TSG_DEVICE_CPU)
-			plan_device(&pl, TSG_DEVICE_CPU, auto_note);
-		*err = (struct tsg_err){ 0 }; /* a header that cannot be read: the open reports it */
-		if (o->device != TSG_DEVICE_CPU && !warm)
-			engine_gpu_warm_begin(o, &warm);
-	}
-	if (o->device == TSG_DEVICE_CPU && warm) { /* begun early, and auto chose the CPU */
-		engine_gpu_warm_end(warm);
-		warm = NULL;
-	}
-	if (pl.host_mem && gpath && (rc = plan_host_mem(&pl, gpath, err))) {
-		input_done(&in);
-		engine_gpu_warm_end(warm);
-		return dist_agree(d, rc, err);
-	}
-	if (gpath)
-		rc = io_graph_open(gpath, &pl.lo, &g, err);
-	input_done(&in); /* a scratch .tsg lives on through the open graph's descriptors */
-	if (rc) {
-		engine_gpu_warm_end(warm);
-		return dist_agree(d, rc, err);
-	}
-	if ((rc = dist_agree(d, TSG_OK, err)))
-		goto done;
-	/* whether the host's ranks build one oriented graph (plan_host_build_wanted):
-	 * decided by all of them here, where every rank is, so each takes the
-	 * same way */
-	o->host_build = dist_host_all(d, plan_host_build_wanted(o));
-	/* for a graph built in memory the key checksums every list (about a
-	 * second for a billion-edge crawl): only where ranks or a checkpoint
-	 * need it */
-	const uint64_t key = d->size > 1 || job->ckpt ? graph_key(&g) : 0;
-	if (d->size > 1 && !dist_same_u64(d, key)) { /* the same verdict on every rank */
-		rc = tsg_fail(err, TSG_EINPUT, "%s: the ranks opened different graphs (each "
-			      "rank's copy must be the same file)", path);
-		goto done;
-	}
-	/* every rank leaves that reduction at about the same moment: the ranks'
-	 * counting times are told from it (job_count_wall_s) */
-	const double synced = tsg_now();
-	if (job->ckpt) {
-		uint64_t total;
-		ckpt_file_for(job, path, ckpath, sizeof(ckpath));
-		rc = ckpt_open(ckpath, key, job->opts_key, &ck, err);
-		if (d->size > 1) /* every rank opens its own, or none goes on */
-			rc = dist_agree(d, rc, err);
-		if (rc)
-			goto done;
-		/* one process: a finished graph is not even counted. Several ranks
-		 * count again, each taking its units from its file: they must
-		 * meet in the reductions whatever each file says */
-		int finished = 0; /* a total that does not add up is refused */
-		if (d->size == 1 && (rc = ckpt_finished(ck, &finished, &total, err)))
-			goto done;
-		if (finished) {
-			report_finished(path, &g, vertices_with_edges(&g, o->threads), ckpath, total,
-					job->o.k, job->json);
-			res->triangles = total;
-			res->seconds = tsg_now() - t0;
-			goto done;
-		}
-		if (ckpt_info(ck)->torn)
-			plan_note(&pl, "checkpoint %s: an incomplete last record (a crash while "
-				  "writing it) was dropped; its unit is counted again", ckpath);
-		o->ckpt = ck;
-	}
-	if (g.io_note[0])
-		plan_note(&pl, "%s; reading with %s", g.io_note, io_mode_name(g.io_used));
-	/* several ranks: the block layout's units go to whichever rank is free
-	 * (dist.h); a checkpoint keeps the deal by cost, so that each rank's
-	 * file resumes its own units */
-	if (d->size > 1 &&
-	    (rc = dist_agree(d, dist_counter_open(d, !job->ckpt && !o->plan_only, &take, err), err)))
-		goto done;
-	o->take = take;
-	rc = engine_count(&g, o, &r, err);
-	name_gpu_failure(o, &r, rc, err);
-	if (!r.note[0] && auto_note[0])
-		snprintf(r.note, sizeof(r.note), "%s", auto_note);
-	if (r.note[0] && o->progress)
-		fprintf(stderr, "tristream: note: %s\n", r.note);
-	if (d->size > 1 && (rc = dist_sum_ranks(d, rc, &g, o, &r, synced, &rank_s, err)))
-		goto done;
-	if (rc == TSG_OK && ck)
-		rc = ckpt_finish(ck, r.triangles, err);
-	struct ckpt_info cki = { 0 };
-	if (ck) /* several ranks: what all their files did */
-		cki = *ckpt_info(ck);
-	if (d->size > 1 && ck && (rc = dist_agree(d, rc, err)) == TSG_OK) {
-		uint64_t v[4] = { (uint64_t)cki.created, (uint64_t)cki.torn, cki.resumed,
-				  cki.recorded };
-		rc = dist_sum_u64(d, v, 4, err);
-		cki.created = v[0] == (uint64_t)d->size;
-		cki.torn = v[1] > 0;
-		cki.resumed = (uint32_t)v[2];
-		cki.recorded = (uint32_t)v[3];
-		char *suffix = strrchr(ckpath, '.'); /* ".rankR": the files are FILE.rank* */
-		if (suffix)
-			snprintf(suffix, sizeof(ckpath) - (size_t)(suffix - ckpath), ".rank*");
-	}
-	if (rc == TSG_OK && pl.req->per_vertex && d->rank == 0)
-		rc = pv_write(pl.req->per_vertex, pl.req->pv_format, &g, r.pv, o->threads, err);
-	if (rc == TSG_OK && pl.req->clustering)
-		pv_clustering(&g, r.pv, o->threads, &cl);
-	/* several ranks: the shared counter and the host's oriented graph go
-	 * inside the timed run, since giving back the host's block (4 KiB
-	 * pages of /dev/shm, in whichever rank lets go last) takes a while on
-	 * a large graph; on every rank, failed or not, so that the
-	 * collectives pair up */
-	const double rel0 = tsg_now();
-	dist_counter_close(take);
-	take = NULL;
-	dist_host_free(d);
-	const double release_s = tsg_now() - rel0;
-	const double wall = tsg_now() - t0;
-	if (rc == TSG_OK) {
-		plan_settle(&pl, &g, &r, auto_note);
-		if (g.nv == 0)
+	rc = run_graph(&pl, path, NULL, &rg, err);
+	const struct engine_opts *o = &pl.o;
+	const struct tsg_graph *g = rg.g;
+	if (rc == TSG_OK && rg.finished) {
+		report_finished(path, g, rg.vertices, rg.ckpath, rg.total, o->k, job->json);
+		res->triangles = rg.total;
+		res->seconds = tsg_now() - rg.t0;
+	} else if (rc == TSG_OK) {
+		plan_settle(&pl, g, &rg.r, rg.auto_note);
+		if (g->nv == 0)
 			plan_note(&pl, "%s is an empty graph", path);
-		const struct report_extra x = { .ranges = r.ranges.used, .taken = r.taken,
-						.release_s = release_s,
-						.host_build = r.host_build.used,
-						.cl = pl.req->clustering ? &cl : NULL,
+		const struct report_extra x = { .ranges = rg.r.ranges.used, .taken = rg.r.taken,
+						.release_s = rg.release_s,
+						.host_build = rg.r.host_build.used,
+						.cl = pl.req->clustering ? &rg.cl : NULL,
 						.pv_path = pl.req->per_vertex, .dist = d,
-						.rank_s = rank_s,
-						.ckpt_path = ck ? ckpath : NULL,
-						.ck = ck ? &cki : NULL,
-						.vertices = vertices_with_edges(&g, o->threads),
-						.plan = &pl };
+						.rank_s = rg.rank_s,
+						.ckpt_path = rg.ck ? rg.ckpath : NULL,
+						.ck = rg.ck ? &rg.cki : NULL,
+						.vertices = rg.vertices, .plan = &pl };
 		if (job->json)
-			report_count_json(path, &g, o, &r, pl.have_hp ? &pl.hp : NULL, &in, wall, &x);
+			report_count_json(path, g, o, &rg.r, pl.have_hp ? &pl.hp : NULL, &rg.in,
+					  rg.wall, &x);
 		else
-			report_count_text(&g, o, &r, wall, &x);
-		res->triangles = r.triangles;
-		res->seconds = wall;
+			report_count_text(g, o, &rg.r, rg.wall, &x);
+		res->triangles = rg.r.triangles;
+		res->seconds = rg.wall;
 	}
-done:
-	/* a collective, so only here: a rank that failed while counting meets
-	 * the others first in an agreement (engine_count's, or dist_sum_ranks'),
-	 * after which no rank makes another on the wire for this graph */
-	dist_counter_close(take);
-	dist_host_free(d); /* the oriented graph its host's ranks built, if they did */
-	engine_gpu_warm_end(warm);
-	free(rank_s);
-	ckpt_close(ck);
-	engine_result_free(&r);
-	io_graph_free(&g);
+	run_graph_free(&rg);
 	return rc;
 }
 

@@ -1,10 +1,13 @@
 /*
  * test_api.c - the library interface (src/tristream.h) from C, linked with
  * libtristream.so as a program would be: the header alone, closed forms,
- * errors and their codes, a stop. Ends with "N passed, N failed".
+ * errors and their codes, a stop, a text file read by the count. Ends with
+ * "N passed, N failed".
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "src/tristream.h"
 
@@ -120,8 +123,63 @@ int main(void)
 	check("reset: counts", tristream_count(g, NULL, s, &r, &e) == 0 &&
 				       tristream_result_count(r) == 1);
 	tristream_result_free(r);
+	r = NULL;
 	tristream_stop_free(s);
+	/* the sweep is the command line's: refused, not reported as run */
+	check("layout sweep: 2", tristream_options_new(&o, &e) == 0 &&
+					 tristream_options_set(o, "layout", "sweep", &e) == 0 &&
+					 tristream_count(g, o, NULL, &r, &e) == 2 && !r &&
+					 strstr(e.message, "sweep"));
+	tristream_options_free(o);
 	tristream_graph_free(g);
+	/* a text file, read by each count: K_5 (10 triangles, 5 4-cliques) and
+	 * a pendant vertex 5, some pairs in both directions */
+	const char *tmp = getenv("TMPDIR");
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/tristream-test-api-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	const int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	int wrote = f != NULL;
+	for (int u = 0; u < 5 && f; u++)
+		for (int v = 0; v < 5; v++)
+			if (u != v && (v > u || (u + v) % 2))
+				wrote &= fprintf(f, "%d %d\n", u, v) > 0;
+	if (f) {
+		wrote &= fprintf(f, "4 5\n") > 0;
+		wrote &= fclose(f) == 0;
+	}
+	check("text file written", wrote);
+	check("text file opened", tristream_graph_open(path, &g, &e) == 0);
+	check("text file: 10 triangles", tristream_count(g, NULL, NULL, &r, &e) == 0 &&
+						  tristream_result_count(r) == 10 &&
+						  tristream_result_vertices(r) == 6 &&
+						  tristream_result_edges(r) == 11 &&
+						  strstr(tristream_result_json(r), "\"triangles\":10") &&
+						  !strstr(tristream_result_json(r), "\"plan\":{"));
+	tristream_result_free(r);
+	r = NULL;
+	check("text file per vertex", tristream_options_new(&o, &e) == 0 &&
+					      tristream_options_set(o, "per-vertex", "1", &e) == 0 &&
+					      tristream_options_set(o, "device", "cpu", &e) == 0 &&
+					      tristream_count(g, o, NULL, &r, &e) == 0);
+	pv = tristream_result_per_vertex(r);
+	check("text file per-vertex counts", pv && pv[0] == 6 && pv[3] == 6 && pv[4] == 6 &&
+						     pv[5] == 0);
+	check("text file transitivity", tristream_result_transitivity(r) == 30.0 / 34.0);
+	tristream_result_free(r);
+	r = NULL;
+	check("text file: 5 4-cliques", tristream_options_set(o, "per-vertex", "0", &e) == 0 &&
+						tristream_options_set(o, "k", "4", &e) == 0 &&
+						tristream_count(g, o, NULL, &r, &e) == 0 &&
+						tristream_result_count(r) == 5);
+	tristream_result_free(r);
+	r = NULL;
+	check("text file, layout sweep: 2", tristream_options_set(o, "k", "3", &e) == 0 &&
+						    tristream_options_set(o, "layout", "sweep", &e) == 0 &&
+						    tristream_count(g, o, NULL, &r, &e) == 2 && !r);
+	tristream_options_free(o);
+	tristream_graph_free(g);
+	unlink(path);
 	printf("%d passed, %d failed\n", pass, fail);
 	return fail != 0;
 }
