@@ -6,7 +6,7 @@
 # jobs taken by one worker a GPU, each run with only its GPU visible:
 # tests/gpu/run.sh (its counts in SLICES slices, default 8; its sanitizer
 # part; its batch part in two), tests/gpu/clique.sh (its counts and its
-# sanitizer half) and tests/gpu/inputs.sh. The longest jobs go first
+# sanitizer half), tests/gpu/oriented.sh and tests/gpu/inputs.sh. The longest jobs go first
 # (four H200s, 2026-11-26: count slices 4.5-13 min, sanitizer and batch
 # 2-2.5 min, multi.sh 15 min on two: 96 GPU-minutes for run.sh and
 # multi.sh; four H100s, the same day: clique.sh's counts 14 min, slices of
@@ -23,7 +23,7 @@
 # (the rest of a suite begun in an earlier run of the same build); the
 # summary names the ones left out, so a part is never read as the whole.
 # GPUS=N overrides the count nvidia-smi gives; RUN_SH, MULTI_SH, CLIQUE_SH
-# and INPUTS_SH the scripts run (tests of this script use stand-ins).
+# INPUTS_SH and ORIENTED_SH the scripts run (tests of this script use stand-ins).
 set -u
 B=$1 G=$2 O=$3
 SLICES=${4:-8}
@@ -32,6 +32,7 @@ RUN_SH=${RUN_SH:-$here/run.sh}
 MULTI_SH=${MULTI_SH:-$here/multi.sh}
 CLIQUE_SH=${CLIQUE_SH:-$here/clique.sh}
 INPUTS_SH=${INPUTS_SH:-$here/inputs.sh}
+ORIENTED_SH=${ORIENTED_SH:-$here/oriented.sh}
 mkdir -p "$O"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -59,6 +60,7 @@ fi
 	echo "batch-1 run batch 1/2"
 	echo "sanitizer run sanitizer 0/1"
 	echo "clique-sanitizer clique sanitizer"
+	echo "oriented oriented"
 	echo "inputs inputs"
 } >"$T/all"
 [ "$ngpu" -ge 2 ] && echo "multi" >>"$T/all"
@@ -105,6 +107,7 @@ run_job() { # gpu name script args...
 	run) CUDA_VISIBLE_DEVICES=$gpu bash "$RUN_SH" "$B" "$G" "$@" ;;
 	clique) CUDA_VISIBLE_DEVICES=$gpu PART=$1 bash "$CLIQUE_SH" "$B" "$G" ;;
 	inputs) CUDA_VISIBLE_DEVICES=$gpu bash "$INPUTS_SH" "$B" "$G" ;;
+	oriented) CUDA_VISIBLE_DEVICES=$gpu bash "$ORIENTED_SH" "$B" "$G" ;;
 	*) echo "FAIL: no script $script"; false ;;
 	esac >"$T/$name.log" 2>&1
 	rc=$?
