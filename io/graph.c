@@ -119,7 +119,7 @@ static int open_rank_ids(struct tsg_graph *g, const struct io_header *h, const c
 		return tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the rank map section (file "
 				"is corrupt)", path);
 	struct perm_ctx c = { .id = g->rank_id, .nv = g->nv,
-			      .seen = calloc((g->nv + 63) / 64 + 1, sizeof(*c.seen)) };
+			      .seen = calloc((g->nv + 63) / 64 + 1, sizeof(uint64_t)) };
 	if (!c.seen)
 		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory checking the rank map", path);
 	atomic_init(&c.bad, UINT64_MAX);
@@ -313,14 +313,16 @@ static void with_rows(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	uint64_t n = 0;
 	for (uint64_t v = b; v < e; v++)
 		n += g->id_degree ? g->id_degree[v] != 0 : g->off[v + 1] != g->off[v];
-	for (uint64_t x = c->reached ? g->off[b] : 0; c->reached && x < g->off[e]; x++) {
+	atomic_fetch_add(&c->n, n);
+	if (!c->reached)
+		return;
+	for (uint64_t x = g->off[b]; x < g->off[e]; x++) {
 		const uint32_t w = g->adj[x];
 		const uint64_t bit = 1ull << (w & 63);
 		/* looked at first: most targets are marked already */
 		if (!(atomic_load_explicit(&c->reached[w >> 6], memory_order_relaxed) & bit))
 			atomic_fetch_or_explicit(&c->reached[w >> 6], bit, memory_order_relaxed);
 	}
-	atomic_fetch_add(&c->n, n);
 }
 
 static void with_reached(void *arg, uint64_t b, uint64_t e, unsigned tid)
