@@ -4,8 +4,26 @@
 
 #include "base/util.h"
 
+/* An oriented graph's rows: every entry above its row and below nv,
+ * strictly increasing. Each edge is then stored once, from its lower
+ * rank: nothing to pair up. */
+static uint64_t check_rows(const struct tsg_graph *g, uint64_t b, uint64_t e)
+{
+	for (uint64_t r = b; r < e; r++) {
+		const uint64_t lo = g->off[r], hi = g->off[r + 1];
+		for (uint64_t i = lo; i < hi; i++) {
+			const uint32_t w = g->adj[i];
+			if (w >= g->nv || w <= r || (i > lo && w <= g->adj[i - 1]))
+				return r;
+		}
+	}
+	return UINT64_MAX;
+}
+
 uint64_t io_check_lists(const struct tsg_graph *g, uint64_t b, uint64_t e, uint64_t *sym)
 {
+	if (g->oriented)
+		return check_rows(g, b, e);
 	uint64_t sum = 0;
 	for (uint64_t v = b; v < e; v++) {
 		const uint64_t lo = g->off[v], hi = g->off[v + 1];
@@ -18,6 +36,13 @@ uint64_t io_check_lists(const struct tsg_graph *g, uint64_t b, uint64_t e, uint6
 	}
 	*sym += sum;
 	return UINT64_MAX;
+}
+
+int io_check_fail_row(const char *name, uint64_t r, struct tsg_err *err)
+{
+	return tsg_fail(err, TSG_EINPUT, "%s: rank %llu has a bad row (offsets not monotone, an "
+			"entry not above its rank or out of range, or the row not strictly "
+			"increasing)", name, (unsigned long long)r);
 }
 
 int io_check_fail_vertex(const char *name, uint64_t v, struct tsg_err *err)
@@ -72,10 +97,12 @@ int io_check_offsets(const struct tsg_graph *g, const char *name, unsigned threa
 	tsg_parallel_for(threads, g->nv, 4096, check_range, &c);
 	const uint64_t bad = atomic_load(&c.bad_vertex);
 	if (bad != UINT64_MAX)
-		return io_check_fail_vertex(name, bad, err);
+		return g->oriented ? io_check_fail_row(name, bad, err)
+				   : io_check_fail_vertex(name, bad, err);
 	if (atomic_load(&c.maxdeg) != g->max_degree)
-		return tsg_fail(err, TSG_EINPUT, "%s: header says maximum degree %llu, lists say "
-				"%llu", name, (unsigned long long)g->max_degree,
+		return tsg_fail(err, TSG_EINPUT, "%s: header says maximum %s %llu, %s say %llu", name,
+				g->oriented ? "out-degree" : "degree",
+				(unsigned long long)g->max_degree, g->oriented ? "rows" : "lists",
 				(unsigned long long)atomic_load(&c.maxdeg));
 	return TSG_OK;
 }
@@ -107,9 +134,27 @@ static void sym_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	atomic_fetch_add(&c->down, down);
 }
 
+int io_check_oriented_exact(struct tsg_graph *g, const char *name, unsigned threads,
+			    struct tsg_err *err)
+{
+	int rc = io_graph_load_degrees(g, threads, err);
+	if (rc)
+		return rc;
+	uint64_t most = 0;
+	for (uint64_t v = 0; v < g->nv; v++)
+		most = g->id_degree[v] > most ? g->id_degree[v] : most;
+	if (most != g->degree_hint)
+		return tsg_fail(err, TSG_EINPUT, "%s: header says the undirected graph's maximum "
+				"degree is %llu, the rows say %llu", name,
+				(unsigned long long)g->degree_hint, (unsigned long long)most);
+	return TSG_OK;
+}
+
 int io_check_symmetry_exact(const struct tsg_graph *g, const char *name, unsigned threads,
 			    struct tsg_err *err)
 {
+	if (g->oriented)
+		return tsg_fail(err, TSG_EINTERNAL, "%s: symmetry of an oriented graph", name);
 	struct sym_ctx c = { .g = g };
 	atomic_init(&c.bad_vertex, UINT64_MAX);
 	atomic_init(&c.down, 0);

@@ -12,6 +12,11 @@
  * and needs every list in memory; `tristream info --verify` runs it.
  * io_graph_open applies the offset rules; io/lists.c applies the list rules
  * stretch by stretch as lists arrive.
+ *
+ * An oriented graph (io/graph.h) has rules of its own for its rows: every
+ * entry above its row and below nv, strictly increasing; each edge is
+ * stored once, so there is no symmetry to check, and the largest row is
+ * the header's maximum out-degree.
  */
 #ifndef IO_CHECK_H
 #define IO_CHECK_H
@@ -38,7 +43,8 @@ int io_check_offsets(const struct tsg_graph *g, const char *name, unsigned threa
 
 /* The list rules for vertices b .. e-1, whose offsets are checked: returns
  * the first vertex that breaks one, or UINT64_MAX, and adds the stretch's
- * symmetry hash to *sym. */
+ * symmetry hash to *sym (an oriented graph's rows: their rules, nothing
+ * added). */
 uint64_t io_check_lists(const struct tsg_graph *g, uint64_t b, uint64_t e, uint64_t *sym);
 
 /* Exact symmetry of a loaded graph whose offsets and lists already meet
@@ -47,8 +53,15 @@ uint64_t io_check_lists(const struct tsg_graph *g, uint64_t b, uint64_t e, uint6
 int io_check_symmetry_exact(const struct tsg_graph *g, const char *name, unsigned threads,
 			    struct tsg_err *err);
 
-/* The error for a bad list at vertex v. */
+/* What info --verify checks of an oriented graph beyond its load: the
+ * header's degree hint (format.h) against the degrees its rows give (it
+ * computes them: g->id_degree). */
+int io_check_oriented_exact(struct tsg_graph *g, const char *name, unsigned threads,
+			    struct tsg_err *err);
+
+/* The error for a bad list at vertex v (an oriented graph's: row r). */
 int io_check_fail_vertex(const char *name, uint64_t v, struct tsg_err *err);
+int io_check_fail_row(const char *name, uint64_t r, struct tsg_err *err);
 int io_check_fail_symmetry(const char *name, struct tsg_err *err);
 
 #endif

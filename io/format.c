@@ -16,6 +16,7 @@ enum {
 	OFF_NEDGES = 32,
 	OFF_NADJ = 40,
 	OFF_MAXDEG = 48,
+	OFF_DEGREE_HINT = 56, /* oriented files: the undirected graph's maximum degree */
 	OFF_SECTIONS = 64,
 	SECTION_BYTES = 32,
 	OFF_HCHECK = IO_HEADER_SIZE - 8,
@@ -46,7 +47,12 @@ void io_header_encode(const struct io_header *h, uint8_t *buf)
 	put64(buf + OFF_NV, h->nv);
 	put64(buf + OFF_NEDGES, h->nedges);
 	put64(buf + OFF_NADJ, h->nadj);
-	put64(buf + OFF_MAXDEG, h->max_degree);
+	if (h->flags & IO_FLAG_ORIENTED) {
+		put64(buf + OFF_MAXDEG, h->max_out);
+		put64(buf + OFF_DEGREE_HINT, h->max_degree);
+	} else {
+		put64(buf + OFF_MAXDEG, h->max_degree);
+	}
 	for (uint32_t i = 0; i < h->nsections && i < IO_MAX_SECTIONS; i++) {
 		uint8_t *s = buf + OFF_SECTIONS + i * SECTION_BYTES;
 		put32(s, h->sec[i].kind);
@@ -74,6 +80,18 @@ uint64_t io_header_layout(struct io_header *h, uint64_t nv, uint64_t nadj, uint6
 	return pos;
 }
 
+uint64_t io_header_layout_oriented(struct io_header *h, uint64_t nv, uint64_t ne, uint64_t max_out,
+				   uint64_t max_degree)
+{
+	uint64_t pos = io_header_layout(h, nv, ne, max_degree);
+	h->flags = IO_FLAG_ORIENTED;
+	h->nedges = ne; /* each edge once */
+	h->max_out = max_out;
+	h->sec[2] = (struct io_section){ .kind = IO_SEC_RANK_IDS, .offset = pos, .size = nv * 4 };
+	h->nsections = 3;
+	return pos + tsg_align_up(h->sec[2].size, IO_ALIGN);
+}
+
 uint64_t io_header_layout_lz4(struct io_header *h, uint64_t nv, uint64_t nadj,
 			      uint64_t max_degree, uint64_t data_size, uint64_t index_size)
 {
@@ -96,6 +114,69 @@ const struct io_section *io_header_section(const struct io_header *h, uint32_t k
 	return NULL;
 }
 
+/* A plain or LZ4 file's counts (an undirected graph: every edge twice). */
+static int decode_counts(const struct io_header *h, uint64_t file_size, const char *path,
+			 struct tsg_err *err)
+{
+	/* each field on its own, without overflow: 2 * nedges must not wrap
+	 * (nedges + 2^63 would pass a wrapped check); a simple graph of nv
+	 * vertices has at most nv(nv - 1) list entries; a plain file holds 4
+	 * bytes an entry, a compressed one is bounded below (sections) */
+	if (h->nedges > UINT64_MAX / 2 || h->nadj != 2 * h->nedges ||
+	    (h->nv < (1ull << 32) && h->nadj > h->nv * (h->nv ? h->nv - 1 : 0)) ||
+	    (!(h->flags & IO_FLAG_LZ4) && h->nadj > file_size / 4))
+		return tsg_fail(err, TSG_EINPUT, "%s: inconsistent counts (%llu edges, %llu list "
+				"entries, file of %llu bytes)", path, (unsigned long long)h->nedges,
+				(unsigned long long)h->nadj, (unsigned long long)file_size);
+	if (h->max_degree > h->nadj || (h->nv == 0 && h->nadj != 0) ||
+	    (h->nv > 0 && h->max_degree >= h->nv))
+		return tsg_fail(err, TSG_EINPUT, "%s: inconsistent maximum degree %llu", path,
+				(unsigned long long)h->max_degree);
+	return TSG_OK;
+}
+
+/* The sections of an oriented file, once the counts agree with each
+ * other: offsets, rows and the rank map, each of its exact size. */
+static int oriented_sections(const struct io_header *h, const char *path, struct tsg_err *err)
+{
+	const struct io_section *off = io_header_section(h, IO_SEC_OFFSETS);
+	const struct io_section *rows = io_header_section(h, IO_SEC_NEIGHBORS);
+	const struct io_section *ids = io_header_section(h, IO_SEC_RANK_IDS);
+	if (!off || !rows || !ids)
+		return tsg_fail(err, TSG_EINPUT, "%s: oriented file without its %s section", path,
+				!off ? "offset" : !rows ? "row" : "rank map");
+	if (off->size != (h->nv + 1) * 8 || rows->size != h->nadj * 4 || ids->size != h->nv * 4)
+		return tsg_fail(err, TSG_EINPUT, "%s: section sizes (%llu offset, %llu row, %llu rank "
+				"map bytes) disagree with %llu vertices and %llu edges", path,
+				(unsigned long long)off->size, (unsigned long long)rows->size,
+				(unsigned long long)ids->size, (unsigned long long)h->nv,
+				(unsigned long long)h->nadj);
+	return TSG_OK;
+}
+
+/* An oriented file's counts (the sections are checked after the table):
+ * every edge once, so at most nv(nv - 1)/2 of them, 4 bytes each in the
+ * file; rows no longer than the largest degree, which is below nv. The
+ * degree hint is checked for range only: it cannot change a count. */
+static int decode_oriented(const struct io_header *h, uint64_t file_size, const char *path,
+			   struct tsg_err *err)
+{
+	if (h->flags & IO_FLAG_LZ4)
+		return tsg_fail(err, TSG_EINPUT, "%s: an oriented file with LZ4 lists: not a kind "
+				"this build writes or reads", path);
+	const uint64_t most = h->nv * (h->nv ? h->nv - 1 : 0) / 2; /* nv < 2^32: no wrap */
+	if (h->nadj != h->nedges || h->nadj > most || h->nadj > file_size / 4)
+		return tsg_fail(err, TSG_EINPUT, "%s: inconsistent counts (%llu edges, %llu row "
+				"entries, file of %llu bytes)", path, (unsigned long long)h->nedges,
+				(unsigned long long)h->nadj, (unsigned long long)file_size);
+	if (h->max_out > h->max_degree || h->max_degree > h->nadj ||
+	    (h->nv > 0 && h->max_degree >= h->nv))
+		return tsg_fail(err, TSG_EINPUT, "%s: inconsistent maximum degrees (%llu out, %llu "
+				"in all)", path, (unsigned long long)h->max_out,
+				(unsigned long long)h->max_degree);
+	return TSG_OK;
+}
+
 int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const char *path,
 		     struct io_header *h, struct tsg_err *err)
 {
@@ -116,8 +197,9 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 	h->hcheck = get64(buf + OFF_HCHECK);
 	h->flags = get32(buf + OFF_FLAGS);
 	if (h->flags & ~IO_FLAGS_SUPPORTED)
-		return tsg_fail(err, TSG_EINPUT, "%s: unsupported feature flags 0x%x (64-bit ids "
-				"are not supported by this build)", path, h->flags);
+		return tsg_fail(err, TSG_EINPUT, "%s: unsupported feature flags 0x%x (this build "
+				"reads bit 1, LZ4 lists, and bit 2, oriented; not 64-bit ids or "
+				"others)", path, h->flags);
 	if (get32(buf + OFF_HSIZE) != IO_HEADER_SIZE)
 		return tsg_fail(err, TSG_EINPUT, "%s: header size %u, expected %u", path,
 				get32(buf + OFF_HSIZE), IO_HEADER_SIZE);
@@ -126,26 +208,20 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 	h->nedges = get64(buf + OFF_NEDGES);
 	h->nadj = get64(buf + OFF_NADJ);
 	h->max_degree = get64(buf + OFF_MAXDEG);
+	if (h->flags & IO_FLAG_ORIENTED) {
+		h->max_out = h->max_degree;
+		h->max_degree = get64(buf + OFF_DEGREE_HINT);
+	}
 	if (h->nsections > IO_MAX_SECTIONS)
 		return tsg_fail(err, TSG_EINPUT, "%s: %u sections, at most %u allowed", path,
 				h->nsections, IO_MAX_SECTIONS);
 	if (h->nv > IO_MAX_VERTICES)
 		return tsg_fail(err, TSG_EINPUT, "%s: %llu vertices exceed the 32-bit id range", path,
 				(unsigned long long)h->nv);
-	/* each field on its own, without overflow: 2 * nedges must not wrap
-	 * (nedges + 2^63 would pass a wrapped check); a simple graph of nv
-	 * vertices has at most nv(nv - 1) list entries; a plain file holds 4
-	 * bytes an entry, a compressed one is bounded below (sections) */
-	if (h->nedges > UINT64_MAX / 2 || h->nadj != 2 * h->nedges ||
-	    (h->nv < (1ull << 32) && h->nadj > h->nv * (h->nv ? h->nv - 1 : 0)) ||
-	    (!(h->flags & IO_FLAG_LZ4) && h->nadj > file_size / 4))
-		return tsg_fail(err, TSG_EINPUT, "%s: inconsistent counts (%llu edges, %llu list "
-				"entries, file of %llu bytes)", path, (unsigned long long)h->nedges,
-				(unsigned long long)h->nadj, (unsigned long long)file_size);
-	if (h->max_degree > h->nadj || (h->nv == 0 && h->nadj != 0) ||
-	    (h->nv > 0 && h->max_degree >= h->nv))
-		return tsg_fail(err, TSG_EINPUT, "%s: inconsistent maximum degree %llu", path,
-				(unsigned long long)h->max_degree);
+	int rc = h->flags & IO_FLAG_ORIENTED ? decode_oriented(h, file_size, path, err)
+					      : decode_counts(h, file_size, path, err);
+	if (rc)
+		return rc;
 	for (uint32_t i = 0; i < h->nsections; i++) {
 		const uint8_t *s = buf + OFF_SECTIONS + i * SECTION_BYTES;
 		struct io_section *sec = &h->sec[i];
@@ -160,6 +236,8 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 					sec->kind, (unsigned long long)sec->offset,
 					(unsigned long long)sec->size, (unsigned long long)file_size);
 	}
+	if (h->flags & IO_FLAG_ORIENTED)
+		return oriented_sections(h, path, err);
 	const struct io_section *off = io_header_section(h, IO_SEC_OFFSETS);
 	if (h->flags & IO_FLAG_LZ4) {
 		const struct io_section *z = io_header_section(h, IO_SEC_NEIGHBORS_LZ4);

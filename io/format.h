@@ -5,7 +5,11 @@
  * boundary so that any section can be read with O_DIRECT. The header holds
  * a section table with one XXH3-64 checksum per section and a checksum of
  * the header itself. The graph stored is canonical: undirected, every edge
- * in both lists, lists strictly increasing, no self-loops.
+ * in both lists, lists strictly increasing, no self-loops. Or, with
+ * IO_FLAG_ORIENTED, the same graph already oriented (tristream-convert
+ * --oriented): vertices relabelled by rank (degree, id), each row the
+ * vertex's higher-ranked neighbours, so every edge once, and a section
+ * mapping each rank back to its id.
  *
  * This module only encodes and decodes headers; io/graph.h loads graphs and
  * io/writer.h writes them.
@@ -29,14 +33,16 @@
 enum io_flag {
 	IO_FLAG_IDS64 = 1u << 0, /* reserved: 64-bit neighbour ids */
 	IO_FLAG_LZ4 = 1u << 1,   /* neighbours in LZ4 chunks (io/compress.h) */
+	IO_FLAG_ORIENTED = 1u << 2, /* rows of the rank-ordered DAG, each edge once */
 };
-#define IO_FLAGS_SUPPORTED IO_FLAG_LZ4
+#define IO_FLAGS_SUPPORTED (IO_FLAG_LZ4 | IO_FLAG_ORIENTED)
 
 enum io_section_kind {
 	IO_SEC_OFFSETS = 1,   /* (nv + 1) x uint64 row offsets */
 	IO_SEC_NEIGHBORS = 2, /* nadj x uint32 neighbour ids */
 	IO_SEC_NEIGHBORS_LZ4 = 3, /* IO_FLAG_LZ4: compressed chunks, back to back */
 	IO_SEC_CHUNKS = 4,    /* IO_FLAG_LZ4: the chunk index, 32 bytes a chunk */
+	IO_SEC_RANK_IDS = 5,  /* IO_FLAG_ORIENTED: nv x uint32, the id of each rank */
 };
 
 struct io_section {
@@ -51,8 +57,11 @@ struct io_header {
 	uint32_t flags;
 	uint64_t nv;         /* vertices */
 	uint64_t nedges;     /* undirected edges */
-	uint64_t nadj;       /* directed entries = 2 * nedges */
-	uint64_t max_degree;
+	uint64_t nadj;       /* directed entries = 2 * nedges (oriented: = nedges) */
+	uint64_t max_degree; /* the undirected graph's largest degree: bytes 48, or in
+			      * an oriented file bytes 56, a hint that only --device
+			      * auto reads and only info --verify checks */
+	uint64_t max_out;    /* oriented: the largest row (out-degree), bytes 48; else 0 */
 	uint32_t nsections;
 	struct io_section sec[IO_MAX_SECTIONS];
 	uint64_t hcheck;     /* the header checksum, set by io_header_decode: it covers
@@ -75,6 +84,11 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 /* Fills h's counts and section table for a graph of nv vertices and nadj
  * entries (checksums left zero). Returns the total file size. */
 uint64_t io_header_layout(struct io_header *h, uint64_t nv, uint64_t nadj, uint64_t max_degree);
+
+/* The same for an oriented file (IO_FLAG_ORIENTED) of nv vertices and ne
+ * edges: offsets, rows and the rank map. */
+uint64_t io_header_layout_oriented(struct io_header *h, uint64_t nv, uint64_t ne, uint64_t max_out,
+				   uint64_t max_degree);
 
 /* The same for an LZ4 file whose compressed lists and chunk index take
  * data_size and index_size bytes. */

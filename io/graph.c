@@ -4,6 +4,7 @@
  */
 #include "io/graph.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +75,64 @@ int io_graph_peek(const char *path, struct io_header *h, struct tsg_err *err)
 	return rc;
 }
 
+struct perm_ctx {
+	const uint32_t *id;
+	uint64_t nv;
+	_Atomic uint64_t *seen;        /* a bit an id */
+	atomic_uint_fast64_t bad;      /* the first rank whose id is out of range or
+					* seen before, or UINT64_MAX */
+};
+
+static void perm_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct perm_ctx *c = arg;
+	for (uint64_t r = b; r < e; r++) {
+		const uint64_t v = c->id[r], bit = 1ull << (v & 63);
+		if (v >= c->nv ||
+		    (atomic_fetch_or_explicit(&c->seen[v >> 6], bit, memory_order_relaxed) & bit)) {
+			tsg_atomic_min(&c->bad, r);
+			return;
+		}
+	}
+}
+
+/* An oriented file's rank map: in place (read, or the mapping), its
+ * checksum, and a permutation of 0 .. nv-1 (nv ids below nv, none twice). */
+static int open_rank_ids(struct tsg_graph *g, const struct io_header *h, const char *path,
+			 struct tsg_err *err)
+{
+	const struct io_section *s = io_header_section(h, IO_SEC_RANK_IDS);
+	if (io_file_mode(g->file) == IO_MODE_MMAP) {
+		g->rank_id = (const uint32_t *)(io_file_map(g->file) + s->offset);
+	} else {
+		g->rank_id_mem = alloc_section(s->size);
+		if (!g->rank_id_mem)
+			return tsg_fail(err, TSG_ENOMEM, "%s: cannot allocate %llu bytes for the rank "
+					"map", path, (unsigned long long)s->size);
+		const int rc = io_file_read(g->file, s->offset, s->size, g->rank_id_mem, err);
+		if (rc)
+			return rc;
+		g->rank_id = g->rank_id_mem;
+	}
+	if (io_checksum(g->rank_id, s->size) != s->xxh3)
+		return tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the rank map section (file "
+				"is corrupt)", path);
+	struct perm_ctx c = { .id = g->rank_id, .nv = g->nv,
+			      .seen = calloc((g->nv + 63) / 64 + 1, sizeof(uint64_t)) };
+	if (!c.seen)
+		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory checking the rank map", path);
+	atomic_init(&c.bad, UINT64_MAX);
+	tsg_parallel_for(g->threads, g->nv, 1u << 16, perm_range, &c);
+	free((void *)c.seen);
+	const uint64_t bad = atomic_load(&c.bad);
+	if (bad != UINT64_MAX)
+		return tsg_fail(err, TSG_EINPUT, "%s: the rank map is not a permutation of the "
+				"vertices (rank %llu maps to id %u, out of range or taken twice)",
+				path, (unsigned long long)bad, g->rank_id[bad]);
+	return TSG_OK;
+}
+
 int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_graph *g,
 		  struct tsg_err *err)
 {
@@ -92,9 +151,18 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
 	rc = read_header(g->file, hbuf, &h, err);
 	if (rc)
 		goto fail;
+	g->oriented = (h.flags & IO_FLAG_ORIENTED) != 0;
+	if (g->oriented && !opts->oriented) {
+		rc = tsg_fail(err, TSG_EINPUT, "%s: an oriented .tsg (tristream-convert --oriented: "
+			      "each edge once, in rank order): this command needs the undirected "
+			      "lists (tristream count and info read it; convert the original input "
+			      "without --oriented for the rest)", path);
+		goto fail;
+	}
 	g->nv = h.nv;
 	g->nadj = h.nadj;
-	g->max_degree = h.max_degree;
+	g->max_degree = g->oriented ? h.max_out : h.max_degree;
+	g->degree_hint = h.max_degree;
 	g->identity = h.hcheck;
 	g->io_used = io_file_mode(g->file);
 	g->io_cached = io_file_cached(g->file);
@@ -121,6 +189,8 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
 		goto fail;
 	}
 	rc = io_check_offsets(g, path, g->threads, err);
+	if (rc == TSG_OK && g->oriented)
+		rc = open_rank_ids(g, &h, path, err);
 	if (rc)
 		goto fail;
 	if (g->compressed) {
@@ -170,7 +240,122 @@ void io_graph_free(struct tsg_graph *g)
 	io_file_close(g->file);
 	free(g->rank_off);
 	free(g->chunks_read);
+	free(g->rank_id_mem);
+	free(g->id_degree);
 	memset(g, 0, sizeof(*g));
+}
+
+struct deg_ctx {
+	const struct tsg_graph *g;
+	uint32_t *by_rank, *by_id;
+};
+
+/* Every row's entries each add one to their rank's in-degree, and every
+ * row its length to its own rank's; the same words from several threads,
+ * so atomically. */
+static void deg_rows(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct deg_ctx *c = arg;
+	const struct tsg_graph *g = c->g;
+	for (uint64_t r = b; r < e; r++) {
+		for (uint64_t x = g->off[r]; x < g->off[r + 1]; x++)
+			__atomic_fetch_add(&c->by_rank[g->adj[x]], 1, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&c->by_rank[r], (uint32_t)(g->off[r + 1] - g->off[r]),
+				   __ATOMIC_RELAXED);
+	}
+}
+
+static void deg_scatter(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct deg_ctx *c = arg;
+	for (uint64_t r = b; r < e; r++)
+		c->by_id[c->g->rank_id[r]] = c->by_rank[r];
+}
+
+int io_graph_load_degrees(struct tsg_graph *g, unsigned threads, struct tsg_err *err)
+{
+	if (!g->oriented || g->id_degree)
+		return TSG_OK;
+	if (g->lists_pending)
+		return tsg_fail(err, TSG_EINTERNAL, "degrees of an oriented graph before its rows");
+	const uint64_t n = g->nv ? g->nv : 1;
+	struct deg_ctx c = { .g = g, .by_rank = calloc(n, sizeof(uint32_t)),
+			     .by_id = malloc(n * sizeof(uint32_t)) };
+	if (!c.by_rank || !c.by_id) {
+		free(c.by_rank);
+		free(c.by_id);
+		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory for the degrees of %llu vertices",
+				io_graph_name(g), (unsigned long long)g->nv);
+	}
+	tsg_parallel_for(threads ? threads : 1, g->nv, 1u << 12, deg_rows, &c);
+	tsg_parallel_for(threads ? threads : 1, g->nv, 1u << 16, deg_scatter, &c);
+	free(c.by_rank);
+	g->id_degree = c.by_id;
+	return TSG_OK;
+}
+
+/* The vertices with an edge: rows that are not empty; an oriented graph's
+ * degrees where known, else rows that are not empty and the empty ones
+ * some row reaches (marked in reached, a bit a rank). */
+struct with_ctx {
+	const struct tsg_graph *g;
+	_Atomic uint64_t *reached; /* NULL: no marking */
+	atomic_uint_fast64_t n;
+};
+
+static void with_rows(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct with_ctx *c = arg;
+	const struct tsg_graph *g = c->g;
+	uint64_t n = 0;
+	for (uint64_t v = b; v < e; v++)
+		n += g->id_degree ? g->id_degree[v] != 0 : g->off[v + 1] != g->off[v];
+	atomic_fetch_add(&c->n, n);
+	if (!c->reached)
+		return;
+	for (uint64_t x = g->off[b]; x < g->off[e]; x++) {
+		const uint32_t w = g->adj[x];
+		const uint64_t bit = 1ull << (w & 63);
+		/* looked at first: most targets are marked already */
+		if (!(atomic_load_explicit(&c->reached[w >> 6], memory_order_relaxed) & bit))
+			atomic_fetch_or_explicit(&c->reached[w >> 6], bit, memory_order_relaxed);
+	}
+}
+
+static void with_reached(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct with_ctx *c = arg;
+	const uint64_t *off = c->g->off;
+	uint64_t n = 0;
+	for (uint64_t r = b; r < e; r++)
+		n += off[r + 1] == off[r] &&
+		     (atomic_load_explicit(&c->reached[r >> 6], memory_order_relaxed) >> (r & 63) & 1);
+	atomic_fetch_add(&c->n, n);
+}
+
+uint64_t io_graph_vertices_with_edges(const struct tsg_graph *g, unsigned threads)
+{
+	if (!g->off || g->nv == 0)
+		return 0;
+	threads = threads ? threads : 1;
+	struct with_ctx c = { .g = g };
+	atomic_init(&c.n, 0);
+	if (g->oriented && !g->id_degree) {
+		if (g->lists_pending || !g->adj)
+			return UINT64_MAX;
+		c.reached = calloc((g->nv + 63) / 64 + 1, sizeof(*c.reached));
+		if (!c.reached)
+			return UINT64_MAX;
+	}
+	tsg_parallel_for(threads, g->nv, 1u << 14, with_rows, &c);
+	if (c.reached)
+		tsg_parallel_for(threads, g->nv, 1u << 16, with_reached, &c);
+	free((void *)c.reached);
+	return atomic_load(&c.n);
 }
 
 void io_graph_adopt(struct tsg_graph *g, uint64_t nv, uint64_t *off, uint32_t *adj,

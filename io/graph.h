@@ -8,6 +8,14 @@
  * A file that passes cannot make the count wrong; one that fails gives a
  * TSG_EINPUT error naming the file and the first offending vertex.
  *
+ * An oriented file (format.h, IO_FLAG_ORIENTED) loads as its DAG instead,
+ * where the caller takes one (io_load_opts.oriented): off and adj are the
+ * rows of the ranks, each strictly increasing and above its rank, every
+ * edge once (nadj edges), and rank_id maps each rank to its vertex id, a
+ * permutation; max_degree is then the largest row. Those are its checks
+ * (no symmetry to check): any total order counts exactly, the rank order
+ * only bounds the work.
+ *
  * Loading comes in two steps so that work can start before the lists are
  * in memory: io_graph_open reads and checks the header and the offsets
  * (degrees, so ranks, are known then), io_graph_read_lists reads the lists
@@ -65,8 +73,9 @@ struct io_lists_src {
 
 struct tsg_graph {
 	uint64_t nv;         /* vertices; ids are 0 .. nv-1 */
-	uint64_t nadj;       /* list entries, twice the undirected edges */
-	uint64_t max_degree;
+	uint64_t nadj;       /* list entries, twice the undirected edges (oriented:
+			      * the edges, each once) */
+	uint64_t max_degree; /* the longest list (oriented: row) */
 	const uint64_t *off; /* nv + 1 row offsets */
 	const uint32_t *adj; /* nadj neighbour ids */
 	/* ownership: either owned buffers or the mapped file */
@@ -98,6 +107,15 @@ struct tsg_graph {
 	/* LZ4 lists read by ranges: a flag for each chunk decoded so far, so a
 	 * chunk that two calls' ranges share is read once (io/ranges.c) */
 	uint8_t *chunks_read;
+	/* an oriented file (see above): rows by rank, and the id of each rank
+	 * (mapped, or rank_id_mem); degree_hint is the header's maximum degree
+	 * of the undirected graph, unchecked (format.h); id_degree, once
+	 * io_graph_load_degrees ran, each id's undirected degree (owned) */
+	int oriented;
+	const uint32_t *rank_id;
+	void *rank_id_mem;
+	uint64_t degree_hint;
+	uint32_t *id_degree;
 };
 
 struct io_load_opts {
@@ -106,6 +124,9 @@ struct io_load_opts {
 	int progress;            /* bytes read, rate and ETA on stderr */
 	const char *scratch_dir; /* non-NULL: a buffer for decoded lists is a file
 				  * there, not memory (bounded host memory) */
+	int oriented;            /* an oriented file is taken as its DAG (g->oriented);
+				  * 0: refused (TSG_EINPUT, naming the file), as by
+				  * every reader that needs the undirected lists */
 };
 
 /* g's name in messages: its file, or its decoder's. */
@@ -210,5 +231,32 @@ static inline uint64_t io_graph_degree(const struct tsg_graph *g, uint64_t v)
 {
 	return g->off[v + 1] - g->off[v];
 }
+
+/* The undirected graph's edges: half the list entries, or an oriented
+ * graph's rows' entries. */
+static inline uint64_t io_graph_edges(const struct tsg_graph *g)
+{
+	return g->oriented ? g->nadj : g->nadj / 2;
+}
+
+/* An oriented graph's undirected degree of each id, out- plus in-degree
+ * of its rank (g->id_degree; one pass over the rows): for what reports
+ * degrees by id (per-vertex counts, clustering, info). A no-op for an
+ * undirected graph, whose lists are the degrees, or once done. Needs the
+ * lists in place. */
+int io_graph_load_degrees(struct tsg_graph *g, unsigned threads, struct tsg_err *err);
+
+/* Vertex id v's undirected degree: its list's length, or for an oriented
+ * graph g->id_degree[v] (io_graph_load_degrees must have run). */
+static inline uint64_t io_graph_id_degree(const struct tsg_graph *g, uint64_t v)
+{
+	return g->oriented ? g->id_degree[v] : g->off[v + 1] - g->off[v];
+}
+
+/* The vertices with at least one edge (a text file's ids need not be
+ * dense), on `threads` threads. An oriented graph's needs its rows (one
+ * pass over them, unless id_degree is there): UINT64_MAX where they are
+ * pending or no memory could be had for the pass. */
+uint64_t io_graph_vertices_with_edges(const struct tsg_graph *g, unsigned threads);
 
 #endif

@@ -272,15 +272,16 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 	t0 = tsg_now();
 	const uint64_t bad_chunk = atomic_load(&s.bad_chunk);
 	if (s.xs && XXH3_64bits_digest(s.xs) != g->lists_sec.xxh3) {
-		rc = tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the neighbour section (file "
-			      "is corrupt)", path);
+		rc = tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the %s section (file is "
+			      "corrupt)", path, g->oriented ? "row" : "neighbour");
 	} else if (bad_chunk != UINT64_MAX) {
 		const struct io_lz4_chunk *k = &ix.ch[bad_chunk];
 		const int sum_ok = io_checksum(s.base + k->pos, k->csize) == k->xxh3;
 		rc = io_lz4_chunk_fail(path, &ix, bad_chunk, sum_ok ? IO_LZ4_BAD_DATA : IO_LZ4_BAD_SUM,
 				       err);
 	} else if (atomic_load(&s.bad_vertex) != UINT64_MAX) {
-		rc = io_check_fail_vertex(path, atomic_load(&s.bad_vertex), err);
+		rc = g->oriented ? io_check_fail_row(path, atomic_load(&s.bad_vertex), err)
+				 : io_check_fail_vertex(path, atomic_load(&s.bad_vertex), err);
 	} else if (atomic_load(&s.sym_sum) != 0) {
 		rc = io_check_fail_symmetry(path, err);
 	}

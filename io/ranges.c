@@ -217,6 +217,8 @@ int io_graph_read_ranges(struct tsg_graph *g, const struct io_vrange *r, uint64_
 	if (!g->lists_pending || (g->lists_src && !decoded) || (!g->file && !decoded))
 		return tsg_fail(err, TSG_EINTERNAL, "%s: only a file's or a crawl's unread lists "
 				"can be read by ranges", path);
+	if (g->oriented) /* its rows are read whole (src/ranges.h reads lists) */
+		return tsg_fail(err, TSG_EINTERNAL, "%s: an oriented file read by ranges", path);
 	for (uint64_t i = 0; i < n; i++)
 		if (r[i].b > r[i].e || r[i].e > g->nv || (i && r[i].b < r[i - 1].e))
 			return tsg_fail(err, TSG_EINTERNAL, "vertex ranges out of order");

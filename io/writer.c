@@ -283,7 +283,7 @@ int io_writer_commit_unnamed(struct io_writer *w, uint64_t max_degree, int *fd,
 	return rc;
 }
 
-static uint64_t max_degree(uint64_t nv, const uint64_t *off)
+static uint64_t max_degree_of(uint64_t nv, const uint64_t *off)
 {
 	uint64_t maxdeg = 0;
 	for (uint64_t v = 0; v < nv; v++)
@@ -308,7 +308,7 @@ int io_graph_write_lz4(const char *path, uint64_t nv, const uint64_t *off, const
 	memcpy(io_writer_offsets(w), off, (nv + 1) * 8);
 	memcpy(io_writer_section(w, IO_SEC_NEIGHBORS_LZ4), z.data, z.data_size);
 	memcpy(io_writer_section(w, IO_SEC_CHUNKS), z.index, z.index_size);
-	rc = io_writer_commit(w, max_degree(nv, off), err);
+	rc = io_writer_commit(w, max_degree_of(nv, off), err);
 	if (rc == TSG_OK && bytes)
 		*bytes = size;
 done:
@@ -327,7 +327,26 @@ int io_graph_write(const char *path, uint64_t nv, const uint64_t *off, const uin
 	memcpy(io_writer_offsets(w), off, (nv + 1) * 8);
 	if (nadj)
 		memcpy(io_writer_neighbors(w), adj, nadj * 4);
-	return io_writer_commit(w, max_degree(nv, off), err);
+	return io_writer_commit(w, max_degree_of(nv, off), err);
+}
+
+int io_graph_write_oriented(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
+			    const uint32_t *rank_id, uint64_t max_degree, struct tsg_err *err)
+{
+	struct io_header h;
+	struct io_writer *w;
+	const uint64_t ne = off[nv];
+	const uint64_t size = io_header_layout_oriented(&h, nv, ne, max_degree_of(nv, off),
+							max_degree);
+	int rc = io_writer_open_layout(path, &h, size, &w, err);
+	if (rc)
+		return rc;
+	memcpy(io_writer_offsets(w), off, (nv + 1) * 8);
+	if (ne)
+		memcpy(io_writer_neighbors(w), adj, ne * 4);
+	if (nv)
+		memcpy(io_writer_section(w, IO_SEC_RANK_IDS), rank_id, nv * 4);
+	return io_writer_commit(w, max_degree, err);
 }
 
 int io_graph_copy(const char *in, const char *out, int lz4, unsigned threads,

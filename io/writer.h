@@ -72,6 +72,14 @@ void io_writer_abort(struct io_writer *w);
 int io_graph_write(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
 		   struct tsg_err *err);
 
+/* Writes an oriented graph (format.h, IO_FLAG_ORIENTED) held in memory:
+ * the rows off/adj of nv ranks (ne = off[nv] edges, each once, every row
+ * increasing and above its rank), rank_id (nv ids, the vertex of each
+ * rank) and max_degree, the undirected graph's largest degree (the
+ * header's hint). The largest row is found here. */
+int io_graph_write_oriented(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
+			    const uint32_t *rank_id, uint64_t max_degree, struct tsg_err *err);
+
 /* Writes a graph held in memory in the LZ4 format (io/compress.h),
  * compressing on `threads` threads; *bytes gets the file's size. */
 int io_graph_write_lz4(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,

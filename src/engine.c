@@ -31,8 +31,8 @@ void *engine_block_alloc(void *ctx, size_t bytes)
 
 void engine_block_release(struct engine_block_mem *m, void *p)
 {
-	if (m->host)
-		return; /* dist_host_free's, with the graph */
+	if (m->host || m->adopted)
+		return; /* dist_host_free's, with the graph; or the graph's own rows */
 	if (m->file && p == m->file->mem) {
 		io_scratch_unmap(m->file);
 		m->file = NULL;
@@ -213,11 +213,33 @@ static void pv_map_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 		m->by_id[v] = m->by_rank[m->rank[v]];
 }
 
+struct pv_scatter {
+	const uint32_t *rank_id;
+	const uint64_t *by_rank;
+	uint64_t *by_id;
+};
+
+static void pv_scatter_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct pv_scatter *m = ctx;
+	for (uint64_t r = b; r < e; r++)
+		m->by_id[m->rank_id[r]] = m->by_rank[r];
+}
+
 int engine_pv_from_ranks(const struct tsg_graph *g, const struct engine_opts *o,
 			 uint64_t *by_rank, struct engine_result *r, struct tsg_err *err)
 {
-	uint32_t *rank = malloc((g->nv ? g->nv : 1) * sizeof(*rank));
 	uint64_t *by_id = malloc((g->nv ? g->nv : 1) * sizeof(*by_id));
+	if (g->oriented) { /* the file's rank map: its degrees are not at hand to rank by */
+		if (!by_id)
+			return tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
+		struct pv_scatter m = { .rank_id = g->rank_id, .by_rank = by_rank, .by_id = by_id };
+		tsg_parallel_for(o->threads, g->nv, 1 << 16, pv_scatter_range, &m);
+		r->pv = by_id;
+		return TSG_OK;
+	}
+	uint32_t *rank = malloc((g->nv ? g->nv : 1) * sizeof(*rank));
 	int rc = TSG_OK;
 	if (!rank || !by_id || part_rank(g, o->threads, rank) != 0) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
@@ -492,11 +514,51 @@ done:
 	return rc;
 }
 
+/* An oriented file's rows are the oriented graph: adopted where they lie
+ * (the mapping, or the buffers they were read into), nothing ranked,
+ * oriented or copied. Read here if still pending, checked as they come. */
+static int adopt_rows(struct tsg_graph *g, struct engine_block_mem *mem, struct part_odag *d,
+		      struct tsg_err *err)
+{
+	if (!mem)
+		return tsg_fail(err, TSG_EINTERNAL, "an oriented graph's rows adopted with no "
+				"block memory to mark");
+	const int rc = g->lists_pending ? io_graph_read_lists(g, NULL, NULL, err) : TSG_OK;
+	if (rc)
+		return rc;
+	mem->adopted = 1;
+	/* the kernels and the planner only read them: the mapping is read-only */
+	*d = (struct part_odag){ .nv = (uint32_t)g->nv, .ne = g->nadj,
+				 .max_out = (uint32_t)g->max_degree, .off = (uint64_t *)g->off,
+				 .adj = (uint32_t *)g->adj };
+	return TSG_OK;
+}
+
+/* The block layout's units over d, and r->parts for them. */
+static int plan_blocks(const struct part_odag *d, const struct block_opts *bo,
+		       struct block_plan *plan, struct engine_result *r, struct tsg_err *err)
+{
+	const double t1 = tsg_now();
+	const int rc = block_plan_new(d, bo, plan, err);
+	if (rc)
+		return rc;
+	r->plan_s = tsg_now() - t1;
+	r->nblocks = plan->nsrc_blocks;
+	r->parts = calloc(plan->nunits ? plan->nunits : 1, sizeof(*r->parts));
+	if (!r->parts)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	return TSG_OK;
+}
+
 int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
 			 struct engine_block_mem *mem, struct part_odag *d,
 			 struct block_plan *plan, struct engine_result *r, struct tsg_err *err)
 {
+	if (g->oriented) { /* nothing to build: its read is the read stage's */
+		const int rc = adopt_rows(g, mem, d, err);
+		return rc ? rc : plan_blocks(d, bo, plan, r, err);
+	}
 	if (o->read_ranges) {
 		char why[128];
 		if (ranges_usable(g, o, why, sizeof(why)))
@@ -523,17 +585,8 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 		const struct tsg_err *e = mem && mem->err.code ? &mem->err : &oerr;
 		return tsg_fail(err, e->code, "%s", e->msg);
 	}
-	const double t1 = tsg_now();
-	r->build_s = t1 - t0;
-	rc = block_plan_new(d, bo, plan, err);
-	if (rc)
-		return rc;
-	r->plan_s = tsg_now() - t1;
-	r->nblocks = plan->nsrc_blocks;
-	r->parts = calloc(plan->nunits ? plan->nunits : 1, sizeof(*r->parts));
-	if (!r->parts)
-		return tsg_fail(err, TSG_ENOMEM, "out of memory");
-	return TSG_OK;
+	r->build_s = tsg_now() - t0;
+	return plan_blocks(d, bo, plan, r, err);
 }
 
 /* The CPU kernel's name, and if it ran another for some unit, why. */
@@ -765,15 +818,133 @@ void engine_clique_top(struct engine_result *r)
 			r->nsizes = (uint32_t)(i + 1);
 }
 
-int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
-		 struct tsg_err *err)
+/* What an oriented graph (io/graph.h) is counted with, into *oo: the block
+ * layout, whose oriented graph its rows are; k-cliques on the CPU, from
+ * the same rows (count_cpu_oriented_cliques). What needs the undirected
+ * lists is refused, as the plan refuses it (src/plan.c): a caller that
+ * skipped the plan still gets no count from what cannot apply. */
+static int oriented_opts(const struct tsg_graph *g, const struct engine_opts *o,
+			 struct engine_opts *oo, struct engine_result *r, struct tsg_err *err)
 {
-	memset(r, 0, sizeof(*r));
+	const char *name = io_graph_name(g);
+	*oo = *o;
+	if (o->layout != ENGINE_LAYOUT_AUTO && o->layout != ENGINE_LAYOUT_BLOCK)
+		return tsg_fail(err, TSG_EUSAGE, "%s is an oriented .tsg (each edge once, in rank "
+				"order): the %s layout needs the undirected lists; it is counted by "
+				"the block layout", name, engine_layout_name(o->layout));
+	if (o->read_ranges)
+		return tsg_fail(err, TSG_EUSAGE, "--read ranges reads the undirected lists of a "
+				"block's ranks: %s is an oriented .tsg, which every rank reads whole",
+				name);
+	if (o->degeneracy)
+		return tsg_fail(err, TSG_EUSAGE, "--order degeneracy orients the undirected lists: "
+				"%s is stored oriented, by (degree, id)", name);
+	if (engine_cliques(o) && o->device == TSG_DEVICE_GPU)
+		return tsg_fail(err, TSG_EUSAGE, "k-cliques of an oriented .tsg (%s) are counted on "
+				"the CPU (--device cpu): the GPU's take LSTC parts, built from the "
+				"undirected lists", name);
+	if (engine_cliques(o) && o->device == TSG_DEVICE_AUTO) {
+		oo->device = TSG_DEVICE_CPU;
+		snprintf(r->note, sizeof(r->note), "k-cliques of an oriented .tsg are counted on the "
+			 "CPU");
+	}
+	oo->layout = ENGINE_LAYOUT_BLOCK;
+	oo->pin_host = 0; /* its rows are counted where they lie */
+	return TSG_OK;
+}
+
+/* k-cliques of an oriented graph: every K-clique's lowest rank a has the
+ * others in out(a), whose induced subgraph the whole set of rows holds,
+ * so each unit is the whole DAG with a range of ranks as its sources
+ * (kernels/clique.h): o->part.nparts ranges (1 unless asked), for
+ * checkpoints and ranks. */
+static int count_cpu_oriented_cliques(struct tsg_graph *g, const struct engine_opts *o,
+				      struct engine_result *r, struct tsg_err *err)
+{
+	const uint32_t nv = (uint32_t)g->nv;
+	uint32_t n = o->part.nparts ? o->part.nparts : 1;
+	n = nv && n > nv ? nv : n;
+	int rc = g->lists_pending ? io_graph_read_lists(g, NULL, NULL, err) : TSG_OK;
+	if (rc)
+		return rc;
+	struct tsg_progress prog;
+	uint32_t *src = malloc((nv ? nv : 1) * sizeof(*src));
+	r->parts = calloc(n, sizeof(*r->parts));
+	r->max_out = (uint32_t)g->max_degree;
+	r->sizes_len = o->k_all ? (uint64_t)r->max_out + 2 : 0; /* as engine_lstc_setup */
+	r->sizes = o->k_all ? calloc(r->sizes_len, sizeof(*r->sizes)) : NULL;
+	if (!src || !r->parts || (o->k_all && !r->sizes)) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for k-cliques of %u vertices", nv);
+		goto done;
+	}
+	for (uint32_t v = 0; v < nv; v++)
+		src[v] = v;
+	r->layout = ENGINE_LAYOUT_BLOCK;
+	r->nparts = r->nblocks = n;
+	r->clique_ran = o->k_all ? KERN_CLIQUE_PIVOT : o->clique_method;
+	const uint64_t key_words[] = { n, nv, g->nadj };
+	if ((rc = engine_ckpt_plan(o, ckpt_key(key_words, 3, 4 /* 4: oriented cliques */), n, r,
+				   err)))
+		goto done;
+	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
+	tsg_progress_init(&prog, "count", "units", n, o->progress && n > 1);
+	const double wall0 = tsg_now();
+	for (uint32_t k = 0; k < n; k++) {
+		struct engine_part *ep = &r->parts[k];
+		const uint32_t lo = (uint32_t)((uint64_t)nv * k / n);
+		const uint32_t hi = (uint32_t)((uint64_t)nv * (k + 1) / n);
+		ep->st.v_local = hi - lo;
+		if (engine_unit_resume(o, k, r))
+			continue;
+		if ((rc = engine_check_stop(o, err)))
+			break;
+		const struct tsg_dag d = { .nv = nv, .nsrc = hi - lo, .ne = g->nadj,
+					   .max_out = r->max_out, .off = (uint64_t *)g->off,
+					   .adj = (uint32_t *)g->adj, .src = src + lo };
+		const double tc = tsg_now();
+		if (!o->plan_only && r->clique_ran == KERN_CLIQUE_AUTO) /* timed on this unit */
+			r->clique_ran = kern_cpu_clique_pick(&d, o->k, o->threads, 64, 1.0, 0,
+							     &r->clique_picked);
+		if (!o->plan_only)
+			rc = kern_cpu_clique(&d, o->k, o->k_all, r->clique_ran, o->threads,
+					     o->k_all ? r->sizes : &ep->triangles, &r->nsizes, err);
+		if (rc || (rc = engine_unit_done(o, k, ep->triangles, err)))
+			break;
+		ep->count_s = tsg_now() - tc;
+		r->count_s += ep->count_s;
+		r->triangles += ep->triangles;
+		tsg_progress_update(&prog, k + 1, NULL);
+	}
+	tsg_progress_done(&prog);
+	r->count_wall_s = tsg_now() - wall0;
+	r->count_start = wall0;
+	snprintf(r->kernel, sizeof(r->kernel), "cpu-clique-%s",
+		 kern_clique_method_name(r->clique_ran));
+	if (o->clique_scheme != KERN_CLIQUE_SCHEME_AUTO || o->clique_group) {
+		const size_t used = strlen(r->note);
+		snprintf(r->note + used, sizeof(r->note) - used, "%s--kclique-scheme and "
+			 "--kclique-group shape the GPU's warps: not used on the CPU",
+			 used ? "; " : "");
+	}
+done:
+	free(src);
+	return rc;
+}
+
+static int count_graph(struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
+		       struct tsg_err *err)
+{
 	double t0 = tsg_now();
 	int rc;
+	struct engine_opts oo;
+	if (g->oriented) {
+		if ((rc = oriented_opts(g, o, &oo, r, err)))
+			return rc;
+		o = &oo;
+	}
 	enum tsg_device dev = o->device;
-	if (engine_cliques(o) && (o->layout == ENGINE_LAYOUT_BLOCK ||
-				  o->layout == ENGINE_LAYOUT_ARRIVAL))
+	if (!g->oriented && engine_cliques(o) && (o->layout == ENGINE_LAYOUT_BLOCK ||
+						  o->layout == ENGINE_LAYOUT_ARRIVAL))
 		return tsg_fail(err, TSG_EUSAGE, "k-cliques are counted on LSTC parts (--layout "
 				"lstc or auto): a %s does not hold the edges among a vertex's "
 				"out-neighbours", o->layout == ENGINE_LAYOUT_BLOCK ? "block unit" :
@@ -821,13 +992,27 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 	r->layout = o->layout != ENGINE_LAYOUT_AUTO ? o->layout
 		    : engine_cliques(o)		   ? ENGINE_LAYOUT_LSTC
 						   : ENGINE_LAYOUT_BLOCK;
-	if (r->layout == ENGINE_LAYOUT_ARRIVAL)
+	if (g->oriented && engine_cliques(o))
+		rc = count_cpu_oriented_cliques(g, o, r, err);
+	else if (r->layout == ENGINE_LAYOUT_ARRIVAL)
 		rc = count_cpu_arrival(g, o, r, err);
 	else if (r->layout == ENGINE_LAYOUT_BLOCK)
 		rc = count_cpu_block(g, o, r, err);
 	else
 		rc = count_cpu(g, o, r, err);
 	r->total_s = tsg_now() - t0;
+	return rc;
+}
+
+int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine_result *r,
+		 struct tsg_err *err)
+{
+	memset(r, 0, sizeof(*r));
+	int rc = count_graph(g, o, r, err);
+	/* an oriented graph's counts by id are reported with each id's degree
+	 * (src/pervertex.h), which only its rows give */
+	if (rc == TSG_OK && g->oriented && o->per_vertex)
+		rc = io_graph_load_degrees(g, o->threads, err);
 	return rc;
 }
 

@@ -1,5 +1,7 @@
 #include "src/hostmem.h"
 
+#include "io/format.h"
+
 #include "io/compress.h"
 #include "kernels/gpu.h"
 #include "partition/orient.h"
@@ -10,9 +12,32 @@ const char *hostmem_mode_name(enum hostmem_mode m)
 	return m == HOSTMEM_SPILL ? "spill" : "in-memory";
 }
 
+/* An oriented file holds its rows, offsets and rank map unless mapped,
+ * and nothing is built from them: the GPU's staging buffers and each
+ * thread's buffers (as counted below) are what a mapped count keeps. */
+static void plan_oriented(const struct io_header *h, int mapped, unsigned threads, int gpu,
+			  uint64_t budget, struct hostmem_plan *out)
+{
+	const uint64_t spill = (gpu ? GPU_STAGE_BUFS * GPU_STAGE_BYTES : 0) +
+			       (threads ? threads : 1) * ((64ull << 10) * 8);
+	const uint64_t memory = spill + (mapped ? 0 : 8 * (h->nv + 1) + 4 * h->nadj + 4 * h->nv);
+	*out = (struct hostmem_plan){ .budget = budget, .need_memory = memory, .need_spill = spill,
+				      .mode = budget >= memory ? HOSTMEM_MEMORY : HOSTMEM_SPILL };
+}
+
 int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, int gpu,
 		 uint64_t budget, struct hostmem_plan *out, struct tsg_err *err)
 {
+	if (h->flags & IO_FLAG_ORIENTED) {
+		char a[32], b[32];
+		plan_oriented(h, io == IO_MODE_MMAP, threads, gpu, budget, out);
+		if (budget >= out->need_spill)
+			return TSG_OK;
+		return tsg_fail(err, TSG_ENOMEM, "--host-mem %s is too small for this graph: even "
+				"mapped it needs about %s (per-thread buffers; fewer --threads need "
+				"less)", tsg_fmt_bytes(budget, a, sizeof(a)),
+				tsg_fmt_bytes(out->need_spill, b, sizeof(b)));
+	}
 	const uint64_t nv = h->nv, nadj = h->nadj, ne = nadj / 2, t = threads ? threads : 1;
 	const int lz4 = (h->flags & IO_FLAG_LZ4) != 0, mapped = io == IO_MODE_MMAP;
 	const struct io_section *lists =

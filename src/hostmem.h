@@ -15,7 +15,10 @@
  * plus fixed per-thread buffers (and the GPU's staging buffers); a budget
  * below that is refused with the figure it would need. Spilling trades
  * speed for reach: once the graph outgrows the page cache its pages come
- * from the disk, but graphs larger than RAM count exactly.
+ * from the disk, but graphs larger than RAM count exactly. An oriented
+ * file (io/format.h) builds nothing: in memory it holds its rows, offsets
+ * and rank map, and spilling maps them (the per-thread buffers and the
+ * GPU's staging buffers stay).
  */
 #ifndef TSG_HOSTMEM_H
 #define TSG_HOSTMEM_H

@@ -39,7 +39,7 @@ static void pv_format_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 	char *p = f->buf[k];
 	for (uint64_t i = b; i < e; i++) {
 		const uint64_t v = f->first * PV_CHUNK + i;
-		if (!io_graph_degree(f->g, v))
+		if (!io_graph_id_degree(f->g, v))
 			continue;
 		p = tsg_put_u64(p, v);
 		*p++ = ' ';
@@ -125,7 +125,7 @@ static void cl_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 	const struct cl_job *j = ctx;
 	struct cl_part p = { 0 };
 	for (uint64_t v = b; v < e; v++) {
-		const uint64_t d = io_graph_degree(j->g, v);
+		const uint64_t d = io_graph_id_degree(j->g, v);
 		p.vertices += d > 0;
 		p.tri3 += j->pv[v];
 		if (d < 2)

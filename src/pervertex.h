@@ -9,6 +9,8 @@
  *    average_clustering is its mean over the vertices that have an edge
  *    (an edge list names no others; a vertex id with no edge is a gap in
  *    the numbering, not a vertex of the user's graph).
+ * Degrees are by id (io_graph_id_degree): an oriented graph's need
+ * io_graph_load_degrees first (engine_count runs it for per-vertex counts).
  */
 #ifndef TSG_PERVERTEX_H
 #define TSG_PERVERTEX_H

@@ -20,6 +20,8 @@ struct engine_block_mem {
 	struct tsg_err err; /* why the scratch file could not be made */
 	int host;           /* the block is the host's ranks' (src/hostbuild.h),
 			     * freed with the graph by dist_host_free */
+	int adopted;        /* the block is an oriented file's rows (io/graph.h),
+			     * the graph's own: nothing to free */
 };
 
 void *engine_block_alloc(void *ctx, size_t bytes); /* a part_alloc_fn; ctx: the mem */
@@ -29,7 +31,10 @@ void engine_block_release(struct engine_block_mem *m, void *p);
  * alloc (whose failure mem, if not NULL, may explain), plans its units,
  * allocates r->parts for them and records r->build_s, r->plan_s and
  * r->nblocks. Leaves r->nparts to the caller. On failure *d may hold the
- * caller's block and *plan must still be freed. */
+ * caller's block and *plan must still be freed. An oriented graph (its
+ * rows read here if pending) is adopted instead: *d points at its rows,
+ * alloc is not called, and mem (which must be given) is marked so that
+ * engine_block_release leaves them to the graph. */
 int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
 			 struct engine_block_mem *mem, struct part_odag *d,

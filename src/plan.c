@@ -437,7 +437,7 @@ int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ng
 			o->gpu_index %= present; /* more ranks than GPUs: they share */
 	}
 	p->lo = (struct io_load_opts){ .io = req->io, .threads = o->threads,
-				       .progress = o->progress };
+				       .progress = o->progress, .oriented = 1 };
 	o->part.threads = o->threads;
 	/* what decides the units: a checkpoint is valid only under the same */
 	const uint64_t key_words[] = { o->device, o->layout, o->gpu_mem, o->part.nparts, o->batches,
@@ -501,6 +501,78 @@ int plan_host_build_wanted(const struct engine_opts *o)
 	return !o->read_all && !o->read_ranges; /* --read auto or host */
 }
 
+/* The options a count of an oriented graph takes beyond the block
+ * layout's: its k-cliques are counted on the block layout too. */
+static int oriented_takes(enum count_opt i)
+{
+	return i == COPT_K_ALL || i == COPT_KCLIQUE_METHOD || i == COPT_KCLIQUE_SCHEME ||
+	       i == COPT_KCLIQUE_GROUP;
+}
+
+/* A .tsg stored oriented (tristream-convert --oriented): its rows are the
+ * block layout's oriented graph, so the block layout counts it, and its
+ * k-cliques from the same rows on the CPU; what needs the undirected lists
+ * (another layout, reading by ranges, another order), or orients (the
+ * way, pinned memory for the result), is refused. A header that cannot be
+ * read is left to the open, which says why. */
+static int plan_oriented(struct count_plan *p, const char *path, struct tsg_err *err)
+{
+	const struct count_request *req = p->req;
+	struct engine_opts *o = &p->o;
+	struct io_header h;
+	struct tsg_err e = { 0 };
+	char a[64];
+	if (p->input != INPUT_TSG || strcmp(path, "-") == 0 || !p->input_known ||
+	    io_graph_peek(path, &h, &e) != TSG_OK || !(h.flags & IO_FLAG_ORIENTED))
+		return TSG_OK;
+	p->oriented = 1;
+	const int cliques = engine_cliques(o);
+	if (o->layout != ENGINE_LAYOUT_AUTO && o->layout != ENGINE_LAYOUT_BLOCK &&
+	    !(cliques && o->layout == ENGINE_LAYOUT_LSTC && !req->given[COPT_LAYOUT])) {
+		if (req->given[COPT_LAYOUT])
+			return refuse(err, "--layout %s needs the undirected lists: %s is an oriented "
+				      ".tsg (each edge once, in rank order), counted by the block "
+				      "layout", engine_layout_name(o->layout), path);
+		return refuse(err, "the %s layout (%s) needs the undirected lists: %s is an "
+			      "oriented .tsg (each edge once, in rank order), counted by the block "
+			      "layout", engine_layout_name(o->layout), p->item[PLAN_LAYOUT].reason,
+			      path);
+	}
+	if (o->read_ranges || req->read == COUNT_READ_HOST)
+		return refuse(err, "--read %s shares the orienting of the undirected lists among "
+			      "ranks: %s is stored oriented (each rank reads it whole)",
+			      o->read_ranges ? "ranges" : "host", path);
+	if (o->degeneracy)
+		return refuse(err, "--order degeneracy orients the undirected lists: %s is stored "
+			      "oriented, by (degree, id)", path);
+	if (req->given[COPT_ORIENT] || req->given[COPT_PIN_HOST])
+		return refuse(err, "--%s shapes how the graph is oriented: %s is stored oriented "
+			      "(its rows are counted where they lie)",
+			      req->given[COPT_ORIENT] ? "orient" : "pin-host", path);
+	for (int i = 0; i < COPT_COUNT_; i++)
+		if (req->given[i] && !oriented_takes((enum count_opt)i) &&
+		    !(layouts_of(p, (enum count_opt)i) & OPT_BLOCK))
+			return refuse(err, "--%s applies to %s: %s is an oriented .tsg, counted by "
+				      "the block layout", count_options[i].name,
+				      layouts_text(layouts_of(p, (enum count_opt)i) & ~OPT_SWEEP, a,
+						   sizeof(a)), path);
+	if (cliques && o->device == TSG_DEVICE_GPU)
+		return refuse(err, "k-cliques of an oriented .tsg are counted on the CPU: not with "
+			      "%s (%s)", req->given[COPT_GPUS] ? "--gpus" : "--device gpu", path);
+	if (cliques && o->device == TSG_DEVICE_AUTO) {
+		plan_device(p, TSG_DEVICE_CPU, "k-cliques of an oriented .tsg are counted on the "
+			    "CPU");
+		p->device_known = 1;
+	}
+	if (o->layout != ENGINE_LAYOUT_BLOCK) {
+		o->layout = ENGINE_LAYOUT_BLOCK;
+		choose(p, PLAN_LAYOUT, "block", cliques ? "an oriented .tsg: k-cliques counted "
+		       "from its rows, a range of sources a unit" : "an oriented .tsg: its rows "
+		       "are the block layout's oriented graph");
+	}
+	return TSG_OK;
+}
+
 int plan_graph(const struct count_plan *job, const char *path, struct count_plan *p,
 	       struct tsg_err *err)
 {
@@ -533,6 +605,9 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 		plan_note(p, "--%s applies to %s: not used for %s, %s", count_options[i].name, what,
 			  path, input_text(p->input));
 	}
+	int rc = plan_oriented(p, path, err);
+	if (rc)
+		return rc;
 	/* a crawl past memory goes to the sweep (src/sweep.h): asked for, or
 	 * where no layout was named, the options given allow it, and counting
 	 * it in memory would not fit --host-mem or the memory available */
@@ -637,6 +712,27 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 		return TSG_OK;
 	char a[32], b[32];
 	const char *dir = p->scratch_dir;
+	if (h.flags & IO_FLAG_ORIENTED) { /* nothing built: its rows stay in the page cache */
+		if (p->lo.io != IO_MODE_MMAP) {
+			if (p->req->given[COPT_IO])
+				plan_note(p, "--io %s: mmap instead, as --host-mem is short (the page "
+					  "cache keeps what fits of the mapped file)",
+					  io_mode_name(p->lo.io));
+			ask(p, PLAN_IO, p->req->given[COPT_IO], io_mode_name(p->lo.io));
+			choose(p, PLAN_IO, "mmap", "--host-mem: the oriented file is mapped, so the "
+			       "page cache keeps what fits");
+		}
+		p->lo.io = IO_MODE_MMAP;
+		if (p->req->given[COPT_SCRATCH_DIR])
+			plan_note(p, "--scratch-dir: not used, an oriented .tsg spills nothing (its "
+				  "rows are mapped)");
+		p->item[PLAN_SCRATCH_DIR].used = 0;
+		plan_note(p, "%s needs about %s of host memory read whole, over --host-mem %s: its "
+			  "rows are mapped instead (the page cache keeps what fits)", gpath,
+			  tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)),
+			  tsg_fmt_bytes(p->host_mem, b, sizeof(b)));
+		return TSG_OK;
+	}
 	if (p->lo.io != IO_MODE_MMAP) {
 		if (p->req->given[COPT_IO])
 			plan_note(p, "--io %s: mmap instead, as --host-mem spills (the page cache "
@@ -750,7 +846,10 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 				 100.0 * g->io_cached);
 		choose(p, PLAN_IO, io_mode_name(g->io_used), why);
 	}
-	if (r->layout == ENGINE_LAYOUT_BLOCK) {
+	if (r->layout == ENGINE_LAYOUT_BLOCK && g->oriented) {
+		ask(p, PLAN_ORIENT, 0, "auto");
+		choose(p, PLAN_ORIENT, "none", "the file is stored oriented");
+	} else if (r->layout == ENGINE_LAYOUT_BLOCK) {
 		if (!p->item[PLAN_ORIENT].used)
 			ask(p, PLAN_ORIENT, req->given[COPT_ORIENT],
 			    o->orient == PART_ORIENT_TWO_PASS ? "two-pass"
@@ -768,7 +867,7 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 		if (!p->device_known && !(w & (gpu ? OPT_GPU : OPT_CPU)))
 			plan_note(p, "--%s applies to the %s: not used, as the %s counted", op->name,
 				  gpu ? "CPU" : "GPU", gpu ? "GPU" : "CPU");
-		else if (!(lw & layout_bit(r->layout)))
+		else if (!(lw & layout_bit(r->layout)) && !(g->oriented && oriented_takes(i)))
 			plan_note(p, "--%s does not apply to the %s layout, which ran", op->name,
 				  engine_layout_name(r->layout));
 	}

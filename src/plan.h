@@ -13,7 +13,10 @@
  * plan_graph does the same for one graph once its kind is known (a .tsg,
  * a crawl, text): an input's option on another kind of input is refused,
  * or in a run of several graphs a note on the graphs it does not fit. It
- * decides how the input is prepared and where scratch files go.
+ * decides how the input is prepared and where scratch files go. A .tsg
+ * stored oriented (its header read here) is counted by the block layout,
+ * whose oriented graph its rows are, k-cliques on the CPU: a layout or
+ * option that needs the undirected lists is refused for it.
  *
  * Some choices are the engine's, made once the graph is open (device auto,
  * layout auto, kernel auto, the I/O mode auto): plan_settle records what
@@ -75,6 +78,8 @@ struct count_plan {
 				    * --plan-only, --gpus, a build without CUDA) */
 	/* one graph's (plan_graph) */
 	enum input_kind input;
+	int oriented;              /* a .tsg stored oriented (its header says so): the
+				    * block layout counts it, k-cliques on the CPU */
 	int input_known;           /* the file exists: its kind was told */
 	struct input_opts in;      /* how it is made countable (src/input.h) */
 	struct io_text_opts text;  /* in.to, with --skip-bad-lines */

@@ -135,6 +135,16 @@ static void print_extra_json(struct tsg_json *j, const struct report_extra *x)
 	}
 }
 
+/* The vertices with an edge: the caller's count, but for an oriented
+ * graph, whose rows alone do not tell (a vertex may have in-edges only):
+ * from its degrees or a pass over its rows (io_graph_vertices_with_edges;
+ * UINT64_MAX where no memory could be had for it). */
+static uint64_t vertices_of(const struct tsg_graph *g, const struct engine_opts *o,
+			    const struct report_extra *x)
+{
+	return g->oriented ? io_graph_vertices_with_edges(g, o->threads) : x->vertices;
+}
+
 void report_count_json(const char *path, const struct tsg_graph *g, const struct engine_opts *o,
 		       const struct engine_result *r, const struct hostmem_plan *hp,
 		       const struct input_info *in, double wall, const struct report_extra *x)
@@ -209,8 +219,10 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_u64(&j, "degeneracy", r->degeneracy);
 	}
 	print_extra_json(&j, x);
-	json_u64(&j, "vertices", x->vertices); /* with an edge */
-	json_u64(&j, "edges", g->nadj / 2);
+	const uint64_t vertices = vertices_of(g, o, x);
+	if (vertices != UINT64_MAX)
+		json_u64(&j, "vertices", vertices); /* with an edge */
+	json_u64(&j, "edges", io_graph_edges(g));
 	json_u64(&j, "id_range", g->nv);       /* ids 0 .. id_range - 1 */
 	json_str(&j, "device", r->device == TSG_DEVICE_GPU ? "gpu" : "cpu");
 	json_str(&j, "device_name", r->device_name);
@@ -230,6 +242,7 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 	if (g->io_cached >= 0) /* a file read under --io auto */
 		json_f64(&j, "io_cached", g->io_cached);
 	json_str(&j, "compression", g->compressed ? "lz4" : "none");
+	json_bool(&j, "oriented", g->oriented); /* a .tsg stored oriented */
 	json_u64(&j, "threads", o->threads);
 	json_u64(&j, "partitions", r->nparts);
 	json_str(&j, "layout", engine_layout_name(r->layout));
@@ -257,7 +270,8 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 	} else {
 		json_u64(&j, "blocks", r->nblocks);
 		json_bool(&j, "units_even", r->units_even);
-		json_str(&j, "orient", o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass");
+		json_str(&j, "orient", g->oriented ? "none" /* stored oriented */
+				       : o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass");
 	}
 	json_u64(&j, "h2d_bytes", r->h2d_bytes);
 	if (r->layout == ENGINE_LAYOUT_BLOCK && r->device == TSG_DEVICE_GPU)
@@ -313,7 +327,7 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_f64(&j, "overlap", r->overlap);
 	if (r->ngpus > 1)
 		print_gpus_json(&j, r);
-	json_f64(&j, "teps", r->total_s > 0 ? (double)(g->nadj / 2) / r->total_s : 0);
+	json_f64(&j, "teps", r->total_s > 0 ? (double)io_graph_edges(g) / r->total_s : 0);
 	json_key_arr(&j, "partition_stats");
 	for (uint32_t i = 0; i < r->nparts; i++) {
 		const struct engine_part *p = &r->parts[i];
@@ -399,10 +413,16 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 		printf("checkpoint: %s (%u unit%s resumed, %u recorded%s)\n", x->ckpt_path,
 		       x->ck->resumed, x->ck->resumed == 1 ? "" : "s", x->ck->recorded,
 		       x->ck->torn ? "; an incomplete last record was dropped" : "");
-	printf("graph: %llu vertices, %llu edges", (unsigned long long)x->vertices,
-	       (unsigned long long)(g->nadj / 2));
-	if (x->vertices != g->nv) /* ids without an edge */
+	const uint64_t vertices = vertices_of(g, o, x);
+	if (vertices != UINT64_MAX)
+		printf("graph: %llu vertices, ", (unsigned long long)vertices);
+	else
+		printf("graph: ");
+	printf("%llu edges", (unsigned long long)io_graph_edges(g));
+	if (vertices != g->nv) /* ids without an edge */
 		printf(" (ids 0 .. %llu)", (unsigned long long)(g->nv - 1));
+	if (g->oriented)
+		printf(", stored oriented");
 	putchar('\n');
 	if (r->layout == ENGINE_LAYOUT_ARRIVAL)
 		printf("device: %s, kernel %s, %u batch%s (arrival layout: counted as read)\n",
@@ -460,10 +480,12 @@ void report_finished(const char *path, const struct tsg_graph *g, uint64_t verti
 		} else {
 			json_u64(&j, "triangles", total);
 		}
-		if (vertices != UINT64_MAX) { /* known without decoding (not a sweep's crawl) */
+		/* known without decoding (not a sweep's crawl); an oriented
+		 * graph's vertices need its rows, which were not read */
+		if (vertices != UINT64_MAX && !g->oriented)
 			json_u64(&j, "vertices", vertices);
-			json_u64(&j, "edges", g->nadj / 2);
-		}
+		if (vertices != UINT64_MAX || g->oriented)
+			json_u64(&j, "edges", io_graph_edges(g));
 		json_u64(&j, "id_range", g->nv);
 		json_key_obj(&j, "checkpoint");
 		json_str(&j, "path", ckpath);
@@ -565,18 +587,20 @@ void report_summary(const char *const *paths, const struct report_outcome *res, 
 void report_info(const char *path, const struct tsg_graph *g, const struct input_info *in,
 		 int verified, int json)
 {
-	/* histogram of degrees in powers of two: bucket k holds [2^(k-1), 2^k) */
-	uint64_t hist[34] = { 0 };
+	/* histogram of degrees in powers of two: bucket k holds [2^(k-1), 2^k)
+	 * (an oriented graph's: of its undirected degrees, io_graph_load_degrees) */
+	uint64_t hist[34] = { 0 }, maxdeg = 0;
 	for (uint64_t v = 0; v < g->nv; v++) {
-		uint64_t d = io_graph_degree(g, v);
+		uint64_t d = io_graph_id_degree(g, v);
 		int k = 0;
+		maxdeg = d > maxdeg ? d : maxdeg;
 		while (d >> k)
 			k++;
 		hist[k]++;
 	}
 	const uint64_t with_edges = g->nv - hist[0]; /* bucket 0: degree 0 */
 	const int tsg = in->kind == INPUT_TSG;
-	double mean = with_edges ? (double)g->nadj / (double)with_edges : 0;
+	double mean = with_edges ? 2.0 * (double)io_graph_edges(g) / (double)with_edges : 0;
 	if (json) {
 		struct tsg_json j;
 		json_begin(&j, stdout);
@@ -585,13 +609,17 @@ void report_info(const char *path, const struct tsg_graph *g, const struct input
 		if (tsg)
 			json_u64(&j, "format_version", 1);
 		json_str(&j, "compression", g->compressed ? "lz4" : "none");
+		json_bool(&j, "oriented", g->oriented);
 		json_u64(&j, "vertices", with_edges);
-		json_u64(&j, "edges", g->nadj / 2);
+		json_u64(&j, "edges", io_graph_edges(g));
 		json_u64(&j, "id_range", g->nv);
-		json_u64(&j, "max_degree", g->max_degree);
+		json_u64(&j, "max_degree", maxdeg);
+		if (g->oriented)
+			json_u64(&j, "max_out_degree", g->max_degree);
 		json_f64(&j, "mean_degree", mean);
 		if (tsg) /* a graph built in memory has no checksums */
 			json_bool(&j, "checksums_ok", 1);
+		/* oriented: each edge once by construction; verified, its degree hint */
 		json_bool(&j, "symmetry_exact", verified);
 		if (in->bad_lines)
 			json_u64(&j, "bad_lines", in->bad_lines);
@@ -607,19 +635,29 @@ void report_info(const char *path, const struct tsg_graph *g, const struct input
 		json_close(&j, ']');
 		json_end(&j);
 	} else {
-		printf("file: %s\nformat: %s\n", path, tsg ? "tristream binary v1"
+		printf("file: %s\nformat: %s\n", path, g->oriented ? "tristream binary v1, oriented: "
+		       "rank-ordered rows, each edge once" : tsg ? "tristream binary v1"
 		       : in->kind == INPUT_WEBGRAPH ? (in->transpose ? "LAW WebGraph crawl, merged with "
 						      "its transpose" : "LAW WebGraph crawl, sorted")
 		       : in->format);
 		printf("vertices: %llu", (unsigned long long)with_edges);
 		if (with_edges != g->nv)
 			printf(" with an edge (ids 0 .. %llu)", (unsigned long long)(g->nv - 1));
-		printf("\nedges: %llu\n", (unsigned long long)(g->nadj / 2));
-		printf("max degree: %llu\nmean degree: %.2f\n", (unsigned long long)g->max_degree, mean);
-		printf("%s: ok\nsymmetry: %s\ndegree histogram:\n",
-		       tsg ? "checksums and structure" : "structure",
-		       verified ? "ok (exact: every entry matched)" : tsg ? "ok (hash sum; --verify "
-		       "checks every entry)" : "ok (built symmetric)");
+		printf("\nedges: %llu\n", (unsigned long long)io_graph_edges(g));
+		printf("max degree: %llu\n", (unsigned long long)maxdeg);
+		if (g->oriented)
+			printf("max out-degree: %llu\n", (unsigned long long)g->max_degree);
+		printf("mean degree: %.2f\n", mean);
+		if (g->oriented)
+			printf("checksums and structure: ok (rows upward and increasing, rank map a "
+			       "permutation)\nsymmetry: each edge stored once\ndegree hint: %s\n",
+			       verified ? "ok (the header's maximum degree matches the rows)"
+					: "not checked (--verify checks it)");
+		else
+			printf("%s: ok\nsymmetry: %s\n", tsg ? "checksums and structure" : "structure",
+			       verified ? "ok (exact: every entry matched)" : tsg ? "ok (hash sum; "
+			       "--verify checks every entry)" : "ok (built symmetric)");
+		printf("degree histogram:\n");
 		for (int k = 0; k < 34; k++)
 			if (hist[k])
 				printf("  %10llu .. %-10llu %llu\n", k ? 1ull << (k - 1) : 0ull,

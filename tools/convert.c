@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -24,6 +25,8 @@
 #include "version.h"
 #include "io/webgraph.h"
 #include "io/writer.h"
+#include "partition/orient.h"
+#include "partition/rows.h"
 #include "src/input.h"
 
 static const char usage[] =
@@ -56,7 +59,7 @@ static const char usage[] =
 	"  --quiet             no progress or report on stderr\n";
 
 enum { O_FORMAT = 256, O_RELABEL, O_SKIP, O_EMPTY, O_MEM, O_TMP, O_THREADS, O_JSON, O_QUIET, O_HELP,
-       O_COMPRESS, O_NO_T, O_TO, O_GZIP };
+       O_COMPRESS, O_NO_T, O_TO, O_GZIP, O_ORIENTED };
 
 static const struct option opts[] = {
 	{ "format", required_argument, 0, O_FORMAT }, { "relabel", no_argument, 0, O_RELABEL },
@@ -66,6 +69,7 @@ static const struct option opts[] = {
 	{ "quiet", no_argument, 0, O_QUIET }, { "help", no_argument, 0, O_HELP },
 	{ "compress", required_argument, 0, O_COMPRESS }, { "no-transpose", no_argument, 0, O_NO_T },
 	{ "to", required_argument, 0, O_TO }, { "gzip", required_argument, 0, O_GZIP },
+	{ "oriented", no_argument, 0, O_ORIENTED },
 	{ "version", no_argument, 0, 'V' }, { 0, 0, 0, 0 },
 };
 
@@ -238,6 +242,118 @@ static int convert_to_other(const char *in, const char *out, int to_text,
 	return rc;
 }
 
+static void *heap_alloc(void *ctx, size_t bytes)
+{
+	(void)ctx;
+	return malloc(bytes ? bytes : 1);
+}
+
+/* The id of each rank: the inverse of part_rank's rank of each id, the
+ * order part_orient relabels by. */
+struct invert {
+	const uint32_t *rank;
+	uint32_t *id;
+};
+
+static void invert_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct invert *c = ctx;
+	for (uint64_t v = b; v < e; v++)
+		c->id[c->rank[v]] = (uint32_t)v;
+}
+
+/* g oriented as the count orients it (part_orient, the same code and
+ * order) and written to out with its rank map. */
+static int write_oriented(const char *out, const struct tsg_graph *g, unsigned threads,
+			  uint64_t *max_out, struct tsg_err *err)
+{
+	struct part_odag d = { 0 };
+	const struct part_orient_opts oo = { .threads = threads, .alloc = heap_alloc };
+	const uint64_t n = g->nv ? g->nv : 1;
+	struct invert c = { .rank = NULL, .id = malloc(n * sizeof(uint32_t)) };
+	uint32_t *rank = malloc(n * sizeof(uint32_t));
+	int rc = rank && c.id ? TSG_OK : tsg_fail(err, TSG_ENOMEM, "out of memory for the ranks "
+						  "of %llu vertices", (unsigned long long)g->nv);
+	if (rc == TSG_OK && part_rank(g, threads, rank) != 0)
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking vertices by degree");
+	if (rc == TSG_OK) {
+		c.rank = rank;
+		tsg_parallel_for(threads, g->nv, 1u << 16, invert_range, &c);
+		free(rank);
+		rank = NULL;
+		rc = part_orient(g, &oo, &d, NULL, err);
+	}
+	if (rc == TSG_OK) {
+		*max_out = d.max_out;
+		rc = io_graph_write_oriented(out, g->nv, d.off, d.adj, c.id, g->max_degree, err);
+	}
+	free(d.off); /* part_orient's one block, offsets first */
+	free(rank);
+	free(c.id);
+	return rc;
+}
+
+/* --oriented: the undirected graph from any input, as count takes it,
+ * oriented and written as a .tsg of the oriented kind. */
+static int convert_oriented(const char *in, const char *out, const struct io_builder_opts *bo,
+			    const struct io_text_opts *to, int merge, int json, int quiet,
+			    int allow_empty, double t0)
+{
+	struct tsg_graph g = { 0 };
+	struct tsg_err err = { 0 };
+	struct input_info info;
+	const char *gpath;
+	uint64_t max_out = 0;
+	const unsigned threads = bo->threads ? bo->threads : tsg_default_threads();
+	const struct input_opts io_o = { .threads = threads, .no_transpose = !merge,
+					 .scratch_dir = bo->tmpdir, .allow_empty = allow_empty,
+					 .bo = bo, .to = to };
+	int rc = input_prepare(in, &io_o, &g, &gpath, &info, &err);
+	if (rc == TSG_OK && gpath) {
+		const struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = threads };
+		rc = io_graph_load(gpath, &lo, &g, &err);
+	}
+	input_done(&info);
+	const double read_s = tsg_now() - t0;
+	if (rc == TSG_OK)
+		rc = write_oriented(out, &g, threads, &max_out, &err);
+	if (rc) {
+		io_graph_free(&g);
+		fprintf(stderr, "tristream-convert: error: %s\n", err.msg);
+		return rc;
+	}
+	struct stat sb;
+	const uint64_t bytes = stat(out, &sb) == 0 ? (uint64_t)sb.st_size : 0;
+	const double secs = tsg_now() - t0;
+	if (json) {
+		struct tsg_json j;
+		json_begin(&j, stdout);
+		json_str(&j, "input", in);
+		json_str(&j, "output", out);
+		json_str(&j, "format", info.format);
+		json_bool(&j, "oriented", 1);
+		json_u64(&j, "vertices", g.nv);
+		json_u64(&j, "edges", g.nadj / 2);
+		json_u64(&j, "max_degree", g.max_degree);
+		json_u64(&j, "max_out_degree", max_out);
+		json_str(&j, "compression", "none");
+		json_u64(&j, "output_bytes", bytes);
+		json_f64(&j, "read_seconds", read_s);        /* input made undirected */
+		json_f64(&j, "write_seconds", secs - read_s); /* ranked, oriented, written */
+		json_f64(&j, "seconds", secs);
+		json_end(&j);
+	}
+	if (!quiet)
+		fprintf(stderr, "tristream-convert: %s (%s) -> %s, oriented: %llu vertices, %llu "
+			"edges (each once), max degree %llu, max out-degree %llu, %llu bytes in "
+			"%.2fs\n", in, info.format, out, (unsigned long long)g.nv,
+			(unsigned long long)(g.nadj / 2), (unsigned long long)g.max_degree,
+			(unsigned long long)max_out, (unsigned long long)bytes, secs);
+	io_graph_free(&g);
+	return TSG_OK;
+}
+
 static int run(int argc, char **argv)
 {
 	/* a file-size limit must surface as EFBIG from the write, not kill us */
@@ -247,6 +363,7 @@ static int run(int argc, char **argv)
 	struct io_text_opts to = { .format = IO_TEXT_AUTO, .progress = 1 };
 	struct io_builder_opts bo = { 0 };
 	int json = 0, quiet = 0, allow_empty = 0, lz4 = 0, no_t = 0, to_wg = 0, to_text = 0, c;
+	int oriented = 0;
 	uint64_t v;
 	opterr = 0; /* our own one-line messages */
 	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -276,6 +393,7 @@ static int run(int argc, char **argv)
 			break;
 		case O_QUIET: quiet = 1; to.progress = 0; break;
 		case O_NO_T: no_t = 1; break;
+		case O_ORIENTED: oriented = 1; break;
 		case O_TO:
 			if (strcmp(optarg, "webgraph") != 0 && strcmp(optarg, "tsg") != 0 &&
 			    strcmp(optarg, "text") != 0)
@@ -318,6 +436,13 @@ static int run(int argc, char **argv)
 	double t0 = tsg_now();
 	if ((to_wg || to_text) && lz4)
 		return bad_usage("%s", "--compress applies to .tsg output");
+	if (oriented && (to_wg || to_text))
+		return bad_usage("%s", "--oriented writes a .tsg: not with --to webgraph or text");
+	if (oriented && lz4)
+		return bad_usage("%s", "--oriented writes plain rows: not with --compress lz4");
+	if (oriented)
+		return convert_oriented(in, out, &bo, &to, wg && !no_t, json, quiet, allow_empty,
+					t0);
 	if (to_wg || to_text)
 		return convert_to_other(in, out, to_text, &bo, &to, wg && !no_t, json, quiet,
 					allow_empty, t0);
