@@ -591,7 +591,7 @@ static void cl_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	(void)tid;
 	const struct cl_ctx *c = arg;
 	for (uint64_t v = b; v < e; v++) {
-		const uint64_t d = io_graph_degree(c->g, v);
+		const uint64_t d = io_graph_id_degree(c->g, v); /* an oriented file's too */
 		c->cl[v] = d < 2 || !c->pv[v] ? 0.0 : (double)(2 * c->pv[v]) / (double)(d * (d - 1));
 	}
 }
@@ -608,7 +608,7 @@ static int keep_result(const char *name, const struct count_plan *pl, struct run
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	res->count = r->triangles;
 	res->nv = g->nv;
-	res->nedges = g->nadj / 2;
+	res->nedges = io_graph_edges(g);
 	res->transitivity = res->average_clustering = -1;
 	if (o->per_vertex && r->pv) {
 		res->transitivity = rg->cl.transitivity;

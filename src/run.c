@@ -223,32 +223,6 @@ static int warm_early(const struct count_plan *p, const char *path)
 	return engine_auto_device(nodes, m, skew4, o->k, note, sizeof(note)) == TSG_DEVICE_GPU;
 }
 
-struct vcount {
-	const uint64_t *off;
-	_Atomic uint64_t n;
-};
-
-static void vcount_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
-{
-	(void)tid;
-	struct vcount *c = ctx;
-	uint64_t n = 0;
-	for (uint64_t v = b; v < e; v++)
-		n += c->off[v + 1] != c->off[v];
-	c->n += n;
-}
-
-/* The vertices with at least one edge (ids without one are not counted:
- * a text file's ids need not be dense). */
-static uint64_t vertices_with_edges(const struct tsg_graph *g, unsigned threads)
-{
-	if (!g->off || g->nv == 0)
-		return 0;
-	struct vcount c = { .off = g->off, .n = 0 };
-	tsg_parallel_for(threads ? threads : 1, g->nv, 1u << 20, vcount_range, &c);
-	return c.n;
-}
-
 /* A GPU that could not be opened at all: said so first, with CUDA's own
  * reason after. */
 static void name_gpu_failure(const struct engine_opts *o, const struct engine_result *r, int rc,
@@ -468,7 +442,7 @@ int run_graph(struct count_plan *pl, const char *path, struct tsg_graph *mem,
 		if (d->size == 1 && (rc = ckpt_finished(rg->ck, &rg->finished, &rg->total, err)))
 			goto done; /* a total that does not add up is refused */
 		if (rg->finished) {
-			rg->vertices = vertices_with_edges(g, o->threads);
+			rg->vertices = io_graph_vertices_with_edges(g, o->threads);
 			goto done;
 		}
 		if (ckpt_info(rg->ck)->torn)
@@ -527,7 +501,7 @@ int run_graph(struct count_plan *pl, const char *path, struct tsg_graph *mem,
 	rg->release_s = tsg_now() - rel0;
 	rg->wall = tsg_now() - rg->t0;
 	if (rc == TSG_OK)
-		rg->vertices = vertices_with_edges(g, o->threads);
+		rg->vertices = io_graph_vertices_with_edges(g, o->threads);
 done:
 	/* a collective, so only here: a rank that failed while counting meets
 	 * the others first in an agreement (engine_count's, or dist_sum_ranks'),

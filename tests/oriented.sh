@@ -333,6 +333,21 @@ check "... finished, read back" same "$(tc --checkpoint "$T/ck" "$O" | field "['
 check "... not taken for the undirected file" eval '[ "$(rc_of "$B/tristream" count --quiet --device cpu --checkpoint "$T/ck" "$T/rmat.u.tsg")" != 0 ] && [ ! -s "$T/out" ]'
 
 # --- two MPI ranks (where the build has MPI)
+# the library (src/api.c, through the CLI's own count path) and Python:
+# the same numbers from the oriented file as from the undirected one
+if [ -f "$B/libtristream.so" ]; then
+	lib() { # file -> triangles, transitivity, average clustering, summed local clustering
+		TRISTREAM_LIB="$B/libtristream.so" PYTHONPATH="$SRC/python" python3 -c '
+import sys, tristream as t
+f = sys.argv[1]
+c = t.clustering(f, device="cpu")
+print(t.count(f, device="cpu"), t.transitivity(f, device="cpu"), t.average_clustering(f, device="cpu"), repr(sum(sorted(c))))' "$1" 2>&1
+	}
+	u=$(lib "$T/rmat.u.tsg"); o=$(lib "$T/rmat.o.tsg")
+	check "the library on the oriented file: '$o', the undirected one's '$u'" eval '[ -n "$u" ] && [ "$u" = "$o" ] && num "${u%% *}"'
+else
+	skip "no libtristream.so in $B: the library on an oriented file not checked"
+fi
 if command -v mpirun >/dev/null && grep -q TSG_HAVE_MPI "$B/build.ninja" 2>/dev/null; then
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 	mp() { mpirun -n 2 --oversubscribe "$B/tristream" count --quiet --json --device cpu "$@"; }
