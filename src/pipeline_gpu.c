@@ -900,10 +900,12 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, struct 
 	r->h2d_bytes = res.bytes;
 	r->lists_pinned_bytes = res.pinned_bytes;
 	r->lists_bytes = res.list_bytes;
-	if (res.pinned_bytes < res.list_bytes)
-		snprintf(r->note, sizeof(r->note), "%.0f%% of the lists could not be pinned: copies "
-			 "were slower", 100.0 * (double)(res.list_bytes - res.pinned_bytes) /
-			 (double)res.list_bytes);
+	if (res.pinned_bytes < res.list_bytes) { /* after what is there (auto's one GPU) */
+		const size_t at = strlen(r->note);
+		snprintf(r->note + at, sizeof(r->note) - at, "%s%.0f%% of the lists could not be "
+			 "pinned: copies were slower", at ? "; " : "",
+			 100.0 * (double)(res.list_bytes - res.pinned_bytes) / (double)res.list_bytes);
+	}
 	for (uint32_t k = 0; k < p->nbatches; k++) {
 		if (!r->parts[k].resumed)
 			r->parts[k].triangles = per[k];
