@@ -9,7 +9,7 @@
 #       [RUN_TIMEOUT=300] [COLD_PROGRAM=1]
 #       bench/read_speed.sh [BUILD_DIR=build-gpu] [SCALE=26] [WORK_DIR=/tmp/tsg-read-speed]
 #
-# BUILD_DIR holds tristream and tristream-gen. Generates R-MAT SCALE, SCALE-1
+# BUILD_DIR holds tristream, tristream-gen and (rows 11, 12) tristream-convert. Generates R-MAT SCALE, SCALE-1
 # and SCALE-4 (seed 1) and SCALE's LZ4 copy (tristream compress) in
 # WORK_DIR, kept there for a later call. Cold: the page cache dropped
 # before each run (/proc/sys/vm/drop_caches, where writable; the header
@@ -32,6 +32,10 @@
 #  8   the LZ4 file, warm: one GPU / --gpus 2
 #  9   R-MAT SCALE-1, warm: one GPU / --gpus 2
 #  10  k-cliques, --k 4 on R-MAT SCALE-4, warm: one GPU / --gpus 2
+#  11  the oriented file (tristream-convert --oriented: each edge once, in
+#      rank order, about half the bytes), warm: one GPU / --gpus 2
+#  12  the oriented file, cold: default / --gpu-mem 1/4 of the plain file
+#      (x dd stays against the plain file's dd; its own dd is a dd line)
 # Columns: whole = the process, median (min-max) of RUNS; own = the
 # process's "seconds"; outside = whole - own (start-up and teardown);
 # read, rows (the pass over the lists: arrival_rows or orient_rows), after
@@ -62,7 +66,7 @@ B=${1:-build-gpu}; S=${2:-26}; D=${3:-/tmp/tsg-read-speed}
 RUNS=${RUNS:-3}
 DEV=${DEV:-gpu}
 GPUS2=${GPUS2:-1}
-ROWS_ASKED=${ROWS:-dd 1 2 3 4 5 6 7 8 9 10}
+ROWS_ASKED=${ROWS:-dd 1 2 3 4 5 6 7 8 9 10 11 12}
 ROWS=" $ROWS_ASKED "
 HOST_MEM=${HOST_MEM:-4G}
 RUN_TIMEOUT=${RUN_TIMEOUT:-300}
@@ -79,6 +83,7 @@ cd "$(dirname "$0")/.." || exit 1
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
 CALL=$EPOCHREALTIME # marks this call's runs against an earlier call's in OUT
 G=$D/rmat$S.tsg; GZ=$D/rmat$S.lz4.tsg
+GO=$D/rmat$S.oriented.tsg
 G1=$D/rmat$((S - 1)).tsg; GK=$D/rmat$((S - 4)).tsg
 
 # The program's own files, read back after each drop unless COLD_PROGRAM=1:
@@ -133,8 +138,15 @@ make_lz4() {
 	echo "compressing: $GZ"
 	"$B/tristream" compress --quiet "$G" "$GZ" || { echo "FAIL: tristream compress exited $?"; exit 1; }
 }
-for r in dd 1 2 3 4 5 6 7 8; do picked "$r" && { make_graph "$G" "$S"; break; }; done
+make_oriented() {
+	[ -f "$GO" ] && return 0
+	echo "orienting: $GO"
+	"$B/tristream-convert" --quiet --oriented "$G" "$GO" ||
+		{ echo "FAIL: tristream-convert --oriented exited $?"; exit 1; }
+}
+for r in dd 1 2 3 4 5 6 7 8 11 12; do picked "$r" && { make_graph "$G" "$S"; break; }; done
 for r in dd 5 8; do picked "$r" && { make_lz4; break; }; done
+for r in 11 12; do picked "$r" && { make_oriented; break; }; done
 picked 9 && make_graph "$G1" $((S - 1))
 picked 10 && make_graph "$GK" $((S - 4))
 
@@ -145,7 +157,7 @@ if picked dd; then
 	rm -f "$OUT"/dd-*.* "$OUT"/info-*.*
 	echo "$RUNS" >"$OUT/dd.runs"
 	for i in $(seq 1 "$RUNS"); do
-		for f in plain:"$G" lz4:"$GZ"; do
+		for f in plain:"$G" lz4:"$GZ" $([ -f "$GO" ] && echo oriented:"$GO"); do
 			drop
 			t0=$EPOCHREALTIME
 			dd if="${f#*:}" of=/dev/null bs=64M iflag=direct 2>"$OUT/dd-${f%%:*}-$i.txt"
@@ -230,12 +242,17 @@ variant 9 w-s1-1gpu s1 warm - "R-MAT $((S - 1)), warm, one GPU" "$G1"
 variant 9 w-s1-2gpu s1 warm gpus2 "R-MAT $((S - 1)), warm, --gpus 2" "$G1" --gpus 2
 variant 10 w-k4-1gpu k4 warm - "R-MAT $((S - 4)) --k 4, warm, one GPU" "$GK" --k 4
 variant 10 w-k4-2gpu k4 warm gpus2 "R-MAT $((S - 4)) --k 4, warm, --gpus 2" "$GK" --k 4 --gpus 2
+variant 11 w-or-1gpu main warm - "oriented file, warm, one GPU" "$GO"
+variant 11 w-or-2gpu main warm gpus2 "oriented file, warm, --gpus 2" "$GO" --gpus 2
+variant 12 c-or-default main cold - "oriented file, cold" "$GO" --io uring
+variant 12 c-or-quarter main cold gpu "oriented file, ${QLABEL%% (*}, cold" "$GO" \
+	--io uring --gpu-mem "$QUARTER"
 
 python3 - "$OUT" "$CALL" "$DEV" "$RUNS" "$S" "${EXPECT:-}" "${EXPECT_S1:-}" "${EXPECT_K:-}" <<'PY' | tee "$OUT/table.md"
 import glob, json, os, re, statistics, sys
 out, call, dev, runs, scale = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 expect = {"main": sys.argv[6], "s1": sys.argv[7], "k4": sys.argv[8]}
-graphs = {"main": f"R-MAT {scale} (plain and LZ4 file)", "s1": f"R-MAT {scale - 1}",
+graphs = {"main": f"R-MAT {scale} (plain, LZ4 and oriented file)", "s1": f"R-MAT {scale - 1}",
           "k4": f"R-MAT {scale - 4} 4-cliques"}
 fails = []
 
@@ -287,6 +304,7 @@ def dd_own(prefix):
 
 dd = None
 for what, prefix in (("dd O_DIRECT, file", "dd-plain"), ("dd O_DIRECT, LZ4 file", "dd-lz4"),
+                     ("dd O_DIRECT, oriented file", "dd-oriented"),
                      ("tristream info --io uring (read + validate alone), cold", "info")):
     ts, bad, earlier = timed(prefix)
     mark = " (earlier call)" if earlier else ""
@@ -388,6 +406,8 @@ for row, _, name, key, temp, label, args in variants:
         io += f", {mode}"
     if js[0].get("compression") == "lz4":
         io += ", lz4"
+    if js[0].get("oriented"):
+        io += ", oriented"
     wm = statistics.median(whole)
     ratio = f"{wm / dd:.2f}" if temp == "cold" and dd else "-"
     n = js[0].get("cliques" if key == "k4" else "triangles")

@@ -158,22 +158,26 @@ int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u, enum gpu
  * the slots shrink to what is left, the DAG's rows lie on the device at
  * their own offsets, and gpu_submit_unit copies only the rows below those
  * it holds (down from the top, in pieces between the units' lowest rows,
- * each unit waiting only for its own); *on = 1. Else *on = 0 and nothing
+ * each unit waiting only for its own), or with upward the rows above them
+ * (up from rank 0, in pieces between the units' top rows: units taken in
+ * the order their rows arrive, src/pipeline.h); *on = 1. Else *on = 0 and nothing
  * changes. Call with no slot in use, not while counting k-cliques or the
  * arrival layout; gpu_submit_unit then takes only these units (others:
  * TSG_EINTERNAL). gpu_resident_end restores the slots (after gpu_drain). */
 int gpu_resident_begin(struct gpu_ctx *g, const struct tsg_unit *units,
-		       const enum gpu_kernel *kernels, enum gpu_kernel k, uint32_t n, int *on,
-		       struct tsg_err *err);
+		       const enum gpu_kernel *kernels, enum gpu_kernel k, uint32_t n, int upward,
+		       int *on, struct tsg_err *err);
 void gpu_resident_end(struct gpu_ctx *g);
-/* With the resident graph, copies the next piece of rows below those the
- * device holds (the rows of units still to come) if slot p's kernel is
- * still running, and sets *copied; its bytes and copy time go with slot s,
+/* With the resident graph, copies the next piece of rows below (upward:
+ * above) those the device holds (the rows of units still to come) if slot
+ * p's kernel is still running and, upward, the piece ends at or below
+ * avail (the rows the host has: UINT32_MAX all), and sets *copied; its bytes and copy time go with slot s,
  * the unit submitted last (gpu_timing.ahead_bytes). *copied = 0 and nothing
  * copied without a resident graph, once every row is in, or once slot p's
  * kernel has ended: the caller then collects p and submits the next unit,
  * so a GPU keeps a kernel queued while its thread copies. */
-int gpu_resident_ahead(struct gpu_ctx *g, int s, int p, int *copied, struct tsg_err *err);
+int gpu_resident_ahead(struct gpu_ctx *g, int s, int p, uint32_t avail, int *copied,
+		       struct tsg_err *err);
 /* Waits for slot s and returns its count and timings. */
 int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu_timing *t,
 		struct tsg_err *err);

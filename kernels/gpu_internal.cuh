@@ -369,13 +369,17 @@ struct gpu_ctx {
 	uint64_t sizes_n[GPU_SLOTS];  /* entries slot s's part counted */
 	/* the resident graph (gpu_resident_begin): rows res_cut[j] .. nv-1 lie
 	 * on the device at their own offsets once res_ev[j] has passed, for
-	 * j >= res_have; res NULL: each unit copies its rows into its slot */
+	 * j >= res_have; upward (res_up), rows res_cut[j] .. res_cut[j+1]-1
+	 * once res_ev[j] has, for j < res_have (res_cut[0] = 0); res NULL:
+	 * each unit copies its rows into its slot */
 	uint8_t *res;
 	const uint64_t *res_hoff;     /* the host's whole DAG */
 	const uint32_t *res_hadj;
 	uint32_t *res_cut;            /* ascending, the last one nv */
 	cudaEvent_t *res_ev;          /* one a cut but the last */
 	uint32_t res_ncut, res_have;
+	int res_up;
+	uint32_t res_nv;              /* the DAG's vertices */
 	uint64_t res_slot_bytes;      /* slot_bytes before */
 	/* the sweep (gpu_sweep_begin, kernels/sweep.cu), or NULL */
 	struct sweep_dev *sw;

@@ -544,6 +544,11 @@ static uint32_t unit_low(const struct tsg_unit *u)
 	return u->src_lo < u->mid_lo ? u->src_lo : u->mid_lo;
 }
 
+static uint32_t unit_top(const struct tsg_unit *u)
+{
+	return u->src_hi > u->mid_hi ? u->src_hi : u->mid_hi;
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
 	const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -563,11 +568,12 @@ static void resident_free(struct gpu_ctx *g)
 	g->res_ev = NULL;
 	g->res_cut = NULL;
 	g->res_ncut = g->res_have = 0;
+	g->res_up = 0;
 }
 
 extern "C" int gpu_resident_begin(struct gpu_ctx *g, const struct tsg_unit *units,
 				  const enum gpu_kernel *kernels, enum gpu_kernel k, uint32_t n,
-				  int *on, struct tsg_err *err)
+				  int upward, int *on, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	cudaError_t se = cudaSuccess;
@@ -594,8 +600,8 @@ extern "C" int gpu_resident_begin(struct gpu_ctx *g, const struct tsg_unit *unit
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	}
 	for (uint32_t i = 0; i < n; i++)
-		g->res_cut[i] = unit_low(&units[i]);
-	g->res_cut[n] = nv;
+		g->res_cut[i] = upward ? unit_top(&units[i]) : unit_low(&units[i]);
+	g->res_cut[n] = upward ? 0 : nv;
 	qsort(g->res_cut, (size_t)n + 1, sizeof(*g->res_cut), cmp_u32);
 	for (uint32_t i = 0; i <= n; i++)
 		if (g->res_ncut == 0 || g->res_cut[g->res_ncut - 1] != g->res_cut[i])
@@ -608,7 +614,10 @@ extern "C" int gpu_resident_begin(struct gpu_ctx *g, const struct tsg_unit *unit
 	g->res = g->dmem + (uint64_t)GPU_SLOTS * g->slot_bytes;
 	g->res_hoff = units[0].off;
 	g->res_hadj = units[0].adj;
-	g->res_have = g->res_ncut - 1; /* nothing yet: the last cut is nv */
+	g->res_up = upward;
+	g->res_nv = nv;
+	/* nothing yet: the last cut is nv, or upward the first is 0 */
+	g->res_have = upward ? 0 : g->res_ncut - 1;
 	*on = 1;
 	return TSG_OK;
 fail:
@@ -621,24 +630,36 @@ extern "C" void gpu_resident_end(struct gpu_ctx *g)
 	resident_free(g);
 }
 
-/* Copies the piece just below what the device holds (res_have > 0) on
- * the first copy stream, its bytes into *bytes; its event marks the rows
- * from its cut up as in. */
+/* Whether every piece is on the device. */
+static int resident_full(const struct gpu_ctx *g)
+{
+	return g->res_up ? g->res_have + 1 >= g->res_ncut : g->res_have == 0;
+}
+
+/* Copies the piece just below what the device holds (res_have > 0), or
+ * upward just above it, on the first copy stream, its bytes into *bytes;
+ * its event marks its rows as in (down: and every row above). */
 static int resident_piece(struct gpu_ctx *g, uint64_t *bytes, struct tsg_err *err)
 {
 	int rc = TSG_OK;
-	const uint32_t nv = g->res_cut[g->res_ncut - 1];
+	const uint32_t j = g->res_up ? g->res_have : g->res_have - 1; /* its event */
+	const uint32_t nv = g->res_up ? g->res_nv : g->res_cut[g->res_ncut - 1];
 	uint64_t *doff = (uint64_t *)g->res;
 	uint32_t *dadj = (uint32_t *)(g->res + al(((uint64_t)nv + 1) * 8));
-	const uint32_t a = g->res_cut[g->res_have - 1], b = g->res_cut[g->res_have];
-	/* offsets a .. b-1, and b itself with the top piece */
-	const uint64_t no = (uint64_t)b - a + (b == nv);
+	const uint32_t a = g->res_cut[j], b = g->res_cut[j + 1];
+	/* offsets a .. b-1, and b itself with the top piece; upward each piece
+	 * brings its b too, the next one's first, rewritten with the same value
+	 * (nothing reads it before its own piece's event) */
+	const uint64_t no = (uint64_t)b - a + (b == nv || g->res_up);
 	const uint64_t ab = g->res_hoff[a], ae = g->res_hoff[b];
 	if ((rc = copy_in(g, 0, doff + a, g->res_hoff + a, no * 8, err)) ||
 	    (ae > ab && (rc = copy_in(g, 0, dadj + ab, g->res_hadj + ab, (ae - ab) * 4, err))))
 		return rc;
-	CK(cudaEventRecord(g->res_ev[g->res_have - 1], g->copy[0]), "recording an event");
-	g->res_have--;
+	CK(cudaEventRecord(g->res_ev[j], g->copy[0]), "recording an event");
+	if (g->res_up)
+		g->res_have++;
+	else
+		g->res_have--;
 	*bytes += no * 8 + (ae - ab) * 4;
 	return TSG_OK;
 fail:
@@ -652,7 +673,7 @@ static int resident_extend(struct gpu_ctx *g, int s, uint32_t j, struct tsg_err 
 	int rc = TSG_OK;
 	g->bytes[s] = g->ahead[s] = 0;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[0]), "recording an event");
-	while (g->res_have > j)
+	while (g->res_up ? g->res_have < j : g->res_have > j)
 		if ((rc = resident_piece(g, &g->bytes[s], err)))
 			return rc;
 	CK(cudaEventRecord(g->h2d_end[s], g->copy[0]), "recording an event");
@@ -661,12 +682,12 @@ fail:
 	return rc;
 }
 
-extern "C" int gpu_resident_ahead(struct gpu_ctx *g, int s, int p, int *copied,
+extern "C" int gpu_resident_ahead(struct gpu_ctx *g, int s, int p, uint32_t avail, int *copied,
 				  struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	*copied = 0;
-	if (!g->res || g->res_have == 0)
+	if (!g->res || resident_full(g) || (g->res_up && g->res_cut[g->res_have + 1] > avail))
 		return TSG_OK;
 	CK(cudaSetDevice(g->device), "selecting the device");
 	{
@@ -696,10 +717,12 @@ static int submit_resident(struct gpu_ctx *g, int s, const struct tsg_unit *u, e
 			   struct tsg_err *err)
 {
 	cudaError_t se = cudaSuccess;
-	const uint32_t lo = unit_low(u);
+	/* down: the cut at its lowest row; upward: at its top, the pieces
+	 * below it (event j - 1) */
+	const uint32_t lo = g->res_up ? unit_top(u) : unit_low(u);
 	const uint32_t *at = (const uint32_t *)bsearch(&lo, g->res_cut, g->res_ncut,
 						       sizeof(*g->res_cut), cmp_u32);
-	if (!at || u->off != g->res_hoff || u->adj != g->res_hadj)
+	if (!at || u->off != g->res_hoff || u->adj != g->res_hadj || (g->res_up && at == g->res_cut))
 		return tsg_fail(err, TSG_EINTERNAL, "a unit outside the resident graph's plan");
 	const uint32_t j = (uint32_t)(at - g->res_cut);
 	const uint64_t need = unit_scratch(g, u, &k, &se);
@@ -731,7 +754,7 @@ static int submit_resident(struct gpu_ctx *g, int s, const struct tsg_unit *u, e
 	dv.sbase = nested ? dv.base : u->off[u->src_lo];
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	return enqueue_count(g, s, dv, dd, g->slot_bytes - 256, u->off[u->src_hi] - u->off[u->src_lo],
-			     k, NULL, g->res_ev[j], err);
+			     k, NULL, g->res_ev[g->res_up ? j - 1 : j], err);
 }
 
 extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u,

@@ -401,6 +401,53 @@ void block_plan_costs(const struct part_odag *d, const struct block_plan *p, uns
 	block_plan_costs_held(d, p, threads, NULL, cost, probes);
 }
 
+int block_plan_columns(const struct part_odag *d, uint32_t ncols, uint64_t min_entries,
+		       const struct tsg_scratch *sc, struct block_plan *out, struct tsg_err *err)
+{
+	*out = (struct block_plan){ 0 };
+	uint64_t q = ncols ? ncols : 1;
+	if (min_entries && d->ne / min_entries < q)
+		q = d->ne / min_entries ? d->ne / min_entries : 1;
+	uint32_t cap = 0, lo = 0;
+	int rc = TSG_OK;
+	for (uint64_t j = 1; j <= q && lo < d->nv && rc == TSG_OK; j++) {
+		/* the first rank whose row starts at or past j/q of the entries */
+		uint32_t hi = j == q ? d->nv : (uint32_t)tsg_lower_bound_u64(d->off, 0, d->nv,
+									 d->ne / q * j);
+		if (hi <= lo)
+			continue;
+		rc = push(out, &cap, (struct block_unit){ 0, hi, lo, hi }, err);
+		lo = hi;
+	}
+	if (rc == TSG_OK && out->nunits == 0 && d->nv > 0) /* no entries: one unit */
+		rc = push(out, &cap, (struct block_unit){ 0, d->nv, 0, d->nv }, err);
+	if (rc) {
+		block_plan_free(out);
+		return rc;
+	}
+	out->nsrc_blocks = out->nunits;
+	plan_sizes(d, sc, out);
+	return TSG_OK;
+}
+
+static int cmp_top(const void *x, const void *y)
+{
+	const struct block_unit *a = x, *b = y;
+	const uint32_t ta = block_unit_top(a), tb = block_unit_top(b);
+	if (ta != tb)
+		return (ta > tb) - (ta < tb);
+	if (a->src_lo != b->src_lo)
+		return (a->src_lo > b->src_lo) - (a->src_lo < b->src_lo);
+	return (a->mid_lo > b->mid_lo) - (a->mid_lo < b->mid_lo);
+}
+
+void block_plan_by_top(struct block_plan *p)
+{
+	/* (top, source, middle) is unique among a plan's units: one order */
+	if (p->nunits > 1)
+		qsort(p->units, p->nunits, sizeof(*p->units), cmp_top);
+}
+
 void block_plan_free(struct block_plan *p)
 {
 	free(p->cost);

@@ -92,6 +92,28 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 		   struct tsg_err *err);
 void block_plan_free(struct block_plan *p);
 
+/* Units for rows that arrive in rank order (an oriented .tsg read as it
+ * is counted, src/engine.h): the ranks cut into at most ncols columns of
+ * about equal entries, none under min_entries (at least one column);
+ * column j's unit has middle range C_j and source block [0, hi(C_j)),
+ * which holds C_j: every a -> b with b in C_j (a < b) once, and nothing
+ * above hi(C_j) read. Every row is a source of every later column, so
+ * the units suit a device that holds the rows once (kernels/gpu.h,
+ * gpu_resident_begin upward) or the host; their sizes are not bounded. */
+int block_plan_columns(const struct part_odag *d, uint32_t ncols, uint64_t min_entries,
+		       const struct tsg_scratch *sc, struct block_plan *out, struct tsg_err *err);
+
+/* The highest row unit u reads, plus one: it can be counted once rows
+ * 0 .. block_unit_top(u)-1 are in. */
+static inline uint32_t block_unit_top(const struct block_unit *u)
+{
+	return u->src_hi > u->mid_hi ? u->src_hi : u->mid_hi;
+}
+
+/* Orders p's units by block_unit_top (ties: as they were), so that rows
+ * arriving in rank order complete them in turn. */
+void block_plan_by_top(struct block_plan *p);
+
 /* Each unit's estimated work, the same on every run and machine: the
  * oriented wedges a->b, a->c (b < c) with a in its source block and b in
  * its middle range, plus one for each such b (the records of kernel

@@ -534,19 +534,76 @@ static int adopt_rows(struct tsg_graph *g, struct engine_block_mem *mem, struct 
 	return TSG_OK;
 }
 
-/* The block layout's units over d, and r->parts for them. */
-static int plan_blocks(const struct part_odag *d, const struct block_opts *bo,
-		       struct block_plan *plan, struct engine_result *r, struct tsg_err *err)
+/* The block layout's units over d, and r->parts for them: bo's plan, or
+ * with ncols ncols columns; in read order if by_top (engine_block_stream_plan). */
+static int plan_blocks(const struct part_odag *d, const struct block_opts *bo, uint32_t ncols,
+		       int by_top, struct block_plan *plan, struct engine_result *r,
+		       struct tsg_err *err)
 {
 	const double t1 = tsg_now();
-	const int rc = block_plan_new(d, bo, plan, err);
+	const int rc = ncols ? block_plan_columns(d, ncols, ENGINE_STREAM_MIN_ENTRIES, &bo->scratch,
+						  plan, err)
+			     : block_plan_new(d, bo, plan, err);
 	if (rc)
 		return rc;
+	if (by_top)
+		block_plan_by_top(plan);
 	r->plan_s = tsg_now() - t1;
 	r->nblocks = plan->nsrc_blocks;
 	r->parts = calloc(plan->nunits ? plan->nunits : 1, sizeof(*r->parts));
 	if (!r->parts)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	return TSG_OK;
+}
+
+int engine_block_streams(const struct tsg_graph *g, const struct engine_opts *o, uint32_t ngpus,
+			 struct engine_result *r)
+{
+	const char *why = NULL;
+	if (!g->oriented)
+		return 0;
+	if (o->overlap < 0)
+		why = "--overlap off: the file was read, then counted";
+	else if (!g->lists_pending)
+		why = "its rows were in memory before the count";
+	else if (o->plan_only)
+		why = "--plan-only counts nothing";
+	else if (engine_cliques(o))
+		why = "k-cliques are counted from the rows once read";
+	else if (o->nranks > 1 || ngpus > 1)
+		why = "several GPUs or ranks share its units by their cost, which needs the rows";
+	if (why)
+		snprintf(r->stream.why, sizeof(r->stream.why), "%s", why);
+	return why == NULL;
+}
+
+int engine_block_stream_begin(struct tsg_graph *g, struct engine_block_mem *mem,
+			      struct part_odag *d, struct lists_bg *bg, struct tsg_err *err)
+{
+	mem->adopted = 1;
+	/* where the rows will lie (the mapping, or the buffers they are read
+	 * into): offsets known from the header, entries as the read passes */
+	*d = (struct part_odag){ .nv = (uint32_t)g->nv, .ne = g->nadj,
+				 .max_out = (uint32_t)g->max_degree, .off = (uint64_t *)g->off,
+				 .adj = (uint32_t *)g->adj };
+	return lists_bg_begin(bg, g, err);
+}
+
+int engine_block_stream_plan(const struct part_odag *d, const struct block_opts *bo,
+			     uint32_t ncols, struct block_plan *plan, struct engine_result *r,
+			     struct tsg_err *err)
+{
+	const int rc = plan_blocks(d, bo, ncols, 1, plan, r, err);
+	if (rc)
+		return rc;
+	r->stream.used = 1;
+	r->stream.columns = ncols ? plan->nunits : 0;
+	if (ncols)
+		snprintf(r->stream.why, sizeof(r->stream.why), "the rows in rank order, held once: "
+			 "column j counts every a -> b with b in it, once its rows are read");
+	else
+		snprintf(r->stream.why, sizeof(r->stream.why), "units by the budget, each counted "
+			 "once the rows it reads are in");
 	return TSG_OK;
 }
 
@@ -557,7 +614,7 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 {
 	if (g->oriented) { /* nothing to build: its read is the read stage's */
 		const int rc = adopt_rows(g, mem, d, err);
-		return rc ? rc : plan_blocks(d, bo, plan, r, err);
+		return rc ? rc : plan_blocks(d, bo, 0, 0, plan, r, err);
 	}
 	if (o->read_ranges) {
 		char why[128];
@@ -586,7 +643,7 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 		return tsg_fail(err, e->code, "%s", e->msg);
 	}
 	r->build_s = tsg_now() - t0;
-	return plan_blocks(d, bo, plan, r, err);
+	return plan_blocks(d, bo, 0, 0, plan, r, err);
 }
 
 /* The CPU kernel's name, and if it ran another for some unit, why. */
@@ -611,8 +668,15 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	uint64_t *pv = NULL; /* by rank */
 	uint32_t *todo = NULL, ntodo = 0;
 	enum kern_cpu_kind ran = o->cpu_kernel;
-	int rc = engine_block_prepare(g, o, &bo, engine_block_alloc, &mem, &mem, &d, &plan, r,
-				      err);
+	struct lists_bg bg = { 0 };
+	const int streams = engine_block_streams(g, o, 1, r);
+	int rc = streams ? engine_block_stream_begin(g, &mem, &d, &bg, err)
+			 : engine_block_prepare(g, o, &bo, engine_block_alloc, &mem, &mem, &d, &plan,
+						r, err);
+	/* on the host every row is at hand: columns, unless --partitions asks */
+	if (rc == TSG_OK && streams)
+		rc = engine_block_stream_plan(&d, &bo, bo.nblocks ? 0 : engine_stream_columns(o),
+					      &plan, r, err);
 	if (rc || (rc = engine_pv_alloc(g, o, &pv, err)) ||
 	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
 	    (rc = engine_block_share(o, &d, &plan, 0, r, err)))
@@ -633,6 +697,8 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 			break;
 		struct engine_part *ep = &r->parts[k];
 		const struct tsg_unit u = block_unit_of(&d, &plan.units[k]);
+		if (streams && (rc = lists_bg_wait(&bg, block_unit_top(&plan.units[k]), err)))
+			break;
 		double tc = tsg_now();
 		if (!o->plan_only)
 			rc = kern_cpu_count_unit(&u, o->cpu_kernel, o->threads, pv, &ep->triangles,
@@ -651,9 +717,20 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	r->count_wall_s = tsg_now() - wall0;
 	r->count_start = wall0;
 	cpu_kernel_report(o, ran, r);
+done:
+	if (streams) { /* the read's verdict (checksum) holds every count made */
+		struct tsg_err rerr = { 0 };
+		const int rrc = lists_bg_end(&bg, &rerr);
+		r->stream.wait_s = bg.waited_s;
+		if (rrc && rc != TSG_EINTERRUPTED) { /* a bad file explains a failed wait */
+			rc = rrc;
+			*err = rerr;
+		}
+		if (rc)
+			r->triangles = 0;
+	}
 	if (rc == TSG_OK && pv)
 		rc = engine_pv_from_ranks(g, o, pv, r, err);
-done:
 	free(todo);
 	free(pv);
 	block_plan_free(&plan);

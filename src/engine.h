@@ -70,6 +70,10 @@ struct engine_opts {
 	int pin_host;               /* GPU block layout: orient into pinned memory: 1 yes,
 				     * 0 no, -1 auto (now no: copies are staged) */
 	uint32_t batches;           /* arrival layout: batches, 0 auto */
+	int overlap;                /* an oriented .tsg on the block layout, counted as it
+				     * is read (engine_block_streams): -1 no (read, then
+				     * count), 0 auto, N: N columns where the rows are
+				     * held once (block_plan_columns) */
 	int progress;
 	int per_vertex;             /* also count each vertex's triangles (r->pv) */
 	struct ckpt *ckpt;          /* NULL, or where units are recorded and resumed
@@ -172,6 +176,13 @@ struct engine_result {
 	char note[256];           /* why auto chose the CPU, if it did; fall-backs */
 	uint32_t nparts;          /* parts or units counted */
 	uint32_t nblocks;         /* block layout: source blocks */
+	struct engine_stream {    /* an oriented .tsg counted as it was read */
+		int used;         /* each unit counted once its rows were in */
+		uint32_t columns; /* its units: columns (block_plan_columns), or 0:
+				   * the budget's units in read order */
+		double wait_s;    /* time spent waiting for the read */
+		char why[160];    /* not used, or how it was cut: why */
+	} stream;
 	int units_even;           /* block layout: source blocks of equal work for a
 				   * resident graph (block_plan.even) */
 	struct engine_part *parts; /* nparts entries, owned */

@@ -94,6 +94,11 @@ const struct count_option count_options[COPT_COUNT_] = {
 		"write the oriented rows in one pass over the lists and then move them "
 		"(default), or count then fill in place (less memory; what --host-mem takes "
 		"when it spills)" },
+	[COPT_OVERLAP] = { COPT_OVERLAP, "overlap", "auto|off|N", DEV | OPT_BLOCK | OPT_TSG,
+		"an oriented .tsg: count its units while the file is read (default auto: its "
+		"rows come in rank order, so each unit is counted once the rows it reads are "
+		"in; where they stay on the GPU, or on the CPU, the ranks are cut into up to "
+		"16 columns, N sets how many), or off: read the whole file, then count" },
 	[COPT_HOST_MEM] = { COPT_HOST_MEM, "host-mem", "SIZE", DEV | OPT_BLOCK | OPT_SWEEP | IN,
 		"keep host memory near SIZE, e.g. 16G; a graph that needs more is spilled: "
 		"the file is mapped (--io mmap), the orientation takes two passes (--orient "
@@ -280,6 +285,16 @@ static int take(enum count_opt id, const char *a, struct count_request *req, str
 	case COPT_BATCHES:
 		if (parse_auto_count(a, PART_ARRIVAL_MAX_BATCHES, &req->batches))
 			return bad(err, "bad batch count '%s' (auto or 1..8192)", a);
+		break;
+	case COPT_OVERLAP:
+		if (strcmp(a, "off") == 0)
+			req->overlap = -1;
+		else if (strcmp(a, "auto") == 0)
+			req->overlap = 0;
+		else if (tsg_parse_u64(a, 4096, &v) || v == 0)
+			return bad(err, "--overlap takes auto, off or a column count 1..4096, not '%s'", a);
+		else
+			req->overlap = (int)v;
 		break;
 	case COPT_PARTITIONS:
 		if (parse_auto_count(a, UINT32_MAX, &req->partitions))

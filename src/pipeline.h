@@ -11,6 +11,7 @@
 #include "partition/arrival.h"
 #include "partition/block.h"
 #include "src/engine.h"
+#include "src/lists_bg.h"
 
 /* The oriented graph's memory when it is not pinned: the heap, or with
  * o->scratch_dir (bounded host memory) a scratch file (io/scratch.h). */
@@ -39,6 +40,37 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
 			 struct engine_block_mem *mem, struct part_odag *d,
 			 struct block_plan *plan, struct engine_result *r, struct tsg_err *err);
+
+/*
+ * An oriented .tsg counted as it is read (engine.c). Its rows come in rank
+ * order, so block unit u reads nothing above block_unit_top(u): counted in
+ * that order, each unit waits only for its own rows (src/lists_bg.h), and
+ * the count runs under the read instead of after it.
+ *  engine_block_streams: whether g is counted so on ngpus devices (one
+ *   process, one device, its lists still pending, --overlap not off);
+ *   if not, r->stream.why says why where g is oriented.
+ *  engine_block_stream_begin: *d is g's rows where they will lie, mem is
+ *   marked as for adopted rows, and the read starts on its own thread.
+ *  engine_block_stream_plan: units over d in read order: ncols columns
+ *   (block_plan_columns) or, with 0, bo's plan; r->parts, r->plan_s,
+ *   r->nblocks and r->stream as engine_block_prepare's.
+ * The caller waits (lists_bg_wait) before each unit and takes
+ * lists_bg_end's verdict, which voids every count on failure.
+ */
+#define ENGINE_STREAM_COLUMNS 16u
+#define ENGINE_STREAM_MIN_ENTRIES (4ull << 20)
+int engine_block_streams(const struct tsg_graph *g, const struct engine_opts *o, uint32_t ngpus,
+			 struct engine_result *r);
+int engine_block_stream_begin(struct tsg_graph *g, struct engine_block_mem *mem,
+			      struct part_odag *d, struct lists_bg *bg, struct tsg_err *err);
+int engine_block_stream_plan(const struct part_odag *d, const struct block_opts *bo,
+			     uint32_t ncols, struct block_plan *plan, struct engine_result *r,
+			     struct tsg_err *err);
+/* The columns an oriented graph's streamed count asks for (o->overlap). */
+static inline uint32_t engine_stream_columns(const struct engine_opts *o)
+{
+	return o->overlap > 0 ? (uint32_t)o->overlap : ENGINE_STREAM_COLUMNS;
+}
 
 /* The arrival layout's common part (engine.c): reads g's lists (if
  * pending) through part_arrival into sink, with rows written on the host

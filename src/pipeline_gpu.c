@@ -401,6 +401,10 @@ struct block_queue {
 	const struct block_plan *plan;
 	const enum gpu_kernel *kernels; /* --kernel auto: each unit's, else NULL */
 	struct engine_result *r;
+	enum gpu_kernel kernel; /* what units run where kernels is NULL */
+	struct lists_bg *bg;    /* counted as read: a unit waits for its rows, or NULL */
+	int choose_late;        /* --kernel auto counted as read: each unit's kernel
+				 * chosen once its rows are in (choose_unit) */
 	const uint32_t *todo;
 	uint32_t ntodo, next, done;
 	int rc;                 /* the first failure; the other workers then take no more */
@@ -478,6 +482,23 @@ static int worker_collect(struct block_worker *w, int s, uint32_t k, struct tsg_
 	return rc;
 }
 
+/* --kernel auto for unit k of a count made as the rows are read: from
+ * its estimates (block_plan_costs of k alone, its rows now in), as
+ * choose_kernels does for a whole plan. Each unit is one worker's. */
+static enum gpu_kernel choose_unit(const struct block_queue *q, uint32_t k)
+{
+	const struct block_unit *u = &q->plan->units[k];
+	const struct block_plan one = { .nunits = 1, .units = (struct block_unit *)u };
+	uint64_t wedges = 0, probes = 0;
+	block_plan_costs(q->d, &one, 1, &wedges, &probes);
+	const struct kern_unit_work w = { .wedges = wedges, .probes = probes,
+					  .entries = q->d->off[u->src_hi] - q->d->off[u->src_lo] };
+	const enum gpu_kernel kk = kern_choose(&w, q->o->per_vertex);
+	q->r->parts[k].chosen = gpu_kernel_name(kk);
+	q->r->parts[k].cost = wedges;
+	return kk;
+}
+
 static void *worker_main(void *arg)
 {
 	struct block_worker *w = arg;
@@ -490,16 +511,22 @@ static void *worker_main(void *arg)
 	for (uint32_t j = 0; rc == TSG_OK; j++) {
 		uint32_t k = 0;
 		const int have = queue_take(q, &k, &stop, &serr);
-		if (have) {
+		if (have && q->bg) /* the unit's rows: counted as read */
+			rc = lists_bg_wait(q->bg, block_unit_top(&q->plan->units[k]), &err);
+		if (have && rc == TSG_OK) {
 			const struct tsg_unit u = block_unit_of(q->d, &q->plan->units[k]);
 			rc = gpu_submit_unit(w->gpu, (int)(j % GPU_SLOTS), &u,
-					     q->kernels ? q->kernels[k] : q->o->gpu_kernel, &err);
+					     q->kernels ? q->kernels[k] : q->choose_late ?
+					     choose_unit(q, k) : q->kernel, &err);
 		}
 		/* while the kernel before this one runs, the rows of units to come
-		 * (resident graph): they are then in when those units are taken */
+		 * (resident graph): they are then in when those units are taken;
+		 * counted as read, only rows the read has passed */
 		for (int more = have && held && queue_left(q); rc == TSG_OK && more;)
 			rc = gpu_resident_ahead(w->gpu, (int)(j % GPU_SLOTS),
-						(int)((j - 1) % GPU_SLOTS), &more, &err);
+						(int)((j - 1) % GPU_SLOTS),
+						q->bg ? (uint32_t)lists_bg_mark(q->bg) : UINT32_MAX,
+						&more, &err);
 		if (rc == TSG_OK && held)
 			rc = worker_collect(w, (int)((j - 1) % GPU_SLOTS), prev, &err);
 		held = have;
@@ -559,6 +586,57 @@ static int run_workers(struct block_queue *q, struct gpu_ctx *const *gpu, uint32
 	return q->rc;
 }
 
+/* "auto chose K for N of M units" (each kernel picked) added to r->note,
+ * then why (may be ""). */
+static void note_picked(struct engine_result *r, const uint32_t *picked, uint32_t n,
+			const char *why)
+{
+	size_t used = strlen(r->note);
+	const char *sep = used ? "; auto chose" : "auto chose";
+	for (int j = 0; j < GPU_KERNEL_COUNT_ && used < sizeof(r->note); j++)
+		if (picked[j]) {
+			used += (size_t)snprintf(r->note + used, sizeof(r->note) - used, "%s %s for %u "
+						 "of %u units", sep, gpu_kernel_name((enum gpu_kernel)j),
+						 picked[j], n);
+			sep = ",";
+		}
+	if (why[0] && used < sizeof(r->note))
+		snprintf(r->note + used, sizeof(r->note) - used, "%s", why);
+}
+
+/* An oriented .tsg counted as it is read (src/pipeline.h): the read
+ * starts; where the rows and two slots of k's scratch fit the device, the
+ * units are columns of the rank order, held once on the first GPU (upward,
+ * *resident); else the budget's units (or --partitions') in read order,
+ * each copying its rows. */
+static int stream_prepare(struct gpu_ctx *gpu, struct tsg_graph *g, const struct engine_opts *o,
+			  const struct block_opts *bo, enum gpu_kernel k,
+			  struct engine_block_mem *mem, struct part_odag *d,
+			  struct block_plan *plan, struct lists_bg *bg, int *resident,
+			  struct engine_result *r, struct tsg_err *err)
+{
+	int rc = engine_block_stream_begin(g, mem, d, bg, err);
+	*resident = 0;
+	if (rc == TSG_OK && !bo->nblocks)
+		rc = engine_block_stream_plan(d, bo, engine_stream_columns(o), plan, r, err);
+	if (rc == TSG_OK && !bo->nblocks && plan->nunits >= 2) {
+		struct tsg_unit *u = malloc(plan->nunits * sizeof(*u));
+		if (!u)
+			return tsg_fail(err, TSG_ENOMEM, "out of memory");
+		for (uint32_t i = 0; i < plan->nunits; i++)
+			u[i] = block_unit_of(d, &plan->units[i]);
+		rc = gpu_resident_begin(gpu, u, NULL, k, plan->nunits, 1, resident, err);
+		free(u);
+	}
+	if (rc || *resident)
+		return rc;
+	/* one column, or the rows do not stay: units within the budget */
+	block_plan_free(plan);
+	free(r->parts);
+	r->parts = NULL;
+	return engine_block_stream_plan(d, bo, 0, plan, r, err);
+}
+
 /* --kernel auto: each unit's kernel (kernels/choose.h) from its estimated
  * wedges and probes (block_plan_costs) and its source entries, into
  * *kernels (nunits) and r->parts[k].chosen; the wedges, the units' costs,
@@ -588,15 +666,7 @@ static int choose_kernels(const struct part_odag *d, const struct block_plan *pl
 		r->parts[i].cost = wedges[i];
 		picked[k[i]]++;
 	}
-	size_t used = strlen(r->note);
-	const char *sep = used ? "; auto chose" : "auto chose";
-	for (int j = 0; j < GPU_KERNEL_COUNT_ && used < sizeof(r->note); j++)
-		if (picked[j]) {
-			used += (size_t)snprintf(r->note + used, sizeof(r->note) - used, "%s %s for %u "
-						 "of %u units", sep, gpu_kernel_name((enum gpu_kernel)j),
-						 picked[j], n);
-			sep = ",";
-		}
+	note_picked(r, picked, n, "");
 	*kernels = k;
 	k = NULL;
 done:
@@ -612,7 +682,8 @@ done:
  * ranges, whose rows outside their units were never read. */
 static int resident_begin(struct gpu_ctx *const *gpu, uint32_t ngpus, const struct part_odag *d,
 			  const struct block_plan *plan, const enum gpu_kernel *kernels,
-			  const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
+			  enum gpu_kernel k, int upward, const struct engine_opts *o,
+			  struct engine_result *r, struct tsg_err *err)
 {
 	const uint32_t n = plan->nunits;
 	int rc = TSG_OK;
@@ -624,7 +695,7 @@ static int resident_begin(struct gpu_ctx *const *gpu, uint32_t ngpus, const stru
 	for (uint32_t k = 0; k < n; k++)
 		u[k] = block_unit_of(d, &plan->units[k]);
 	for (uint32_t i = 0; i < ngpus && rc == TSG_OK; i++)
-		rc = gpu_resident_begin(gpu[i], u, kernels, o->gpu_kernel, n, &r->gpus[i].resident,
+		rc = gpu_resident_begin(gpu[i], u, kernels, k, n, upward, &r->gpus[i].resident,
 					err);
 	free(u);
 	return rc;
@@ -639,9 +710,17 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 				 .mem = { .scratch_dir = o->scratch_dir } }; /* auto: off */
 	struct part_odag d = { 0 };
 	struct block_plan plan = { 0 };
-	struct block_queue q = { .o = o, .d = &d, .plan = &plan, .r = r };
+	struct block_queue q = { .o = o, .d = &d, .plan = &plan, .r = r, .kernel = o->gpu_kernel };
 	uint32_t *todo = NULL, ntodo = 0;
 	enum gpu_kernel *kernels = NULL;
+	struct lists_bg bg = { 0 };
+	const int streams = engine_block_streams(g, o, ngpus, r);
+	int res_up = 0; /* streams: the rows held once, columns */
+	/* counted as read, auto has no rows yet to choose by: mid-hash for
+	 * the columns (it tables each middle row once), else a unit's kernel
+	 * once its rows are in */
+	const enum gpu_kernel col_kernel = o->gpu_kernel == GPU_KERNEL_AUTO ? GPU_KERNEL_MID_HASH
+									     : o->gpu_kernel;
 	/* units shared by GPUs or ranks: source blocks of at most 1/4 of each
 	 * one's share of the work, the last quarter in pieces four times
 	 * smaller (block_opts.min_units), so the queue (or the deal) can even
@@ -658,7 +737,10 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	 * the first copy */
 	for (uint32_t i = 0; i < ngpus && !hb.want_pin && rc == TSG_OK; i++)
 		rc = gpu_stage_reserve(gpu[i], err);
-	if (rc == TSG_OK)
+	if (rc == TSG_OK && streams)
+		rc = stream_prepare(gpu[0], g, o, &bo, col_kernel, &hb.mem, &d, &plan, &bg, &res_up,
+				    r, err);
+	else if (rc == TSG_OK)
 		rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
 					  err);
 	if (d.off && hb.want_pin && !hb.pinned)
@@ -672,14 +754,23 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	for (uint32_t k = 0; k < r->nparts; k++) {
 		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
 	}
-	if ((o->gpu_kernel == GPU_KERNEL_AUTO &&
+	r->gpus[0].resident = res_up;
+	if (streams && o->gpu_kernel == GPU_KERNEL_AUTO) {
+		q.kernel = col_kernel;
+		q.choose_late = !res_up;
+		for (uint32_t k = 0; res_up && k < r->nparts; k++)
+			r->parts[k].chosen = gpu_kernel_name(col_kernel);
+	}
+	if ((o->gpu_kernel == GPU_KERNEL_AUTO && !streams &&
 	     (rc = choose_kernels(&d, &plan, o, r, &kernels, err))) ||
 	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
 	    (rc = engine_block_share(o, &d, &plan, o->gpu_kernel == GPU_KERNEL_AUTO, r, err)) ||
 	    (rc = engine_units_todo(o, r, ngpus > 1, &todo, &ntodo, err)))
 		goto done;
-	if ((rc = resident_begin(gpu, ngpus, &d, &plan, kernels, o, r, err)))
+	if (!streams && (rc = resident_begin(gpu, ngpus, &d, &plan, kernels, o->gpu_kernel, 0, o,
+					     r, err)))
 		goto done;
+	q.bg = streams ? &bg : NULL;
 	q.todo = todo;
 	q.ntodo = ntodo;
 	q.kernels = kernels;
@@ -694,12 +785,34 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	r->count_start = wall0;
 	/* per GPU: the share of the wall time its copies and kernels took */
 	r->overlap = r->count_wall_s > 0 ? r->count_s / (r->count_wall_s * ngpus) : 0;
+	if (streams && o->gpu_kernel == GPU_KERNEL_AUTO) {
+		uint32_t picked[GPU_KERNEL_COUNT_] = { 0 };
+		for (uint32_t k = 0; k < r->nparts; k++)
+			for (int j = 0; j < GPU_KERNEL_COUNT_; j++)
+				if (r->parts[k].chosen &&
+				    strcmp(r->parts[k].chosen, gpu_kernel_name((enum gpu_kernel)j)) == 0)
+					picked[j]++;
+		note_picked(r, picked, r->nparts, res_up ? " (counted as read: no rows yet to "
+			    "estimate by, mid-hash tables each middle row once)" : " (each as its "
+			    "rows came in)");
+	}
 done:
 	for (uint32_t i = 0; i < ngpus; i++) { /* copies may still read the oriented graph */
 		const int drc = gpu_drain(gpu[i], err);
 		if (rc == TSG_OK)
 			rc = drc;
 		gpu_resident_end(gpu[i]);
+	}
+	if (streams) { /* the read's verdict (checksum) holds every count made */
+		struct tsg_err rerr = { 0 };
+		const int rrc = lists_bg_end(&bg, &rerr);
+		r->stream.wait_s = bg.waited_s;
+		if (rrc && rc != TSG_EINTERRUPTED) { /* a bad file explains a failed wait */
+			rc = rrc;
+			*err = rerr;
+		}
+		if (rc)
+			r->triangles = 0;
 	}
 	free(todo);
 	free(kernels);

@@ -383,6 +383,7 @@ int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ng
 		.orient = req->orient,
 		.pin_host = req->pin_host,
 		.batches = req->batches,
+		.overlap = req->overlap,
 		.progress = !req->quiet,
 		.per_vertex = req->per_vertex || req->clustering,
 		.k = req->k,
@@ -442,7 +443,8 @@ int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ng
 	/* what decides the units: a checkpoint is valid only under the same */
 	const uint64_t key_words[] = { o->device, o->layout, o->gpu_mem, o->part.nparts, o->batches,
 				       o->part.scheme, o->part.seed, o->gpu_kernel,
-				       req->host_mem != 0, o->k, o->clique_method, o->degeneracy };
+				       req->host_mem != 0, o->k, o->clique_method, o->degeneracy,
+				       (uint64_t)(int64_t)o->overlap };
 	p->opts_key = ckpt_key(key_words, sizeof(key_words) / 8, 0x636b7074);
 	if (dist->size > 1) { /* the units a rank holds depend on the rank count */
 		const uint64_t w = (uint64_t)dist->size;
@@ -608,6 +610,12 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	int rc = plan_oriented(p, path, err);
 	if (rc)
 		return rc;
+	if (p->req->given[COPT_OVERLAP] && !p->oriented) {
+		if (!p->several)
+			return refuse(err, "--overlap applies to an oriented .tsg (tristream-convert "
+				      "--oriented), whose rows come in rank order: %s is not one", path);
+		plan_note(p, "--overlap applies to an oriented .tsg: not used for %s", path);
+	}
 	/* a crawl past memory goes to the sweep (src/sweep.h): asked for, or
 	 * where no layout was named, the options given allow it, and counting
 	 * it in memory would not fit --host-mem or the memory available */
@@ -849,6 +857,16 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 	if (r->layout == ENGINE_LAYOUT_BLOCK && g->oriented) {
 		ask(p, PLAN_ORIENT, 0, "auto");
 		choose(p, PLAN_ORIENT, "none", "the file is stored oriented");
+		char a[16];
+		snprintf(a, sizeof(a), "%d", o->overlap);
+		ask(p, PLAN_OVERLAP, req->given[COPT_OVERLAP],
+		    o->overlap < 0 ? "off" : o->overlap == 0 ? "auto" : a);
+		if (r->stream.used && r->stream.columns)
+			snprintf(v, sizeof(v), "%u column%s", r->stream.columns,
+				 r->stream.columns == 1 ? "" : "s");
+		else if (r->stream.used)
+			snprintf(v, sizeof(v), "%u units in read order", r->nparts);
+		choose(p, PLAN_OVERLAP, r->stream.used ? v : "off", r->stream.why);
 	} else if (r->layout == ENGINE_LAYOUT_BLOCK) {
 		if (!p->item[PLAN_ORIENT].used)
 			ask(p, PLAN_ORIENT, req->given[COPT_ORIENT],
@@ -882,6 +900,7 @@ void plan_json(const struct count_plan *p, struct tsg_json *j)
 		[PLAN_DEVICE] = "device", [PLAN_LAYOUT] = "layout", [PLAN_KERNEL] = "kernel",
 		[PLAN_PARTITIONS] = "partitions", [PLAN_BATCHES] = "batches", [PLAN_IO] = "io",
 		[PLAN_ORIENT] = "orient", [PLAN_INPUT] = "input", [PLAN_SCRATCH_DIR] = "scratch_dir",
+		[PLAN_OVERLAP] = "overlap",
 	};
 	json_key_obj(j, "plan");
 	json_key_arr(j, "options"); /* what the command line gave */

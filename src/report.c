@@ -315,6 +315,8 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_f64(&j, "orient_rows", r->orient.rows_s);
 		json_f64(&j, "orient_place", r->orient.place_s);
 		json_f64(&j, "orient_alloc_wait", r->orient.alloc_wait_s);
+		if (r->stream.used) /* counted as read: units waiting for their rows */
+			json_f64(&j, "read_wait", r->stream.wait_s);
 	}
 	json_f64(&j, "count", r->count_s);
 	if (r->count_wall_s > 0)
@@ -441,7 +443,8 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 		       r->nblocks == 1 ? "" : "s");
 	printf("time: read %.3fs, validate %.3fs, plan %.3fs, build %.3fs, count %.3fs, total %.3fs%s\n",
 	       g->read_seconds, g->check_seconds, r->plan_s, r->build_s, r->count_s, wall,
-	       r->lists_streamed ? " (build ran under the read)" : "");
+	       r->lists_streamed ? " (build ran under the read)"
+	       : r->stream.used ? " (units counted as the rows were read)" : "");
 	if (o->want_stats && r->layout == ENGINE_LAYOUT_BLOCK) {
 		printf("%5s %12s %12s %14s %12s %14s\n", "unit", "src rows", "rows held", "edges held",
 		       "bytes", "triangles");

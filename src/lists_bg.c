@@ -1,0 +1,118 @@
+/*
+ * lists_bg.c - the lists read on a thread of their own (lists_bg.h).
+ */
+#include "src/lists_bg.h"
+
+#include <stdlib.h>
+
+#include "base/util.h"
+
+/* From the reader's workers: vertices b .. e-1 are in and checked. A range
+ * at the mark advances it, then over every held range it now reaches. */
+static void on_rows(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct lists_bg *s = ctx;
+	pthread_mutex_lock(&s->mu);
+	if (b != s->mark) {
+		if (s->nheld == s->cap) {
+			const uint64_t cap = s->cap ? 2 * s->cap : 64;
+			struct io_vrange *h = realloc(s->held, cap * sizeof(*h));
+			if (!h) { /* the mark stops here: waiters fail at the end */
+				if (s->err.code == TSG_OK)
+					tsg_fail(&s->err, TSG_ENOMEM, "out of memory following the read");
+				pthread_mutex_unlock(&s->mu);
+				return;
+			}
+			s->held = h;
+			s->cap = cap;
+		}
+		s->held[s->nheld++] = (struct io_vrange){ b, e };
+		pthread_mutex_unlock(&s->mu);
+		return;
+	}
+	s->mark = e;
+	for (uint64_t i = 0; i < s->nheld;) {
+		if (s->held[i].b == s->mark) {
+			s->mark = s->held[i].e;
+			s->held[i] = s->held[--s->nheld];
+			i = 0; /* the new mark may reach one seen before */
+		} else {
+			i++;
+		}
+	}
+	pthread_cond_broadcast(&s->cv);
+	pthread_mutex_unlock(&s->mu);
+}
+
+static void *read_main(void *arg)
+{
+	struct lists_bg *s = arg;
+	struct tsg_err err = { 0 };
+	const int rc = io_graph_read_lists(s->g, on_rows, s, &err);
+	pthread_mutex_lock(&s->mu);
+	s->done = 1;
+	s->rc = rc ? rc : s->err.code;
+	if (rc)
+		s->err = err;
+	else if (s->rc == TSG_OK && s->mark < s->g->nv) /* a read that passed skips no row */
+		s->rc = tsg_fail(&s->err, TSG_EINTERNAL, "the read ended at vertex %llu of %llu",
+				 (unsigned long long)s->mark, (unsigned long long)s->g->nv);
+	pthread_cond_broadcast(&s->cv);
+	pthread_mutex_unlock(&s->mu);
+	return NULL;
+}
+
+int lists_bg_begin(struct lists_bg *b, struct tsg_graph *g, struct tsg_err *err)
+{
+	*b = (struct lists_bg){ .g = g };
+	pthread_mutex_init(&b->mu, NULL);
+	pthread_cond_init(&b->cv, NULL);
+	if (pthread_create(&b->thread, NULL, read_main, b) != 0) {
+		pthread_cond_destroy(&b->cv);
+		pthread_mutex_destroy(&b->mu);
+		*b = (struct lists_bg){ 0 };
+		return tsg_fail(err, TSG_ENOMEM, "cannot start the reading thread");
+	}
+	b->started = 1;
+	return TSG_OK;
+}
+
+int lists_bg_wait(struct lists_bg *b, uint64_t upto, struct tsg_err *err)
+{
+	const double t0 = tsg_now();
+	int rc = TSG_OK;
+	pthread_mutex_lock(&b->mu);
+	while (b->mark < upto && !b->done)
+		pthread_cond_wait(&b->cv, &b->mu);
+	if (b->mark < upto)
+		rc = tsg_fail(err, b->rc ? b->rc : TSG_EINTERNAL, "%s",
+			      b->rc ? b->err.msg : "the read ended before the rows a unit needs");
+	b->waited_s += tsg_now() - t0;
+	pthread_mutex_unlock(&b->mu);
+	return rc;
+}
+
+uint64_t lists_bg_mark(struct lists_bg *b)
+{
+	pthread_mutex_lock(&b->mu);
+	const uint64_t m = b->mark;
+	pthread_mutex_unlock(&b->mu);
+	return m;
+}
+
+int lists_bg_end(struct lists_bg *b, struct tsg_err *err)
+{
+	if (!b->started)
+		return TSG_OK;
+	pthread_join(b->thread, NULL);
+	const int rc = b->rc;
+	if (rc)
+		tsg_fail(err, rc, "%s", b->err.msg);
+	free(b->held);
+	pthread_cond_destroy(&b->cv);
+	pthread_mutex_destroy(&b->mu);
+	b->started = 0;
+	b->held = NULL;
+	return rc;
+}

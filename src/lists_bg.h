@@ -1,0 +1,56 @@
+/*
+ * lists_bg.h - an opened graph's lists read on a thread of their own, with
+ * the prefix of vertices already in place and checked.
+ *
+ * Why: an oriented .tsg (io/graph.h) holds its rows in rank order, so the
+ * block layout's unit (S, M) needs nothing above max(S, M)'s last row: it
+ * can be counted once the read has passed that row, while the rest of the
+ * file is still coming (src/engine.h, engine_block_stream). The reader
+ * hands checked ranges over in about file order, several at a time; this
+ * keeps the stretch 0 .. mark-1 that is complete, so a counter waits for
+ * exactly the rows its unit reads.
+ *
+ * Exactness: a range is marked only after io_graph_read_lists has checked
+ * its rows (a bad range never is, so nothing past it is ever used); the
+ * checks that need the whole file (the section checksum) come at the end,
+ * and lists_bg_end returns their verdict, which the caller must take
+ * before reporting any count made from the rows.
+ */
+#ifndef SRC_LISTS_BG_H
+#define SRC_LISTS_BG_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "base/error.h"
+#include "io/graph.h"
+
+struct lists_bg {
+	struct tsg_graph *g;
+	pthread_t thread;
+	int started;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	uint64_t mark;          /* vertices 0 .. mark-1 are in and checked */
+	struct io_vrange *held; /* ranges done above the mark, unordered */
+	uint64_t nheld, cap;
+	int done, rc;           /* the read returned; its code */
+	struct tsg_err err;
+	double waited_s;        /* time callers spent in lists_bg_wait */
+};
+
+/* Starts reading g's pending lists (io_graph_read_lists) on a new thread. */
+int lists_bg_begin(struct lists_bg *b, struct tsg_graph *g, struct tsg_err *err);
+
+/* Waits until vertices 0 .. upto-1 are in and checked. Fails with the
+ * read's error if it ended without them. */
+int lists_bg_wait(struct lists_bg *b, uint64_t upto, struct tsg_err *err);
+
+/* The vertices known in now (no wait). */
+uint64_t lists_bg_mark(struct lists_bg *b);
+
+/* Waits for the read to end and returns its verdict (checksum included);
+ * frees what b holds. Safe on a b never begun (zeroed). */
+int lists_bg_end(struct lists_bg *b, struct tsg_err *err);
+
+#endif
