@@ -50,31 +50,49 @@
 #include "kernels/mid_probe.cuh"
 
 /* Files (scatter) or counts (tally) one record per source entry with a
- * non-empty tail whose middle vertex has out-neighbours; a warp per source. */
+ * non-empty tail whose middle vertex has out-neighbours. A lane looks at
+ * each of 32 sources first: in a unit most sources may have no entry in
+ * its middle range with a tail after it (a column of the rank order,
+ * src/pipeline.h, scans every row below its top), and a warp spent on each
+ * would cost two binary searches for nothing; the warp then takes the
+ * sources that do, one at a time. */
 __global__ void mh_file_kernel(dev_dag d, uint32_t *pos, uint2 *rec, uint32_t *rec_a, int scatter)
 {
 	const unsigned lane = threadIdx.x & 31;
-	const uint32_t nwarps = (gridDim.x * blockDim.x) >> 5;
-	for (uint32_t k = (blockIdx.x * blockDim.x + threadIdx.x) >> 5; k < d.nsrc; k += nwarps) {
-		uint64_t tb, we, te;
-		dev_source(d, k, &tb, &we, &te);
-		for (uint64_t p = tb + lane; p < we; p += 32) {
-			const uint32_t b = d.sadj[p];
-			uint64_t mb, me;
-			dev_mid(d, b, &mb, &me);
-			/* ids are ranks in a unit, so c > b lies after b; a partition's
-			 * ids are not in rank order, and the whole row is probed */
-			const uint64_t from = d.windowed ? p + 1 : tb;
-			if (from + 1 > te || (!d.windowed && te - tb < 2) || me == mb)
-				continue;
-			if (!scatter) {
-				atomicAdd(&pos[b - d.lo], 1u);
-				continue;
+	const uint64_t nwarps = (gridDim.x * blockDim.x) >> 5;
+	const uint64_t warp = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+	for (uint64_t k0 = warp * 32; k0 < d.nsrc; k0 += nwarps * 32) {
+		bool live = false;
+		if (k0 + lane < d.nsrc) {
+			const uint32_t r = d.src ? d.src[k0 + lane] : (uint32_t)(k0 + lane);
+			const uint64_t b = d.soff[r] - d.sbase, e = d.soff[r + 1] - d.sbase;
+			/* two entries at least (a tail after b); windowed, one in
+			 * [lo, hi) before the last */
+			live = e - b >= 2 && (!d.windowed || (d.sadj[e - 2] >= d.lo && d.sadj[b] < d.hi));
+		}
+		for (unsigned m = __ballot_sync(0xffffffffu, live); m; m &= m - 1) {
+			const uint32_t k = (uint32_t)(k0 + (unsigned)(__ffs(m) - 1));
+			uint64_t tb, we, te;
+			dev_source(d, k, &tb, &we, &te);
+			for (uint64_t p = tb + lane; p < we; p += 32) {
+				const uint32_t b = d.sadj[p];
+				uint64_t mb, me;
+				dev_mid(d, b, &mb, &me);
+				/* ids are ranks in a unit, so c > b lies after b; a
+				 * partition's ids are not in rank order, and the whole
+				 * row is probed */
+				const uint64_t from = d.windowed ? p + 1 : tb;
+				if (from + 1 > te || (!d.windowed && te - tb < 2) || me == mb)
+					continue;
+				if (!scatter) {
+					atomicAdd(&pos[b - d.lo], 1u);
+					continue;
+				}
+				const uint32_t at = atomicAdd(&pos[b - d.lo], 1u);
+				rec[at] = make_uint2((uint32_t)from, (uint32_t)te);
+				if (rec_a) /* per-vertex counts: the source, global */
+					rec_a[at] = d.src ? dev_global(d.gid, d.src[k]) : d.src_lo + k;
 			}
-			const uint32_t at = atomicAdd(&pos[b - d.lo], 1u);
-			rec[at] = make_uint2((uint32_t)from, (uint32_t)te);
-			if (rec_a) /* per-vertex counts: the source, global */
-				rec_a[at] = d.src ? dev_global(d.gid, d.src[k]) : d.src_lo + k;
 		}
 	}
 }

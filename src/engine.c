@@ -537,12 +537,11 @@ static int adopt_rows(struct tsg_graph *g, struct engine_block_mem *mem, struct 
 /* The block layout's units over d, and r->parts for them: bo's plan, or
  * with ncols ncols columns; in read order if by_top (engine_block_stream_plan). */
 static int plan_blocks(const struct part_odag *d, const struct block_opts *bo, uint32_t ncols,
-		       int by_top, struct block_plan *plan, struct engine_result *r,
-		       struct tsg_err *err)
+		       uint64_t min_entries, int by_top, struct block_plan *plan,
+		       struct engine_result *r, struct tsg_err *err)
 {
 	const double t1 = tsg_now();
-	const int rc = ncols ? block_plan_columns(d, ncols, ENGINE_STREAM_MIN_ENTRIES, &bo->scratch,
-						  plan, err)
+	const int rc = ncols ? block_plan_columns(d, ncols, min_entries, &bo->scratch, plan, err)
 			     : block_plan_new(d, bo, plan, err);
 	if (rc)
 		return rc;
@@ -589,11 +588,15 @@ int engine_block_stream_begin(struct tsg_graph *g, struct engine_block_mem *mem,
 	return lists_bg_begin(bg, g, err);
 }
 
-int engine_block_stream_plan(const struct part_odag *d, const struct block_opts *bo,
-			     uint32_t ncols, struct block_plan *plan, struct engine_result *r,
-			     struct tsg_err *err)
+int engine_block_stream_plan(const struct part_odag *d, const struct engine_opts *o,
+			     const struct block_opts *bo, int columns, struct block_plan *plan,
+			     struct engine_result *r, struct tsg_err *err)
 {
-	const int rc = plan_blocks(d, bo, ncols, 1, plan, r, err);
+	/* a count asked for is kept; auto's columns are not cut too thin */
+	const uint32_t ncols = !columns ? 0 : o->overlap > 0 ? (uint32_t)o->overlap
+							    : ENGINE_STREAM_COLUMNS;
+	const int rc = plan_blocks(d, bo, ncols, o->overlap > 0 ? 0 : ENGINE_STREAM_MIN_ENTRIES, 1,
+				   plan, r, err);
 	if (rc)
 		return rc;
 	r->stream.used = 1;
@@ -614,7 +617,7 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 {
 	if (g->oriented) { /* nothing to build: its read is the read stage's */
 		const int rc = adopt_rows(g, mem, d, err);
-		return rc ? rc : plan_blocks(d, bo, 0, 0, plan, r, err);
+		return rc ? rc : plan_blocks(d, bo, 0, 0, 0, plan, r, err);
 	}
 	if (o->read_ranges) {
 		char why[128];
@@ -643,7 +646,7 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 		return tsg_fail(err, e->code, "%s", e->msg);
 	}
 	r->build_s = tsg_now() - t0;
-	return plan_blocks(d, bo, 0, 0, plan, r, err);
+	return plan_blocks(d, bo, 0, 0, 0, plan, r, err);
 }
 
 /* The CPU kernel's name, and if it ran another for some unit, why. */
@@ -675,8 +678,7 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 						r, err);
 	/* on the host every row is at hand: columns, unless --partitions asks */
 	if (rc == TSG_OK && streams)
-		rc = engine_block_stream_plan(&d, &bo, bo.nblocks ? 0 : engine_stream_columns(o),
-					      &plan, r, err);
+		rc = engine_block_stream_plan(&d, o, &bo, !bo.nblocks, &plan, r, err);
 	if (rc || (rc = engine_pv_alloc(g, o, &pv, err)) ||
 	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
 	    (rc = engine_block_share(o, &d, &plan, 0, r, err)))

@@ -51,9 +51,11 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
  *   if not, r->stream.why says why where g is oriented.
  *  engine_block_stream_begin: *d is g's rows where they will lie, mem is
  *   marked as for adopted rows, and the read starts on its own thread.
- *  engine_block_stream_plan: units over d in read order: ncols columns
- *   (block_plan_columns) or, with 0, bo's plan; r->parts, r->plan_s,
- *   r->nblocks and r->stream as engine_block_prepare's.
+ *  engine_block_stream_plan: units over d in read order: with columns,
+ *   o->overlap columns (auto: ENGINE_STREAM_COLUMNS of at least
+ *   ENGINE_STREAM_MIN_ENTRIES entries; block_plan_columns), else bo's
+ *   plan; r->parts, r->plan_s, r->nblocks and r->stream as
+ *   engine_block_prepare's.
  * The caller waits (lists_bg_wait) before each unit and takes
  * lists_bg_end's verdict, which voids every count on failure.
  */
@@ -63,14 +65,9 @@ int engine_block_streams(const struct tsg_graph *g, const struct engine_opts *o,
 			 struct engine_result *r);
 int engine_block_stream_begin(struct tsg_graph *g, struct engine_block_mem *mem,
 			      struct part_odag *d, struct lists_bg *bg, struct tsg_err *err);
-int engine_block_stream_plan(const struct part_odag *d, const struct block_opts *bo,
-			     uint32_t ncols, struct block_plan *plan, struct engine_result *r,
-			     struct tsg_err *err);
-/* The columns an oriented graph's streamed count asks for (o->overlap). */
-static inline uint32_t engine_stream_columns(const struct engine_opts *o)
-{
-	return o->overlap > 0 ? (uint32_t)o->overlap : ENGINE_STREAM_COLUMNS;
-}
+int engine_block_stream_plan(const struct part_odag *d, const struct engine_opts *o,
+			     const struct block_opts *bo, int columns, struct block_plan *plan,
+			     struct engine_result *r, struct tsg_err *err);
 
 /* The arrival layout's common part (engine.c): reads g's lists (if
  * pending) through part_arrival into sink, with rows written on the host

@@ -618,7 +618,7 @@ static int stream_prepare(struct gpu_ctx *gpu, struct tsg_graph *g, const struct
 	int rc = engine_block_stream_begin(g, mem, d, bg, err);
 	*resident = 0;
 	if (rc == TSG_OK && !bo->nblocks)
-		rc = engine_block_stream_plan(d, bo, engine_stream_columns(o), plan, r, err);
+		rc = engine_block_stream_plan(d, o, bo, 1, plan, r, err);
 	if (rc == TSG_OK && !bo->nblocks && plan->nunits >= 2) {
 		struct tsg_unit *u = malloc(plan->nunits * sizeof(*u));
 		if (!u)
@@ -634,7 +634,7 @@ static int stream_prepare(struct gpu_ctx *gpu, struct tsg_graph *g, const struct
 	block_plan_free(plan);
 	free(r->parts);
 	r->parts = NULL;
-	return engine_block_stream_plan(d, bo, 0, plan, r, err);
+	return engine_block_stream_plan(d, o, bo, 0, plan, r, err);
 }
 
 /* --kernel auto: each unit's kernel (kernels/choose.h) from its estimated
