@@ -242,6 +242,7 @@ void io_graph_free(struct tsg_graph *g)
 	free(g->chunks_read);
 	free(g->rank_id_mem);
 	free(g->id_degree);
+	free(g->reached);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -302,8 +303,42 @@ int io_graph_load_degrees(struct tsg_graph *g, unsigned threads, struct tsg_err 
 struct with_ctx {
 	const struct tsg_graph *g;
 	_Atomic uint64_t *reached; /* NULL: no marking */
+	int marked;                /* reached is g's, complete: nothing to mark */
 	atomic_uint_fast64_t n;
 };
+
+/* Marks the ranks rows b .. e-1 reach. */
+static void mark_reached(const struct tsg_graph *g, _Atomic uint64_t *reached, uint64_t b,
+			 uint64_t e)
+{
+	for (uint64_t x = g->off[b]; x < g->off[e]; x++) {
+		const uint32_t w = g->adj[x];
+		const uint64_t bit = 1ull << (w & 63);
+		/* looked at first: most targets are marked already */
+		if (!(atomic_load_explicit(&reached[w >> 6], memory_order_relaxed) & bit))
+			atomic_fetch_or_explicit(&reached[w >> 6], bit, memory_order_relaxed);
+	}
+}
+
+int io_graph_reach_begin(struct tsg_graph *g)
+{
+	if (!g->oriented || g->reached)
+		return g->reached != NULL;
+	g->reached = calloc((g->nv + 63) / 64 + 1, sizeof(*g->reached));
+	g->reached_full = 0;
+	return g->reached != NULL;
+}
+
+void io_graph_reach_rows(struct tsg_graph *g, uint64_t b, uint64_t e)
+{
+	if (g->reached)
+		mark_reached(g, (_Atomic uint64_t *)g->reached, b, e);
+}
+
+void io_graph_reach_done(struct tsg_graph *g)
+{
+	g->reached_full = g->reached != NULL;
+}
 
 static void with_rows(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
@@ -314,15 +349,8 @@ static void with_rows(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	for (uint64_t v = b; v < e; v++)
 		n += g->id_degree ? g->id_degree[v] != 0 : g->off[v + 1] != g->off[v];
 	atomic_fetch_add(&c->n, n);
-	if (!c->reached)
-		return;
-	for (uint64_t x = g->off[b]; x < g->off[e]; x++) {
-		const uint32_t w = g->adj[x];
-		const uint64_t bit = 1ull << (w & 63);
-		/* looked at first: most targets are marked already */
-		if (!(atomic_load_explicit(&c->reached[w >> 6], memory_order_relaxed) & bit))
-			atomic_fetch_or_explicit(&c->reached[w >> 6], bit, memory_order_relaxed);
-	}
+	if (c->reached && !c->marked)
+		mark_reached(g, c->reached, b, e);
 }
 
 static void with_reached(void *arg, uint64_t b, uint64_t e, unsigned tid)
@@ -344,7 +372,10 @@ uint64_t io_graph_vertices_with_edges(const struct tsg_graph *g, unsigned thread
 	threads = threads ? threads : 1;
 	struct with_ctx c = { .g = g };
 	atomic_init(&c.n, 0);
-	if (g->oriented && !g->id_degree) {
+	if (g->oriented && !g->id_degree && g->reached && g->reached_full) {
+		c.reached = (_Atomic uint64_t *)g->reached; /* marked as the rows came */
+		c.marked = 1;
+	} else if (g->oriented && !g->id_degree) {
 		if (g->lists_pending || !g->adj)
 			return UINT64_MAX;
 		c.reached = calloc((g->nv + 63) / 64 + 1, sizeof(*c.reached));
@@ -354,7 +385,8 @@ uint64_t io_graph_vertices_with_edges(const struct tsg_graph *g, unsigned thread
 	tsg_parallel_for(threads, g->nv, 1u << 14, with_rows, &c);
 	if (c.reached)
 		tsg_parallel_for(threads, g->nv, 1u << 16, with_reached, &c);
-	free((void *)c.reached);
+	if (!c.marked)
+		free((void *)c.reached);
 	return atomic_load(&c.n);
 }
 

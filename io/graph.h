@@ -116,6 +116,11 @@ struct tsg_graph {
 	void *rank_id_mem;
 	uint64_t degree_hint;
 	uint32_t *id_degree;
+	/* an oriented graph's ranks that some row reaches, a bit each, marked
+	 * as its rows came (io_graph_reach_rows; owned), complete once
+	 * reached_full: io_graph_vertices_with_edges then needs no pass */
+	uint64_t *reached;
+	int reached_full;
 };
 
 struct io_load_opts {
@@ -258,5 +263,14 @@ static inline uint64_t io_graph_id_degree(const struct tsg_graph *g, uint64_t v)
  * pass over them, unless id_degree is there): UINT64_MAX where they are
  * pending or no memory could be had for the pass. */
 uint64_t io_graph_vertices_with_edges(const struct tsg_graph *g, unsigned threads);
+
+/* That pass made as an oriented graph's rows arrive, on the threads that
+ * check them (src/lists_bg.h): io_graph_reach_begin makes the bitmap (0 if
+ * no memory: the pass is then made later, as without it), each range of
+ * rows is marked once (any thread), and io_graph_reach_done, once every
+ * row was, lets io_graph_vertices_with_edges count the bits instead. */
+int io_graph_reach_begin(struct tsg_graph *g);
+void io_graph_reach_rows(struct tsg_graph *g, uint64_t b, uint64_t e);
+void io_graph_reach_done(struct tsg_graph *g);
 
 #endif

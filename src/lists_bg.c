@@ -13,6 +13,9 @@ static void on_rows(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
 	struct lists_bg *s = ctx;
+	/* the reporting pass over the rows, here on the checking threads
+	 * while the rest is read, rather than after the count */
+	io_graph_reach_rows(s->g, b, e);
 	pthread_mutex_lock(&s->mu);
 	if (b != s->mark) {
 		if (s->nheld == s->cap) {
@@ -58,6 +61,8 @@ static void *read_main(void *arg)
 	else if (s->rc == TSG_OK && s->mark < s->g->nv) /* a read that passed skips no row */
 		s->rc = tsg_fail(&s->err, TSG_EINTERNAL, "the read ended at vertex %llu of %llu",
 				 (unsigned long long)s->mark, (unsigned long long)s->g->nv);
+	if (s->rc == TSG_OK)
+		io_graph_reach_done(s->g);
 	pthread_cond_broadcast(&s->cv);
 	pthread_mutex_unlock(&s->mu);
 	return NULL;
@@ -66,6 +71,7 @@ static void *read_main(void *arg)
 int lists_bg_begin(struct lists_bg *b, struct tsg_graph *g, struct tsg_err *err)
 {
 	*b = (struct lists_bg){ .g = g };
+	(void)io_graph_reach_begin(g); /* no memory for it: the pass comes later */
 	pthread_mutex_init(&b->mu, NULL);
 	pthread_cond_init(&b->cv, NULL);
 	if (pthread_create(&b->thread, NULL, read_main, b) != 0) {

@@ -499,9 +499,11 @@ int run_graph(struct count_plan *pl, const char *path, struct tsg_graph *mem,
 	take = NULL;
 	dist_host_free(d);
 	rg->release_s = tsg_now() - rel0;
-	rg->wall = tsg_now() - rg->t0;
+	/* inside the wall: an oriented graph's takes a pass over its rows
+	 * where they were not marked as read (io_graph_reach_rows) */
 	if (rc == TSG_OK)
 		rg->vertices = io_graph_vertices_with_edges(g, o->threads);
+	rg->wall = tsg_now() - rg->t0;
 done:
 	/* a collective, so only here: a rank that failed while counting meets
 	 * the others first in an agreement (engine_count's, or dist_sum_ranks'),

@@ -61,7 +61,7 @@ done
 [ -n "${ref[cnr]:-}" ] && { same "${ref[cnr]}" 20977629 && ok || bad "cnr-2000: ${ref[cnr]}"; }
 for n in "${graphs[@]}"; do
 	for a in "" "--gpu-mem 64M" "--gpu-mem 24M" "--io mmap" "--io pread" "--io uring" \
-		"--kernel edge-merge" "--kernel lstc-hash --gpu-mem 48M" "--host-mem 64M --threads 2" \
+		"--kernel edge-merge" "--kernel lstc-hash --gpu-mem 48M" "--host-mem 256M" \
 		"--overlap off" "--overlap 7" "--overlap 7 --io mmap" "--overlap 3 --gpu-mem 24M" \
 		"--overlap 5 --kernel edge-merge" "--overlap 64 --kernel lstc-hash"; do
 		count "$T/g.json" --device gpu $a "$T/$n.o.tsg"
