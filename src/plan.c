@@ -443,8 +443,9 @@ int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ng
 	/* what decides the units: a checkpoint is valid only under the same */
 	const uint64_t key_words[] = { o->device, o->layout, o->gpu_mem, o->part.nparts, o->batches,
 				       o->part.scheme, o->part.seed, o->gpu_kernel,
-				       req->host_mem != 0, o->k, o->clique_method, o->degeneracy,
-				       (uint64_t)(int64_t)o->overlap };
+				       req->host_mem != 0, o->k, o->clique_method, o->degeneracy };
+	/* --overlap is not among them: the units it makes differ only where
+	 * the plan key (every unit's definition) already tells them apart */
 	p->opts_key = ckpt_key(key_words, sizeof(key_words) / 8, 0x636b7074);
 	if (dist->size > 1) { /* the units a rank holds depend on the rank count */
 		const uint64_t w = (uint64_t)dist->size;
