@@ -47,7 +47,9 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
  * that order, each unit waits only for its own rows (src/lists_bg.h), and
  * the count runs under the read instead of after it.
  *  engine_block_streams: whether g is counted so on ngpus devices (one
- *   process, one device, its lists still pending, --overlap not off);
+ *   process, its lists still pending, --overlap not off; several GPUs
+ *   take the units in read order, each when free, every GPU holding the
+ *   rows once where all can);
  *   if not, r->stream.why says why where g is oriented.
  *  engine_block_stream_begin: *d is g's rows where they will lie, mem is
  *   marked as for adopted rows, and the read starts on its own thread.

@@ -609,8 +609,8 @@ static void note_picked(struct engine_result *r, const uint32_t *picked, uint32_
  * units are columns of the rank order, held once on the first GPU (upward,
  * *resident); else the budget's units (or --partitions') in read order,
  * each copying its rows. */
-static int stream_prepare(struct gpu_ctx *gpu, struct tsg_graph *g, const struct engine_opts *o,
-			  const struct block_opts *bo, enum gpu_kernel k,
+static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg_graph *g,
+			  const struct engine_opts *o, const struct block_opts *bo, enum gpu_kernel k,
 			  struct engine_block_mem *mem, struct part_odag *d,
 			  struct block_plan *plan, struct lists_bg *bg, int *resident,
 			  struct engine_result *r, struct tsg_err *err)
@@ -621,12 +621,17 @@ static int stream_prepare(struct gpu_ctx *gpu, struct tsg_graph *g, const struct
 		rc = engine_block_stream_plan(d, o, bo, 1, plan, r, err);
 	if (rc == TSG_OK && !bo->nblocks && plan->nunits >= 2) {
 		struct tsg_unit *u = malloc(plan->nunits * sizeof(*u));
+		uint32_t on = 0; /* GPUs holding the rows: all, or none */
 		if (!u)
 			return tsg_fail(err, TSG_ENOMEM, "out of memory");
 		for (uint32_t i = 0; i < plan->nunits; i++)
 			u[i] = block_unit_of(d, &plan->units[i]);
-		rc = gpu_resident_begin(gpu, u, NULL, k, plan->nunits, 1, resident, err);
+		for (int yes = 1; on < ngpus && yes && rc == TSG_OK; on += (uint32_t)yes)
+			rc = gpu_resident_begin(gpu[on], u, NULL, k, plan->nunits, 1, &yes, err);
 		free(u);
+		*resident = rc == TSG_OK && on == ngpus;
+		for (uint32_t i = 0; !*resident && i < on; i++)
+			gpu_resident_end(gpu[i]);
 	}
 	if (rc || *resident)
 		return rc;
@@ -738,7 +743,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	for (uint32_t i = 0; i < ngpus && !hb.want_pin && rc == TSG_OK; i++)
 		rc = gpu_stage_reserve(gpu[i], err);
 	if (rc == TSG_OK && streams)
-		rc = stream_prepare(gpu[0], g, o, &bo, col_kernel, &hb.mem, &d, &plan, &bg, &res_up,
+		rc = stream_prepare(gpu, ngpus, g, o, &bo, col_kernel, &hb.mem, &d, &plan, &bg, &res_up,
 				    r, err);
 	else if (rc == TSG_OK)
 		rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
@@ -754,7 +759,8 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	for (uint32_t k = 0; k < r->nparts; k++) {
 		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
 	}
-	r->gpus[0].resident = res_up;
+	for (uint32_t i = 0; streams && i < ngpus; i++)
+		r->gpus[i].resident = res_up;
 	if (streams && o->gpu_kernel == GPU_KERNEL_AUTO) {
 		q.kernel = col_kernel;
 		q.choose_late = !res_up;
@@ -764,8 +770,11 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	if ((o->gpu_kernel == GPU_KERNEL_AUTO && !streams &&
 	     (rc = choose_kernels(&d, &plan, o, r, &kernels, err))) ||
 	    (rc = engine_ckpt_plan(o, engine_block_plan_key(&plan), plan.nunits, r, err)) ||
-	    (rc = engine_block_share(o, &d, &plan, o->gpu_kernel == GPU_KERNEL_AUTO, r, err)) ||
-	    (rc = engine_units_todo(o, r, ngpus > 1, &todo, &ntodo, err)))
+	    /* counted as read, the units go in the order their rows come, to
+	     * whichever GPU is free: no costs, which need the rows */
+	    (!streams &&
+	     (rc = engine_block_share(o, &d, &plan, o->gpu_kernel == GPU_KERNEL_AUTO, r, err))) ||
+	    (rc = engine_units_todo(o, r, ngpus > 1 && !streams, &todo, &ntodo, err)))
 		goto done;
 	if (!streams && (rc = resident_begin(gpu, ngpus, &d, &plan, kernels, o->gpu_kernel, 0, o,
 					     r, err)))

@@ -358,7 +358,7 @@ check "--overlap 7 --per-vertex: the undirected file's, byte for byte" same_file
 rm -f "$T/ck7"
 check "--overlap 7 with a checkpoint" same "$(tc --overlap 7 --checkpoint "$T/ck7" "$O" | field "['triangles']")" "$ref_rmat"
 check "... read back" same "$(tc --overlap 7 --checkpoint "$T/ck7" "$O" | field "['triangles']")" "$ref_rmat"
-check "... not taken for another column count" eval '[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap 6 --checkpoint "$T/ck7" "$O")" != 0 ] && [ ! -s "$T/out" ]'
+check "... not taken for other units (--partitions 3)" eval '[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap 7 --partitions 3 --checkpoint "$T/ck7" "$O")" != 0 ] && [ ! -s "$T/out" ]'
 check "--overlap on an undirected file: exit 2" [ "$(rc_of "$B/tristream" count --quiet --overlap 4 "$T/rmat.u.tsg")" = 2 ]
 check "... naming the option" grep -q -- "--overlap applies to an oriented" "$T/err"
 for v in 0 x -1 4097; do
