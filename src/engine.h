@@ -74,6 +74,9 @@ struct engine_opts {
 				     * is read (engine_block_streams): -1 no (read, then
 				     * count), 0 auto, N: N columns where the rows are
 				     * held once (block_plan_columns) */
+	int oriented_auto_one;      /* an oriented .tsg with --overlap auto: --gpus may
+				     * count on the first GPU alone (auto_one_gpu), so
+				     * only it is started early */
 	int progress;
 	int per_vertex;             /* also count each vertex's triangles (r->pv) */
 	struct ckpt *ckpt;          /* NULL, or where units are recorded and resumed

@@ -47,8 +47,8 @@ void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out
 	 * second started too, such a run took 2.57 s against --gpu 0's 2.27 s
 	 * (R-MAT 25 warm, two H200s, medians of 3, 2026-11-26); where auto
 	 * takes the block layout it opens the others itself */
-	const uint32_t n = o->layout == ENGINE_LAYOUT_AUTO && !engine_cliques(o) ? 1
-										   : engine_gpu_count(o);
+	const uint32_t n = (o->layout == ENGINE_LAYOUT_AUTO || o->oriented_auto_one) &&
+					   !engine_cliques(o) ? 1 : engine_gpu_count(o);
 	struct engine_warm *w = calloc(1, sizeof(*w));
 	*out = NULL;
 	if (!w || n > ENGINE_MAX_GPUS) {
@@ -1165,6 +1165,23 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 			struct gpu_ctx *gpu, int first, uint32_t *ngpus, struct engine_result *r,
 			struct tsg_err *err)
 {
+	if (g->oriented) {
+		/* counted as read, every GPU holds every row and the columns
+		 * come one at a time: two H200s took 1.82 s where one took
+		 * 1.58 s (R-MAT 25 oriented, warm, medians of 3, 2026-11-26,
+		 * bench/raw/h200x2-2026-11-26-overlap-gpus/) */
+		const struct tsg_scratch sc = gpu_kernel_scratch(GPU_KERNEL_MID_HASH, o->per_vertex);
+		const uint64_t need = tsg_rows_bytes(g->off, 0, (uint32_t)g->nv) +
+				      2 * (tsg_scratch_bytes(&sc, g->nv, g->nv, g->nadj) + 512);
+		if (!o->oriented_auto_one || o->scratch_dir || o->plan_only || o->nranks > 1 ||
+		    !g->lists_pending || need > gpu_budget(gpu))
+			return TSG_OK;
+		snprintf(r->note, sizeof(r->note), "--gpus: counted on GPU %d alone, as an oriented "
+			 ".tsg counted as it is read holds its rows there (a second GPU was slower "
+			 "where measured); --overlap off or N counts on all %u", first, *ngpus);
+		*ngpus = 1;
+		return TSG_OK;
+	}
 	if (o->layout != ENGINE_LAYOUT_AUTO || o->scratch_dir || engine_cliques(o))
 		return TSG_OK;
 	struct part_arrival_plan ap = { 0 };

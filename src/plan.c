@@ -567,6 +567,7 @@ static int plan_oriented(struct count_plan *p, const char *path, struct tsg_err 
 			    "CPU");
 		p->device_known = 1;
 	}
+	o->oriented_auto_one = o->overlap == 0 && !cliques;
 	if (o->layout != ENGINE_LAYOUT_BLOCK) {
 		o->layout = ENGINE_LAYOUT_BLOCK;
 		choose(p, PLAN_LAYOUT, "block", cliques ? "an oriented .tsg: k-cliques counted "
