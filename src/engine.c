@@ -611,6 +611,21 @@ int engine_block_stream_plan(const struct part_odag *d, const struct engine_opts
 	return TSG_OK;
 }
 
+int engine_block_stream_end(struct lists_bg *bg, int rc, struct engine_result *r,
+			    struct tsg_err *err)
+{
+	struct tsg_err rerr = { 0 };
+	const int rrc = lists_bg_end(bg, &rerr);
+	r->stream.wait_s = bg->waited_s;
+	if (rrc && rc != TSG_EINTERRUPTED) { /* a bad file explains a failed wait */
+		rc = rrc;
+		*err = rerr;
+	}
+	if (rc)
+		r->triangles = 0; /* no unit's count holds */
+	return rc;
+}
+
 int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 const struct block_opts *bo, part_alloc_fn alloc, void *alloc_ctx,
 			 struct engine_block_mem *mem, struct part_odag *d,
@@ -721,17 +736,8 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	r->count_start = wall0;
 	cpu_kernel_report(o, ran, r);
 done:
-	if (streams) { /* the read's verdict (checksum) holds every count made */
-		struct tsg_err rerr = { 0 };
-		const int rrc = lists_bg_end(&bg, &rerr);
-		r->stream.wait_s = bg.waited_s;
-		if (rrc && rc != TSG_EINTERRUPTED) { /* a bad file explains a failed wait */
-			rc = rrc;
-			*err = rerr;
-		}
-		if (rc)
-			r->triangles = 0;
-	}
+	if (streams)
+		rc = engine_block_stream_end(&bg, rc, r, err);
 	if (rc == TSG_OK && pv)
 		rc = engine_pv_from_ranks(g, o, pv, r, err);
 	free(todo);

@@ -58,8 +58,10 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
  *   ENGINE_STREAM_MIN_ENTRIES entries; block_plan_columns), else bo's
  *   plan; r->parts, r->plan_s, r->nblocks and r->stream as
  *   engine_block_prepare's.
- * The caller waits (lists_bg_wait) before each unit and takes
- * lists_bg_end's verdict, which voids every count on failure.
+ * The caller waits (lists_bg_wait) before each unit and ends with
+ * engine_block_stream_end: the read's verdict (its checksum) joined to the
+ * count's rc (the read's error wins, but for a stop), every count voided
+ * on failure; r->stream.wait_s.
  */
 #define ENGINE_STREAM_COLUMNS 16u
 #define ENGINE_STREAM_MIN_ENTRIES (4ull << 20)
@@ -70,6 +72,8 @@ int engine_block_stream_begin(struct tsg_graph *g, struct engine_block_mem *mem,
 int engine_block_stream_plan(const struct part_odag *d, const struct engine_opts *o,
 			     const struct block_opts *bo, int columns, struct block_plan *plan,
 			     struct engine_result *r, struct tsg_err *err);
+int engine_block_stream_end(struct lists_bg *bg, int rc, struct engine_result *r,
+			    struct tsg_err *err);
 
 /* The arrival layout's common part (engine.c): reads g's lists (if
  * pending) through part_arrival into sink, with rows written on the host

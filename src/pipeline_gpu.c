@@ -812,17 +812,8 @@ done:
 			rc = drc;
 		gpu_resident_end(gpu[i]);
 	}
-	if (streams) { /* the read's verdict (checksum) holds every count made */
-		struct tsg_err rerr = { 0 };
-		const int rrc = lists_bg_end(&bg, &rerr);
-		r->stream.wait_s = bg.waited_s;
-		if (rrc && rc != TSG_EINTERRUPTED) { /* a bad file explains a failed wait */
-			rc = rrc;
-			*err = rerr;
-		}
-		if (rc)
-			r->triangles = 0;
-	}
+	if (streams)
+		rc = engine_block_stream_end(&bg, rc, r, err);
 	free(todo);
 	free(kernels);
 	block_plan_free(&plan);
