@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/oriented.sh - an oriented .tsg (tristream-convert --oriented: the
 # rank-ordered rows, each edge once) against the undirected file it came
-# from, counted side by side in one run, alternating, RUNS times each:
+# from, counted side by side in one run, alternating, RUNS times each (the
+# oriented one as it is read, the default, and with --overlap off):
 # whole process (the shell's clock), the JSON's read, build (orientation)
 # and count stages, peak RSS (GNU time where present), file sizes; medians
 # last. Every count must agree, and be a number.
@@ -20,10 +21,13 @@ t=$EPOCHREALTIME
 echo "convert --oriented: $(python3 -c "print(round($EPOCHREALTIME - $t, 2))") s" | tee "$OUT/convert.txt"
 TIME=$(command -v /usr/bin/time)
 for i in $(seq 1 "$RUNS"); do
-	for v in u o; do
-		f=$U; [ $v = o ] && f=$O
+	for v in u o x; do
+		f=$U; more=
+		[ $v = u ] || f=$O
+		[ $v = x ] && more="--overlap off"
 		t=$EPOCHREALTIME
-		${TIME:+$TIME -f %M -o "$OUT/$v-$i.rss"} "$B/tristream" count --quiet --json --device "$DEV" $ARGS "$f" >"$OUT/$v-$i.json" 2>"$OUT/$v-$i.err"
+		# shellcheck disable=SC2086 # ARGS and more: several words on purpose
+		${TIME:+$TIME -f %M -o "$OUT/$v-$i.rss"} "$B/tristream" count --quiet --json --device "$DEV" $ARGS $more "$f" >"$OUT/$v-$i.json" 2>"$OUT/$v-$i.err"
 		echo "$? $(python3 -c "print($EPOCHREALTIME - $t)")" >"$OUT/$v-$i.meta"
 	done
 done
@@ -33,7 +37,8 @@ out, runs, u, o = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 bad = 0
 counts = set()
 rows = []
-for v, f in (("u", u), ("o", o)):
+names = {"u": "undirected", "o": "oriented", "x": "oriented, --overlap off"}
+for v, f in (("u", u), ("o", o), ("x", o)):
     w, rd, bu, co, rss = [], [], [], [], []
     for i in range(1, runs + 1):
         rc, wall = open(f"{out}/{v}-{i}.meta").read().split()
@@ -50,12 +55,12 @@ for v, f in (("u", u), ("o", o)):
         if os.path.exists(f"{out}/{v}-{i}.rss"):
             rss.append(int(open(f"{out}/{v}-{i}.rss").read().split()[-1]) / 1024)
     m = lambda x: statistics.median(x) if x else float("nan")
-    rows.append((("undirected" if v == "u" else "oriented"), os.path.getsize(f) / 1e6, m(w), min(w, default=0), max(w, default=0), m(rd), m(bu), m(co), m(rss), d.get("device_name", "")))
+    rows.append((names[v], os.path.getsize(f) / 1e6, m(w), min(w, default=0), max(w, default=0), m(rd), m(bu), m(co), m(rss), d.get("device_name", "")))
 if len(counts) != 1:
     print(f"FAIL: counts differ or are missing: {sorted(counts)}"); bad = 1
 print(f"count: {sorted(counts)}; medians of {runs}")
-print(f"{'file':11} {'MB':>8} {'whole s':>8} {'(min-max)':>13} {'read':>6} {'build':>6} {'count':>6} {'RSS MB':>7}  device")
+print(f"{'file':23} {'MB':>8} {'whole s':>8} {'(min-max)':>13} {'read':>6} {'build':>6} {'count':>6} {'RSS MB':>7}  device")
 for r in rows:
-    print(f"{r[0]:11} {r[1]:8.1f} {r[2]:8.2f} {r[3]:6.2f}-{r[4]:<6.2f} {r[5]:6.2f} {r[6]:6.2f} {r[7]:6.2f} {r[8]:7.0f}  {r[9]}")
+    print(f"{r[0]:23} {r[1]:8.1f} {r[2]:8.2f} {r[3]:6.2f}-{r[4]:<6.2f} {r[5]:6.2f} {r[6]:6.2f} {r[7]:6.2f} {r[8]:7.0f}  {r[9]}")
 sys.exit(bad)
 PY
