@@ -323,9 +323,7 @@ static void rank_threads(struct count_plan *p, int threads_given)
 			  online, n, share);
 }
 
-/* Ranks and a checkpoint: the units. The CPU's default is one unit (the
- * block layout: a column per 4 Mi entries, up to 16, block_opts.columns),
- * few or one on a small graph: under
+/* Ranks and a checkpoint: the units. The CPU's default is one unit: under
  * mpirun at least 4 a rank instead, and with --checkpoint several, so
  * that an interrupted count keeps what it did. */
 static void plan_units(const struct count_request *req, struct count_plan *p)
@@ -342,13 +340,13 @@ static void plan_units(const struct count_request *req, struct count_plan *p)
 			q++;
 		o->part.nparts = lstc ? 4u * (uint32_t)d->size : q;
 		snprintf(why, sizeof(why), "%d ranks on the CPU: at least 4 units a rank (the CPU's "
-			 "default is one unit, or a few columns)", d->size);
+			 "default is one unit)", d->size);
 	} else if (req->checkpoint && d->size == 1 && p->device_known &&
 		   o->device != TSG_DEVICE_GPU) {
 		o->part.nparts = lstc ? CKPT_CPU_PARTS : CKPT_CPU_BLOCKS;
 		snprintf(why, sizeof(why), "--checkpoint on the CPU: %s, so that an interrupted "
-			 "count keeps its finished units (the CPU's default, one unit or a "
-			 "few columns, is recorded a unit at a time)", lstc ? "8 parts" : "6 blocks, 21 units");
+			 "count keeps its finished units (the CPU's default is one unit, "
+			 "recorded only when done)", lstc ? "8 parts" : "6 blocks, 21 units");
 	} else {
 		return;
 	}
