@@ -308,10 +308,7 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 			 tsg_rows_bytes(d->off, 0, d->nv) <= o->budget;
 	if (o->nblocks)
 		rc = plan_fixed(d, o->nblocks, o->list_cum, out, err);
-	else if (o->budget == 0 && o->columns) {
-		block_plan_free(out);
-		return block_plan_columns(d, o->columns, o->column_min, &o->scratch, out, err);
-	} else if (o->budget == 0)
+	else if (o->budget == 0)
 		rc = plan_fixed(d, 1, NULL, out, err);
 	else if ((nc && !(cut = malloc(cut_count(nc) * sizeof(*cut)))) ||
 		 (nl && !(lcut = malloc(nl * sizeof(*lcut)))))

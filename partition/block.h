@@ -60,13 +60,6 @@ struct block_opts {
 				   * bottom block's few wedges made --kernel auto pick
 				   * lstc-hash, 4x slower there */
 	unsigned threads;         /* for those cuts' sums (0: one) */
-	/* With nblocks 0 and no budget: the ranks cut into up to this many
-	 * columns of at least column_min entries (block_plan_columns) rather
-	 * than one unit; 0: one unit. On the CPU, narrow middle ranges count
-	 * faster than one unit (R-MAT 22, 2 cores: 10.6 s against 15.9 s,
-	 * bench/RESULTS.md) */
-	uint32_t columns;
-	uint64_t column_min;
 	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h) */
 	/* Ranks reading by ranges (src/ranges.h) read the file's lists, whole:
 	 * list_cum[r] is the list entries of ranks below r (nv + 1 values), or
@@ -93,9 +86,8 @@ struct block_plan {
 };
 
 /* Plans units over d. With nblocks 0, a single unit if the whole DAG fits
- * the budget (with no budget, o->columns columns if set); fails with
- * TSG_ENOMEM naming the vertex if one row and its source block cannot
- * share the budget. */
+ * the budget; fails with TSG_ENOMEM naming the vertex if one row and its
+ * source block cannot share the budget. */
 int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct block_plan *out,
 		   struct tsg_err *err);
 void block_plan_free(struct block_plan *p);

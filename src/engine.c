@@ -683,11 +683,7 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	struct part_odag d = { 0 };
 	struct block_plan plan = { 0 };
 	struct tsg_progress prog;
-	/* columns where every row is at hand: the CPU's kernels count narrow
-	 * middle ranges faster than one unit (block_opts.columns) */
-	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = o->part.budget,
-				       .columns = ENGINE_STREAM_COLUMNS,
-				       .column_min = ENGINE_STREAM_MIN_ENTRIES };
+	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = o->part.budget };
 	uint64_t *pv = NULL; /* by rank */
 	uint32_t *todo = NULL, ntodo = 0;
 	enum kern_cpu_kind ran = o->cpu_kernel;
