@@ -257,8 +257,9 @@ static int check_cliques(const struct count_request *req, const struct count_pla
 		return refuse(err, "--kclique-method, -scheme and -group need --k K (K > 3) or "
 			      "--k-all");
 	if (engine_cliques(o) && o->layout != ENGINE_LAYOUT_LSTC && o->layout != ENGINE_LAYOUT_AUTO)
-		return refuse(err, "k-cliques are counted on LSTC parts (--layout lstc): a block "
-			      "unit or arrival batch does not hold the edges among a vertex's "
+		return refuse(err, "k-cliques are counted on LSTC parts (--layout lstc; those of "
+			      "an oriented .tsg from its rows, with no --layout): a block unit or "
+			      "arrival batch does not hold the edges among a vertex's "
 			      "out-neighbours");
 	if (o->degeneracy && o->layout != ENGINE_LAYOUT_LSTC && !engine_cliques(o))
 		return refuse(err, "--order degeneracy orients LSTC parts: use it with --layout "
