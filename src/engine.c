@@ -555,11 +555,10 @@ static int plan_blocks(const struct part_odag *d, const struct block_opts *bo, u
 	return TSG_OK;
 }
 
-int engine_block_streams(const struct tsg_graph *g, const struct engine_opts *o, uint32_t ngpus,
+int engine_block_streams(const struct tsg_graph *g, const struct engine_opts *o,
 			 struct engine_result *r)
 {
 	const char *why = NULL;
-	(void)ngpus; /* several take the units in read order too */
 	if (!g->oriented)
 		return 0;
 	if (o->overlap < 0)
@@ -688,7 +687,7 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	uint32_t *todo = NULL, ntodo = 0;
 	enum kern_cpu_kind ran = o->cpu_kernel;
 	struct lists_bg bg = { 0 };
-	const int streams = engine_block_streams(g, o, 1, r);
+	const int streams = engine_block_streams(g, o, r);
 	int rc = streams ? engine_block_stream_begin(g, &mem, &d, &bg, err)
 			 : engine_block_prepare(g, o, &bo, engine_block_alloc, &mem, &mem, &d, &plan,
 						r, err);

@@ -46,10 +46,10 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
  * order, so block unit u reads nothing above block_unit_top(u): counted in
  * that order, each unit waits only for its own rows (src/lists_bg.h), and
  * the count runs under the read instead of after it.
- *  engine_block_streams: whether g is counted so on ngpus devices (one
- *   process, its lists still pending, --overlap not off; several GPUs
- *   take the units in read order, each when free, every GPU holding the
- *   rows once where all can);
+ *  engine_block_streams: whether g is counted so (one process, its lists
+ *   still pending, --overlap not off; several GPUs take the units in
+ *   read order, each when free, every GPU holding the rows once where all
+ *   can);
  *   if not, r->stream.why says why where g is oriented.
  *  engine_block_stream_begin: *d is g's rows where they will lie, mem is
  *   marked as for adopted rows, and the read starts on its own thread.
@@ -65,7 +65,7 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
  */
 #define ENGINE_STREAM_COLUMNS 16u
 #define ENGINE_STREAM_MIN_ENTRIES (4ull << 20)
-int engine_block_streams(const struct tsg_graph *g, const struct engine_opts *o, uint32_t ngpus,
+int engine_block_streams(const struct tsg_graph *g, const struct engine_opts *o,
 			 struct engine_result *r);
 int engine_block_stream_begin(struct tsg_graph *g, struct engine_block_mem *mem,
 			      struct part_odag *d, struct lists_bg *bg, struct tsg_err *err);

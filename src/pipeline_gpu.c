@@ -586,6 +586,25 @@ static int run_workers(struct block_queue *q, struct gpu_ctx *const *gpu, uint32
 	return q->rc;
 }
 
+/* gpu_resident_begin on each of the GPUs with plan's units over d (each
+ * running kernels[i], or k), on[i] set for each that holds the rows. */
+static int resident_try(struct gpu_ctx *const *gpu, uint32_t ngpus, const struct part_odag *d,
+			const struct block_plan *plan, const enum gpu_kernel *kernels,
+			enum gpu_kernel k, int upward, int *on, struct tsg_err *err)
+{
+	const uint32_t n = plan->nunits;
+	int rc = TSG_OK;
+	struct tsg_unit *u = malloc(n * sizeof(*u));
+	if (!u)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	for (uint32_t i = 0; i < n; i++)
+		u[i] = block_unit_of(d, &plan->units[i]);
+	for (uint32_t i = 0; i < ngpus && rc == TSG_OK; i++)
+		rc = gpu_resident_begin(gpu[i], u, kernels, k, n, upward, &on[i], err);
+	free(u);
+	return rc;
+}
+
 /* "auto chose K for N of M units" (each kernel picked) added to r->note,
  * then why (may be ""). */
 static void note_picked(struct engine_result *r, const uint32_t *picked, uint32_t n,
@@ -620,18 +639,14 @@ static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg
 	if (rc == TSG_OK && !bo->nblocks)
 		rc = engine_block_stream_plan(d, o, bo, 1, plan, r, err);
 	if (rc == TSG_OK && !bo->nblocks && plan->nunits >= 2) {
-		struct tsg_unit *u = malloc(plan->nunits * sizeof(*u));
-		uint32_t on = 0; /* GPUs holding the rows: all, or none */
-		if (!u)
-			return tsg_fail(err, TSG_ENOMEM, "out of memory");
-		for (uint32_t i = 0; i < plan->nunits; i++)
-			u[i] = block_unit_of(d, &plan->units[i]);
-		for (int yes = 1; on < ngpus && yes && rc == TSG_OK; on += (uint32_t)yes)
-			rc = gpu_resident_begin(gpu[on], u, NULL, k, plan->nunits, 1, &yes, err);
-		free(u);
-		*resident = rc == TSG_OK && on == ngpus;
-		for (uint32_t i = 0; !*resident && i < on; i++)
-			gpu_resident_end(gpu[i]);
+		int on[ENGINE_MAX_GPUS] = { 0 }; /* GPUs holding the rows: all, or none */
+		rc = resident_try(gpu, ngpus, d, plan, NULL, k, 1, on, err);
+		*resident = rc == TSG_OK;
+		for (uint32_t i = 0; i < ngpus; i++)
+			*resident &= on[i];
+		for (uint32_t i = 0; !*resident && i < ngpus; i++)
+			if (on[i])
+				gpu_resident_end(gpu[i]);
 	}
 	if (rc || *resident)
 		return rc;
@@ -687,22 +702,14 @@ done:
  * ranges, whose rows outside their units were never read. */
 static int resident_begin(struct gpu_ctx *const *gpu, uint32_t ngpus, const struct part_odag *d,
 			  const struct block_plan *plan, const enum gpu_kernel *kernels,
-			  enum gpu_kernel k, int upward, const struct engine_opts *o,
-			  struct engine_result *r, struct tsg_err *err)
+			  const struct engine_opts *o, struct engine_result *r, struct tsg_err *err)
 {
-	const uint32_t n = plan->nunits;
-	int rc = TSG_OK;
-	if (n < 2 || r->ranges.used || o->plan_only)
+	int on[ENGINE_MAX_GPUS] = { 0 };
+	if (plan->nunits < 2 || r->ranges.used || o->plan_only)
 		return TSG_OK;
-	struct tsg_unit *u = malloc(n * sizeof(*u));
-	if (!u)
-		return tsg_fail(err, TSG_ENOMEM, "out of memory");
-	for (uint32_t k = 0; k < n; k++)
-		u[k] = block_unit_of(d, &plan->units[k]);
-	for (uint32_t i = 0; i < ngpus && rc == TSG_OK; i++)
-		rc = gpu_resident_begin(gpu[i], u, kernels, k, n, upward, &r->gpus[i].resident,
-					err);
-	free(u);
+	const int rc = resident_try(gpu, ngpus, d, plan, kernels, o->gpu_kernel, 0, on, err);
+	for (uint32_t i = 0; i < ngpus; i++)
+		r->gpus[i].resident = on[i];
 	return rc;
 }
 
@@ -719,7 +726,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	uint32_t *todo = NULL, ntodo = 0;
 	enum gpu_kernel *kernels = NULL;
 	struct lists_bg bg = { 0 };
-	const int streams = engine_block_streams(g, o, ngpus, r);
+	const int streams = engine_block_streams(g, o, r);
 	int res_up = 0; /* streams: the rows held once, columns */
 	/* counted as read, auto has no rows yet to choose by: mid-hash for
 	 * the columns (it tables each middle row once), else a unit's kernel
@@ -776,8 +783,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	     (rc = engine_block_share(o, &d, &plan, o->gpu_kernel == GPU_KERNEL_AUTO, r, err))) ||
 	    (rc = engine_units_todo(o, r, ngpus > 1 && !streams, &todo, &ntodo, err)))
 		goto done;
-	if (!streams && (rc = resident_begin(gpu, ngpus, &d, &plan, kernels, o->gpu_kernel, 0, o,
-					     r, err)))
+	if (!streams && (rc = resident_begin(gpu, ngpus, &d, &plan, kernels, o, r, err)))
 		goto done;
 	q.bg = streams ? &bg : NULL;
 	q.todo = todo;

@@ -135,18 +135,6 @@ static void print_extra_json(struct tsg_json *j, const struct report_extra *x)
 	}
 }
 
-/* The vertices with an edge: the caller's count (src/run.c takes it from
- * io_graph_vertices_with_edges, which for an oriented graph, whose rows
- * alone do not tell, makes a pass over them, or counts the ranks they
- * reached as they were read), made once and inside the timed run. */
-static uint64_t vertices_of(const struct tsg_graph *g, const struct engine_opts *o,
-			    const struct report_extra *x)
-{
-	(void)g;
-	(void)o;
-	return x->vertices;
-}
-
 void report_count_json(const char *path, const struct tsg_graph *g, const struct engine_opts *o,
 		       const struct engine_result *r, const struct hostmem_plan *hp,
 		       const struct input_info *in, double wall, const struct report_extra *x)
@@ -221,7 +209,10 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_u64(&j, "degeneracy", r->degeneracy);
 	}
 	print_extra_json(&j, x);
-	const uint64_t vertices = vertices_of(g, o, x);
+	/* src/run.c's count (io_graph_vertices_with_edges), made inside the
+	 * timed run: for an oriented graph a pass over its rows, or the ranks
+	 * its rows reached as they were read */
+	const uint64_t vertices = x->vertices;
 	if (vertices != UINT64_MAX)
 		json_u64(&j, "vertices", vertices); /* with an edge */
 	json_u64(&j, "edges", io_graph_edges(g));
@@ -417,7 +408,7 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 		printf("checkpoint: %s (%u unit%s resumed, %u recorded%s)\n", x->ckpt_path,
 		       x->ck->resumed, x->ck->resumed == 1 ? "" : "s", x->ck->recorded,
 		       x->ck->torn ? "; an incomplete last record was dropped" : "");
-	const uint64_t vertices = vertices_of(g, o, x);
+	const uint64_t vertices = x->vertices; /* as in the JSON */
 	if (vertices != UINT64_MAX)
 		printf("graph: %llu vertices, ", (unsigned long long)vertices);
 	else
