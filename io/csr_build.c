@@ -29,8 +29,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
 
+#include "io/hash.h"
 #include "io/sort.h"
 #include "io/writer.h"
 #include "base/util.h"
@@ -318,7 +318,7 @@ static void copy_rest(void *ctx, uint64_t b, uint64_t e, unsigned tid)
  * s of checksum and 0.25 s of writeback otherwise after the copy). */
 struct trail {
 	struct csr_job *j;
-	XXH3_state_t *xs;
+	struct io_hash *xs;
 	int ok;
 };
 
@@ -328,7 +328,7 @@ static void *trail_main(void *arg)
 	struct csr_job *j = t->j;
 	const uint8_t *base = (const uint8_t *)j->adj;
 	uint64_t front = 0, done = 0; /* buckets, bytes followed */
-	t->ok = XXH3_64bits_reset(t->xs) == XXH_OK;
+	t->ok = 1;
 	while (front < j->nbuckets) {
 		pthread_mutex_lock(&j->mu);
 		while (!j->copied[front] && !j->stop)
@@ -343,7 +343,7 @@ static void *trail_main(void *arg)
 		pthread_mutex_unlock(&j->mu);
 		/* the lists of buckets [0, front) end where the next one's start */
 		const uint64_t end = j->pos[front] * sizeof(*j->adj);
-		t->ok &= XXH3_64bits_update(t->xs, base + done, end - done) == XXH_OK;
+		io_hash_update(t->xs, base + done, end - done);
 		io_writer_flush_begin(j->w, base + done, end - done);
 		done = end;
 	}
@@ -379,7 +379,7 @@ static int begin_copy(struct csr_job *j, struct io_writer *w, uint32_t *madj, st
 {
 	j->adj = w ? io_writer_neighbors(w) : madj;
 	j->w = w;
-	t->xs = w ? XXH3_createState() : NULL;
+	t->xs = w ? io_hash_new() : NULL;
 	if (!t->xs || !(j->copied = calloc(j->nbuckets, 1)))
 		return 0;
 	if (pthread_create(th, NULL, trail_main, t) == 0)
@@ -503,7 +503,7 @@ int io_csr_build(uint64_t *keys, size_t n, uint64_t nv, int relabel, unsigned th
 	if (rc)
 		goto done;
 	if (w && tr.ok)
-		io_writer_set_checksum(w, IO_SEC_NEIGHBORS, XXH3_64bits_digest(tr.xs));
+		io_writer_set_checksum(w, IO_SEC_NEIGHBORS, io_hash_digest(tr.xs));
 	if (madj && fused) { /* give back what deduplication left unused */
 		uint32_t *fit = realloc(madj, (nadj ? nadj : 1) * sizeof(*madj));
 		madj = fit ? fit : madj;
@@ -536,7 +536,7 @@ done:
 		pthread_mutex_unlock(&j.mu);
 		pthread_join(th, NULL);
 	}
-	XXH3_freeState(tr.xs);
+	io_hash_free(tr.xs);
 	pthread_mutex_destroy(&j.mu);
 	pthread_cond_destroy(&j.cv);
 	io_writer_abort(w);

@@ -1,9 +1,9 @@
 #include "io/format.h"
 
 #include <string.h>
-#include <xxhash.h>
 
 #include "io/compress.h"
+#include "io/hash.h"
 
 /* Fixed little-endian field offsets (docs/FORMAT.md). */
 enum {
@@ -33,7 +33,7 @@ static uint64_t get64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v
 
 uint64_t io_checksum(const void *data, size_t len)
 {
-	return XXH3_64bits(data, len);
+	return io_hash_once(data, len);
 }
 
 void io_header_encode(const struct io_header *h, uint8_t *buf)

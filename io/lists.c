@@ -19,10 +19,10 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
 
 #include "io/check.h"
 #include "io/compress.h"
+#include "io/hash.h"
 #include "base/progress.h"
 #include "base/util.h"
 
@@ -51,7 +51,7 @@ struct lstream {
 	uint8_t **scratch;
 	uint32_t *out; /* where decoded lists go */
 	/* the reading thread's running checksum of a plain section */
-	XXH3_state_t *xs;
+	struct io_hash *xs;
 	const uint8_t *base; /* the section in memory */
 	uint64_t hashed, published;
 	struct tsg_progress prog;
@@ -145,7 +145,7 @@ static void on_ready(void *ctx, uint64_t n)
 {
 	struct lstream *s = ctx;
 	if (s->xs) {
-		XXH3_64bits_update(s->xs, s->base + s->hashed, n - s->hashed);
+		io_hash_update(s->xs, s->base + s->hashed, n - s->hashed);
 		s->hashed = n;
 	}
 	if (n - s->published >= PUBLISH_STEP)
@@ -229,8 +229,8 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 			}
 		}
 	} else {
-		s.xs = XXH3_createState();
-		if (!s.xs || XXH3_64bits_reset(s.xs) != XXH_OK) {
+		s.xs = io_hash_new();
+		if (!s.xs) {
 			rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
 			goto done;
 		}
@@ -271,7 +271,7 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 	g->read_seconds += tsg_now() - t0;
 	t0 = tsg_now();
 	const uint64_t bad_chunk = atomic_load(&s.bad_chunk);
-	if (s.xs && XXH3_64bits_digest(s.xs) != g->lists_sec.xxh3) {
+	if (s.xs && io_hash_digest(s.xs) != g->lists_sec.xxh3) {
 		rc = tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the %s section (file is "
 			      "corrupt)", path, g->oriented ? "row" : "neighbour");
 	} else if (bad_chunk != UINT64_MAX) {
@@ -299,7 +299,7 @@ done:
 	free(s.scratch);
 	if (g->compressed)
 		free(zmem);
-	XXH3_freeState(s.xs);
+	io_hash_free(s.xs);
 	io_lz4_index_free(&ix);
 	pthread_mutex_destroy(&s.mu);
 	pthread_cond_destroy(&s.cv);
