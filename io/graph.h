@@ -153,6 +153,13 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
  * that need everything (section checksum, symmetry). On an error rows may
  * have seen some ranges, and what it built from them must be dropped. */
 int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct tsg_err *err);
+/* The same for an oriented file's rows (plain, not compressed), read from
+ * the section's end down (io_file_read_stream_down): rows reaches the
+ * ranges in about decreasing rank order, the top ranks first. The section
+ * checksum can only be taken in file order, so it is taken once every row
+ * is in. TSG_EINTERNAL for any other graph. */
+int io_graph_read_lists_down(struct tsg_graph *g, io_rows_fn rows, void *ctx,
+			     struct tsg_err *err);
 
 /* Reads only the lists of the vertex ranges r[0 .. n) (increasing, not
  * overlapping) of an opened .tsg whose lists are still pending, into their

@@ -12,6 +12,12 @@
  * thread folds each new stretch into it in order; it is known only at the
  * end, and so is symmetry, which is why a failed load means throwing away
  * what the callback built.
+ *
+ * Read down (an oriented file's rows, io_graph_read_lists_down), the same
+ * machinery runs mirrored: `ready` counts the bytes in place from the
+ * section's end, the workers take the units from the last, and the
+ * checksum, which only file order can fold, is taken over the whole
+ * section once it is in.
  */
 #include "io/graph.h"
 
@@ -39,8 +45,10 @@ struct lstream {
 	struct tsg_graph *g;
 	io_rows_fn rows;
 	void *ctx;
-	/* how many bytes of the section are in place; waited on by workers */
+	/* how many bytes of the section are in place (down: counted from its
+	 * end); waited on by workers */
 	atomic_uint_fast64_t ready;
+	int down;
 	int stop; /* the read failed */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -71,6 +79,20 @@ static uint64_t unit_end(const struct lstream *s, uint64_t k)
 		return s->ix->ch[k].pos + s->ix->ch[k].csize;
 	const uint64_t e = (k + 1) * s->unit_v;
 	return s->g->off[e < s->g->nv ? e : s->g->nv] * 4;
+}
+
+/* Where unit k starts in the section (a plain file's). */
+static uint64_t unit_begin(const struct lstream *s, uint64_t k)
+{
+	const uint64_t b = k * s->unit_v;
+	return s->g->off[b < s->g->nv ? b : s->g->nv] * 4;
+}
+
+/* The bytes that must be in place before unit k is read: down, every
+ * byte from its start to the section's end. */
+static uint64_t unit_need(const struct lstream *s, uint64_t k)
+{
+	return s->down ? s->g->lists_sec.size - unit_begin(s, k) : unit_end(s, k);
 }
 
 static void atomic_min(atomic_uint_fast64_t *a, uint64_t v)
@@ -123,8 +145,11 @@ static void *worker_main(void *arg)
 	struct worker *w = arg;
 	struct lstream *s = w->s;
 	for (;;) {
-		const uint64_t k = atomic_fetch_add(&s->next, 1);
-		if (k >= s->nunits || !wait_ready(s, unit_end(s, k)))
+		const uint64_t i = atomic_fetch_add(&s->next, 1);
+		if (i >= s->nunits)
+			return NULL;
+		const uint64_t k = s->down ? s->nunits - 1 - i : i;
+		if (!wait_ready(s, unit_need(s, k)))
 			return NULL;
 		do_unit(s, k, w->tid);
 	}
@@ -144,7 +169,7 @@ static void publish(struct lstream *s, uint64_t n)
 static void on_ready(void *ctx, uint64_t n)
 {
 	struct lstream *s = ctx;
-	if (s->xs) {
+	if (s->xs && !s->down) {
 		io_hash_update(s->xs, s->base + s->hashed, n - s->hashed);
 		s->hashed = n;
 	}
@@ -160,16 +185,26 @@ static int read_section(struct lstream *s, struct tsg_err *err)
 	const struct tsg_graph *g = s->g;
 	const struct io_section *sec = &g->lists_sec;
 	if (io_file_mode(g->file) != IO_MODE_MMAP)
-		return io_file_read_stream(g->file, sec->offset, sec->size, (uint8_t *)s->base,
-					   on_ready, s, err);
+		return s->down ? io_file_read_stream_down(g->file, sec->offset, sec->size,
+							  (uint8_t *)s->base, on_ready, s, err)
+			       : io_file_read_stream(g->file, sec->offset, sec->size,
+						     (uint8_t *)s->base, on_ready, s, err);
 	for (uint64_t done = 0; done < sec->size;) {
-		done += sec->size - done < MAP_STEP ? sec->size - done : MAP_STEP;
+		const uint64_t step = sec->size - done < MAP_STEP ? sec->size - done : MAP_STEP;
+		if (s->down) { /* touched from the end: the pages come in down */
+			volatile uint8_t sink = 0;
+			for (uint64_t at = sec->size - done; at > sec->size - done - step;)
+				at = at > 4096 ? at - 4096 : 0, sink ^= s->base[at];
+			(void)sink;
+		}
+		done += step;
 		on_ready(s, done);
 	}
 	return TSG_OK;
 }
 
-int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct tsg_err *err)
+static int read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, int down,
+		      struct tsg_err *err)
 {
 	if (!g->lists_pending)
 		return tsg_fail(err, TSG_EINTERNAL, "graph lists read twice");
@@ -188,7 +223,7 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 	}
 	const char *path = io_file_path(g->file);
 	const unsigned threads = g->threads;
-	struct lstream s = { .g = g, .rows = rows, .ctx = ctx };
+	struct lstream s = { .g = g, .rows = rows, .ctx = ctx, .down = down };
 	struct io_lz4_index ix = { 0 };
 	struct worker *w = calloc(threads, sizeof(*w));
 	uint8_t *zmem = NULL;
@@ -271,6 +306,8 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 	g->read_seconds += tsg_now() - t0;
 	t0 = tsg_now();
 	const uint64_t bad_chunk = atomic_load(&s.bad_chunk);
+	if (s.xs && down)
+		io_hash_update(s.xs, s.base, g->lists_sec.size);
 	if (s.xs && io_hash_digest(s.xs) != g->lists_sec.xxh3) {
 		rc = tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the %s section (file is "
 			      "corrupt)", path, g->oriented ? "row" : "neighbour");
@@ -305,4 +342,18 @@ done:
 	pthread_cond_destroy(&s.cv);
 	free(w);
 	return rc;
+}
+
+int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct tsg_err *err)
+{
+	return read_lists(g, rows, ctx, 0, err);
+}
+
+int io_graph_read_lists_down(struct tsg_graph *g, io_rows_fn rows, void *ctx,
+			     struct tsg_err *err)
+{
+	if (!g->oriented || g->compressed || g->lists_src || !g->lists_pending)
+		return tsg_fail(err, TSG_EINTERNAL, "only an oriented file's pending rows are "
+				"read down");
+	return read_lists(g, rows, ctx, 1, err);
 }

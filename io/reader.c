@@ -434,6 +434,23 @@ static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 	return rc;
 }
 
+int io_file_read_stream_down(struct io_file *f, uint64_t offset, uint64_t len, void *dst,
+			     io_ready_fn ready, void *ctx, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	/* the steps start at multiples of IO_DOWN_STEP from the range's start,
+	 * so each keeps O_DIRECT's alignment where the range has it */
+	for (uint64_t hi = len; hi > 0 && rc == TSG_OK;) {
+		const uint64_t lo = (hi - 1) / IO_DOWN_STEP * IO_DOWN_STEP;
+		rc = io_file_read_stream(f, offset + lo, hi - lo, (uint8_t *)dst + lo, NULL, NULL,
+					 err);
+		if (rc == TSG_OK && ready)
+			ready(ctx, len - lo);
+		hi = lo;
+	}
+	return rc;
+}
+
 int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, struct tsg_err *err)
 {
 	return io_file_read_stream(f, offset, len, dst, NULL, NULL, err);

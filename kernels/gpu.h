@@ -158,7 +158,8 @@ int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u, enum gpu
  * the slots shrink to what is left, the DAG's rows lie on the device at
  * their own offsets, and gpu_submit_unit copies only the rows below those
  * it holds (down from the top, in pieces between the units' lowest rows,
- * each unit waiting only for its own), or with upward the rows above them
+ * each unit waiting only for its own: units taken top down, as the rows of
+ * an oriented file read down arrive), or with upward the rows above them
  * (up from rank 0, in pieces between the units' top rows: units taken in
  * the order their rows arrive, src/pipeline.h); *on = 1. Else *on = 0 and nothing
  * changes. Call with no slot in use, not while counting k-cliques or the
@@ -170,8 +171,9 @@ int gpu_resident_begin(struct gpu_ctx *g, const struct tsg_unit *units,
 void gpu_resident_end(struct gpu_ctx *g);
 /* With the resident graph, copies the next piece of rows below (upward:
  * above) those the device holds (the rows of units still to come) if slot
- * p's kernel is still running and, upward, the piece ends at or below
- * avail (the rows the host has: UINT32_MAX all), and sets *copied; its bytes and copy time go with slot s,
+ * p's kernel is still running and the piece lies in the rows the host has
+ * (avail: down, rows avail .. nv-1, 0 all; upward, rows 0 .. avail-1,
+ * UINT32_MAX all), and sets *copied; its bytes and copy time go with slot s,
  * the unit submitted last (gpu_timing.ahead_bytes). *copied = 0 and nothing
  * copied without a resident graph, once every row is in, or once slot p's
  * kernel has ended: the caller then collects p and submits the next unit,

@@ -687,7 +687,8 @@ extern "C" int gpu_resident_ahead(struct gpu_ctx *g, int s, int p, uint32_t avai
 {
 	int rc = TSG_OK;
 	*copied = 0;
-	if (!g->res || resident_full(g) || (g->res_up && g->res_cut[g->res_have + 1] > avail))
+	if (!g->res || resident_full(g) ||
+	    (g->res_up ? g->res_cut[g->res_have + 1] > avail : g->res_cut[g->res_have - 1] < avail))
 		return TSG_OK;
 	CK(cudaSetDevice(g->device), "selecting the device");
 	{

@@ -401,11 +401,14 @@ void block_plan_costs(const struct part_odag *d, const struct block_plan *p, uns
 	block_plan_costs_held(d, p, threads, NULL, cost, probes);
 }
 
-int block_plan_columns(const struct part_odag *d, uint32_t ncols, uint64_t min_entries,
-		       const struct tsg_scratch *sc, struct block_plan *out, struct tsg_err *err)
+/* The ranks cut into at most n ranges of about equal entries, none under
+ * min_entries (at least one range): range (lo, hi) becomes the unit
+ * make(lo, hi, nv). */
+static int plan_by_entries(const struct part_odag *d, uint32_t n, uint64_t min_entries,
+			   struct block_unit (*make)(uint32_t, uint32_t, uint32_t),
+			   struct block_plan *out, struct tsg_err *err)
 {
-	*out = (struct block_plan){ 0 };
-	uint64_t q = ncols ? ncols : 1;
+	uint64_t q = n ? n : 1;
 	if (min_entries && d->ne / min_entries < q)
 		q = d->ne / min_entries ? d->ne / min_entries : 1;
 	uint32_t cap = 0, lo = 0;
@@ -416,11 +419,51 @@ int block_plan_columns(const struct part_odag *d, uint32_t ncols, uint64_t min_e
 									 d->ne / q * j);
 		if (hi <= lo)
 			continue;
-		rc = push(out, &cap, (struct block_unit){ 0, hi, lo, hi }, err);
+		rc = push(out, &cap, make(lo, hi, d->nv), err);
 		lo = hi;
 	}
 	if (rc == TSG_OK && out->nunits == 0 && d->nv > 0) /* no entries: one unit */
 		rc = push(out, &cap, (struct block_unit){ 0, d->nv, 0, d->nv }, err);
+	return rc;
+}
+
+/* Column (lo, hi): middles in it, sources below its top. */
+static struct block_unit column(uint32_t lo, uint32_t hi, uint32_t nv)
+{
+	(void)nv;
+	return (struct block_unit){ 0, hi, lo, hi };
+}
+
+/* Row block (lo, hi): sources in it, every middle from it up. */
+static struct block_unit row_block(uint32_t lo, uint32_t hi, uint32_t nv)
+{
+	return (struct block_unit){ lo, hi, lo, nv };
+}
+
+int block_plan_rows_down(const struct part_odag *d, uint32_t nrows, uint64_t min_entries,
+			 const struct tsg_scratch *sc, struct block_plan *out, struct tsg_err *err)
+{
+	*out = (struct block_plan){ 0 };
+	const int rc = plan_by_entries(d, nrows, min_entries, row_block, out, err);
+	if (rc) {
+		block_plan_free(out);
+		return rc;
+	}
+	for (uint32_t i = 0, j = out->nunits ? out->nunits - 1 : 0; i < j; i++, j--) {
+		const struct block_unit t = out->units[i]; /* the top rows first */
+		out->units[i] = out->units[j];
+		out->units[j] = t;
+	}
+	out->nsrc_blocks = out->nunits;
+	plan_sizes(d, sc, out);
+	return TSG_OK;
+}
+
+int block_plan_columns(const struct part_odag *d, uint32_t ncols, uint64_t min_entries,
+		       const struct tsg_scratch *sc, struct block_plan *out, struct tsg_err *err)
+{
+	*out = (struct block_plan){ 0 };
+	const int rc = plan_by_entries(d, ncols, min_entries, column, out, err);
 	if (rc) {
 		block_plan_free(out);
 		return rc;

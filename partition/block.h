@@ -103,11 +103,28 @@ void block_plan_free(struct block_plan *p);
 int block_plan_columns(const struct part_odag *d, uint32_t ncols, uint64_t min_entries,
 		       const struct tsg_scratch *sc, struct block_plan *out, struct tsg_err *err);
 
+/* Units for rows read from the top rank down (src/lists_bg.h): the ranks
+ * cut as block_plan_columns cuts them, unit j with source block R_j and
+ * middle range [lo(R_j), nv) (nested: every a -> b with a in R_j once),
+ * the top block first. Unit j reads no row below lo(R_j), and in the
+ * degree order most of the work lies in the top blocks' rows, which come
+ * in first. Like columns, for rows held once (gpu_resident_begin, down);
+ * their sizes are not bounded. */
+int block_plan_rows_down(const struct part_odag *d, uint32_t nrows, uint64_t min_entries,
+			 const struct tsg_scratch *sc, struct block_plan *out, struct tsg_err *err);
+
 /* The highest row unit u reads, plus one: it can be counted once rows
  * 0 .. block_unit_top(u)-1 are in. */
 static inline uint32_t block_unit_top(const struct block_unit *u)
 {
 	return u->src_hi > u->mid_hi ? u->src_hi : u->mid_hi;
+}
+
+/* The lowest row unit u reads: read from the top down (src/lists_bg.h),
+ * it can be counted once rows block_unit_low(u) .. nv-1 are in. */
+static inline uint32_t block_unit_low(const struct block_unit *u)
+{
+	return u->src_lo < u->mid_lo ? u->src_lo : u->mid_lo;
 }
 
 /* Orders p's units by block_unit_top (ties: as they were), so that rows

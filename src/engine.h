@@ -49,6 +49,11 @@ enum engine_layout {
 int engine_layout_parse(const char *s, enum engine_layout *out);
 const char *engine_layout_name(enum engine_layout l);
 
+/* --overlap-cut: an oriented .tsg counted as read, its rows held once,
+ * cut into columns (middle ranges, read up) or row blocks (source ranges,
+ * read down); auto: row blocks on a GPU, columns on the CPU. */
+enum engine_overlap_cut { ENGINE_CUT_AUTO, ENGINE_CUT_COLUMNS, ENGINE_CUT_ROWS };
+
 struct engine_opts {
 	enum tsg_device device;
 	int gpu_index;
@@ -74,6 +79,8 @@ struct engine_opts {
 				     * is read (engine_block_streams): -1 no (read, then
 				     * count), 0 auto, N: N columns where the rows are
 				     * held once (block_plan_columns) */
+	enum engine_overlap_cut overlap_cut; /* how those units are cut where the rows
+				     * are held once (engine_block_stream_plan) */
 	int oriented_auto_one;      /* an oriented .tsg with --overlap auto: --gpus may
 				     * count on the first GPU alone (auto_one_gpu), so
 				     * only it is started early */
@@ -181,8 +188,10 @@ struct engine_result {
 	uint32_t nblocks;         /* block layout: source blocks */
 	struct engine_stream {    /* an oriented .tsg counted as it was read */
 		int used;         /* each unit counted once its rows were in */
-		uint32_t columns; /* its units: columns (block_plan_columns), or 0:
-				   * the budget's units in read order */
+		uint32_t columns; /* its units: columns (block_plan_columns) or,
+				   * down, row blocks (block_plan_rows_down); or
+				   * 0: the budget's units in read order */
+		int down;         /* the rows read from the top rank down */
 		double wait_s;    /* time spent waiting for the read */
 		char why[160];    /* not used, or how it was cut: why */
 	} stream;

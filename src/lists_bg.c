@@ -7,6 +7,12 @@
 
 #include "base/util.h"
 
+/* Whether range r continues the complete stretch at the mark. */
+static int at_mark(const struct lists_bg *s, struct io_vrange r)
+{
+	return s->down ? r.e == s->mark : r.b == s->mark;
+}
+
 /* From the reader's workers: vertices b .. e-1 are in and checked. A range
  * at the mark advances it, then over every held range it now reaches. */
 static void on_rows(void *ctx, uint64_t b, uint64_t e, unsigned tid)
@@ -17,7 +23,7 @@ static void on_rows(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 	 * while the rest is read, rather than after the count */
 	io_graph_reach_rows(s->g, b, e);
 	pthread_mutex_lock(&s->mu);
-	if (b != s->mark) {
+	if (!at_mark(s, (struct io_vrange){ b, e })) {
 		if (s->nheld == s->cap) {
 			const uint64_t cap = s->cap ? 2 * s->cap : 64;
 			struct io_vrange *h = realloc(s->held, cap * sizeof(*h));
@@ -34,10 +40,10 @@ static void on_rows(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 		pthread_mutex_unlock(&s->mu);
 		return;
 	}
-	s->mark = e;
+	s->mark = s->down ? b : e;
 	for (uint64_t i = 0; i < s->nheld;) {
-		if (s->held[i].b == s->mark) {
-			s->mark = s->held[i].e;
+		if (at_mark(s, s->held[i])) {
+			s->mark = s->down ? s->held[i].b : s->held[i].e;
 			s->held[i] = s->held[--s->nheld];
 			i = 0; /* the new mark may reach one seen before */
 		} else {
@@ -52,13 +58,15 @@ static void *read_main(void *arg)
 {
 	struct lists_bg *s = arg;
 	struct tsg_err err = { 0 };
-	const int rc = io_graph_read_lists(s->g, on_rows, s, &err);
+	const int rc = s->down ? io_graph_read_lists_down(s->g, on_rows, s, &err)
+			       : io_graph_read_lists(s->g, on_rows, s, &err);
 	pthread_mutex_lock(&s->mu);
 	s->done = 1;
 	s->rc = rc ? rc : s->err.code;
 	if (rc)
 		s->err = err;
-	else if (s->rc == TSG_OK && s->mark < s->g->nv) /* a read that passed skips no row */
+	else if (s->rc == TSG_OK && (s->down ? s->mark > 0 : s->mark < s->g->nv))
+		/* a read that passed skips no row */
 		s->rc = tsg_fail(&s->err, TSG_EINTERNAL, "the read ended at vertex %llu of %llu",
 				 (unsigned long long)s->mark, (unsigned long long)s->g->nv);
 	if (s->rc == TSG_OK)
@@ -68,9 +76,9 @@ static void *read_main(void *arg)
 	return NULL;
 }
 
-int lists_bg_begin(struct lists_bg *b, struct tsg_graph *g, struct tsg_err *err)
+int lists_bg_begin(struct lists_bg *b, struct tsg_graph *g, int down, struct tsg_err *err)
 {
-	*b = (struct lists_bg){ .g = g };
+	*b = (struct lists_bg){ .g = g, .down = down, .mark = down ? g->nv : 0 };
 	(void)io_graph_reach_begin(g); /* no memory for it: the pass comes later */
 	pthread_mutex_init(&b->mu, NULL);
 	pthread_cond_init(&b->cv, NULL);
@@ -84,14 +92,22 @@ int lists_bg_begin(struct lists_bg *b, struct tsg_graph *g, struct tsg_err *err)
 	return TSG_OK;
 }
 
-int lists_bg_wait(struct lists_bg *b, uint64_t upto, struct tsg_err *err)
+/* Whether the complete stretch lacks row need (down: reaches no lower
+ * than need; up: ends at or below it, need being one past the last row). */
+static int short_of(const struct lists_bg *b, uint64_t need)
+{
+	return b->down ? b->mark > need : b->mark < need;
+}
+
+int lists_bg_wait_unit(struct lists_bg *b, const struct block_unit *u, struct tsg_err *err)
 {
 	const double t0 = tsg_now();
+	const uint64_t need = b->down ? block_unit_low(u) : block_unit_top(u);
 	int rc = TSG_OK;
 	pthread_mutex_lock(&b->mu);
-	while (b->mark < upto && !b->done)
+	while (short_of(b, need) && !b->done)
 		pthread_cond_wait(&b->cv, &b->mu);
-	if (b->mark < upto)
+	if (short_of(b, need))
 		rc = tsg_fail(err, b->rc ? b->rc : TSG_EINTERNAL, "%s",
 			      b->rc ? b->err.msg : "the read ended before the rows a unit needs");
 	b->waited_s += tsg_now() - t0;

@@ -98,7 +98,14 @@ const struct count_option count_options[COPT_COUNT_] = {
 		"an oriented .tsg: count its units while the file is read (default auto: its "
 		"rows come in rank order, so each unit is counted once the rows it reads are "
 		"in; where they stay on the GPU, or on the CPU, the ranks are cut into up to "
-		"16 columns, N sets how many), or off: read the whole file, then count" },
+		"16 units, N sets how many; --overlap-cut says how they are cut), or off: read "
+		"the whole file, then count" },
+	[COPT_OVERLAP_CUT] = { COPT_OVERLAP_CUT, "overlap-cut", "auto|columns|rows",
+		DEV | OPT_BLOCK | OPT_TSG,
+		"how --overlap cuts an oriented .tsg whose rows are held once: columns (the "
+		"middle vertices by rank, the file read from rank 0 up) or rows (the source "
+		"vertices by rank, the file read from its end down, the hubs' rows first); "
+		"default auto: rows where the rows stay on the GPU, columns on the CPU" },
 	[COPT_HOST_MEM] = { COPT_HOST_MEM, "host-mem", "SIZE", DEV | OPT_BLOCK | OPT_SWEEP | IN,
 		"keep host memory near SIZE, e.g. 16G; a graph that needs more is spilled: "
 		"the file is mapped (--io mmap), the orientation takes two passes (--orient "
@@ -295,6 +302,16 @@ static int take(enum count_opt id, const char *a, struct count_request *req, str
 			return bad(err, "--overlap takes auto, off or a column count 1..4096, not '%s'", a);
 		else
 			req->overlap = (int)v;
+		break;
+	case COPT_OVERLAP_CUT:
+		if (strcmp(a, "auto") == 0)
+			req->overlap_cut = ENGINE_CUT_AUTO;
+		else if (strcmp(a, "columns") == 0)
+			req->overlap_cut = ENGINE_CUT_COLUMNS;
+		else if (strcmp(a, "rows") == 0)
+			req->overlap_cut = ENGINE_CUT_ROWS;
+		else
+			return bad(err, "--overlap-cut takes auto, columns or rows, not '%s'", a);
 		break;
 	case COPT_PARTITIONS:
 		if (parse_auto_count(a, UINT32_MAX, &req->partitions))

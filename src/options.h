@@ -24,7 +24,7 @@ enum count_opt {
 	COPT_DEVICE, COPT_GPU, COPT_GPUS, COPT_GPU_MEM, COPT_LAYOUT, COPT_BATCHES, COPT_PARTITIONS,
 	COPT_SCHEME, COPT_PRUNE, COPT_SEED, COPT_KERNEL, COPT_CTA_POLICY, COPT_TILE,
 	COPT_CPU_KERNEL, COPT_THREADS, COPT_IO, COPT_READ, COPT_PIN_HOST, COPT_ORIENT, COPT_OVERLAP,
-	COPT_HOST_MEM, COPT_SCRATCH_DIR, COPT_NO_TRANSPOSE, COPT_DECODE_FIRST,
+	COPT_OVERLAP_CUT, COPT_HOST_MEM, COPT_SCRATCH_DIR, COPT_NO_TRANSPOSE, COPT_DECODE_FIRST,
 	COPT_SKIP_BAD_LINES, COPT_ALLOW_EMPTY, COPT_CHECKPOINT, COPT_PER_VERTEX, COPT_PV_FORMAT,
 	COPT_CLUSTERING, COPT_K, COPT_K_ALL, COPT_KCLIQUE_METHOD, COPT_KCLIQUE_SCHEME,
 	COPT_KCLIQUE_GROUP, COPT_ORDER, COPT_STATS, COPT_PLAN_ONLY, COPT_MANIFEST, COPT_JSON,
@@ -95,7 +95,8 @@ struct count_request {
 	enum count_read read;
 	int pin_host;                   /* 1 on, 0 off, -1 auto */
 	enum part_orient_way orient;
-	int overlap;                    /* an oriented .tsg: -1 off, 0 auto, N columns */
+	int overlap;                    /* an oriented .tsg: -1 off, 0 auto, N units */
+	enum engine_overlap_cut overlap_cut;
 	uint64_t host_mem;              /* 0: no bound */
 	const char *scratch_dir;
 	int no_transpose, decode_first, skip_bad_lines, allow_empty;

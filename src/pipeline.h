@@ -42,36 +42,40 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
 			 struct block_plan *plan, struct engine_result *r, struct tsg_err *err);
 
 /*
- * An oriented .tsg counted as it is read (engine.c). Its rows come in rank
- * order, so block unit u reads nothing above block_unit_top(u): counted in
- * that order, each unit waits only for its own rows (src/lists_bg.h), and
- * the count runs under the read instead of after it.
+ * An oriented .tsg counted as it is read (engine.c). Its rows are in rank
+ * order, so block unit u reads nothing above block_unit_top(u) nor below
+ * block_unit_low(u): counted in the order the rows come (up, or read from
+ * the end down), each unit waits only for its own rows (src/lists_bg.h),
+ * and the count runs under the read instead of after it.
  *  engine_block_streams: whether g is counted so (one process, its lists
  *   still pending, --overlap not off; several GPUs take the units in
  *   read order, each when free, every GPU holding the rows once where all
  *   can);
  *   if not, r->stream.why says why where g is oriented.
- *  engine_block_stream_begin: *d is g's rows where they will lie, mem is
- *   marked as for adopted rows, and the read starts on its own thread.
- *  engine_block_stream_plan: units over d in read order: with columns,
- *   o->overlap columns (auto: ENGINE_STREAM_COLUMNS of at least
- *   ENGINE_STREAM_MIN_ENTRIES entries; block_plan_columns), else bo's
- *   plan; r->parts, r->plan_s, r->nblocks and r->stream as
- *   engine_block_prepare's.
- * The caller waits (lists_bg_wait) before each unit and ends with
+ *  engine_block_stream_rows: *d is g's rows where they will lie, mem is
+ *   marked as for adopted rows. The caller plans, then starts the read
+ *   (lists_bg_begin, down for STREAM_CUT_ROWS_DOWN's units).
+ *  engine_block_stream_plan: units over d in read order by cut: columns
+ *   (block_plan_columns, for a read up) or row blocks (block_plan_rows_down,
+ *   for a read down), o->overlap of them (auto: ENGINE_STREAM_COLUMNS of at
+ *   least ENGINE_STREAM_MIN_ENTRIES entries), both for rows held once;
+ *   else bo's plan in read order up; r->parts, r->plan_s, r->nblocks and
+ *   r->stream as engine_block_prepare's.
+ * The caller waits (lists_bg_wait_unit) before each unit and ends with
  * engine_block_stream_end: the read's verdict (its checksum) joined to the
  * count's rc (the read's error wins, but for a stop), every count voided
  * on failure; r->stream.wait_s.
  */
 #define ENGINE_STREAM_COLUMNS 16u
 #define ENGINE_STREAM_MIN_ENTRIES (4ull << 20)
+enum engine_stream_cut { STREAM_CUT_BUDGET, STREAM_CUT_COLUMNS, STREAM_CUT_ROWS_DOWN };
 int engine_block_streams(const struct tsg_graph *g, const struct engine_opts *o,
 			 struct engine_result *r);
-int engine_block_stream_begin(struct tsg_graph *g, struct engine_block_mem *mem,
-			      struct part_odag *d, struct lists_bg *bg, struct tsg_err *err);
+void engine_block_stream_rows(const struct tsg_graph *g, struct engine_block_mem *mem,
+			      struct part_odag *d);
 int engine_block_stream_plan(const struct part_odag *d, const struct engine_opts *o,
-			     const struct block_opts *bo, int columns, struct block_plan *plan,
-			     struct engine_result *r, struct tsg_err *err);
+			     const struct block_opts *bo, enum engine_stream_cut cut,
+			     struct block_plan *plan, struct engine_result *r, struct tsg_err *err);
 int engine_block_stream_end(struct lists_bg *bg, int rc, struct engine_result *r,
 			    struct tsg_err *err);
 

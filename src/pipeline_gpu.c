@@ -512,7 +512,7 @@ static void *worker_main(void *arg)
 		uint32_t k = 0;
 		const int have = queue_take(q, &k, &stop, &serr);
 		if (have && q->bg) /* the unit's rows: counted as read */
-			rc = lists_bg_wait(q->bg, block_unit_top(&q->plan->units[k]), &err);
+			rc = lists_bg_wait_unit(q->bg, &q->plan->units[k], &err);
 		if (have && rc == TSG_OK) {
 			const struct tsg_unit u = block_unit_of(q->d, &q->plan->units[k]);
 			rc = gpu_submit_unit(w->gpu, (int)(j % GPU_SLOTS), &u,
@@ -525,7 +525,7 @@ static void *worker_main(void *arg)
 		for (int more = have && held && queue_left(q); rc == TSG_OK && more;)
 			rc = gpu_resident_ahead(w->gpu, (int)(j % GPU_SLOTS),
 						(int)((j - 1) % GPU_SLOTS),
-						q->bg ? (uint32_t)lists_bg_mark(q->bg) : UINT32_MAX,
+						q->bg ? (uint32_t)lists_bg_mark(q->bg) : 0,
 						&more, &err);
 		if (rc == TSG_OK && held)
 			rc = worker_collect(w, (int)((j - 1) % GPU_SLOTS), prev, &err);
@@ -623,24 +623,29 @@ static void note_picked(struct engine_result *r, const uint32_t *picked, uint32_
 		snprintf(r->note + used, sizeof(r->note) - used, "%s", why);
 }
 
-/* An oriented .tsg counted as it is read (src/pipeline.h): the read
- * starts; where the rows and two slots of k's scratch fit the device, the
- * units are columns of the rank order, held once on the first GPU (upward,
- * *resident); else the budget's units (or --partitions') in read order,
- * each copying its rows. */
+/* An oriented .tsg counted as it is read (src/pipeline.h): where the
+ * rows and two slots of k's scratch fit the device, the rows are held once
+ * on every GPU (gpu_resident_begin: *resident) and the units are row
+ * blocks, the file read from its end down, the top ranks first (auto), or
+ * with --overlap-cut columns, columns, the file read up; else the budget's
+ * units (or --partitions') in read order up, each copying its rows. The
+ * read starts once that is settled. */
 static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg_graph *g,
 			  const struct engine_opts *o, const struct block_opts *bo, enum gpu_kernel k,
 			  struct engine_block_mem *mem, struct part_odag *d,
 			  struct block_plan *plan, struct lists_bg *bg, int *resident,
 			  struct engine_result *r, struct tsg_err *err)
 {
-	int rc = engine_block_stream_begin(g, mem, d, bg, err);
+	const enum engine_stream_cut cut = o->overlap_cut == ENGINE_CUT_COLUMNS ? STREAM_CUT_COLUMNS
+										: STREAM_CUT_ROWS_DOWN;
+	int rc = TSG_OK;
 	*resident = 0;
-	if (rc == TSG_OK && !bo->nblocks)
-		rc = engine_block_stream_plan(d, o, bo, 1, plan, r, err);
+	engine_block_stream_rows(g, mem, d);
+	if (!bo->nblocks)
+		rc = engine_block_stream_plan(d, o, bo, cut, plan, r, err);
 	if (rc == TSG_OK && !bo->nblocks && plan->nunits >= 2) {
 		int on[ENGINE_MAX_GPUS] = { 0 }; /* GPUs holding the rows: all, or none */
-		rc = resident_try(gpu, ngpus, d, plan, NULL, k, 1, on, err);
+		rc = resident_try(gpu, ngpus, d, plan, NULL, k, cut == STREAM_CUT_COLUMNS, on, err);
 		*resident = rc == TSG_OK;
 		for (uint32_t i = 0; i < ngpus; i++)
 			*resident &= on[i];
@@ -648,13 +653,14 @@ static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg
 			if (on[i])
 				gpu_resident_end(gpu[i]);
 	}
-	if (rc || *resident)
-		return rc;
-	/* one column, or the rows do not stay: units within the budget */
-	block_plan_free(plan);
-	free(r->parts);
-	r->parts = NULL;
-	return engine_block_stream_plan(d, o, bo, 0, plan, r, err);
+	if (rc == TSG_OK && !*resident) {
+		/* one block, or the rows do not stay: units within the budget */
+		block_plan_free(plan);
+		free(r->parts);
+		r->parts = NULL;
+		rc = engine_block_stream_plan(d, o, bo, STREAM_CUT_BUDGET, plan, r, err);
+	}
+	return rc ? rc : lists_bg_begin(bg, g, *resident && cut == STREAM_CUT_ROWS_DOWN, err);
 }
 
 /* --kernel auto: each unit's kernel (kernels/choose.h) from its estimated
@@ -727,7 +733,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	enum gpu_kernel *kernels = NULL;
 	struct lists_bg bg = { 0 };
 	const int streams = engine_block_streams(g, o, r);
-	int res_up = 0; /* streams: the rows held once, columns */
+	int held_once = 0; /* streams: the rows held once, row blocks read down */
 	/* counted as read, auto has no rows yet to choose by: mid-hash for
 	 * the columns (it tables each middle row once), else a unit's kernel
 	 * once its rows are in */
@@ -750,7 +756,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	for (uint32_t i = 0; i < ngpus && !hb.want_pin && rc == TSG_OK; i++)
 		rc = gpu_stage_reserve(gpu[i], err);
 	if (rc == TSG_OK && streams)
-		rc = stream_prepare(gpu, ngpus, g, o, &bo, col_kernel, &hb.mem, &d, &plan, &bg, &res_up,
+		rc = stream_prepare(gpu, ngpus, g, o, &bo, col_kernel, &hb.mem, &d, &plan, &bg, &held_once,
 				    r, err);
 	else if (rc == TSG_OK)
 		rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
@@ -767,11 +773,11 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 		block_unit_stats(&d, &plan.units[k], &r->parts[k].st);
 	}
 	for (uint32_t i = 0; streams && i < ngpus; i++)
-		r->gpus[i].resident = res_up;
+		r->gpus[i].resident = held_once;
 	if (streams && o->gpu_kernel == GPU_KERNEL_AUTO) {
 		q.kernel = col_kernel;
-		q.choose_late = !res_up;
-		for (uint32_t k = 0; res_up && k < r->nparts; k++)
+		q.choose_late = !held_once;
+		for (uint32_t k = 0; held_once && k < r->nparts; k++)
 			r->parts[k].chosen = gpu_kernel_name(col_kernel);
 	}
 	if ((o->gpu_kernel == GPU_KERNEL_AUTO && !streams &&
@@ -807,7 +813,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 				if (r->parts[k].chosen &&
 				    strcmp(r->parts[k].chosen, gpu_kernel_name((enum gpu_kernel)j)) == 0)
 					picked[j]++;
-		note_picked(r, picked, r->nparts, res_up ? " (counted as read: no rows yet to "
+		note_picked(r, picked, r->nparts, held_once ? " (counted as read: no rows yet to "
 			    "estimate by, mid-hash tables each middle row once)" : " (each as its "
 			    "rows came in)");
 	}

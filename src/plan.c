@@ -385,6 +385,7 @@ int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ng
 		.pin_host = req->pin_host,
 		.batches = req->batches,
 		.overlap = req->overlap,
+		.overlap_cut = req->overlap_cut,
 		.progress = !req->quiet,
 		.per_vertex = req->per_vertex || req->clustering,
 		.k = req->k,
@@ -613,11 +614,16 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	int rc = plan_oriented(p, path, err);
 	if (rc)
 		return rc;
-	if (p->req->given[COPT_OVERLAP] && !p->oriented) {
+	for (int i = 0; i < 2; i++) {
+		const int opt = i ? COPT_OVERLAP_CUT : COPT_OVERLAP;
+		if (!p->req->given[opt] || p->oriented)
+			continue;
 		if (!p->several)
-			return refuse(err, "--overlap applies to an oriented .tsg (tristream-convert "
-				      "--oriented), whose rows come in rank order: %s is not one", path);
-		plan_note(p, "--overlap applies to an oriented .tsg: not used for %s", path);
+			return refuse(err, "--%s applies to an oriented .tsg (tristream-convert "
+				      "--oriented), whose rows come in rank order: %s is not one",
+				      count_options[opt].name, path);
+		plan_note(p, "--%s applies to an oriented .tsg: not used for %s",
+			  count_options[opt].name, path);
 	}
 	/* a crawl past memory goes to the sweep (src/sweep.h): asked for, or
 	 * where no layout was named, the options given allow it, and counting
@@ -861,10 +867,16 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 		ask(p, PLAN_ORIENT, 0, "auto");
 		choose(p, PLAN_ORIENT, "none", "the file is stored oriented");
 		char a[16];
-		snprintf(a, sizeof(a), "%d", o->overlap);
-		ask(p, PLAN_OVERLAP, req->given[COPT_OVERLAP],
-		    o->overlap < 0 ? "off" : o->overlap == 0 ? "auto" : a);
-		if (r->stream.used && r->stream.columns)
+		static const char *const cut[] = { "", ", columns", ", rows" };
+		snprintf(a, sizeof(a), "%s%s", o->overlap < 0 ? "off" : o->overlap == 0 ? "auto" : "",
+			 cut[o->overlap_cut]);
+		if (o->overlap > 0)
+			snprintf(a, sizeof(a), "%d%s", o->overlap, cut[o->overlap_cut]);
+		ask(p, PLAN_OVERLAP, req->given[COPT_OVERLAP] || req->given[COPT_OVERLAP_CUT], a);
+		if (r->stream.used && r->stream.columns && r->stream.down)
+			snprintf(v, sizeof(v), "%u row block%s, read from the top rank down",
+				 r->stream.columns, r->stream.columns == 1 ? "" : "s");
+		else if (r->stream.used && r->stream.columns)
 			snprintf(v, sizeof(v), "%u column%s", r->stream.columns,
 				 r->stream.columns == 1 ? "" : "s");
 		else if (r->stream.used)

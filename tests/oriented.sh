@@ -334,51 +334,72 @@ check "... not taken for the undirected file" eval '[ "$(rc_of "$B/tristream" co
 
 # --- counted as read (--overlap, src/lists_bg.h): units in the order
 # their rows arrive, each waiting for its own; columns where every row is
-# at hand (the CPU), the budget's units (--partitions) in read order
-for ov in off auto 1 2 7 64 4096; do
-	for th in 1 3; do
-		check "--overlap $ov --threads $th" same "$(tc --overlap $ov --threads $th "$O" | field "['triangles']")" "$ref_rmat"
+# at hand (the CPU), the budget's units (--partitions) in read order; and
+# with --overlap-cut rows (the GPU's default) row blocks, the file read
+# from its end down
+for cut in columns rows; do
+	for ov in off auto 1 2 7 64 4096; do
+		for th in 1 3; do
+			check "--overlap $ov --overlap-cut $cut --threads $th" same "$(tc --overlap $ov --overlap-cut $cut --threads $th "$O" | field "['triangles']")" "$ref_rmat"
+		done
+	done
+	for io in mmap pread uring; do
+		check "--overlap 9 --overlap-cut $cut --io $io" same "$(tc --overlap 9 --overlap-cut $cut --io $io "$O" | field "['triangles']")" "$ref_rmat"
+	done
+	check "--overlap 5 --overlap-cut $cut --partitions 4" same "$(tc --overlap 5 --overlap-cut $cut --partitions 4 "$O" | field "['triangles']")" "$ref_rmat"
+	for g in er web crawl clique star empty karate; do
+		check "$g, --overlap 6 --overlap-cut $cut" same "$(tc --overlap 6 --overlap-cut $cut "$T/$g.o.tsg" | field "['triangles']")" "$(tc "$T/$g.u.tsg" | field "['triangles']")"
 	done
 done
-for io in mmap pread uring; do
-	check "--overlap 9 --io $io" same "$(tc --overlap 9 --io $io "$O" | field "['triangles']")" "$ref_rmat"
-done
-check "--overlap 5 --partitions 4" same "$(tc --overlap 5 --partitions 4 "$O" | field "['triangles']")" "$ref_rmat"
-for g in er web crawl clique star empty karate; do
-	check "$g, --overlap 6" same "$(tc --overlap 6 "$T/$g.o.tsg" | field "['triangles']")" "$(tc "$T/$g.u.tsg" | field "['triangles']")"
-done
 check "the plan says 7 columns" eval '[ "$(tc --overlap 7 "$O" | field "['"'"'plan'"'"']['"'"'overlap'"'"']['"'"'chosen'"'"']")" = "7 columns" ]'
+check "... or 7 row blocks read down" eval '[ "$(tc --overlap 7 --overlap-cut rows "$O" | field "['"'"'plan'"'"']['"'"'overlap'"'"']['"'"'chosen'"'"']")" = "7 row blocks, read from the top rank down" ]'
 check "... and off where asked" eval '[ "$(tc --overlap off "$O" | field "['"'"'plan'"'"']['"'"'overlap'"'"']['"'"'chosen'"'"']")" = off ]'
 check "... --partitions 4: its units in read order" eval 'tc --overlap 3 --partitions 4 "$O" | field "['"'"'plan'"'"']['"'"'overlap'"'"']['"'"'chosen'"'"']" | grep -q "units in read order"'
 check "... the wait for the read in the stages" eval 'tc --overlap 7 "$O" | field "['"'"'stages'"'"']['"'"'read_wait'"'"']" | grep -Eq "^[0-9.e-]+$"'
-rm -f "$T/pv7"
-tc --overlap 7 --threads 3 --per-vertex "$T/pv7" "$O" >/dev/null
 "$B/tristream" count --quiet --device cpu --per-vertex "$T/pvu" "$T/rmat.u.tsg" >/dev/null
-check "--overlap 7 --per-vertex: the undirected file's, byte for byte" same_file "$T/pv7" "$T/pvu"
-rm -f "$T/ck7"
-check "--overlap 7 with a checkpoint" same "$(tc --overlap 7 --checkpoint "$T/ck7" "$O" | field "['triangles']")" "$ref_rmat"
-check "... read back" same "$(tc --overlap 7 --checkpoint "$T/ck7" "$O" | field "['triangles']")" "$ref_rmat"
-check "... not taken for other units (--partitions 3)" eval '[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap 7 --partitions 3 --checkpoint "$T/ck7" "$O")" != 0 ] && [ ! -s "$T/out" ]'
-check "--overlap on an undirected file: exit 2" [ "$(rc_of "$B/tristream" count --quiet --overlap 4 "$T/rmat.u.tsg")" = 2 ]
-check "... naming the option" grep -q -- "--overlap applies to an oriented" "$T/err"
+for cut in columns rows; do
+	rm -f "$T/pv7" "$T/ck7"
+	tc --overlap 7 --overlap-cut $cut --threads 3 --per-vertex "$T/pv7" "$O" >/dev/null
+	check "--overlap 7 --overlap-cut $cut --per-vertex: the undirected file's, byte for byte" same_file "$T/pv7" "$T/pvu"
+	check "--overlap 7 --overlap-cut $cut with a checkpoint" same "$(tc --overlap 7 --overlap-cut $cut --checkpoint "$T/ck7" "$O" | field "['triangles']")" "$ref_rmat"
+	check "... read back" same "$(tc --overlap 7 --overlap-cut $cut --checkpoint "$T/ck7" "$O" | field "['triangles']")" "$ref_rmat"
+	check "... not taken for other units (--partitions 3)" eval '[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap 7 --overlap-cut $cut --partitions 3 --checkpoint "$T/ck7" "$O")" != 0 ] && [ ! -s "$T/out" ]'
+done
+for opt in "--overlap 4" "--overlap-cut rows"; do
+	# shellcheck disable=SC2086 # the option and its value, split on purpose
+	check "$opt on an undirected file: exit 2" [ "$(rc_of "$B/tristream" count --quiet $opt "$T/rmat.u.tsg")" = 2 ]
+	check "... naming the option" grep -q -- "${opt% *} applies to an oriented" "$T/err"
+done
 for v in 0 x -1 4097; do
 	check "--overlap $v: exit 2" [ "$(rc_of "$B/tristream" count --quiet --overlap "$v" "$O")" = 2 ]
 done
-# damage past the first column: the units before it may be counted, but
-# the count is never reported (exit 3, nothing on stdout), at any width
+for v in "" x row columns,rows; do
+	check "--overlap-cut '$v': exit 2" [ "$(rc_of "$B/tristream" count --quiet --overlap-cut "$v" "$O")" = 2 ]
+done
+# damage past the first column (late in the file), or below the top row
+# blocks (early in the file, read last down): the units before it may be
+# counted, but the count is never reported (exit 3, nothing on stdout), at
+# any width
 late=$((nv * 3 / 4))
 lfirst=$(elem 1 "$late" 8)
 lv=$(elem 2 "$lfirst" 4)
 check "a late row found" eval 'num "$lfirst" && [ "$lv" -gt "$late" ]'
+early=$((nv / 8))
+efirst=$(elem 1 "$early" 8)
+ev=$(elem 2 "$efirst" 4)
+check "an early row found" eval 'num "$efirst" && [ "$ev" -gt "$early" ]'
 for dmg in "a late downward entry|2 $lfirst 4 $((late - 1))" "a late entry past nv|2 $lfirst 4 $((nv + 5))" \
-	"a stale row checksum|--stale 2 $lfirst 4 $((lv + 1))"; do
+	"a stale row checksum|--stale 2 $lfirst 4 $((lv + 1))" \
+	"an early downward entry|2 $efirst 4 $((early - 1))" "an early stale row checksum|--stale 2 $efirst 4 $((ev + 1))"; do
 	cp "$T/good.tsg" "$T/bad.tsg"
 	# shellcheck disable=SC2086 # the forge's arguments, split on purpose
 	if forge "$T/bad.tsg" ${dmg#*|}; then
-		for ov in 1 3 16; do
-			for th in 1 4; do
-				check "${dmg%%|*}, --overlap $ov --threads $th: exit 3, no count" eval \
-					'[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap $ov --threads $th "$T/bad.tsg")" = 3 ] && [ ! -s "$T/out" ] && grep -q bad.tsg "$T/err"'
+		for cut in columns rows; do
+			for ov in 1 3 16; do
+				for th in 1 4; do
+					check "${dmg%%|*}, --overlap $ov --overlap-cut $cut --threads $th: exit 3, no count" eval \
+						'[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap $ov --overlap-cut $cut --threads $th "$T/bad.tsg")" = 3 ] && [ ! -s "$T/out" ] && grep -q bad.tsg "$T/err"'
+				done
 			done
 		done
 	else

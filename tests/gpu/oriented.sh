@@ -62,26 +62,32 @@ done
 for n in "${graphs[@]}"; do
 	for a in "" "--gpu-mem 64M" "--gpu-mem 24M" "--io mmap" "--io pread" "--io uring" \
 		"--kernel edge-merge" "--kernel lstc-hash --gpu-mem 48M" "--host-mem 256M" \
-		"--overlap off" "--overlap 7" "--overlap 7 --io mmap" "--overlap 3 --gpu-mem 24M" \
-		"--overlap 5 --kernel edge-merge" "--overlap 64 --kernel lstc-hash"; do
+		"--overlap off" "--overlap 7" "--overlap 7 --io mmap" "--overlap 7 --io uring" \
+		"--overlap 7 --overlap-cut columns" "--overlap 2 --overlap-cut columns --io mmap" \
+		"--overlap 3 --gpu-mem 24M" "--overlap 3 --overlap-cut rows --gpu-mem 24M" \
+		"--overlap 5 --kernel edge-merge" "--overlap 64 --kernel lstc-hash" \
+		"--overlap 64 --overlap-cut columns --kernel lstc-hash"; do
 		count "$T/g.json" --device gpu $a "$T/$n.o.tsg"
 		same "$(field triangles "$T/g.json")" "${ref[$n]}" && ok || bad "$n oriented $a: $(field triangles "$T/g.json") vs ${ref[$n]}"
 		[ "$(field layout "$T/g.json")" = block ] && ok || bad "$n oriented $a: layout '$(field layout "$T/g.json")'"
 	done
 	echo "$n: ${ref[$n]} (checks so far: $pass passed, $fail failed)"
 done
-# counted as read (--overlap): columns held once on the GPU (resident,
-# upward), or the budget's units in read order, each kernel chosen as its
-# rows come in; the plan says which
+# counted as read (--overlap): row blocks held once on the GPU (resident,
+# read down), columns where asked (read up), or the budget's units in read
+# order, each kernel chosen as its rows come in; the plan says which
 count "$T/o.json" --device gpu --overlap 7 "$T/rmat20.o.tsg"
 ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["plan"]["overlap"]["chosen"], d["partitions"], "read_wait" in d["stages"])' "$T/o.json" 2>&1)
-[ "$ov" = "7 columns 7 True" ] && ok || bad "--overlap 7 on the GPU: plan '$ov'"
+[ "$ov" = "7 row blocks, read from the top rank down 7 True" ] && ok || bad "--overlap 7 on the GPU: plan '$ov'"
+count "$T/o.json" --device gpu --overlap 7 --overlap-cut columns "$T/rmat20.o.tsg"
+ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["plan"]["overlap"]["chosen"], d["partitions"])' "$T/o.json" 2>&1)
+[ "$ov" = "7 columns 7" ] && ok || bad "--overlap 7 --overlap-cut columns on the GPU: plan '$ov'"
 count "$T/o.json" --device gpu --overlap 3 --gpu-mem 24M "$T/rmat20.o.tsg"
 ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["plan"]["overlap"]["chosen"].endswith("units in read order"), d["partitions"] > 1, "each as its rows came in" in d.get("note", ""))' "$T/o.json" 2>&1)
 [ "$ov" = "True True True" ] && ok || bad "--overlap, --gpu-mem 24M on the GPU: '$ov'"
 g=rmat16
 "$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpu" "$T/$g.tsg" >/dev/null
-for a in "--overlap 7" "--overlap 4 --gpu-mem 24M"; do
+for a in "--overlap 7" "--overlap 7 --overlap-cut columns" "--overlap 4 --gpu-mem 24M"; do
 	rm -f "$T/pv.ov"
 	"$B/tristream" count --quiet --device gpu $a --per-vertex "$T/pv.ov" "$T/$g.o.tsg" >/dev/null 2>"$T/err"
 	cmp -s "$T/pv.cpu" "$T/pv.ov" && ok || bad "per-vertex on the oriented file, $a, differs from the CPU's"
@@ -105,8 +111,8 @@ same "$rc" 3 && ok || bad "damaged oriented file: exit $rc"
 # damage late in the file: earlier columns are counted on the GPU before
 # the read finds it; the count is still never reported
 sz=$(stat -c %s "$T/rmat20.o.tsg")
-for off in $((sz * 3 / 4)) $((sz - 4096)); do
-	for a in "--overlap 7" "--overlap 3 --gpu-mem 24M"; do
+for off in 12288 $((sz / 4)) $((sz * 3 / 4)) $((sz - 4096)); do
+	for a in "--overlap 7" "--overlap 7 --overlap-cut columns" "--overlap 3 --gpu-mem 24M"; do
 		cp "$T/rmat20.o.tsg" "$T/bad.tsg"; printf '\x55\x55\x55\x55' | dd of="$T/bad.tsg" bs=1 seek=$off conv=notrunc 2>/dev/null
 		"$B/tristream" count --quiet --device gpu $a "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
 		same "$rc" 3 && [ ! -s "$T/out" ] && ok || bad "damage at byte $off, $a: exit $rc, out '$(head -c 80 "$T/out")'"
@@ -117,7 +123,7 @@ if command -v compute-sanitizer >/dev/null; then
 	rc=$?
 	same "$rc" 0 && ok || bad "memcheck, oriented, several units: exit $rc: $(grep -m3 -E 'ERROR|Invalid' "$T/san")"
 	same "$(field triangles "$T/s.json")" "${ref[web]}" && ok || bad "memcheck, oriented: count"
-	for a in "--overlap 7" "--overlap 3 --gpu-mem 24M"; do
+	for a in "--overlap 7" "--overlap 7 --overlap-cut columns" "--overlap 3 --gpu-mem 24M"; do
 		compute-sanitizer --tool memcheck --error-exitcode 99 --log-file "$T/san" "$B/tristream" count --quiet --json --device gpu $a "$T/rmat16.o.tsg" >"$T/s.json" 2>/dev/null
 		rc=$?
 		same "$rc" 0 && ok || bad "memcheck, oriented $a: exit $rc: $(grep -m3 -E 'ERROR|Invalid' "$T/san")"
