@@ -81,6 +81,9 @@ struct engine_opts {
 				     * held once (block_plan_columns) */
 	enum engine_overlap_cut overlap_cut; /* how those units are cut where the rows
 				     * are held once (engine_block_stream_plan) */
+	int cliques_auto_one;       /* k-cliques, no layout named: --gpus may count on
+				     * the first GPU alone where one part holds the
+				     * graph (pipeline_gpu.c, cliques_one_gpu) */
 	int oriented_auto_one;      /* an oriented .tsg with --overlap auto: --gpus may
 				     * count on the first GPU alone (auto_one_gpu), so
 				     * only it is started early */

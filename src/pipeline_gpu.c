@@ -46,9 +46,11 @@ void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out
 	 * auto only the first, which auto_one_gpu may take alone: with the
 	 * second started too, such a run took 2.57 s against --gpu 0's 2.27 s
 	 * (R-MAT 25 warm, two H200s, medians of 3, 2026-11-26); where auto
-	 * takes the block layout it opens the others itself */
-	const uint32_t n = (o->layout == ENGINE_LAYOUT_AUTO || o->oriented_auto_one) &&
-					   !engine_cliques(o) ? 1 : engine_gpu_count(o);
+	 * takes the block layout, or k-cliques several parts, it opens the
+	 * others itself */
+	const int one = engine_cliques(o) ? o->cliques_auto_one
+					  : o->layout == ENGINE_LAYOUT_AUTO || o->oriented_auto_one;
+	const uint32_t n = one ? 1 : engine_gpu_count(o);
 	struct engine_warm *w = calloc(1, sizeof(*w));
 	*out = NULL;
 	if (!w || n > ENGINE_MAX_GPUS) {
@@ -1201,6 +1203,59 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 	return TSG_OK;
 }
 
+/*
+ * K-cliques under --gpus with no layout named: where one part holds the
+ * whole graph on the first GPU (po's budget and scratch, no minimum of
+ * parts), they are counted there alone (*plan that part, the note says
+ * so), and the other GPUs are never opened; else *plan stays NULL,
+ * *nparts is what the first GPU alone would need, and the caller opens
+ * the others (open_the_rest) and cuts that many parts, at least one a
+ * GPU, not 4 a GPU. Why: those parts each repeat the hubs' out-lists, and
+ * building them on the host is the run (R-MAT 22, K = 4, two H200s: 6.8 s
+ * in 8 parts on both against 1.8 s in one on one; at --gpu-mem 1G 11.8 s
+ * in 8 parts on both, 6.2 s in 2, 6.6 s on one;
+ * bench/raw/h200x2-2026-11-27-cliques-gpus/).
+ */
+static int cliques_one_gpu(const struct tsg_graph *g, const struct part_opts *po,
+			   struct gpu_ctx *first, uint32_t want, struct part_plan **plan,
+			   uint32_t *nparts, struct engine_result *r, struct tsg_err *err)
+{
+	struct part_opts one = *po;
+	one.min_parts = 0;
+	const int rc = part_plan_new(g, &one, plan, err);
+	if (rc)
+		return rc;
+	*nparts = part_plan_count(*plan);
+	if (*nparts != 1) {
+		part_plan_free(*plan);
+		*plan = NULL;
+		return TSG_OK;
+	}
+	snprintf(r->note, sizeof(r->note), "--gpus: k-cliques counted on GPU %d alone, as one part "
+		 "holds the graph there (on %u GPUs it would be cut into at least %u parts, each "
+		 "repeating the hubs' lists); --layout lstc counts on all %u",
+		 gpu_device_index(first), want, 4 * want, want);
+	return TSG_OK;
+}
+
+/* The GPUs of --gpus after the first, opened late (k-cliques that did not
+ * fit one part on the first): as open_more, and configured as the first
+ * was (CTA policy, tile); the host's copy threads shared among all. */
+static int open_the_rest(const struct tsg_graph *g, const struct engine_opts *o,
+			 struct gpu_ctx **ctx, uint32_t n, uint64_t *slot, unsigned *copy_threads,
+			 struct engine_result *r, struct tsg_err *err)
+{
+	*copy_threads = (o->threads ? o->threads : 1) / n ? (o->threads ? o->threads : 1) / n : 1;
+	int rc = open_more(o, o->per_vertex ? g->nv : 0, ctx, n, slot, copy_threads, r, err);
+	for (uint32_t i = 1; i < n && rc == TSG_OK; i++) {
+		gpu_set_cta_policy(ctx[i], o->cta_policy);
+		if (o->tile && gpu_set_tile(ctx[i], o->tile) != TSG_OK)
+			rc = tsg_fail(err, TSG_EUSAGE, "tile width %u: use a power of two from 64 "
+				      "to 16384", o->tile);
+	}
+	return rc;
+}
+
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		     struct engine_result *r, struct tsg_err *err)
 {
@@ -1236,6 +1291,12 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	ctx[0] = gpu;
 	if (ngpus > 1 && (rc = auto_one_gpu(g, o, gpu, first, &ngpus, r, err)))
 		goto done;
+	/* k-cliques with no layout named may count on the first GPU alone
+	 * (cliques_one_gpu): the others are opened once they are needed */
+	const uint32_t want = ngpus;
+	if (ngpus > 1 && engine_cliques(o) && o->cliques_auto_one && o->nranks <= 1 &&
+	    !o->scratch_dir)
+		ngpus = 1;
 	/* the host's threads fill the GPUs' staging buffers at once: a share each */
 	unsigned copy_threads = o->threads ? o->threads : 1;
 	copy_threads = copy_threads / ngpus ? copy_threads / ngpus : 1;
@@ -1290,6 +1351,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	po.scratch = gpu_kernel_scratch(o->gpu_kernel, o->per_vertex);
 	if ((rc = engine_lstc_setup(g, o, &po, &order, r, err)))
 		goto done;
+	uint32_t clique_parts = 0; /* parts the first GPU alone would need */
 	if (engine_cliques(o)) {
 		/* auto on the GPU: a race on the host, pivoting to win by
 		 * ENGINE_GPU_PIVOT_RATIO (the GPU speeds orientation up more than
@@ -1304,6 +1366,21 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			r->clique_by_k = !r->clique_picked;
 		}
 		r->clique_gpu = engine_clique_gpu(o, r->clique_ran);
+		po.want_gid = o->per_vertex;
+		if (want > ngpus && po.nparts == 0) { /* one GPU, if one part holds it */
+			po.budget = slot;
+			po.scratch = engine_clique_scratch(&r->clique_gpu, r->max_out, slot,
+							   gpu_sms(ctx[0]));
+			if ((rc = cliques_one_gpu(g, &po, ctx[0], want, &p.plan, &clique_parts, r,
+						  err)))
+				goto done;
+		}
+		if (want > ngpus && !p.plan) { /* several parts: every GPU */
+			if ((rc = open_the_rest(g, o, ctx, want, &slot, &copy_threads, r, err)))
+				goto done;
+			ngpus = want;
+			r->slot_bytes = slot;
+		}
 		int sms = 0; /* the pool for the GPU of most multiprocessors fits all */
 		for (uint32_t i = 0; i < ngpus; i++)
 			sms = gpu_sms(ctx[i]) > sms ? gpu_sms(ctx[i]) : sms;
@@ -1326,9 +1403,10 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		 * queue (or the deal) can even it out */
 		const uint32_t sharers = ngpus * (o->nranks ? o->nranks : 1);
 		po.min_parts = sharers > 1 ? 4 * sharers : 0;
+		if (clique_parts) /* k-cliques that did not fit one part: cliques_one_gpu */
+			po.min_parts = clique_parts > ngpus ? clique_parts : ngpus;
 	}
-	rc = part_plan_new(g, &po, &p.plan, err);
-	if (rc)
+	if (!p.plan && (rc = part_plan_new(g, &po, &p.plan, err)))
 		goto done;
 	r->plan_s = tsg_now() - t0;
 	r->prune = part_plan_prune(p.plan);
@@ -1379,7 +1457,8 @@ done:
 	free(todo);
 	part_plan_free(p.plan);
 	free(order);
-	for (uint32_t i = 0; i < ngpus; i++)
-		gpu_close(ctx[i]);
+	for (uint32_t i = 0; i < ENGINE_MAX_GPUS; i++) /* all opened: auto may use fewer */
+		if (ctx[i])
+			gpu_close(ctx[i]);
 	return rc;
 }

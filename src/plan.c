@@ -165,6 +165,7 @@ static int resolve_layout(const struct count_request *req, struct count_plan *p,
 		return TSG_OK;
 	if (engine_cliques(o)) {
 		o->layout = ENGINE_LAYOUT_LSTC;
+		o->cliques_auto_one = 1;
 		choose(p, PLAN_LAYOUT, "lstc", "k-cliques are counted on LSTC parts: a block unit "
 		       "or arrival batch does not hold the edges among a vertex's out-neighbours");
 		return TSG_OK;
