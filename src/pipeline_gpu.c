@@ -1207,26 +1207,25 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
  * K-cliques under --gpus with no layout named: where one part holds the
  * whole graph on the first GPU (po's budget and scratch, no minimum of
  * parts), they are counted there alone (*plan that part, the note says
- * so), and the other GPUs are never opened; else *plan stays NULL,
- * *nparts is what the first GPU alone would need, and the caller opens
- * the others (open_the_rest) and cuts that many parts, at least one a
- * GPU, not 4 a GPU. Why: those parts each repeat the hubs' out-lists, and
- * building them on the host is the run (R-MAT 22, K = 4, two H200s: 6.8 s
- * in 8 parts on both against 1.8 s in one on one; at --gpu-mem 1G 11.8 s
- * in 8 parts on both, 6.2 s in 2, 6.6 s on one;
- * bench/raw/h200x2-2026-11-27-cliques-gpus/).
+ * so), and the other GPUs are never opened; else *plan stays NULL and the
+ * caller opens them (open_the_rest), every GPU taking parts, at least 4
+ * each. Why: those parts each repeat the hubs' out-lists, and building
+ * them on the host is the run (R-MAT 22, K = 4, two H200s: 6.8 s in 8
+ * parts on both against 1.8 s in one on one GPU;
+ * bench/raw/h200x2-2026-11-27-cliques-gpus/). Where one part does not
+ * hold it, two GPUs stay slower than one (at --gpu-mem 1G: 11.8 s in 8
+ * parts, 12.9 s in 2, against 6.6 and 7.3 s on one; not explained).
  */
 static int cliques_one_gpu(const struct tsg_graph *g, const struct part_opts *po,
 			   struct gpu_ctx *first, uint32_t want, struct part_plan **plan,
-			   uint32_t *nparts, struct engine_result *r, struct tsg_err *err)
+			   struct engine_result *r, struct tsg_err *err)
 {
 	struct part_opts one = *po;
 	one.min_parts = 0;
 	const int rc = part_plan_new(g, &one, plan, err);
 	if (rc)
 		return rc;
-	*nparts = part_plan_count(*plan);
-	if (*nparts != 1) {
+	if (part_plan_count(*plan) != 1) {
 		part_plan_free(*plan);
 		*plan = NULL;
 		return TSG_OK;
@@ -1351,7 +1350,6 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	po.scratch = gpu_kernel_scratch(o->gpu_kernel, o->per_vertex);
 	if ((rc = engine_lstc_setup(g, o, &po, &order, r, err)))
 		goto done;
-	uint32_t clique_parts = 0; /* parts the first GPU alone would need */
 	if (engine_cliques(o)) {
 		/* auto on the GPU: a race on the host, pivoting to win by
 		 * ENGINE_GPU_PIVOT_RATIO (the GPU speeds orientation up more than
@@ -1371,8 +1369,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			po.budget = slot;
 			po.scratch = engine_clique_scratch(&r->clique_gpu, r->max_out, slot,
 							   gpu_sms(ctx[0]));
-			if ((rc = cliques_one_gpu(g, &po, ctx[0], want, &p.plan, &clique_parts, r,
-						  err)))
+			if ((rc = cliques_one_gpu(g, &po, ctx[0], want, &p.plan, r, err)))
 				goto done;
 		}
 		if (want > ngpus && !p.plan) { /* several parts: every GPU */
@@ -1403,8 +1400,6 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		 * queue (or the deal) can even it out */
 		const uint32_t sharers = ngpus * (o->nranks ? o->nranks : 1);
 		po.min_parts = sharers > 1 ? 4 * sharers : 0;
-		if (clique_parts) /* k-cliques that did not fit one part: cliques_one_gpu */
-			po.min_parts = clique_parts > ngpus ? clique_parts : ngpus;
 	}
 	if (!p.plan && (rc = part_plan_new(g, &po, &p.plan, err)))
 		goto done;
