@@ -186,7 +186,7 @@ static int read_section(struct lstream *s, struct tsg_err *err)
 	const struct io_section *sec = &g->lists_sec;
 	if (io_file_mode(g->file) != IO_MODE_MMAP)
 		return s->down ? io_file_read_stream_down(g->file, sec->offset, sec->size,
-							  (uint8_t *)s->base, on_ready, s, err)
+							  (uint8_t *)s->base, 0, on_ready, s, err)
 			       : io_file_read_stream(g->file, sec->offset, sec->size,
 						     (uint8_t *)s->base, on_ready, s, err);
 	for (uint64_t done = 0; done < sec->size;) {

@@ -435,13 +435,18 @@ static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 }
 
 int io_file_read_stream_down(struct io_file *f, uint64_t offset, uint64_t len, void *dst,
-			     io_ready_fn ready, void *ctx, struct tsg_err *err)
+			     uint64_t step, io_ready_fn ready, void *ctx, struct tsg_err *err)
 {
 	int rc = TSG_OK;
-	/* the steps start at multiples of IO_DOWN_STEP from the range's start,
-	 * so each keeps O_DIRECT's alignment where the range has it */
+	if (step == 0)
+		step = IO_DOWN_STEP;
+	if (step % 4096)
+		return tsg_fail(err, TSG_EINTERNAL, "a downward read's step of %llu bytes",
+				(unsigned long long)step);
+	/* the steps start at multiples of step from the range's start, so
+	 * each keeps O_DIRECT's alignment where the range has it */
 	for (uint64_t hi = len; hi > 0 && rc == TSG_OK;) {
-		const uint64_t lo = (hi - 1) / IO_DOWN_STEP * IO_DOWN_STEP;
+		const uint64_t lo = (hi - 1) / step * step;
 		rc = io_file_read_stream(f, offset + lo, hi - lo, (uint8_t *)dst + lo, NULL, NULL,
 					 err);
 		if (rc == TSG_OK && ready)

@@ -63,15 +63,17 @@ int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *
 			io_ready_fn ready, void *ctx, struct tsg_err *err);
 
 /*
- * The same range read from its end down, in steps of IO_DOWN_STEP bytes
- * (each read as io_file_read_stream reads): ready(ctx, n) says the last n
- * bytes, [len - n, len) of dst, are in place. Why: an oriented .tsg keeps
- * its rows in rank order, and the rows of the top ranks (the hubs, most of
- * the work) are the ones a count needs first (src/lists_bg.h).
+ * The same range read from its end down, in steps of `step` bytes (0:
+ * IO_DOWN_STEP; a multiple of 4096, so that each step keeps O_DIRECT's
+ * alignment), each read as io_file_read_stream reads: ready(ctx, n) says
+ * the last n bytes, [len - n, len) of dst, are in place. Why: an oriented
+ * .tsg keeps its rows in rank order, and the rows of the top ranks (the
+ * hubs, whose rows the heaviest units need) are the ones a count wants
+ * first (src/lists_bg.h).
  */
 #define IO_DOWN_STEP (64ull << 20)
 int io_file_read_stream_down(struct io_file *f, uint64_t offset, uint64_t len, void *dst,
-			     io_ready_fn ready, void *ctx, struct tsg_err *err);
+			     uint64_t step, io_ready_fn ready, void *ctx, struct tsg_err *err);
 
 /*
  * Buffered reads (pread) of len bytes at offset of fd into dst by a few

@@ -244,8 +244,21 @@ static void check_symmetry_exact(struct t_state *st)
 struct ready_log {
 	const uint8_t *dst, *want;
 	uint64_t last, calls;
+	uint64_t len; /* a read down: the range's length */
 	int bad;
 };
+
+/* ready for a read down: the last n bytes in place, n only growing */
+static void on_ready_down(void *ctx, uint64_t n)
+{
+	struct ready_log *r = ctx;
+	const uint64_t len = r->len;
+	if (n <= r->last || n > len ||
+	    memcmp(r->dst + len - n, r->want + len - n, n - r->last) != 0)
+		r->bad = 1;
+	r->last = n;
+	r->calls++;
+}
 
 static void on_ready(void *ctx, uint64_t n)
 {
@@ -293,6 +306,22 @@ static void test_reader(struct t_state *st)
 		      io_mode_name(io_file_mode(f)), rc, (unsigned long long)r.calls,
 		      (unsigned long long)r.last, (unsigned long long)n,
 		      r.bad ? "told of bytes not in place" : "in order");
+		/* from the end down (an oriented file's rows, io_graph_read_lists_down):
+		 * many steps, the last short, and one step of all of it */
+		for (uint64_t step = 1u << 20; step; step = step == (1u << 20) ? n * 2 / 4096 * 4096 : 0) {
+			struct ready_log d = { .dst = dst, .want = data + at, .len = n };
+			memset(dst, 0, n);
+			rc = io_file_read_stream_down(f, at, n, dst, step, on_ready_down, &d, &err);
+			CHECK(st, rc == 0 && memcmp(dst, data + at, n) == 0 && !d.bad && d.last == n &&
+				  d.calls == (n + step - 1) / step,
+			      "read down in steps of %llu, %s: rc %d, %llu calls, last %llu of %llu, %s",
+			      (unsigned long long)step, io_mode_name(io_file_mode(f)), rc,
+			      (unsigned long long)d.calls, (unsigned long long)d.last,
+			      (unsigned long long)n, d.bad ? "told of bytes not in place" : "in order");
+		}
+		CHECK(st, io_file_read_stream_down(f, at, n, dst, 4097, NULL, NULL, &err) ==
+			      TSG_EINTERNAL, "a step that breaks O_DIRECT's alignment refused");
+		err = (struct tsg_err){ 0 };
 		/* the file was just written: in the page cache, so auto reads it
 		 * buffered, and says how much it found there */
 		if (mode == IO_MODE_AUTO)
