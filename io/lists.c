@@ -165,7 +165,9 @@ static void publish(struct lstream *s, uint64_t n)
 	tsg_progress_update(&s->prog, n, NULL);
 }
 
-/* From the reader: bytes [0, n) are in place. */
+/* From the reader: bytes [0, n) are in place (down: the last n). A read
+ * down tells of whole steps (IO_DOWN_STEP), each published at once: the
+ * top one may be short, and its rows are the ones wanted first. */
 static void on_ready(void *ctx, uint64_t n)
 {
 	struct lstream *s = ctx;
@@ -173,7 +175,7 @@ static void on_ready(void *ctx, uint64_t n)
 		io_hash_update(s->xs, s->base + s->hashed, n - s->hashed);
 		s->hashed = n;
 	}
-	if (n - s->published >= PUBLISH_STEP)
+	if (s->down || n - s->published >= PUBLISH_STEP)
 		publish(s, n);
 }
 
@@ -193,8 +195,10 @@ static int read_section(struct lstream *s, struct tsg_err *err)
 		const uint64_t step = sec->size - done < MAP_STEP ? sec->size - done : MAP_STEP;
 		if (s->down) { /* touched from the end: the pages come in down */
 			volatile uint8_t sink = 0;
-			for (uint64_t at = sec->size - done; at > sec->size - done - step;)
-				at = at > 4096 ? at - 4096 : 0, sink ^= s->base[at];
+			for (uint64_t at = sec->size - done; at > sec->size - done - step;) {
+				at = at - 1 - (at - 1) % 4096; /* the page of the byte below */
+				sink ^= s->base[at];
+			}
 			(void)sink;
 		}
 		done += step;

@@ -173,7 +173,8 @@ void gpu_resident_end(struct gpu_ctx *g);
  * above) those the device holds (the rows of units still to come) if slot
  * p's kernel is still running and the piece lies in the rows the host has
  * (avail: down, rows avail .. nv-1, 0 all; upward, rows 0 .. avail-1,
- * UINT32_MAX all), and sets *copied; its bytes and copy time go with slot s,
+ * UINT32_MAX all: an upward graph is only one counted as read, whose
+ * caller always has the read's mark to give), and sets *copied; its bytes and copy time go with slot s,
  * the unit submitted last (gpu_timing.ahead_bytes). *copied = 0 and nothing
  * copied without a resident graph, once every row is in, or once slot p's
  * kernel has ended: the caller then collects p and submits the next unit,

@@ -47,7 +47,7 @@ struct lists_bg {
 	uint64_t nheld, cap;
 	int done, rc;           /* the read returned; its code */
 	struct tsg_err err;
-	double waited_s;        /* time callers spent in lists_bg_wait */
+	double waited_s;        /* time callers spent in lists_bg_wait_unit */
 };
 
 /* Starts reading g's pending lists on a new thread: io_graph_read_lists, or

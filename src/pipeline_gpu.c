@@ -1230,10 +1230,11 @@ static int cliques_one_gpu(const struct tsg_graph *g, const struct part_opts *po
 		*plan = NULL;
 		return TSG_OK;
 	}
-	snprintf(r->note, sizeof(r->note), "--gpus: k-cliques counted on GPU %d alone, as one part "
-		 "holds the graph there (on %u GPUs it would be cut into at least %u parts, each "
-		 "repeating the hubs' lists); --layout lstc counts on all %u",
-		 gpu_device_index(first), want, 4 * want, want);
+	const size_t used = strlen(r->note); /* after what is there */
+	snprintf(r->note + used, sizeof(r->note) - used, "%s--gpus: k-cliques counted on GPU %d "
+		 "alone, as one part holds the graph there (on %u GPUs it would be cut into at "
+		 "least %u parts, each repeating the hubs' lists); --layout lstc counts on all %u",
+		 used ? "; " : "", gpu_device_index(first), want, 4 * want, want);
 	return TSG_OK;
 }
 
