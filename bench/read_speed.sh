@@ -33,11 +33,12 @@
 #  9   R-MAT SCALE-1, warm: one GPU / --gpus 2
 #  10  k-cliques, --k 4 on R-MAT SCALE-4, warm: one GPU / --gpus 2
 #  11  the oriented file (tristream-convert --oriented: each edge once, in
-#      rank order, about half the bytes), warm: one GPU (counted as read,
-#      the default, and --overlap off) / --gpus 2
-#  12  the oriented file, cold: default / --gpu-mem 1/4 of the plain file,
-#      each counted as read and with --overlap off (x dd stays against the
-#      plain file's dd; its own dd is a dd line)
+#      rank order, about half the bytes), warm: one GPU (counted as read:
+#      the default, row blocks read down; --overlap-cut columns, read up;
+#      and --overlap off) / --gpus 2
+#  12  the oriented file, cold: default / --overlap-cut columns / --gpu-mem
+#      1/4 of the plain file, each counted as read, and with --overlap off
+#      (x dd stays against the plain file's dd; its own dd is a dd line)
 # Columns: whole = the process, median (min-max) of RUNS; own = the
 # process's "seconds"; outside = whole - own (start-up and teardown);
 # read, rows (the pass over the lists: arrival_rows or orient_rows), after
@@ -245,9 +246,11 @@ variant 9 w-s1-2gpu s1 warm gpus2 "R-MAT $((S - 1)), warm, --gpus 2" "$G1" --gpu
 variant 10 w-k4-1gpu k4 warm - "R-MAT $((S - 4)) --k 4, warm, one GPU" "$GK" --k 4
 variant 10 w-k4-2gpu k4 warm gpus2 "R-MAT $((S - 4)) --k 4, warm, --gpus 2" "$GK" --k 4 --gpus 2
 variant 11 w-or-1gpu main warm - "oriented file, warm, one GPU" "$GO"
+variant 11 w-or-cols-1gpu main warm - "oriented file, --overlap-cut columns (read up), warm, one GPU" "$GO" --overlap-cut columns
 variant 11 w-or-off-1gpu main warm - "oriented file, --overlap off, warm, one GPU" "$GO" --overlap off
 variant 11 w-or-2gpu main warm gpus2 "oriented file, warm, --gpus 2" "$GO" --gpus 2
 variant 12 c-or-default main cold - "oriented file, cold" "$GO" --io uring
+variant 12 c-or-cols main cold - "oriented file, --overlap-cut columns (read up), cold" "$GO" --io uring --overlap-cut columns
 variant 12 c-or-off main cold - "oriented file, --overlap off, cold" "$GO" --io uring --overlap off
 variant 12 c-or-quarter main cold gpu "oriented file, ${QLABEL%% (*}, cold" "$GO" \
 	--io uring --gpu-mem "$QUARTER"
