@@ -106,6 +106,19 @@ uint64_t io_header_layout_lz4(struct io_header *h, uint64_t nv, uint64_t nadj,
 	return pos + tsg_align_up(index_size, IO_ALIGN);
 }
 
+uint64_t io_header_layout_oriented_lz4(struct io_header *h, uint64_t nv, uint64_t ne,
+				       uint64_t max_out, uint64_t max_degree, uint64_t data_size,
+				       uint64_t index_size)
+{
+	uint64_t pos = io_header_layout_lz4(h, nv, ne, max_degree, data_size, index_size);
+	h->flags = IO_FLAG_LZ4 | IO_FLAG_ORIENTED;
+	h->nedges = ne; /* each edge once */
+	h->max_out = max_out;
+	h->sec[3] = (struct io_section){ .kind = IO_SEC_RANK_IDS, .offset = pos, .size = nv * 4 };
+	h->nsections = 4;
+	return pos + tsg_align_up(h->sec[3].size, IO_ALIGN);
+}
+
 const struct io_section *io_header_section(const struct io_header *h, uint32_t kind)
 {
 	for (uint32_t i = 0; i < h->nsections; i++)
@@ -135,16 +148,42 @@ static int decode_counts(const struct io_header *h, uint64_t file_size, const ch
 	return TSG_OK;
 }
 
+/* LZ4 lists of nadj entries that z's bytes, in ix's chunks, could hold:
+ * LZ4 expands a byte into at most 255, so more is a lie, refused before
+ * any allocation it would justify (IO_LZ4_MAX_RATIO, io/compress.h). */
+static int lz4_fits(const struct io_header *h, const struct io_section *z,
+		    const struct io_section *ix, const char *path, struct tsg_err *err)
+{
+	if (h->nadj > z->size / 4 * IO_LZ4_MAX_RATIO + IO_LZ4_MAX_RATIO * (ix->size / 32 + 1))
+		return tsg_fail(err, TSG_EINPUT, "%s: %llu list entries cannot come from %llu "
+				"compressed bytes (file is corrupt)", path,
+				(unsigned long long)h->nadj, (unsigned long long)z->size);
+	return TSG_OK;
+}
+
 /* The sections of an oriented file, once the counts agree with each
- * other: offsets, rows and the rank map, each of its exact size. */
+ * other: offsets, rows (or, LZ4, their chunks and the chunk index) and
+ * the rank map, each of its exact size. */
 static int oriented_sections(const struct io_header *h, const char *path, struct tsg_err *err)
 {
+	const int lz4 = (h->flags & IO_FLAG_LZ4) != 0;
 	const struct io_section *off = io_header_section(h, IO_SEC_OFFSETS);
-	const struct io_section *rows = io_header_section(h, IO_SEC_NEIGHBORS);
+	const struct io_section *rows = io_header_section(h, lz4 ? IO_SEC_NEIGHBORS_LZ4
+								 : IO_SEC_NEIGHBORS);
+	const struct io_section *ix = lz4 ? io_header_section(h, IO_SEC_CHUNKS) : NULL;
 	const struct io_section *ids = io_header_section(h, IO_SEC_RANK_IDS);
-	if (!off || !rows || !ids)
+	if (!off || !rows || (lz4 && !ix) || !ids)
 		return tsg_fail(err, TSG_EINPUT, "%s: oriented file without its %s section", path,
-				!off ? "offset" : !rows ? "row" : "rank map");
+				!off ? "offset" : !rows ? (lz4 ? "compressed row" : "row")
+					: !ids ? "rank map" : "chunk index");
+	if (lz4) {
+		if (off->size != (h->nv + 1) * 8 || ix->size % 32 || ids->size != h->nv * 4)
+			return tsg_fail(err, TSG_EINPUT, "%s: section sizes (%llu offset, %llu index, "
+					"%llu rank map bytes) disagree with %llu vertices", path,
+					(unsigned long long)off->size, (unsigned long long)ix->size,
+					(unsigned long long)ids->size, (unsigned long long)h->nv);
+		return lz4_fits(h, rows, ix, path, err);
+	}
 	if (off->size != (h->nv + 1) * 8 || rows->size != h->nadj * 4 || ids->size != h->nv * 4)
 		return tsg_fail(err, TSG_EINPUT, "%s: section sizes (%llu offset, %llu row, %llu rank "
 				"map bytes) disagree with %llu vertices and %llu edges", path,
@@ -161,11 +200,11 @@ static int oriented_sections(const struct io_header *h, const char *path, struct
 static int decode_oriented(const struct io_header *h, uint64_t file_size, const char *path,
 			   struct tsg_err *err)
 {
-	if (h->flags & IO_FLAG_LZ4)
-		return tsg_fail(err, TSG_EINPUT, "%s: an oriented file with LZ4 lists: not a kind "
-				"this build writes or reads", path);
 	const uint64_t most = h->nv * (h->nv ? h->nv - 1 : 0) / 2; /* nv < 2^32: no wrap */
-	if (h->nadj != h->nedges || h->nadj > most || h->nadj > file_size / 4)
+	/* a plain file holds 4 bytes a row entry; an LZ4 one is bounded by
+	 * its sections (oriented_sections) */
+	if (h->nadj != h->nedges || h->nadj > most ||
+	    (!(h->flags & IO_FLAG_LZ4) && h->nadj > file_size / 4))
 		return tsg_fail(err, TSG_EINPUT, "%s: inconsistent counts (%llu edges, %llu row "
 				"entries, file of %llu bytes)", path, (unsigned long long)h->nedges,
 				(unsigned long long)h->nadj, (unsigned long long)file_size);
@@ -250,14 +289,7 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 					"index bytes) disagree with %llu vertices", path,
 					(unsigned long long)off->size, (unsigned long long)ix->size,
 					(unsigned long long)h->nv);
-		/* LZ4 expands a byte into at most 255: lists that the compressed
-		 * bytes cannot hold are a lie, refused before any allocation they
-		 * would justify (IO_LZ4_MAX_RATIO, io/compress.h) */
-		if (h->nadj > z->size / 4 * IO_LZ4_MAX_RATIO + IO_LZ4_MAX_RATIO * (ix->size / 32 + 1))
-			return tsg_fail(err, TSG_EINPUT, "%s: %llu list entries cannot come from %llu "
-					"compressed bytes (file is corrupt)", path,
-					(unsigned long long)h->nadj, (unsigned long long)z->size);
-		return TSG_OK;
+		return lz4_fits(h, z, ix, path, err);
 	}
 	const struct io_section *nbr = io_header_section(h, IO_SEC_NEIGHBORS);
 	if (!off || !nbr)

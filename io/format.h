@@ -95,6 +95,12 @@ uint64_t io_header_layout_oriented(struct io_header *h, uint64_t nv, uint64_t ne
 uint64_t io_header_layout_lz4(struct io_header *h, uint64_t nv, uint64_t nadj,
 			      uint64_t max_degree, uint64_t data_size, uint64_t index_size);
 
+/* The same for an oriented file whose rows are LZ4 chunks (both flags):
+ * offsets, the compressed rows, the chunk index and the rank map. */
+uint64_t io_header_layout_oriented_lz4(struct io_header *h, uint64_t nv, uint64_t ne,
+				       uint64_t max_out, uint64_t max_degree, uint64_t data_size,
+				       uint64_t index_size);
+
 const struct io_section *io_header_section(const struct io_header *h, uint32_t kind);
 
 uint64_t io_checksum(const void *data, size_t len);

@@ -153,11 +153,12 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
  * that need everything (section checksum, symmetry). On an error rows may
  * have seen some ranges, and what it built from them must be dropped. */
 int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct tsg_err *err);
-/* The same for an oriented file's rows (plain, not compressed), read from
+/* The same for an oriented file's rows (plain or LZ4 chunks), read from
  * the section's end down (io_file_read_stream_down): rows reaches the
- * ranges in about decreasing rank order, the top ranks first. The section
- * checksum can only be taken in file order, so it is taken once every row
- * is in. TSG_EINTERNAL for any other graph. */
+ * ranges in about decreasing rank order, the top ranks first. A plain
+ * section's checksum can only be taken in file order, so it is taken once
+ * every row is in; LZ4 chunks are checked each on its own, as they come.
+ * TSG_EINTERNAL for any other graph. */
 int io_graph_read_lists_down(struct tsg_graph *g, io_rows_fn rows, void *ctx,
 			     struct tsg_err *err);
 

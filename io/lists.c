@@ -15,9 +15,9 @@
  *
  * Read down (an oriented file's rows, io_graph_read_lists_down), the same
  * machinery runs mirrored: `ready` counts the bytes in place from the
- * section's end, the workers take the units from the last, and the
- * checksum, which only file order can fold, is taken over the whole
- * section once it is in.
+ * section's end, the workers take the units from the last, and a plain
+ * section's checksum, which only file order can fold, is taken over the
+ * whole section once it is in (an LZ4 file's chunks carry their own).
  */
 #include "io/graph.h"
 
@@ -81,9 +81,11 @@ static uint64_t unit_end(const struct lstream *s, uint64_t k)
 	return s->g->off[e < s->g->nv ? e : s->g->nv] * 4;
 }
 
-/* Where unit k starts in the section (a plain file's). */
+/* Where unit k starts in the section. */
 static uint64_t unit_begin(const struct lstream *s, uint64_t k)
 {
+	if (s->ix)
+		return s->ix->ch[k].pos;
 	const uint64_t b = k * s->unit_v;
 	return s->g->off[b < s->g->nv ? b : s->g->nv] * 4;
 }
@@ -356,7 +358,7 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
 int io_graph_read_lists_down(struct tsg_graph *g, io_rows_fn rows, void *ctx,
 			     struct tsg_err *err)
 {
-	if (!g->oriented || g->compressed || g->lists_src || !g->lists_pending)
+	if (!g->oriented || g->lists_src || !g->lists_pending)
 		return tsg_fail(err, TSG_EINTERNAL, "only an oriented file's pending rows are "
 				"read down");
 	return read_lists(g, rows, ctx, 1, err);

@@ -331,22 +331,36 @@ int io_graph_write(const char *path, uint64_t nv, const uint64_t *off, const uin
 }
 
 int io_graph_write_oriented(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
-			    const uint32_t *rank_id, uint64_t max_degree, struct tsg_err *err)
+			    const uint32_t *rank_id, uint64_t max_degree, unsigned lz4_threads,
+			    struct tsg_err *err)
 {
 	struct io_header h;
 	struct io_writer *w;
+	struct io_lz4 z = { 0 };
 	const uint64_t ne = off[nv];
-	const uint64_t size = io_header_layout_oriented(&h, nv, ne, max_degree_of(nv, off),
-							max_degree);
-	int rc = io_writer_open_layout(path, &h, size, &w, err);
+	int rc = lz4_threads ? io_lz4_encode(nv, off, adj, lz4_threads, &z, err) : TSG_OK;
 	if (rc)
 		return rc;
+	const uint64_t size = lz4_threads
+		? io_header_layout_oriented_lz4(&h, nv, ne, max_degree_of(nv, off), max_degree,
+						z.data_size, z.index_size)
+		: io_header_layout_oriented(&h, nv, ne, max_degree_of(nv, off), max_degree);
+	if ((rc = io_writer_open_layout(path, &h, size, &w, err)))
+		goto done;
 	memcpy(io_writer_offsets(w), off, (nv + 1) * 8);
-	if (ne)
+	if (lz4_threads) {
+		memcpy(io_writer_section(w, IO_SEC_NEIGHBORS_LZ4), z.data, z.data_size);
+		memcpy(io_writer_section(w, IO_SEC_CHUNKS), z.index, z.index_size);
+	} else if (ne) {
 		memcpy(io_writer_neighbors(w), adj, ne * 4);
+	}
 	if (nv)
 		memcpy(io_writer_section(w, IO_SEC_RANK_IDS), rank_id, nv * 4);
-	return io_writer_commit(w, max_degree, err);
+	rc = io_writer_commit(w, max_degree, err);
+done:
+	if (lz4_threads)
+		io_lz4_free(&z);
+	return rc;
 }
 
 int io_graph_copy(const char *in, const char *out, int lz4, unsigned threads,

@@ -44,6 +44,9 @@ static const char usage[] =
 	"  --tmpdir DIR        where spilled runs go (default $TMPDIR or /tmp)\n"
 	"  --threads N         parser and sort threads (default: each CPU it may use)\n"
 	"  --compress none|lz4 write neighbour lists as LZ4 chunks (default none)\n"
+	"  --oriented          write the graph oriented as count orients it: each edge\n"
+	"                      once, in rank order (about half the bytes); with\n"
+	"                      --compress lz4, its rows in LZ4 chunks\n"
 	"  --json              print the conversion report as JSON on stdout\n"
 	"  --no-transpose      WebGraph: ignore BASE-t, symmetrize by sorting\n"
 	"  --to tsg|webgraph|text  output format (default tsg); webgraph writes OUTPUT\n"
@@ -265,7 +268,7 @@ static void invert_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 
 /* g oriented as the count orients it (part_orient, the same code and
  * order) and written to out with its rank map. */
-static int write_oriented(const char *out, const struct tsg_graph *g, unsigned threads,
+static int write_oriented(const char *out, const struct tsg_graph *g, unsigned threads, int lz4,
 			  uint64_t *max_out, struct tsg_err *err)
 {
 	struct part_odag d = { 0 };
@@ -286,7 +289,8 @@ static int write_oriented(const char *out, const struct tsg_graph *g, unsigned t
 	}
 	if (rc == TSG_OK) {
 		*max_out = d.max_out;
-		rc = io_graph_write_oriented(out, g->nv, d.off, d.adj, c.id, g->max_degree, err);
+		rc = io_graph_write_oriented(out, g->nv, d.off, d.adj, c.id, g->max_degree,
+					     lz4 ? threads : 0, err);
 	}
 	free(d.off); /* part_orient's one block, offsets first */
 	free(rank);
@@ -295,9 +299,10 @@ static int write_oriented(const char *out, const struct tsg_graph *g, unsigned t
 }
 
 /* --oriented: the undirected graph from any input, as count takes it,
- * oriented and written as a .tsg of the oriented kind. */
+ * oriented and written as a .tsg of the oriented kind (lz4: its rows in
+ * LZ4 chunks). */
 static int convert_oriented(const char *in, const char *out, const struct io_builder_opts *bo,
-			    const struct io_text_opts *to, int merge, int json, int quiet,
+			    const struct io_text_opts *to, int merge, int lz4, int json, int quiet,
 			    int allow_empty, double t0)
 {
 	struct tsg_graph g = { 0 };
@@ -317,7 +322,7 @@ static int convert_oriented(const char *in, const char *out, const struct io_bui
 	input_done(&info);
 	const double read_s = tsg_now() - t0;
 	if (rc == TSG_OK)
-		rc = write_oriented(out, &g, threads, &max_out, &err);
+		rc = write_oriented(out, &g, threads, lz4, &max_out, &err);
 	if (rc) {
 		io_graph_free(&g);
 		fprintf(stderr, "tristream-convert: error: %s\n", err.msg);
@@ -337,7 +342,7 @@ static int convert_oriented(const char *in, const char *out, const struct io_bui
 		json_u64(&j, "edges", g.nadj / 2);
 		json_u64(&j, "max_degree", g.max_degree);
 		json_u64(&j, "max_out_degree", max_out);
-		json_str(&j, "compression", "none");
+		json_str(&j, "compression", lz4 ? "lz4" : "none");
 		json_u64(&j, "output_bytes", bytes);
 		json_f64(&j, "read_seconds", read_s);        /* input made undirected */
 		json_f64(&j, "write_seconds", secs - read_s); /* ranked, oriented, written */
@@ -345,9 +350,9 @@ static int convert_oriented(const char *in, const char *out, const struct io_bui
 		json_end(&j);
 	}
 	if (!quiet)
-		fprintf(stderr, "tristream-convert: %s (%s) -> %s, oriented: %llu vertices, %llu "
+		fprintf(stderr, "tristream-convert: %s (%s) -> %s, oriented%s: %llu vertices, %llu "
 			"edges (each once), max degree %llu, max out-degree %llu, %llu bytes in "
-			"%.2fs\n", in, info.format, out, (unsigned long long)g.nv,
+			"%.2fs\n", in, info.format, out, lz4 ? ", LZ4" : "", (unsigned long long)g.nv,
 			(unsigned long long)(g.nadj / 2), (unsigned long long)g.max_degree,
 			(unsigned long long)max_out, (unsigned long long)bytes, secs);
 	io_graph_free(&g);
@@ -438,11 +443,9 @@ static int run(int argc, char **argv)
 		return bad_usage("%s", "--compress applies to .tsg output");
 	if (oriented && (to_wg || to_text))
 		return bad_usage("%s", "--oriented writes a .tsg: not with --to webgraph or text");
-	if (oriented && lz4)
-		return bad_usage("%s", "--oriented writes plain rows: not with --compress lz4");
 	if (oriented)
-		return convert_oriented(in, out, &bo, &to, wg && !no_t, json, quiet, allow_empty,
-					t0);
+		return convert_oriented(in, out, &bo, &to, wg && !no_t, lz4, json, quiet,
+					allow_empty, t0);
 	if (to_wg || to_text)
 		return convert_to_other(in, out, to_text, &bo, &to, wg && !no_t, json, quiet,
 					allow_empty, t0);

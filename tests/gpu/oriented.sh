@@ -71,6 +71,12 @@ for n in "${graphs[@]}"; do
 		same "$(field triangles "$T/g.json")" "${ref[$n]}" && ok || bad "$n oriented $a: $(field triangles "$T/g.json") vs ${ref[$n]}"
 		[ "$(field layout "$T/g.json")" = block ] && ok || bad "$n oriented $a: layout '$(field layout "$T/g.json")'"
 	done
+	# the rows in LZ4 chunks (--oriented --compress lz4): read down or up
+	"$B/tristream-convert" --quiet --oriented --compress lz4 "$T/$n.tsg" "$T/$n.oz.tsg" && ok || bad "$n: convert --oriented --compress lz4"
+	for a in "" "--overlap 7" "--overlap 7 --overlap-cut columns" "--overlap 3 --gpu-mem 24M" "--overlap off" "--io uring"; do
+		count "$T/g.json" --device gpu $a "$T/$n.oz.tsg"
+		same "$(field triangles "$T/g.json")" "${ref[$n]}" && ok || bad "$n oriented LZ4 $a: $(field triangles "$T/g.json") vs ${ref[$n]}"
+	done
 	echo "$n: ${ref[$n]} (checks so far: $pass passed, $fail failed)"
 done
 # counted as read (--overlap): row blocks held once on the GPU (resident,
