@@ -528,8 +528,13 @@ static int plan_oriented(struct count_plan *p, const char *path, struct tsg_err 
 	struct io_header h;
 	struct tsg_err e = { 0 };
 	char a[64];
-	if (p->input != INPUT_TSG || strcmp(path, "-") == 0 || !p->input_known ||
-	    io_graph_peek(path, &h, &e) != TSG_OK || !(h.flags & IO_FLAG_ORIENTED))
+	if (p->input != INPUT_TSG || strcmp(path, "-") == 0 || !p->input_known)
+		return TSG_OK;
+	if (io_graph_peek(path, &h, &e) != TSG_OK) {
+		p->header_unread = 1;
+		return TSG_OK;
+	}
+	if (!(h.flags & IO_FLAG_ORIENTED))
 		return TSG_OK;
 	p->oriented = 1;
 	const int cliques = engine_cliques(o);
@@ -617,7 +622,7 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 		return rc;
 	for (int i = 0; i < 2; i++) {
 		const int opt = i ? COPT_OVERLAP_CUT : COPT_OVERLAP;
-		if (!p->req->given[opt] || p->oriented)
+		if (!p->req->given[opt] || p->oriented || p->header_unread)
 			continue;
 		if (!p->several)
 			return refuse(err, "--%s applies to an oriented .tsg (tristream-convert "

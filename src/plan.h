@@ -80,6 +80,9 @@ struct count_plan {
 	enum input_kind input;
 	int oriented;              /* a .tsg stored oriented (its header says so): the
 				    * block layout counts it, k-cliques on the CPU */
+	int header_unread;         /* a .tsg whose header could not be read for the
+				    * plan: the read reports why (exit 3), not an
+				    * option that needs an oriented file (exit 2) */
 	int input_known;           /* the file exists: its kind was told */
 	struct input_opts in;      /* how it is made countable (src/input.h) */
 	struct io_text_opts text;  /* in.to, with --skip-bad-lines */

@@ -376,6 +376,29 @@ for at in $zat; do
 		done
 	done
 done
+# lies with every checksum recomputed (tests/tsg_forge): more row entries
+# than the chunks could hold, the chunk index gone (its kind renamed), a
+# chunk's first vertex moved
+for dmg in "row entries the chunks cannot hold|0 32 8 4000000000|0 40 8 4000000000" \
+	"no chunk index|0 128 4 9" "the first chunk's first vertex moved|4 0 8 1"; do
+	cp "$OZ" "$T/badz.tsg"
+	ok_forge=1
+	rest=${dmg#*|}
+	while [ -n "$rest" ]; do
+		one=${rest%%|*}
+		# shellcheck disable=SC2086 # the forge's arguments, split on purpose
+		forge "$T/badz.tsg" $one || ok_forge=0
+		[ "$rest" = "$one" ] && rest= || rest=${rest#*|}
+	done
+	if [ $ok_forge = 1 ]; then
+		for cut in columns rows; do
+			check "oriented LZ4, ${dmg%%|*}, --overlap-cut $cut: exit 3, no count" eval \
+				'[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap-cut $cut "$T/badz.tsg")" = 3 ] && [ ! -s "$T/out" ] && grep -q badz.tsg "$T/err"'
+		done
+	else
+		bad "oriented LZ4, ${dmg%%|*}: tsg_forge failed"
+	fi
+done
 
 # --- checkpoints key on the file
 rm -f "$T/ck"
