@@ -155,7 +155,7 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
 	if (g->oriented && !opts->oriented) {
 		rc = tsg_fail(err, TSG_EINPUT, "%s: an oriented .tsg (tristream-convert --oriented: "
 			      "each edge once, in rank order): this command needs the undirected "
-			      "lists (tristream count and info read it; convert the original input "
+			      "lists (tristream count, info, compress and decompress read it; convert the original input "
 			      "without --oriented for the rest)", path);
 		goto fail;
 	}

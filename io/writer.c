@@ -367,7 +367,8 @@ int io_graph_copy(const char *in, const char *out, int lz4, unsigned threads,
 		  struct io_copy_stats *st, struct tsg_err *err)
 {
 	struct tsg_graph g;
-	const struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = threads };
+	/* an oriented file stays one: its rows and rank map rewritten */
+	const struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = threads, .oriented = 1 };
 	struct stat sb;
 	memset(st, 0, sizeof(*st));
 	double t0 = tsg_now();
@@ -377,7 +378,11 @@ int io_graph_copy(const char *in, const char *out, int lz4, unsigned threads,
 	st->load_s = tsg_now() - t0;
 	st->in_bytes = stat(in, &sb) == 0 ? (uint64_t)sb.st_size : 0;
 	t0 = tsg_now();
-	if (lz4) {
+	if (g.oriented) {
+		rc = io_graph_write_oriented(out, g.nv, g.off, g.adj, g.rank_id, g.degree_hint,
+					     lz4 ? threads : 0, err);
+		st->out_bytes = stat(out, &sb) == 0 && rc == TSG_OK ? (uint64_t)sb.st_size : 0;
+	} else if (lz4) {
 		rc = io_graph_write_lz4(out, g.nv, g.off, g.adj, threads, &st->out_bytes, err);
 	} else {
 		rc = io_graph_write(out, g.nv, g.off, g.adj, err);

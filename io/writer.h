@@ -95,8 +95,9 @@ struct io_copy_stats {
 };
 
 /* Rewrites graph file `in` as `out`, LZ4-compressed (lz4 != 0) or raw: what
- * tristream compress / decompress and tristream-convert --compress do.
- * The input is fully validated first; the output appears only when whole. */
+ * tristream compress / decompress and tristream-convert --compress do; an
+ * oriented file stays oriented (its rows, rank map and degree hint). The
+ * input is fully validated first; the output appears only when whole. */
 int io_graph_copy(const char *in, const char *out, int lz4, unsigned threads,
 		  struct io_copy_stats *st, struct tsg_err *err);
 
