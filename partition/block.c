@@ -440,17 +440,19 @@ static struct block_unit row_block(uint32_t lo, uint32_t hi, uint32_t nv)
 	return (struct block_unit){ lo, hi, lo, nv };
 }
 
-int block_plan_rows_down(const struct part_odag *d, uint32_t nrows, uint64_t min_entries,
-			 const struct tsg_scratch *sc, struct block_plan *out, struct tsg_err *err)
+/* A plan of plan_by_entries' units, sized; top_first: the last unit first. */
+static int plan_cut(const struct part_odag *d, uint32_t n, uint64_t min_entries,
+		    struct block_unit (*make)(uint32_t, uint32_t, uint32_t), int top_first,
+		    const struct tsg_scratch *sc, struct block_plan *out, struct tsg_err *err)
 {
 	*out = (struct block_plan){ 0 };
-	const int rc = plan_by_entries(d, nrows, min_entries, row_block, out, err);
+	const int rc = plan_by_entries(d, n, min_entries, make, out, err);
 	if (rc) {
 		block_plan_free(out);
 		return rc;
 	}
-	for (uint32_t i = 0, j = out->nunits ? out->nunits - 1 : 0; i < j; i++, j--) {
-		const struct block_unit t = out->units[i]; /* the top rows first */
+	for (uint32_t i = 0, j = out->nunits ? out->nunits - 1 : 0; top_first && i < j; i++, j--) {
+		const struct block_unit t = out->units[i];
 		out->units[i] = out->units[j];
 		out->units[j] = t;
 	}
@@ -459,18 +461,16 @@ int block_plan_rows_down(const struct part_odag *d, uint32_t nrows, uint64_t min
 	return TSG_OK;
 }
 
+int block_plan_rows_down(const struct part_odag *d, uint32_t nrows, uint64_t min_entries,
+			 const struct tsg_scratch *sc, struct block_plan *out, struct tsg_err *err)
+{
+	return plan_cut(d, nrows, min_entries, row_block, 1, sc, out, err);
+}
+
 int block_plan_columns(const struct part_odag *d, uint32_t ncols, uint64_t min_entries,
 		       const struct tsg_scratch *sc, struct block_plan *out, struct tsg_err *err)
 {
-	*out = (struct block_plan){ 0 };
-	const int rc = plan_by_entries(d, ncols, min_entries, column, out, err);
-	if (rc) {
-		block_plan_free(out);
-		return rc;
-	}
-	out->nsrc_blocks = out->nunits;
-	plan_sizes(d, sc, out);
-	return TSG_OK;
+	return plan_cut(d, ncols, min_entries, column, 0, sc, out, err);
 }
 
 static int cmp_top(const void *x, const void *y)
