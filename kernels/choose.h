@@ -31,6 +31,24 @@
  * R-MAT 24 and 26, web 2^24, Erdos-Renyi 2^24, the rule still picks the
  * fastest on every one; the nearest call is R-MAT 21 abc 0.45 (lstc-hash
  * 1.28x faster). Not refitted.
+ * Units of a narrow middle range (out of core, 2D blocks) are not whole
+ * graphs: a unit counts only the edges a -> b with b in its range (ein of
+ * its e source entries), and edge-merge's lanes merge the tail after b
+ * with all of N(b), p/ein steps an edge on average, which w/e does not
+ * see (R-MAT 26 at a quarter of an H200's memory, 113 units: auto picked
+ * edge-merge for 64 of them, tails w/e of 0.1-4 but p/ein of 30-650 on
+ * R-MAT 22's like units, and its units took the device 5.7 s against 2.1
+ * s with mid-hash for every unit; raw
+ * bench/raw/h200-2026-11-27-quarter-kernels/). So edge-merge also needs
+ * p/ein <= 24, and mid-hash's entry term is ein (its passes take the
+ * counted edges; lstc-hash's stays e: it tables every N(a) whole). The
+ * tail stays w/e: a generated crawl cut as narrow has units of w/ein
+ * 12-18 with p/ein 12-18, where edge-merge stays (on whole graphs of such
+ * tails it beat mid-hash: web 2^21 x64 6.0 against 9.9 ms). A whole
+ * graph's ein is its e, and on every whole graph where the rule picks
+ * edge-merge p/e is at most 9.0 (cnr-2000; crawl 2^21 8.0, web 2^21 5.1,
+ * Erdos-Renyi 2^22 5.3; R-MAT 21 with abc 0.45, where lstc-hash wins,
+ * 25.2), so on whole graphs the rule picks as before.
  * trust, fasttc and skiff were never the fastest there, so auto does not
  * pick them. Per-vertex counts need mid-hash (only it counts them).
  */
@@ -45,6 +63,8 @@ struct kern_unit_work {
 	uint64_t wedges;  /* oriented wedges and records (block_plan_costs) */
 	uint64_t probes;  /* N(b) entries walked for a tabled N(a) */
 	uint64_t entries; /* the unit's source entries */
+	uint64_t entries_in; /* those pointing into its middle range (the edges
+			      * it counts: block_plan_work); 0: all of them */
 };
 
 /* The kernel the rule above picks for a unit of this work. */

@@ -347,7 +347,7 @@ struct cost_job {
 	const struct part_odag *d;
 	const struct block_plan *p;
 	const uint8_t *held; /* rows to count, or NULL: all */
-	uint64_t *cost, *probes;
+	uint64_t *cost, *probes, *entries;
 };
 
 static void cost_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
@@ -359,7 +359,7 @@ static void cost_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 		const struct block_unit *u = &j->p->units[k];
 		const uint32_t n = u->src_hi - u->src_lo;
 		const uint32_t step = n > BLOCK_COST_SAMPLE ? n / BLOCK_COST_SAMPLE : 1;
-		uint64_t sum = 0, probes = 0;
+		uint64_t sum = 0, probes = 0, entries = 0;
 		for (uint32_t a = u->src_lo; a < u->src_hi; a += step) {
 			if (j->held && !j->held[a])
 				continue;
@@ -369,6 +369,7 @@ static void cost_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 			const uint64_t lo = row_lower(d, a, u->mid_lo) - base;
 			const uint64_t hi = row_lower(d, a, u->mid_hi) - base;
 			const uint64_t len = hi - lo;
+			entries += len;
 			if (len)
 				sum += len * (n_a - 1) - (lo + hi - 1) * len / 2 + len;
 			for (uint64_t i = lo; j->probes && i < hi; i++) {
@@ -379,6 +380,8 @@ static void cost_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 		j->cost[k] = sum * step;
 		if (j->probes)
 			j->probes[k] = probes * step;
+		if (j->entries)
+			j->entries[k] = entries * step;
 	}
 }
 
@@ -389,16 +392,26 @@ void block_plan_costs_held(const struct part_odag *d, const struct block_plan *p
 	tsg_parallel_for(threads ? threads : 1, p->nunits, 1, cost_range, &j);
 }
 
-void block_plan_costs(const struct part_odag *d, const struct block_plan *p, unsigned threads,
-		      uint64_t *cost, uint64_t *probes)
+void block_plan_work(const struct part_odag *d, const struct block_plan *p, unsigned threads,
+		     uint64_t *cost, uint64_t *probes, uint64_t *entries)
 {
 	if (p->cost && p->probes) { /* summed over the ranks' rows */
 		memcpy(cost, p->cost, p->nunits * sizeof(*cost));
 		if (probes)
 			memcpy(probes, p->probes, p->nunits * sizeof(*probes));
+		/* the rows are not all here: each unit's source entries whole */
+		for (uint32_t k = 0; entries && k < p->nunits; k++)
+			entries[k] = d->off[p->units[k].src_hi] - d->off[p->units[k].src_lo];
 		return;
 	}
-	block_plan_costs_held(d, p, threads, NULL, cost, probes);
+	struct cost_job j = { .d = d, .p = p, .cost = cost, .probes = probes, .entries = entries };
+	tsg_parallel_for(threads ? threads : 1, p->nunits, 1, cost_range, &j);
+}
+
+void block_plan_costs(const struct part_odag *d, const struct block_plan *p, unsigned threads,
+		      uint64_t *cost, uint64_t *probes)
+{
+	block_plan_work(d, p, threads, cost, probes, NULL);
 }
 
 /* The ranks cut into at most n ranges of about equal entries, none under

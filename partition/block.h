@@ -146,6 +146,14 @@ void block_plan_by_top(struct block_plan *p);
 #define BLOCK_COST_SAMPLE 4096u
 void block_plan_costs(const struct part_odag *d, const struct block_plan *p, unsigned threads,
 		      uint64_t *cost, uint64_t *probes);
+/* The same, and if entries is not NULL, each unit's source entries that
+ * point into its middle range (the edges a -> b it counts), from the same
+ * sample: for a unit whose middle range is narrow, far fewer than its
+ * source rows hold, and what --kernel auto's rule divides by
+ * (kernels/choose.h). Where p knows its costs (summed over ranks), the
+ * rows are not all here: entries gets each unit's source entries whole. */
+void block_plan_work(const struct part_odag *d, const struct block_plan *p, unsigned threads,
+		     uint64_t *cost, uint64_t *probes, uint64_t *entries);
 /* block_plan_costs over the held rows only (held[a] set for source row a;
  * partition/held.h), from the rows even where p knows its costs: what
  * ranks that hold disjoint rows sum up to the whole graph's estimate. */

@@ -491,10 +491,11 @@ static enum gpu_kernel choose_unit(const struct block_queue *q, uint32_t k)
 {
 	const struct block_unit *u = &q->plan->units[k];
 	const struct block_plan one = { .nunits = 1, .units = (struct block_unit *)u };
-	uint64_t wedges = 0, probes = 0;
-	block_plan_costs(q->d, &one, 1, &wedges, &probes);
+	uint64_t wedges = 0, probes = 0, in = 0;
+	block_plan_work(q->d, &one, 1, &wedges, &probes, &in);
 	const struct kern_unit_work w = { .wedges = wedges, .probes = probes,
-					  .entries = q->d->off[u->src_hi] - q->d->off[u->src_lo] };
+					  .entries = q->d->off[u->src_hi] - q->d->off[u->src_lo],
+					  .entries_in = in };
 	const enum gpu_kernel kk = kern_choose(&w, q->o->per_vertex);
 	q->r->parts[k].chosen = gpu_kernel_name(kk);
 	q->r->parts[k].cost = wedges;
@@ -666,7 +667,8 @@ static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg
 }
 
 /* --kernel auto: each unit's kernel (kernels/choose.h) from its estimated
- * wedges and probes (block_plan_costs) and its source entries, into
+ * wedges, probes and counted edges (block_plan_work) and its source
+ * entries, into
  * *kernels (nunits) and r->parts[k].chosen; the wedges, the units' costs,
  * into r->parts[k].cost (engine_block_share then reuses them); "auto
  * chose ..." in the note. */
@@ -677,18 +679,20 @@ static int choose_kernels(const struct part_odag *d, const struct block_plan *pl
 	const uint32_t n = plan->nunits;
 	uint64_t *wedges = malloc((n ? n : 1) * sizeof(*wedges));
 	uint64_t *probes = malloc((n ? n : 1) * sizeof(*probes));
+	uint64_t *in = malloc((n ? n : 1) * sizeof(*in));
 	enum gpu_kernel *k = malloc((n ? n : 1) * sizeof(*k));
 	uint32_t picked[GPU_KERNEL_COUNT_] = { 0 };
 	int rc = TSG_OK;
-	if (!wedges || !probes || !k) {
+	if (!wedges || !probes || !in || !k) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory choosing kernels");
 		goto done;
 	}
-	block_plan_costs(d, plan, o->threads, wedges, probes);
+	block_plan_work(d, plan, o->threads, wedges, probes, in);
 	for (uint32_t i = 0; i < n; i++) {
 		const struct block_unit *u = &plan->units[i];
 		const struct kern_unit_work w = { .wedges = wedges[i], .probes = probes[i],
-						  .entries = d->off[u->src_hi] - d->off[u->src_lo] };
+						  .entries = d->off[u->src_hi] - d->off[u->src_lo],
+						  .entries_in = in[i] };
 		k[i] = kern_choose(&w, o->per_vertex);
 		r->parts[i].chosen = gpu_kernel_name(k[i]);
 		r->parts[i].cost = wedges[i];
@@ -700,6 +704,7 @@ static int choose_kernels(const struct part_odag *d, const struct block_plan *pl
 done:
 	free(wedges);
 	free(probes);
+	free(in);
 	free(k);
 	return rc;
 }

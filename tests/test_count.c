@@ -430,21 +430,25 @@ static void check_costs(struct t_state *st, const struct casegraph *c, const str
 {
 	uint64_t *cost = malloc((plan->nunits + 1) * sizeof(*cost));
 	uint64_t *probes = malloc((plan->nunits + 1) * sizeof(*probes));
-	if (!cost || !probes) {
+	uint64_t *entries = malloc((plan->nunits + 1) * sizeof(*entries));
+	uint64_t *cost2 = malloc((plan->nunits + 1) * sizeof(*cost2));
+	if (!cost || !probes || !entries || !cost2) {
 		CHECK(st, 0, "out of memory");
 		goto done;
 	}
 	block_plan_costs(d, plan, 3, cost, probes);
+	block_plan_work(d, plan, 2, cost2, NULL, entries);
 	for (uint32_t k = 0; k < plan->nunits; k++) {
 		const struct block_unit *u = &plan->units[k];
 		const int sampled = u->src_hi - u->src_lo > BLOCK_COST_SAMPLE;
-		uint64_t want = 0, want_probes = 0;
+		uint64_t want = 0, want_probes = 0, want_in = 0;
 		for (uint32_t a = u->src_lo; a < u->src_hi; a++)
 			for (uint64_t i = d->off[a]; i < d->off[a + 1]; i++) {
 				const uint32_t b = d->adj[i];
 				if (b < u->mid_lo || b >= u->mid_hi)
 					continue;
 				want++; /* the record of a -> b */
+				want_in++;
 				for (uint64_t j = d->off[a]; j < d->off[a + 1]; j++)
 					want += d->adj[j] > b; /* a wedge a -> b, a -> c, b < c */
 				for (uint64_t j = d->off[b]; j < d->off[b + 1]; j++)
@@ -460,10 +464,19 @@ static void check_costs(struct t_state *st, const struct casegraph *c, const str
 		CHECK(st, sampled ? pdiff <= want_probes / 10 + 64 : pdiff == 0, "%s: unit %u probes "
 		      "%llu, enumerated %llu", c->name, k, (unsigned long long)probes[k],
 		      (unsigned long long)want_probes);
+		/* the edges it counts, from the same sample as its cost */
+		const uint64_t ediff = entries[k] > want_in ? entries[k] - want_in
+							    : want_in - entries[k];
+		CHECK(st, (sampled ? ediff <= want_in / 10 + 64 : ediff == 0) && cost2[k] == cost[k],
+		      "%s: unit %u counts %llu edges, enumerated %llu (cost %llu, %llu)", c->name, k,
+		      (unsigned long long)entries[k], (unsigned long long)want_in,
+		      (unsigned long long)cost2[k], (unsigned long long)cost[k]);
 	}
 done:
 	free(cost);
 	free(probes);
+	free(entries);
+	free(cost2);
 }
 
 /* Source blocks cut by work (block_opts.min_units = q): none holds more
@@ -1031,15 +1044,41 @@ static void check_auto_kernel(struct t_state *st)
 		{ "R-MAT 22", 7209514975, 28934272857, 64155238, GPU_KERNEL_MID_HASH },
 	};
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		const struct kern_unit_work w = { rows[i].wedges, rows[i].probes, rows[i].entries };
+		const struct kern_unit_work w = { rows[i].wedges, rows[i].probes, rows[i].entries, 0 };
 		const enum gpu_kernel k = kern_choose(&w, 0);
 		CHECK(st, k == rows[i].fastest, "auto kernel for %s: %s, fastest %s", rows[i].name,
 		      gpu_kernel_name(k), gpu_kernel_name(rows[i].fastest));
 		CHECK(st, kern_choose(&w, 1) == GPU_KERNEL_MID_HASH, "per-vertex counts take mid-hash");
 	}
-	const struct kern_unit_work none = { 0, 0, 0 };
+	const struct kern_unit_work none = { 0, 0, 0, 0 };
 	CHECK(st, kern_choose(&none, 0) < GPU_KERNEL_COUNT_ && kern_choose(&none, 0) != GPU_KERNEL_AUTO,
 	      "an empty unit gets a kernel");
+	/* units of narrow middle ranges (R-MAT 22 oriented, 2D blocks of
+	 * about 70 MB; w, p, e and the edges they count, ein, from
+	 * block_plan_work): short tails over their source rows, but N(b)s
+	 * of 10-430 entries an edge to merge. Not edge-merge where p/ein is
+	 * above 24 (choose.h); the same numbers taken as whole units (ein
+	 * unknown) keep the old pick, edge-merge */
+	static const struct {
+		uint64_t wedges, probes, entries, entries_in;
+		int merge; /* edge-merge wanted */
+	} narrow[] = {
+		{ 335995, 1490000, 2645250, 147621, 1 },	   /* p/ein 10.1, tail 2.3 */
+		{ 547575, 35332370, 2645250, 217136, 0 },	   /* p/ein 163 */
+		{ 7302048, 44425836, 7471140, 565019, 0 },	   /* p/ein 79 */
+		{ 29172086, 508704486, 8268523, 1184410, 0 },   /* p/ein 430 */
+	};
+	for (size_t i = 0; i < sizeof(narrow) / sizeof(narrow[0]); i++) {
+		const struct kern_unit_work w = { narrow[i].wedges, narrow[i].probes,
+						  narrow[i].entries, narrow[i].entries_in };
+		const struct kern_unit_work whole = { narrow[i].wedges, narrow[i].probes,
+						      narrow[i].entries, 0 };
+		CHECK(st, (kern_choose(&w, 0) == GPU_KERNEL_EDGE_MERGE) == narrow[i].merge,
+		      "narrow unit %zu: %s", i, gpu_kernel_name(kern_choose(&w, 0)));
+		CHECK(st, kern_choose(&whole, 0) == GPU_KERNEL_EDGE_MERGE || narrow[i].probes >
+		      24 * narrow[i].entries, "unit %zu taken whole: %s", i,
+		      gpu_kernel_name(kern_choose(&whole, 0)));
+	}
 }
 
 /* Ranks that each read some lists (src/ranges.h), played in one process:
