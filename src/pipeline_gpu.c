@@ -709,6 +709,75 @@ done:
 	return rc;
 }
 
+/* How many of plan's units --kernel auto gives edge-merge (kernels/choose.h),
+ * into *n; TSG_ENOMEM where the estimates find no memory. */
+static int count_edge_merge(const struct part_odag *d, const struct block_plan *plan,
+			    const struct engine_opts *o, uint32_t *n, struct tsg_err *err)
+{
+	const uint32_t m = plan->nunits;
+	uint64_t *w = malloc((m ? m : 1) * 3 * sizeof(*w));
+	if (!w)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory choosing kernels");
+	block_plan_work(d, plan, o->threads, w, w + m, w + 2 * m);
+	*n = 0;
+	for (uint32_t i = 0; i < m; i++) {
+		const struct block_unit *u = &plan->units[i];
+		const struct kern_unit_work x = { .wedges = w[i], .probes = w[m + i],
+						  .entries = d->off[u->src_hi] - d->off[u->src_lo],
+						  .entries_in = w[2 * m + i] };
+		*n += kern_choose(&x, o->per_vertex) == GPU_KERNEL_EDGE_MERGE;
+	}
+	free(w);
+	return TSG_OK;
+}
+
+/* --kernel auto cuts units with room for the scratch of any kernel it may
+ * pick (gpu_kernel_scratch: 8 bytes beside each source entry's 4), so a
+ * graph whose every unit then takes edge-merge, which needs none, is cut
+ * far finer than it needs (web 2^24 at a quarter of the plain file on an
+ * H200: 150 units and 1.66 s, against 37 units and 1.18 s with --kernel
+ * edge-merge; bench/raw/h200-2026-11-27-quarter-kernels/). There the
+ * units are cut again with edge-merge's scratch, and the new plan is kept
+ * where auto gives every unit of it edge-merge too (the note says so),
+ * else the first. Not for units fixed by --partitions, costed over ranks
+ * (their rows are not all here) or counted as read (no rows yet). */
+static int auto_replan(const struct part_odag *d, const struct block_opts *bo,
+		       const struct engine_opts *o, struct block_plan *plan,
+		       struct engine_result *r, struct tsg_err *err)
+{
+	struct block_plan again = { 0 };
+	uint32_t n = 0;
+	if (o->gpu_kernel != GPU_KERNEL_AUTO || o->per_vertex || bo->nblocks || plan->nunits < 2 ||
+	    plan->cost)
+		return TSG_OK;
+	int rc = count_edge_merge(d, plan, o, &n, err);
+	if (rc || n < plan->nunits)
+		return rc;
+	struct block_opts b2 = *bo;
+	b2.scratch = gpu_kernel_scratch(GPU_KERNEL_EDGE_MERGE, 0);
+	if ((rc = block_plan_new(d, &b2, &again, err)) ||
+	    (rc = count_edge_merge(d, &again, o, &n, err)) || again.nunits >= plan->nunits ||
+	    n < again.nunits)
+		goto done;
+	struct engine_part *parts = calloc(again.nunits, sizeof(*parts));
+	if (!parts) {
+		rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+		goto done;
+	}
+	const size_t used = strlen(r->note);
+	snprintf(r->note + used, sizeof(r->note) - used, "%s%u units cut for edge-merge, not %u",
+		 used ? "; " : "", again.nunits, plan->nunits);
+	free(r->parts);
+	r->parts = parts;
+	r->nblocks = again.nsrc_blocks;
+	struct block_plan first = *plan;
+	*plan = again;
+	again = first; /* freed below */
+done:
+	block_plan_free(&again);
+	return rc;
+}
+
 /* Several units, each GPU's whole graph read once where it fits beside
  * their scratch (gpu_resident_begin): a GPU then copies each row at most
  * once rather than once a unit that holds it. Not for ranks reading by
@@ -766,9 +835,10 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	if (rc == TSG_OK && streams)
 		rc = stream_prepare(gpu, ngpus, g, o, &bo, col_kernel, &hb.mem, &d, &plan, &bg, &held_once,
 				    r, err);
-	else if (rc == TSG_OK)
-		rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
-					  err);
+	else if (rc == TSG_OK &&
+		 (rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
+					    err)) == TSG_OK)
+		rc = auto_replan(&d, &bo, o, &plan, r, err);
 	if (d.off && hb.want_pin && !hb.pinned)
 		snprintf(r->note, sizeof(r->note), "pinned host memory unavailable: copies are slower");
 	if (rc)
