@@ -52,6 +52,16 @@ int io_check_fail_vertex(const char *name, uint64_t v, struct tsg_err *err)
 			name, (unsigned long long)v);
 }
 
+int io_check_fail_piece(const struct tsg_graph *g, const char *name, uint64_t k,
+			struct tsg_err *err)
+{
+	const uint64_t size = g->nadj * 4, b = k * g->row_piece;
+	const uint64_t e = size - b < g->row_piece ? size : b + g->row_piece;
+	return tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the row section, piece %llu "
+			"(section bytes %llu..%llu) (file is corrupt)", name, (unsigned long long)k,
+			(unsigned long long)b, (unsigned long long)(e - 1));
+}
+
 int io_check_fail_symmetry(const char *name, struct tsg_err *err)
 {
 	return tsg_fail(err, TSG_EINPUT, "%s: graph is not symmetric (some edge u-v is missing "
@@ -134,9 +144,41 @@ static void sym_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	atomic_fetch_add(&c->down, down);
 }
 
+struct piece_ctx {
+	const struct tsg_graph *g;
+	atomic_uint_fast64_t bad; /* the first piece whose checksum differs, or UINT64_MAX */
+};
+
+static void piece_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct piece_ctx *c = arg;
+	const struct tsg_graph *g = c->g;
+	const uint64_t size = g->nadj * 4, p = g->row_piece;
+	for (uint64_t k = b; k < e; k++) {
+		const uint64_t at = k * p;
+		if (io_checksum((const uint8_t *)g->adj + at, size - at < p ? size - at : p) !=
+		    g->row_sums[k]) {
+			tsg_atomic_min(&c->bad, k);
+			return;
+		}
+	}
+}
+
 int io_check_oriented_exact(struct tsg_graph *g, const char *name, unsigned threads,
 			    struct tsg_err *err)
 {
+	/* the piece checksums, which a load read up (the whole section's
+	 * checksum) does not look at */
+	if (g->row_sums) {
+		struct piece_ctx c = { .g = g };
+		atomic_init(&c.bad, UINT64_MAX);
+		tsg_parallel_for(threads ? threads : 1, io_row_pieces(g->nadj * 4, g->row_piece), 1,
+				 piece_range, &c);
+		const uint64_t bad = atomic_load(&c.bad);
+		if (bad != UINT64_MAX)
+			return io_check_fail_piece(g, name, bad, err);
+	}
 	int rc = io_graph_load_degrees(g, threads, err);
 	if (rc)
 		return rc;

@@ -53,9 +53,11 @@ uint64_t io_check_lists(const struct tsg_graph *g, uint64_t b, uint64_t e, uint6
 int io_check_symmetry_exact(const struct tsg_graph *g, const char *name, unsigned threads,
 			    struct tsg_err *err);
 
-/* What info --verify checks of an oriented graph beyond its load: the
- * header's degree hint (format.h) against the degrees its rows give (it
- * computes them: g->id_degree). */
+/* What info --verify checks of an oriented graph beyond its load: each
+ * row piece's checksum where the file has them (g->row_sums; a load read
+ * up checks the section's instead), and the header's degree hint
+ * (format.h) against the degrees its rows give (it computes them:
+ * g->id_degree). */
 int io_check_oriented_exact(struct tsg_graph *g, const char *name, unsigned threads,
 			    struct tsg_err *err);
 
@@ -63,5 +65,8 @@ int io_check_oriented_exact(struct tsg_graph *g, const char *name, unsigned thre
 int io_check_fail_vertex(const char *name, uint64_t v, struct tsg_err *err);
 int io_check_fail_row(const char *name, uint64_t r, struct tsg_err *err);
 int io_check_fail_symmetry(const char *name, struct tsg_err *err);
+/* The error for row piece k of g's failing its checksum (g->row_sums). */
+int io_check_fail_piece(const struct tsg_graph *g, const char *name, uint64_t k,
+			struct tsg_err *err);
 
 #endif

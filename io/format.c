@@ -88,8 +88,11 @@ uint64_t io_header_layout_oriented(struct io_header *h, uint64_t nv, uint64_t ne
 	h->nedges = ne; /* each edge once */
 	h->max_out = max_out;
 	h->sec[2] = (struct io_section){ .kind = IO_SEC_RANK_IDS, .offset = pos, .size = nv * 4 };
-	h->nsections = 3;
-	return pos + tsg_align_up(h->sec[2].size, IO_ALIGN);
+	pos += tsg_align_up(h->sec[2].size, IO_ALIGN);
+	h->sec[3] = (struct io_section){ .kind = IO_SEC_ROW_SUMS, .offset = pos,
+					 .size = 8 + 8 * io_row_pieces(ne * 4, IO_ROW_PIECE) };
+	h->nsections = 4;
+	return pos + tsg_align_up(h->sec[3].size, IO_ALIGN);
 }
 
 uint64_t io_header_layout_lz4(struct io_header *h, uint64_t nv, uint64_t nadj,
@@ -125,6 +128,32 @@ const struct io_section *io_header_section(const struct io_header *h, uint32_t k
 		if (h->sec[i].kind == kind)
 			return &h->sec[i];
 	return NULL;
+}
+
+uint64_t io_row_pieces(uint64_t rows_size, uint64_t piece)
+{
+	return rows_size / piece + (rows_size % piece != 0);
+}
+
+int io_row_sums_check(const struct io_header *h, uint64_t piece, const char *path,
+		      struct tsg_err *err)
+{
+	const struct io_section *rows = io_header_section(h, IO_SEC_NEIGHBORS);
+	const struct io_section *sums = io_header_section(h, IO_SEC_ROW_SUMS);
+	if (!rows || !sums)
+		return tsg_fail(err, TSG_EINTERNAL, "%s: no row piece checksums to check", path);
+	if (piece == 0 || piece % IO_ALIGN || piece > IO_ROW_PIECE_MAX)
+		return tsg_fail(err, TSG_EINPUT, "%s: row piece checksums of pieces of %llu bytes "
+				"(a multiple of %u up to %llu expected; file is corrupt)", path,
+				(unsigned long long)piece, IO_ALIGN,
+				(unsigned long long)IO_ROW_PIECE_MAX);
+	if (sums->size != 8 + 8 * io_row_pieces(rows->size, piece))
+		return tsg_fail(err, TSG_EINPUT, "%s: %llu bytes of row piece checksums, not the %llu "
+				"that %llu row bytes in pieces of %llu take (file is corrupt)", path,
+				(unsigned long long)sums->size,
+				(unsigned long long)(8 + 8 * io_row_pieces(rows->size, piece)),
+				(unsigned long long)rows->size, (unsigned long long)piece);
+	return TSG_OK;
 }
 
 /* A plain or LZ4 file's counts (an undirected graph: every edge twice). */
@@ -163,7 +192,8 @@ static int lz4_fits(const struct io_header *h, const struct io_section *z,
 
 /* The sections of an oriented file, once the counts agree with each
  * other: offsets, rows (or, LZ4, their chunks and the chunk index) and
- * the rank map, each of its exact size. */
+ * the rank map, each of its exact size; the rows' piece checksums, in a
+ * file of plain rows only, of a size that some piece size fits. */
 static int oriented_sections(const struct io_header *h, const char *path, struct tsg_err *err)
 {
 	const int lz4 = (h->flags & IO_FLAG_LZ4) != 0;
@@ -172,6 +202,10 @@ static int oriented_sections(const struct io_header *h, const char *path, struct
 								 : IO_SEC_NEIGHBORS);
 	const struct io_section *ix = lz4 ? io_header_section(h, IO_SEC_CHUNKS) : NULL;
 	const struct io_section *ids = io_header_section(h, IO_SEC_RANK_IDS);
+	const struct io_section *sums = io_header_section(h, IO_SEC_ROW_SUMS);
+	if (lz4 && sums) /* LZ4 chunks carry their own checksums */
+		return tsg_fail(err, TSG_EINPUT, "%s: row piece checksums in a file of LZ4 rows (file "
+				"is corrupt)", path);
 	if (!off || !rows || (lz4 && !ix) || !ids)
 		return tsg_fail(err, TSG_EINPUT, "%s: oriented file without its %s section", path,
 				!off ? "offset" : !rows ? (lz4 ? "compressed row" : "row")
@@ -190,6 +224,16 @@ static int oriented_sections(const struct io_header *h, const char *path, struct
 				(unsigned long long)off->size, (unsigned long long)rows->size,
 				(unsigned long long)ids->size, (unsigned long long)h->nv,
 				(unsigned long long)h->nadj);
+	/* the piece size is the section's first 8 bytes (io_row_sums_check);
+	 * here, that some piece size fits its length: a checksum a piece of
+	 * at least IO_ALIGN bytes bounds what a reader allocates for it */
+	const uint64_t n = sums && sums->size >= 8 ? (sums->size - 8) / 8 : 0;
+	if (sums && (sums->size < 8 || sums->size % 8 ||
+		     n < io_row_pieces(rows->size, IO_ROW_PIECE_MAX) ||
+		     n > io_row_pieces(rows->size, IO_ALIGN)))
+		return tsg_fail(err, TSG_EINPUT, "%s: %llu bytes of row piece checksums cannot cover "
+				"%llu row bytes (file is corrupt)", path, (unsigned long long)sums->size,
+				(unsigned long long)rows->size);
 	return TSG_OK;
 }
 
@@ -277,6 +321,9 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 	}
 	if (h->flags & IO_FLAG_ORIENTED)
 		return oriented_sections(h, path, err);
+	if (io_header_section(h, IO_SEC_ROW_SUMS))
+		return tsg_fail(err, TSG_EINPUT, "%s: row piece checksums in a file not stored oriented "
+				"(file is corrupt)", path);
 	const struct io_section *off = io_header_section(h, IO_SEC_OFFSETS);
 	if (h->flags & IO_FLAG_LZ4) {
 		const struct io_section *z = io_header_section(h, IO_SEC_NEIGHBORS_LZ4);

@@ -9,7 +9,9 @@
  * IO_FLAG_ORIENTED, the same graph already oriented (tristream-convert
  * --oriented): vertices relabelled by rank (degree, id), each row the
  * vertex's higher-ranked neighbours, so every edge once, and a section
- * mapping each rank back to its id.
+ * mapping each rank back to its id; with plain rows, also a checksum of
+ * each piece of the rows, so that a read from the rows' end down can check
+ * them as they come (the section checksum needs file order).
  *
  * This module only encodes and decodes headers; io/graph.h loads graphs and
  * io/writer.h writes them.
@@ -43,7 +45,14 @@ enum io_section_kind {
 	IO_SEC_NEIGHBORS_LZ4 = 3, /* IO_FLAG_LZ4: compressed chunks, back to back */
 	IO_SEC_CHUNKS = 4,    /* IO_FLAG_LZ4: the chunk index, 32 bytes a chunk */
 	IO_SEC_RANK_IDS = 5,  /* IO_FLAG_ORIENTED: nv x uint32, the id of each rank */
+	IO_SEC_ROW_SUMS = 6,  /* IO_FLAG_ORIENTED without LZ4, optional: uint64 piece
+			       * size P, then the XXH3-64 of each P bytes of section 2 */
 };
+
+/* The piece size of IO_SEC_ROW_SUMS that the writer uses, and the bounds a
+ * reader takes: a multiple of IO_ALIGN, at most IO_ROW_PIECE_MAX. */
+#define IO_ROW_PIECE (16ull << 20)
+#define IO_ROW_PIECE_MAX (1ull << 30)
 
 struct io_section {
 	uint32_t kind;
@@ -86,7 +95,8 @@ int io_header_decode(const uint8_t *buf, size_t len, uint64_t file_size, const c
 uint64_t io_header_layout(struct io_header *h, uint64_t nv, uint64_t nadj, uint64_t max_degree);
 
 /* The same for an oriented file (IO_FLAG_ORIENTED) of nv vertices and ne
- * edges: offsets, rows and the rank map. */
+ * edges: offsets, rows, the rank map and the rows' piece checksums
+ * (IO_ROW_PIECE bytes a piece). */
 uint64_t io_header_layout_oriented(struct io_header *h, uint64_t nv, uint64_t ne, uint64_t max_out,
 				   uint64_t max_degree);
 
@@ -102,6 +112,19 @@ uint64_t io_header_layout_oriented_lz4(struct io_header *h, uint64_t nv, uint64_
 				       uint64_t index_size);
 
 const struct io_section *io_header_section(const struct io_header *h, uint32_t kind);
+
+/* The pieces of piece bytes (nonzero) that rows_size bytes are cut into,
+ * the last one short: ceil(rows_size / piece). */
+uint64_t io_row_pieces(uint64_t rows_size, uint64_t piece);
+
+/* The piece size read from the start of a decoded header's IO_SEC_ROW_SUMS
+ * section (h has one): nonzero, a multiple of IO_ALIGN, at most
+ * IO_ROW_PIECE_MAX, and the section exactly 8 bytes plus 8 a piece of
+ * section 2. io_header_decode checks what the header alone can tell (the
+ * section fits some such piece size); this, what needs the section's first
+ * 8 bytes. Errors are TSG_EINPUT and name the file. */
+int io_row_sums_check(const struct io_header *h, uint64_t piece, const char *path,
+		      struct tsg_err *err);
 
 uint64_t io_checksum(const void *data, size_t len);
 

@@ -133,6 +133,40 @@ static int open_rank_ids(struct tsg_graph *g, const struct io_header *h, const c
 	return TSG_OK;
 }
 
+/* A plain oriented file's row piece checksums, where it has them: in
+ * place (read, or the mapping), their section checksum, and their piece
+ * size against the rows' (format.h, io_row_sums_check). The header
+ * bounded the section by the rows' size before this allocates it. */
+static int open_row_sums(struct tsg_graph *g, const struct io_header *h, const char *path,
+			 struct tsg_err *err)
+{
+	const struct io_section *s = io_header_section(h, IO_SEC_ROW_SUMS);
+	const uint64_t *sums;
+	if (!s)
+		return TSG_OK;
+	if (io_file_mode(g->file) == IO_MODE_MMAP) {
+		sums = (const uint64_t *)(io_file_map(g->file) + s->offset);
+	} else {
+		g->row_sums_mem = alloc_section(s->size);
+		if (!g->row_sums_mem)
+			return tsg_fail(err, TSG_ENOMEM, "%s: cannot allocate %llu bytes for the row "
+					"piece checksums", path, (unsigned long long)s->size);
+		const int rc = io_file_read(g->file, s->offset, s->size, g->row_sums_mem, err);
+		if (rc)
+			return rc;
+		sums = g->row_sums_mem;
+	}
+	if (io_checksum(sums, s->size) != s->xxh3)
+		return tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the row piece checksum "
+				"section (file is corrupt)", path);
+	const int rc = io_row_sums_check(h, sums[0], path, err);
+	if (rc)
+		return rc;
+	g->row_piece = sums[0];
+	g->row_sums = sums + 1;
+	return TSG_OK;
+}
+
 int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_graph *g,
 		  struct tsg_err *err)
 {
@@ -191,6 +225,8 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
 	rc = io_check_offsets(g, path, g->threads, err);
 	if (rc == TSG_OK && g->oriented)
 		rc = open_rank_ids(g, &h, path, err);
+	if (rc == TSG_OK && g->oriented)
+		rc = open_row_sums(g, &h, path, err);
 	if (rc)
 		goto fail;
 	if (g->compressed) {
@@ -241,6 +277,7 @@ void io_graph_free(struct tsg_graph *g)
 	free(g->rank_off);
 	free(g->chunks_read);
 	free(g->rank_id_mem);
+	free(g->row_sums_mem);
 	free(g->id_degree);
 	free(g->reached);
 	memset(g, 0, sizeof(*g));

@@ -116,6 +116,15 @@ struct tsg_graph {
 	void *rank_id_mem;
 	uint64_t degree_hint;
 	uint32_t *id_degree;
+	/* a plain oriented file's row piece checksums (format.h, IO_SEC_ROW_SUMS),
+	 * checked against their section checksum and the rows' size at open:
+	 * row_sums[k] is the XXH3-64 of bytes k * row_piece .. (k + 1) *
+	 * row_piece - 1 of lists_sec (the last piece short), mapped or in
+	 * row_sums_mem (owned). NULL: none (LZ4 rows, another kind of file, or
+	 * one written before them) */
+	uint64_t row_piece;
+	const uint64_t *row_sums;
+	void *row_sums_mem;
 	/* an oriented graph's ranks that some row reaches, a bit each, marked
 	 * as its rows came (io_graph_reach_rows; owned), complete once
 	 * reached_full: io_graph_vertices_with_edges then needs no pass */
@@ -155,10 +164,14 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
 int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct tsg_err *err);
 /* The same for an oriented file's rows (plain or LZ4 chunks), read from
  * the section's end down (io_file_read_stream_down): rows reaches the
- * ranges in about decreasing rank order, the top ranks first. A plain
- * section's checksum can only be taken in file order, so it is taken once
- * every row is in; LZ4 chunks are checked each on its own, as they come.
- * TSG_EINTERNAL for any other graph. */
+ * ranges in about decreasing rank order, the top ranks first. Plain rows
+ * with piece checksums (g->row_sums) have each piece checked as soon as it
+ * is in, on a thread of its own, the top piece first; the section's own
+ * checksum can only be taken in file order, so without them it is taken
+ * once every row is in. LZ4 chunks are checked each on its own, as they
+ * come. A mismatch is TSG_EINPUT naming the file (and the piece) once the
+ * read has ended, as for the other checks. TSG_EINTERNAL for any other
+ * graph. */
 int io_graph_read_lists_down(struct tsg_graph *g, io_rows_fn rows, void *ctx,
 			     struct tsg_err *err);
 

@@ -15,9 +15,13 @@
  *
  * Read down (an oriented file's rows, io_graph_read_lists_down), the same
  * machinery runs mirrored: `ready` counts the bytes in place from the
- * section's end, the workers take the units from the last, and a plain
- * section's checksum, which only file order can fold, is taken over the
- * whole section once it is in (an LZ4 file's chunks carry their own).
+ * section's end and the workers take the units from the last. A plain
+ * section's checksum can only be folded in file order; where the file has
+ * piece checksums (format.h, IO_SEC_ROW_SUMS) a thread of its own follows
+ * `ready` down as the workers do and checks each piece once it is in, so
+ * the verdict is ready when the read ends (one AVX2 thread hashes about
+ * 8 GB/s, above what the disk gives); without them the whole section is
+ * hashed once it is in. An LZ4 file's chunks carry their own checksums.
  */
 #include "io/graph.h"
 
@@ -60,6 +64,10 @@ struct lstream {
 	uint32_t *out; /* where decoded lists go */
 	/* the reading thread's running checksum of a plain section */
 	struct io_hash *xs;
+	/* read down with piece checksums: pieces still to check, from the
+	 * top, and the first that failed (UINT64_MAX: none) */
+	uint64_t pieces_left;
+	atomic_uint_fast64_t bad_piece;
 	const uint8_t *base; /* the section in memory */
 	uint64_t hashed, published;
 	struct tsg_progress prog;
@@ -157,6 +165,31 @@ static void *worker_main(void *arg)
 	}
 }
 
+/* Checks the row pieces still unchecked against g->row_sums, the top one
+ * first, each once it is in; stops at the first that fails, or where the
+ * read failed before they came. The piece checker's thread, or where it
+ * could not be had, the reading thread once the read is done. */
+static void check_pieces(struct lstream *s)
+{
+	const struct tsg_graph *g = s->g;
+	const uint64_t size = g->lists_sec.size, p = g->row_piece;
+	for (; s->pieces_left > 0; s->pieces_left--) {
+		const uint64_t k = s->pieces_left - 1, b = k * p, e = size - b < p ? size : b + p;
+		if (!wait_ready(s, size - b))
+			return;
+		if (io_checksum(s->base + b, e - b) != g->row_sums[k]) {
+			atomic_store(&s->bad_piece, k);
+			return;
+		}
+	}
+}
+
+static void *pieces_main(void *arg)
+{
+	check_pieces(arg);
+	return NULL;
+}
+
 static void publish(struct lstream *s, uint64_t n)
 {
 	s->published = n;
@@ -167,9 +200,10 @@ static void publish(struct lstream *s, uint64_t n)
 	tsg_progress_update(&s->prog, n, NULL);
 }
 
-/* From the reader: bytes [0, n) are in place (down: the last n). A read
- * down tells of whole steps (IO_DOWN_STEP), each published at once: the
- * top one may be short, and its rows are the ones wanted first. */
+/* From the reader: bytes [0, n) are in place (down: the last n),
+ * published every PUBLISH_STEP bytes (the end comes after the read). A
+ * read down's first stretch is published at once however short: the top
+ * rows are the ones wanted first. */
 static void on_ready(void *ctx, uint64_t n)
 {
 	struct lstream *s = ctx;
@@ -177,7 +211,7 @@ static void on_ready(void *ctx, uint64_t n)
 		io_hash_update(s->xs, s->base + s->hashed, n - s->hashed);
 		s->hashed = n;
 	}
-	if (s->down || n - s->published >= PUBLISH_STEP)
+	if (n - s->published >= PUBLISH_STEP || (s->down && s->published == 0))
 		publish(s, n);
 }
 
@@ -234,6 +268,10 @@ static int read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, int down,
 	struct worker *w = calloc(threads, sizeof(*w));
 	uint8_t *zmem = NULL;
 	unsigned started = 0;
+	/* read down, a plain section's pieces are checked as they come */
+	const int pieces = down && !g->compressed && g->row_sums;
+	pthread_t pieces_th;
+	int pieces_started = 0;
 	double t0 = tsg_now();
 	int rc = w ? TSG_OK : tsg_fail(err, TSG_ENOMEM, "out of memory");
 	atomic_init(&s.ready, 0);
@@ -241,6 +279,7 @@ static int read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, int down,
 	atomic_init(&s.bad_vertex, UINT64_MAX);
 	atomic_init(&s.bad_chunk, UINT64_MAX);
 	atomic_init(&s.sym_sum, 0);
+	atomic_init(&s.bad_piece, UINT64_MAX);
 	pthread_mutex_init(&s.mu, NULL);
 	pthread_cond_init(&s.cv, NULL);
 	if (rc)
@@ -269,6 +308,8 @@ static int read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, int down,
 				goto done;
 			}
 		}
+	} else if (pieces) {
+		s.pieces_left = io_row_pieces(size, g->row_piece);
 	} else {
 		s.xs = io_hash_new();
 		if (!s.xs) {
@@ -297,6 +338,8 @@ static int read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, int down,
 		rc = tsg_fail(err, TSG_ENOMEM, "cannot start reading threads");
 		goto done;
 	}
+	/* no thread for the pieces: this one checks them after the read */
+	pieces_started = pieces && pthread_create(&pieces_th, NULL, pieces_main, &s) == 0;
 	rc = read_section(&s, err);
 	if (rc == TSG_OK)
 		publish(&s, size); /* also a section of 0 bytes */
@@ -306,17 +349,24 @@ static int read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, int down,
 	pthread_mutex_unlock(&s.mu);
 	for (unsigned t = 0; t < started; t++)
 		pthread_join(w[t].th, NULL);
+	if (pieces_started)
+		pthread_join(pieces_th, NULL);
 	tsg_progress_done(&s.prog);
 	if (rc)
 		goto done;
 	g->read_seconds += tsg_now() - t0;
 	t0 = tsg_now();
 	const uint64_t bad_chunk = atomic_load(&s.bad_chunk);
+	if (pieces && atomic_load(&s.bad_piece) == UINT64_MAX)
+		check_pieces(&s); /* none left where the thread ran */
+	const uint64_t bad_piece = atomic_load(&s.bad_piece);
 	if (s.xs && down)
 		io_hash_update(s.xs, s.base, g->lists_sec.size);
 	if (s.xs && io_hash_digest(s.xs) != g->lists_sec.xxh3) {
 		rc = tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the %s section (file is "
 			      "corrupt)", path, g->oriented ? "row" : "neighbour");
+	} else if (bad_piece != UINT64_MAX) {
+		rc = io_check_fail_piece(g, path, bad_piece, err);
 	} else if (bad_chunk != UINT64_MAX) {
 		const struct io_lz4_chunk *k = &ix.ch[bad_chunk];
 		const int sum_ok = io_checksum(s.base + k->pos, k->csize) == k->xxh3;

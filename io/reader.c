@@ -363,12 +363,18 @@ static int read_plain(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
  * section, so padding stays inside the file. The rare short read (or
  * EINTR/EAGAIN completion) is finished synchronously on the buffered
  * descriptor, which has no alignment rules, instead of being resubmitted.
+ * down: the reads are issued from the range's end down, each starting on
+ * a multiple of URING_CHUNK from the range's start (the top one, which
+ * ends at the padded end, short), so they keep its alignment, and ready is
+ * told the bytes in place from the end (io_file_read_stream_down); the
+ * queue never drains in between.
  */
-static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t *dst,
+static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t *dst, int down,
 		      io_ready_fn ready, void *ctx, struct tsg_err *err)
 {
 	struct req { uint64_t pos, len; } reqs[URING_DEPTH];
 	unsigned free_slot[URING_DEPTH], nfree = URING_DEPTH, inflight = 0;
+	/* next: the bytes issued, from the start up (down: from padded down) */
 	uint64_t padded = tsg_align_up(len, 4096), next = 0, told = 0;
 	int rc = TSG_OK;
 	for (unsigned i = 0; i < URING_DEPTH; i++)
@@ -379,9 +385,15 @@ static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 			if (!sqe)
 				break;
 			unsigned s = free_slot[--nfree];
-			reqs[s].pos = next;
-			reqs[s].len = padded - next < URING_CHUNK ? padded - next : URING_CHUNK;
-			io_uring_prep_read(sqe, f->fd, dst + next, (unsigned)reqs[s].len, offset + next);
+			if (down) {
+				reqs[s].pos = (padded - next - 1) / URING_CHUNK * URING_CHUNK;
+				reqs[s].len = padded - next - reqs[s].pos;
+			} else {
+				reqs[s].pos = next;
+				reqs[s].len = padded - next < URING_CHUNK ? padded - next : URING_CHUNK;
+			}
+			io_uring_prep_read(sqe, f->fd, dst + reqs[s].pos, (unsigned)reqs[s].len,
+					   offset + reqs[s].pos);
 			io_uring_sqe_set_data64(sqe, s);
 			next += reqs[s].len;
 			inflight++;
@@ -418,20 +430,39 @@ static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 			break;
 		if (rc == TSG_OK && ready) {
 			/* completions come out of order: what is in place is
-			 * everything below the lowest read still in flight */
-			uint64_t front = next;
+			 * everything below the lowest read still in flight (down:
+			 * above the highest, counted from the end) */
+			uint64_t front = down ? padded - next : next;
 			unsigned char is_free[URING_DEPTH] = { 0 };
 			for (unsigned i = 0; i < nfree; i++)
 				is_free[free_slot[i]] = 1;
-			for (unsigned i = 0; i < URING_DEPTH; i++)
-				if (!is_free[i] && reqs[i].pos < front)
+			for (unsigned i = 0; i < URING_DEPTH; i++) {
+				if (is_free[i])
+					continue;
+				if (down && reqs[i].pos + reqs[i].len > front)
+					front = reqs[i].pos + reqs[i].len;
+				else if (!down && reqs[i].pos < front)
 					front = reqs[i].pos;
-			front = front < len ? front : len;
-			if (front > told)
-				ready(ctx, told = front);
+			}
+			const uint64_t n = down ? (front < len ? len - front : 0)
+						: (front < len ? front : len);
+			if (n > told)
+				ready(ctx, told = n);
 		}
 	}
 	return rc;
+}
+
+/* TSG_OK where [offset, offset + len) lies inside the file as opened; else
+ * TSG_EINPUT naming the file. */
+static int in_file(const struct io_file *f, uint64_t offset, uint64_t len, struct tsg_err *err)
+{
+	if (offset > f->size || len > f->size - offset)
+		return tsg_fail(err, TSG_EINPUT, "%s: range of %llu bytes at offset %llu runs past the "
+				"end of the %llu-byte file (truncated?)", f->path,
+				(unsigned long long)len, (unsigned long long)offset,
+				(unsigned long long)f->size);
+	return TSG_OK;
 }
 
 int io_file_read_stream_down(struct io_file *f, uint64_t offset, uint64_t len, void *dst,
@@ -443,6 +474,16 @@ int io_file_read_stream_down(struct io_file *f, uint64_t offset, uint64_t len, v
 	if (step % 4096)
 		return tsg_fail(err, TSG_EINTERNAL, "a downward read's step of %llu bytes",
 				(unsigned long long)step);
+	if (f->mode == IO_MODE_URING) {
+		/* one queue over the whole range: a read a step would let it
+		 * drain to nothing at every step's end */
+		rc = in_file(f, offset, len, err);
+		if (rc == TSG_OK)
+			rc = read_uring(f, offset, len, dst, 1, ready, ctx, err);
+		if (rc == TSG_OK)
+			rc = check_size(f, err);
+		return rc;
+	}
 	/* the steps start at multiples of step from the range's start, so
 	 * each keeps O_DIRECT's alignment where the range has it */
 	for (uint64_t hi = len; hi > 0 && rc == TSG_OK;) {
@@ -464,12 +505,9 @@ int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, st
 int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *dst,
 			io_ready_fn ready, void *ctx, struct tsg_err *err)
 {
-	if (offset > f->size || len > f->size - offset)
-		return tsg_fail(err, TSG_EINPUT, "%s: range of %llu bytes at offset %llu runs past the "
-				"end of the %llu-byte file (truncated?)", f->path,
-				(unsigned long long)len, (unsigned long long)offset,
-				(unsigned long long)f->size);
-	int rc;
+	int rc = in_file(f, offset, len, err);
+	if (rc)
+		return rc;
 	if (f->mode == IO_MODE_MMAP) {
 		/* a mapping past the file's end faults (SIGBUS): a file cut since
 		 * it was opened is caught here; one cut during the copy is not
@@ -485,7 +523,7 @@ int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *
 		}
 		rc = TSG_OK;
 	} else if (f->mode == IO_MODE_URING) {
-		rc = read_uring(f, offset, len, dst, ready, ctx, err);
+		rc = read_uring(f, offset, len, dst, 0, ready, ctx, err);
 	} else {
 		rc = read_plain(f, offset, len, dst, ready, ctx, err);
 	}

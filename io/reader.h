@@ -63,13 +63,19 @@ int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *
 			io_ready_fn ready, void *ctx, struct tsg_err *err);
 
 /*
- * The same range read from its end down, in steps of `step` bytes (0:
- * IO_DOWN_STEP; a multiple of 4096, so that each step keeps O_DIRECT's
- * alignment), each read as io_file_read_stream reads: ready(ctx, n) says
- * the last n bytes, [len - n, len) of dst, are in place. Why: an oriented
- * .tsg keeps its rows in rank order, and the rows of the top ranks (the
- * hubs, whose rows the heaviest units need) are the ones a count wants
- * first (src/lists_bg.h).
+ * The same range read from its end down: ready(ctx, n) says the last n
+ * bytes, [len - n, len) of dst, are in place; n only grows and ends at len
+ * on success. In uring mode it is one stream of reads, 32 of 1 MiB in
+ * flight from the end down without draining in between, and ready is
+ * told after completions (every MiB or so) of the stretch complete from
+ * the end, nothing still in flight above it; step is then only checked.
+ * In the other modes, steps of `step` bytes (0: IO_DOWN_STEP; a multiple
+ * of 4096, so that each step keeps O_DIRECT's alignment), each read as
+ * io_file_read_stream reads and told once it is in. Rules, errors and
+ * where ready runs are io_file_read_stream's. Why: an oriented .tsg keeps
+ * its rows in rank order, and the rows of the top ranks (the hubs, whose
+ * rows the heaviest units need) are the ones a count wants first
+ * (src/lists_bg.h).
  */
 #define IO_DOWN_STEP (64ull << 20)
 int io_file_read_stream_down(struct io_file *f, uint64_t offset, uint64_t len, void *dst,

@@ -330,35 +330,61 @@ int io_graph_write(const char *path, uint64_t nv, const uint64_t *off, const uin
 	return io_writer_commit(w, max_degree_of(nv, off), err);
 }
 
+struct piece_ctx {
+	const uint8_t *rows;
+	uint64_t size;
+	uint64_t *sums;
+};
+
+static void piece_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	const struct piece_ctx *c = arg;
+	for (uint64_t k = b; k < e; k++) {
+		const uint64_t at = k * IO_ROW_PIECE;
+		c->sums[k] = io_checksum(c->rows + at,
+					 c->size - at < IO_ROW_PIECE ? c->size - at : IO_ROW_PIECE);
+	}
+}
+
 int io_graph_write_oriented(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
-			    const uint32_t *rank_id, uint64_t max_degree, unsigned lz4_threads,
+			    const uint32_t *rank_id, uint64_t max_degree, unsigned threads, int lz4,
 			    struct tsg_err *err)
 {
 	struct io_header h;
 	struct io_writer *w;
 	struct io_lz4 z = { 0 };
 	const uint64_t ne = off[nv];
-	int rc = lz4_threads ? io_lz4_encode(nv, off, adj, lz4_threads, &z, err) : TSG_OK;
+	threads = threads ? threads : 1;
+	int rc = lz4 ? io_lz4_encode(nv, off, adj, threads, &z, err) : TSG_OK;
 	if (rc)
 		return rc;
-	const uint64_t size = lz4_threads
+	const uint64_t size = lz4
 		? io_header_layout_oriented_lz4(&h, nv, ne, max_degree_of(nv, off), max_degree,
 						z.data_size, z.index_size)
 		: io_header_layout_oriented(&h, nv, ne, max_degree_of(nv, off), max_degree);
 	if ((rc = io_writer_open_layout(path, &h, size, &w, err)))
 		goto done;
 	memcpy(io_writer_offsets(w), off, (nv + 1) * 8);
-	if (lz4_threads) {
+	if (lz4) {
 		memcpy(io_writer_section(w, IO_SEC_NEIGHBORS_LZ4), z.data, z.data_size);
 		memcpy(io_writer_section(w, IO_SEC_CHUNKS), z.index, z.index_size);
-	} else if (ne) {
-		memcpy(io_writer_neighbors(w), adj, ne * 4);
+	} else {
+		/* the piece size, then each piece's checksum, hashed from the
+		 * caller's rows (the same bytes) on every thread */
+		uint64_t *sums = (uint64_t *)io_writer_section(w, IO_SEC_ROW_SUMS);
+		struct piece_ctx c = { .rows = (const uint8_t *)adj, .size = ne * 4,
+				       .sums = sums + 1 };
+		sums[0] = IO_ROW_PIECE;
+		tsg_parallel_for(threads, io_row_pieces(c.size, IO_ROW_PIECE), 1, piece_range, &c);
+		if (ne)
+			memcpy(io_writer_neighbors(w), adj, ne * 4);
 	}
 	if (nv)
 		memcpy(io_writer_section(w, IO_SEC_RANK_IDS), rank_id, nv * 4);
 	rc = io_writer_commit(w, max_degree, err);
 done:
-	if (lz4_threads)
+	if (lz4)
 		io_lz4_free(&z);
 	return rc;
 }
@@ -380,7 +406,7 @@ int io_graph_copy(const char *in, const char *out, int lz4, unsigned threads,
 	t0 = tsg_now();
 	if (g.oriented) {
 		rc = io_graph_write_oriented(out, g.nv, g.off, g.adj, g.rank_id, g.degree_hint,
-					     lz4 ? threads : 0, err);
+					     threads, lz4, err);
 		st->out_bytes = stat(out, &sb) == 0 && rc == TSG_OK ? (uint64_t)sb.st_size : 0;
 	} else if (lz4) {
 		rc = io_graph_write_lz4(out, g.nv, g.off, g.adj, threads, &st->out_bytes, err);

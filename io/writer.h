@@ -76,11 +76,12 @@ int io_graph_write(const char *path, uint64_t nv, const uint64_t *off, const uin
  * the rows off/adj of nv ranks (ne = off[nv] edges, each once, every row
  * increasing and above its rank), rank_id (nv ids, the vertex of each
  * rank) and max_degree, the undirected graph's largest degree (the
- * header's hint). The largest row is found here. lz4_threads: 0, the rows
- * as they are; else LZ4 chunks (IO_FLAG_LZ4 too, io/compress.h) made on
- * that many threads. */
+ * header's hint). The largest row is found here. lz4: 0, the rows as they
+ * are, with their piece checksums (IO_SEC_ROW_SUMS); else LZ4 chunks
+ * (IO_FLAG_LZ4 too, io/compress.h). Either is made on `threads` threads
+ * (0: one). */
 int io_graph_write_oriented(const char *path, uint64_t nv, const uint64_t *off, const uint32_t *adj,
-			    const uint32_t *rank_id, uint64_t max_degree, unsigned lz4_threads,
+			    const uint32_t *rank_id, uint64_t max_degree, unsigned threads, int lz4,
 			    struct tsg_err *err);
 
 /* Writes a graph held in memory in the LZ4 format (io/compress.h),

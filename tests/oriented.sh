@@ -83,14 +83,15 @@ check "empty: brute says 0" same "$ref_empty" 0
 
 # --- the file: flags, counts, and half the list bytes
 for g in "${graphs[@]}"; do
-	read -r nv ne nadj m48 m56 flags s1 s2 s3 <<<"$(hdr "$T/$g.o.tsg")"
+	read -r nv ne nadj m48 m56 flags s1 s2 s3 s4 <<<"$(hdr "$T/$g.o.tsg")"
 	read -r unv une unadj um48 um56 uflags u1 u2 <<<"$(hdr "$T/$g.u.tsg")"
 	check "$g: flag bit 2 (oriented) alone" same "$flags" 4
 	check "$g: the same vertices and edges as the undirected file" eval '[ "$nv" = "$unv" ] && same "$ne" "$une"'
 	check "$g: nadj = edges (each once)" same "$nadj" "$ne"
 	check "$g: bytes 56 = the undirected maximum degree" same "$m56" "$um48"
-	check "$g: sections 1, 2, 5: offsets, rows (half the lists), the rank map" \
-		[ "$s1 $s2 $s3" = "1:$(((nv + 1) * 8)) 2:$((ne * 4)) 5:$((nv * 4))" ] && [ "${u2#2:}" = $((2 * ne * 4)) ]
+	# the row piece checksums: 8 bytes, and 8 a piece of 16 MiB (one here, none when empty)
+	check "$g: sections 1, 2, 5, 6: offsets, rows (half the lists), the rank map, the row piece checksums" \
+		[ "$s1 $s2 $s3 $s4" = "1:$(((nv + 1) * 8)) 2:$((ne * 4)) 5:$((nv * 4)) 6:$((ne ? 16 : 8))" ] && [ "${u2#2:}" = $((2 * ne * 4)) ]
 done
 for g in rmat er web crawl; do
 	check "$g: the oriented file is smaller ($(stat -c %s "$T/$g.o.tsg") of $(stat -c %s "$T/$g.u.tsg") bytes)" \
@@ -482,6 +483,102 @@ for dmg in "a late downward entry|2 $lfirst 4 $((late - 1))" "a late entry past 
 		bad "${dmg%%|*}: tsg_forge failed"
 	fi
 done
+
+# --- the rows' piece checksums (section 6, 16 MiB pieces): rows of 17.6 MB,
+# two pieces, the top one short. Read down (--overlap-cut rows) each piece
+# is checked as it comes, so a damaged one is named; read up, the section's
+# checksum says it; damage to section 6 itself is exit 3 either way; and a
+# file without section 6 (as written before it) counts as before
+gen --seed 10 er --vertices 600000 --edges 4400000 "$T/big.u.tsg"
+conv --oriented "$T/big.u.tsg" "$T/big.o.tsg"
+ref_big=$(brute "$T/big.u.tsg")
+check "big: brute's count" num "$ref_big"
+read -r _ bne _ _ _ _ _ _ _ bs4 <<<"$(hdr "$T/big.o.tsg")"
+check "big: two pieces ($bne edges, section 6 '$bs4')" eval '[ $((bne * 4)) -gt $((16 << 20)) ] && [ $((bne * 4)) -le $((32 << 20)) ] && [ "$bs4" = 6:24 ]'
+for cut in columns rows; do
+	for io in mmap pread uring; do
+		check "big, --overlap-cut $cut --io $io: brute's" same "$(tc --overlap-cut $cut --io $io "$T/big.o.tsg" | field "['triangles']")" "$ref_big"
+	done
+done
+check "big: info --verify" eval '[ "$(rc_of "$B/tristream" info --verify "$T/big.o.tsg")" = 0 ]'
+# where a section lies: "offset size"
+sec() { python3 -c "
+import struct, sys
+b = open(sys.argv[1], 'rb').read(4096)
+nsec, = struct.unpack_from('<I', b, 20)
+for i in range(nsec):
+    k, _, o, n, _ = struct.unpack_from('<IIQQQ', b, 64 + 32 * i)
+    if k == int(sys.argv[2]): print(o, n)" "$1" "$2"; }
+read -r o2 n2 <<<"$(sec "$T/big.o.tsg" 2)"
+read -r o6 n6 <<<"$(sec "$T/big.o.tsg" 6)"
+check "big: sections 2 and 6 found" eval 'num "$o2" && num "$n2" && num "$o6" && [ "$n6" = 24 ]'
+# flip a byte of $T/big.o.tsg at $1 into $T/bad.tsg
+flip() { cp "$T/big.o.tsg" "$T/bad.tsg" && printf '\x5a' | dd of="$T/bad.tsg" bs=1 seek="$1" conv=notrunc 2>/dev/null; }
+for where in "top|$((o2 + n2 - 100))|1" "bottom|$((o2 + 100))|0"; do
+	IFS='|' read -r name at piece <<<"$where"
+	flip "$at"
+	for io in mmap pread uring; do
+		for th in 1 4; do
+			check "a row byte damaged near the $name, --overlap-cut rows --io $io --threads $th: exit 3, no count" eval \
+				'[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap-cut rows --io $io --threads $th "$T/bad.tsg")" = 3 ] && [ ! -s "$T/out" ]'
+			check "... piece $piece named" grep -q "bad.tsg: checksum mismatch in the row section, piece $piece (" "$T/err"
+		done
+	done
+	check "a row byte damaged near the $name, read up: exit 3, no count" eval \
+		'[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap-cut columns "$T/bad.tsg")" = 3 ] && [ ! -s "$T/out" ]'
+	check "... the section's checksum" grep -q "bad.tsg: checksum mismatch in the row section (file is corrupt)" "$T/err"
+	check "... info: exit 3" [ "$(rc_of "$B/tristream" info "$T/bad.tsg")" = 3 ]
+done
+# section 6 itself: a checksum's byte, its piece size (checksums recomputed)
+flip $((o6 + 12))
+for cut in columns rows; do
+	check "a byte of section 6 damaged, --overlap-cut $cut: exit 3, no count" eval \
+		'[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap-cut $cut "$T/bad.tsg")" = 3 ] && [ ! -s "$T/out" ]'
+	check "... its checksum named" grep -q "bad.tsg: checksum mismatch in the row piece checksum section" "$T/err"
+done
+cp "$T/big.o.tsg" "$T/bad.tsg"
+if forge "$T/bad.tsg" 6 0 8 8192; then
+	for cut in columns rows; do
+		check "section 6 with pieces of 8 KiB, --overlap-cut $cut: exit 3" eval \
+			'[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap-cut $cut "$T/bad.tsg")" = 3 ] && grep -q "bad.tsg: .*row piece checksums" "$T/err"'
+	done
+else
+	bad "section 6's piece size: tsg_forge failed"
+fi
+# section 6 dropped from the table (entry zeroed, 3 sections, the header's
+# checksum recomputed by tsg_forge): read as a file written before it
+for g in big rmat; do
+	cp "$T/$g.o.tsg" "$T/old.tsg"
+	python3 -c "
+import sys
+with open(sys.argv[1], 'r+b') as f:
+    f.seek(64 + 3 * 32); f.write(bytes(32))" "$T/old.tsg"
+	if forge "$T/old.tsg" 0 20 4 3; then
+		eval "ref=\$ref_$g"
+		check "$g without section 6: 3 sections" eval '[ "$(hdr "$T/old.tsg" | wc -w)" = 9 ]'
+		for cut in columns rows; do
+			for io in pread uring; do
+				check "$g without section 6, --overlap-cut $cut --io $io: brute's" same "$(tc --overlap-cut $cut --io $io "$T/old.tsg" | field "['triangles']")" "$ref"
+			done
+		done
+		check "$g without section 6: info --verify" eval '[ "$(rc_of "$B/tristream" info --verify "$T/old.tsg")" = 0 ]'
+	else
+		bad "$g without section 6: tsg_forge failed"
+	fi
+done
+read -r o2 n2 <<<"$(sec "$T/old.tsg" 2)"
+cp "$T/old.tsg" "$T/bad.tsg"
+printf '\x5a' | dd of="$T/bad.tsg" bs=1 seek=$((o2 + n2 - 100)) conv=notrunc 2>/dev/null
+check "without section 6, a row byte damaged near the top, --overlap-cut rows: exit 3, no count" eval \
+	'[ "$(rc_of "$B/tristream" count --quiet --device cpu --overlap-cut rows "$T/bad.tsg")" = 3 ] && [ ! -s "$T/out" ]'
+check "... the section's checksum, once every row is in" grep -q "bad.tsg: checksum mismatch in the row section (file is corrupt)" "$T/err"
+# compress and decompress: no section 6 in the LZ4 file, and back byte for byte
+rm -f "$T/x.tsg" "$T/y.tsg"
+"$B/tristream" compress --quiet "$T/big.o.tsg" "$T/x.tsg"
+"$B/tristream" decompress --quiet "$T/x.tsg" "$T/y.tsg"
+check "big: compressed, no section 6" eval '[ -s "$T/x.tsg" ] && ! hdr "$T/x.tsg" | grep -q " 6:"'
+check "big: compress then decompress: the convert --oriented file, byte for byte" same_file "$T/y.tsg" "$T/big.o.tsg"
+check "big compressed: brute's, read down" same "$(tc --overlap-cut rows "$T/x.tsg" | field "['triangles']")" "$ref_big"
 
 # --- two MPI ranks (where the build has MPI)
 # the library (src/api.c, through the CLI's own count path) and Python:

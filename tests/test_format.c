@@ -207,6 +207,311 @@ done:
 	free((void *)zp);
 }
 
+/* An oriented file's rows read as a count reads them: up (as io_graph_load
+ * does) or from the end down; 0 or the error, g freed on an error. */
+static int load_oriented(const char *p, enum io_mode m, int down, struct tsg_graph *g,
+			 struct tsg_err *err)
+{
+	const struct io_load_opts lo = { .io = m, .threads = 3, .oriented = 1 };
+	memset(err, 0, sizeof(*err));
+	int rc = io_graph_open(p, &lo, g, err);
+	if (rc == 0)
+		rc = down ? io_graph_read_lists_down(g, NULL, NULL, err)
+			  : io_graph_read_lists(g, NULL, NULL, err);
+	if (rc)
+		io_graph_free(g);
+	return rc;
+}
+
+/* b's file (len bytes) loaded in every mode, up and down: refused with
+ * TSG_EINPUT naming the file and holding needle (NULL: any), or where
+ * up_ok, loaded read up (the rows' pieces are not read up) and refused
+ * only down. */
+static void expect_oriented(struct t_state *st, const char *what, const uint8_t *b, size_t len,
+			    const char *needle, int up_ok)
+{
+	const char *p = t_path("bad-oriented.tsg");
+	spit(p, b, len);
+	for (unsigned k = 0; k < 6; k++) {
+		struct tsg_graph g;
+		struct tsg_err err;
+		const int down = k % 2, rc = load_oriented(p, modes[k / 2], down, &g, &err);
+		if (up_ok && !down)
+			CHECK(st, rc == 0, "%s (%s, up): loads, rc %d %s", what,
+			      io_mode_name(modes[k / 2]), rc, err.msg);
+		else
+			CHECK(st, rc == TSG_EINPUT && strstr(err.msg, p) &&
+				  (!needle || strstr(err.msg, needle)),
+			      "%s (%s, %s): rc %d, message '%s'", what, io_mode_name(modes[k / 2]),
+			      down ? "down" : "up", rc, err.msg);
+		if (rc == 0)
+			io_graph_free(&g);
+	}
+}
+
+/* A plain oriented file's file of pieces of `piece` bytes: its row piece
+ * checksum section (the file's last) rewritten for them and the file cut
+ * to fit, every checksum recomputed. *len changes; b has room. */
+static void refit_pieces(uint8_t *b, size_t *len, uint64_t piece)
+{
+	struct io_header h;
+	struct tsg_err err = { 0 };
+	if (io_header_decode(b, *len, *len, "refit", &h, &err) != 0 || h.nsections != 4)
+		return;
+	const struct io_section *rows = io_header_section(&h, IO_SEC_NEIGHBORS);
+	struct io_section *sums = &h.sec[3];
+	const uint64_t n = io_row_pieces(rows->size, piece);
+	sums->size = 8 + 8 * n;
+	memcpy(b + sums->offset, &piece, 8);
+	for (uint64_t k = 0; k < n; k++) {
+		const uint64_t at = k * piece, x = io_checksum(b + rows->offset + at,
+							       rows->size - at < piece
+								       ? rows->size - at : piece);
+		memcpy(b + sums->offset + 8 + 8 * k, &x, 8);
+	}
+	*len = sums->offset + (sums->size + 4095) / 4096 * 4096;
+	for (uint32_t i = 0; i < h.nsections; i++)
+		h.sec[i].xxh3 = io_checksum(b + h.sec[i].offset, h.sec[i].size);
+	io_header_encode(&h, b);
+}
+
+/* b's section table with one more entry (kind, offset, size), resealed. */
+static void add_section(uint8_t *b, size_t len, uint32_t kind, uint64_t offset, uint64_t size)
+{
+	uint32_t nsec;
+	memcpy(&nsec, b + 20, 4);
+	uint8_t *e = b + 64 + 32 * nsec;
+	memset(e, 0, 32);
+	memcpy(e, &kind, 4);
+	memcpy(e + 8, &offset, 8);
+	memcpy(e + 16, &size, 8);
+	nsec++;
+	memcpy(b + 20, &nsec, 4);
+	reseal(b, len);
+}
+
+/* The rows' piece checksums (format.h, IO_SEC_ROW_SUMS): laid out after
+ * the rank map in plain oriented files only; every piece checked read
+ * down, the top one first, and by info --verify; each lie about them
+ * refused naming the file; a file without them read as before. */
+static void check_row_sums(struct t_state *st)
+{
+	enum { NV = 3000, W = 8 };
+	struct io_header h;
+	struct tsg_err err = { 0 };
+	/* layouts: 8 bytes and a checksum a 16 MiB piece, the last short */
+	const uint64_t nes[] = { 0, 1, IO_ROW_PIECE / 4, IO_ROW_PIECE / 4 + 1,
+				 10 * IO_ROW_PIECE / 4 - 3 };
+	const uint64_t want[] = { 8, 16, 16, 24, 88 };
+	for (unsigned k = 0; k < 5; k++) {
+		const uint64_t size = io_header_layout_oriented(&h, 100, nes[k], 1, 2);
+		const struct io_section *r = io_header_section(&h, IO_SEC_RANK_IDS);
+		const struct io_section *x = io_header_section(&h, IO_SEC_ROW_SUMS);
+		CHECK(st, h.nsections == 4 && x == &h.sec[3] && r && x->size == want[k] &&
+			  x->offset == r->offset + 4096 && x->offset % 4096 == 0 &&
+			  size == x->offset + 4096,
+		      "layout of %llu edges: row piece checksums of %llu bytes at %llu, file %llu",
+		      (unsigned long long)nes[k], (unsigned long long)(x ? x->size : 0),
+		      (unsigned long long)(x ? x->offset : 0), (unsigned long long)size);
+	}
+	io_header_layout_oriented_lz4(&h, 100, 1000, 1, 2, 5000, 64);
+	CHECK(st, !io_header_section(&h, IO_SEC_ROW_SUMS), "an LZ4 layout has no piece checksums");
+	/* rank r's row: r + 1 .. r + W, below NV; the rank map the identity */
+	uint64_t *off = malloc((NV + 1) * sizeof(*off));
+	uint32_t *adj = malloc(NV * W * sizeof(*adj)), *id = malloc(NV * sizeof(*id));
+	if (!off || !adj || !id) {
+		CHECK(st, 0, "out of memory");
+		goto done;
+	}
+	off[0] = 0;
+	for (uint32_t r = 0; r < NV; r++) {
+		id[r] = r;
+		off[r + 1] = off[r];
+		for (uint32_t w = r + 1; w <= r + W && w < NV; w++)
+			adj[off[r + 1]++] = w;
+	}
+	const uint64_t ne = off[NV], rows_size = ne * 4;
+	char *op = strdup(t_path("rows.o.tsg")), *zp = strdup(t_path("rows.oz.tsg"));
+	int rc = io_graph_write_oriented(op, NV, off, adj, id, 2 * W, 2, 0, &err);
+	CHECK(st, rc == 0, "oriented write: %s", err.msg);
+	rc = rc ? rc : io_graph_write_oriented(zp, NV, off, adj, id, 2 * W, 2, 1, &err);
+	CHECK(st, rc == 0, "oriented LZ4 write: %s", err.msg);
+	size_t len = 0, zlen = 0;
+	uint8_t *orig = rc ? NULL : slurp(op, &len), *z = rc ? NULL : slurp(zp, &zlen);
+	uint8_t *b = orig ? malloc(len + (1u << 20)) : NULL;
+	if (!orig || !z || !b) {
+		CHECK(st, 0, "oriented files not read back");
+		goto files;
+	}
+	rc = io_header_decode(orig, len, len, op, &h, &err);
+	const struct io_section *rs = io_header_section(&h, IO_SEC_NEIGHBORS);
+	const struct io_section *xs = io_header_section(&h, IO_SEC_ROW_SUMS);
+	uint64_t piece = 0, sum0 = 0;
+	if (rc == 0 && xs && xs->size == 16) {
+		memcpy(&piece, orig + xs->offset, 8);
+		memcpy(&sum0, orig + xs->offset + 8, 8);
+	}
+	CHECK(st, rc == 0 && h.nsections == 4 && rs && rs->size == rows_size && piece == IO_ROW_PIECE &&
+		  sum0 == XXH3_64bits(orig + rs->offset, rows_size),
+	      "written: one piece of %llu bytes, its checksum the rows' XXH3-64: %s",
+	      (unsigned long long)piece, err.msg);
+	CHECK(st, io_header_decode(z, zlen, zlen, zp, &h, &err) == 0 &&
+		  !io_header_section(&h, IO_SEC_ROW_SUMS), "the LZ4 file has none: %s", err.msg);
+	/* pieces of 4 KiB: several, the last short */
+	memcpy(b, orig, len);
+	refit_pieces(b, &len, 4096);
+	free(orig);
+	orig = malloc(len);
+	memcpy(orig, b, len);
+	const uint64_t np = io_row_pieces(rows_size, 4096);
+	CHECK(st, np > 4 && rows_size % 4096, "%llu pieces, the last short", (unsigned long long)np);
+	spit(op, orig, len);
+	for (unsigned k = 0; k < 6; k++) {
+		struct tsg_graph g;
+		rc = load_oriented(op, modes[k / 2], k % 2, &g, &err);
+		CHECK(st, rc == 0 && g.row_sums && g.row_piece == 4096 && g.nadj == ne &&
+			  !memcmp(g.off, off, (NV + 1) * 8) && !memcmp(g.adj, adj, rows_size),
+		      "pieces of 4 KiB, %s %s: %s", io_mode_name(modes[k / 2]), k % 2 ? "down" : "up",
+		      err.msg);
+		if (rc == 0) {
+			CHECK(st, io_check_oriented_exact(&g, op, 2, &err) == 0, "verify: %s", err.msg);
+			io_graph_free(&g);
+		}
+	}
+	rc = io_header_decode(orig, len, len, op, &h, &err);
+	rs = io_header_section(&h, IO_SEC_NEIGHBORS);
+	xs = io_header_section(&h, IO_SEC_ROW_SUMS);
+	if (rc || !rs || !xs) {
+		CHECK(st, 0, "refitted file: %s", err.msg);
+		goto files;
+	}
+	/* a row's last entry one higher, still a valid row: near the rows'
+	 * end (the top piece, read first down) and at their start (piece 0).
+	 * The section's checksum made to match, the pieces' left stale: read
+	 * up it loads, read down the piece is named, and verify names it */
+	const uint32_t at_rank[] = { NV - W - 10, 0 };
+	for (unsigned k = 0; k < 2; k++) {
+		const uint64_t x = off[at_rank[k] + 1] - 1, pk = x * 4 / 4096;
+		char name[64];
+		snprintf(name, sizeof(name), "piece %llu (", (unsigned long long)pk);
+		CHECK(st, k ? pk == 0 : pk == np - 1, "damage in piece %llu", (unsigned long long)pk);
+		memcpy(b, orig, len);
+		((uint32_t *)(b + rs->offset))[x]++;
+		reseal(b, len);
+		expect_oriented(st, "a row changed, its pieces' checksum stale", b, len, name, 1);
+		struct tsg_graph g;
+		rc = load_oriented(t_path("bad-oriented.tsg"), IO_MODE_PREAD, 0, &g, &err);
+		if (rc == 0) {
+			rc = io_check_oriented_exact(&g, "verified", 2, &err);
+			CHECK(st, rc == TSG_EINPUT && strstr(err.msg, name),
+			      "verify of a stale piece: rc %d '%s'", rc, err.msg);
+			io_graph_free(&g);
+		}
+		/* the section's checksum stale too: up, the section's mismatch */
+		memcpy(b, orig, len);
+		((uint32_t *)(b + rs->offset))[x]++;
+		expect_oriented(st, "a row changed, both checksums stale", b, len, NULL, 0);
+	}
+	memcpy(b, orig, len);
+	b[rs->offset + 8] ^= 1;
+	expect_oriented(st, "a row byte changed", b, len, "checksum mismatch in the row section", 0);
+	/* the piece checksums themselves */
+	memcpy(b, orig, len);
+	b[xs->offset + 8 + 8 * 2] ^= 1;
+	expect_oriented(st, "a piece checksum changed", b, len, "row piece checksum section", 0);
+	memcpy(b, orig, len);
+	b[xs->offset + 8 + 8 * 2] ^= 1;
+	reseal(b, len);
+	expect_oriented(st, "a piece checksum changed, resealed", b, len, "piece 2 (", 1);
+	const uint64_t lies[] = { 0, 4097, 2ull << 30, 8192, 1ull << 30 };
+	for (unsigned k = 0; k < 5; k++) {
+		memcpy(b, orig, len);
+		memcpy(b + xs->offset, &lies[k], 8);
+		reseal(b, len);
+		char what[64];
+		snprintf(what, sizeof(what), "pieces of %llu bytes", (unsigned long long)lies[k]);
+		expect_oriented(st, what, b, len, "row piece checksums", 0);
+	}
+	const uint64_t sizes[] = { xs->size - 8, xs->size + 8, xs->size - 3, 0, 4 };
+	for (unsigned k = 0; k < 5; k++) {
+		memcpy(b, orig, len);
+		memcpy(b + 64 + 32 * 3 + 16, &sizes[k], 8);
+		reseal(b, len);
+		char what[64];
+		snprintf(what, sizeof(what), "a piece checksum section of %llu bytes",
+			 (unsigned long long)sizes[k]);
+		expect_oriented(st, what, b, len, "row piece checksums", 0);
+	}
+	/* kind 6 where it has no place: LZ4 rows, an undirected file */
+	if (zlen <= len) {
+		memcpy(b, z, zlen);
+		add_section(b, zlen, IO_SEC_ROW_SUMS, 4096, 8);
+		expect_oriented(st, "piece checksums in an LZ4 file", b, zlen, "LZ4 rows", 0);
+	} else {
+		CHECK(st, 0, "the LZ4 file is larger than the plain one");
+	}
+	{
+		size_t ulen = 0;
+		uint8_t *u = slurp(t_path("good.tsg"), &ulen);
+		if (u && ulen <= len) {
+			memcpy(b, u, ulen);
+			add_section(b, ulen, IO_SEC_ROW_SUMS, 4096, 8);
+			expect_bad(st, "piece checksums in an undirected file", b, ulen,
+				   "not stored oriented");
+		} else {
+			CHECK(st, 0, "good.tsg not read back");
+		}
+		free(u);
+	}
+	/* written before them: section 6 gone from the table, read as before
+	 * (down, the whole section's checksum once it is in) */
+	memcpy(b, orig, len);
+	{
+		const uint32_t three = 3;
+		memset(b + 64 + 32 * 3, 0, 32);
+		memcpy(b + 20, &three, 4);
+		reseal(b, len);
+	}
+	spit(op, b, len);
+	for (unsigned k = 0; k < 6; k++) {
+		struct tsg_graph g;
+		rc = load_oriented(op, modes[k / 2], k % 2, &g, &err);
+		CHECK(st, rc == 0 && !g.row_sums && !memcmp(g.adj, adj, rows_size),
+		      "without piece checksums, %s %s: %s", io_mode_name(modes[k / 2]),
+		      k % 2 ? "down" : "up", err.msg);
+		if (rc == 0)
+			io_graph_free(&g);
+	}
+	b[rs->offset + rows_size - 5] ^= 1;
+	expect_oriented(st, "without piece checksums, a row byte changed", b, len,
+			"checksum mismatch in the row section (file is corrupt)", 0);
+	/* no rows: a piece size and no piece */
+	{
+		const uint64_t zoff[4] = { 0 };
+		const uint32_t zid[3] = { 2, 0, 1 };
+		rc = io_graph_write_oriented(op, 3, zoff, NULL, zid, 0, 1, 0, &err);
+		for (unsigned k = 0; rc == 0 && k < 6; k++) {
+			struct tsg_graph g;
+			rc = load_oriented(op, modes[k / 2], k % 2, &g, &err);
+			CHECK(st, rc == 0 && g.row_sums && g.nv == 3 && g.nadj == 0,
+			      "no rows, %s: %s", k % 2 ? "down" : "up", err.msg);
+			if (rc == 0)
+				io_graph_free(&g);
+		}
+		CHECK(st, rc == 0, "no rows: %s", err.msg);
+	}
+files:
+	free(orig);
+	free(z);
+	free(b);
+	free(op);
+	free(zp);
+done:
+	free(off);
+	free(adj);
+	free(id);
+}
+
 /* The exact symmetry check: symmetric graphs pass, and an entry without its
  * reverse fails, also where the hash sum would cancel (an entry moved to a
  * list whose counts still balance). */
@@ -307,17 +612,24 @@ static void test_reader(struct t_state *st)
 		      (unsigned long long)r.last, (unsigned long long)n,
 		      r.bad ? "told of bytes not in place" : "in order");
 		/* from the end down (an oriented file's rows, io_graph_read_lists_down):
-		 * many steps, the last short, and one step of all of it */
-		for (uint64_t step = 1u << 20; step; step = step == (1u << 20) ? n * 2 / 4096 * 4096 : 0) {
-			struct ready_log d = { .dst = dst, .want = data + at, .len = n };
+		 * many steps, the last short, and one step of all of it; io_uring
+		 * reads it as one stream whatever the step, telling of what is in
+		 * place from the end after completions, and the others a step at a
+		 * time. Lengths around the reads' 1 MiB and O_DIRECT's 4 KiB too. */
+		const uint64_t lens[] = { n, 5000, 1u << 20, (1u << 20) + 4096, (3u << 20) + 1 };
+		const uint64_t steps[] = { 1u << 20, n * 2 / 4096 * 4096 };
+		for (unsigned k = 0; k < 2 * sizeof(lens) / sizeof(lens[0]); k++) {
+			const uint64_t dn = lens[k / 2], step = steps[k % 2];
+			struct ready_log d = { .dst = dst, .want = data + at, .len = dn };
+			const int uring = io_file_mode(f) == IO_MODE_URING;
 			memset(dst, 0, n);
-			rc = io_file_read_stream_down(f, at, n, dst, step, on_ready_down, &d, &err);
-			CHECK(st, rc == 0 && memcmp(dst, data + at, n) == 0 && !d.bad && d.last == n &&
-				  d.calls == (n + step - 1) / step,
-			      "read down in steps of %llu, %s: rc %d, %llu calls, last %llu of %llu, %s",
-			      (unsigned long long)step, io_mode_name(io_file_mode(f)), rc,
-			      (unsigned long long)d.calls, (unsigned long long)d.last,
-			      (unsigned long long)n, d.bad ? "told of bytes not in place" : "in order");
+			rc = io_file_read_stream_down(f, at, dn, dst, step, on_ready_down, &d, &err);
+			CHECK(st, rc == 0 && memcmp(dst, data + at, dn) == 0 && !d.bad && d.last == dn &&
+				  (uring ? d.calls >= 1 : d.calls == (dn + step - 1) / step),
+			      "read %llu bytes down in steps of %llu, %s: rc %d, %llu calls, last %llu, %s",
+			      (unsigned long long)dn, (unsigned long long)step,
+			      io_mode_name(io_file_mode(f)), rc, (unsigned long long)d.calls,
+			      (unsigned long long)d.last, d.bad ? "told of bytes not in place" : "in order");
 		}
 		CHECK(st, io_file_read_stream_down(f, at, n, dst, 4097, NULL, NULL, &err) ==
 			      TSG_EINTERNAL, "a step that breaks O_DIRECT's alignment refused");
@@ -534,6 +846,7 @@ int main(void)
 	free(b);
 	free((void *)good);
 	check_lz4(&st);
+	check_row_sums(&st);
 	check_symmetry_exact(&st);
 	return t_finish(&st);
 }

@@ -6,14 +6,17 @@
  * of the project, only xxHash): a 4096-byte header whose last 8 bytes are
  * the XXH3-64 of the rest, the section count at byte 20 and the table at
  * 64 (32 bytes a section: u32 kind, u32 zero, u64 offset, u64 size, u64
- * XXH3-64 of the section), all little-endian.
+ * XXH3-64 of the section), all little-endian; and the row piece checksums
+ * (kind 6: u64 piece size P, then the XXH3-64 of each P bytes of section
+ * 2, the last piece short).
  *
  * usage: tsg_forge FILE [--stale] WHERE INDEX WIDTH VALUE
  *   WHERE 0: the header, INDEX a byte offset; else the section of that
- *   kind, INDEX an element of WIDTH bytes. WIDTH 4 or 8. Every section's
- *   checksum and the header's are then recomputed; with --stale the
- *   sections' are left as they were (the header's still recomputed), so
- *   the change shows as a section checksum mismatch.
+ *   kind, INDEX an element of WIDTH bytes. WIDTH 4 or 8. The row piece
+ *   checksums (where the file has them), every section's checksum and the
+ *   header's are then recomputed; with --stale the pieces' and sections'
+ *   are left as they were (the header's still recomputed), so the change
+ *   shows as a checksum mismatch.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -71,6 +74,26 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	put(b + at, value, width);
+	uint64_t rows = UINT64_MAX, nrows = 0, sums = UINT64_MAX, nsums = 0;
+	for (uint32_t i = 0; i < nsec && i < 8; i++) {
+		const uint8_t *e = b + TABLE + i * ENTRY;
+		const uint64_t off = get(e + 8, 8), len = get(e + 16, 8);
+		if (off > (uint64_t)size || len > (uint64_t)size - off)
+			continue;
+		if (get(e, 4) == 2) {
+			rows = off;
+			nrows = len;
+		} else if (get(e, 4) == 6) {
+			sums = off;
+			nsums = len;
+		}
+	}
+	const uint64_t piece = sums != UINT64_MAX && nsums >= 8 ? get(b + sums, 8) : 0;
+	for (uint64_t k = 0; rows != UINT64_MAX && piece && !stale && k * piece < nrows &&
+			     16 + 8 * k <= nsums; k++) {
+		const uint64_t n = nrows - k * piece < piece ? nrows - k * piece : piece;
+		put(b + sums + 8 + 8 * k, XXH3_64bits(b + rows + k * piece, n), 8);
+	}
 	for (uint32_t i = 0; i < nsec && i < 8 && !stale; i++) {
 		uint8_t *e = b + TABLE + i * ENTRY;
 		const uint64_t off = get(e + 8, 8), len = get(e + 16, 8);

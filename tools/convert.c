@@ -290,7 +290,7 @@ static int write_oriented(const char *out, const struct tsg_graph *g, unsigned t
 	if (rc == TSG_OK) {
 		*max_out = d.max_out;
 		rc = io_graph_write_oriented(out, g->nv, d.off, d.adj, c.id, g->max_degree,
-					     lz4 ? threads : 0, err);
+					     threads, lz4, err);
 	}
 	free(d.off); /* part_orient's one block, offsets first */
 	free(rank);
