@@ -36,7 +36,8 @@ static int cmp_u64(const void *a, const void *b)
 /* Builds the higher-id lists from edges stored as (lo << 32 | hi). */
 static int build(uint64_t *e, size_t m, struct graph *g)
 {
-	qsort(e, m, sizeof(*e), cmp_u64);
+	if (m) /* an empty graph may have no array at all: qsort wants one */
+		qsort(e, m, sizeof(*e), cmp_u64);
 	size_t k = 0;
 	uint64_t n = 0;
 	for (size_t i = 0; i < m; i++)
