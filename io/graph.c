@@ -97,27 +97,42 @@ static void perm_range(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	}
 }
 
-/* An oriented file's rank map: in place (read, or the mapping), its
- * checksum, and a permutation of 0 .. nv-1 (nv ids below nv, none twice). */
+/* Section s of g's file in place, its checksum checked: the mapping
+ * itself, or read into a buffer of its own (*mem, freed with the graph).
+ * what names it in messages. */
+static int section_in_place(struct tsg_graph *g, const struct io_section *s, const char *what,
+			    const char *path, void **mem, const void **at, struct tsg_err *err)
+{
+	if (io_file_mode(g->file) == IO_MODE_MMAP) {
+		*at = io_file_map(g->file) + s->offset;
+	} else {
+		if (!(*mem = alloc_section(s->size)))
+			return tsg_fail(err, TSG_ENOMEM, "%s: cannot allocate %llu bytes for the %s",
+					path, (unsigned long long)s->size, what);
+		const int rc = io_file_read(g->file, s->offset, s->size, *mem, err);
+		if (rc)
+			return rc;
+		*at = *mem;
+	}
+	if (io_checksum(*at, s->size) != s->xxh3)
+		return tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the %s section (file is "
+				"corrupt)", path, what);
+	return TSG_OK;
+}
+
+/* An oriented file's rank map: in place, its checksum, and a permutation
+ * of 0 .. nv-1 (nv ids below nv, none twice). */
 static int open_rank_ids(struct tsg_graph *g, const struct io_header *h, const char *path,
 			 struct tsg_err *err)
 {
-	const struct io_section *s = io_header_section(h, IO_SEC_RANK_IDS);
-	if (io_file_mode(g->file) == IO_MODE_MMAP) {
-		g->rank_id = (const uint32_t *)(io_file_map(g->file) + s->offset);
-	} else {
-		g->rank_id_mem = alloc_section(s->size);
-		if (!g->rank_id_mem)
-			return tsg_fail(err, TSG_ENOMEM, "%s: cannot allocate %llu bytes for the rank "
-					"map", path, (unsigned long long)s->size);
-		const int rc = io_file_read(g->file, s->offset, s->size, g->rank_id_mem, err);
-		if (rc)
-			return rc;
-		g->rank_id = g->rank_id_mem;
-	}
-	if (io_checksum(g->rank_id, s->size) != s->xxh3)
-		return tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the rank map section (file "
-				"is corrupt)", path);
+	const void *at = NULL;
+	void *mem = NULL;
+	int rc = section_in_place(g, io_header_section(h, IO_SEC_RANK_IDS), "rank map", path, &mem,
+				  &at, err);
+	g->rank_id_mem = mem;
+	if (rc)
+		return rc;
+	g->rank_id = at;
 	struct perm_ctx c = { .id = g->rank_id, .nv = g->nv,
 			      .seen = calloc((g->nv + 63) / 64 + 1, sizeof(uint64_t)) };
 	if (!c.seen)
@@ -134,33 +149,23 @@ static int open_rank_ids(struct tsg_graph *g, const struct io_header *h, const c
 }
 
 /* A plain oriented file's row piece checksums, where it has them: in
- * place (read, or the mapping), their section checksum, and their piece
- * size against the rows' (format.h, io_row_sums_check). The header
- * bounded the section by the rows' size before this allocates it. */
+ * place, their section checksum, and their piece size against the rows'
+ * (format.h, io_row_sums_check). The header bounded the section by the
+ * rows' size before this allocates it. */
 static int open_row_sums(struct tsg_graph *g, const struct io_header *h, const char *path,
 			 struct tsg_err *err)
 {
 	const struct io_section *s = io_header_section(h, IO_SEC_ROW_SUMS);
-	const uint64_t *sums;
+	const void *at = NULL;
+	void *mem = NULL;
 	if (!s)
 		return TSG_OK;
-	if (io_file_mode(g->file) == IO_MODE_MMAP) {
-		sums = (const uint64_t *)(io_file_map(g->file) + s->offset);
-	} else {
-		g->row_sums_mem = alloc_section(s->size);
-		if (!g->row_sums_mem)
-			return tsg_fail(err, TSG_ENOMEM, "%s: cannot allocate %llu bytes for the row "
-					"piece checksums", path, (unsigned long long)s->size);
-		const int rc = io_file_read(g->file, s->offset, s->size, g->row_sums_mem, err);
-		if (rc)
-			return rc;
-		sums = g->row_sums_mem;
-	}
-	if (io_checksum(sums, s->size) != s->xxh3)
-		return tsg_fail(err, TSG_EINPUT, "%s: checksum mismatch in the row piece checksum "
-				"section (file is corrupt)", path);
-	const int rc = io_row_sums_check(h, sums[0], path, err);
+	int rc = section_in_place(g, s, "row piece checksum", path, &mem, &at, err);
+	g->row_sums_mem = mem;
 	if (rc)
+		return rc;
+	const uint64_t *sums = at;
+	if ((rc = io_row_sums_check(h, sums[0], path, err)))
 		return rc;
 	g->row_piece = sums[0];
 	g->row_sums = sums + 1;
