@@ -83,6 +83,30 @@ check "counted without the transpose (sorted): the reference count" same "$(tri 
 check "converted with the transpose: the crawl's .tsg, byte for byte" sh -c "$B/tristream-convert --quiet $T/many3 $T/m.tsg && cmp -s $T/m.tsg $T/u.tsg"
 check "converted without the transpose: the crawl's .tsg, byte for byte" sh -c "$B/tristream-convert --quiet --no-transpose $T/many3 $T/n.tsg && cmp -s $T/n.tsg $T/u.tsg"
 
+# --- past edge factor 16 (links of a page to pages of its site on their
+# own: gen.c, crawl_own): the same files on 1 and 3 threads and in several
+# transpose passes, the transpose exact, the .tsg of the same arguments
+# byte for byte and its count; 3-4.5 bits a link, as issue #49 asks of a
+# crawl of gsh-2015's size (the pages here are fewer: 2.4 spans)
+N48=160000
+gen --quiet --seed $SEED --edge-factor 48 crawl --vertices $N48 "$T/u48.tsg"
+ref48=$(brute "$T/u48.tsg")
+check "edge factor 48: reference count is a number" num "$ref48"
+gen --quiet --seed $SEED --threads 3 --edge-factor 48 --webgraph crawl --vertices $N48 "$T/e48a"
+rc_of gen --seed $SEED --threads 1 --mem-limit 1M --edge-factor 48 --webgraph crawl --vertices $N48 "$T/e48b" >/dev/null
+least48=$(sed -n 's/.*too small for .* at least \([0-9.]*\) MiB$/\1/p' "$T/err")
+low48=$(python3 -c "import math; print(math.ceil(${least48:-0}) + 2)")M
+gen --seed $SEED --threads 1 --mem-limit "$low48" --edge-factor 48 --webgraph crawl --vertices $N48 "$T/e48b" 2>"$T/e48b.err"
+check "edge factor 48: 3 threads, and 1 in $low48 ($(passes "$T/e48b.err") transpose passes), the same files" same_files "$T/e48a" "$T/e48b"
+check "edge factor 48: several transpose passes" python3 -c "assert int('$(passes "$T/e48b.err")' or 0) > 1"
+check "edge factor 48: the transpose is exactly the graph's" "$B/tests/test_webgraph" --transpose-of "$T/e48a"
+check "edge factor 48: converted, the .tsg of the same arguments byte for byte" sh -c "$B/tristream-convert --quiet $T/e48a $T/e48.tsg && cmp -s $T/e48.tsg $T/u48.tsg"
+check "edge factor 48: counted with its transpose, the reference count" same "$(tri "$T/e48a")" "$ref48"
+bpl48=$(sed -n 's/^bitsperlink=//p' "$T/e48a.properties")
+arcs48=$(sed -n 's/^arcs=//p' "$T/e48a.properties")
+check "edge factor 48: 3-4.5 bits a link ($bpl48)" python3 -c "assert 3 <= float('$bpl48') <= 4.5"
+check "edge factor 48: 30-40 links a page ($arcs48 arcs)" python3 -c "assert 30 * $N48 <= int('$arcs48') <= 40 * $N48"
+
 # --- refused
 check "--webgraph with --tmpdir: exit 2" [ "$(rc_of gen --tmpdir "$T" --webgraph crawl --vertices 10 "$T/x")" = 2 ]
 check "an output that cannot be written: exit 5" [ "$(rc_of gen --webgraph crawl --vertices 1000 "$T/none/x")" = 5 ]
