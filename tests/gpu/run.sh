@@ -188,6 +188,14 @@ PY
 			mem=$(( bytes / div + 65536 ))
 			got=$(count "$g" --device gpu --gpu-mem $mem)
 			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block --gpu-mem $mem: $got, CPU $ref"
+			# auto on the crawl-like graph: every unit edge-merge, so the units
+			# are cut again without mid-hash's scratch, and the note says so
+			# (src/pipeline_gpu.c, auto_replan)
+			if [ "$(basename "$g")" = web.tsg ] && [ $div = 16 ]; then
+				"$B/tristream" count --quiet --json --device gpu --gpu-mem $mem "$g" >"$T/rp.json" 2>/dev/null
+				python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert str(d["triangles"]) == sys.argv[2] and "cut for edge-merge" in d["note"]' "$T/rp.json" "$ref" &&
+					ok || bad "web.tsg auto --gpu-mem $mem: its units cut for edge-merge: $(head -c 300 "$T/rp.json")"
+			fi
 			for k in lstc-hash mid-hash trust fasttc skiff edge-merge; do
 				case " $KERNELS " in *" $k "*) ;; *) continue ;; esac
 				got=$(count "$g" --device gpu --gpu-mem $mem --kernel $k)
