@@ -385,11 +385,19 @@ static void cost_range(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 	}
 }
 
+/* The estimates of every unit over the held rows (NULL: all), in parallel. */
+static void costs_over(const struct part_odag *d, const struct block_plan *p, unsigned threads,
+		       const uint8_t *held, uint64_t *cost, uint64_t *probes, uint64_t *entries)
+{
+	struct cost_job j = { .d = d, .p = p, .held = held, .cost = cost, .probes = probes,
+			      .entries = entries };
+	tsg_parallel_for(threads ? threads : 1, p->nunits, 1, cost_range, &j);
+}
+
 void block_plan_costs_held(const struct part_odag *d, const struct block_plan *p,
 			   unsigned threads, const uint8_t *held, uint64_t *cost, uint64_t *probes)
 {
-	struct cost_job j = { .d = d, .p = p, .held = held, .cost = cost, .probes = probes };
-	tsg_parallel_for(threads ? threads : 1, p->nunits, 1, cost_range, &j);
+	costs_over(d, p, threads, held, cost, probes, NULL);
 }
 
 void block_plan_work(const struct part_odag *d, const struct block_plan *p, unsigned threads,
@@ -404,8 +412,7 @@ void block_plan_work(const struct part_odag *d, const struct block_plan *p, unsi
 			entries[k] = d->off[p->units[k].src_hi] - d->off[p->units[k].src_lo];
 		return;
 	}
-	struct cost_job j = { .d = d, .p = p, .cost = cost, .probes = probes, .entries = entries };
-	tsg_parallel_for(threads ? threads : 1, p->nunits, 1, cost_range, &j);
+	costs_over(d, p, threads, NULL, cost, probes, entries);
 }
 
 void block_plan_costs(const struct part_odag *d, const struct block_plan *p, unsigned threads,
