@@ -43,7 +43,8 @@ int kern_cpu_count_batch(const struct tsg_batch *b, unsigned threads, uint64_t *
  * The sweep (src/sweep.h) on the CPU: a source block of oriented rows held,
  * chunks of a crawl's merged lists (ids, increasing) counted against it.
  * Every triangle a -> b -> c is found at its middle vertex b as the common
- * ids of the tail of out(a) after b and out(b) (kernels/cpu_sweep.c).
+ * ids of the tail of out(a) after b and out(b), one of a and b in the block
+ * and the other in the chunk (kernels/cpu_sweep.c).
  */
 struct kern_sweep_block {
 	uint64_t s0, ns;        /* nodes s0 .. s0+ns-1 */
@@ -57,11 +58,11 @@ struct kern_sweep_block {
 void kern_sweep_orient(const uint32_t *rank, uint64_t lo, uint32_t nbv, const uint64_t *off,
 		       const uint32_t *adj, uint64_t *roff, uint32_t *rows, uint32_t *tmp);
 
-/* The triangles whose lowest vertex is in the block and whose middle one
- * is node lo+i of the chunk (outside the block); row and tmp hold the
- * longest list each. Per-vertex counts by rank into pv (NULL: none).
- * Returns -1 where an in-edge a -> b finds no b in out(a): the merged lists
- * are not symmetric. */
+/* The triangles whose two lowest vertices are a block node and a node
+ * lo+i of the chunk (outside the block), either way round; row and tmp
+ * hold the longest list each. Per-vertex counts by rank into pv (NULL:
+ * none). Returns -1 where an edge a -> b from the block finds no b in
+ * out(a): the merged lists are not symmetric. */
 int kern_sweep_chunk(const struct kern_sweep_block *bl, const uint32_t *rank, uint64_t lo,
 		     uint32_t nbv, const uint64_t *off, const uint32_t *adj, uint32_t *row,
 		     uint32_t *tmp, uint64_t *pv, uint64_t *count);

@@ -3,13 +3,15 @@
  *
  * Technique: the edge iterator by middle vertex (wedges a -> b -> c closed
  * at b, as mid-hash files them on the GPU), with sorted-list intersection:
- * for each node b of a chunk, out(b) is made from its merged list (ids to
- * ranks, the higher kept, sorted); each neighbour a of b that lies in the
- * source block with a lower rank holds out(a) there, and the tail of out(a)
- * after b (found by binary search) is intersected with out(b): merging,
- * or, where one list is 16 times the other, a binary search of each entry
- * of the shorter into the rest of the longer. The block against itself
- * walks each block row a and each entry b of it that is a block node.
+ * for each node v of a chunk, out(v) is made from its merged list (ids to
+ * ranks, the higher kept, sorted); each neighbour u of v that lies in the
+ * source block holds out(u) there. Where u is below v (u -> v: v is the
+ * middle vertex), the tail of out(u) after v (found by binary search) is
+ * intersected with out(v); where u is above v (v -> u: v is the lowest
+ * vertex and u the middle one), all of out(u) is. Intersection merges, or,
+ * where one list is 16 times the other, searches each entry of the shorter
+ * in the rest of the longer. The block against itself walks each block
+ * row a and each entry b of it that is a block node.
  * Input: the block's rows and the chunk's lists increasing (ranks, ids);
  * every node ranked. When it wins: only where the crawl does not fit
  * memory (the sweep's own reason to exist); the GPU counts the same way.
@@ -105,9 +107,9 @@ int kern_sweep_chunk(const struct kern_sweep_block *bl, const uint32_t *rank, ui
 		int made = 0;
 		for (uint64_t x = x0; x < x1; x++) {
 			const uint32_t ra = rank[l[x]];
-			if (ra >= rb)
-				continue;
-			if (!made) { /* out(b), once b has an in-edge from the block */
+			if (ra == rb)
+				continue; /* a self-loop, never in a merged list */
+			if (!made) { /* out(b), once b has a neighbour in the block */
 				nb = up_row(rank, rb, l, n, row, tmp);
 				made = 1;
 			}
@@ -116,10 +118,17 @@ int kern_sweep_chunk(const struct kern_sweep_block *bl, const uint32_t *rank, ui
 			const uint64_t k = l[x] - bl->s0;
 			const uint32_t *ra_row = bl->rows + bl->off[k];
 			const uint64_t na = bl->off[k + 1] - bl->off[k];
-			const uint64_t p = tsg_lower_bound_u32(ra_row, 0, na, rb);
-			if (p == na || ra_row[p] != rb)
-				return -1;
-			const uint64_t hits = isect(ra_row + p + 1, na - p - 1, row, nb, pv);
+			/* a below b: the tail of out(a) after b, which holds b in a
+			 * symmetric graph; a above b (b -> a, b the lowest): all of
+			 * out(a), every entry of which is above a, so above b */
+			uint64_t p = 0;
+			if (ra < rb) {
+				p = tsg_lower_bound_u32(ra_row, 0, na, rb);
+				if (p == na || ra_row[p] != rb)
+					return -1;
+				p++;
+			}
+			const uint64_t hits = isect(ra_row + p, na - p, row, nb, pv);
 			total += hits;
 			pv_add(pv, ra, hits);
 			pv_add(pv, rb, hits);

@@ -293,8 +293,8 @@ int gpu_sweep_add(struct gpu_ctx *g, uint64_t lo, uint32_t nbv, const uint64_t *
 /* The triangles whose two lowest-ranked vertices are both in the block
  * (the block against itself), into chunk counter k; enqueued. */
 int gpu_sweep_local(struct gpu_ctx *g, uint32_t k, struct tsg_err *err);
-/* The triangles whose lowest vertex is in the block and whose middle one
- * is a node of this chunk (outside the block), into counter k; enqueued,
+/* The triangles whose two lowest vertices are a block node and a node of
+ * this chunk (outside the block), either way round, into counter k; enqueued,
  * and returns once off and adj were copied (the caller may reuse them). */
 int gpu_sweep_chunk(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv, const uint64_t *off,
 		    const uint32_t *adj, struct tsg_err *err);

@@ -6,16 +6,18 @@
  * Technique: a triangle a -> b -> c (ranks a < b < c) is counted at its
  * middle vertex b as a wedge record: the tail of out(a) after b, probed
  * against a table of out(b) (mid_probe.cuh), exactly as mid-hash and the
- * arrival layout do. Here out(a) lies in the block (a source block of
- * nodes, its rows resident) and b is
- *  - a node of a chunk outside the block (gpu_sweep_chunk): the host sends
- *    the chunk's merged lists as decoded (ids, sorted by id); the device
- *    orients them as arrival.cu does (a thread per list entry: ids become
- *    ranks, each node's row and its in-edges from the block counted, then
- *    written; a CUB segmented sort orders the rows), files each in-edge
- *    a -> b from the block under b (a thread per edge, binary search of b
- *    in out(a)), and counts;
- *  - a node of the block itself (gpu_sweep_local): the block's rows are
+ * arrival layout do. Here one of a and b is a node of the block (a source
+ * block of nodes, its rows resident) and
+ *  - the other is a node v of a chunk after the block (gpu_sweep_chunk):
+ *    the host sends the chunk's merged lists as decoded (ids, sorted by
+ *    id); the device orients them as arrival.cu does (a thread per list
+ *    entry: ids become ranks, each node's row and its neighbours in the
+ *    block counted, then written; a CUB segmented sort orders the rows),
+ *    files each edge between a block node u and v under v (a thread per
+ *    edge: u below v, the tail of out(u) after v, by binary search; u
+ *    above v, v being the lowest vertex, all of out(u)), and probes the
+ *    records against a table of out(v);
+ *  - or both are nodes of the block (gpu_sweep_local): the block's rows are
  *    walked a thread per entry, in rounds of sources whose records fit the
  *    chunk's record buffer, and b's row is the block's.
  * The block is filled chunk by chunk (gpu_sweep_add: oriented as above,
@@ -71,7 +73,7 @@ struct sw_chunk {
 	uint32_t *row_at, *in_at, *lo_at, *hi_at, *row_fill, *in_fill;
 	uint64_t lo;
 	uint32_t nbv;
-	uint64_t s0, s1;               /* the block's nodes: in-edges from them are filed */
+	uint64_t s0, s1;               /* the block's nodes: edges to them are filed */
 };
 
 /* The block's row i: [idx(i), idx(i + 1)) of area. */
@@ -96,10 +98,10 @@ __device__ __forceinline__ uint32_t sw_owner(const uint64_t *off, uint32_t nbv, 
 }
 
 /* Pass 0 (count): ids become ranks, in place; each node's row length
- * (higher ranks), in-edges (block nodes of lower rank), and how many of its
- * entries lie below s0 and below s1 (a list ascends by id, so the block's
- * entries are the stretch between). Pass 1 (write): rows to tmp, in-edges
- * (a's index in the block, the chunk node) to ins. As arrival.cu's orient:
+ * (higher ranks), neighbours in the block (of either rank), and how many
+ * of its entries lie below s0 and below s1 (a list ascends by id, so the
+ * block's entries are the stretch between). Pass 1 (write): rows to tmp,
+ * block neighbours (u's index in the block, the chunk node) to ins. As arrival.cu's orient:
  * a thread per entry, lanes of one node adding up first. */
 __global__ void sw_orient_kernel(sw_chunk c, const uint32_t *rank, int write)
 {
@@ -125,7 +127,8 @@ __global__ void sw_orient_kernel(sw_chunk c, const uint32_t *rank, int write)
 				c.lst[x] = w = rank[w];
 			}
 		}
-		const bool up = ok && w > rv, down = in_blk && w < rv;
+		/* down: a block neighbour, of either rank (not a self-loop) */
+		const bool up = ok && w > rv, down = in_blk && w != rv;
 		const unsigned peers = __match_any_sync(0xffffffffu, ok ? i : 0xffffffffu);
 		const int leader = __ffs(peers) - 1;
 		const unsigned mu = __ballot_sync(0xffffffffu, up) & peers;
@@ -196,8 +199,11 @@ __device__ __forceinline__ void sw_file(uint32_t *pos, ulonglong2 *rec, uint32_t
 		rec_a[at] = a_rank;
 }
 
-/* Each in-edge a -> b from the block: the tail of out(a) after b, under
- * b, where out(b) is not empty. */
+/* Each edge between a block node u and a chunk node v, under v, where
+ * out(v) is not empty: u below v (u -> v, v the middle vertex) files the
+ * tail of out(u) after v; u above v (v -> u, u the middle vertex) files all
+ * of out(u), every entry of which is above u, so above v. Either way the
+ * probe against out(v) finds the triangles of the two. */
 __global__ void sw_file_kernel(sw_chunk c, sw_block bl, const uint32_t *rank, uint32_t *pos,
 			       ulonglong2 *rec, uint32_t *rec_a, unsigned int *asym, int scatter)
 {
@@ -205,16 +211,20 @@ __global__ void sw_file_kernel(sw_chunk c, sw_block bl, const uint32_t *rank, ui
 	for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < nin; t += stride) {
 		const uint2 q = c.ins[t];
 		if (c.row_at[q.y + 1] == c.row_at[q.y])
-			continue; /* out(b) empty: no wedge closes */
-		const uint64_t ab = bl.idx(q.x), ae = bl.idx(q.x + 1);
-		const uint32_t rb = rank[c.lo + q.y];
-		const uint64_t p = dev_lower_bound(bl.area, ab, ae, rb);
-		if (p >= ae || bl.area[p] != rb) {
-			*asym = 1; /* always there in a symmetric graph */
-			continue;
+			continue; /* out(v) empty: no wedge closes */
+		const uint64_t ub = bl.idx(q.x), ue = bl.idx(q.x + 1);
+		const uint32_t rv = rank[c.lo + q.y], ru = rank[c.s0 + q.x];
+		uint64_t p = ub;
+		if (ru < rv) {
+			p = dev_lower_bound(bl.area, ub, ue, rv);
+			if (p >= ue || bl.area[p] != rv) {
+				*asym = 1; /* always there in a symmetric graph */
+				continue;
+			}
+			p++;
 		}
-		if (p + 1 < ae)
-			sw_file(pos, rec, rec_a, scatter, rank[c.s0 + q.x], q.y, p + 1, ae);
+		if (p < ue)
+			sw_file(pos, rec, rec_a, scatter, ru, q.y, p, ue);
 	}
 }
 
@@ -426,7 +436,7 @@ fail:
 }
 
 /* Copies a chunk in and orients it: rows sorted into lst by row_at; with
- * s0 < s1, its in-edges from the block in ins (by block index). */
+ * s0 < s1, its neighbours in the block in ins (by block index). */
 static int sw_orient(struct gpu_ctx *g, uint64_t lo, uint32_t nbv, const uint64_t *off,
 		     const uint32_t *adj, uint64_t s0, uint64_t s1, sw_chunk *c, struct tsg_err *err)
 {
@@ -458,13 +468,13 @@ static int sw_orient(struct gpu_ctx *g, uint64_t lo, uint32_t nbv, const uint64_
 					 (int64_t)nbv + 1, s), "scanning a chunk's rows");
 	scan_bytes = d->scan_bytes;
 	CK(cub::DeviceScan::ExclusiveSum(d->scan_tmp, scan_bytes, d->in_at, d->in_at,
-					 (int64_t)nbv + 1, s), "scanning a chunk's in-edges");
+					 (int64_t)nbv + 1, s), "scanning a chunk's block neighbours");
 	if (entries) {
 		sw_orient_kernel<<<flat, 256, 0, s>>>(*c, d->rank, 1);
 		CK(cudaGetLastError(), "orienting a chunk");
 		if (s1 > s0) {
 			sw_ins_index_kernel<<<flat, 256, 0, s>>>(*c, d->inv);
-			CK(cudaGetLastError(), "indexing a chunk's in-edges");
+			CK(cudaGetLastError(), "indexing a chunk's block neighbours");
 		}
 	}
 	/* entries bounds the rows: it sizes CUB's work, row_at places them */

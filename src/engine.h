@@ -241,6 +241,7 @@ struct engine_result {
 	} ranges;
 	struct engine_sweep {     /* layout sweep (src/sweep.h) */
 		uint32_t chunks;      /* a pass's chunks */
+		uint64_t decoded;     /* chunks decoded, over every pass */
 		uint64_t block_bytes; /* what a source block may hold */
 		uint64_t vertices;    /* nodes with a neighbour once merged */
 		double decode_s;      /* the threads' decoding, summed over them */

@@ -253,6 +253,7 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_u64(&j, "chunks", r->sweep.chunks);
 		json_u64(&j, "block_bytes", r->sweep.block_bytes);
 		json_key_obj(&j, "sweep");
+		json_u64(&j, "chunks_decoded", r->sweep.decoded);
 		json_f64(&j, "fill_s", r->sweep.fill_s);
 		json_f64(&j, "local_s", r->sweep.local_s);
 		json_f64(&j, "past_s", r->sweep.past_s);

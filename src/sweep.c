@@ -51,6 +51,7 @@ struct sweep_slot {
 
 struct sweep_thread {
 	double decode_s, work_s;     /* decoding, and orienting or counting (CPU) */
+	uint64_t decoded;            /* chunks decoded */
 	struct io_crawl_dec *dec;
 	uint32_t *row, *tmp;         /* the longest list each (CPU) */
 	struct tsg_err err;
@@ -214,8 +215,15 @@ done:
 
 static uint64_t chunk_of(const struct sweep *s, uint64_t item)
 {
-	/* sweeping: every chunk but the block's */
-	return s->phase == SWEEP_PAST && item >= s->a ? item + (s->b - s->a) : item;
+	/* sweeping: the chunks after the block's */
+	return s->phase == SWEEP_PAST ? item + s->b : item;
+}
+
+/* Whether the pass of block a .. b-1 counts chunk k: the block against
+ * itself at its first chunk, and the chunks after the block. */
+static int pass_counts(uint64_t k, uint64_t a, uint64_t b)
+{
+	return k == a || k >= b;
 }
 
 static int produce(void *ctx, uint64_t item, unsigned slot, unsigned tid)
@@ -238,6 +246,7 @@ static int produce(void *ctx, uint64_t item, unsigned slot, unsigned tid)
 	t->decode_s += t1 - t0;
 	if (rc)
 		return rc;
+	t->decoded++;
 	sl->decoded = 1;
 	for (uint64_t i = 0; s->deg && i < hi - lo; i++)
 		s->deg[lo + i] = (uint32_t)(sl->off[i + 1] - sl->off[i]);
@@ -424,13 +433,13 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 	const int held = held_b != 0;
 	int whole = held;
 	for (uint32_t k = 0; whole && k < nch; k++)
-		if (k <= a || k >= held_b) {
+		if (pass_counts(k, a, held_b)) {
 			whole = ckpt_peek(ck, (uint32_t)(s->pass_unit + k), &c);
 			sum += c;
 		}
 	if (whole && !s->hash) {
 		for (uint32_t k = 0; k < nch; k++)
-			if (k <= a || k >= held_b)
+			if (pass_counts(k, a, held_b))
 				ckpt_take(ck, (uint32_t)(s->pass_unit + k), &c);
 		part->triangles = sum;
 		part->resumed = 1;
@@ -464,16 +473,17 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 	if (ck && !held && (rc = ckpt_record(ck, (uint32_t)(end_base + b), 0, s->err)))
 		return rc;
 	for (uint32_t k = 0; ck && k < nch; k++)
-		if (k <= a || k >= b)
+		if (pass_counts(k, a, b))
 			s->resumed[k] = (uint8_t)ckpt_take(ck, (uint32_t)(s->pass_unit + k), &s->count[k]);
 	tw = tsg_now();
 	if ((rc = count_local(s)))
 		return rc;
 	s->local_s += tsg_now() - tw;
-	/* sweep every chunk but the block's */
+	/* sweep the chunks after the block: those before it met this block
+	 * in their own pass, from the other side */
 	s->phase = SWEEP_PAST;
 	tw = tsg_now();
-	if ((rc = run_phase(s, 0, nch - (b - a), "sweeping past the block")))
+	if ((rc = run_phase(s, 0, nch - b, "sweeping past the block")))
 		return rc;
 	if (s->gpu) {
 		uint64_t *dc = malloc(nch * sizeof(uint64_t));
@@ -482,7 +492,7 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 			return tsg_fail(s->err, TSG_ENOMEM, "out of memory");
 		rc = gpu_sweep_collect(s->gpu, dc, nch, &ms, s->err);
 		for (uint32_t k = 0; rc == TSG_OK && k < nch; k++)
-			if ((k <= a || k >= b) && !s->resumed[k]) {
+			if (pass_counts(k, a, b) && !s->resumed[k]) {
 				s->count[k] = dc[k];
 				if (ck)
 					rc = ckpt_record(ck, (uint32_t)(s->pass_unit + k), dc[k], s->err);
@@ -500,7 +510,7 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 	}
 	sum = 0;
 	for (uint32_t k = 0; k < nch; k++)
-		if (k <= a || k >= b) {
+		if (pass_counts(k, a, b)) {
 			sum += s->count[k];
 			part->resumed |= s->resumed[k];
 		}
@@ -807,7 +817,9 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 	if (o->ckpt) {
 		/* the units follow from the chunks and the block's budget */
 		uint64_t w[4] = { s->nch, s->block_bytes, (uint64_t)(s->gpu != NULL), SWEEP_CKPT_PASSES };
-		const uint64_t key = ckpt_key(s->cut, s->nch + 1, ckpt_key(w, 4, 0x5ee9));
+		/* 0x5eea: a pass sweeps only the chunks after its block (0x5ee9
+		 * swept every other chunk: its checkpoints must not mix in) */
+		const uint64_t key = ckpt_key(s->cut, s->nch + 1, ckpt_key(w, 4, 0x5eea));
 		if ((rc = engine_ckpt_plan(o, key, SWEEP_CKPT_PASSES * (2 * s->nch + 1), r, err)))
 			goto done;
 	}
@@ -826,6 +838,7 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 	for (unsigned t = 0; t < s->threads; t++) {
 		r->sweep.decode_s += s->th[t].decode_s;
 		r->sweep.host_work_s += s->th[t].work_s;
+		r->sweep.decoded += s->th[t].decoded;
 	}
 	r->sweep.consume_s = s->consume_s;
 	r->sweep.vertices = s->with_edges;

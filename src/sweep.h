@@ -15,13 +15,19 @@
  *     oriented: each node's out-row, its higher-ranked neighbours by rank,
  *     sorted. Rows are appended while they fit the device's (GPU) or the
  *     host's (CPU) budget; the first chunk that does not fit starts S_{p+1}.
- *  2. Sweep: every chunk of the crawl decoded again, in parallel; for each
- *     node b of a chunk, out(b) is made from its list, and each neighbour
- *     a in S_p of lower rank files the tail of out(a) after b: the
- *     triangles whose source is in S_p and middle vertex is b.
- *  Passes go on until every node was in a source block. The crawl is thus
- *  decoded P + 1 times for P blocks (each block's own range twice), and a
- *  crawl whose rows fit one block is decoded twice.
+ *  2. Sweep: every chunk after S_p decoded again, in parallel; for each
+ *     node v of a chunk, out(v) is made from its list, and each neighbour
+ *     u in S_p files, against out(v), the tail of out(u) after v where u
+ *     is below v (u -> v -> c: u lowest, v middle), all of out(u) where u
+ *     is above v (v -> u -> c: v lowest, u middle). So pass p counts every
+ *     triangle whose two lowest vertices lie one in S_p and one in a later
+ *     block; those with one in an earlier block S_q were counted in pass q,
+ *     from the other side, and the chunks before S_p are not decoded.
+ *  Passes go on until every node was in a source block. A chunk of block
+ *  S_j is thus decoded j times (its fill and the sweeps of S_1 .. S_{j-1}),
+ *  about (P + 1) / 2 decodes of the crawl for P blocks, and once for a
+ *  crawl whose rows fit one block: the last pass sweeps nothing. (Until
+ *  2026-11-27 a pass swept every chunk but its block's: P + 1 decodes.)
  *
  * Chunks are cut once, by the bounds (a chunk's merged lists hold at most
  * its bounds' sum), so a chunk's buffers are sized before it is decoded.
