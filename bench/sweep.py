@@ -9,6 +9,9 @@ Each CRAWL is a BVGraph base with its transpose beside it. Variants:
   inmem    --device gpu: the crawl decoded whole into memory (arrival layout)
   sweep    --layout sweep --device gpu
   bounded  --layout sweep --host-mem H --gpu-mem G (each --bounded pair)
+--before DIR adds the bounded variants again from another build (its
+tristream), named "... before", interleaved with the rest: an A/B of a
+change to the sweep's passes in one run.
 Whole-process seconds are timed here (wall) beside the engine's stages;
 --cold drops the page cache before each run (root). Prints one Markdown
 table last; every run's JSON goes to --jsonl, with the variant and wall."""
@@ -22,6 +25,7 @@ def main():
     runs = take_opt(args, "--runs", int, 3)
     jsonl = take_opt(args, "--jsonl", str, None)
     bounded = take_opt(args, "--bounded", str, "")
+    before = take_opt(args, "--before", str, None)
     cold = "--cold" in args
     if cold:
         args.remove("--cold")
@@ -29,22 +33,25 @@ def main():
         sys.exit(__doc__)
     build, crawls = args[0], args[1:]
     tri = os.path.join(build, "tristream")
-    variants = [("inmem", ["--device", "gpu"]),
-                ("sweep", ["--device", "gpu", "--layout", "sweep"])]
+    swept = [("sweep", ["--device", "gpu", "--layout", "sweep"])]
     for pair in filter(None, bounded.split(";")):
         hm, gm = pair.split(",")
-        variants.append((f"bounded {hm}/{gm}", ["--device", "gpu", "--layout", "sweep",
-                                                "--host-mem", hm, "--gpu-mem", gm]))
+        swept.append((f"bounded {hm}/{gm}", ["--device", "gpu", "--layout", "sweep",
+                                             "--host-mem", hm, "--gpu-mem", gm]))
+    variants = [("inmem", tri, ["--device", "gpu"])] + [(n, tri, o) for n, o in swept]
+    if before:
+        variants += [(n + " before", os.path.join(before, "tristream"), o) for n, o in swept
+                     if n.startswith("bounded")]
     out = open(jsonl, "a") if jsonl else None
     rows = []
     for crawl in crawls:
         counts = set()
-        res = {name: [] for name, _ in variants}
+        res = {name: [] for name, _, _ in variants}
         for r in range(runs):
-            for name, opts in variants:  # interleaved: drift hits every variant alike
+            for name, binary, opts in variants:  # interleaved: drift hits every variant alike
                 if cold:
                     drop_caches()
-                j, wall = timed([tri, "count", "--quiet", "--json"] + opts + [crawl])
+                j, wall = timed([binary, "count", "--quiet", "--json"] + opts + [crawl])
                 j.update({"variant": name, "wall": wall, "run": r, "cold": cold})
                 if out:
                     out.write(json.dumps(j) + "\n")
@@ -55,20 +62,21 @@ def main():
                 counts.add(j["triangles"])
                 res[name].append(j)
         base = statistics.median([j["wall"] for j in res["inmem"]]) if res["inmem"] else None
-        for name, _ in variants:
+        for name, _, _ in variants:
             js = res[name]
             if not js:
-                rows.append([os.path.basename(crawl), name, "failed"] + [""] * 7)
+                rows.append([os.path.basename(crawl), name, "failed"] + [""] * 8)
                 continue
             wall = statistics.median(j["wall"] for j in js)
             sw = [j.get("sweep", {}) for j in js]
             med = lambda k: f"{statistics.median(x.get(k, 0) for x in sw):.2f}"
             rows.append([os.path.basename(crawl), name, f"{wall:.2f}",
                          f"{wall / base:.2f}x" if base else "",
-                         js[0].get("passes", ""), med("fill_s"), med("past_s"),
+                         js[0].get("passes", ""), js[0].get("sweep", {}).get("chunks_decoded", ""),
+                         med("fill_s"), med("past_s"),
                          med("decode_thread_s"), js[0]["triangles"],
                          "yes" if len(counts) == 1 else "NO"])
-    print_table(["crawl", "variant", "wall s (median)", "vs inmem", "passes", "fill s",
+    print_table(["crawl", "variant", "wall s (median)", "vs inmem", "passes", "chunks decoded", "fill s",
                  "sweep-past s", "decode thread-s", "triangles", "all equal"], rows)
 
 if __name__ == "__main__":

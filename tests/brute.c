@@ -259,15 +259,17 @@ int main(int argc, char **argv)
 		fprintf(stderr, "brute: cannot read %s\n", argv[a]);
 		return 1;
 	}
+	int out = 0;
 	if (pv || cl)
-		return per_vertex(&g, cl);
-	uint64_t total = 0;
-	for (uint64_t v = 0; v < g.n; v++)
-		total += cliques(&g, g.up + g.start[v], g.start[v + 1] - g.start[v], k - 1);
-	if (printf("%llu\n", (unsigned long long)total) < 0 || fflush(stdout) != 0)
-		return 1;
+		out = per_vertex(&g, cl);
+	else {
+		uint64_t total = 0;
+		for (uint64_t v = 0; v < g.n; v++)
+			total += cliques(&g, g.up + g.start[v], g.start[v + 1] - g.start[v], k - 1);
+		out = printf("%llu\n", (unsigned long long)total) < 0 || fflush(stdout) != 0;
+	}
 	free(e);
 	free(g.start);
 	free(g.up);
-	return 0;
+	return out;
 }
