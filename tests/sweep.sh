@@ -153,6 +153,49 @@ for t in 1 3; do
 done
 damaged_copy; truncate -s $(($(stat -c %s "$T/bad/c1.graph") / 2)) "$T/bad/c1.graph"
 refused "a .graph cut in half (offsets past its end)"
+# damaged .offsets: decoded on every thread in pieces that fall into step
+# (io/webgraph.c, bv_read_offsets_par) where there are several threads, on
+# one thread serially; both must refuse alike, with the same message
+offsets_lie() { # WHAT: exit 3 at 1 and 3 threads, the same message, naming the file
+	local what=$1 m1 m3
+	check "$what: exit 3, one thread" [ "$(rc_of sw --threads 1 "$T/bad/c1")" = 3 ]
+	m1=$(cat "$T/err")
+	check "$what: exit 3, three threads" [ "$(rc_of sw --threads 3 "$T/bad/c1")" = 3 ]
+	m3=$(cat "$T/err")
+	check "$what: the same message on one thread and on three" [ -n "$m1" ] && [ "$m1" = "$m3" ]
+	check "$what: the message names the crawl" grep -q "$T/bad/c1" "$T/err"
+}
+check "c1's offsets span several of the parallel decoder's pieces (64 Ki bits)" \
+	[ "$(stat -c %s "$T/c1.offsets")" -gt 24576 ]
+damaged_copy; truncate -s $(($(stat -c %s "$T/bad/c1.offsets") * 3 / 5)) "$T/bad/c1.offsets"
+offsets_lie "an .offsets cut short"
+damaged_copy; python3 - "$T/bad/c1-t.offsets" <<'EOF'
+import sys
+p = sys.argv[1]; b = bytearray(open(p, 'rb').read())
+b[len(b) // 2:] = bytes(len(b) - len(b) // 2) # zeros: one unary run to the end
+open(p, 'wb').write(bytes(b))
+EOF
+offsets_lie "an .offsets whose second half is zeros"
+damaged_copy; python3 - "$T/bad/c1.offsets" <<'EOF'
+import sys
+# gaps of about 2^56 (gamma: 55 zeros, a one, 55 ones) from the middle on:
+# their sums pass 2^64; the first offset past the .graph is the one named
+p = sys.argv[1]; b = bytearray(open(p, 'rb').read())
+h = len(b) // 2
+bits = ('0' * 55 + '1' + '1' * 55) * ((len(b) - h) * 8 // 111)
+bits += '0' * (-len(bits) % 8)
+big = int(bits, 2).to_bytes(len(bits) // 8, 'big')
+b[h:h + len(big)] = big
+open(p, 'wb').write(bytes(b))
+EOF
+offsets_lie "an .offsets of gaps near 2^56 from its middle on"
+damaged_copy; python3 - "$T/bad/c1.offsets" <<'EOF'
+import sys
+p = sys.argv[1]; b = bytearray(open(p, 'rb').read())
+for i in range(len(b) // 4, len(b) // 4 + 32): b[i] ^= 0x5a
+open(p, 'wb').write(bytes(b))
+EOF
+offsets_lie "an .offsets with flipped bits"
 damaged_copy; sed -i 's/^arcs=.*/arcs=12345/' "$T/bad/c1.properties" "$T/bad/c1-t.properties"
 refused "arcs the lists do not have"
 damaged_copy; sed -i 's/^nodes=.*/nodes=4000000000/' "$T/bad/c1.properties" "$T/bad/c1-t.properties"
