@@ -551,7 +551,7 @@ static int bv_read_offsets(struct bv_graph *g, const atomic_int *stop, struct ts
  * whatever the bits, checks and messages included.
  */
 #define OFF_SYNC 64
-#define OFF_PIECE_BITS (1ull << 16) /* pieces of at least this many bits */
+#define OFF_PIECE_BITS (1ull << 12) /* pieces of at least this many bits */
 
 struct off_piece {
 	uint64_t p0, p1;               /* codes starting in [p0, p1) */

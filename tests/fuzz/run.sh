@@ -17,7 +17,7 @@ build_only=0
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(text graph lz4_chunk webgraph)
+[ ${#targets[@]} -gt 0 ] || targets=(text graph lz4_chunk webgraph offsets)
 B=build-fuzz
 if [ ! -d "$B" ]; then
 	CC=clang meson setup "$B" -Dfuzz=true -Dcuda=disabled -Dmetis=disabled \
