@@ -548,7 +548,11 @@ static int bv_read_offsets(struct bv_graph *g, const atomic_int *stop, struct ts
  * every piece decodes its nodes from that start into off (phase 3). A
  * piece whose parse never meets the true one within OFF_SYNC codes is
  * decoded by the walk itself, so the result is the serial decode's
- * whatever the bits, checks and messages included.
+ * whatever the bits, checks and messages included. That costs the speed,
+ * not the result: a periodic stream parsed out of phase never falls into
+ * step (gamma gaps of 1, "010" over and over: a run of nodes with empty
+ * lists), and where a piece starts inside such a run, the walk decodes
+ * that piece alone (fuzzed: tests/fuzz/fuzz_offsets.c).
  */
 #define OFF_SYNC 64
 #define OFF_PIECE_BITS (1ull << 12) /* pieces of at least this many bits */

@@ -162,6 +162,7 @@ struct engine_part {
 				     * the layout has one kernel of its own (arrival) */
 	const char *chosen;       /* --kernel auto: the one it chose (static), else NULL */
 	struct part_stats st;
+	uint32_t block_chunks;    /* layout sweep: the chunks of the pass's block */
 	double build_s, h2d_ms, kernel_ms, count_s;
 };
 

@@ -338,6 +338,8 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 				json_u64(&j, "gpu", (uint64_t)r->gpus[p->gpu].index);
 			json_u64(&j, "cost", p->cost);
 		}
+		if (r->layout == ENGINE_LAYOUT_SWEEP)
+			json_u64(&j, "block_chunks", p->block_chunks);
 		json_u64(&j, "v_local", p->st.v_local);
 		if (o->want_stats && r->layout == ENGINE_LAYOUT_LSTC) {
 			json_u64(&j, "v_ind", p->st.v_ind);

@@ -443,6 +443,7 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 				ckpt_take(ck, (uint32_t)(s->pass_unit + k), &c);
 		part->triangles = sum;
 		part->resumed = 1;
+		part->block_chunks = (uint32_t)held_b - a;
 		*next = (uint32_t)held_b;
 		return TSG_OK;
 	}
@@ -470,6 +471,7 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 				"(give the same --host-mem and --gpu-mem)", p,
 				(unsigned long long)held_b, (unsigned long long)b);
 	s->b = (uint32_t)b;
+	part->block_chunks = (uint32_t)(b - a);
 	if (ck && !held && (rc = ckpt_record(ck, (uint32_t)(end_base + b), 0, s->err)))
 		return rc;
 	for (uint32_t k = 0; ck && k < nch; k++)
