@@ -108,7 +108,7 @@ int kern_sweep_chunk(const struct kern_sweep_block *bl, const uint32_t *rank, ui
 		for (uint64_t x = x0; x < x1; x++) {
 			const uint32_t ra = rank[l[x]];
 			if (ra == rb)
-				continue; /* a self-loop, never in a merged list */
+				continue; /* never: v lies after the block */
 			if (!made) { /* out(b), once b has a neighbour in the block */
 				nb = up_row(rank, rb, l, n, row, tmp);
 				made = 1;

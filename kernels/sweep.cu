@@ -127,7 +127,8 @@ __global__ void sw_orient_kernel(sw_chunk c, const uint32_t *rank, int write)
 				c.lst[x] = w = rank[w];
 			}
 		}
-		/* down: a block neighbour, of either rank (not a self-loop) */
+		/* down: a block neighbour, of either rank (w != rv always holds:
+		 * a chunk swept lies after the block) */
 		const bool up = ok && w > rv, down = in_blk && w != rv;
 		const unsigned peers = __match_any_sync(0xffffffffu, ok ? i : 0xffffffffu);
 		const int leader = __ffs(peers) - 1;
