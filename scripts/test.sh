@@ -74,13 +74,21 @@ t5=$(now)
 counts() { sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' "$1" 2>/dev/null | tail -n 1; }
 ok=0 bad=0 sk=0
 if [ $built = 1 ] && [ -f build-test/meson-logs/testlog.json ]; then
-	read -r mok mfail mskip slow < <(python3 - build-test/meson-logs/testlog.json <<'PY'
+	read -r mok mfail mskip slow < <(python3 - build-test/meson-logs/testlog.json "$L/meson-fails.txt" <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 ok = sum(r["result"] in ("OK", "EXPECTEDFAIL") for r in rows)
 skip = sum(r["result"] == "SKIP" for r in rows)
 slow = sorted(rows, key=lambda r: -r["duration"])[:3]
 print(ok, len(rows) - ok - skip, skip, ", ".join("%s %.0f s" % (r["name"], r["duration"]) for r in slow))
+# each failed test's own FAIL lines, for the summary: meson prints only a
+# log's tail, which can miss them
+with open(sys.argv[2], "w") as f:
+    for r in rows:
+        if r["result"] not in ("OK", "EXPECTEDFAIL", "SKIP"):
+            fails = [l for l in (r.get("stdout") or "").splitlines() if l.startswith("FAIL: ")]
+            for l in dict.fromkeys(fails) or ["(no FAIL line: %s)" % r["result"]]:
+                f.write("  %s: %s\n" % (r["name"], l))
 PY
 	)
 	meson_line="meson: $mok ok, $mfail fail, $mskip skipped ($((t2 - t1)) s; slowest: $slow)"
@@ -115,6 +123,7 @@ fi
 echo
 echo "=== summary ($(($(now) - t0)) s; build $((t1 - t0)) s)"
 echo "$meson_line"
+[ ! -s "$L/meson-fails.txt" ] || cat "$L/meson-fails.txt"
 echo "$tsan_line"
 echo "$fuzz_line"
 if [ "$sk" -gt 0 ]; then

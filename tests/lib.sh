@@ -2,6 +2,7 @@
 # visible skip, the closing line and exit status, the count comparison, and
 # the real graphs with published counts.
 pass=0; fail=0; skipped=0
+failed_names="" # each failure's line again, for the closing lines (a log cut to its tail still names them)
 # python3 as its interpreter, not a version manager's shim (pyenv's costs
 # two more processes a call, a third of a second on a loaded 2-core
 # machine, and the tests call it hundreds of times)
@@ -10,12 +11,14 @@ unset py
 check() { # description, condition... (returns the condition's status)
 	local what=$1; shift
 	if "$@"; then pass=$((pass+1)); return 0; fi
-	fail=$((fail+1)); echo "FAIL: $what"; return 1
+	fail=$((fail+1)); echo "FAIL: $what"; failed_names="$failed_names
+FAIL: $what"; return 1
 }
 # The GPU scripts' form of check: a condition evaluated by the caller
 # (`cond && ok || bad "why"`), counted the same way.
 ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+bad() { fail=$((fail+1)); echo "FAIL: $*"; failed_names="$failed_names
+FAIL: $*"; }
 # A check (or a named group of checks) that cannot run here: said on its
 # own line and counted, never passed over in silence.
 skip() { # why...
@@ -26,6 +29,7 @@ skip() { # why...
 # (meson's "skipped") where every check was skipped, else 0.
 finish_checks() {
 	if [ $((pass + fail + skipped)) = 0 ]; then fail=1; echo "FAIL: nothing was checked"; fi
+	[ -z "$failed_names" ] || printf 'the failures again:%s\n' "$failed_names"
 	if [ "$skipped" -gt 0 ]; then
 		echo "$pass passed, $fail failed, $skipped skipped"
 	else
