@@ -164,10 +164,17 @@ static int publish(struct io_writer *w, struct tsg_err *err)
 		w->tmp_path = NULL;
 		return TSG_OK;
 	}
-	/* An O_TMPFILE gets a name by linking /proc/self/fd/N; link cannot
-	 * replace, so link to a unique temporary name and rename over. */
+	/* An O_TMPFILE gets a name by linking /proc/self/fd/N. Where the
+	 * target does not exist yet, the link is the whole publication: no
+	 * second name that a kill between two calls could leave behind. Link
+	 * cannot replace, so over an existing target link to a unique
+	 * temporary name and rename over. */
 	char proc[64], tmp[4096];
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", w->fd);
+	if (linkat(AT_FDCWD, proc, AT_FDCWD, w->path, AT_SYMLINK_FOLLOW) == 0)
+		return TSG_OK;
+	if (errno != EEXIST)
+		return tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot link output", w->path);
 	for (int attempt = 0; attempt < 100; attempt++) {
 		snprintf(tmp, sizeof(tmp), "%s.tmp.%ld.%d", w->path, (long)getpid(), attempt);
 		if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0) {
