@@ -214,4 +214,27 @@ check "--layout sweep without a transpose: exit 3" [ "$(rc_of sw "$T/bad/c1")" =
 check "--layout sweep on a .tsg: exit 2" [ "$(rc_of sw "$T/c1.tsg")" = 2 ]
 check "--layout sweep with --k: exit 2" [ "$(rc_of sw --k 4 "$T/c1")" = 2 ]
 
+# --- bench/crawl_gsh.sh, the driver of the gsh-sized count, on the CPU at a
+# small size: both routes, the memory held down by bench/hold_mem.py (to
+# half a GiB under what is available), the counts equal to tests/brute's
+# count of the .tsg the same arguments make
+gen --seed 1 --edge-factor 48 crawl --vertices 30000 "$T/g48.tsg"
+g48=$(brute "$T/g48.tsg")
+check "reference count of the edge-factor-48 crawl" num "$g48"
+av=$(awk '/^MemAvailable:/ { printf "%.2f", $2 / 1048576 - 0.5 }' /proc/meminfo)
+MEM_CAP=$av DEVICE=cpu COUNT_CPUS=0 HOST_MEM=24M ROUTE2=1 \
+	bash "$(dirname "$0")/../bench/crawl_gsh.sh" "$B" "$T/gsh" 30000 48 >"$T/gsh.out" 2>&1
+gsh_rc=$?
+if grep -q "^FAIL: memory not held.*mlock" "$T/gsh.out"; then
+	skip "bench/crawl_gsh.sh: memory cannot be locked here (mlock); its run not tried"
+else
+	check "bench/crawl_gsh.sh on the CPU: exit 0" [ $gsh_rc = 0 ]
+	row=$(grep "^| 30000 " "$T/gsh.out")
+	check "bench/crawl_gsh.sh: both routes count tests/brute's count" \
+		same "$(echo "$row" | awk -F'|' '{ gsub(/ /, "", $9); print $9 }')" "$g48"
+	check "bench/crawl_gsh.sh: route 2 the same" \
+		same "$(echo "$row" | awk -F'|' '{ gsub(/ /, "", $10); print $10 }')" "$g48"
+	check "bench/crawl_gsh.sh: the memory held through route 1" grep -q "^route 1's memory cap: .*held to the end" "$T/gsh.out"
+fi
+
 finish_checks
