@@ -14,4 +14,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Writes data to a fresh memfd; fills path; returns the fd (close it) or -1. */
 int fuzz_file(const uint8_t *data, size_t size, char *path, size_t path_len);
 
+/* A directory of this process's own for a target's files (in $TMPDIR,
+ * else /tmp), made on the first call and removed with its files at exit;
+ * NULL where it cannot be made. */
+const char *fuzz_dir(const char *tag);
+
 #endif

@@ -31,16 +31,12 @@ static int put(const char *path, const void *b, size_t n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char dir[4096];
 	static uint8_t zeros[1 << 16];
 	if (size < 4 || size > (1u << 18))
 		return 0;
-	if (!dir[0]) {
-		const char *t = getenv("TMPDIR");
-		snprintf(dir, sizeof(dir), "%s/fuzz-off-%ld", t && *t ? t : "/tmp", (long)getpid());
-		if (mkdir(dir, 0700) != 0)
-			return 0;
-	}
+	const char *const dir = fuzz_dir("off");
+	if (!dir)
+		return 0;
 	static const char *const codes[] = { "OFFSETS_GAMMA", "OFFSETS_DELTA", "OFFSETS_UNARY",
 					     "OFFSETS_ZETA" };
 	const unsigned nodes = 1 + (data[0] << 8 | data[1]);

@@ -29,15 +29,11 @@ static int put(const char *path, const void *b, size_t n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char dir[4096];
 	if (size < 3 || size > (1u << 16))
 		return 0;
-	if (!dir[0]) {
-		const char *t = getenv("TMPDIR");
-		snprintf(dir, sizeof(dir), "%s/fuzz-wg-%ld", t && *t ? t : "/tmp", (long)getpid());
-		if (mkdir(dir, 0700) != 0)
-			return 0;
-	}
+	const char *const dir = fuzz_dir("wg");
+	if (!dir)
+		return 0;
 	static const unsigned minint[] = { 0, 1, 2, 4 };
 	char props[512], path[4400], tpath[4400], base[4200], scratch[4200];
 	const unsigned nodes = 1 + data[1];
