@@ -1281,36 +1281,47 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 /*
  * K-cliques under --gpus with no layout named: where one part holds the
  * whole graph on the first GPU (po's budget and scratch, no minimum of
- * parts), they are counted there alone (*plan that part, the note says
- * so), and the other GPUs are never opened; else *plan stays NULL and the
- * caller opens them (open_the_rest), every GPU taking parts, at least 4
- * each. Why: those parts each repeat the hubs' out-lists, and building
+ * parts), they are counted there alone (*plan that part, *one set, the
+ * note says so), and the other GPUs are never opened; else *plan is the
+ * parts the first GPU alone would count, which the caller shares among
+ * every GPU where they fit each (same_plan_fits), so that no second plan
+ * is made. Why: more parts each repeat the hubs' out-lists, and building
  * them on the host is the run (R-MAT 22, K = 4, two H200s: 6.8 s in 8
  * parts on both against 1.8 s in one on one GPU;
- * bench/raw/h200x2-2026-11-27-cliques-gpus/). Where one part does not
- * hold it, two GPUs stay slower than one (at --gpu-mem 1G: 11.8 s in 8
- * parts, 12.9 s in 2, against 6.6 and 7.3 s on one; not explained).
+ * bench/raw/h200x2-2026-11-27-cliques-gpus/). Where one part did not hold
+ * it, the parts were planned twice, once for the first GPU and thrown
+ * away, then at least 4 a GPU: two GPUs took 11.8 s in 8 parts and 12.9
+ * s in 2 at --gpu-mem 1G, against 6.6 and 7.3 s on one (same raw folder;
+ * a plan lists every triangle, the expensive pass).
  */
 static int cliques_one_gpu(const struct tsg_graph *g, const struct part_opts *po,
-			   struct gpu_ctx *first, uint32_t want, struct part_plan **plan,
+			   struct gpu_ctx *first, uint32_t want, struct part_plan **plan, int *one,
 			   struct engine_result *r, struct tsg_err *err)
 {
-	struct part_opts one = *po;
-	one.min_parts = 0;
-	const int rc = part_plan_new(g, &one, plan, err);
-	if (rc)
+	struct part_opts o1 = *po;
+	o1.min_parts = 0;
+	*one = 0;
+	const int rc = part_plan_new(g, &o1, plan, err);
+	if (rc || part_plan_count(*plan) != 1)
 		return rc;
-	if (part_plan_count(*plan) != 1) {
-		part_plan_free(*plan);
-		*plan = NULL;
-		return TSG_OK;
-	}
+	*one = 1;
 	const size_t used = strlen(r->note); /* after what is there */
 	snprintf(r->note + used, sizeof(r->note) - used, "%s--gpus: k-cliques counted on GPU %d "
 		 "alone, as one part holds the graph there (on %u GPUs it would be cut into at "
 		 "least %u parts, each repeating the hubs' lists); --layout lstc counts on all %u",
 		 used ? "; " : "", gpu_device_index(first), want, 4 * want, want);
 	return TSG_OK;
+}
+
+/* Whether the parts planned for the first GPU (budget, scratch) fit every
+ * GPU now open: the slot is the least of theirs, and the clique pool is
+ * sized by the most multiprocessors, which may differ from the first's. */
+static int same_plan_fits(const struct part_opts *planned, uint64_t slot,
+			  const struct tsg_scratch *now)
+{
+	return slot >= planned->budget && now->per_src == planned->scratch.per_src &&
+	       now->per_mid == planned->scratch.per_mid &&
+	       now->per_edge == planned->scratch.per_edge && now->fixed <= planned->scratch.fixed;
 }
 
 /* The GPUs of --gpus after the first, opened late (k-cliques that did not
@@ -1441,14 +1452,16 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		}
 		r->clique_gpu = engine_clique_gpu(o, r->clique_ran);
 		po.want_gid = o->per_vertex;
+		int one = 0;
+		struct part_opts first_po = po;
 		if (want > ngpus && po.nparts == 0) { /* one GPU, if one part holds it */
-			po.budget = slot;
-			po.scratch = engine_clique_scratch(&r->clique_gpu, r->max_out, slot,
-							   gpu_sms(ctx[0]));
-			if ((rc = cliques_one_gpu(g, &po, ctx[0], want, &p.plan, r, err)))
+			first_po.budget = slot;
+			first_po.scratch = engine_clique_scratch(&r->clique_gpu, r->max_out, slot,
+								 gpu_sms(ctx[0]));
+			if ((rc = cliques_one_gpu(g, &first_po, ctx[0], want, &p.plan, &one, r, err)))
 				goto done;
 		}
-		if (want > ngpus && !p.plan) { /* several parts: every GPU */
+		if (want > ngpus && !one) { /* several parts: every GPU */
 			if ((rc = open_the_rest(g, o, ctx, want, &slot, &copy_threads, r, err)))
 				goto done;
 			ngpus = want;
@@ -1458,6 +1471,19 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		for (uint32_t i = 0; i < ngpus; i++)
 			sms = gpu_sms(ctx[i]) > sms ? gpu_sms(ctx[i]) : sms;
 		po.scratch = engine_clique_scratch(&r->clique_gpu, r->max_out, slot, sms);
+		if (p.plan && !one) {
+			if (same_plan_fits(&first_po, slot, &po.scratch)) {
+				const size_t used = strlen(r->note);
+				snprintf(r->note + used, sizeof(r->note) - used, "%s--gpus: k-cliques "
+					 "in the %u parts GPU %d alone needs, shared by %u GPUs (more "
+					 "parts would each repeat the hubs' lists); --partitions N "
+					 "sets how many", used ? "; " : "", part_plan_count(p.plan),
+					 gpu_device_index(ctx[0]), ngpus);
+			} else { /* a GPU of less room or more multiprocessors: planned again */
+				part_plan_free(p.plan);
+				p.plan = NULL;
+			}
+		}
 		for (uint32_t i = 0; i < ngpus && rc == TSG_OK; i++) {
 			gpu_set_clique(ctx[i], &r->clique_gpu);
 			if (o->k_all)

@@ -325,6 +325,16 @@ for a in "" "--layout lstc"; do
 	want="1 True"; [ -n "$a" ] && want="2 False"
 	[ "$n" = "$want" ] && ok || bad "rmat16 --k 4 --gpus $GL $a: GPUs and note '$n', wanted '$want'"
 done
+# ... and where one part does not hold it: the parts the first GPU alone
+# needs, planned once and shared by every GPU (said in the note)
+if num "${ref[$T/rmat20.tsg]:-}"; then
+	k20=$(kc "$T/rmat20.tsg" 4 --device cpu)
+	num "$k20" && ok || bad "rmat20: CPU 4-cliques '$k20'"
+	"$B/tristream" count --quiet --json --k 4 --gpus $GL --gpu-mem 64M "$T/rmat20.tsg" >"$T/k20.json" 2>"$T/err"
+	same "$(field cliques "$T/k20.json")" "$k20" && ok || bad "rmat20 --k 4 --gpus $GL --gpu-mem 64M: $(field cliques "$T/k20.json") vs $k20 ($(head -c 200 "$T/err"))"
+	n=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["gpus"]), d["partitions"] > 1, "shared by 2 GPUs" in d.get("note", ""))' "$T/k20.json" 2>/dev/null)
+	[ "$n" = "2 True True" ] && ok || bad "rmat20 --k 4 --gpus $GL --gpu-mem 64M: GPUs, parts > 1, note: '$n', wanted '2 True True'"
+fi
 [ -n "${ref[$T/clique.tsg]:-}" ] && {
 	same "$(kc "$T/clique.tsg" 5 --gpus $GL)" "$(python3 -c 'import math; print(math.comb(300, 5))')" && ok || bad "K300 5-cliques on --gpus $GL"
 }
