@@ -228,7 +228,7 @@ gsh_rc=$?
 if grep -q "^FAIL: memory not held.*mlock" "$T/gsh.out"; then
 	skip "bench/crawl_gsh.sh: memory cannot be locked here (mlock); its run not tried"
 else
-	check "bench/crawl_gsh.sh on the CPU: exit 0" [ $gsh_rc = 0 ]
+	check "bench/crawl_gsh.sh on the CPU exits 0" [ $gsh_rc = 0 ]
 	row=$(grep "^| 30000 " "$T/gsh.out")
 	check "bench/crawl_gsh.sh: both routes count tests/brute's count" \
 		same "$(echo "$row" | awk -F'|' '{ gsub(/ /, "", $9); print $9 }')" "$g48"
