@@ -1461,10 +1461,13 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			if ((rc = cliques_one_gpu(g, &first_po, ctx[0], want, &p.plan, &one, r, err)))
 				goto done;
 		}
-		if (want > ngpus && !one) { /* several parts: every GPU */
-			if ((rc = open_the_rest(g, o, ctx, want, &slot, &copy_threads, r, err)))
+		if (want > ngpus && !one) { /* several parts: every GPU, or one a part */
+			uint32_t use = p.plan && part_plan_count(p.plan) < want
+					       ? part_plan_count(p.plan) : want;
+			use = use ? use : 1; /* no part at all (no edge): the first GPU */
+			if ((rc = open_the_rest(g, o, ctx, use, &slot, &copy_threads, r, err)))
 				goto done;
-			ngpus = want;
+			ngpus = use;
 			r->slot_bytes = slot;
 		}
 		int sms = 0; /* the pool for the GPU of most multiprocessors fits all */
@@ -1475,10 +1478,11 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			if (same_plan_fits(&first_po, slot, &po.scratch)) {
 				const size_t used = strlen(r->note);
 				snprintf(r->note + used, sizeof(r->note) - used, "%s--gpus: k-cliques "
-					 "in the %u parts GPU %d alone needs, shared by %u GPUs (more "
+					 "in the %u parts GPU %d alone needs, shared by %u GPUs%s (more "
 					 "parts would each repeat the hubs' lists); --partitions N "
 					 "sets how many", used ? "; " : "", part_plan_count(p.plan),
-					 gpu_device_index(ctx[0]), ngpus);
+					 gpu_device_index(ctx[0]), ngpus,
+					 ngpus < want ? ", one a part" : "");
 			} else { /* a GPU of less room or more multiprocessors: planned again */
 				part_plan_free(p.plan);
 				p.plan = NULL;
