@@ -1,25 +1,31 @@
 /*
  * atomic.h - a small output file that appears whole or not at all.
  *
- * io_afile_open makes a hidden temporary beside the target and hands out a
- * stdio stream to it; io_afile_commit checks every write, flushes, syncs
- * and renames it into place; io_afile_abort (or any failure) removes it.
- * A killed run leaves at most the hidden temporary, never a partial target.
+ * io_afile_open makes a file without a name beside the target (O_TMPFILE;
+ * where the file system lacks it, a temporary named TARGET.tmp.XXXXXX)
+ * and hands out a stdio stream to it; io_afile_commit checks every write,
+ * flushes, syncs and gives it the target's name; io_afile_abort (or any
+ * failure) drops it. A killed run leaves nothing (with O_TMPFILE) or at
+ * most the named temporary, never a partial target.
  * A target that exists and is not a regular file (a device, a FIFO) is
  * written in place: renaming over it would replace it.
- * For per-vertex results and checkpoint headers; graph files have
- * io/writer.h.
+ * For per-vertex results, text and BVGraph output, checkpoint headers;
+ * graph files have io/writer.h, which names its files the same way
+ * (io_unnamed_open, io_unnamed_publish).
  */
 #ifndef IO_ATOMIC_H
 #define IO_ATOMIC_H
 
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "base/error.h"
 
 struct io_afile {
 	FILE *f;     /* write here */
-	char *path, *tmp;
+	char *path;
+	char *tmp;   /* the fallback's temporary name; NULL: unnamed or in place */
+	int unnamed; /* an O_TMPFILE, named at commit */
 };
 
 int io_afile_open(const char *path, struct io_afile *a, struct tsg_err *err);
@@ -29,5 +35,15 @@ void io_afile_abort(struct io_afile *a);
 
 /* The whole of a small file, len bytes, atomically. */
 int io_afile_write_all(const char *path, const void *data, size_t len, struct tsg_err *err);
+
+/* A file without a name, open read-write, in the directory of path (the
+ * file to be): its descriptor, or -1 with errno set where the directory
+ * cannot have one (no O_TMPFILE there: the caller falls back to a name). */
+int io_unnamed_open(const char *path, mode_t mode);
+
+/* Gives the unnamed file fd the name path, replacing a file there. Where
+ * path is free the link is the whole publication; over an existing file
+ * a unique temporary name is linked and renamed over it. */
+int io_unnamed_publish(int fd, const char *path, struct tsg_err *err);
 
 #endif

@@ -634,7 +634,7 @@ uint64_t io_webgraph_writer_bits(const struct io_webgraph_writer *w)
 static int sync_stream(struct io_afile *f, struct tsg_err *err)
 {
 	errno = 0;
-	if (fflush(f->f) != 0 || ferror(f->f) || (f->tmp && fsync(fileno(f->f)) != 0)) {
+	if (fflush(f->f) != 0 || ferror(f->f) || ((f->tmp || f->unnamed) && fsync(fileno(f->f)) != 0)) {
 		const int e = errno ? errno : EIO;
 		return tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot write", f->path);
 	}

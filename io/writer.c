@@ -12,6 +12,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "io/atomic.h"
 #include "io/compress.h"
 #include "io/format.h"
 #include "io/graph.h"
@@ -41,10 +42,7 @@ static char *dir_of(const char *path)
 
 static int open_temp(struct io_writer *w, struct tsg_err *err)
 {
-	char *dir = dir_of(w->path);
-	if (!dir)
-		return tsg_fail(err, TSG_ENOMEM, "out of memory");
-	w->fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0644);
+	w->fd = io_unnamed_open(w->path, 0644);
 	if (w->fd < 0) {
 		/* no O_TMPFILE here: fall back to a hidden name that abort removes */
 		size_t len = strlen(w->path) + 16;
@@ -54,7 +52,6 @@ static int open_temp(struct io_writer *w, struct tsg_err *err)
 			w->fd = mkstemp(w->tmp_path);
 		}
 	}
-	free(dir);
 	if (w->fd < 0)
 		return tsg_fail_errno(err, tsg_status_from_errno(errno), errno,
 				      "%s: cannot create output file", w->path);
@@ -157,38 +154,13 @@ void io_writer_abort(struct io_writer *w)
 
 static int publish(struct io_writer *w, struct tsg_err *err)
 {
-	if (w->tmp_path) {
-		if (rename(w->tmp_path, w->path) != 0)
-			return tsg_fail_errno(err, TSG_EIO, errno, "%s: rename", w->path);
-		free(w->tmp_path);
-		w->tmp_path = NULL;
-		return TSG_OK;
-	}
-	/* An O_TMPFILE gets a name by linking /proc/self/fd/N. Where the
-	 * target does not exist yet, the link is the whole publication: no
-	 * second name that a kill between two calls could leave behind. Link
-	 * cannot replace, so over an existing target link to a unique
-	 * temporary name and rename over. */
-	char proc[64], tmp[4096];
-	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", w->fd);
-	if (linkat(AT_FDCWD, proc, AT_FDCWD, w->path, AT_SYMLINK_FOLLOW) == 0)
-		return TSG_OK;
-	if (errno != EEXIST)
-		return tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot link output", w->path);
-	for (int attempt = 0; attempt < 100; attempt++) {
-		snprintf(tmp, sizeof(tmp), "%s.tmp.%ld.%d", w->path, (long)getpid(), attempt);
-		if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0) {
-			if (rename(tmp, w->path) != 0) {
-				int e = errno;
-				unlink(tmp);
-				return tsg_fail_errno(err, TSG_EIO, e, "%s: rename", w->path);
-			}
-			return TSG_OK;
-		}
-		if (errno != EEXIST)
-			return tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot link output", w->path);
-	}
-	return tsg_fail(err, TSG_EIO, "%s: cannot find a free temporary name", w->path);
+	if (!w->tmp_path)
+		return io_unnamed_publish(w->fd, w->path, err);
+	if (rename(w->tmp_path, w->path) != 0)
+		return tsg_fail_errno(err, TSG_EIO, errno, "%s: rename", w->path);
+	free(w->tmp_path);
+	w->tmp_path = NULL;
+	return TSG_OK;
 }
 
 void io_writer_no_sync(struct io_writer *w) { w->sync = 0; }

@@ -299,6 +299,15 @@ for d in 0.05 0.1 0.2 0.3 0.5 0.8; do
 	check "convert --compress killed after ${d}s leaves nothing but a whole output ('$left')" \
 		sh -c "[ -z '$left' ] || { [ '$left' = k.tsg ] && $B/tristream info $T/killdir/k.tsg >/dev/null; }"
 done
+# ... and so does --to text, whose output is a stream (io/atomic.h: a file
+# without a name until it is whole)
+for d in 0.02 0.05 0.1 0.2; do
+	rm -f "$T/killdir/"*
+	(timeout -s KILL $d "$B/tristream-convert" --quiet --to text "$T/big.tsg" "$T/killdir/k.txt") 2>/dev/null
+	left=$(ls -A "$T/killdir")
+	check "convert --to text killed after ${d}s leaves nothing but a whole output ('$left')" \
+		sh -c "[ -z '$left' ] || { [ '$left' = k.txt ] && [ \$(wc -l <$T/killdir/k.txt) = \$($B/tristream info --json $T/big.tsg | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"edges\"])') ]; }"
+done
 check "--help" "$B/tristream" count --help
 check "version" sh -c "$B/tristream --version | grep -q tristream"
 check "unknown command exits 2" [ "$(rc_of "$B/tristream" frobnicate)" = 2 ]
