@@ -306,7 +306,7 @@ for d in 0.02 0.05 0.1 0.2; do
 	(timeout -s KILL $d "$B/tristream-convert" --quiet --to text "$T/big.tsg" "$T/killdir/k.txt") 2>/dev/null
 	left=$(ls -A "$T/killdir")
 	check "convert --to text killed after ${d}s leaves nothing but a whole output ('$left')" \
-		sh -c "[ -z '$left' ] || { [ '$left' = k.txt ] && [ \$(wc -l <$T/killdir/k.txt) = \$($B/tristream info --json $T/big.tsg | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"edges\"])') ]; }"
+		sh -c "[ -z '$left' ] || { [ '$left' = k.txt ] && n=\$(wc -l <$T/killdir/k.txt) && e=\$($B/tristream info --json $T/big.tsg | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"edges\"])') && [ -n \"\$n\" ] && [ \"\$n\" = \"\$e\" ]; }"
 done
 check "--help" "$B/tristream" count --help
 check "version" sh -c "$B/tristream --version | grep -q tristream"
