@@ -138,6 +138,13 @@ else
 fi
 
 # --- a crawl that lies: exit 3 naming the file, on the sweep too
+flip() { # FILE DIVISOR COUNT MASK: COUNT bytes from 1/DIVISOR of FILE on, XORed with MASK
+	python3 -c 'import sys
+p, d, n, m = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4], 0)
+b = bytearray(open(p, "rb").read())
+for i in range(len(b) // d, len(b) // d + n): b[i] ^= m
+open(p, "wb").write(bytes(b))' "$@"
+}
 damaged_copy() { # a copy of c1 in T/bad, to damage
 	rm -rf "$T/bad"; mkdir "$T/bad"
 	for f in "$T"/c1.* "$T"/c1-t.*; do cp "$f" "$T/bad/${f##*/}"; done
@@ -191,23 +198,13 @@ b[h:h + len(big)] = big
 open(p, 'wb').write(bytes(b))
 EOF
 offsets_lie "an .offsets of gaps near 2^56 from its middle on"
-damaged_copy; python3 - "$T/bad/c1.offsets" <<'EOF'
-import sys
-p = sys.argv[1]; b = bytearray(open(p, 'rb').read())
-for i in range(len(b) // 4, len(b) // 4 + 32): b[i] ^= 0x5a
-open(p, 'wb').write(bytes(b))
-EOF
+damaged_copy; flip "$T/bad/c1.offsets" 4 32 0x5a
 offsets_lie "an .offsets with flipped bits"
 damaged_copy; sed -i 's/^arcs=.*/arcs=12345/' "$T/bad/c1.properties" "$T/bad/c1-t.properties"
 refused "arcs the lists do not have"
 damaged_copy; sed -i 's/^nodes=.*/nodes=4000000000/' "$T/bad/c1.properties" "$T/bad/c1-t.properties"
 refused "nodes the files cannot hold"
-damaged_copy; python3 - "$T/bad/c1.graph" <<'EOF'
-import sys
-p = sys.argv[1]; b = bytearray(open(p, 'rb').read())
-for i in range(len(b) // 3, len(b) // 3 + 64): b[i] ^= 0xa5
-open(p, 'wb').write(bytes(b))
-EOF
+damaged_copy; flip "$T/bad/c1.graph" 3 64 0xa5
 refused "flipped bits in the lists"
 rm -f "$T/bad/c1-t.properties"
 check "--layout sweep without a transpose: exit 3" [ "$(rc_of sw "$T/bad/c1")" = 3 ]
