@@ -72,6 +72,9 @@ struct engine_opts {
 	const char *scratch_dir;    /* block layout: the oriented graph goes to a scratch
 				     * file there, not memory (bounded host memory,
 				     * src/hostmem.h); NULL: memory */
+	int arrival_mapped;         /* --host-mem spills, yet the GPU's arrival layout may
+				     * count the mapped file where the GPU holds its rows
+				     * (src/hostmem.h: its host need fits the budget) */
 	int pin_host;               /* GPU block layout: orient into pinned memory: 1 yes,
 				     * 0 no, -1 auto (now no: copies are staged) */
 	uint32_t batches;           /* arrival layout: batches, 0 auto */

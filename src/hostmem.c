@@ -4,12 +4,13 @@
 
 #include "io/compress.h"
 #include "kernels/gpu.h"
+#include "partition/arrival.h"
 #include "partition/orient.h"
 #include "base/util.h"
 
 const char *hostmem_mode_name(enum hostmem_mode m)
 {
-	return m == HOSTMEM_SPILL ? "spill" : "in-memory";
+	return m == HOSTMEM_SPILL ? "spill" : m == HOSTMEM_ARRIVAL ? "arrival" : "in-memory";
 }
 
 /* An oriented file holds its rows, offsets and rank map unless mapped,
@@ -25,8 +26,25 @@ static void plan_oriented(const struct io_header *h, int mapped, unsigned thread
 				      .mode = budget >= memory ? HOSTMEM_MEMORY : HOSTMEM_SPILL };
 }
 
+/* The GPU's arrival layout over a mapped plain file (hostmem.h): rank and
+ * batch of every vertex; the ranking's degree histogram a thread; the
+ * batches whose lists are pinned while copied (the submitting thread waits
+ * for batch k - 2's offsets before batch k, so about three, counted as
+ * four of the largest: batches (auto's, else --batches) of equal
+ * entries, one list over them at most); the offsets, counted though mapped; the GPU's
+ * staging buffers. */
+static uint64_t arrival_need(const struct io_header *h, uint64_t threads, uint32_t batches)
+{
+	const uint64_t k0 = h->nadj / PART_ARRIVAL_MIN_ENTRIES;
+	const uint64_t k = batches ? batches
+			   : k0 < 1 ? 1 : k0 > PART_ARRIVAL_AUTO_BATCHES ? PART_ARRIVAL_AUTO_BATCHES : k0;
+	const uint64_t batch = 4 * (h->nadj / k + h->max_degree);
+	return 8 * h->nv + threads * ((64ull << 10) * 8) + 4 * batch + 8 * (h->nv + 1) +
+	       GPU_STAGE_BUFS * GPU_STAGE_BYTES;
+}
+
 int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, int gpu,
-		 uint64_t budget, struct hostmem_plan *out, struct tsg_err *err)
+		 uint32_t batches, uint64_t budget, struct hostmem_plan *out, struct tsg_err *err)
 {
 	if (h->flags & IO_FLAG_ORIENTED) {
 		char a[32], b[32];
@@ -59,6 +77,7 @@ int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, i
 	if (lz4)
 		memory += 4 * nadj; /* decoded lists */
 	*out = (struct hostmem_plan){ .budget = budget, .need_memory = memory, .need_spill = spill,
+				      .need_arrival = gpu && !lz4 ? arrival_need(h, t, batches) : 0,
 				      .mode = budget >= memory ? HOSTMEM_MEMORY : HOSTMEM_SPILL };
 	if (budget < spill) {
 		char a[32], b[32];

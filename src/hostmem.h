@@ -19,6 +19,16 @@
  * file (io/format.h) builds nothing: in memory it holds its rows, offsets
  * and rank map, and spilling maps them (the per-thread buffers and the
  * GPU's staging buffers stay).
+ *
+ * On a GPU there is a third way for a plain (neither LZ4 nor oriented)
+ * file: the arrival layout (partition/arrival.h) over the mapped file,
+ * where the GPU holds every oriented row. The host then writes no rows: it
+ * holds the ranks and batches (8 bytes a vertex), the ranking's
+ * per-thread histograms and the few batches of lists pinned while they are
+ * copied (mapped pages, released after), and the count follows the read
+ * instead of spilling and counting after it. need_arrival is that figure;
+ * the engine takes the arrival layout only where the GPU holds its rows,
+ * else it spills as above.
  */
 #ifndef TSG_HOSTMEM_H
 #define TSG_HOSTMEM_H
@@ -29,21 +39,26 @@
 #include "io/format.h"
 #include "io/reader.h"
 
-enum hostmem_mode { HOSTMEM_MEMORY, HOSTMEM_SPILL };
+/* ARRIVAL: spilling was planned, and the GPU's arrival layout counted the
+ * mapped file instead (set once the engine has run) */
+enum hostmem_mode { HOSTMEM_MEMORY, HOSTMEM_SPILL, HOSTMEM_ARRIVAL };
 
 struct hostmem_plan {
 	enum hostmem_mode mode;
 	uint64_t budget;
 	uint64_t need_memory; /* about what a count in memory holds at its peak */
 	uint64_t need_spill;  /* what a spilling count still holds */
+	uint64_t need_arrival; /* what the GPU's arrival layout over the mapped file
+				* holds; 0: not offered (no GPU, LZ4 or oriented) */
 };
 
 /* Plans a count of the graph whose header is h, read with io on `threads`
- * threads, with (gpu) or without the GPU's staging buffers, within budget
+ * threads, with (gpu) or without the GPU's staging buffers (and the
+ * arrival layout's figure, in `batches` batches, 0 auto), within budget
  * bytes. Fails with TSG_ENOMEM, saying what would do, if even spilling
  * needs more than the budget. */
 int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, int gpu,
-		 uint64_t budget, struct hostmem_plan *out, struct tsg_err *err);
+		 uint32_t batches, uint64_t budget, struct hostmem_plan *out, struct tsg_err *err);
 
 const char *hostmem_mode_name(enum hostmem_mode m);
 

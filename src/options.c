@@ -110,7 +110,9 @@ const struct count_option count_options[COPT_COUNT_] = {
 		"keep host memory near SIZE, e.g. 16G; a graph that needs more is spilled: "
 		"the file is mapped (--io mmap), the orientation takes two passes (--orient "
 		"two-pass) and the oriented graph goes to a scratch file (slower, but graphs "
-		"larger than RAM count); text is converted through a scratch .tsg; a crawl "
+		"larger than RAM count), except that a GPU holding every oriented row counts "
+		"the mapped file as it is read (layout auto: arrival, no rows on the host); "
+		"text is converted through a scratch .tsg; a crawl "
 		"with its transpose that needs more is counted by the sweep (nothing decoded "
 		"is held whole)" },
 	[COPT_SCRATCH_DIR] = { COPT_SCRATCH_DIR, "scratch-dir", "DIR", ALL,

@@ -1262,7 +1262,8 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 		*ngpus = 1;
 		return TSG_OK;
 	}
-	if (o->layout != ENGINE_LAYOUT_AUTO || o->scratch_dir || engine_cliques(o))
+	if (o->layout != ENGINE_LAYOUT_AUTO || (o->scratch_dir && !o->arrival_mapped) ||
+	    engine_cliques(o))
 		return TSG_OK;
 	struct part_arrival_plan ap = { 0 };
 	const int rc = part_arrival_plan_new(g, o->batches, &ap, err);
@@ -1409,7 +1410,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			goto done;
 		}
 	if (o->layout == ENGINE_LAYOUT_ARRIVAL ||
-	    (o->layout == ENGINE_LAYOUT_AUTO && !o->scratch_dir && !engine_cliques(o))) {
+	    (o->layout == ENGINE_LAYOUT_AUTO && (!o->scratch_dir || o->arrival_mapped) &&
+	     !engine_cliques(o))) {
 		/* every GPU must hold every row; else auto takes the block layout */
 		struct part_arrival_plan ap = { 0 };
 		rc = part_arrival_plan_new(g, o->batches, &ap, err);

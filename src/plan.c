@@ -727,7 +727,7 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 	if (rc)
 		return rc;
 	const int gpu = o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu();
-	rc = hostmem_plan(&h, p->lo.io, o->threads, gpu, p->host_mem, &p->hp, err);
+	rc = hostmem_plan(&h, p->lo.io, o->threads, gpu, o->batches, p->host_mem, &p->hp, err);
 	if (rc)
 		return rc;
 	p->have_hp = 1;
@@ -756,13 +756,20 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 			  tsg_fmt_bytes(p->host_mem, b, sizeof(b)));
 		return TSG_OK;
 	}
+	/* a GPU that holds every oriented row counts the mapped file as it is
+	 * read (the arrival layout), with no rows on the host: tried first,
+	 * and the spill below stays ready for where the GPU does not */
+	o->arrival_mapped = gpu && o->layout == ENGINE_LAYOUT_AUTO && !engine_cliques(o) &&
+			    p->hp.need_arrival && p->hp.need_arrival <= p->host_mem;
 	if (p->lo.io != IO_MODE_MMAP) {
 		if (p->req->given[COPT_IO])
-			plan_note(p, "--io %s: mmap instead, as --host-mem spills (the page cache "
-				  "keeps what fits of the mapped file)", io_mode_name(p->lo.io));
+			plan_note(p, "--io %s: mmap instead, as --host-mem %s (the page cache "
+				  "keeps what fits of the mapped file)", io_mode_name(p->lo.io),
+				  o->arrival_mapped ? "is short" : "spills");
 		ask(p, PLAN_IO, p->req->given[COPT_IO], io_mode_name(p->lo.io));
-		choose(p, PLAN_IO, "mmap", "--host-mem spills: the file is mapped, so the page "
-		       "cache keeps what fits");
+		choose(p, PLAN_IO, "mmap", o->arrival_mapped
+		       ? "--host-mem is short: the file is mapped, so the page cache keeps what fits"
+		       : "--host-mem spills: the file is mapped, so the page cache keeps what fits");
 	}
 	if (o->orient != PART_ORIENT_TWO_PASS) {
 		if (p->req->given[COPT_ORIENT])
@@ -777,6 +784,16 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 	p->lo.scratch_dir = dir;
 	o->orient = PART_ORIENT_TWO_PASS;
 	o->scratch_dir = dir;
+	if (o->arrival_mapped) {
+		char c[32];
+		plan_note(p, "%s needs about %s of host memory in memory, over --host-mem %s: "
+			  "the arrival layout over the mapped file where the GPU holds its rows "
+			  "(about %s of host memory), else spilling to scratch files in %s "
+			  "(slower)", gpath, tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)),
+			  tsg_fmt_bytes(p->host_mem, b, sizeof(b)),
+			  tsg_fmt_bytes(p->hp.need_arrival, c, sizeof(c)), dir);
+		return TSG_OK;
+	}
 	plan_note(p, "%s needs about %s of host memory, over --host-mem %s: spilling to scratch "
 		  "files in %s (slower)", gpath, tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)),
 		  tsg_fmt_bytes(p->host_mem, b, sizeof(b)), dir);
@@ -805,9 +822,18 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 				     : r->note;
 		choose(p, PLAN_DEVICE, device_name(r->device), reason);
 	}
+	if (p->have_hp && o->arrival_mapped && r->layout == ENGINE_LAYOUT_ARRIVAL) {
+		p->hp.mode = HOSTMEM_ARRIVAL; /* nothing spilled */
+		p->item[PLAN_SCRATCH_DIR].used = 0;
+		if (o->orient == PART_ORIENT_TWO_PASS && !req->given[COPT_ORIENT])
+			p->item[PLAN_ORIENT].used = 0;
+	}
 	/* the layout */
 	if (!p->item[PLAN_LAYOUT].reason[0] && !req->given[COPT_LAYOUT]) {
 		const char *reason = !gpu ? "auto on the CPU: block"
+				     : o->arrival_mapped && r->layout == ENGINE_LAYOUT_ARRIVAL
+				     ? "--host-mem: arrival over the mapped file, as the GPU holds "
+				       "every oriented row and the host then holds none"
 				     : o->scratch_dir ? "--host-mem spills: block"
 				     : r->layout == ENGINE_LAYOUT_ARRIVAL
 				     ? "auto on a GPU: arrival, as the GPU holds every oriented row"
@@ -898,7 +924,8 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 	}
 	/* options given that the engine's choices left unused */
 	for (int i = 0; i < COPT_COUNT_; i++) {
-		if (!req->given[i])
+		if (!req->given[i] || (i == COPT_HOST_MEM && p->have_hp &&
+					p->hp.mode == HOSTMEM_ARRIVAL)) /* auto's, within it */
 			continue;
 		const unsigned w = options_where((enum count_opt)i);
 		const unsigned lw = layouts_of(p, (enum count_opt)i);

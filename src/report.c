@@ -285,7 +285,9 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_u64(&j, "budget", hp->budget);
 		json_u64(&j, "need_memory", hp->need_memory);
 		json_u64(&j, "need_spill", hp->need_spill);
-		if (o->scratch_dir)
+		if (hp->need_arrival)
+			json_u64(&j, "need_arrival", hp->need_arrival);
+		if (o->scratch_dir && hp->mode != HOSTMEM_ARRIVAL)
 			json_str(&j, "scratch_dir", o->scratch_dir);
 		json_close(&j, '}');
 	}

@@ -51,6 +51,26 @@ count() { # graph, args... -> triangles (or ERR)
 		python3 -c 'import json,sys; print(json.load(sys.stdin)["triangles"])' 2>/dev/null || echo "ERR $(cat "$T/err")"
 }
 
+# --host-mem on auto (src/hostmem.h): a budget of the arrival layout's
+# need where that is below the in-memory count's, else of the spill's:
+# the count, the mode the JSON reports (arrival / spill) and the layout
+# that ran must agree with the budget; hm_arrivals counts the arrivals
+hm_arrivals=0
+hm_arrival() { # file, expected count
+	local f=$1 ref=$2 want budget got
+	budget=$("$B/tristream" count --quiet --json --device gpu --threads 4 --batches 64 --host-mem 1T "$f" 2>/dev/null |
+		python3 -c 'import json,sys; h=json.load(sys.stdin)["host_mem"]; a=h.get("need_arrival", 0)
+print(("arrival %d" % a) if 0 < a < h["need_memory"] else ("spill %d" % ((h["need_spill"] + h["need_memory"]) // 2)))' 2>/dev/null)
+	want=${budget% *}
+	"$B/tristream" count --quiet --json --device gpu --threads 4 --batches 64 --host-mem "${budget#* }" \
+		--scratch-dir "$T" "$f" >"$T/hm.json" 2>"$T/err"
+	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["triangles"], d["host_mem"]["mode"], d["layout"])' "$T/hm.json" 2>/dev/null)
+	case $f in *z.tsg) [ "$want" = spill ] || bad "$(basename "$f"): an LZ4 file offered the arrival layout under --host-mem" ;; esac
+	[ "$want" = arrival ] && [ "$got" = "$ref arrival arrival" ] && hm_arrivals=$((hm_arrivals + 1))
+	[ -n "$want" ] && [ "$got" = "$ref $want ${want/spill/block}" ] && ok ||
+		bad "$(basename "$f") --host-mem ${budget:-?} on auto: '$got', want '$ref $want' ($(head -c 200 "$T/err"))"
+}
+
 graphs=()
 gen() { "$B/tristream-gen" --quiet "$@"; }
 gen rmat --scale 12 --seed 2 "$T/rmat12.tsg"
@@ -230,18 +250,25 @@ PY
 			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") --io $io: $got, CPU $ref"
 		done
 		# bounded host memory: a budget between what spilling and what the
-		# in-memory count need (both from the JSON) makes it spill
+		# in-memory count need (both from the JSON) makes the block layout
+		# spill
 		for f in "$g" "$T/z.tsg"; do
 			need=$("$B/tristream" count --quiet --json --device gpu --threads 4 --host-mem 1T "$f" 2>/dev/null |
 				python3 -c 'import json,sys; h=json.load(sys.stdin)["host_mem"]; print((h["need_spill"] + h["need_memory"]) // 2)' 2>/dev/null)
 			for p in 1 3; do
-				got=$(count "$f" --device gpu --threads 4 --host-mem "${need:-0}" --scratch-dir "$T" --partitions $p)
+				got=$(count "$f" --device gpu --threads 4 --host-mem "${need:-0}" --scratch-dir "$T" --layout block --partitions $p)
 				[ "$got" = "$ref" ] && ok || bad "$(basename "$f") --host-mem spill Q=$p: $got, CPU $ref"
 			done
 			# and that budget really made it spill
 			mode=$("$B/tristream" count --quiet --json --device gpu --threads 4 --host-mem "${need:-0}" \
-				--scratch-dir "$T" "$f" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["host_mem"]["mode"])' 2>/dev/null)
+				--scratch-dir "$T" --layout block "$f" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["host_mem"]["mode"])' 2>/dev/null)
 			[ "$mode" = spill ] && ok || bad "$(basename "$f") --host-mem ${need:-0}: mode '$mode', not spill"
+		done
+		# auto under a budget below the in-memory count's: the arrival layout
+		# over the mapped plain file where its own need fits (64 batches:
+		# few pinned at a time), else the spill; the LZ4 file always spills
+		for f in "$g" "$T/z.tsg"; do
+			hm_arrival "$f" "$ref"
 		done
 		for p in 1 3; do # the oriented graph in pinned memory: asynchronous copies
 			got=$(count "$g" --device gpu --pin-host on --partitions $p)
@@ -311,6 +338,11 @@ PY
 	[ -n "$cl" ] && [ "$cl" = "$clc" ] && ok || bad "$(basename "$g") clustering GPU '$cl', CPU '$clc'"
 	echo "checked $(basename "$g"): $ref triangles"
 done
+# R-MAT 19 under --host-mem on auto must have taken the arrival layout
+case " ${graphs[*]} " in
+*/rmat19.tsg\ *) [ "$PART" = batch ] || { [ "$hm_arrivals" -gt 0 ] && ok ||
+	bad "--host-mem on auto never took the arrival layout (rmat19 among the graphs)"; } ;;
+esac
 
 # checkpoints on the GPU: killed at random moments and resumed, stopped by
 # SIGTERM (exit 8), arrival batches resumed from a checkpoint cut short
