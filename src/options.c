@@ -106,7 +106,7 @@ const struct count_option count_options[COPT_COUNT_] = {
 		"middle vertices by rank, the file read from rank 0 up) or rows (the source "
 		"vertices by rank, the file read from its end down, the hubs' rows first); "
 		"default auto: rows where the rows stay on the GPU, columns on the CPU" },
-	[COPT_HOST_MEM] = { COPT_HOST_MEM, "host-mem", "SIZE", DEV | OPT_BLOCK | OPT_SWEEP | IN,
+	[COPT_HOST_MEM] = { COPT_HOST_MEM, "host-mem", "SIZE", DEV | OPT_BLOCK | OPT_ARRIVAL | OPT_SWEEP | IN,
 		"keep host memory near SIZE, e.g. 16G; a graph that needs more is spilled: "
 		"the file is mapped (--io mmap), the orientation takes two passes (--orient "
 		"two-pass) and the oriented graph goes to a scratch file (slower, but graphs "

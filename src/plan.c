@@ -189,8 +189,8 @@ static int resolve_layout(const struct count_request *req, struct count_plan *p,
 		m &= w;
 	}
 	p->layouts_ok = m | sweep_ok; /* a crawl may still go to the sweep (plan_graph) */
-	if (m == (OPT_LAYOUTS & ~OPT_SWEEP))
-		return TSG_OK; /* the engine's choice */
+	if (m == (OPT_LAYOUTS & ~OPT_SWEEP) || m == (OPT_BLOCK | OPT_ARRIVAL))
+		return TSG_OK; /* the engine's choice (auto never takes lstc for triangles) */
 	if (m & OPT_BLOCK)
 		o->layout = ENGINE_LAYOUT_BLOCK;
 	else if (m & OPT_ARRIVAL)
@@ -759,8 +759,24 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 	/* a GPU that holds every oriented row counts the mapped file as it is
 	 * read (the arrival layout), with no rows on the host: tried first,
 	 * and the spill below stays ready for where the GPU does not */
-	o->arrival_mapped = gpu && o->layout == ENGINE_LAYOUT_AUTO && !engine_cliques(o) &&
-			    p->hp.need_arrival && p->hp.need_arrival <= p->host_mem;
+	o->arrival_mapped = gpu && (o->layout == ENGINE_LAYOUT_AUTO || o->layout == ENGINE_LAYOUT_ARRIVAL) &&
+			    !engine_cliques(o) && p->hp.need_arrival && p->hp.need_arrival <= p->host_mem;
+	if (o->layout == ENGINE_LAYOUT_ARRIVAL && !o->arrival_mapped) {
+		/* the CPU's batches write rows on the host, and an LZ4 file's
+		 * lists are decoded into memory: neither stays within it */
+		const char *what = p->req->given[COPT_LAYOUT] ? "--layout arrival"
+							       : "the arrival layout (--batches)";
+		if (!p->hp.need_arrival)
+			return tsg_fail(err, TSG_EUSAGE, "%s under --host-mem %s: %s needs %s; "
+					"only a GPU counting a plain .tsg holds no rows on the host "
+					"(--layout block spills instead)", what,
+					tsg_fmt_bytes(p->host_mem, b, sizeof(b)), gpath,
+					tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)));
+		return tsg_fail(err, TSG_ENOMEM, "%s under --host-mem %s: %s needs about %s over "
+				"the mapped file (--layout block spills within less)", what,
+				tsg_fmt_bytes(p->host_mem, b, sizeof(b)), gpath,
+				tsg_fmt_bytes(p->hp.need_arrival, a, sizeof(a)));
+	}
 	if (p->lo.io != IO_MODE_MMAP) {
 		if (p->req->given[COPT_IO])
 			plan_note(p, "--io %s: mmap instead, as --host-mem %s (the page cache "

@@ -175,6 +175,13 @@ check "--host-mem too small exits 4" [ "$(rc_of "$B/tristream" count --device cp
 check "--host-mem too small says what would do" grep -q "too small.*needs about" "$T/err"
 check "--host-mem bad size exits 2" [ "$(rc_of "$B/tristream" count --host-mem lots "$T/hm.tsg")" = 2 ]
 check "--host-mem with --layout lstc exits 2" [ "$(rc_of "$B/tristream" count --layout lstc --host-mem 4M "$T/hm.tsg")" = 2 ]
+# the arrival layout stays within --host-mem only on a GPU (no rows on the
+# host); on the CPU it is refused where the budget spills, by name
+check "--host-mem spill with --layout arrival on the CPU exits 2" [ "$(rc_of "$B/tristream" count --device cpu --threads 2 --layout arrival --host-mem 4M "$T/hm.tsg")" = 2 ]
+check "... and says only a GPU holds no rows" grep -q "layout arrival under --host-mem.*only a GPU" "$T/err"
+check "--host-mem spill with --batches on the CPU exits 2" [ "$(rc_of "$B/tristream" count --device cpu --threads 2 --batches 4 --host-mem 4M "$T/hm.tsg")" = 2 ]
+check "--host-mem with room and --layout arrival counts" same "$(hm --host-mem 1G --layout arrival "$T/hm.tsg")" "$hmref"
+check "--host-mem on auto, CPU: the block layout spills" sh -c "$B/tristream count --quiet --device cpu --threads 2 --json --host-mem 4M --scratch-dir $T/scr $T/hm.tsg | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(not (d[\"layout\"] == \"block\" and d[\"host_mem\"][\"mode\"] == \"spill\" and \"need_arrival\" not in d[\"host_mem\"]))'"
 check "missing scratch dir exits 5" [ "$(rc_of "$B/tristream" count --device cpu --threads 2 --host-mem 4M --scratch-dir "$T/nodir" "$T/hm.tsg")" = 5 ]
 check "missing scratch dir is named" grep -q "scratch file in $T/nodir" "$T/err"
 MNT="$T/tinyscr"; mkdir -p "$MNT"

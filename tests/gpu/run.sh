@@ -58,11 +58,11 @@ count() { # graph, args... -> triangles (or ERR)
 hm_arrivals=0
 hm_arrival() { # file, expected count
 	local f=$1 ref=$2 want budget got
-	budget=$("$B/tristream" count --quiet --json --device gpu --threads 4 --batches 64 --host-mem 1T "$f" 2>/dev/null |
+	budget=$("$B/tristream" count --quiet --json --device gpu --threads 4 --host-mem 1T "$f" 2>/dev/null |
 		python3 -c 'import json,sys; h=json.load(sys.stdin)["host_mem"]; a=h.get("need_arrival", 0)
 print(("arrival %d" % a) if 0 < a < h["need_memory"] else ("spill %d" % ((h["need_spill"] + h["need_memory"]) // 2)))' 2>/dev/null)
 	want=${budget% *}
-	"$B/tristream" count --quiet --json --device gpu --threads 4 --batches 64 --host-mem "${budget#* }" \
+	"$B/tristream" count --quiet --json --device gpu --threads 4 --host-mem "${budget#* }" \
 		--scratch-dir "$T" "$f" >"$T/hm.json" 2>"$T/err"
 	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["triangles"], d["host_mem"]["mode"], d["layout"])' "$T/hm.json" 2>/dev/null)
 	case $f in *z.tsg) [ "$want" = spill ] || bad "$(basename "$f"): an LZ4 file offered the arrival layout under --host-mem" ;; esac
@@ -265,8 +265,8 @@ PY
 			[ "$mode" = spill ] && ok || bad "$(basename "$f") --host-mem ${need:-0}: mode '$mode', not spill"
 		done
 		# auto under a budget below the in-memory count's: the arrival layout
-		# over the mapped plain file where its own need fits (64 batches:
-		# few pinned at a time), else the spill; the LZ4 file always spills
+		# over the mapped plain file where its own need fits, else the
+		# spill; the LZ4 file always spills
 		for f in "$g" "$T/z.tsg"; do
 			hm_arrival "$f" "$ref"
 		done
