@@ -109,7 +109,9 @@ command -v nvidia-smi >/dev/null && NGPU=$(nvidia-smi -L 2>/dev/null | grep -c '
 	else
 		echo "device: no nvidia-smi"
 	fi
-	echo "build: $("$B/tristream" --version 2>&1 | head -1), source $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+	# the checkout's commit need not be the binary's (a build carried from
+	# elsewhere): its hash says which binary ran
+	echo "build: $("$B/tristream" --version 2>&1 | head -1), binary sha256 $(sha256sum "$B/tristream" | cut -c1-16), checkout $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
 	echo "work dir: $D ($(stat -f -c %T "$D"); tmpfs would make every read a cached one)"
 	echo "DEV=$DEV RUNS=$RUNS SCALE=$S GPUS2=$GPUS2 ROWS=\"$ROWS_ASKED\""
 	if sync && echo 3 2>/dev/null >/proc/sys/vm/drop_caches; then
