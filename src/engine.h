@@ -253,6 +253,10 @@ struct engine_result {
 		double consume_s;     /* the thread using chunks in order (GPU: submitting) */
 		double fill_s, local_s, past_s; /* wall time filling blocks, counting them
 						 * against themselves (CPU), sweeping past them */
+		double device_s;      /* opening the device (context, its memory) */
+		double begin_s;       /* the block's setup (GPU: ranks copied over) */
+		double buffers_s;     /* the decoders and chunk buffers (GPU: pinned) */
+		double release_s;     /* giving them back (after total_s) */
 	} sweep;
 	struct engine_host_build { /* the host's ranks built one oriented graph
 				    * (src/hostbuild.h) */

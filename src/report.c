@@ -260,6 +260,10 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_f64(&j, "decode_thread_s", r->sweep.decode_s);
 		json_f64(&j, "host_work_thread_s", r->sweep.host_work_s);
 		json_f64(&j, "consume_s", r->sweep.consume_s);
+		json_f64(&j, "device_s", r->sweep.device_s);
+		json_f64(&j, "begin_s", r->sweep.begin_s);
+		json_f64(&j, "buffers_s", r->sweep.buffers_s);
+		json_f64(&j, "release_s", r->sweep.release_s);
 		json_close(&j, '}');
 	} else {
 		json_u64(&j, "blocks", r->nblocks);

@@ -813,9 +813,18 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 	if (io_crawl_arcs(s->c) == 0 && !allow_empty) /* as src/input.c says of any input */
 		return tsg_fail(err, TSG_EINPUT, "%s: no arcs (its .properties say arcs=0); use "
 				"--allow-empty to take it as an empty graph", io_crawl_name(s->c));
-	if ((rc = open_device(s, o, r, err)) || (rc = plan_memory(s, o, host_mem, r, err)) ||
-	    (rc = run_alloc(s, err)))
+	double t = tsg_now();
+	if ((rc = open_device(s, o, r, err)))
 		goto done;
+	r->sweep.device_s = tsg_now() - t;
+	t = tsg_now();
+	if ((rc = plan_memory(s, o, host_mem, r, err)))
+		goto done;
+	r->sweep.begin_s = tsg_now() - t - r->plan_s;
+	t = tsg_now();
+	if ((rc = run_alloc(s, err)))
+		goto done;
+	r->sweep.buffers_s = tsg_now() - t;
 	if (o->ckpt) {
 		/* the units follow from the chunks and the block's budget */
 		uint64_t w[4] = { s->nch, s->block_bytes, (uint64_t)(s->gpu != NULL), SWEEP_CKPT_PASSES };
@@ -850,6 +859,8 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 	s->st.decode_s = r->count_s;
 done:
 	r->total_s = tsg_now() - t0;
+	t = tsg_now();
 	run_free(s);
+	r->sweep.release_s = tsg_now() - t;
 	return rc;
 }
