@@ -6,7 +6,7 @@
 #
 #   OUT=RESULT_DIR [RUNS=3] [EXPECT=N] [EXPECT_S1=N] [EXPECT_K=N] [GPUS2=0]
 #       [DEV=cpu] [ROWS="dd 1 .. 10"] [GPU_MEM=SIZE] [HOST_MEM=4G]
-#       [RUN_TIMEOUT=300] [COLD_PROGRAM=1]
+#       [RUN_TIMEOUT=300] [COLD_PROGRAM=1] [BEFORE=BUILD_DIR ROWS_BEFORE="4 .."]
 #       bench/read_speed.sh [BUILD_DIR=build-gpu] [SCALE=26] [WORK_DIR=/tmp/tsg-read-speed]
 #
 # BUILD_DIR holds tristream, tristream-gen and (rows 11, 12) tristream-convert. Generates R-MAT SCALE, SCALE-1
@@ -57,6 +57,11 @@
 # GPUS2=0, or one GPU in `nvidia-smi -L`, skips the --gpus 2 runs; DEV=cpu
 # (to try the script where there is no GPU) counts on the CPU and skips
 # every GPU-only run; a skipped run is a line of the table that says why.
+# BEFORE=BUILD_DIR (another build's tristream) with ROWS_BEFORE (rows)
+# runs each of those rows' variants again with that build, run for run
+# beside this one's (interleaved, the same cache state), as a row of its
+# own marked "(BEFORE build)": a change against the build before it, side
+# by side in one call.
 # ROWS lets a long table be made in two calls on one machine (same OUT and
 # WORK_DIR): the table shows every row in OUT, those of an earlier call
 # marked. One JSON per run in OUT (NAME-I.json, .err, .meta: exit code and
@@ -80,6 +85,10 @@ case $S in '' | *[!0-9]*) echo "read_speed.sh: SCALE is a number" >&2; exit 2 ;;
 for t in tristream tristream-gen; do
 	[ -x "$B/$t" ] || { echo "read_speed.sh: no $B/$t (BUILD_DIR holds tristream and tristream-gen)" >&2; exit 2; }
 done
+if [ -n "${BEFORE:-}" ]; then
+	[ -x "$BEFORE/tristream" ] || { echo "read_speed.sh: no $BEFORE/tristream (BEFORE)" >&2; exit 2; }
+	BEFORE=$(cd "$BEFORE" && pwd)
+fi
 mkdir -p "$OUT" "$D" || exit 1
 B=$(cd "$B" && pwd); OUT=$(cd "$OUT" && pwd); D=$(cd "$D" && pwd)
 cd "$(dirname "$0")/.." || exit 1
@@ -112,6 +121,7 @@ command -v nvidia-smi >/dev/null && NGPU=$(nvidia-smi -L 2>/dev/null | grep -c '
 	# the checkout's commit need not be the binary's (a build carried from
 	# elsewhere): its hash says which binary ran
 	echo "build: $("$B/tristream" --version 2>&1 | head -1), binary sha256 $(sha256sum "$B/tristream" | cut -c1-16), checkout $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+	[ -z "${BEFORE:-}" ] || echo "BEFORE build (rows ${ROWS_BEFORE:-none}): binary sha256 $(sha256sum "$BEFORE/tristream" | cut -c1-16)"
 	echo "work dir: $D ($(stat -f -c %T "$D"); tmpfs would make every read a cached one)"
 	echo "DEV=$DEV RUNS=$RUNS SCALE=$S GPUS2=$GPUS2 ROWS=\"$ROWS_ASKED\""
 	if sync && echo 3 2>/dev/null >/proc/sys/vm/drop_caches; then
@@ -179,12 +189,12 @@ if picked dd; then
 	done
 fi
 
-# One count, timed by the shell: NAME I ARGS...
+# One count, timed by the shell: NAME I ARGS... (BIN: another tristream)
 count1() {
-	local name=$1 i=$2 t0 t1 rc
+	local name=$1 i=$2 t0 t1 rc bin=${BIN:-$B/tristream}
 	shift 2
 	t0=$EPOCHREALTIME
-	timeout "$RUN_TIMEOUT" "$B/tristream" count --quiet --json "$@" \
+	timeout "$RUN_TIMEOUT" "$bin" count --quiet --json "$@" \
 		>"$OUT/$name-$i.json" 2>"$OUT/$name-$i.err"
 	rc=$?; t1=$EPOCHREALTIME
 	meta $rc "$t0" "$t1" "$OUT/$name-$i.meta"
@@ -196,13 +206,22 @@ ORDER=0
 # after the cache is dropped; warm: the file read, one run untimed
 # (NAME-warmup, its count checked too), then the timed ones.
 variant() {
-	local row=$1 name=$2 key=$3 temp=$4 needs=$5 label=$6 graph=$7 why=
+	local row=$1 name=$2 key=$3 temp=$4 needs=$5 label=$6 graph=$7 why= ab= n
 	shift 7
 	ORDER=$((ORDER + 1))
 	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$row" "$ORDER" "$key" "$temp" "$label" \
 		"$(echo --device "$DEV" "$@" "${graph##*/}")" >"$OUT/$name.info"
 	picked "$row" || return 0
-	rm -f "$OUT/$name.skip" "$OUT/$name.runs" "$OUT/$name"-*.json "$OUT/$name"-*.err "$OUT/$name"-*.meta
+	# the build before, run for run beside this one (BEFORE, ROWS_BEFORE)
+	case " ${ROWS_BEFORE:-} " in *" $row "*) [ -n "${BEFORE:-}" ] && ab=$name-before ;; esac
+	if [ -n "$ab" ]; then
+		ORDER=$((ORDER + 1))
+		printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$row" "$ORDER" "$key" "$temp" "$label (BEFORE build)" \
+			"$(echo --device "$DEV" "$@" "${graph##*/}") (BEFORE)" >"$OUT/$ab.info"
+	fi
+	for n in "$name" $ab; do
+		rm -f "$OUT/$n.skip" "$OUT/$n.runs" "$OUT/$n"-*.json "$OUT/$n"-*.err "$OUT/$n"-*.meta
+	done
 	if [ "$needs" != - ] && [ "$DEV" != gpu ]; then
 		why="skipped: no GPU (DEV=$DEV)"
 	elif [ "$needs" = gpus2 ] && [ "$GPUS2" = 0 ]; then
@@ -211,18 +230,22 @@ variant() {
 		why="skipped: one GPU (nvidia-smi -L lists $NGPU)"
 	fi
 	if [ -n "$why" ]; then
-		printf '%s %s\n' "$CALL" "$why" >"$OUT/$name.skip"
+		for n in "$name" $ab; do printf '%s %s\n' "$CALL" "$why" >"$OUT/$n.skip"; done
 		echo "$name: $why"
 		return 0
 	fi
-	echo "$RUNS" >"$OUT/$name.runs"
+	for n in "$name" $ab; do echo "$RUNS" >"$OUT/$n.runs"; done
 	if [ "$temp" = warm ]; then
 		cat "$graph" >/dev/null
 		count1 "$name" warmup --device "$DEV" "$@" "$graph"
+		[ -z "$ab" ] || BIN=$BEFORE/tristream count1 "$ab" warmup --device "$DEV" "$@" "$graph"
 	fi
 	for i in $(seq 1 "$RUNS"); do
 		[ "$temp" = cold ] && drop
 		count1 "$name" "$i" --device "$DEV" "$@" "$graph"
+		[ -n "$ab" ] || continue
+		[ "$temp" = cold ] && drop
+		BIN=$BEFORE/tristream count1 "$ab" "$i" --device "$DEV" "$@" "$graph"
 	done
 }
 if [ -n "${GPU_MEM:-}" ]; then
