@@ -1073,7 +1073,16 @@ static int count_graph(struct tsg_graph *g, const struct engine_opts *o, struct 
 	if (dev != TSG_DEVICE_CPU) {
 		struct tsg_err gerr = { 0 };
 		rc = engine_count_gpu(g, o, r, &gerr);
-		if (rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0) {
+		if (rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0 &&
+		    o->arrival_mapped && o->layout == ENGINE_LAYOUT_ARRIVAL) {
+			/* the CPU's batches write every row on the host: not
+			 * within --host-mem, which the arrival was planned in */
+			rc = tsg_fail(err, TSG_EDEVICE, "%.200s; the arrival layout under --host-mem "
+				      "holds no rows on the host only on a GPU (--layout block spills "
+				      "instead)", gerr.msg);
+			r->total_s = tsg_now() - t0;
+			return rc;
+		} else if (rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0) {
 			/* no usable GPU: auto means the CPU will do */
 			snprintf(r->note, sizeof(r->note), "%.200s; counting on the CPU", gerr.msg);
 			engine_result_free(r);

@@ -74,7 +74,9 @@ struct engine_opts {
 				     * src/hostmem.h); NULL: memory */
 	int arrival_mapped;         /* --host-mem spills, yet the GPU's arrival layout may
 				     * count the mapped file where the GPU holds its rows
-				     * (src/hostmem.h: its host need fits the budget) */
+				     * and its host need (src/hostmem.h) fits
+				     * arrival_budget, --host-mem's SIZE */
+	uint64_t arrival_budget;
 	int pin_host;               /* GPU block layout: orient into pinned memory: 1 yes,
 				     * 0 no, -1 auto (now no: copies are staged) */
 	uint32_t batches;           /* arrival layout: batches, 0 auto */

@@ -26,21 +26,30 @@ static void plan_oriented(const struct io_header *h, int mapped, unsigned thread
 				      .mode = budget >= memory ? HOSTMEM_MEMORY : HOSTMEM_SPILL };
 }
 
-/* The GPU's arrival layout over a mapped plain file (hostmem.h): rank and
- * batch of every vertex; the ranking's degree histogram a thread; the
- * batches whose lists are pinned while copied (the submitting thread waits
- * for batch k - 2's offsets before batch k, so about three, counted as
- * four of the largest: batches (auto's, else --batches) of equal
- * entries, one list over them at most); the offsets, counted though mapped; the GPU's
- * staging buffers. */
-static uint64_t arrival_need(const struct io_header *h, uint64_t threads, uint32_t batches)
+uint64_t hostmem_arrival_bytes(uint64_t nv, uint64_t max_entries, uint64_t max_vertices,
+			       unsigned threads, unsigned ngpus, int pv)
+{
+	/* one GPU pins batches k - 2 .. k + 1 (k's last page lies in k + 1's
+	 * range, and batch k waits for k - 2's offsets, kernels/gpu_runtime.cu);
+	 * with peers the leader unpins after every GPU has copied: one more */
+	const uint64_t pinned = (ngpus > 1 ? 5 : 4) * 4 * max_entries;
+	return 8 * nv /* rank, batch_of */ + 8 * (nv + 1) /* the offsets, though mapped */ +
+	       (uint64_t)(threads ? threads : 1) * ((64ull << 10) * 8) /* ranking's histograms */ +
+	       pinned + (uint64_t)(ngpus ? ngpus : 1) * 16 * (max_vertices + 1) /* offsets staged */ +
+	       (pv ? 20 * nv : 0) /* per-vertex counts: by rank, by id, the ranks again */;
+}
+
+/* need_arrival from the header alone: auto's batches (else --batches) of
+ * equal entries, one list over them at most; their vertices guessed as
+ * twice the mean (the engine checks the true plan: src/pipeline_gpu.c). */
+static uint64_t arrival_need(const struct io_header *h, unsigned threads, uint32_t batches)
 {
 	const uint64_t k0 = h->nadj / PART_ARRIVAL_MIN_ENTRIES;
 	const uint64_t k = batches ? batches
 			   : k0 < 1 ? 1 : k0 > PART_ARRIVAL_AUTO_BATCHES ? PART_ARRIVAL_AUTO_BATCHES : k0;
-	const uint64_t batch = 4 * (h->nadj / k + h->max_degree);
-	return 8 * h->nv + threads * ((64ull << 10) * 8) + 4 * batch + 8 * (h->nv + 1) +
-	       GPU_STAGE_BUFS * GPU_STAGE_BYTES;
+	const uint64_t mv = 2 * h->nv / k + 1;
+	return hostmem_arrival_bytes(h->nv, h->nadj / k + h->max_degree, mv < h->nv ? mv : h->nv,
+				     threads, 1, 0);
 }
 
 int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, int gpu,
@@ -77,7 +86,7 @@ int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, i
 	if (lz4)
 		memory += 4 * nadj; /* decoded lists */
 	*out = (struct hostmem_plan){ .budget = budget, .need_memory = memory, .need_spill = spill,
-				      .need_arrival = gpu && !lz4 ? arrival_need(h, t, batches) : 0,
+				      .need_arrival = gpu && !lz4 ? arrival_need(h, threads, batches) : 0,
 				      .mode = budget >= memory ? HOSTMEM_MEMORY : HOSTMEM_SPILL };
 	if (budget < spill) {
 		char a[32], b[32];

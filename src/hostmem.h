@@ -26,9 +26,10 @@
  * holds the ranks and batches (8 bytes a vertex), the ranking's
  * per-thread histograms and the few batches of lists pinned while they are
  * copied (mapped pages, released after), and the count follows the read
- * instead of spilling and counting after it. need_arrival is that figure;
- * the engine takes the arrival layout only where the GPU holds its rows,
- * else it spills as above.
+ * instead of spilling and counting after it. need_arrival estimates that
+ * figure from the header; the engine takes the arrival layout only where
+ * the GPU holds its rows and the true plan's figure
+ * (hostmem_arrival_bytes) fits the budget, else it spills as above.
  */
 #ifndef TSG_HOSTMEM_H
 #define TSG_HOSTMEM_H
@@ -61,5 +62,13 @@ int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, i
 		 uint32_t batches, uint64_t budget, struct hostmem_plan *out, struct tsg_err *err);
 
 const char *hostmem_mode_name(enum hostmem_mode m);
+
+/* What the GPU's arrival layout over a mapped plain file holds on the
+ * host (the figure need_arrival estimates from the header): nv vertices,
+ * batches of at most max_entries list entries and max_vertices vertices,
+ * on `threads` threads and ngpus GPUs, with per-vertex counts (pv). The
+ * CUDA context's own memory is not in it. */
+uint64_t hostmem_arrival_bytes(uint64_t nv, uint64_t max_entries, uint64_t max_vertices,
+			       unsigned threads, unsigned ngpus, int pv);
 
 #endif

@@ -21,6 +21,7 @@
 
 #include "kernels/choose.h"
 #include "partition/block.h"
+#include "src/hostmem.h"
 #include "src/pipeline.h"
 #include "base/progress.h"
 #include "base/util.h"
@@ -1280,6 +1281,36 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 }
 
 /*
+ * --host-mem's arrival layout over the mapped file (o->arrival_mapped):
+ * the true plan's host need (src/hostmem.h) against the budget. Sets
+ * *fits to whether the arrival layout stays within both the GPU (gpu_fits)
+ * and the budget; where it does not, auto spills on the block layout and
+ * the note says why, and a named arrival layout fails (exit 4).
+ */
+static int arrival_host_fits(const struct part_arrival_plan *ap, const struct engine_opts *o,
+			     uint32_t ngpus, int gpu_fits, int *fits, struct engine_result *r,
+			     struct tsg_err *err)
+{
+	char a[32], b[32];
+	const uint64_t host = hostmem_arrival_bytes(ap->nv, ap->max_entries, ap->max_vertices,
+						    o->threads, ngpus, o->per_vertex);
+	*fits = gpu_fits && host <= o->arrival_budget;
+	if (host > o->arrival_budget && o->layout == ENGINE_LAYOUT_ARRIVAL)
+		return tsg_fail(err, TSG_ENOMEM, "--host-mem %s: the arrival layout's batches hold "
+				"about %s on the host (--layout block spills within less)",
+				tsg_fmt_bytes(o->arrival_budget, a, sizeof(a)),
+				tsg_fmt_bytes(host, b, sizeof(b)));
+	if (*fits || o->layout == ENGINE_LAYOUT_ARRIVAL)
+		return TSG_OK;
+	const size_t used = strlen(r->note);
+	snprintf(r->note + used, sizeof(r->note) - used, "%s--host-mem: not the arrival layout over "
+		 "the mapped file, as %s; spilling on the block layout", used ? "; " : "",
+		 !gpu_fits ? "the GPU cannot hold every oriented row"
+			   : "its batches would hold more than the budget on the host");
+	return TSG_OK;
+}
+
+/*
  * K-cliques under --gpus with no layout named: where one part holds the
  * whole graph on the first GPU (po's budget and scratch, no minimum of
  * parts), they are counted there alone (*plan that part, *one set, the
@@ -1420,6 +1451,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		int fits = need != 0;
 		for (uint32_t i = 0; i < ngpus; i++)
 			fits &= need + 512 <= gpu_budget(ctx[i]);
+		if (rc == TSG_OK && o->arrival_mapped)
+			rc = arrival_host_fits(&ap, o, ngpus, fits, &fits, r, err);
 		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits))
 			rc = count_gpu_arrival(ctx, ngpus, g, o, &ap, r, err);
 		part_arrival_plan_free(&ap);

@@ -173,7 +173,7 @@ static int resolve_layout(const struct count_request *req, struct count_plan *p,
 	/* the sweep is not one options pick: it takes a crawl that would not
 	 * fit (plan_graph), where every option given applies to it too */
 	unsigned m = OPT_LAYOUTS & ~OPT_SWEEP, sweep_ok = OPT_SWEEP;
-	int first = -1;
+	int first = -1, last = -1; /* last: the option that narrowed them last */
 	for (int i = 0; i < COPT_COUNT_; i++) {
 		const unsigned all = layouts_of(p, (enum count_opt)i), w = all & ~OPT_SWEEP;
 		if (!req->given[i] || all == OPT_LAYOUTS)
@@ -186,6 +186,8 @@ static int resolve_layout(const struct count_request *req, struct count_plan *p,
 				      count_options[i].name, layouts_text(w, b, sizeof(b)));
 		if (first < 0)
 			first = i;
+		if ((m & w) != m)
+			last = i;
 		m &= w;
 	}
 	p->layouts_ok = m | sweep_ok; /* a crawl may still go to the sweep (plan_graph) */
@@ -197,9 +199,9 @@ static int resolve_layout(const struct count_request *req, struct count_plan *p,
 		o->layout = ENGINE_LAYOUT_ARRIVAL;
 	else /* LSTC parts are asked for by name (or by --k) */
 		return refuse(err, "--%s applies to --layout lstc: give --layout lstc (or --k K)",
-			      count_options[first].name);
-	snprintf(why, sizeof(why), "--%s applies to %s", count_options[first].name,
-		 layouts_text(layouts_of(p, (enum count_opt)first) & ~OPT_SWEEP, a, sizeof(a)));
+			      count_options[last].name);
+	snprintf(why, sizeof(why), "--%s applies to %s", count_options[last].name,
+		 layouts_text(layouts_of(p, (enum count_opt)last) & ~OPT_SWEEP, a, sizeof(a)));
 	choose(p, PLAN_LAYOUT, engine_layout_name(o->layout), why);
 	return TSG_OK;
 }
@@ -443,8 +445,13 @@ int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ng
 	p->lo = (struct io_load_opts){ .io = req->io, .threads = o->threads,
 				       .progress = o->progress, .oriented = 1 };
 	o->part.threads = o->threads;
-	/* what decides the units: a checkpoint is valid only under the same */
-	const uint64_t key_words[] = { o->device, o->layout, o->gpu_mem, o->part.nparts, o->batches,
+	/* what decides the units: a checkpoint is valid only under the same.
+	 * Auto under --host-mem keys as the block layout, which --host-mem
+	 * set before it also allowed the arrival layout (2026-11-27): their
+	 * units differ, and each unit's plan key tells them apart */
+	const uint64_t key_layout = o->layout == ENGINE_LAYOUT_AUTO && req->host_mem
+				    ? ENGINE_LAYOUT_BLOCK : o->layout;
+	const uint64_t key_words[] = { o->device, key_layout, o->gpu_mem, o->part.nparts, o->batches,
 				       o->part.scheme, o->part.seed, o->gpu_kernel,
 				       req->host_mem != 0, o->k, o->clique_method, o->degeneracy };
 	/* --overlap is not among them: the units it makes differ only where
@@ -454,7 +461,7 @@ int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ng
 		const uint64_t w = (uint64_t)dist->size;
 		p->opts_key = ckpt_key(&w, 1, p->opts_key);
 	}
-	const uint64_t rank_words[] = { o->layout, o->part.nparts, o->batches, o->part.scheme,
+	const uint64_t rank_words[] = { key_layout, o->part.nparts, o->batches, o->part.scheme,
 					o->part.seed, req->host_mem != 0, o->k, o->k_all,
 					o->degeneracy, o->plan_only, o->per_vertex,
 					req->checkpoint != NULL, o->read_ranges, req->no_transpose,
@@ -761,6 +768,7 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 	 * and the spill below stays ready for where the GPU does not */
 	o->arrival_mapped = gpu && (o->layout == ENGINE_LAYOUT_AUTO || o->layout == ENGINE_LAYOUT_ARRIVAL) &&
 			    !engine_cliques(o) && p->hp.need_arrival && p->hp.need_arrival <= p->host_mem;
+	o->arrival_budget = p->host_mem;
 	if (o->layout == ENGINE_LAYOUT_ARRIVAL && !o->arrival_mapped) {
 		/* the CPU's batches write rows on the host, and an LZ4 file's
 		 * lists are decoded into memory: neither stays within it */
@@ -838,9 +846,14 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 				     : r->note;
 		choose(p, PLAN_DEVICE, device_name(r->device), reason);
 	}
-	if (p->have_hp && o->arrival_mapped && r->layout == ENGINE_LAYOUT_ARRIVAL) {
+	if (p->have_hp && o->arrival_mapped && gpu && r->layout == ENGINE_LAYOUT_ARRIVAL) {
 		p->hp.mode = HOSTMEM_ARRIVAL; /* nothing spilled */
-		p->item[PLAN_SCRATCH_DIR].used = 0;
+		if (p->input == INPUT_TSG) { /* else a converted input's scratch .tsg went there */
+			p->item[PLAN_SCRATCH_DIR].used = 0;
+			if (req->given[COPT_SCRATCH_DIR])
+				plan_note(p, "--scratch-dir: not used, the arrival layout over the "
+					  "mapped file spilled nothing");
+		}
 		if (o->orient == PART_ORIENT_TWO_PASS && !req->given[COPT_ORIENT])
 			p->item[PLAN_ORIENT].used = 0;
 	}

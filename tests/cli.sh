@@ -180,6 +180,13 @@ check "--host-mem with --layout lstc exits 2" [ "$(rc_of "$B/tristream" count --
 check "--host-mem spill with --layout arrival on the CPU exits 2" [ "$(rc_of "$B/tristream" count --device cpu --threads 2 --layout arrival --host-mem 4M "$T/hm.tsg")" = 2 ]
 check "... and says only a GPU holds no rows" grep -q "layout arrival under --host-mem.*only a GPU" "$T/err"
 check "--host-mem spill with --batches on the CPU exits 2" [ "$(rc_of "$B/tristream" count --device cpu --threads 2 --batches 4 --host-mem 4M "$T/hm.tsg")" = 2 ]
+check "... naming the arrival layout's --batches" grep -q "arrival layout (--batches) under --host-mem.*only a GPU" "$T/err"
+# auto under --host-mem keys its checkpoint as the block layout, as before
+# --host-mem allowed the arrival layout: a checkpoint of either resumes
+"$B/tristream" count --quiet --device cpu --threads 2 --layout block --host-mem 4M --scratch-dir "$T/scr" --checkpoint "$T/hm.ck" "$T/hm.tsg" >/dev/null 2>&1
+check "--host-mem checkpoint of --layout block resumes under auto" same "$(hm --host-mem 4M --checkpoint "$T/hm.ck" "$T/hm.tsg")" "$hmref"
+rm -f "$T/hm.ck"
+check "--stats and --host-mem: the layout's reason names --stats" sh -c "$B/tristream count --quiet --device cpu --threads 2 --json --stats --host-mem 4M --scratch-dir $T/scr $T/hm.tsg | python3 -c 'import json,sys; r=json.load(sys.stdin)[\"plan\"][\"layout\"][\"reason\"]; sys.exit(not r.startswith(\"--stats \"))'"
 check "--host-mem with room and --layout arrival counts" same "$(hm --host-mem 1G --layout arrival "$T/hm.tsg")" "$hmref"
 check "--host-mem on auto, CPU: the block layout spills" sh -c "$B/tristream count --quiet --device cpu --threads 2 --json --host-mem 4M --scratch-dir $T/scr $T/hm.tsg | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(not (d[\"layout\"] == \"block\" and d[\"host_mem\"][\"mode\"] == \"spill\" and \"need_arrival\" not in d[\"host_mem\"]))'"
 check "missing scratch dir exits 5" [ "$(rc_of "$B/tristream" count --device cpu --threads 2 --host-mem 4M --scratch-dir "$T/nodir" "$T/hm.tsg")" = 5 ]
