@@ -39,21 +39,21 @@ uint64_t hostmem_arrival_bytes(uint64_t nv, uint64_t max_entries, uint64_t max_v
 	       (pv ? 20 * nv : 0) /* per-vertex counts: by rank, by id, the ranks again */;
 }
 
-/* need_arrival from the header alone: auto's batches (else --batches) of
- * equal entries, one list over them at most; their vertices guessed as
- * twice the mean (the engine checks the true plan: src/pipeline_gpu.c). */
-static uint64_t arrival_need(const struct io_header *h, unsigned threads, uint32_t batches)
+/* need_arrival from the header alone, a bound of what the engine then
+ * checks with the true plan (src/pipeline_gpu.c) on one GPU: auto's
+ * batches (else --batches) of equal entries, so none over nadj / k + one
+ * list, and none of more than every vertex. */
+static uint64_t arrival_need(const struct io_header *h, unsigned threads, uint32_t batches, int pv)
 {
 	const uint64_t k0 = h->nadj / PART_ARRIVAL_MIN_ENTRIES;
 	const uint64_t k = batches ? batches
 			   : k0 < 1 ? 1 : k0 > PART_ARRIVAL_AUTO_BATCHES ? PART_ARRIVAL_AUTO_BATCHES : k0;
-	const uint64_t mv = 2 * h->nv / k + 1;
-	return hostmem_arrival_bytes(h->nv, h->nadj / k + h->max_degree, mv < h->nv ? mv : h->nv,
-				     threads, 1, 0);
+	return hostmem_arrival_bytes(h->nv, h->nadj / k + h->max_degree, h->nv, threads, 1, pv);
 }
 
 int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, int gpu,
-		 uint32_t batches, uint64_t budget, struct hostmem_plan *out, struct tsg_err *err)
+		 uint32_t batches, int pv, uint64_t budget, struct hostmem_plan *out,
+		 struct tsg_err *err)
 {
 	if (h->flags & IO_FLAG_ORIENTED) {
 		char a[32], b[32];
@@ -86,7 +86,7 @@ int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, i
 	if (lz4)
 		memory += 4 * nadj; /* decoded lists */
 	*out = (struct hostmem_plan){ .budget = budget, .need_memory = memory, .need_spill = spill,
-				      .need_arrival = gpu && !lz4 ? arrival_need(h, threads, batches) : 0,
+				      .need_arrival = gpu && !lz4 ? arrival_need(h, threads, batches, pv) : 0,
 				      .mode = budget >= memory ? HOSTMEM_MEMORY : HOSTMEM_SPILL };
 	if (budget < spill) {
 		char a[32], b[32];

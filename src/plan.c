@@ -734,7 +734,8 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 	if (rc)
 		return rc;
 	const int gpu = o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu();
-	rc = hostmem_plan(&h, p->lo.io, o->threads, gpu, o->batches, p->host_mem, &p->hp, err);
+	rc = hostmem_plan(&h, p->lo.io, o->threads, gpu, o->batches, o->per_vertex, p->host_mem,
+			  &p->hp, err);
 	if (rc)
 		return rc;
 	p->have_hp = 1;
