@@ -17,6 +17,7 @@
 #include "kernels/choose.h"
 #include "kernels/cpu.h"
 #include "src/engine.h"
+#include "src/hostmem.h"
 #include "partition/part.h"
 #include "testlib.h"
 #include "io/writer.h"
@@ -807,6 +808,46 @@ static void check_streamed(struct t_state *st, struct casegraph *c)
 		io_graph_free(&g);
 }
 
+/* --host-mem's arrival layout: the plan's need_arrival, from the header
+ * alone, bounds what the engine checks with the true batches
+ * (hostmem_arrival_bytes on part_arrival_plan_new's plan), so a budget of
+ * need_arrival never turns the arrival the plan chose into a spill. */
+static void check_arrival_need(struct t_state *st, struct casegraph *c)
+{
+	struct io_header h;
+	struct tsg_err err = { 0 };
+	if (io_graph_peek(t_path(c->name), &h, &err)) {
+		CHECK(st, 0, "%s: cannot read its header: %s", c->name, err.msg);
+		return;
+	}
+	const uint32_t batches[] = { 0, 1, 3, 64 };
+	const unsigned threads[] = { 1, 4 };
+	for (unsigned b = 0; b < sizeof(batches) / sizeof(batches[0]); b++)
+		for (unsigned t = 0; t < 2; t++)
+			for (int pv = 0; pv <= 1; pv++) {
+				struct hostmem_plan hp;
+				struct part_arrival_plan ap = { 0 };
+				if (hostmem_plan(&h, IO_MODE_MMAP, threads[t], 1, batches[b], pv,
+						 UINT64_MAX / 4, &hp, &err) ||
+				    part_arrival_plan_new(&c->g, batches[b], &ap, &err)) {
+					CHECK(st, 0, "%s K=%u: %s", c->name, batches[b], err.msg);
+					part_arrival_plan_free(&ap);
+					return;
+				}
+				const uint64_t exact = hostmem_arrival_bytes(
+					ap.nv, ap.max_entries, ap.max_vertices, threads[t], 1, pv);
+				CHECK(st, hp.need_arrival > 0 && exact <= hp.need_arrival,
+				      "%s K=%u, %u threads, pv %d: need_arrival %llu below the "
+				      "plan's %llu", c->name, batches[b], threads[t], pv,
+				      (unsigned long long)hp.need_arrival, (unsigned long long)exact);
+				part_arrival_plan_free(&ap);
+			}
+	/* no GPU, or an LZ4 file: not offered */
+	struct hostmem_plan hp;
+	CHECK(st, hostmem_plan(&h, IO_MODE_MMAP, 2, 0, 0, 0, UINT64_MAX / 4, &hp, &err) == 0 &&
+		  hp.need_arrival == 0, "%s: need_arrival without a GPU", c->name);
+}
+
 /* The arrival layout: every batch count, threads, lists in memory or read
  * as they arrive (plain and LZ4); the batches' counts must sum to the total. */
 static void check_arrival(struct t_state *st, struct casegraph *c)
@@ -1225,6 +1266,7 @@ int main(void)
 		check_streamed(&st, &cases[i]);
 		check_arrival(&st, &cases[i]);
 		check_arrival_lists(&st, &cases[i]);
+		check_arrival_need(&st, &cases[i]);
 		if (cases[i].g.nv > 0)
 			check_auto(&st, &cases[i]);
 		check_closed_plan(&st, &cases[i]);
