@@ -3,12 +3,15 @@
 the in-memory count, side by side in one run, medians of several runs.
 
   bench/sweep.py BUILD_DIR CRAWL [CRAWL ...] [--runs 3] [--cold]
-                 [--bounded HOST_MEM,GPU_MEM] [--jsonl FILE]
+                 [--bounded HOST_MEM,GPU_MEM] [--jsonl FILE] [--device cpu]
 
 Each CRAWL is a BVGraph base with its transpose beside it. Variants:
   inmem    --device gpu: the crawl decoded whole into memory (arrival layout)
   sweep    --layout sweep --device gpu
   bounded  --layout sweep --host-mem H --gpu-mem G (each --bounded pair)
+  NAME     --variant "NAME=ARGS" (repeatable): --layout sweep --device gpu
+           and ARGS, e.g. "b1000=--batches 1000" (smaller chunks: less
+           pinned chunk buffer, JSON sweep.buffers_s)
 --before DIR adds the bounded variants again from another build (its
 tristream), named "... before", interleaved with the rest: an A/B of a
 change to the sweep's passes in one run.
@@ -26,6 +29,11 @@ def main():
     jsonl = take_opt(args, "--jsonl", str, None)
     bounded = take_opt(args, "--bounded", str, "")
     before = take_opt(args, "--before", str, None)
+    dev = take_opt(args, "--device", str, "gpu")  # cpu: to try the script without a GPU
+    extra = []
+    while "--variant" in args:
+        name, _, opts = take_opt(args, "--variant", str, "").partition("=")
+        extra.append((name, ["--device", dev, "--layout", "sweep"] + opts.split()))
     cold = "--cold" in args
     if cold:
         args.remove("--cold")
@@ -33,12 +41,13 @@ def main():
         sys.exit(__doc__)
     build, crawls = args[0], args[1:]
     tri = os.path.join(build, "tristream")
-    swept = [("sweep", ["--device", "gpu", "--layout", "sweep"])]
+    swept = [("sweep", ["--device", dev, "--layout", "sweep"])]
     for pair in filter(None, bounded.split(";")):
         hm, gm = pair.split(",")
-        swept.append((f"bounded {hm}/{gm}", ["--device", "gpu", "--layout", "sweep",
+        swept.append((f"bounded {hm}/{gm}", ["--device", dev, "--layout", "sweep",
                                              "--host-mem", hm, "--gpu-mem", gm]))
-    variants = [("inmem", tri, ["--device", "gpu"])] + [(n, tri, o) for n, o in swept]
+    swept += extra
+    variants = [("inmem", tri, ["--device", dev])] + [(n, tri, o) for n, o in swept]
     if before:
         variants += [(n + " before", os.path.join(before, "tristream"), o) for n, o in swept
                      if n.startswith("bounded")]
@@ -65,7 +74,7 @@ def main():
         for name, _, _ in variants:
             js = res[name]
             if not js:
-                rows.append([os.path.basename(crawl), name, "failed"] + [""] * 8)
+                rows.append([os.path.basename(crawl), name, "failed"] + [""] * 9)
                 continue
             wall = statistics.median(j["wall"] for j in js)
             sw = [j.get("sweep", {}) for j in js]
@@ -73,11 +82,11 @@ def main():
             rows.append([os.path.basename(crawl), name, f"{wall:.2f}",
                          f"{wall / base:.2f}x" if base else "",
                          js[0].get("passes", ""), js[0].get("sweep", {}).get("chunks_decoded", ""),
-                         med("fill_s"), med("past_s"),
+                         med("fill_s"), med("past_s"), med("buffers_s"),
                          med("decode_thread_s"), js[0]["triangles"],
                          "yes" if len(counts) == 1 else "NO"])
     print_table(["crawl", "variant", "wall s (median)", "vs inmem", "passes", "chunks decoded", "fill s",
-                 "sweep-past s", "decode thread-s", "triangles", "all equal"], rows)
+                 "sweep-past s", "buffers s", "decode thread-s", "triangles", "all equal"], rows)
 
 if __name__ == "__main__":
     main()
