@@ -776,9 +776,9 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 		const char *what = p->req->given[COPT_LAYOUT] ? "--layout arrival"
 							       : "the arrival layout (--batches)";
 		if (!p->hp.need_arrival)
-			return tsg_fail(err, TSG_EUSAGE, "%s under --host-mem %s: %s needs %s; "
-					"only a GPU counting a plain .tsg holds no rows on the host "
-					"(--layout block spills instead)", what,
+			return tsg_fail(err, TSG_EUSAGE, "%s under --host-mem %s: %s needs about "
+					"%s in memory; only a GPU counting a plain .tsg holds no rows "
+					"on the host (--layout block spills instead)", what,
 					tsg_fmt_bytes(p->host_mem, b, sizeof(b)), gpath,
 					tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)));
 		return tsg_fail(err, TSG_ENOMEM, "%s under --host-mem %s: %s needs about %s over "
