@@ -1074,12 +1074,14 @@ static int count_graph(struct tsg_graph *g, const struct engine_opts *o, struct 
 		struct tsg_err gerr = { 0 };
 		rc = engine_count_gpu(g, o, r, &gerr);
 		if (rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0 &&
-		    o->arrival_mapped && o->layout == ENGINE_LAYOUT_ARRIVAL) {
-			/* the CPU's batches write every row on the host: not
+		    o->arrival_mapped && (o->layout == ENGINE_LAYOUT_ARRIVAL || o->arrival_only)) {
+			/* the CPU's batches write every row on the host, and its
+			 * block layout would spill past the budget: neither is
 			 * within --host-mem, which the arrival was planned in */
 			rc = tsg_fail(err, TSG_EDEVICE, "%.200s; the arrival layout under --host-mem "
-				      "holds no rows on the host only on a GPU (--layout block spills "
-				      "instead)", gerr.msg);
+				      "holds no rows on the host only on a GPU (%s)", gerr.msg,
+				      o->arrival_only ? "and spilling needs more than the budget"
+						      : "--layout block spills instead");
 			r->total_s = tsg_now() - t0;
 			return rc;
 		} else if (rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0) {

@@ -77,6 +77,8 @@ struct engine_opts {
 				     * and its host need (src/hostmem.h) fits
 				     * arrival_budget, --host-mem's SIZE */
 	uint64_t arrival_budget;
+	int arrival_only;           /* arrival_mapped, and the spill would not fit the
+				     * budget: where the arrival layout cannot run, fail */
 	int pin_host;               /* GPU block layout: orient into pinned memory: 1 yes,
 				     * 0 no, -1 auto (now no: copies are staged) */
 	uint32_t batches;           /* arrival layout: batches, 0 auto */

@@ -88,7 +88,9 @@ int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, i
 	*out = (struct hostmem_plan){ .budget = budget, .need_memory = memory, .need_spill = spill,
 				      .need_arrival = gpu && !lz4 ? arrival_need(h, threads, batches, pv) : 0,
 				      .mode = budget >= memory ? HOSTMEM_MEMORY : HOSTMEM_SPILL };
-	if (budget < spill) {
+	/* below the spill's need, only the GPU's arrival layout may still do
+	 * (the engine then fails where it cannot take it) */
+	if (budget < spill && !(out->need_arrival && budget >= out->need_arrival)) {
 		char a[32], b[32];
 		return tsg_fail(err, TSG_ENOMEM, "--host-mem %s is too small for this graph: even "
 				"spilling to scratch files it needs about %s (12 bytes a vertex "

@@ -57,7 +57,8 @@ struct hostmem_plan {
  * threads, with (gpu) or without the GPU's staging buffers (and the
  * arrival layout's figure, in `batches` batches, 0 auto, with per-vertex
  * counts or not: pv), within budget bytes. Fails with TSG_ENOMEM, saying
- * what would do, if even spilling needs more than the budget. */
+ * what would do, if even spilling needs more than the budget and the
+ * arrival layout's figure (on a GPU) does too. */
 int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, int gpu,
 		 uint32_t batches, int pv, uint64_t budget, struct hostmem_plan *out,
 		 struct tsg_err *err);

@@ -1285,7 +1285,8 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
  * the true plan's host need (src/hostmem.h) against the budget. Sets
  * *fits to whether the arrival layout stays within both the GPU (gpu_fits)
  * and the budget; where it does not, auto spills on the block layout and
- * the note says why, and a named arrival layout fails (exit 4).
+ * the note says why, and a named arrival layout, or one below the spill's
+ * need (o->arrival_only), fails (exit 4).
  */
 static int arrival_host_fits(const struct part_arrival_plan *ap, const struct engine_opts *o,
 			     uint32_t ngpus, int gpu_fits, int *fits, struct engine_result *r,
@@ -1295,11 +1296,16 @@ static int arrival_host_fits(const struct part_arrival_plan *ap, const struct en
 	const uint64_t host = hostmem_arrival_bytes(ap->nv, ap->max_entries, ap->max_vertices,
 						    o->threads, ngpus, o->per_vertex);
 	*fits = gpu_fits && host <= o->arrival_budget;
-	if (host > o->arrival_budget && o->layout == ENGINE_LAYOUT_ARRIVAL)
+	if (host > o->arrival_budget && (o->layout == ENGINE_LAYOUT_ARRIVAL || o->arrival_only))
 		return tsg_fail(err, TSG_ENOMEM, "--host-mem %s: the arrival layout's batches hold "
-				"about %s on the host (--layout block spills within less)",
-				tsg_fmt_bytes(o->arrival_budget, a, sizeof(a)),
-				tsg_fmt_bytes(host, b, sizeof(b)));
+				"about %s on the host (%s)", tsg_fmt_bytes(o->arrival_budget, a, sizeof(a)),
+				tsg_fmt_bytes(host, b, sizeof(b)),
+				o->arrival_only ? "and spilling needs more than that budget too"
+						: "--layout block spills within less");
+	if (!*fits && o->arrival_only)
+		return tsg_fail(err, TSG_ENOMEM, "--host-mem %s: the GPU cannot hold every oriented "
+				"row for the arrival layout, and spilling needs more than that budget",
+				tsg_fmt_bytes(o->arrival_budget, a, sizeof(a)));
 	if (*fits || o->layout == ENGINE_LAYOUT_ARRIVAL)
 		return TSG_OK;
 	const size_t used = strlen(r->note);

@@ -770,6 +770,7 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 	o->arrival_mapped = gpu && (o->layout == ENGINE_LAYOUT_AUTO || o->layout == ENGINE_LAYOUT_ARRIVAL) &&
 			    !engine_cliques(o) && p->hp.need_arrival && p->hp.need_arrival <= p->host_mem;
 	o->arrival_budget = p->host_mem;
+	o->arrival_only = o->arrival_mapped && p->host_mem < p->hp.need_spill;
 	if (o->layout == ENGINE_LAYOUT_ARRIVAL && !o->arrival_mapped) {
 		/* the CPU's batches write rows on the host, and an LZ4 file's
 		 * lists are decoded into memory: neither stays within it */

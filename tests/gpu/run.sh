@@ -60,7 +60,9 @@ hm_arrival() { # file, expected count
 	local f=$1 ref=$2 want budget got
 	budget=$("$B/tristream" count --quiet --json --device gpu --threads 4 --host-mem 1T "$f" 2>/dev/null |
 		python3 -c 'import json,sys; h=json.load(sys.stdin)["host_mem"]; a=h.get("need_arrival", 0)
-print(("arrival %d" % a) if 0 < a < h["need_memory"] else ("spill %d" % ((h["need_spill"] + h["need_memory"]) // 2)))' 2>/dev/null)
+print(("arrival %d" % a) if 0 < a < h["need_memory"] else ("spill %d" % ((h["need_spill"] + h["need_memory"]) // 2)), "only" if 0 < a < h["need_spill"] else "")' 2>/dev/null)
+	local only=${budget##* }
+	budget=${budget% *}
 	want=${budget% *}
 	"$B/tristream" count --quiet --json --device gpu --threads 4 --host-mem "${budget#* }" \
 		--scratch-dir "$T" "$f" >"$T/hm.json" 2>"$T/err"
@@ -69,6 +71,15 @@ print(("arrival %d" % a) if 0 < a < h["need_memory"] else ("spill %d" % ((h["nee
 	case $f in */rmat19.tsg) [ "$want" = arrival ] && [ "$got" = "$ref arrival arrival" ] && hm_arrivals=$((hm_arrivals + 1)) ;; esac
 	[ -n "$want" ] && [ "$got" = "$ref $want ${want/spill/block}" ] && ok ||
 		bad "$(basename "$f") --host-mem ${budget:-?} on auto: '$got', want '$ref $want' ($(head -c 200 "$T/err"))"
+	# below the spill's need too: a GPU that cannot hold the rows is exit 4,
+	# never a spill past the budget
+	if [ "$want" = arrival ] && [ "$only" = only ]; then
+		"$B/tristream" count --quiet --device gpu --threads 4 --gpu-mem 1M --host-mem "${budget#* }" \
+			--scratch-dir "$T" "$f" >/dev/null 2>"$T/err"
+		local rc=$?
+		[ "$rc" = 4 ] && grep -q "spilling needs more than that budget" "$T/err" && ok ||
+			bad "$(basename "$f") --host-mem ${budget#* } below the spill's need, --gpu-mem 1M: exit $rc ($(head -c 200 "$T/err"))"
+	fi
 }
 
 graphs=()
