@@ -811,13 +811,18 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 	o->orient = PART_ORIENT_TWO_PASS;
 	o->scratch_dir = dir;
 	if (o->arrival_mapped) {
-		char c[32];
+		char c[32], d[32], el[160];
+		if (o->arrival_only)
+			snprintf(el, sizeof(el), "nothing else: spilling needs about %s",
+				 tsg_fmt_bytes(p->hp.need_spill, d, sizeof(d)));
+		else
+			snprintf(el, sizeof(el), "spilling to scratch files in %s (slower)", dir);
 		plan_note(p, "%s needs about %s of host memory in memory, over --host-mem %s: "
 			  "the arrival layout over the mapped file where the GPU holds its rows "
-			  "(about %s of host memory), else spilling to scratch files in %s "
-			  "(slower)", gpath, tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)),
+			  "(about %s of host memory), else %s", gpath,
+			  tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)),
 			  tsg_fmt_bytes(p->host_mem, b, sizeof(b)),
-			  tsg_fmt_bytes(p->hp.need_arrival, c, sizeof(c)), dir);
+			  tsg_fmt_bytes(p->hp.need_arrival, c, sizeof(c)), el);
 		return TSG_OK;
 	}
 	plan_note(p, "%s needs about %s of host memory, over --host-mem %s: spilling to scratch "
