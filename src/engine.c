@@ -1073,8 +1073,9 @@ static int count_graph(struct tsg_graph *g, const struct engine_opts *o, struct 
 	if (dev != TSG_DEVICE_CPU) {
 		struct tsg_err gerr = { 0 };
 		rc = engine_count_gpu(g, o, r, &gerr);
-		if (rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0 &&
-		    o->arrival_mapped && (o->layout == ENGINE_LAYOUT_ARRIVAL || o->arrival_only)) {
+		const int to_cpu = rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0;
+		if (to_cpu && o->arrival_mapped &&
+		    (o->layout == ENGINE_LAYOUT_ARRIVAL || o->arrival_only)) {
 			/* the CPU's batches write every row on the host, and its
 			 * block layout would spill past the budget: neither is
 			 * within --host-mem, which the arrival was planned in */
@@ -1084,7 +1085,7 @@ static int count_graph(struct tsg_graph *g, const struct engine_opts *o, struct 
 						      : "--layout block spills instead");
 			r->total_s = tsg_now() - t0;
 			return rc;
-		} else if (rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0) {
+		} else if (to_cpu) {
 			/* no usable GPU: auto means the CPU will do */
 			snprintf(r->note, sizeof(r->note), "%.200s; counting on the CPU", gerr.msg);
 			engine_result_free(r);
