@@ -59,6 +59,8 @@ struct gpu_timing {
 	double h2d_ms, kernel_ms; /* from CUDA events */
 	uint64_t bytes;
 	uint64_t ahead_bytes;     /* of them, rows copied ahead (gpu_resident_ahead) */
+	uint64_t kept_bytes;      /* source rows read from the slot, not copied
+				   * (gpu_keep_sources): not in bytes */
 	enum gpu_kernel ran;      /* the kernel that counted: the one asked for, or
 				   * lstc where mid-hash cannot take the unit (a
 				   * source side of 2^32 - 2^24 entries or more) */
@@ -151,6 +153,16 @@ int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enum gpu_kerne
  * source rows from the whole DAG (pinned or ordinary memory, as above). */
 int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u, enum gpu_kernel k,
 		    struct tsg_err *err);
+/* From now on (on = 1) each slot keeps the source rows of the last unit
+ * gpu_submit_unit copied into it, and a later unit in that slot with the
+ * same source block over the same host DAG reads them there instead of
+ * copying them again (its timing's kept_bytes); on = 0 forgets them.
+ * Why: a plan's units walk each source block's middle ranges in turn, and
+ * a quarter of R-MAT 26's file of GPU memory moved 79 GB for a 4.5 GB DAG,
+ * the copies outlasting the kernels (bench/RESULTS.md). The caller keeps
+ * the host DAG's rows unchanged meanwhile and turns it off before another
+ * count reuses the slots. */
+void gpu_keep_sources(struct gpu_ctx *g, int on);
 /* Units read one copy of the graph on the device from now on, where it
  * fits: units[0 .. n-1] are a plan's units over one whole DAG (their off and
  * adj), kernels[i] (or k where kernels is NULL) what each runs. If the

@@ -320,6 +320,16 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 /* The runtime's state of one device (gpu_runtime.cu; the sweep's calls in
  * sweep.cu use it too). */
 struct sweep_dev;
+/* A source block a slot keeps (gpu_keep_sources). */
+struct gpu_kept {
+	const uint64_t *hoff;   /* the host DAG it came from; NULL: none */
+	const uint32_t *hadj;
+	uint32_t lo, hi;
+	const uint64_t *doff;   /* where it lies in the slot */
+	const uint32_t *dadj;
+	uint64_t used, bytes;   /* slot bytes it takes; bytes it copied */
+};
+
 struct gpu_ctx {
 	int device, sms;
 	char name[256];
@@ -334,6 +344,12 @@ struct gpu_ctx {
 	uint64_t bytes[GPU_SLOTS];
 	uint64_t ahead[GPU_SLOTS];    /* of them, copied ahead (gpu_resident_ahead) */
 	enum gpu_kernel ran[GPU_SLOTS]; /* what each slot's count ran (kernel_scratch) */
+	/* gpu_keep_sources: the source block each slot holds from its last
+	 * unit (at the slot's start), which the next unit with the same one
+	 * reads again instead of copying it */
+	int keep_src;
+	struct gpu_kept kept[GPU_SLOTS];
+	uint64_t kept_bytes[GPU_SLOTS]; /* a unit's source bytes read from the slot */
 	uint64_t mid_hash_max;          /* source entries mid-hash takes, below 2^32 */
 	uint32_t trust_levels;          /* trust's bucket depth for tests, 0: its own */
 	uint32_t skiff_hop;             /* skiff's neighbourhood for tests, 0: its own */

@@ -488,7 +488,8 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 		dv.gid = dv.src + d->nsrc;
 	}
 	g->bytes[s] = dag;
-	g->ahead[s] = 0;
+	g->ahead[s] = g->kept_bytes[s] = 0;
+	g->kept[s].hoff = NULL; /* the part overwrites what the slot kept */
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
 	rc = copy_in(g, s, dd, d->off, dag, err);
 	return rc ? rc : enqueue_count(g, s, dv, dd + dag_al, g->slot_bytes - 256 - dag_al, d->ne, k,
@@ -578,6 +579,7 @@ extern "C" int gpu_resident_begin(struct gpu_ctx *g, const struct tsg_unit *unit
 	int rc = TSG_OK;
 	cudaError_t se = cudaSuccess;
 	uint64_t need = 0;
+	gpu_keep_sources(g, 0); /* the slots move */
 	*on = 0;
 	if (g->res || n == 0 || g->cq.k || g->ar_ev)
 		return TSG_OK;
@@ -627,6 +629,7 @@ fail:
 
 extern "C" void gpu_resident_end(struct gpu_ctx *g)
 {
+	gpu_keep_sources(g, 0);
 	resident_free(g);
 }
 
@@ -671,7 +674,7 @@ fail:
 static int resident_extend(struct gpu_ctx *g, int s, uint32_t j, struct tsg_err *err)
 {
 	int rc = TSG_OK;
-	g->bytes[s] = g->ahead[s] = 0;
+	g->bytes[s] = g->ahead[s] = g->kept_bytes[s] = 0;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[0]), "recording an event");
 	while (g->res_up ? g->res_have < j : g->res_have > j)
 		if ((rc = resident_piece(g, &g->bytes[s], err)))
@@ -758,6 +761,13 @@ static int submit_resident(struct gpu_ctx *g, int s, const struct tsg_unit *u, e
 			     k, NULL, g->res_ev[g->res_up ? j - 1 : j], err);
 }
 
+extern "C" void gpu_keep_sources(struct gpu_ctx *g, int on)
+{
+	g->keep_src = on;
+	for (int s = 0; s < GPU_SLOTS; s++)
+		g->kept[s].hoff = NULL;
+}
+
 extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u,
 			       enum gpu_kernel k, struct tsg_err *err)
 {
@@ -779,6 +789,7 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	const uint8_t *const slot_end = g->dmem + (uint64_t)(s + 1) * g->slot_bytes;
 	uint64_t used = 0;
+	struct gpu_kept *const kp = &g->kept[s];
 	g->ran[s] = k;
 	if (se != cudaSuccess)
 		return cuda_fail(err, se, "sizing CUB's scratch");
@@ -791,8 +802,33 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 	dv.windowed = 1;
 	dv.src_lo = u->src_lo;
 	dv.pv = g->pv;
-	g->bytes[s] = g->ahead[s] = 0;
+	g->bytes[s] = g->ahead[s] = g->kept_bytes[s] = 0;
 	CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
+	/* the source rows first, at the slot's start, where the next unit of
+	 * the same block finds them (gpu_keep_sources); a nested unit's lie in
+	 * its middle rows, which overwrite whatever the slot kept */
+	if (!nested && g->keep_src && kp->hoff == u->off && kp->hadj == u->adj &&
+	    kp->lo == u->src_lo && kp->hi == u->src_hi) {
+		dv.soff = kp->doff;
+		dv.sadj = kp->dadj;
+		used = kp->used;
+		g->kept_bytes[s] = kp->bytes;
+	} else if (!nested) {
+		kp->hoff = NULL; /* overwritten until the copy below is queued */
+		rc = copy_rows(g, s, u, u->src_lo, u->src_hi, dd, &dv.soff, &dv.sadj, &used, err);
+		if (rc)
+			return rc;
+		if (g->keep_src)
+			*kp = (struct gpu_kept){ .hoff = u->off, .hadj = u->adj, .lo = u->src_lo,
+						 .hi = u->src_hi, .doff = dv.soff, .dadj = dv.sadj,
+						 .used = used, .bytes = g->bytes[s] };
+	} else {
+		kp->hoff = NULL;
+	}
+	if (!nested) {
+		dv.sbase = u->off[u->src_lo];
+		dd += used;
+	}
 	rc = copy_rows(g, s, u, u->mid_lo, u->mid_hi, dd, &dv.off, &dv.adj, &used, err);
 	if (rc)
 		return rc;
@@ -802,12 +838,6 @@ extern "C" int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *
 		dv.soff = dv.off + (u->src_lo - u->mid_lo);
 		dv.sadj = dv.adj;
 		dv.sbase = dv.base;
-	} else {
-		rc = copy_rows(g, s, u, u->src_lo, u->src_hi, dd, &dv.soff, &dv.sadj, &used, err);
-		if (rc)
-			return rc;
-		dv.sbase = u->off[u->src_lo];
-		dd += used;
 	}
 	return enqueue_count(g, s, dv, dd, slot_end - dd, u->off[u->src_hi] - u->off[u->src_lo], k,
 			     NULL, NULL, err);
@@ -836,6 +866,7 @@ extern "C" int gpu_collect(struct gpu_ctx *g, int s, uint64_t *count, struct gpu
 		t->kernel_ms = kern;
 		t->bytes = g->bytes[s];
 		t->ahead_bytes = g->ahead[s];
+		t->kept_bytes = g->kept_bytes[s];
 		t->ran = g->ran[s];
 	}
 	return TSG_OK;

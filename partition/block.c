@@ -93,12 +93,25 @@ static uint32_t cut_after(const uint32_t *cut, uint32_t n, uint32_t x, uint32_t 
 	return i < n ? cut[i] : nv;
 }
 
-/* Units within the budget, source blocks as long as half of it allows and
- * ending at every cut and every mcut (each increasing; none: NULL, 0),
- * middle ranges ending at every mcut too. */
+/* The first rank whose row is not empty, or nv. Ranks go up with degree,
+ * so isolated vertices come first (half of R-MAT 26's ids); a unit over
+ * them counts nothing, and no middle row below it has an edge into it:
+ * a -> b with b below it would need a's row, below b, not empty. */
+static uint32_t first_row(const struct part_odag *d)
+{
+	if (d->nv == 0 || d->off[d->nv] == 0)
+		return 0; /* no edges: the plan's units as before, all empty */
+	/* the first r with off[r + 1] > 0 */
+	return (uint32_t)tsg_lower_bound_u64(d->off, 1, (uint64_t)d->nv + 1, 1) - 1;
+}
+
+/* Units within the budget, source blocks as long as src_eighths / 8 of it
+ * allows and ending at every cut and every mcut (each increasing; none:
+ * NULL, 0), middle ranges ending at every mcut too; from the first rank
+ * with a row (first_row). */
 static int plan_auto(const struct part_odag *d, const struct block_opts *o, const uint32_t *cut,
-		     uint32_t ncut, const uint32_t *mcut, uint32_t nmcut, struct block_plan *p,
-		     struct tsg_err *err)
+		     uint32_t ncut, const uint32_t *mcut, uint32_t nmcut, uint32_t src_eighths,
+		     struct block_plan *p, struct tsg_err *err)
 {
 	const struct tsg_scratch *sc = &o->scratch;
 	const uint64_t B = o->budget > sc->fixed ? o->budget - sc->fixed : 0;
@@ -110,8 +123,9 @@ static int plan_auto(const struct part_odag *d, const struct block_opts *o, cons
 				"scratch of %s: raise --gpu-mem", tsg_fmt_bytes(o->budget, b, sizeof(b)),
 				tsg_fmt_bytes(sc->fixed, f, sizeof(f)));
 	}
-	for (uint32_t s_lo = 0; s_lo < d->nv && rc == TSG_OK;) {
-		uint32_t s_hi = extent(d, s_lo, B / 2, sc->per_src + sc->per_mid, sc->per_edge);
+	for (uint32_t s_lo = first_row(d); s_lo < d->nv && rc == TSG_OK;) {
+		uint32_t s_hi = extent(d, s_lo, B / 8 * src_eighths, sc->per_src + sc->per_mid,
+				       sc->per_edge);
 		if (s_hi == s_lo)
 			s_hi = s_lo + 1; /* a row over half the budget is a block of its own */
 		const uint32_t c1 = cut_after(cut, ncut, s_lo, d->nv);
@@ -316,7 +330,24 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 	else if (!cut || (rc = cost_cuts(d, nc, even, o->threads, cut, &ncut, err)) == TSG_OK) {
 		if (lcut)
 			list_cuts(o->list_cum, d->nv, nl, lcut, &nlcut);
-		rc = plan_auto(d, o, cut, ncut, lcut, nlcut, out, err);
+		rc = plan_auto(d, o, cut, ncut, lcut, nlcut, 4, out, err);
+		/* with source rows kept: larger source blocks, fewer passes over
+		 * the middle rows, where that copies less */
+		uint64_t best = rc == TSG_OK && o->src_keep ? block_plan_copies(d, out, o->src_keep) : 0;
+		for (uint32_t e = 5; rc == TSG_OK && o->src_keep && e <= 7; e++) {
+			struct block_plan alt = { 0 };
+			struct tsg_err aerr = { 0 };
+			if (plan_auto(d, o, cut, ncut, lcut, nlcut, e, &alt, &aerr) == TSG_OK) {
+				const uint64_t c = block_plan_copies(d, &alt, o->src_keep);
+				if (c < best) {
+					block_plan_free(out);
+					*out = alt;
+					alt = (struct block_plan){ 0 };
+					best = c;
+				}
+			}
+			block_plan_free(&alt); /* one that does not fit is no choice */
+		}
 	}
 	free(cut);
 	free(lcut);
@@ -327,6 +358,29 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 	plan_sizes(d, &o->scratch, out);
 	out->even = even;
 	return TSG_OK;
+}
+
+static int unit_nested(const struct block_unit *u)
+{
+	return u->mid_lo <= u->src_lo && u->src_hi <= u->mid_hi;
+}
+
+uint64_t block_plan_copies(const struct part_odag *d, const struct block_plan *p,
+			   uint32_t src_keep)
+{
+	uint64_t total = 0;
+	for (uint32_t i = 0; i < p->nunits; i++) {
+		const struct block_unit *u = &p->units[i];
+		total += tsg_rows_bytes(d->off, u->mid_lo, u->mid_hi);
+		if (unit_nested(u)) /* its middle rows hold its source rows */
+			continue;
+		const struct block_unit *before = src_keep && i >= src_keep ? &p->units[i - src_keep]
+									      : NULL;
+		if (!before || unit_nested(before) || before->src_lo != u->src_lo ||
+		    before->src_hi != u->src_hi)
+			total += tsg_rows_bytes(d->off, u->src_lo, u->src_hi);
+	}
+	return total;
 }
 
 /* The first position in row a (sorted) holding an id >= x. */

@@ -59,6 +59,17 @@ struct block_opts {
 				   * 0.102 s; turned over (big blocks on top) the
 				   * bottom block's few wedges made --kernel auto pick
 				   * lstc-hash, 4x slower there */
+	uint32_t src_keep;        /* automatic, by bytes: a device keeps a source
+				   * block's rows for the next unit in the same
+				   * slot, src_keep slots taken in turn
+				   * (kernels/gpu.h, gpu_keep_sources), so a
+				   * block's rows are copied at most src_keep
+				   * times, not once a unit. Larger source
+				   * blocks then mean fewer passes over the
+				   * middle rows: source blocks of 1/2, 5/8, 3/4
+				   * and 7/8 of the budget are planned and the
+				   * plan that copies the fewest bytes
+				   * (block_plan_copies) kept. 0: 1/2 */
 	unsigned threads;         /* for those cuts' sums (0: one) */
 	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h) */
 	/* Ranks reading by ranges (src/ranges.h) read the file's lists, whole:
@@ -126,6 +137,14 @@ static inline uint32_t block_unit_low(const struct block_unit *u)
 {
 	return u->src_lo < u->mid_lo ? u->src_lo : u->mid_lo;
 }
+
+/* The bytes a device copies for p's units taken in order, src_keep
+ * slots in turn, each keeping its last unit's source rows
+ * (block_opts.src_keep; 0: none kept): the middle rows of every unit,
+ * the source rows of each unit not nested whose slot's unit before had
+ * another source block or was nested. */
+uint64_t block_plan_copies(const struct part_odag *d, const struct block_plan *p,
+			   uint32_t src_keep);
 
 /* Orders p's units by block_unit_top (ties: as they were), so that rows
  * arriving in rank order complete them in turn. */

@@ -182,6 +182,8 @@ struct engine_gpu {
 	uint64_t h2d_bytes;
 	uint64_t ahead_bytes;     /* of them, rows copied ahead under kernels
 				   * (gpu_resident_ahead) */
+	uint64_t kept_bytes;      /* source rows its slots kept from the unit
+				   * before, not copied (gpu_keep_sources) */
 	double h2d_ms, kernel_ms; /* sums over its units, from CUDA events */
 	double busy_s;            /* wall time from its first unit to its last count */
 	int resident;             /* its units read one copy of the graph (gpu_resident_begin) */
@@ -214,6 +216,8 @@ struct engine_result {
 	double overlap;           /* sum of stage times / wall time (GPU) */
 	uint64_t slot_bytes;
 	uint64_t h2d_bytes;
+	uint64_t kept_bytes;      /* block layout on a GPU: source rows read again
+				   * from a slot instead of copied (not in h2d_bytes) */
 	uint64_t lists_bytes, lists_pinned_bytes; /* arrival on the GPU: lists copied, and
 						     * of those, from pinned pages */
 	int lists_streamed;       /* the orientation ran as the lists were read */

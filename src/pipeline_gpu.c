@@ -243,6 +243,8 @@ static void account_unit(struct engine_result *r, struct engine_gpu *eg, uint64_
 	eg->units++;
 	eg->h2d_bytes += t->bytes;
 	eg->ahead_bytes += t->ahead_bytes;
+	eg->kept_bytes += t->kept_bytes;
+	r->kept_bytes += t->kept_bytes;
 	eg->h2d_ms += t->h2d_ms;
 	eg->kernel_ms += t->kernel_ms;
 	char note[64], b[32];
@@ -825,8 +827,13 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	 * graph fits a unit's budget it will be resident (resident_begin), and
 	 * the blocks hold equal shares instead (block_opts.resident) */
 	const uint32_t sharers = ngpus * (o->nranks ? o->nranks : 1);
+	/* one GPU takes the units in plan order, each slot keeping its
+	 * source rows for its next unit (gpu_keep_sources): the plan may then
+	 * take larger source blocks (block_opts.src_keep); not where units go
+	 * by cost to several, or in the order a read completes them */
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot, .scratch = sc,
 				       .min_units = sharers > 1 ? 4 * sharers : 0, .resident = 1,
+				       .src_keep = sharers == 1 && !streams ? GPU_SLOTS : 0,
 				       .threads = o->threads };
 	int rc = TSG_OK;
 	/* staged copies: their buffers made before the graph is read, not in
@@ -870,6 +877,10 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 		goto done;
 	if (!streams && (rc = resident_begin(gpu, ngpus, &d, &plan, kernels, o, r, err)))
 		goto done;
+	/* a GPU without the resident graph keeps each slot's source rows for
+	 * the slot's next unit of the same block (gpu_keep_sources) */
+	for (uint32_t i = 0; i < ngpus; i++)
+		gpu_keep_sources(gpu[i], !r->gpus[i].resident);
 	q.bg = streams ? &bg : NULL;
 	q.todo = todo;
 	q.ntodo = ntodo;
@@ -900,7 +911,7 @@ done:
 		const int drc = gpu_drain(gpu[i], err);
 		if (rc == TSG_OK)
 			rc = drc;
-		gpu_resident_end(gpu[i]);
+		gpu_resident_end(gpu[i]); /* and forgets the kept source rows */
 	}
 	if (streams)
 		rc = engine_block_stream_end(&bg, rc, r, err);

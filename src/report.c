@@ -72,6 +72,7 @@ static void print_gpus_json(struct tsg_json *j, const struct engine_result *r)
 		json_u64(j, "cost", e->cost);
 		json_u64(j, "h2d_bytes", e->h2d_bytes);
 		json_u64(j, "ahead_bytes", e->ahead_bytes);
+		json_u64(j, "kept_bytes", e->kept_bytes);
 		json_f64(j, "h2d_ms", e->h2d_ms);
 		json_f64(j, "kernel_ms", e->kernel_ms);
 		json_f64(j, "busy_s", e->busy_s);
@@ -272,8 +273,10 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 				       : o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass");
 	}
 	json_u64(&j, "h2d_bytes", r->h2d_bytes);
-	if (r->layout == ENGINE_LAYOUT_BLOCK && r->device == TSG_DEVICE_GPU)
+	if (r->layout == ENGINE_LAYOUT_BLOCK && r->device == TSG_DEVICE_GPU) {
+		json_u64(&j, "h2d_kept_bytes", r->kept_bytes);
 		json_bool(&j, "graph_resident", graph_resident(r));
+	}
 	json_bool(&j, "lists_streamed", r->lists_streamed);
 	json_bool(&j, "read_ranges", r->ranges.used);
 	if (r->ranges.used) /* what rank_read_bytes are out of (LZ4: compressed) */

@@ -597,6 +597,43 @@ done:
 static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t *parts,
 			 unsigned nparts);
 
+/* block_opts.src_keep: the plan kept copies no more bytes, with its source
+ * rows kept, than the plan by halves (block_plan_copies, the device's
+ * order); and no plan has a unit below the first rank with a row
+ * (isolated vertices come first in the rank order and count nothing). */
+static void check_kept_copies(struct t_state *st, struct casegraph *c, const struct block_opts *half)
+{
+	struct part_odag d;
+	struct block_plan a = { 0 }, b = { 0 };
+	struct tsg_err err = { 0 };
+	const struct part_orient_opts oo = { .threads = 2, .alloc = heap };
+	struct block_opts keep = *half;
+	keep.src_keep = 2;
+	if (part_orient(&c->g, &oo, &d, NULL, &err)) {
+		CHECK(st, 0, "%s: orient: %s", c->name, err.msg);
+		free(d.off);
+		return;
+	}
+	if (block_plan_new(&d, half, &a, &err) == TSG_OK &&
+	    block_plan_new(&d, &keep, &b, &err) == TSG_OK) {
+		const uint64_t ca = block_plan_copies(&d, &a, 2), cb = block_plan_copies(&d, &b, 2);
+		CHECK(st, cb <= ca, "%s budget %llu: kept plan copies %llu, the halves' %llu",
+		      c->name, (unsigned long long)half->budget, (unsigned long long)cb,
+		      (unsigned long long)ca);
+		CHECK(st, block_plan_copies(&d, &a, 2) <= block_plan_copies(&d, &a, 0),
+		      "%s: keeping source rows copies more", c->name);
+		uint32_t first = 0;
+		while (first < d.nv && d.off[first + 1] == 0)
+			first++;
+		for (uint32_t i = 0; d.off[d.nv] > 0 && i < b.nunits; i++)
+			CHECK(st, b.units[i].src_lo >= first && b.units[i].mid_lo >= first,
+			      "%s: unit %u starts below the first row %u", c->name, i, first);
+	}
+	block_plan_free(&a);
+	block_plan_free(&b);
+	free(d.off);
+}
+
 /* Hubs above the orientation's exact degree buckets (partition/orient.c
  * ranks degrees of 65535 and more by a sort of their own): three hubs, 0
  * and 1 of equal degree (the id breaks the tie), 2 of a lower one, over
@@ -730,6 +767,12 @@ static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t
 		for (uint64_t div = 1; div <= 64; div *= 2) {
 			const struct block_opts bo = { .budget = whole / div + 64, .scratch = *sc };
 			check_block_plan(st, c, rank, &bo, bo.budget >= sc->fixed + 4 * row);
+			/* source rows kept in two slots: larger source blocks where
+			 * they copy less (exact and within the budget all the same) */
+			const struct block_opts keep = { .budget = bo.budget, .scratch = *sc,
+							 .src_keep = 2 };
+			check_block_plan(st, c, rank, &keep, bo.budget >= sc->fixed + 4 * row);
+			check_kept_copies(st, c, &bo);
 		}
 		/* units spread over devices: blocks of equal work where one unit
 		 * would do, and within smaller budgets too */
