@@ -16,7 +16,13 @@
 
 enum {
 	URING_DEPTH = 32,            /* enough reads in flight to saturate NVMe */
-	URING_CHUNK = 1u << 20,      /* 1 MiB per request */
+	/* 16 MiB a request: the lent hosts' virtual disks stream faster with
+	 * large requests. Cold R-MAT 26 (8.95 GB) by `tristream info` on an
+	 * H100's host, 2 runs each: 7.41/7.52 s at 1 MiB, 7.63/7.75 at 4 MiB,
+	 * 6.13/6.53 at 16 MiB, 6.35/6.73 at 64 MiB, dd 5.20/5.62 s
+	 * (bench/raw/h100-2026-11-27-s33-callB/io.txt); R-MAT 24 on the
+	 * build machine, 3 runs each: 2.3-5.5 s at 1 MiB, 1.23-1.30 at 16 */
+	URING_CHUNK = 16u << 20,
 	PREAD_CHUNK = 1u << 23,      /* a reader's step: small enough to stream */
 	PREAD_HELPERS = 4,           /* threads copying a cached file out in parallel */
 	PROBE_WINDOWS = 256,         /* page-cache probes of a large file */
@@ -119,9 +125,9 @@ static int open_uring(struct io_file *f, const char *path)
 	}
 	f->fd = fd;
 	f->ring_ok = 1;
-	/* a bench's knob: some disks stream faster with larger requests (the
-	 * H100's host: dd of R-MAT 26 with 64 MiB blocks 4.5 s, with 1 MiB
-	 * 5.8-7.3 s; bench/raw/h100-2026-11-27-s33-callA/io.txt) */
+	/* a bench's knob, for trying other request sizes on a disk (dd of
+	 * R-MAT 26 on an H100's host: 4.5 s with 64 MiB blocks, 5.8-7.3 s
+	 * with 1 MiB; bench/raw/h100-2026-11-27-s33-callA/io.txt) */
 	f->chunk = URING_CHUNK;
 	const char *kib = getenv("TSG_URING_CHUNK_KIB");
 	if (kib && *kib) {
@@ -370,7 +376,8 @@ static int read_plain(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 }
 
 /*
- * Keeps URING_DEPTH reads of f->chunk (1 MiB) in flight on the O_DIRECT descriptor.
+ * Keeps URING_DEPTH reads of f->chunk bytes (URING_CHUNK) in flight on the
+ * O_DIRECT descriptor.
  * Reads are padded to 4096 bytes as O_DIRECT requires; the format pads every
  * section, so padding stays inside the file. The rare short read (or
  * EINTR/EAGAIN completion) is finished synchronously on the buffered

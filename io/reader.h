@@ -65,9 +65,9 @@ int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *
 /*
  * The same range read from its end down: ready(ctx, n) says the last n
  * bytes, [len - n, len) of dst, are in place; n only grows and ends at len
- * on success. In uring mode it is one stream of reads, 32 of 1 MiB in
+ * on success. In uring mode it is one stream of reads, 32 of 16 MiB in
  * flight from the end down without draining in between, and ready is
- * told after completions (every MiB or so) of the stretch complete from
+ * told after completions (every 16 MiB or so) of the stretch complete from
  * the end, nothing still in flight above it; step is then only checked.
  * In the other modes, steps of `step` bytes (0: IO_DOWN_STEP; a multiple
  * of 4096, so that each step keeps O_DIRECT's alignment), each read as
