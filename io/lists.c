@@ -38,7 +38,7 @@
 
 /* A plain unit holds up to UNIT_MAX vertices, fewer on small graphs so
  * that every worker has several. */
-enum { UNIT_MAX = 4096, UNIT_MIN = 64, MAP_STEP = 8u << 20 };
+enum { UNIT_MAX = 4096, UNIT_MIN = 64, MAP_STEP = 8u << 20, MAP_AHEAD = 64u << 20 };
 
 /* Workers are woken every PUBLISH_STEP bytes, not at every completed read:
  * sixteen threads woken a thousand times a second cost the reader more than
@@ -227,8 +227,18 @@ static int read_section(struct lstream *s, struct tsg_err *err)
 							  (uint8_t *)s->base, 0, on_ready, s, err)
 			       : io_file_read_stream(g->file, sec->offset, sec->size,
 						     (uint8_t *)s->base, on_ready, s, err);
+	uint64_t asked = 0; /* bytes asked for ahead (io_file_willneed), from the walk's start */
 	for (uint64_t done = 0; done < sec->size;) {
 		const uint64_t step = sec->size - done < MAP_STEP ? sec->size - done : MAP_STEP;
+		/* MAP_AHEAD past this step in flight: large reads, not the page
+		 * cache's small readahead behind the walk */
+		const uint64_t want = done + step + MAP_AHEAD < sec->size ? done + step + MAP_AHEAD
+									  : sec->size;
+		if (want > asked) {
+			io_file_willneed(g->file, s->down ? sec->offset + sec->size - want
+							  : sec->offset + asked, want - asked);
+			asked = want;
+		}
 		if (s->down) { /* touched from the end: the pages come in down */
 			volatile uint8_t sink = 0;
 			for (uint64_t at = sec->size - done; at > sec->size - done - step;) {

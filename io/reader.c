@@ -516,6 +516,19 @@ int io_file_read_stream_down(struct io_file *f, uint64_t offset, uint64_t len, v
 	return rc;
 }
 
+void io_file_willneed(struct io_file *f, uint64_t offset, uint64_t len)
+{
+	if (offset >= f->size || len == 0)
+		return;
+	if (len > f->size - offset)
+		len = f->size - offset;
+	const uint64_t lo = offset - offset % 4096; /* madvise wants a page start */
+	if (f->mode == IO_MODE_MMAP && f->map)
+		(void)madvise(f->map + lo, len + (offset - lo), MADV_WILLNEED);
+	else if (f->mode == IO_MODE_PREAD)
+		(void)posix_fadvise(f->plain_fd, (off_t)offset, (off_t)len, POSIX_FADV_WILLNEED);
+}
+
 int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, struct tsg_err *err)
 {
 	return io_file_read_stream(f, offset, len, dst, NULL, NULL, err);

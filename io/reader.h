@@ -41,6 +41,15 @@ const char *io_file_path(const struct io_file *f);
 /* The whole file, in mmap mode only (NULL otherwise). */
 const uint8_t *io_file_map(const struct io_file *f);
 
+/* Asks the kernel to start reading [offset, offset + len) into the page
+ * cache now (mmap and pread modes; uring reads bypass the cache: nothing).
+ * Returns at once; a hint, so it never fails. Why: the page cache's own
+ * readahead under a sequential walk of a mapping issues small requests,
+ * and the lent hosts' disks stream far faster with large ones (cold
+ * R-MAT 26 on an H100's host: mmap 5.9-6.6 s, dd with 64 MiB blocks
+ * 4.5-4.7 s; bench/raw/h100-2026-11-27-s33-callA/io.txt). */
+void io_file_willneed(struct io_file *f, uint64_t offset, uint64_t len);
+
 /*
  * Reads exactly len bytes at offset into dst, handling short reads, EINTR
  * and EAGAIN. offset must be a multiple of 4096 and dst must be 4096-aligned
