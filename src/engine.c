@@ -352,6 +352,59 @@ static int order_by_cost(const struct engine_result *r, uint32_t *todo, uint32_t
 	return TSG_OK;
 }
 
+static int u32_asc(const void *a, const void *b)
+{
+	const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* A unit's key in engine_units_by_block's order. */
+struct block_key {
+	uint32_t bucket; /* cost_bucket of the block's summed cost */
+	uint64_t bytes;  /* its units' bytes */
+	uint32_t src_lo; /* the block */
+	uint32_t k;      /* the unit */
+};
+
+static int block_key_cmp(const void *a, const void *b)
+{
+	const struct block_key *x = a, *y = b;
+	if (x->bucket != y->bucket)
+		return x->bucket < y->bucket ? 1 : -1;
+	if (x->bytes != y->bytes)
+		return x->bytes < y->bytes ? -1 : 1;
+	if (x->src_lo != y->src_lo)
+		return x->src_lo < y->src_lo ? -1 : 1;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+int engine_units_by_block(const struct block_plan *p, const struct engine_result *r,
+			  uint32_t *todo, uint32_t n, struct tsg_err *err)
+{
+	struct block_key *key = malloc((n ? n : 1) * sizeof(*key));
+	if (!key)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory ordering units");
+	/* a block's units are consecutive in the plan: in plan order, sum
+	 * each run of them */
+	qsort(todo, n, sizeof(*todo), u32_asc);
+	for (uint32_t i = 0; i < n;) {
+		const uint32_t lo = p->units[todo[i]].src_lo;
+		uint64_t cost = 0, bytes = 0;
+		uint32_t j = i;
+		for (; j < n && p->units[todo[j]].src_lo == lo; j++) {
+			cost += r->parts[todo[j]].cost;
+			bytes += r->parts[todo[j]].st.bytes;
+		}
+		for (; i < j; i++)
+			key[i] = (struct block_key){ cost_bucket(cost), bytes, lo, todo[i] };
+	}
+	qsort(key, n, sizeof(*key), block_key_cmp);
+	for (uint32_t i = 0; i < n; i++)
+		todo[i] = key[i].k;
+	free(key);
+	return TSG_OK;
+}
+
 int engine_units_todo(const struct engine_opts *o, struct engine_result *r, int by_cost,
 		      uint32_t **todo, uint32_t *n, struct tsg_err *err)
 {

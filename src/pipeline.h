@@ -128,6 +128,16 @@ int engine_deal_parts(const struct engine_opts *o, const struct part_plan *p,
  * in plan order. */
 int engine_units_todo(const struct engine_opts *o, struct engine_result *r, int by_cost,
 		      uint32_t **todo, uint32_t *n, struct tsg_err *err);
+/* Reorders todo (unit numbers, in any order) so that each source block's
+ * units stay together, in plan
+ * order, and the blocks go costliest first (their summed r->parts[].cost
+ * by engine_units_todo's classes; within one, fewer bytes first). Why:
+ * several GPUs taking units from one queue then take a block's units in
+ * turn, so each GPU's slots keep the block's source rows between them
+ * (kernels/gpu.h, gpu_keep_sources), while the work still ends on the
+ * small blocks that the plan's cost cuts make last. */
+int engine_units_by_block(const struct block_plan *p, const struct engine_result *r,
+			  uint32_t *todo, uint32_t n, struct tsg_err *err);
 /* The next of todo[0 .. n) to count, into *k (*have 0: none left): with
  * r->taken, the one the ranks' shared count hands out, else todo[*next]
  * (*next advances). After counting with r->taken (on every path, before

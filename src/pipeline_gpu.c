@@ -798,6 +798,15 @@ static int resident_begin(struct gpu_ctx *const *gpu, uint32_t ngpus, const stru
 	return rc;
 }
 
+/* Whether some GPU holds the resident graph. */
+static int graph_held(const struct engine_result *r)
+{
+	for (uint32_t i = 0; i < r->ngpus; i++)
+		if (r->gpus[i].resident)
+			return 1;
+	return 0;
+}
+
 static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t slot,
 			   struct tsg_graph *g, const struct engine_opts *o,
 			   struct engine_result *r, struct tsg_err *err)
@@ -827,13 +836,16 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	 * graph fits a unit's budget it will be resident (resident_begin), and
 	 * the blocks hold equal shares instead (block_opts.resident) */
 	const uint32_t sharers = ngpus * (o->nranks ? o->nranks : 1);
-	/* one GPU takes the units in plan order, each slot keeping its
-	 * source rows for its next unit (gpu_keep_sources): the plan may then
-	 * take larger source blocks (block_opts.src_keep); not where units go
-	 * by cost to several, or in the order a read completes them */
+	/* the GPUs of one process take a block's units in turn (one GPU in
+	 * plan order, several by engine_units_by_block), each slot keeping
+	 * its source rows for its next unit (gpu_keep_sources): the plan may
+	 * then take larger source blocks (block_opts.src_keep: each GPU's
+	 * slot sees every 2 * ngpus-th unit, about); not where ranks share
+	 * the units, or where they go in the order a read completes them */
+	const int by_block = !streams && o->nranks <= 1;
 	const struct block_opts bo = { .nblocks = o->part.nparts, .budget = slot, .scratch = sc,
 				       .min_units = sharers > 1 ? 4 * sharers : 0, .resident = 1,
-				       .src_keep = sharers == 1 && !streams ? GPU_SLOTS : 0,
+				       .src_keep = by_block ? GPU_SLOTS * ngpus : 0,
 				       .threads = o->threads };
 	int rc = TSG_OK;
 	/* staged copies: their buffers made before the graph is read, not in
@@ -876,6 +888,12 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	    (rc = engine_units_todo(o, r, ngpus > 1 && !streams, &todo, &ntodo, err)))
 		goto done;
 	if (!streams && (rc = resident_begin(gpu, ngpus, &d, &plan, kernels, o, r, err)))
+		goto done;
+	/* several GPUs out of core: a block's units together, so that each
+	 * GPU keeps source rows (the resident graph copies each row once
+	 * anyway, and its units go by cost, the first ones short) */
+	if (by_block && ngpus > 1 && !r->taken && !graph_held(r) &&
+	    (rc = engine_units_by_block(&plan, r, todo, ntodo, err)))
 		goto done;
 	/* a GPU without the resident graph keeps each slot's source rows for
 	 * the slot's next unit of the same block (gpu_keep_sources) */

@@ -9,6 +9,7 @@
  * And the engine orients a graph while it is read (io_graph_open, then
  * engine_count), with every reader, plain and compressed, both ways.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@
 #include "kernels/cpu.h"
 #include "src/engine.h"
 #include "src/hostmem.h"
+#include "src/pipeline.h"
 #include "partition/part.h"
 #include "testlib.h"
 #include "io/writer.h"
@@ -597,6 +599,60 @@ done:
 static void check_blocks(struct t_state *st, struct casegraph *c, const uint32_t *parts,
 			 unsigned nparts);
 
+/* engine_units_by_block: a permutation of the units it is given (every
+ * other one left out, from the end, as a resumed checkpoint leaves them),
+ * each block's units together and in plan order, the blocks' summed costs
+ * in non-increasing classes (a class spans at most 2^0.33). */
+static void check_by_block(struct t_state *st, struct casegraph *c, const struct part_odag *d,
+			   const struct block_plan *p)
+{
+	struct engine_result r = { 0 };
+	uint32_t *todo = malloc(p->nunits * sizeof(*todo)), n = 0;
+	uint8_t *seen = calloc(p->nunits, 1);
+	struct tsg_err err = { 0 };
+	r.parts = calloc(p->nunits, sizeof(*r.parts));
+	if (!todo || !seen || !r.parts) {
+		CHECK(st, 0, "%s: out of memory", c->name);
+		goto done;
+	}
+	for (uint32_t k = 0; k < p->nunits; k++) {
+		r.parts[k].cost = (uint64_t)(k * 2654435761u % 1000) * (p->units[k].src_lo + 1);
+		block_unit_stats(d, &p->units[k], &r.parts[k].st);
+	}
+	for (uint32_t k = p->nunits; k-- > 0;) /* backwards: any order in */
+		if (k % 2 == 0 || k < p->nunits / 2)
+			todo[n++] = k;
+	CHECK(st, engine_units_by_block(p, &r, todo, n, &err) == TSG_OK, "%s: by block: %s",
+	      c->name, err.msg);
+	double last = -1;
+	for (uint32_t i = 0; i < n; i++) {
+		CHECK(st, todo[i] < p->nunits && !seen[todo[i]] && (todo[i] % 2 == 0 ||
+		      todo[i] < p->nunits / 2), "%s: by block: unit %u twice or not given", c->name,
+		      todo[i]);
+		if (todo[i] < p->nunits)
+			seen[todo[i]] = 1;
+		if (i == 0 || p->units[todo[i]].src_lo != p->units[todo[i - 1]].src_lo) {
+			for (uint32_t j = 0; j < i; j++) /* a block comes once */
+				CHECK(st, p->units[todo[j]].src_lo != p->units[todo[i]].src_lo,
+				      "%s: by block: block %u split", c->name, p->units[todo[i]].src_lo);
+			uint64_t sum = 0;
+			for (uint32_t j = i; j < n && p->units[todo[j]].src_lo == p->units[todo[i]].src_lo; j++)
+				sum += r.parts[todo[j]].cost;
+			const double lg = sum ? log2((double)sum) : -1;
+			CHECK(st, last < 0 || lg <= last + 0.34, "%s: by block: block %u's cost 2^%.2f "
+			      "after 2^%.2f", c->name, p->units[todo[i]].src_lo, lg, last);
+			last = lg;
+		} else {
+			CHECK(st, todo[i] > todo[i - 1], "%s: by block: units %u, %u out of plan order",
+			      c->name, todo[i - 1], todo[i]);
+		}
+	}
+done:
+	free(todo);
+	free(seen);
+	free(r.parts);
+}
+
 /* block_opts.src_keep: the plan kept copies no more bytes, with its source
  * rows kept, than the plan by halves (block_plan_copies, the device's
  * order); and no plan has a unit below the first rank with a row
@@ -629,6 +685,8 @@ static void check_kept_copies(struct t_state *st, struct casegraph *c, const str
 			CHECK(st, b.units[i].src_lo >= first && b.units[i].mid_lo >= first,
 			      "%s: unit %u starts below the first row %u", c->name, i, first);
 	}
+	if (b.nunits > 0)
+		check_by_block(st, c, &d, &b);
 	block_plan_free(&a);
 	block_plan_free(&b);
 	free(d.off);
