@@ -262,6 +262,11 @@ for io in mmap pread uring auto; do
 	check "io $io" same "$(tri --io $io "$T/er.tsg")" "$ref"
 done
 check "uring fallback note" sh -c "TSG_DISABLE_URING=1 $B/tristream count --device cpu --io uring $T/er.tsg 2>&1 >/dev/null | grep -q 'io_uring disabled'"
+# io_uring's request size (TSG_URING_CHUNK_KIB): many small reads in flight
+# and their completions out of order, or one read of the whole file
+for kib in 4 12 1024 65536; do
+	check "io uring, requests of $kib KiB" same "$(TSG_URING_CHUNK_KIB=$kib tri --io uring "$T/er.tsg")" "$ref"
+done
 # a result that cannot be written is exit 5, never a silent success
 if [ -w /dev/full ]; then
 	for a in "count --device cpu" "count --device cpu --json" "info" "info --json"; do

@@ -117,6 +117,13 @@ for g in "${graphs[@]}"; do
 	check "$g oriented, --cpu-kernel merge" same "$(tc --cpu-kernel merge --partitions 2 "$T/$g.o.tsg" | field "['triangles']")" "$ref"
 done
 check "rmat oriented, io_uring disabled: the pread fall-back" same "$(TSG_DISABLE_URING=1 tc --io uring "$T/rmat.o.tsg" | field "['triangles']")" "$ref_rmat"
+# io_uring's request size (TSG_URING_CHUNK_KIB, a bench's knob; 16 MiB by
+# default, so a small file is one read): from 4 KiB, many reads in flight
+# over the rows read from the top down and checked by pieces; a value out
+# of range or not a number leaves the default
+for kib in 4 12 64 1024 65536 3 70000 x; do
+	check "rmat oriented, --io uring, requests of '$kib' KiB" same "$(TSG_URING_CHUNK_KIB=$kib tc --io uring "$T/rmat.o.tsg" | field "['triangles']")" "$ref_rmat"
+done
 # --host-mem short of reading it whole: mapped, said
 out=$(tc --host-mem 1400K --threads 2 "$T/rmat.o.tsg")
 check "rmat oriented, --host-mem 1400K: counted" same "$(echo "$out" | field "['triangles']")" "$ref_rmat"
