@@ -231,10 +231,13 @@ static int read_section(struct lstream *s, struct tsg_err *err)
 	for (uint64_t done = 0; done < sec->size;) {
 		const uint64_t step = sec->size - done < MAP_STEP ? sec->size - done : MAP_STEP;
 		/* MAP_AHEAD past this step in flight: large reads, not the page
-		 * cache's small readahead behind the walk */
+		 * cache's small readahead behind the walk. Only where the walk
+		 * touches the pages (down, or hashing them on the way up): an
+		 * LZ4 section walked up is published at once, and asking for all
+		 * of it could evict pages before its workers reach them */
 		const uint64_t want = done + step + MAP_AHEAD < sec->size ? done + step + MAP_AHEAD
 									  : sec->size;
-		if (want > asked) {
+		if ((s->down || s->xs) && want > asked) {
 			io_file_willneed(g->file, s->down ? sec->offset + sec->size - want
 							  : sec->offset + asked, want - asked);
 			asked = want;

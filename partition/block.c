@@ -93,7 +93,8 @@ static uint32_t cut_after(const uint32_t *cut, uint32_t n, uint32_t x, uint32_t 
 	return i < n ? cut[i] : nv;
 }
 
-/* The first rank whose row is not empty, or nv. Ranks go up with degree,
+/* The first rank whose row is not empty; 0 where no row has an entry.
+ * Ranks go up with degree,
  * so isolated vertices come first (half of R-MAT 26's ids); a unit over
  * them counts nothing, and no middle row below it has an edge into it:
  * a -> b with b below it would need a's row, below b, not empty. */
@@ -123,11 +124,12 @@ static int plan_auto(const struct part_odag *d, const struct block_opts *o, cons
 				"scratch of %s: raise --gpu-mem", tsg_fmt_bytes(o->budget, b, sizeof(b)),
 				tsg_fmt_bytes(sc->fixed, f, sizeof(f)));
 	}
+	/* src_eighths / 8 of B, exactly B / 2 at 4 */
+	const uint64_t share = B / 8 * src_eighths + B % 8 * src_eighths / 8;
 	for (uint32_t s_lo = first_row(d); s_lo < d->nv && rc == TSG_OK;) {
-		uint32_t s_hi = extent(d, s_lo, B / 8 * src_eighths, sc->per_src + sc->per_mid,
-				       sc->per_edge);
+		uint32_t s_hi = extent(d, s_lo, share, sc->per_src + sc->per_mid, sc->per_edge);
 		if (s_hi == s_lo)
-			s_hi = s_lo + 1; /* a row over half the budget is a block of its own */
+			s_hi = s_lo + 1; /* a row over the source share is a block of its own */
 		const uint32_t c1 = cut_after(cut, ncut, s_lo, d->nv);
 		const uint32_t c2 = cut_after(mcut, nmcut, s_lo, d->nv);
 		s_hi = c1 < s_hi ? c1 : s_hi;
@@ -310,6 +312,17 @@ static void list_cuts(const uint64_t *list_cum, uint32_t nv, uint32_t q, uint32_
 	}
 }
 
+/* The most source entries any unit of p has. */
+static uint64_t max_src_entries(const struct part_odag *d, const struct block_plan *p)
+{
+	uint64_t most = 0;
+	for (uint32_t i = 0; i < p->nunits; i++) {
+		const uint64_t n = d->off[p->units[i].src_hi] - d->off[p->units[i].src_lo];
+		most = n > most ? n : most;
+	}
+	return most;
+}
+
 int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct block_plan *out,
 		   struct tsg_err *err)
 {
@@ -332,12 +345,25 @@ int block_plan_new(const struct part_odag *d, const struct block_opts *o, struct
 			list_cuts(o->list_cum, d->nv, nl, lcut, &nlcut);
 		rc = plan_auto(d, o, cut, ncut, lcut, nlcut, 4, out, err);
 		/* with source rows kept: larger source blocks, fewer passes over
-		 * the middle rows, where that copies less */
-		uint64_t best = rc == TSG_OK && o->src_keep ? block_plan_copies(d, out, o->src_keep) : 0;
-		for (uint32_t e = 5; rc == TSG_OK && o->src_keep && e <= 7; e++) {
+		 * the middle rows, where that copies less. Not where the whole
+		 * graph fits a unit (one unit, or the resident graph, copies each
+		 * row once anyway, and one unit would lose the copies' overlap
+		 * with kernels), and no source block past what the halves have
+		 * and mid-hash's 32-bit records take (BLOCK_SRC_ENTRIES_MAX: the
+		 * kernel would fall back to lstc there). The model counts bytes,
+		 * not units: R-MAT 26 at a quarter of its file, 182 units against
+		 * 113 took 2.26 s of kernels against 2.11 s while the copies
+		 * halved (bench/RESULTS.md, 2026-11-27, thirty-third session) */
+		const int keep = rc == TSG_OK && o->src_keep &&
+				 tsg_rows_bytes(d->off, 0, d->nv) > o->budget;
+		uint64_t best = keep ? block_plan_copies(d, out, o->src_keep) : 0;
+		const uint64_t cap_src = keep && max_src_entries(d, out) > BLOCK_SRC_ENTRIES_MAX
+						 ? max_src_entries(d, out) : BLOCK_SRC_ENTRIES_MAX;
+		for (uint32_t e = 5; keep && e <= 7; e++) {
 			struct block_plan alt = { 0 };
 			struct tsg_err aerr = { 0 };
-			if (plan_auto(d, o, cut, ncut, lcut, nlcut, e, &alt, &aerr) == TSG_OK) {
+			if (plan_auto(d, o, cut, ncut, lcut, nlcut, e, &alt, &aerr) == TSG_OK &&
+			    max_src_entries(d, &alt) <= cap_src) {
 				const uint64_t c = block_plan_copies(d, &alt, o->src_keep);
 				if (c < best) {
 					block_plan_free(out);

@@ -30,6 +30,12 @@
 #include "base/error.h"
 #include "partition/orient.h"
 
+/* A unit's source entries that GPU kernel mid-hash takes (its records and
+ * their hand-out counter are 32-bit; kernels/gpu_runtime.cu): plans that
+ * keep source rows (block_opts.src_keep) take no larger source block than
+ * this, or than their plan by halves has. */
+#define BLOCK_SRC_ENTRIES_MAX ((1ull << 32) - (1ull << 24))
+
 struct block_unit {
 	uint32_t src_lo, src_hi, mid_lo, mid_hi;
 };
@@ -69,7 +75,9 @@ struct block_opts {
 				   * middle rows: source blocks of 1/2, 5/8, 3/4
 				   * and 7/8 of the budget are planned and the
 				   * plan that copies the fewest bytes
-				   * (block_plan_copies) kept. 0: 1/2 */
+				   * (block_plan_copies) kept, where the whole
+				   * graph does not fit the budget and no source
+				   * block passes BLOCK_SRC_ENTRIES_MAX. 0: 1/2 */
 	unsigned threads;         /* for those cuts' sums (0: one) */
 	struct tsg_scratch scratch; /* a kernel's extra device bytes (dag.h) */
 	/* Ranks reading by ranges (src/ranges.h) read the file's lists, whole:

@@ -313,8 +313,9 @@ int ckpt_plan(struct ckpt *c, uint64_t plan_key, uint32_t nunits, struct tsg_err
 	if (c->have_plan && (c->plan_key != plan_key || c->nunits != nunits))
 		return tsg_fail(err, TSG_EUSAGE, "checkpoint %s: the units planned now (%u) differ "
 				"from the checkpoint's (%u): the plan depends on the free GPU memory "
-				"unless --gpu-mem and --partitions (or --batches) are given; rerun "
-				"with the values of the first run, or remove the checkpoint", c->path,
+				"unless --gpu-mem and --partitions (or --batches) are given, and on "
+				"the build that made it; rerun with the values and the build of the "
+				"first run, or remove the checkpoint", c->path,
 				nunits, c->nunits);
 	free(c->unit_done);
 	free(c->unit_count);
