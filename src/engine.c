@@ -307,13 +307,14 @@ int engine_deal_arrival(const struct engine_opts *o, const struct tsg_graph *g,
 struct cost_key {
 	uint32_t bucket;  /* the cost's size class: four to a power of two */
 	uint64_t bytes;
+	uint32_t group;   /* engine_units_by_block: the unit's source block; else 0 */
 	uint32_t k;
 };
 
 /* Costliest first, by size class: costs are estimates, and within a class
- * (a factor of 2^(1/4)) the unit with fewer bytes goes first, so that the
- * first copy on each GPU, which no kernel hides, is short. Ties by unit
- * number: every run alike. */
+ * (a factor of 2^(1/4)) the unit (or block) with fewer bytes goes first, so
+ * that the first copy on each GPU, which no kernel hides, is short. Ties by
+ * group, then unit number: every run alike. */
 static int cost_desc(const void *a, const void *b)
 {
 	const struct cost_key *x = a, *y = b;
@@ -321,6 +322,8 @@ static int cost_desc(const void *a, const void *b)
 		return x->bucket < y->bucket ? 1 : -1;
 	if (x->bytes != y->bytes)
 		return x->bytes < y->bytes ? -1 : 1;
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
 	return x->k < y->k ? -1 : x->k > y->k;
 }
 
@@ -343,7 +346,7 @@ static int order_by_cost(const struct engine_result *r, uint32_t *todo, uint32_t
 		return tsg_fail(err, TSG_ENOMEM, "out of memory ordering units");
 	for (uint32_t i = 0; i < n; i++) {
 		const struct engine_part *p = &r->parts[todo[i]];
-		key[i] = (struct cost_key){ cost_bucket(p->cost), p->st.bytes, todo[i] };
+		key[i] = (struct cost_key){ cost_bucket(p->cost), p->st.bytes, 0, todo[i] };
 	}
 	qsort(key, n, sizeof(*key), cost_desc);
 	for (uint32_t i = 0; i < n; i++)
@@ -358,30 +361,10 @@ static int u32_asc(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* A unit's key in engine_units_by_block's order. */
-struct block_key {
-	uint32_t bucket; /* cost_bucket of the block's summed cost */
-	uint64_t bytes;  /* its units' bytes */
-	uint32_t src_lo; /* the block */
-	uint32_t k;      /* the unit */
-};
-
-static int block_key_cmp(const void *a, const void *b)
-{
-	const struct block_key *x = a, *y = b;
-	if (x->bucket != y->bucket)
-		return x->bucket < y->bucket ? 1 : -1;
-	if (x->bytes != y->bytes)
-		return x->bytes < y->bytes ? -1 : 1;
-	if (x->src_lo != y->src_lo)
-		return x->src_lo < y->src_lo ? -1 : 1;
-	return x->k < y->k ? -1 : x->k > y->k;
-}
-
 int engine_units_by_block(const struct block_plan *p, const struct engine_result *r,
 			  uint32_t *todo, uint32_t n, struct tsg_err *err)
 {
-	struct block_key *key = malloc((n ? n : 1) * sizeof(*key));
+	struct cost_key *key = malloc((n ? n : 1) * sizeof(*key));
 	if (!key)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory ordering units");
 	/* a block's units are consecutive in the plan: in plan order, sum
@@ -396,9 +379,9 @@ int engine_units_by_block(const struct block_plan *p, const struct engine_result
 			bytes += r->parts[todo[j]].st.bytes;
 		}
 		for (; i < j; i++)
-			key[i] = (struct block_key){ cost_bucket(cost), bytes, lo, todo[i] };
+			key[i] = (struct cost_key){ cost_bucket(cost), bytes, lo, todo[i] };
 	}
-	qsort(key, n, sizeof(*key), block_key_cmp);
+	qsort(key, n, sizeof(*key), cost_desc);
 	for (uint32_t i = 0; i < n; i++)
 		todo[i] = key[i].k;
 	free(key);
