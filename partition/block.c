@@ -94,10 +94,10 @@ static uint32_t cut_after(const uint32_t *cut, uint32_t n, uint32_t x, uint32_t 
 }
 
 /* The first rank whose row is not empty; 0 where no row has an entry.
- * Ranks go up with degree,
- * so isolated vertices come first (half of R-MAT 26's ids); a unit over
- * them counts nothing, and no middle row below it has an edge into it:
- * a -> b with b below it would need a's row, below b, not empty. */
+ * Ranks go up with degree, so isolated vertices come first (half of R-MAT
+ * 26's ids); a unit over them counts nothing, and no middle row below it
+ * has an edge into it: a -> b with b below it would need a's row, below
+ * b, not empty. */
 static uint32_t first_row(const struct part_odag *d)
 {
 	if (d->nv == 0 || d->off[d->nv] == 0)
