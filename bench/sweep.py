@@ -11,7 +11,9 @@ Each CRAWL is a BVGraph base with its transpose beside it. Variants:
   bounded  --layout sweep --host-mem H --gpu-mem G (each --bounded pair)
   NAME     --variant "NAME=ARGS" (repeatable): --layout sweep --device gpu
            and ARGS, e.g. "b1000=--batches 1000" (smaller chunks: less
-           pinned chunk buffer, JSON sweep.buffers_s)
+           pinned chunk buffer, JSON sweep.buffers_s: what pinning
+           left after the plan; sweep.pin_s: the thread that pinned
+           during it)
 --before DIR adds the bounded variants again from another build (its
 tristream), named "... before", interleaved with the rest: an A/B of a
 change to the sweep's passes in one run.
@@ -74,7 +76,7 @@ def main():
         for name, _, _ in variants:
             js = res[name]
             if not js:
-                rows.append([os.path.basename(crawl), name, "failed"] + [""] * 9)
+                rows.append([os.path.basename(crawl), name, "failed"] + [""] * 10)
                 continue
             wall = statistics.median(j["wall"] for j in js)
             sw = [j.get("sweep", {}) for j in js]
@@ -82,11 +84,11 @@ def main():
             rows.append([os.path.basename(crawl), name, f"{wall:.2f}",
                          f"{wall / base:.2f}x" if base else "",
                          js[0].get("passes", ""), js[0].get("sweep", {}).get("chunks_decoded", ""),
-                         med("fill_s"), med("past_s"), med("buffers_s"),
+                         med("fill_s"), med("past_s"), med("buffers_s"), med("pin_s"),
                          med("decode_thread_s"), js[0]["triangles"],
                          "yes" if len(counts) == 1 else "NO"])
     print_table(["crawl", "variant", "wall s (median)", "vs inmem", "passes", "chunks decoded", "fill s",
-                 "sweep-past s", "buffers s", "decode thread-s", "triangles", "all equal"], rows)
+                 "sweep-past s", "buffers s", "pinned ahead s", "decode thread-s", "triangles", "all equal"], rows)
 
 if __name__ == "__main__":
     main()

@@ -265,6 +265,11 @@ struct engine_result {
 		double begin_s;       /* the block's setup (GPU: ranks copied over) */
 		double buffers_s;     /* the decoders and chunk buffers (GPU: pinned) */
 		double release_s;     /* giving them back (after total_s) */
+		double pin_s;         /* GPU: pinning the chunk buffers, by a thread of its
+				       * own during the plan (buffers_s: what was left) */
+		unsigned pin_buffers; /* GPU: chunk buffers (two a slot) ... */
+		unsigned pin_taken;   /* ... of them pinned during the plan (the rest after,
+				       * where the plan's chunks outgrew them) */
 	} sweep;
 	struct engine_host_build { /* the host's ranks built one oriented graph
 				    * (src/hostbuild.h) */

@@ -265,6 +265,9 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_f64(&j, "begin_s", r->sweep.begin_s);
 		json_f64(&j, "buffers_s", r->sweep.buffers_s);
 		json_f64(&j, "release_s", r->sweep.release_s);
+		json_f64(&j, "pin_s", r->sweep.pin_s);
+		json_u64(&j, "pin_buffers", r->sweep.pin_buffers);
+		json_u64(&j, "pin_taken", r->sweep.pin_taken);
 		json_close(&j, '}');
 	} else {
 		json_u64(&j, "blocks", r->nblocks);

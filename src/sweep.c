@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -28,6 +29,12 @@
 /* Chunks a pass is cut into, at least, per producer thread: in-order use
  * needs a few ready behind the one awaited. */
 #define SWEEP_CHUNKS_PER_THREAD 8
+/* The GPU's pinned chunk buffers at most, whatever the threads: a slot a
+ * decoding thread, so at 8 GiB 32 cores pinned twice what 16 did (5.4 GB
+ * for the 300 M-page crawl), and pinning runs at about 2 GB/s (a
+ * 32-core host's bounded count 1.76x its in-memory one against 1.47x
+ * on 16 cores, bench/RESULTS.md, 2026-11-27). */
+#define SWEEP_PINNED_MAX (3ull << 30)
 /* Units of a checkpoint: pass * nchunks + chunk for the first
  * SWEEP_CKPT_PASSES passes (each chunk's count), then for each pass the
  * chunk its block ended at, as the unit SWEEP_CKPT_PASSES * nchunks +
@@ -47,6 +54,22 @@ struct sweep_slot {
 	uint64_t count;              /* CPU, sweeping: its triangles */
 	struct io_crawl_sums sums;   /* what decoding it added */
 	int decoded;
+};
+
+/* The GPU's chunk buffers, pinned by a thread of their own while the plan
+ * reads the bounds and ranks (pinning is the kernel's work, page by page:
+ * 1.1-1.5 s for 17 slots on an H100's host, before the first chunk, when
+ * done after the plan). Sized from the chunk size the plan is given; the
+ * plan may outgrow it (a node whose lists alone pass a chunk), and
+ * run_alloc pins such a slot's buffer again. */
+struct sweep_pin {
+	pthread_t thread;
+	int started;
+	struct gpu_ctx *gpu;
+	unsigned n;
+	size_t ob, ab;               /* each buffer's bytes: offsets, lists */
+	void **off, **adj;           /* n each; NULL where not pinned (or taken) */
+	double s;                    /* the thread's own time */
 };
 
 struct sweep_thread {
@@ -78,6 +101,7 @@ struct sweep {
 	struct sweep_slot *slot;
 	unsigned nslots;
 	struct gpu_ctx *gpu;
+	struct sweep_pin pin;
 	enum sweep_phase phase;
 	int hash;                    /* this pass checks the transpose and the arcs */
 	struct io_crawl_sums sums;
@@ -102,6 +126,7 @@ struct sweep {
 	uint64_t prog_done;
 	double consume_s;            /* the calling thread, using chunks (GPU: submitting) */
 	double fill_wall_s, past_wall_s, local_s;
+	unsigned pin_taken;          /* chunk buffers pinned during the plan and used */
 	struct tsg_err *err;
 };
 
@@ -545,9 +570,85 @@ uint64_t sweep_identity(const struct sweep *s) { return io_crawl_identity(s->c);
 uint64_t sweep_nodes(const struct sweep *s) { return s->nv; }
 const struct io_webgraph_stats *sweep_stats(const struct sweep *s) { return &s->st; }
 
+static void *pin_main(void *arg)
+{
+	struct sweep_pin *p = arg;
+	const double t = tsg_now();
+	for (unsigned i = 0; i < p->n; i++) {
+		p->off[i] = gpu_host_alloc(p->gpu, p->ob);
+		p->adj[i] = gpu_host_alloc(p->gpu, p->ab);
+	}
+	p->s = tsg_now() - t;
+	return NULL;
+}
+
+/* Starts pinning the slots' buffers for chunks of at most want entries
+ * (sweep_plan's bound on a chunk's room and nodes); on the CPU, or where
+ * no thread starts, run_alloc allocates them itself. */
+static void pin_begin(struct sweep *s, uint64_t want)
+{
+	struct sweep_pin *p = &s->pin;
+	if (!s->gpu)
+		return;
+	p->gpu = s->gpu;
+	p->n = s->nslots;
+	p->ab = (want + 1) * 4;
+	p->ob = ((want / 8 > 4096 ? want / 8 : 4096) + 1) * 8;
+	p->off = calloc(p->n, sizeof(*p->off));
+	p->adj = calloc(p->n, sizeof(*p->adj));
+	if (!p->off || !p->adj) {
+		free(p->off);
+		free(p->adj);
+		*p = (struct sweep_pin){ 0 };
+		return;
+	}
+	p->started = pthread_create(&p->thread, NULL, pin_main, p) == 0;
+}
+
+static void pin_join(struct sweep *s)
+{
+	if (s->pin.started)
+		pthread_join(s->pin.thread, NULL);
+	s->pin.started = 0;
+}
+
+/* Buffer i of the pinned ones, if it holds bytes; one too small is given
+ * back (the caller pins another). */
+static void *pin_take(struct sweep *s, void **have, size_t got, size_t bytes, unsigned *taken)
+{
+	void *p = have ? *have : NULL;
+	if (!p)
+		return NULL;
+	*have = NULL;
+	if (got >= bytes) {
+		(*taken)++;
+		return p;
+	}
+	gpu_host_free(s->gpu, p);
+	return NULL;
+}
+
+/* The pinned buffers no slot took, and the pin's arrays. */
+static void pin_free(struct sweep *s)
+{
+	struct sweep_pin *p = &s->pin;
+	pin_join(s);
+	for (unsigned i = 0; i < p->n; i++) {
+		if (p->off && p->off[i])
+			gpu_host_free(p->gpu, p->off[i]);
+		if (p->adj && p->adj[i])
+			gpu_host_free(p->gpu, p->adj[i]);
+	}
+	free(p->off);
+	free(p->adj);
+	p->off = p->adj = NULL;
+	p->n = 0;
+}
+
 /* The slots' and threads' buffers: pinned on the GPU. */
 static void run_free(struct sweep *s)
 {
+	pin_free(s);
 	for (unsigned i = 0; s->slot && i < s->nslots; i++) {
 		struct sweep_slot *sl = &s->slot[i];
 		if (s->gpu) {
@@ -618,11 +719,19 @@ static int run_alloc(struct sweep *s, struct tsg_err *err)
 			return tsg_fail(err, TSG_ENOMEM, "out of memory for %llu-entry rows",
 					(unsigned long long)s->max_list);
 	}
+	pin_join(s);
 	for (unsigned i = 0; i < s->nslots; i++) {
 		struct sweep_slot *sl = &s->slot[i];
 		const size_t ob = (s->max_v + 1) * 8, ab = s->max_e * 4;
-		sl->off = s->gpu ? gpu_host_alloc(s->gpu, ob) : malloc(ob);
-		sl->adj = s->gpu ? gpu_host_alloc(s->gpu, ab) : malloc(ab);
+		const int ahead = s->gpu && i < s->pin.n;
+		if (ahead) {
+			sl->off = pin_take(s, &s->pin.off[i], s->pin.ob, ob, &s->pin_taken);
+			sl->adj = pin_take(s, &s->pin.adj[i], s->pin.ab, ab, &s->pin_taken);
+		}
+		if (!sl->off)
+			sl->off = s->gpu ? gpu_host_alloc(s->gpu, ob) : malloc(ob);
+		if (!sl->adj)
+			sl->adj = s->gpu ? gpu_host_alloc(s->gpu, ab) : malloc(ab);
 		if (!sl->off || !sl->adj)
 			return tsg_fail(err, TSG_ENOMEM, "out of %smemory for the sweep's chunk buffers",
 					s->gpu ? "pinned " : "");
@@ -697,7 +806,8 @@ static int plan_memory(struct sweep *s, const struct engine_opts *o, uint64_t ho
 	 * lists; on the CPU the rows too), at least --batches of them */
 	const uint64_t spare = budget - held;
 	const uint64_t per_entry = gpu ? 5 : 10;
-	const uint64_t slots_cap = gpu ? (spare / 2 < (8ull << 30) ? spare / 2 : 8ull << 30) : spare / 4;
+	const uint64_t slots_cap = gpu ? (spare / 2 < SWEEP_PINNED_MAX ? spare / 2 : SWEEP_PINNED_MAX)
+				       : spare / 4;
 	const uint64_t want_mem = slots_cap / ((uint64_t)s->nslots * per_entry);
 	uint64_t lo = gpu ? 1u << 18 : 1u << 12, hi = gpu ? 1u << 25 : 1u << 22;
 	if (want_mem < lo)
@@ -707,6 +817,7 @@ static int plan_memory(struct sweep *s, const struct engine_opts *o, uint64_t ho
 	want = want < lo ? lo : want > hi ? hi : want;
 	if (o->batches && want > 2 * arcs / o->batches)
 		want = 2 * arcs / o->batches + 1;
+	pin_begin(s, want);
 	const double tp = tsg_now();
 	int rc = sweep_plan(s, s->threads, want, err);
 	r->plan_s = tsg_now() - tp;
@@ -825,6 +936,9 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 	if ((rc = run_alloc(s, err)))
 		goto done;
 	r->sweep.buffers_s = tsg_now() - t;
+	r->sweep.pin_s = s->pin.s;
+	r->sweep.pin_taken = s->pin_taken;
+	r->sweep.pin_buffers = 2 * (s->gpu ? s->nslots : 0);
 	if (o->ckpt) {
 		/* the units follow from the chunks and the block's budget */
 		uint64_t w[4] = { s->nch, s->block_bytes, (uint64_t)(s->gpu != NULL), SWEEP_CKPT_PASSES };
