@@ -378,6 +378,8 @@ struct gpu_ctx {
 	struct gpu_ctx *ar_peer[GPU_ARRIVAL_MAX_SHARES]; /* the leader's: the others */
 	uint32_t ar_npeers;
 	uint32_t ar_share, ar_nshares; /* gpu_arrival_share's, for the next begin */
+	double ar_pin_s, ar_unpin_s;  /* host seconds in registering / unregistering pages */
+	double ar_wait_s;             /* host seconds waiting for an offsets buffer */
 	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
 	struct kern_clique_gpu cq;
 	uint64_t *hsizes;             /* cq.all: pinned, sizes_len a slot (gpu_clique_sizes) */

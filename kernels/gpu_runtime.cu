@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "kernels/clique.h"
 #include "kernels/gpu.h"
@@ -953,6 +954,14 @@ static const struct gpu_ctx *ar_pinner(const struct gpu_ctx *g)
 	return g->ar_leader ? g->ar_leader : g;
 }
 
+/* The host's clock, for the submitting thread's own time. */
+static double host_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static void ar_pin(struct gpu_ctx *g, uint32_t j)
 {
 	if (g->ar_leader || j >= g->ar_nbatches || g->ar_pin[j] != PIN_NOT)
@@ -962,7 +971,9 @@ static void ar_pin(struct gpu_ctx *g, uint32_t j)
 		g->ar_pin[j] = PIN_RELEASED; /* nothing to pin */
 		return;
 	}
+	const double t = host_now();
 	const cudaError_t e = cudaHostRegister((void *)lo, (size_t)(hi - lo), g->ar_pin_flags);
+	g->ar_pin_s += host_now() - t;
 	if (e != cudaSuccess)
 		(void)cudaGetLastError(); /* copied as ordinary memory instead */
 	g->ar_pin[j] = e == cudaSuccess ? PIN_DONE : PIN_FAILED;
@@ -971,8 +982,11 @@ static void ar_pin(struct gpu_ctx *g, uint32_t j)
 static cudaError_t ar_unpin(struct gpu_ctx *g, uint32_t j)
 {
 	cudaError_t e = cudaSuccess;
-	if (g->ar_pin[j] == PIN_DONE)
+	if (g->ar_pin[j] == PIN_DONE) {
+		const double t = host_now();
 		e = cudaHostUnregister((void *)ar_edge(g, j));
+		g->ar_unpin_s += host_now() - t;
+	}
 	g->ar_pin[j] = PIN_RELEASED;
 	return e;
 }
@@ -1065,6 +1079,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	g->ar_max_e = max_entries;
 	g->ar_bytes = g->ar_pinned = g->ar_listb = 0;
 	g->ar_released = 0;
+	g->ar_pin_s = g->ar_unpin_s = g->ar_wait_s = 0;
 	g->ar_src = *src;
 	g->ar_at = (uint64_t *)malloc(((size_t)nbatches + 1) * sizeof(uint64_t));
 	g->ar_pin = (uint8_t *)calloc((size_t)nbatches + 1, 1);
@@ -1187,7 +1202,12 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	if (!g->ar_src.at) /* placed as decoded: batch k + 1 starts where k ends */
 		g->ar_at[k + 1] = off[nbv];
 	CK(cudaSetDevice(g->device), "selecting the device");
-	CK(cudaEventSynchronize(g->ar_offs_free[k % 2]), "waiting for a staging buffer");
+	{
+		const double tw = host_now();
+		const cudaError_t we = cudaEventSynchronize(g->ar_offs_free[k % 2]);
+		g->ar_wait_s += host_now() - tw;
+		CK(we, "waiting for a staging buffer");
+	}
 	memcpy(offs, off, ((size_t)nbv + 1) * 8);
 	CK(cudaEventRecord(g->ar_ev[3 * k], s), "recording an event");
 	CK(cudaMemcpyAsync(g->ar.off, offs, ((size_t)nbv + 1) * 8, cudaMemcpyHostToDevice, s),
@@ -1267,6 +1287,9 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	res->list_bytes = g->ar_listb;
 fail: {
 	const cudaError_t re = arrival_release(g);
+	res->pin_s = g->ar_pin_s; /* the release's unpinning too */
+	res->unpin_s = g->ar_unpin_s;
+	res->wait_s = g->ar_wait_s;
 	if (rc == TSG_OK && re != cudaSuccess)
 		rc = cuda_fail(err, re, "releasing the pinned lists");
 }

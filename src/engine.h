@@ -225,6 +225,11 @@ struct engine_result {
 	uint64_t *pv;             /* per_vertex: nv triangle counts by vertex id, owned */
 	uint32_t resumed;         /* units taken from the checkpoint */
 	struct part_arrival_times arrival; /* arrival layout: inside build_s */
+	struct {                  /* the GPU's arrival layout: the submitting thread's time */
+		double pin_s;         /* registering the lists' pages (and unregistering) */
+		double unpin_s;
+		double wait_s;        /* waiting for the devices (an offsets buffer) */
+	} arrival_host;
 	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */
 	struct kern_clique_gpu clique_gpu;  /* k-cliques on the GPU: what ran (k 0: none) */
 	int clique_picked;        /* auto chose it by timing both on a sample (CPU) */
