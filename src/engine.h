@@ -91,7 +91,8 @@ struct engine_opts {
 	int cliques_auto_one;       /* k-cliques, no layout named: --gpus may count on
 				     * the first GPU alone where one part holds the
 				     * graph (pipeline_gpu.c, cliques_one_gpu) */
-	int oriented_auto_one;      /* an oriented .tsg with --overlap auto: --gpus may
+	int oriented_auto_one;      /* an oriented .tsg with --overlap auto, below the
+				     * plan's PLAN_ORIENTED_ALL_GPUS of rows: --gpus may
 				     * count on the first GPU alone (auto_one_gpu), so
 				     * only it is started early */
 	int progress;

@@ -1285,7 +1285,9 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 		/* counted as read, every GPU holds every row and the units
 		 * come one at a time: two H200s took 1.97 s where one took
 		 * 1.57 s, and auto's one 1.47 s (R-MAT 25 oriented, warm,
-		 * medians of 3, 2026-11-27, bench/raw/h200x2-2026-11-27-rows-gpus/) */
+		 * medians of 3, 2026-11-27, bench/raw/h200x2-2026-11-27-rows-gpus/);
+		 * the plan leaves oriented_auto_one off for larger files
+		 * (src/plan.c, PLAN_ORIENTED_ALL_GPUS) */
 		const struct tsg_scratch sc = gpu_kernel_scratch(GPU_KERNEL_MID_HASH, o->per_vertex);
 		const uint64_t need = tsg_rows_bytes(g->off, 0, (uint32_t)g->nv) +
 				      2 * (tsg_scratch_bytes(&sc, g->nv, g->nv, g->nadj) + 512);

@@ -190,6 +190,17 @@ for g in "${graphs[@]}"; do
 		s=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("ok" if not d["graph_resident"] and all(x["kept_bytes"] > 0 for x in d["gpus"]) else "kept %s" % [x["kept_bytes"] for x in d["gpus"]])' "$T/g.json" 2>&1)
 		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name --gpus all --gpu-mem 24M --layout block: $(field triangles "$T/g.json") vs $r"
 		[ "$s" = ok ] && ok || bad "$name --gpus all --gpu-mem 24M --layout block: source rows kept on each GPU: $s"
+		# stored oriented: under --gpus a file below the plan's
+		# PLAN_ORIENTED_ALL_GPUS of rows (R-MAT 20: about 30 MB) counts on
+		# the first GPU alone, said; a named --overlap counts on both
+		"$B/tristream-convert" --quiet --oriented "$g" "$T/o20.tsg" || bad "convert --oriented $name"
+		for a in "--gpus all" "--gpus all --overlap 16"; do
+			count "$T/g.json" $a "$T/o20.tsg"
+			same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name oriented $a: $(field triangles "$T/g.json") vs $r"
+			got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d.get("gpus", [])) or 1, "counted on GPU" in d.get("note", ""))' "$T/g.json" 2>/dev/null)
+			case "$a" in *overlap*) want="2 False" ;; *) want="1 True" ;; esac
+			[ "$got" = "$want" ] && ok || bad "$name oriented $a: GPUs used and said '$got', want '$want'"
+		done
 	fi
 	if [ $mpi = 1 ] && [ "${ONLY:-}" != block ]; then
 		for a in "" "--layout block" "--layout block --gpu-mem 64M" "--layout lstc --partitions 4" \
