@@ -5,6 +5,7 @@
 #ifndef KERN_GPU_INTERNAL_CUH
 #define KERN_GPU_INTERNAL_CUH
 
+#include <pthread.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
 
@@ -379,6 +380,16 @@ struct gpu_ctx {
 	uint32_t ar_npeers;
 	uint32_t ar_share, ar_nshares; /* gpu_arrival_share's, for the next begin */
 	double ar_pin_s, ar_unpin_s;  /* host seconds in registering / unregistering pages */
+	/* the leader's unpinning (enum ar_unpin_mode): a thread of its own
+	 * unregisters the ranges below ar_unpin_upto as the batch thread
+	 * hands them over (ar_unpin_done: those it has), under ar_mu */
+	int ar_unpin_mode;
+	int ar_unpinner_on, ar_unpin_stop;
+	pthread_t ar_unpinner;
+	pthread_mutex_t ar_mu;
+	pthread_cond_t ar_cv;
+	uint32_t ar_unpin_upto, ar_unpin_done;
+	cudaError_t ar_unpin_err;
 	double ar_wait_s;             /* host seconds waiting for an offsets buffer */
 	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
 	struct kern_clique_gpu cq;

@@ -991,6 +991,117 @@ static cudaError_t ar_unpin(struct gpu_ctx *g, uint32_t j)
 	return e;
 }
 
+/*
+ * When the leader gives back the pages of a batch every device has copied.
+ * cudaHostUnregister is slow where the batch thread calls it: R-MAT 26
+ * warm on an H100, 2.10 s of a 3.4 s count went into unregistering 8.4
+ * GB (0.31 s into registering it), about the device's own 2.23 s, and
+ * the batches waited on it (bench/raw/h100-2026-11-27-s34-callC/).
+ *  - inline: the batch thread, as it hands the next batch over;
+ *  - thread: a thread of the leader's own, as the batch thread hands
+ *    them to it (the default);
+ *  - end: all at once, after the last batch.
+ * TSG_ARRIVAL_UNPIN=inline|thread|end picks one, for benchmarks.
+ */
+enum ar_unpin_mode { UNPIN_THREAD, UNPIN_INLINE, UNPIN_END };
+
+static int ar_unpin_mode_env(void)
+{
+	const char *m = getenv("TSG_ARRIVAL_UNPIN");
+	return m && strcmp(m, "inline") == 0 ? UNPIN_INLINE
+	       : m && strcmp(m, "end") == 0  ? UNPIN_END
+					      : UNPIN_THREAD;
+}
+
+static void *ar_unpin_main(void *arg)
+{
+	struct gpu_ctx *g = (struct gpu_ctx *)arg;
+	cudaError_t first = cudaSetDevice(g->device);
+	pthread_mutex_lock(&g->ar_mu);
+	for (;;) {
+		while (g->ar_unpin_done < g->ar_unpin_upto) {
+			const uint32_t j = g->ar_unpin_done;
+			pthread_mutex_unlock(&g->ar_mu);
+			/* range j is this thread's alone: the batch thread has
+			 * moved past it (ar_copy_lists, ar_pin touch later ones) */
+			const cudaError_t e = first == cudaSuccess ? ar_unpin(g, j) : cudaSuccess;
+			pthread_mutex_lock(&g->ar_mu);
+			if (first == cudaSuccess)
+				first = e;
+			g->ar_unpin_done = j + 1;
+		}
+		if (g->ar_unpin_stop)
+			break;
+		pthread_cond_wait(&g->ar_cv, &g->ar_mu);
+	}
+	g->ar_unpin_err = first;
+	pthread_mutex_unlock(&g->ar_mu);
+	return NULL;
+}
+
+/* Starts the leader's unpinning thread, if it is to have one; without it
+ * (or where it cannot start) the batch thread unpins inline. */
+static void ar_unpinner_start(struct gpu_ctx *g)
+{
+	g->ar_unpin_mode = ar_unpin_mode_env();
+	g->ar_unpin_upto = g->ar_unpin_done = 0;
+	g->ar_unpin_stop = 0;
+	g->ar_unpin_err = cudaSuccess;
+	if (g->ar_leader || g->ar_unpin_mode != UNPIN_THREAD)
+		return;
+	if (pthread_mutex_init(&g->ar_mu, NULL) != 0)
+		goto inline_;
+	if (pthread_cond_init(&g->ar_cv, NULL) != 0) {
+		pthread_mutex_destroy(&g->ar_mu);
+		goto inline_;
+	}
+	if (pthread_create(&g->ar_unpinner, NULL, ar_unpin_main, g) != 0) {
+		pthread_cond_destroy(&g->ar_cv);
+		pthread_mutex_destroy(&g->ar_mu);
+		goto inline_;
+	}
+	g->ar_unpinner_on = 1;
+	return;
+inline_:
+	g->ar_unpin_mode = UNPIN_INLINE;
+}
+
+/* Stops the unpinning thread once it has given back what it was handed;
+ * returns its first failure. */
+static cudaError_t ar_unpinner_stop(struct gpu_ctx *g)
+{
+	if (!g->ar_unpinner_on)
+		return cudaSuccess;
+	pthread_mutex_lock(&g->ar_mu);
+	g->ar_unpin_stop = 1;
+	pthread_cond_signal(&g->ar_cv);
+	pthread_mutex_unlock(&g->ar_mu);
+	pthread_join(g->ar_unpinner, NULL);
+	pthread_cond_destroy(&g->ar_cv);
+	pthread_mutex_destroy(&g->ar_mu);
+	g->ar_unpinner_on = 0;
+	return g->ar_unpin_err;
+}
+
+/* The batch thread: ranges below upto every device has copied. */
+static cudaError_t ar_release_upto(struct gpu_ctx *g, uint32_t upto)
+{
+	cudaError_t e = cudaSuccess;
+	if (g->ar_unpin_mode == UNPIN_END || upto <= g->ar_released)
+		return cudaSuccess;
+	if (g->ar_unpinner_on) {
+		pthread_mutex_lock(&g->ar_mu);
+		g->ar_unpin_upto = upto;
+		pthread_cond_signal(&g->ar_cv);
+		pthread_mutex_unlock(&g->ar_mu);
+		g->ar_released = upto;
+		return cudaSuccess;
+	}
+	while (e == cudaSuccess && g->ar_released < upto)
+		e = ar_unpin(g, g->ar_released++);
+	return e;
+}
+
 /* Unpins every range, syncing first, and frees what begin made; returns
  * the first error of the wait or the unpinning (everything is released
  * all the same). Safe to call twice, and on a context that never began. */
@@ -1004,6 +1115,9 @@ static cudaError_t arrival_release(struct gpu_ctx *g)
 			if (e == cudaSuccess)
 				e = w;
 		}
+		const cudaError_t t = ar_unpinner_stop(g); /* before the ranges it holds */
+		if (e == cudaSuccess)
+			e = t;
 		for (uint32_t j = 0; j < g->ar_nbatches; j++) {
 			const cudaError_t u = ar_unpin(g, j);
 			if (e == cudaSuccess)
@@ -1119,6 +1233,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 		ar_pin(g, 0);
 		ar_pin(g, 1);
 	}
+	ar_unpinner_start(g);
 	return TSG_OK;
 fail:
 	(void)arrival_release(g); /* the failure that brought us here is the one reported */
@@ -1229,8 +1344,12 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	 * pins the next ones before the file reaches them */
 	if (g->ar_leader)
 		return TSG_OK;
-	while (g->ar_released < k && ar_copied(g, g->ar_released))
-		CK(ar_unpin(g, g->ar_released++), "unpinning a batch's lists");
+	{
+		uint32_t upto = g->ar_released;
+		while (upto < k && ar_copied(g, upto))
+			upto++;
+		CK(ar_release_upto(g, upto), "unpinning a batch's lists");
+	}
 	if (g->ar_src.pin_ahead) {
 		ar_pin(g, k + 1);
 		ar_pin(g, k + 2);
