@@ -215,6 +215,19 @@ uint64_t io_file_size(const struct io_file *f) { return f->size; }
 enum io_mode io_file_mode(const struct io_file *f) { return f->mode; }
 const char *io_file_note(const struct io_file *f) { return f->note; }
 double io_file_cached(const struct io_file *f) { return f->cached; }
+double io_cached_enough(void) { return CACHED_ENOUGH; }
+
+double io_path_cached(const char *path)
+{
+	struct stat st;
+	const int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	const double share = fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+				     ? cached_share(fd, (uint64_t)st.st_size) : -1;
+	close(fd);
+	return share;
+}
 const char *io_file_path(const struct io_file *f) { return f->path; }
 const uint8_t *io_file_map(const struct io_file *f) { return f->map; }
 

@@ -36,6 +36,11 @@ const char *io_file_note(const struct io_file *f);  /* why it fell back, or "" *
 /* The share of the file found in the page cache when auto chose, 0 to 1;
  * -1 when the mode was not auto or the probe could not tell. */
 double io_file_cached(const struct io_file *f);
+/* The same probe of the file at path, before it is opened for reading
+ * (a plan's question); -1 where it cannot be told. */
+double io_path_cached(const char *path);
+/* The share at which auto reads with buffered reads (CACHED_ENOUGH). */
+double io_cached_enough(void);
 const char *io_file_path(const struct io_file *f);
 
 /* The whole file, in mmap mode only (NULL otherwise). */

@@ -91,8 +91,12 @@ struct engine_opts {
 	int cliques_auto_one;       /* k-cliques, no layout named: --gpus may count on
 				     * the first GPU alone where one part holds the
 				     * graph (pipeline_gpu.c, cliques_one_gpu) */
-	int oriented_auto_one;      /* an oriented .tsg with --overlap auto, below the
-				     * plan's PLAN_ORIENTED_ALL_GPUS of rows: --gpus may
+	int arrival_all_gpus;       /* --gpus, no layout named, a plain .tsg of at least
+				     * ENGINE_ALL_GPUS_ROWS of rows found in the page
+				     * cache (engine_arrival_all_gpus): the arrival
+				     * layout on every GPU, all started early */
+	int oriented_auto_one;      /* an oriented .tsg with --overlap auto, below
+				     * ENGINE_ALL_GPUS_ROWS of rows: --gpus may
 				     * count on the first GPU alone (auto_one_gpu), so
 				     * only it is started early */
 	int progress;
@@ -144,6 +148,20 @@ struct engine_opts {
 /* ... and its rounds' limits stop at this many seconds (at most about
  * twice that in all): undecided, the GPU goes by K. */
 #define ENGINE_RACE_MOST_S 0.7
+
+/* Oriented rows (4 bytes an edge) from which --gpus with no layout named
+ * counts on every GPU listed where it would take the first alone: an
+ * oriented file, and a plain one in the page cache counted by the arrival
+ * layout (o->arrival_all_gpus). There the count, not the read and the
+ * second GPU's start, is the run. Warm, medians of 3 on two H200s:
+ *  - oriented: R-MAT 25 (about 2.1 GB of rows) 1.97 s on both GPUs
+ *    against 1.57 s on one (bench/raw/h200x2-2026-11-27-rows-gpus/),
+ *    R-MAT 26 (4.3 GB) 2.13 against 2.31 s
+ *    (bench/raw/h200x2-2026-11-27-s34-callB/);
+ *  - arrival: R-MAT 25 1.97 s on both against 1.93 s on the first alone,
+ *    R-MAT 26 3.17 against 3.53 s (bench/raw/h200x2-2026-11-27-s34-callE/).
+ * The line lies between the two graphs measured. */
+#define ENGINE_ALL_GPUS_ROWS (3ull << 30)
 
 /* The GPUs o counts on: its --gpus list, else gpu_index alone. */
 static inline uint32_t engine_gpu_count(const struct engine_opts *o)
@@ -316,5 +334,13 @@ void engine_gpu_warm_end(struct engine_warm *w);
  * measurements: engine.c. */
 enum tsg_device engine_auto_device(uint64_t nv, uint64_t nedges, uint64_t max_degree, uint32_t k,
 				   char *note, size_t note_len);
+
+/* Whether --gpus with no layout named counts a plain graph of nedges
+ * edges, a share `cached` of whose file lies in the page cache (-1: not
+ * known), by the arrival layout on every GPU listed rather than the first
+ * alone: its oriented rows reach ENGINE_ALL_GPUS_ROWS and the file is
+ * cached as much as --io auto's buffered reads want, so the read no longer
+ * bounds the count. Never for k-cliques, MPI ranks or --plan-only. */
+int engine_arrival_all_gpus(const struct engine_opts *o, uint64_t nedges, double cached);
 
 #endif

@@ -50,7 +50,8 @@ void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out
 	 * takes the block layout, or k-cliques several parts, it opens the
 	 * others itself */
 	const int one = engine_cliques(o) ? o->cliques_auto_one
-					  : o->layout == ENGINE_LAYOUT_AUTO || o->oriented_auto_one;
+					  : (o->layout == ENGINE_LAYOUT_AUTO && !o->arrival_all_gpus) ||
+						    o->oriented_auto_one;
 	const uint32_t n = one ? 1 : engine_gpu_count(o);
 	struct engine_warm *w = calloc(1, sizeof(*w));
 	*out = NULL;
@@ -1287,7 +1288,7 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 		 * 1.57 s, and auto's one 1.47 s (R-MAT 25 oriented, warm,
 		 * medians of 3, 2026-11-27, bench/raw/h200x2-2026-11-27-rows-gpus/);
 		 * the plan leaves oriented_auto_one off for larger files
-		 * (src/plan.c, PLAN_ORIENTED_ALL_GPUS) */
+		 * (src/plan.c, ENGINE_ALL_GPUS_ROWS) */
 		const struct tsg_scratch sc = gpu_kernel_scratch(GPU_KERNEL_MID_HASH, o->per_vertex);
 		const uint64_t need = tsg_rows_bytes(g->off, 0, (uint32_t)g->nv) +
 				      2 * (tsg_scratch_bytes(&sc, g->nv, g->nv, g->nadj) + 512);
@@ -1302,6 +1303,8 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 	}
 	if (o->layout != ENGINE_LAYOUT_AUTO || (o->scratch_dir && !o->arrival_mapped) ||
 	    engine_cliques(o))
+		return TSG_OK;
+	if (o->arrival_all_gpus) /* every GPU (said once the arrival layout ran) */
 		return TSG_OK;
 	struct part_arrival_plan ap = { 0 };
 	const int rc = part_arrival_plan_new(g, o->batches, &ap, err);
@@ -1501,6 +1504,17 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		part_arrival_plan_free(&ap);
 		if (rc == TSG_OK && r->layout == ENGINE_LAYOUT_ARRIVAL && o->gpu_kernel == GPU_KERNEL_AUTO)
 			snprintf(r->kernel, sizeof(r->kernel), "mid-hash"); /* its only one */
+		if (rc == TSG_OK && r->layout == ENGINE_LAYOUT_ARRIVAL && o->arrival_all_gpus &&
+		    ngpus > 1) {
+			char b[32];
+			const size_t at = strlen(r->note);
+			snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: the arrival layout on "
+				 "all %u GPUs, as the file was in the page cache and its oriented rows "
+				 "(%s) reach %u GiB: each oriented every batch and counted a share of "
+				 "its edges", at ? "; " : "", ngpus,
+				 tsg_fmt_bytes(g->nadj / 2 * 4, b, sizeof(b)),
+				 (unsigned)(ENGINE_ALL_GPUS_ROWS >> 30));
+		}
 		if (rc || r->layout == ENGINE_LAYOUT_ARRIVAL)
 			goto done;
 	}

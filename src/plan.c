@@ -522,16 +522,6 @@ static int oriented_takes(enum count_opt i)
 	       i == COPT_KCLIQUE_GROUP;
 }
 
-/* Rows of an oriented file from which --gpus counts on every GPU listed,
- * not on the first alone: there the count, not the read and the second
- * GPU's start, is the run. Warm, medians of 3 on two H200s: R-MAT 25
- * (about 2.1 GB of rows) took 1.97 s on both GPUs against 1.57 s on one
- * (bench/raw/h200x2-2026-11-27-rows-gpus/), R-MAT 26 (4.3 GB) 2.13 s on
- * both against 2.31 s on one (count_wall 0.80 against 1.41 s;
- * bench/raw/h200x2-2026-11-27-s34-callB/): the line lies between the two
- * graphs measured. */
-#define PLAN_ORIENTED_ALL_GPUS (3ull << 30)
-
 /* A .tsg stored oriented (tristream-convert --oriented): its rows are the
  * block layout's oriented graph, so the block layout counts it, and its
  * k-cliques from the same rows on the CPU; what needs the undirected lists
@@ -593,8 +583,8 @@ static int plan_oriented(struct count_plan *p, const char *path, struct tsg_err 
 		p->device_known = 1;
 	}
 	/* --gpus on a small oriented file: GPU 0 alone (engine's auto_one_gpu);
-	 * from PLAN_ORIENTED_ALL_GPUS of rows on, every GPU listed */
-	o->oriented_auto_one = o->overlap == 0 && !cliques && 4 * h.nadj < PLAN_ORIENTED_ALL_GPUS;
+	 * from ENGINE_ALL_GPUS_ROWS of rows on, every GPU listed */
+	o->oriented_auto_one = o->overlap == 0 && !cliques && 4 * h.nadj < ENGINE_ALL_GPUS_ROWS;
 	if (o->layout != ENGINE_LAYOUT_BLOCK) {
 		o->layout = ENGINE_LAYOUT_BLOCK;
 		choose(p, PLAN_LAYOUT, "block", cliques ? "an oriented .tsg: k-cliques counted "

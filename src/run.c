@@ -18,7 +18,9 @@
 #include "src/pervertex.h"
 #include "src/report.h"
 #include "src/sweep.h"
+#include "io/format.h"
 #include "io/graph.h"
+#include "io/reader.h"
 #include "io/webgraph.h"
 #include "base/util.h"
 
@@ -357,6 +359,12 @@ static int choose_device(struct count_plan *pl, struct tsg_graph *g, const char 
 			    TSG_DEVICE_CPU)
 			plan_device(pl, TSG_DEVICE_CPU, auto_note);
 		*err = (struct tsg_err){ 0 }; /* a header that cannot be read: the open reports it */
+		/* a large plain file in the page cache: the arrival layout on every
+		 * GPU of --gpus, all started now (probed only where it could be) */
+		o->arrival_all_gpus = 0;
+		if (known && gpath && !(h.flags & IO_FLAG_ORIENTED) &&
+		    engine_arrival_all_gpus(o, h.nedges, 1.0))
+			o->arrival_all_gpus = engine_arrival_all_gpus(o, h.nedges, io_path_cached(gpath));
 		if (o->device != TSG_DEVICE_CPU && !*warm)
 			engine_gpu_warm_begin(o, warm);
 	}

@@ -18,6 +18,7 @@
 #include "kernels/choose.h"
 #include "kernels/cpu.h"
 #include "src/engine.h"
+#include "io/reader.h"
 #include "src/hostmem.h"
 #include "src/pipeline.h"
 #include "partition/part.h"
@@ -1071,6 +1072,43 @@ static void check_arrival_lists(struct t_state *st, struct casegraph *c)
 			}
 }
 
+/* engine_arrival_all_gpus: every GPU of --gpus for the arrival layout
+ * only where the oriented rows reach ENGINE_ALL_GPUS_ROWS, the file is
+ * cached as --io auto's buffered reads want it, and nothing else rules it
+ * out (k-cliques, a named layout, one GPU, ranks, --plan-only). */
+static void check_arrival_all_gpus(struct t_state *st)
+{
+	static const int list[2] = { 0, 1 };
+	const uint64_t big = ENGINE_ALL_GPUS_ROWS / 4, small = big - 1;
+	const struct engine_opts base = { .gpus = list, .ngpus = 2, .layout = ENGINE_LAYOUT_AUTO,
+					  .k = 3 };
+	struct engine_opts o = base;
+	CHECK(st, engine_arrival_all_gpus(&o, big, 1.0), "all GPUs: large, cached");
+	CHECK(st, engine_arrival_all_gpus(&o, big, io_cached_enough()), "all GPUs at the line");
+	CHECK(st, !engine_arrival_all_gpus(&o, small, 1.0), "one GPU: small");
+	CHECK(st, !engine_arrival_all_gpus(&o, big, io_cached_enough() - 0.01), "one GPU: cold");
+	CHECK(st, !engine_arrival_all_gpus(&o, big, -1), "one GPU: not known");
+	o.k = 4;
+	CHECK(st, !engine_arrival_all_gpus(&o, big, 1.0), "k-cliques");
+	o = base;
+	o.layout = ENGINE_LAYOUT_ARRIVAL;
+	CHECK(st, !engine_arrival_all_gpus(&o, big, 1.0), "a named layout");
+	o = base;
+	o.ngpus = 1;
+	CHECK(st, !engine_arrival_all_gpus(&o, big, 1.0), "one GPU listed");
+	o = base;
+	o.nranks = 2;
+	CHECK(st, !engine_arrival_all_gpus(&o, big, 1.0), "ranks");
+	o = base;
+	o.plan_only = 1;
+	CHECK(st, !engine_arrival_all_gpus(&o, big, 1.0), "--plan-only");
+	o = base;
+	o.scratch_dir = "/tmp";
+	CHECK(st, !engine_arrival_all_gpus(&o, big, 1.0), "a spill");
+	o.arrival_mapped = 1;
+	CHECK(st, engine_arrival_all_gpus(&o, big, 1.0), "--host-mem's arrival over the map");
+}
+
 /* --device auto's rule on the graphs it was measured on (engine.c): the
  * faster device on each, and the GPU beyond the measured range. */
 static void check_auto_device(struct t_state *st)
@@ -1386,6 +1424,7 @@ int main(void)
 	free(e);
 	check_hubs(&st);
 	check_auto_device(&st);
+	check_arrival_all_gpus(&st);
 	check_auto_kernel(&st);
 	check_held_lz4(&st);
 	return t_finish(&st);

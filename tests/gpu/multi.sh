@@ -191,7 +191,7 @@ for g in "${graphs[@]}"; do
 		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name --gpus all --gpu-mem 24M --layout block: $(field triangles "$T/g.json") vs $r"
 		[ "$s" = ok ] && ok || bad "$name --gpus all --gpu-mem 24M --layout block: source rows kept on each GPU: $s"
 		# stored oriented: under --gpus a file below the plan's
-		# PLAN_ORIENTED_ALL_GPUS of rows (R-MAT 20: about 30 MB) counts on
+		# ENGINE_ALL_GPUS_ROWS of rows (R-MAT 20: about 30 MB) counts on
 		# the first GPU alone, said; a named --overlap counts on both
 		"$B/tristream-convert" --quiet --oriented "$g" "$T/o20.tsg" || bad "convert --oriented $name"
 		for a in "--gpus all" "--gpus all --overlap 16"; do
