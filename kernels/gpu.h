@@ -268,9 +268,11 @@ struct gpu_arrival_result {
 	uint64_t bytes;         /* copied to the device */
 	uint64_t pinned_bytes;  /* of which, list bytes copied from pinned pages */
 	uint64_t list_bytes;    /* list bytes copied */
-	/* the submitting thread's own time: pinning and unpinning the lists'
-	 * pages (the leader's), and waiting for a batch's offsets buffer (the
-	 * device two batches behind) */
+	/* host seconds: registering the lists' pages (the leader's batch
+	 * thread), giving them back (the leader's own thread where it has one,
+	 * else its batch thread; the release after the last batch too), and
+	 * the batch thread waiting for a batch's offsets buffer (the device
+	 * two batches behind) */
 	double pin_s, unpin_s, wait_s;
 };
 /* Waits for every batch, unpins what is still pinned (also after a

@@ -999,9 +999,16 @@ static cudaError_t ar_unpin(struct gpu_ctx *g, uint32_t j)
  * the batches waited on it (bench/raw/h100-2026-11-27-s34-callC/).
  *  - inline: the batch thread, as it hands the next batch over;
  *  - thread: a thread of the leader's own, as the batch thread hands
- *    them to it (the default);
+ *    them to it (the default where the lists lie in the process's own
+ *    memory, read into it whole: locking its pages a while longer holds
+ *    nothing more). Not for a mapped file's pages (--io mmap, --host-mem's
+ *    arrival over the map), nor a crawl placed as decoded: there the
+ *    pages held are what src/hostmem.c counts (the batches k - 2 .. k + 1),
+ *    and a thread that waits on the device would let more of them pile up
+ *    locked, so the batch thread gives them back inline, as before;
  *  - end: all at once, after the last batch.
- * TSG_ARRIVAL_UNPIN=inline|thread|end picks one, for benchmarks.
+ * TSG_ARRIVAL_UNPIN=inline|thread|end picks one, for benchmarks (thread
+ * only where the default would take it).
  */
 enum ar_unpin_mode { UNPIN_THREAD, UNPIN_INLINE, UNPIN_END };
 
@@ -1047,6 +1054,8 @@ static void ar_unpinner_start(struct gpu_ctx *g)
 	g->ar_unpin_upto = g->ar_unpin_done = 0;
 	g->ar_unpin_stop = 0;
 	g->ar_unpin_err = cudaSuccess;
+	if (g->ar_unpin_mode == UNPIN_THREAD && !g->ar_src.pin_ahead)
+		g->ar_unpin_mode = UNPIN_INLINE; /* pages the budget counts: see above */
 	if (g->ar_leader || g->ar_unpin_mode != UNPIN_THREAD)
 		return;
 	if (pthread_mutex_init(&g->ar_mu, NULL) != 0)
@@ -1406,8 +1415,8 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	res->list_bytes = g->ar_listb;
 fail: {
 	const cudaError_t re = arrival_release(g);
-	res->pin_s = g->ar_pin_s; /* the release's unpinning too */
-	res->unpin_s = g->ar_unpin_s;
+	res->pin_s = g->ar_pin_s;
+	res->unpin_s = g->ar_unpin_s; /* the release's unpinning too */
 	res->wait_s = g->ar_wait_s;
 	if (rc == TSG_OK && re != cudaSuccess)
 		rc = cuda_fail(err, re, "releasing the pinned lists");

@@ -1206,7 +1206,7 @@ static const double AUTO_GPU_FIXED_S = 0.45, AUTO_GPU_NS = 8.0, AUTO_CPU_NS_BASE
 int engine_arrival_all_gpus(const struct engine_opts *o, uint64_t nedges, double cached)
 {
 	return engine_gpu_count(o) > 1 && o->layout == ENGINE_LAYOUT_AUTO && !engine_cliques(o) &&
-	       o->nranks <= 1 && !o->plan_only && (!o->scratch_dir || o->arrival_mapped) &&
+	       o->nranks <= 1 && !o->plan_only && !o->scratch_dir && !o->arrival_mapped &&
 	       nedges >= ENGINE_ALL_GPUS_ROWS / 4 && cached >= io_cached_enough();
 }
 

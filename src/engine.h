@@ -244,10 +244,10 @@ struct engine_result {
 	uint64_t *pv;             /* per_vertex: nv triangle counts by vertex id, owned */
 	uint32_t resumed;         /* units taken from the checkpoint */
 	struct part_arrival_times arrival; /* arrival layout: inside build_s */
-	struct {                  /* the GPU's arrival layout: the submitting thread's time */
-		double pin_s;         /* registering the lists' pages (and unregistering) */
-		double unpin_s;
-		double wait_s;        /* waiting for the devices (an offsets buffer) */
+	struct {                  /* the GPU's arrival layout, host seconds (gpu.h) */
+		double pin_s;         /* registering the lists' pages (batch thread) */
+		double unpin_s;       /* giving them back (their own thread, or inline) */
+		double wait_s;        /* the batch thread waiting for the devices */
 	} arrival_host;
 	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */
 	struct kern_clique_gpu clique_gpu;  /* k-cliques on the GPU: what ran (k 0: none) */
@@ -340,7 +340,10 @@ enum tsg_device engine_auto_device(uint64_t nv, uint64_t nedges, uint64_t max_de
  * known), by the arrival layout on every GPU listed rather than the first
  * alone: its oriented rows reach ENGINE_ALL_GPUS_ROWS and the file is
  * cached as much as --io auto's buffered reads want, so the read no longer
- * bounds the count. Never for k-cliques, MPI ranks or --plan-only. */
+ * bounds the count. Never for k-cliques, MPI ranks, --plan-only, scratch
+ * files or --host-mem's arrival over the map (whose budget counts the
+ * batches of one GPU); the caller leaves out LZ4 files and --host-mem,
+ * not measured this way. */
 int engine_arrival_all_gpus(const struct engine_opts *o, uint64_t nedges, double cached);
 
 #endif

@@ -48,7 +48,8 @@ void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out
 	 * second started too, such a run took 2.57 s against --gpu 0's 2.27 s
 	 * (R-MAT 25 warm, two H200s, medians of 3, 2026-11-26); where auto
 	 * takes the block layout, or k-cliques several parts, it opens the
-	 * others itself */
+	 * others itself. Except where the plan found a large file in the page
+	 * cache (o->arrival_all_gpus): auto then takes every GPU, started now */
 	const int one = engine_cliques(o) ? o->cliques_auto_one
 					  : (o->layout == ENGINE_LAYOUT_AUTO && !o->arrival_all_gpus) ||
 						    o->oriented_auto_one;
@@ -1276,7 +1277,11 @@ static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c,
  * 3.98 / 4.00 s (a build whose two-GPU counts were off by a few, fixed
  * since); device time 0.86 s under a pass of 1.6-2.0 s (R-MAT 25), 2.14 s
  * under 3.1-4.2 s (R-MAT 26, either file). Named, the layouts use every
- * GPU listed.
+ * GPU listed. Since session 34, where the pages went back off the batch
+ * thread and the device became the bound of a warm count, a plain file
+ * the plan found in the page cache past ENGINE_ALL_GPUS_ROWS
+ * (o->arrival_all_gpus) keeps every GPU (src/engine.h says where it was
+ * measured), and so does an oriented file past that line.
  */
 static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 			struct gpu_ctx *gpu, int first, uint32_t *ngpus, struct engine_result *r,
@@ -1304,7 +1309,7 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 	if (o->layout != ENGINE_LAYOUT_AUTO || (o->scratch_dir && !o->arrival_mapped) ||
 	    engine_cliques(o))
 		return TSG_OK;
-	if (o->arrival_all_gpus) /* every GPU (said once the arrival layout ran) */
+	if (o->arrival_all_gpus && !o->arrival_mapped) /* every GPU (said once it ran) */
 		return TSG_OK;
 	struct part_arrival_plan ap = { 0 };
 	const int rc = part_arrival_plan_new(g, o->batches, &ap, err);
@@ -1497,6 +1502,17 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		int fits = need != 0;
 		for (uint32_t i = 0; i < ngpus; i++)
 			fits &= need + 512 <= gpu_budget(ctx[i]);
+		if (!fits && need && ngpus > 1 && o->arrival_all_gpus && o->layout == ENGINE_LAYOUT_AUTO &&
+		    need + 512 <= gpu_budget(ctx[0])) { /* as auto_one_gpu would have had it */
+			const size_t at = strlen(r->note);
+			snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: counted on GPU %d "
+				 "alone, as the arrival layout fits it but not every GPU listed",
+				 at ? "; " : "", first);
+			snprintf(r->device_name, sizeof(r->device_name), "%s (GPU %d)",
+				 gpu_device_name(gpu), first);
+			ngpus = 1;
+			fits = 1;
+		}
 		if (rc == TSG_OK && o->arrival_mapped)
 			rc = arrival_host_fits(&ap, o, ngpus, fits, &fits, r, err);
 		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits))

@@ -314,7 +314,7 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_f64(&j, "arrival_rank", r->arrival.rank_s);
 		json_f64(&j, "arrival_rows", r->arrival.rows_s);
 		json_f64(&j, "arrival_tail", r->arrival.tail_s);
-		if (r->device == TSG_DEVICE_GPU) { /* the batch thread's share of it */
+		if (r->device == TSG_DEVICE_GPU) { /* host time pinning, unpinning, waiting */
 			json_f64(&j, "arrival_pin", r->arrival_host.pin_s);
 			json_f64(&j, "arrival_unpin", r->arrival_host.unpin_s);
 			json_f64(&j, "arrival_wait", r->arrival_host.wait_s);

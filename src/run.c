@@ -362,8 +362,8 @@ static int choose_device(struct count_plan *pl, struct tsg_graph *g, const char 
 		/* a large plain file in the page cache: the arrival layout on every
 		 * GPU of --gpus, all started now (probed only where it could be) */
 		o->arrival_all_gpus = 0;
-		if (known && gpath && !(h.flags & IO_FLAG_ORIENTED) &&
-		    engine_arrival_all_gpus(o, h.nedges, 1.0))
+		if (known && gpath && !(h.flags & (IO_FLAG_ORIENTED | IO_FLAG_LZ4)) &&
+		    !pl->host_mem && engine_arrival_all_gpus(o, h.nedges, 1.0))
 			o->arrival_all_gpus = engine_arrival_all_gpus(o, h.nedges, io_path_cached(gpath));
 		if (o->device != TSG_DEVICE_CPU && !*warm)
 			engine_gpu_warm_begin(o, warm);

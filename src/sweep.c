@@ -29,11 +29,13 @@
 /* Chunks a pass is cut into, at least, per producer thread: in-order use
  * needs a few ready behind the one awaited. */
 #define SWEEP_CHUNKS_PER_THREAD 8
-/* The GPU's pinned chunk buffers at most, whatever the threads: a slot a
- * decoding thread, so at 8 GiB 32 cores pinned twice what 16 did (5.4 GB
- * for the 300 M-page crawl), and pinning runs at about 2 GB/s (a
- * 32-core host's bounded count 1.76x its in-memory one against 1.47x
- * on 16 cores, bench/RESULTS.md, 2026-11-27). */
+/* What the chunks are sized to pin in all on the GPU, whatever the
+ * threads: a slot a decoding thread, so at 8 GiB 32 cores pinned twice
+ * what 16 did (5.4 GB for the 300 M-page crawl), and pinning runs at
+ * about 2 GB/s (a 32-core host's bounded count 1.76x its in-memory one
+ * against 1.47x on 16 cores, bench/RESULTS.md, 2026-11-27). Not a hard
+ * cap: a node whose lists alone pass a chunk makes every chunk's room
+ * that large (sweep_plan). */
 #define SWEEP_PINNED_MAX (3ull << 30)
 /* Units of a checkpoint: pass * nchunks + chunk for the first
  * SWEEP_CKPT_PASSES passes (each chunk's count), then for each pass the

@@ -1075,7 +1075,8 @@ static void check_arrival_lists(struct t_state *st, struct casegraph *c)
 /* engine_arrival_all_gpus: every GPU of --gpus for the arrival layout
  * only where the oriented rows reach ENGINE_ALL_GPUS_ROWS, the file is
  * cached as --io auto's buffered reads want it, and nothing else rules it
- * out (k-cliques, a named layout, one GPU, ranks, --plan-only). */
+ * out (k-cliques, a named layout, one GPU, ranks, --plan-only, a spill,
+ * --host-mem's arrival over the map). */
 static void check_arrival_all_gpus(struct t_state *st)
 {
 	static const int list[2] = { 0, 1 };
@@ -1105,8 +1106,9 @@ static void check_arrival_all_gpus(struct t_state *st)
 	o = base;
 	o.scratch_dir = "/tmp";
 	CHECK(st, !engine_arrival_all_gpus(&o, big, 1.0), "a spill");
-	o.arrival_mapped = 1;
-	CHECK(st, engine_arrival_all_gpus(&o, big, 1.0), "--host-mem's arrival over the map");
+	o = base;
+	o.arrival_mapped = 1; /* its budget counts one GPU's batches */
+	CHECK(st, !engine_arrival_all_gpus(&o, big, 1.0), "--host-mem's arrival over the map");
 }
 
 /* --device auto's rule on the graphs it was measured on (engine.c): the
