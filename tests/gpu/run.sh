@@ -311,6 +311,16 @@ PY
 				python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["lists_pinned_bytes"] == j["lists_bytes"] > 0 or j["lists_bytes"] == 0)')
 			[ "$pin" = True ] && ok || bad "$(basename "$g") arrival lists pinned ($f): $pin"
 		done
+		# the pages given back on a thread of their own (the default for
+		# the lists read into our memory), on the batch thread, or after
+		# the last batch: the same count, and the JSON's host times
+		for m in inline thread end; do
+			got=$(TSG_ARRIVAL_UNPIN=$m "$B/tristream" count --quiet --json --device gpu --layout arrival \
+				--batches 7 --io pread "$g" | python3 -c 'import json,sys; d=json.load(sys.stdin); s=d["stages"]
+ok = all(s[k] >= 0 for k in ("arrival_pin", "arrival_unpin", "arrival_wait")) and (s["arrival_unpin"] > 0 or d["lists_bytes"] == 0)
+print(d["triangles"] if ok else "stages %s" % s)' 2>/dev/null)
+			[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival, pages given back $m: $got, CPU $ref"
+		done
 		got=$(count "$g" --device gpu --layout arrival --batches 5 --tile 64)
 		[ "$got" = "$ref" ] && ok || bad "$(basename "$g") arrival slots 64: $got, CPU $ref"
 		lay=$("$B/tristream" count --quiet --json --device gpu "$g" | python3 -c 'import json,sys; print(json.load(sys.stdin)["layout"])')
