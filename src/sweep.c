@@ -72,6 +72,7 @@ struct sweep_pin {
 	size_t ob, ab;               /* each buffer's bytes: offsets, lists */
 	void **off, **adj;           /* n each; NULL where not pinned (or taken) */
 	double s;                    /* the thread's own time */
+	unsigned taken;              /* of them, those a slot used */
 };
 
 struct sweep_thread {
@@ -128,7 +129,6 @@ struct sweep {
 	uint64_t prog_done;
 	double consume_s;            /* the calling thread, using chunks (GPU: submitting) */
 	double fill_wall_s, past_wall_s, local_s;
-	unsigned pin_taken;          /* chunk buffers pinned during the plan and used */
 	struct tsg_err *err;
 };
 
@@ -727,8 +727,8 @@ static int run_alloc(struct sweep *s, struct tsg_err *err)
 		const size_t ob = (s->max_v + 1) * 8, ab = s->max_e * 4;
 		const int ahead = s->gpu && i < s->pin.n;
 		if (ahead) {
-			sl->off = pin_take(s, &s->pin.off[i], s->pin.ob, ob, &s->pin_taken);
-			sl->adj = pin_take(s, &s->pin.adj[i], s->pin.ab, ab, &s->pin_taken);
+			sl->off = pin_take(s, &s->pin.off[i], s->pin.ob, ob, &s->pin.taken);
+			sl->adj = pin_take(s, &s->pin.adj[i], s->pin.ab, ab, &s->pin.taken);
 		}
 		if (!sl->off)
 			sl->off = s->gpu ? gpu_host_alloc(s->gpu, ob) : malloc(ob);
@@ -939,7 +939,7 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 		goto done;
 	r->sweep.buffers_s = tsg_now() - t;
 	r->sweep.pin_s = s->pin.s;
-	r->sweep.pin_taken = s->pin_taken;
+	r->sweep.pin_taken = s->pin.taken;
 	r->sweep.pin_buffers = 2 * (s->gpu ? s->nslots : 0);
 	if (o->ckpt) {
 		/* the units follow from the chunks and the block's budget */
