@@ -26,6 +26,13 @@
  *     ranks, scatter pass; the count step finds its groups by binary search
  *     (they are sparse).
  *  5. Count: mid_probe.cuh's persistent warps.
+ * Steps 1-3 of batch k + 1 run on a stream of their own beside step 5 of
+ * batch k (its rows go past the fill mark, and step 5 reads only rows
+ * already placed), so the count's last warps and the next batch's
+ * orienting and sorting share the device instead of taking turns; step 4
+ * waits for both, as it reads what step 3 placed and writes the records
+ * step 5 reads, and step 1 of the next batch waits for step 4, which reads
+ * the in-edges and scratch that step 1 writes.
  * On several devices (gpu_arrival_share) each orients and places every
  * batch, since an edge may need any row, and files one share of its edges,
  * so the count is split and the orientation repeated.
@@ -197,7 +204,9 @@ __device__ __forceinline__ void ar_file(uint32_t *pos, ulonglong2 *rec, uint32_t
 
 /* Out-edges a warp per vertex (a row is short: orientation bounds it);
  * in-edges a thread each, since a hub's in-list may hold most of a batch's
- * and each takes a binary search. With several devices (nshares), each
+ * and each takes a binary search, done once: the count pass leaves where
+ * the tail starts in tmp (free once the sort has read it), for the scatter
+ * pass. With several devices (nshares), each
  * files the out-edges of every nshares-th batch vertex from its share on,
  * and the in-edges (a, v) with (a + v) mod nshares its share (by the edge,
  * not its place in ins, which differs from device to device): each edge
@@ -221,16 +230,27 @@ __global__ void ar_file_kernel(ar_batch bt, ar_state s, uint32_t *pos, ulonglong
 	const uint64_t nin = bt.in_at[bt.nbv], stride = (uint64_t)gridDim.x * blockDim.x;
 	for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < nin; t += stride) {
 		const uint2 q = bt.ins[t]; /* b = q.y: in-edges from earlier batches */
-		/* shared by the edge, not its place: each device writes its
-		 * in-edges in its own order (atomics) */
-		if ((q.x + q.y) % bt.nshares != bt.share)
+		if (scatter) {
+			const uint32_t tail = bt.tmp[t];
+			if (tail != UINT32_MAX) {
+				const uint64_t ab = s.rstart[q.x];
+				ar_file(pos, rec, rec_a, 1, q.x, q.y, ab + tail, ab + s.rlen[q.x]);
+			}
 			continue;
-		if (s.rlen[q.y] == 0)
-			continue; /* out(b) empty: no in-edge closes a triangle */
-		const uint64_t ab = s.rstart[q.x], ae = ab + s.rlen[q.x];
-		const uint64_t p = dev_lower_bound(s.adj, ab, ae, q.y);
-		if (p + 1 < ae && s.adj[p] == q.y) /* always found in a symmetric graph */
-			ar_file(pos, rec, rec_a, scatter, q.x, q.y, p + 1, ae);
+		}
+		uint32_t tail = UINT32_MAX;
+		/* shared by the edge, not its place: each device writes its
+		 * in-edges in its own order (atomics); an empty out(b) closes
+		 * no triangle */
+		if ((bt.nshares == 1 || (q.x + q.y) % bt.nshares == bt.share) && s.rlen[q.y] != 0) {
+			const uint64_t ab = s.rstart[q.x], ae = ab + s.rlen[q.x];
+			const uint64_t p = dev_lower_bound(s.adj, ab, ae, q.y);
+			if (p + 1 < ae && s.adj[p] == q.y) { /* always found in a symmetric graph */
+				ar_file(pos, rec, rec_a, 0, q.x, q.y, p + 1, ae);
+				tail = (uint32_t)(p + 1 - ab);
+			}
+		}
+		bt.tmp[t] = tail;
 	}
 }
 
@@ -257,7 +277,7 @@ size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv, cudaError_t *e)
 
 cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint64_t entries,
 			   uint32_t k, int count, unsigned slots, int bits, dev_counters *c, int sms,
-			   cudaStream_t s)
+			   cudaStream_t s, cudaStream_t cs, cudaEvent_t placed, cudaEvent_t filed)
 {
 	const ar_batch bt = { a.off, a.lst, a.tmp, a.ins, a.row_at, a.in_at, a.pre, a.row_fill,
 			      a.in_fill, lo, nbv, k, a.share, a.nshares ? a.nshares : 1 };
@@ -266,7 +286,8 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 		return cudaSuccess;
 	const unsigned warps = (unsigned)min((nbv + MH_WARPS - 1) / MH_WARPS, (uint32_t)sms * 32u);
 	const unsigned flat = (unsigned)min((entries + 255) / 256 + 1, (uint64_t)sms * 16);
-	cudaError_t e = cudaSuccess;
+	/* the batch before is filed: its in-edges and tails are read */
+	cudaError_t e = cudaStreamWaitEvent(s, filed, 0);
 	uint32_t *zero[5] = { a.row_at, a.in_at, a.pre, a.row_fill, a.in_fill };
 	for (int z = 0; z < 5 && e == cudaSuccess; z++)
 		e = cudaMemsetAsync(zero[z], 0, ((size_t)nbv + 1) * 4, s);
@@ -295,22 +316,30 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 	GPU_LAUNCHED();
 	ar_advance_kernel<<<1, 1, 0, s>>>(bt, st);
 	GPU_LAUNCHED();
-	if (!count)
-		return cudaSuccess;
-	e = cudaMemsetAsync(a.pos, 0, ((size_t)a.nv + 1) * 4, s);
+	/* the rest on the counting stream once placed (and once the batch
+	 * before is counted: the same stream) */
+	e = cudaEventRecord(placed, s);
 	if (e == cudaSuccess)
-		e = cudaMemsetAsync(&c->next_chunk, 0, sizeof(c->next_chunk), s);
+		e = cudaStreamWaitEvent(cs, placed, 0);
+	if (e != cudaSuccess || !count)
+		return e == cudaSuccess ? cudaEventRecord(filed, cs) : e;
+	e = cudaMemsetAsync(a.pos, 0, ((size_t)a.nv + 1) * 4, cs);
+	if (e == cudaSuccess)
+		e = cudaMemsetAsync(&c->next_chunk, 0, sizeof(c->next_chunk), cs);
 	if (e != cudaSuccess)
 		return e;
-	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, a.pv ? a.rec_a : nullptr, 0);
+	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, cs>>>(bt, st, a.pos, a.rec, a.pv ? a.rec_a : nullptr, 0);
 	GPU_LAUNCHED();
 	scan_bytes = a.scan_bytes;
-	e = cub::DeviceScan::ExclusiveSum(a.scan_tmp, scan_bytes, a.pos, a.pos, (int64_t)a.nv + 1, s);
+	e = cub::DeviceScan::ExclusiveSum(a.scan_tmp2, scan_bytes, a.pos, a.pos, (int64_t)a.nv + 1, cs);
 	if (e != cudaSuccess)
 		return e;
-	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, s>>>(bt, st, a.pos, a.rec, a.pv ? a.rec_a : nullptr, 1);
+	ar_file_kernel<<<max(warps, flat), MH_THREADS, 0, cs>>>(bt, st, a.pos, a.rec, a.pv ? a.rec_a : nullptr, 1);
 	GPU_LAUNCHED();
+	e = cudaEventRecord(filed, cs);
+	if (e != cudaSuccess)
+		return e;
 	const ar_rows rows = { a.rstart, a.rlen, a.adj, a.adj };
 	const mh_pv pv = { a.pv, nullptr, a.rec_a };
-	return mh_count_launch(rows, a.pos, a.rec, a.nv, slots, bits, c, sms, pv, s);
+	return mh_count_launch(rows, a.pos, a.rec, a.nv, slots, bits, c, sms, pv, cs);
 }

@@ -272,8 +272,12 @@ struct gpu_arrival_result {
 	 * thread), giving them back (the leader's own thread where it has one,
 	 * else its batch thread; the release after the last batch too), and
 	 * the batch thread waiting for a batch's offsets buffer (the device
-	 * two batches behind) */
+	 * two batches behind) or for pages given back (a mapped file's, which
+	 * the unpinning thread may not let pile up) */
 	double pin_s, unpin_s, wait_s;
+	uint32_t locked_most;   /* ranges of the lists' pages pinned at once, at most (a
+				 * range: a batch's pages; src/hostmem.c counts 4, 5 with
+				 * peers, where they are a mapped file's) */
 };
 /* Waits for every batch, unpins what is still pinned (also after a
  * failure, which it then returns), and gives each batch's count and device

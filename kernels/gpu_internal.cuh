@@ -296,6 +296,7 @@ struct arrival_dev {
 	uint32_t *lst, *tmp, *row_at, *in_at, *pre, *row_fill, *in_fill;
 	uint2 *ins;
 	void *scan_tmp, *sort_tmp;
+	void *scan_tmp2;         /* the counting stream's (arrival_launch) */
 	size_t scan_bytes, sort_bytes;
 	ulonglong2 *rec;
 	uint32_t *rec_a;         /* per-vertex counts: each record's source */
@@ -313,10 +314,13 @@ size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv, cudaError_t *e);
 /* Orients batch k (ids lo .. lo+nbv-1, entries list ids), whose offsets
  * and lists are in a.off and a.lst, places its rows, and counts its edges
  * unless count is 0 (a batch a checkpoint holds: later batches still need
- * its rows). */
+ * its rows). Orients and places on s once the event filed has passed (the
+ * batch before filed its edges), then records placed; files and counts on
+ * cs after placed, recording filed in between. What is queued on s after
+ * the call (the next batch's copies) may run beside the count. */
 cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint64_t entries,
 			   uint32_t k, int count, unsigned slots, int bits, dev_counters *c, int sms,
-			   cudaStream_t s);
+			   cudaStream_t s, cudaStream_t cs, cudaEvent_t placed, cudaEvent_t filed);
 
 /* The runtime's state of one device (gpu_runtime.cu; the sweep's calls in
  * sweep.cu use it too). */
@@ -370,10 +374,13 @@ struct gpu_ctx {
 	uint64_t *ar_at;              /* a copy of ar_src.at */
 	uint8_t *ar_pin;              /* per batch range of pages: enum ar_pin_state */
 	uint32_t ar_released;         /* ranges below this one are unpinned */
+	uint32_t ar_locked;           /* ranges pinned now (both threads, atomics) */
+	uint32_t ar_locked_most;      /* ... at most, after a pin (the batch thread's) */
 	unsigned ar_pin_flags;
 	uint64_t *ar_offs[2];         /* pinned: a batch's offsets */
 	cudaEvent_t ar_offs_free[2];
 	cudaEvent_t *ar_ev;           /* per batch: start, lists copied, end */
+	cudaEvent_t ar_placed, ar_filed; /* arrival_launch's, between compute[0] and [1] */
 	uint64_t *ar_cum;             /* pinned: the running count after each batch */
 	struct gpu_ctx *ar_leader;    /* several devices: the one that pins (NULL: this one) */
 	struct gpu_ctx *ar_peer[GPU_ARRIVAL_MAX_SHARES]; /* the leader's: the others */
@@ -384,13 +391,15 @@ struct gpu_ctx {
 	 * unregisters the ranges below ar_unpin_upto as the batch thread
 	 * hands them over (ar_unpin_done: those it has), under ar_mu */
 	int ar_unpin_mode;
+	int ar_unpin_hold;            /* the batch thread waits for it (ar_hold_back) */
 	int ar_unpinner_on, ar_unpin_stop;
 	pthread_t ar_unpinner;
 	pthread_mutex_t ar_mu;
 	pthread_cond_t ar_cv;
 	uint32_t ar_unpin_upto, ar_unpin_done;
 	cudaError_t ar_unpin_err;
-	double ar_wait_s;             /* host seconds waiting for an offsets buffer */
+	double ar_wait_s;             /* host seconds waiting for an offsets buffer, or
+				       * for pages given back (ar_hold_back) */
 	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
 	struct kern_clique_gpu cq;
 	uint64_t *hsizes;             /* cq.all: pinned, sizes_len a slot (gpu_clique_sizes) */

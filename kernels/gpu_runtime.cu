@@ -904,6 +904,7 @@ static uint64_t ar_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max
 	ar_take(base, &at, &d.rank, nv * 4);
 	ar_take(base, &at, &d.pos, (nv + 1) * 4);
 	ar_take(base, &at, (uint8_t **)&d.scan_tmp, d.scan_bytes);
+	ar_take(base, &at, (uint8_t **)&d.scan_tmp2, d.scan_bytes);
 	ar_take(base, &at, (uint8_t **)&d.sort_tmp, d.sort_bytes);
 	ar_take(base, &at, &d.rec, max_e * 16);
 	if (pv)
@@ -977,6 +978,10 @@ static void ar_pin(struct gpu_ctx *g, uint32_t j)
 	if (e != cudaSuccess)
 		(void)cudaGetLastError(); /* copied as ordinary memory instead */
 	g->ar_pin[j] = e == cudaSuccess ? PIN_DONE : PIN_FAILED;
+	if (e == cudaSuccess) { /* the unpinning thread counts down */
+		const uint32_t now = __atomic_add_fetch(&g->ar_locked, 1u, __ATOMIC_RELAXED);
+		g->ar_locked_most = now > g->ar_locked_most ? now : g->ar_locked_most;
+	}
 }
 
 static cudaError_t ar_unpin(struct gpu_ctx *g, uint32_t j)
@@ -986,6 +991,7 @@ static cudaError_t ar_unpin(struct gpu_ctx *g, uint32_t j)
 		const double t = host_now();
 		e = cudaHostUnregister((void *)ar_edge(g, j));
 		g->ar_unpin_s += host_now() - t;
+		__atomic_sub_fetch(&g->ar_locked, 1u, __ATOMIC_RELAXED);
 	}
 	g->ar_pin[j] = PIN_RELEASED;
 	return e;
@@ -999,13 +1005,19 @@ static cudaError_t ar_unpin(struct gpu_ctx *g, uint32_t j)
  * the batches waited on it (bench/raw/h100-2026-11-27-s34-callC/).
  *  - inline: the batch thread, as it hands the next batch over;
  *  - thread: a thread of the leader's own, as the batch thread hands
- *    them to it (the default where the lists lie in the process's own
- *    memory, read into it whole: locking its pages a while longer holds
- *    nothing more). Not for a mapped file's pages (--io mmap, --host-mem's
- *    arrival over the map), nor a crawl placed as decoded: there the
- *    pages held are what src/hostmem.c counts (the batches k - 2 .. k + 1),
- *    and a thread that waits on the device would let more of them pile up
- *    locked, so the batch thread gives them back inline, as before;
+ *    them to it (the default). Where the lists lie in the process's own
+ *    memory, read into it whole, locking its pages a while longer holds
+ *    nothing more. A mapped file's pages (--io mmap, --host-mem's arrival
+ *    over the map) are what src/hostmem.c counts (the batches k - 2 ..
+ *    k + 1, one more with peers), and the thread waits on the device, so
+ *    it is held back: before the batch thread pins batch k's pages it
+ *    waits until the thread has given back every range below k - 2 (k - 3
+ *    with peers), which it does only where the device is that far behind
+ *    (ar_hold_back; the wait is the JSON's arrival_wait). Inline, the
+ *    batch thread waited on the device at every batch (R-MAT 26 at
+ *    --host-mem 4G cold on an H100: 6.19 s inline, 5.40 s unbounded, in
+ *    bench/raw/h100-2026-11-27-s34-callD/). Not for a crawl placed as
+ *    decoded (its ranges' ends are learnt batch by batch): inline;
  *  - end: all at once, after the last batch.
  * TSG_ARRIVAL_UNPIN=inline|thread|end picks one, for benchmarks (thread
  * only where the default would take it).
@@ -1036,6 +1048,7 @@ static void *ar_unpin_main(void *arg)
 			if (first == cudaSuccess)
 				first = e;
 			g->ar_unpin_done = j + 1;
+			pthread_cond_broadcast(&g->ar_cv); /* a held-back batch thread */
 		}
 		if (g->ar_unpin_stop)
 			break;
@@ -1054,8 +1067,9 @@ static void ar_unpinner_start(struct gpu_ctx *g)
 	g->ar_unpin_upto = g->ar_unpin_done = 0;
 	g->ar_unpin_stop = 0;
 	g->ar_unpin_err = cudaSuccess;
-	if (g->ar_unpin_mode == UNPIN_THREAD && !g->ar_src.pin_ahead)
-		g->ar_unpin_mode = UNPIN_INLINE; /* pages the budget counts: see above */
+	g->ar_unpin_hold = !g->ar_src.pin_ahead; /* pages the budget counts: see above */
+	if (g->ar_unpin_mode == UNPIN_THREAD && !g->ar_src.at)
+		g->ar_unpin_mode = UNPIN_INLINE;
 	if (g->ar_leader || g->ar_unpin_mode != UNPIN_THREAD)
 		return;
 	if (pthread_mutex_init(&g->ar_mu, NULL) != 0)
@@ -1101,7 +1115,7 @@ static cudaError_t ar_release_upto(struct gpu_ctx *g, uint32_t upto)
 	if (g->ar_unpinner_on) {
 		pthread_mutex_lock(&g->ar_mu);
 		g->ar_unpin_upto = upto;
-		pthread_cond_signal(&g->ar_cv);
+		pthread_cond_broadcast(&g->ar_cv);
 		pthread_mutex_unlock(&g->ar_mu);
 		g->ar_released = upto;
 		return cudaSuccess;
@@ -1114,13 +1128,21 @@ static cudaError_t ar_release_upto(struct gpu_ctx *g, uint32_t upto)
 /* Unpins every range, syncing first, and frees what begin made; returns
  * the first error of the wait or the unpinning (everything is released
  * all the same). Safe to call twice, and on a context that never began. */
+/* Waits for both of the arrival layout's streams (arrival_launch). */
+static cudaError_t ar_sync(struct gpu_ctx *g)
+{
+	const cudaError_t e = cudaStreamSynchronize(g->compute[0]);
+	const cudaError_t f = cudaStreamSynchronize(g->compute[1]);
+	return e != cudaSuccess ? e : f;
+}
+
 static cudaError_t arrival_release(struct gpu_ctx *g)
 {
 	cudaError_t e = cudaSuccess;
 	if (g->ar_pin) {
-		e = cudaStreamSynchronize(g->compute[0]);
+		e = ar_sync(g);
 		for (uint32_t i = 0; i < g->ar_npeers; i++) { /* they copy from the pages too */
-			const cudaError_t w = cudaStreamSynchronize(g->ar_peer[i]->compute[0]);
+			const cudaError_t w = ar_sync(g->ar_peer[i]);
 			if (e == cudaSuccess)
 				e = w;
 		}
@@ -1141,6 +1163,9 @@ static cudaError_t arrival_release(struct gpu_ctx *g)
 	}
 	for (uint32_t j = 0; g->ar_ev && j < 3 * g->ar_nbatches; j++)
 		if (g->ar_ev[j]) cudaEventDestroy(g->ar_ev[j]);
+	if (g->ar_placed) cudaEventDestroy(g->ar_placed);
+	if (g->ar_filed) cudaEventDestroy(g->ar_filed);
+	g->ar_placed = g->ar_filed = NULL;
 	if (g->ar_cum)
 		cudaFreeHost(g->ar_cum);
 	free(g->ar_ev);
@@ -1203,6 +1228,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	g->ar_bytes = g->ar_pinned = g->ar_listb = 0;
 	g->ar_released = 0;
 	g->ar_pin_s = g->ar_unpin_s = g->ar_wait_s = 0;
+	g->ar_locked = g->ar_locked_most = 0;
 	g->ar_src = *src;
 	g->ar_at = (uint64_t *)malloc(((size_t)nbatches + 1) * sizeof(uint64_t));
 	g->ar_pin = (uint8_t *)calloc((size_t)nbatches + 1, 1);
@@ -1232,6 +1258,8 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	for (uint32_t j = 0; j < 3 * nbatches; j++)
 		CK(cudaEventCreateWithFlags(&g->ar_ev[j], j % 3 == 1 ? cudaEventDisableTiming : 0),
 		   "creating an event");
+	CK(cudaEventCreateWithFlags(&g->ar_placed, cudaEventDisableTiming), "creating an event");
+	CK(cudaEventCreateWithFlags(&g->ar_filed, cudaEventDisableTiming), "creating an event");
 	CK(cudaMemsetAsync(g->dmem, 0, 256, s), "clearing counters");
 	CK(cudaMemsetAsync(g->ar.fill, 0, sizeof(arrival_fill), s), "clearing counters");
 	CK(cudaMemsetAsync(g->ar.rstart, 0, nv * 8, s), "clearing the row index");
@@ -1295,6 +1323,36 @@ static bool ar_copied(struct gpu_ctx *g, uint32_t j)
 	return true;
 }
 
+/* Before batch k's pages are pinned, where the unpinning thread's are
+ * counted (ar_unpin_hold): waits until every range below k - 2 (k - 3
+ * with peers) has been given back, handing over those the devices have
+ * copied, and waiting for a copy where one is not done. */
+static cudaError_t ar_hold_back(struct gpu_ctx *g, uint32_t k)
+{
+	const uint32_t keep = g->ar_npeers ? 3 : 2;
+	if (!g->ar_unpinner_on || !g->ar_unpin_hold || k <= keep)
+		return cudaSuccess;
+	const uint32_t need = k - keep;
+	cudaError_t e = cudaSuccess;
+	while (e == cudaSuccess && g->ar_released < need) {
+		uint32_t upto = g->ar_released;
+		while (upto < need && ar_copied(g, upto))
+			upto++;
+		if (upto == g->ar_released) /* the oldest range's copy is not done */
+			for (uint32_t i = 0; i <= g->ar_npeers && e == cudaSuccess; i++) {
+				const struct gpu_ctx *d = i ? g->ar_peer[i - 1] : g;
+				e = cudaEventSynchronize(d->ar_ev[3 * upto + 1]);
+			}
+		else
+			e = ar_release_upto(g, upto);
+	}
+	pthread_mutex_lock(&g->ar_mu);
+	while (g->ar_unpin_done < need)
+		pthread_cond_wait(&g->ar_cv, &g->ar_mu); /* it moves on past a failure too */
+	pthread_mutex_unlock(&g->ar_mu);
+	return e;
+}
+
 extern "C" int gpu_arrival_share(struct gpu_ctx *g, struct gpu_ctx *leader,
 				 struct gpu_ctx *const *peers, uint32_t npeers, uint32_t share,
 				 uint32_t nshares, struct tsg_err *err)
@@ -1337,16 +1395,22 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	CK(cudaMemcpyAsync(g->ar.off, offs, ((size_t)nbv + 1) * 8, cudaMemcpyHostToDevice, s),
 	   "copying a batch's offsets");
 	CK(cudaEventRecord(g->ar_offs_free[k % 2], s), "recording an event");
+	if (!g->ar_leader) {
+		const double tw = host_now();
+		const cudaError_t he = ar_hold_back(g, k);
+		g->ar_wait_s += host_now() - tw;
+		CK(he, "giving back a batch's pages");
+	}
 	rc = ar_copy_lists(g, k, s, err);
 	if (rc)
 		goto fail;
 	CK(cudaEventRecord(g->ar_ev[3 * k + 1], s), "recording an event");
 	CK(arrival_launch(g->ar, lo, nbv, entries, k, count, g->tile ? g->tile : 1024,
-			 g->mid_hash_bits, cnt, g->sms, s),
+			 g->mid_hash_bits, cnt, g->sms, s, g->compute[1], g->ar_placed, g->ar_filed),
 	   "launching the arrival count");
-	CK(cudaMemcpyAsync(&g->ar_cum[k], &cnt->triangles, sizeof(uint64_t), cudaMemcpyDeviceToHost, s),
-	   "reading the count");
-	CK(cudaEventRecord(g->ar_ev[3 * k + 2], s), "recording an event");
+	CK(cudaMemcpyAsync(&g->ar_cum[k], &cnt->triangles, sizeof(uint64_t), cudaMemcpyDeviceToHost,
+			   g->compute[1]), "reading the count");
+	CK(cudaEventRecord(g->ar_ev[3 * k + 2], g->compute[1]), "recording an event");
 	g->ar_bytes += ((uint64_t)nbv + 1) * 8 + entries * 4;
 	/* the leader unpins the ranges whose batches every device has copied
 	 * (the others' copies of batch k are enqueued after this call) and
@@ -1398,17 +1462,25 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	int rc = TSG_OK;
 	arrival_fill fill = {};
 	*res = (struct gpu_arrival_result){};
-	CK(cudaStreamSynchronize(g->compute[0]), "counting the batches");
+	CK(ar_sync(g), "counting the batches");
 	CK(cudaMemcpy(&fill, g->ar.fill, sizeof(fill), cudaMemcpyDeviceToHost), "reading the rows");
 	res->count = g->ar_nbatches ? g->ar_cum[g->ar_nbatches - 1] : 0;
 	res->rows = fill.used;
 	res->overflow = fill.overflow != 0;
+	/* a batch's time: from its start, or the end of the batch before
+	 * where that came later (their steps overlap: arrival_launch), to its
+	 * end; so the device's time is counted once */
 	for (uint32_t k = 0; k < g->ar_nbatches; k++) {
-		float ms = 0;
-		CK(cudaEventElapsedTime(&ms, g->ar_ev[3 * k], g->ar_ev[3 * k + 2]), "timing a batch");
+		float start = 0, end = 0, before = 0;
+		CK(cudaEventElapsedTime(&start, g->ar_ev[0], g->ar_ev[3 * k]), "timing a batch");
+		CK(cudaEventElapsedTime(&end, g->ar_ev[0], g->ar_ev[3 * k + 2]), "timing a batch");
+		if (k)
+			CK(cudaEventElapsedTime(&before, g->ar_ev[0], g->ar_ev[3 * k - 1]),
+			   "timing a batch");
+		const float from = before > start ? before : start;
 		per_batch[k] = g->ar_cum[k] - (k ? g->ar_cum[k - 1] : 0);
-		per_ms[k] = ms;
-		res->device_ms += ms;
+		per_ms[k] = end > from ? end - from : 0;
+		res->device_ms += per_ms[k];
 	}
 	res->bytes = g->ar_bytes;
 	res->pinned_bytes = g->ar_pinned;
@@ -1418,6 +1490,7 @@ fail: {
 	res->pin_s = g->ar_pin_s;
 	res->unpin_s = g->ar_unpin_s; /* the release's unpinning too */
 	res->wait_s = g->ar_wait_s;
+	res->locked_most = g->ar_locked_most;
 	if (rc == TSG_OK && re != cudaSuccess)
 		rc = cuda_fail(err, re, "releasing the pinned lists");
 }

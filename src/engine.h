@@ -248,6 +248,7 @@ struct engine_result {
 		double pin_s;         /* registering the lists' pages (batch thread) */
 		double unpin_s;       /* giving them back (their own thread, or inline) */
 		double wait_s;        /* the batch thread waiting for the devices */
+		uint32_t locked_most; /* batches' ranges of pages pinned at once, at most */
 	} arrival_host;
 	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */
 	struct kern_clique_gpu clique_gpu;  /* k-cliques on the GPU: what ran (k 0: none) */

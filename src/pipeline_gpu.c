@@ -1077,6 +1077,7 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 		res->pin_s += one.pin_s;
 		res->unpin_s += one.unpin_s;
 		res->wait_s += one.wait_s;
+		res->locked_most += one.locked_most; /* the leader's alone pins */
 		for (uint32_t k = 0; ngpus > 1 && k < nbatches; k++) {
 			per[k] = (j + 1 == ngpus ? 0 : per[k]) + p1[k];
 			ms[k] = j + 1 == ngpus || m1[k] > ms[k] ? m1[k] : ms[k];
@@ -1140,6 +1141,7 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, struct 
 	r->arrival_host.pin_s = res.pin_s;
 	r->arrival_host.unpin_s = res.unpin_s;
 	r->arrival_host.wait_s = res.wait_s;
+	r->arrival_host.locked_most = res.locked_most;
 	if (res.pinned_bytes < res.list_bytes) { /* after what is there (auto's one GPU) */
 		const size_t at = strlen(r->note);
 		snprintf(r->note + at, sizeof(r->note) - at, "%s%.0f%% of the lists could not be "

@@ -248,6 +248,7 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		if (r->device == TSG_DEVICE_GPU) { /* the device oriented the lists it was sent */
 			json_u64(&j, "lists_bytes", r->lists_bytes);
 			json_u64(&j, "lists_pinned_bytes", r->lists_pinned_bytes);
+			json_u64(&j, "lists_pinned_most", r->arrival_host.locked_most);
 		}
 	} else if (r->layout == ENGINE_LAYOUT_SWEEP) {
 		json_u64(&j, "passes", r->nparts);

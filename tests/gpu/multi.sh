@@ -252,12 +252,17 @@ for g in "${graphs[@]}"; do
 	r=${ref[$g]}
 	num "$r" || continue
 	name=$(basename "$g")
-	for a in "--layout arrival" "--layout arrival --batches 1" "--layout arrival --batches 7" "--layout arrival --batches 64"; do
+	for a in "--layout arrival" "--layout arrival --batches 1" "--layout arrival --batches 7" "--layout arrival --batches 64" \
+		 "--layout arrival --batches 64 --io mmap"; do
 		count "$T/g.json" --gpus $GL $a "$g"
 		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name --gpus $GL $a: $(field triangles "$T/g.json") vs $r"
 		s=$(arrival_shares "$T/g.json" 2 2>&1)
 		[ "$s" = ok ] && ok || bad "$name --gpus $GL $a: $s"
 	done
+	# a mapped file's pages (what --host-mem counts): five batches' at most
+	# pinned at once with several GPUs, the unpinning thread held back
+	held=$(field lists_pinned_most "$T/g.json")
+	num "$held" && [ "$held" -ge 1 ] && [ "$held" -le 5 ] && ok || bad "$name --gpus $GL --io mmap: $held batches' pages pinned at once"
 	# auto: the arrival layout on the first GPU alone, said
 	count "$T/g.json" --gpus $GL "$g"
 	same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name --gpus $GL (auto): $(field triangles "$T/g.json") vs $r"
