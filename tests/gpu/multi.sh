@@ -261,8 +261,9 @@ for g in "${graphs[@]}"; do
 	done
 	# a mapped file's pages (what --host-mem counts): five batches' at most
 	# pinned at once with several GPUs, the unpinning thread held back
-	held=$(field lists_pinned_most "$T/g.json")
-	num "$held" && [ "$held" -ge 1 ] && [ "$held" -le 5 ] && ok || bad "$name --gpus $GL --io mmap: $held batches' pages pinned at once"
+	held=$(field lists_pinned_most "$T/g.json") lb=$(field lists_bytes "$T/g.json")
+	num "$held" && num "$lb" && [ "$held" -le 5 ] && { [ "$held" -ge 1 ] || [ "$lb" = 0 ]; } && ok ||
+		bad "$name --gpus $GL --io mmap: $held batches' pages pinned at once ($lb bytes of lists)"
 	# auto: the arrival layout on the first GPU alone, said
 	count "$T/g.json" --gpus $GL "$g"
 	same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name --gpus $GL (auto): $(field triangles "$T/g.json") vs $r"
