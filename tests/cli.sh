@@ -684,10 +684,14 @@ sigbus_case() { # name, command reading stdin...
 	# SIGBUS too, until its exec: a loaded machine showed that race)
 	local exe
 	exe=$(readlink -f "$1")
+	# exe read before the mask: once it names the program the exec is done,
+	# so the mask is the program's (read the other way round, a mask read
+	# from the shell just before its exec passed: CI, 2026-11-27)
 	for ((i = 0; i < 600; i++)); do
-		mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
-		[ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$exe" ] && [ -n "$mask" ] &&
-			(((0x$mask >> 6) & 1)) && break # SIGBUS is signal 7
+		if [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$exe" ]; then
+			mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
+			[ -n "$mask" ] && (((0x$mask >> 6) & 1)) && break # SIGBUS is signal 7
+		fi
 		sleep 0.05
 	done
 	kill -BUS $pid
