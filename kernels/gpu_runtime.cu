@@ -1037,6 +1037,7 @@ static void *ar_unpin_main(void *arg)
 	struct gpu_ctx *g = (struct gpu_ctx *)arg;
 	cudaError_t first = cudaSetDevice(g->device);
 	pthread_mutex_lock(&g->ar_mu);
+	g->ar_unpin_err = first; /* at once: a held-back batch thread stops on it */
 	for (;;) {
 		while (g->ar_unpin_done < g->ar_unpin_upto) {
 			const uint32_t j = g->ar_unpin_done;
@@ -1046,7 +1047,7 @@ static void *ar_unpin_main(void *arg)
 			const cudaError_t e = first == cudaSuccess ? ar_unpin(g, j) : cudaSuccess;
 			pthread_mutex_lock(&g->ar_mu);
 			if (first == cudaSuccess)
-				first = e;
+				first = g->ar_unpin_err = e;
 			g->ar_unpin_done = j + 1;
 			pthread_cond_broadcast(&g->ar_cv); /* a held-back batch thread */
 		}
@@ -1326,7 +1327,10 @@ static bool ar_copied(struct gpu_ctx *g, uint32_t j)
 /* Before batch k's pages are pinned, where the unpinning thread's are
  * counted (ar_unpin_hold): waits until every range below k - 2 (k - 3
  * with peers) has been given back, handing over those the devices have
- * copied, and waiting for a copy where one is not done. */
+ * copied, and waiting for a copy where one is not done. Returns a failed
+ * copy's error, or the thread's (which gives nothing back after one), at
+ * once: the run then fails rather than holding more pages, or waiting for
+ * ranges never handed over. */
 static cudaError_t ar_hold_back(struct gpu_ctx *g, uint32_t k)
 {
 	const uint32_t keep = g->ar_npeers ? 3 : 2;
@@ -1346,9 +1350,12 @@ static cudaError_t ar_hold_back(struct gpu_ctx *g, uint32_t k)
 		else
 			e = ar_release_upto(g, upto);
 	}
+	const uint32_t given = e == cudaSuccess ? need : g->ar_released;
 	pthread_mutex_lock(&g->ar_mu);
-	while (g->ar_unpin_done < need)
-		pthread_cond_wait(&g->ar_cv, &g->ar_mu); /* it moves on past a failure too */
+	while (g->ar_unpin_done < given && g->ar_unpin_err == cudaSuccess)
+		pthread_cond_wait(&g->ar_cv, &g->ar_mu);
+	if (e == cudaSuccess)
+		e = g->ar_unpin_err;
 	pthread_mutex_unlock(&g->ar_mu);
 	return e;
 }
@@ -1384,10 +1391,13 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	if (!g->ar_src.at) /* placed as decoded: batch k + 1 starts where k ends */
 		g->ar_at[k + 1] = off[nbv];
 	CK(cudaSetDevice(g->device), "selecting the device");
-	{
+	{ /* both waits before the batch's start is recorded: host time, not
+	   * the device's */
 		const double tw = host_now();
+		const cudaError_t he = g->ar_leader ? cudaSuccess : ar_hold_back(g, k);
 		const cudaError_t we = cudaEventSynchronize(g->ar_offs_free[k % 2]);
 		g->ar_wait_s += host_now() - tw;
+		CK(he, "giving back a batch's pages");
 		CK(we, "waiting for a staging buffer");
 	}
 	memcpy(offs, off, ((size_t)nbv + 1) * 8);
@@ -1395,12 +1405,6 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	CK(cudaMemcpyAsync(g->ar.off, offs, ((size_t)nbv + 1) * 8, cudaMemcpyHostToDevice, s),
 	   "copying a batch's offsets");
 	CK(cudaEventRecord(g->ar_offs_free[k % 2], s), "recording an event");
-	if (!g->ar_leader) {
-		const double tw = host_now();
-		const cudaError_t he = ar_hold_back(g, k);
-		g->ar_wait_s += host_now() - tw;
-		CK(he, "giving back a batch's pages");
-	}
 	rc = ar_copy_lists(g, k, s, err);
 	if (rc)
 		goto fail;

@@ -32,9 +32,12 @@ uint64_t hostmem_arrival_bytes(uint64_t nv, uint64_t max_entries, uint64_t max_v
 	/* one GPU pins batches k - 2 .. k + 1 (k's last page lies in k + 1's
 	 * range, and batch k waits for k - 2's offsets, kernels/gpu_runtime.cu);
 	 * with peers the leader unpins after every GPU has copied: one more.
-	 * Mapped pages go back on the batch thread, or on a thread the batch
-	 * thread waits for before it pins more (gpu_runtime.cu's unpin
-	 * modes), so no more than these are ever held locked */
+	 * A mapped file's pages go back on a thread the batch thread waits
+	 * for before it pins more (gpu_runtime.cu's unpin modes), so no more
+	 * than these are held locked. A crawl placed as decoded gives them
+	 * back on the batch thread after each batch is queued, which with
+	 * small batches may hold a fifth range for a while (a review's
+	 * finding, 2026-11-27; not bounded yet) */
 	const uint64_t pinned = (ngpus > 1 ? 5 : 4) * 4 * max_entries;
 	return 8 * nv /* rank, batch_of */ + 8 * (nv + 1) /* the offsets, though mapped */ +
 	       (uint64_t)(threads ? threads : 1) * ((64ull << 10) * 8) /* ranking's histograms */ +
