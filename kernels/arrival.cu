@@ -29,7 +29,10 @@
  * Steps 1-3 of batch k + 1 run on a stream of their own beside step 5 of
  * batch k (its rows go past the fill mark, and step 5 reads only rows
  * already placed), so the count's last warps and the next batch's
- * orienting and sorting share the device instead of taking turns; step 4
+ * orienting and sorting share the device instead of taking turns (R-MAT
+ * 26 on an H100: the device's time 2.28 -> 2.18 s with the single search
+ * below; the count's persistent warps leave little room beside them,
+ * bench/RESULTS.md, session 35); step 4
  * waits for both, as it reads what step 3 placed and writes the records
  * step 5 reads, and step 1 of the next batch waits for step 4, which reads
  * the in-edges and scratch that step 1 writes.

@@ -1126,9 +1126,6 @@ static cudaError_t ar_release_upto(struct gpu_ctx *g, uint32_t upto)
 	return e;
 }
 
-/* Unpins every range, syncing first, and frees what begin made; returns
- * the first error of the wait or the unpinning (everything is released
- * all the same). Safe to call twice, and on a context that never began. */
 /* Waits for both of the arrival layout's streams (arrival_launch). */
 static cudaError_t ar_sync(struct gpu_ctx *g)
 {
@@ -1137,6 +1134,9 @@ static cudaError_t ar_sync(struct gpu_ctx *g)
 	return e != cudaSuccess ? e : f;
 }
 
+/* Unpins every range, syncing first, and frees what begin made; returns
+ * the first error of the wait or the unpinning (everything is released
+ * all the same). Safe to call twice, and on a context that never began. */
 static cudaError_t arrival_release(struct gpu_ctx *g)
 {
 	cudaError_t e = cudaSuccess;
