@@ -36,8 +36,9 @@ uint64_t hostmem_arrival_bytes(uint64_t nv, uint64_t max_entries, uint64_t max_v
 	 * for before it pins more (gpu_runtime.cu's unpin modes), so no more
 	 * than these are held locked. A crawl placed as decoded gives them
 	 * back on the batch thread after each batch is queued, which with
-	 * small batches may hold a fifth range for a while (a review's
-	 * finding, 2026-11-27; not bounded yet) */
+	 * small batches may keep a fifth range locked for a while (a review's
+	 * finding, 2026-11-27; not bounded yet): pages of the process's own
+	 * decoded lists, held whether locked or not, so no more memory */
 	const uint64_t pinned = (ngpus > 1 ? 5 : 4) * 4 * max_entries;
 	return 8 * nv /* rank, batch_of */ + 8 * (nv + 1) /* the offsets, though mapped */ +
 	       (uint64_t)(threads ? threads : 1) * ((64ull << 10) * 8) /* ranking's histograms */ +
