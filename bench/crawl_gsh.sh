@@ -16,6 +16,10 @@
 # was held and whether the holder lived through the count.
 # GPU_MEM=SIZE passes --gpu-mem SIZE to route 1 (an H100's 80 GB block on
 # a larger card, where no H100 is lent: the table names the card and it).
+# WINDOW=W makes the crawl with --window W (default the generator's 7):
+# other files, the same graph, faster to make (tests/gen.sh); GEN_MEM=SIZE
+# gives the generator --mem-limit SIZE (fewer transpose passes where the
+# host has room: the count's cap is set after the making).
 # LIMIT (seconds, default none) stops what would run past it: each step
 # gets what is left. DEVICE=cpu counts on the CPU (a try-out without a
 # GPU: route 2 then one process on every core). Prints a table last; the
@@ -34,7 +38,10 @@ mkdir -p "$W" || exit 1
 g=$W/gsh$N
 field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))$1)" "$2" 2>/dev/null; }
 s=$(date +%s.%N)
-timeout "$(left)" /usr/bin/time -v "$B/tristream-gen" --quiet --seed 1 --edge-factor "$EF" \
+gopt=()
+[ -n "${WINDOW:-}" ] && gopt+=(--window "$WINDOW")
+[ -n "${GEN_MEM:-}" ] && gopt+=(--mem-limit "$GEN_MEM")
+timeout "$(left)" /usr/bin/time -v "$B/tristream-gen" --seed 1 --edge-factor "$EF" "${gopt[@]}" \
 	--webgraph crawl --vertices "$N" "$g" 2>"$W/gen.err" || { echo "FAIL: tristream-gen"; tail -5 "$W/gen.err"; exit 1; }
 gen_s=$(python3 -c "import time; print(round(time.time() - $s, 1))")
 arcs=$(sed -n 's/^arcs=//p' "$g.properties")
@@ -71,6 +78,7 @@ if [ "${ROUTE2:-0}" = 1 ]; then
 fi
 echo "route 1's memory cap: $cap"
 [ "$D" = gpu ] && echo "route 1's card: $(nvidia-smi -i 0 --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null)${GPU_MEM:+, held to --gpu-mem $GPU_MEM}"
+echo "made with: tristream-gen ${gopt[*]:-(defaults)}; $(grep -o 'the transpose in [0-9]* pass[a-z]*' "$W/gen.err" | head -1)"
 echo "| pages | arcs | bits a link | made (s) | route 1: sweep, one $D, cores $CPUS, cold (s) | peak RSS (KiB) | route 2: in memory, block layout (s) | triangles 1 | triangles 2 |"
 echo "|---|---|---|---|---|---|---|---|---|"
 echo "| $N | $arcs | $bits | $gen_s | $r1_s (exit $r1_rc) | $r1_rss | $r2_s (exit $r2_rc) | ${r1:-none} | $r2 |"

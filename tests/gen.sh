@@ -107,6 +107,17 @@ arcs48=$(sed -n 's/^arcs=//p' "$T/e48a.properties")
 check "edge factor 48: 3-4.5 bits a link ($bpl48)" python3 -c "assert 3 <= float('$bpl48') <= 4.5"
 check "edge factor 48: 30-40 links a page ($arcs48 arcs)" python3 -c "assert 30 * $N48 <= int('$arcs48') <= 40 * $N48"
 
+# --- --window: other files, the same graph, the window in the properties
+gen --quiet --seed $SEED --threads 2 --edge-factor 48 --window 2 --webgraph crawl --vertices $N48 "$T/e48w"
+check "--window 2: windowsize=2 in both .properties" sh -c "grep -qx windowsize=2 '$T/e48w.properties' && grep -qx windowsize=2 '$T/e48w-t.properties'"
+check "--window 2: other bits than window 7" sh -c "! cmp -s '$T/e48w.graph' '$T/e48a.graph'"
+check "--window 2: counted, the reference count" same "$(tri "$T/e48w")" "$ref48"
+check "--window 2: the transpose is exactly the graph's" "$B/tests/test_webgraph" --transpose-of "$T/e48w"
+bplw=$(sed -n 's/^bitsperlink=//p' "$T/e48w.properties")
+check "--window 2: 3-4.5 bits a link ($bplw)" python3 -c "assert 3 <= float('$bplw') <= 4.5"
+check "--window 8: exit 2" [ "$(rc_of gen --window 8 --webgraph crawl --vertices 10 "$T/x")" = 2 ]
+check "--window without --webgraph: exit 2" [ "$(rc_of gen --window 3 crawl --vertices 10 "$T/x.tsg")" = 2 ]
+
 # --- refused
 check "--webgraph with --tmpdir: exit 2" [ "$(rc_of gen --tmpdir "$T" --webgraph crawl --vertices 10 "$T/x")" = 2 ]
 check "an output that cannot be written: exit 5" [ "$(rc_of gen --webgraph crawl --vertices 1000 "$T/none/x")" = 5 ]

@@ -61,10 +61,14 @@ static const char usage[] =
 	"              4 bytes a page and some per thread, the transpose in as many\n"
 	"              passes over the pages as its lists (8 bytes a page, 4 a link)\n"
 	"              need; no scratch files. The files depend on the arguments and --seed\n"
-	"              alone, not on --threads or --mem-limit.\n";
+	"              alone, not on --threads or --mem-limit.\n"
+	"  --window W  with --webgraph: each list may refer to the W before it\n"
+	"              (0-7; default 7, LAW's). Smaller encodes faster in about\n"
+	"              the same bits (the crawl's menus repeat in the next pages):\n"
+	"              other files, the same graph.\n";
 
 enum { O_SCALE = 256, O_EF, O_ABC, O_N, O_M, O_ROWS, O_COLS, O_SEED, O_THREADS, O_MEM, O_TMP,
-       O_QUIET, O_WEBGRAPH, O_HELP };
+       O_QUIET, O_WEBGRAPH, O_WINDOW, O_HELP };
 
 static const struct option opts[] = {
 	{ "scale", required_argument, 0, O_SCALE }, { "edge-factor", required_argument, 0, O_EF },
@@ -73,7 +77,7 @@ static const struct option opts[] = {
 	{ "cols", required_argument, 0, O_COLS }, { "seed", required_argument, 0, O_SEED },
 	{ "threads", required_argument, 0, O_THREADS }, { "mem-limit", required_argument, 0, O_MEM },
 	{ "tmpdir", required_argument, 0, O_TMP }, { "quiet", no_argument, 0, O_QUIET },
-	{ "webgraph", no_argument, 0, O_WEBGRAPH },
+	{ "webgraph", no_argument, 0, O_WEBGRAPH }, { "window", required_argument, 0, O_WINDOW },
 	{ "help", no_argument, 0, O_HELP }, { 0, 0, 0, 0 },
 };
 
@@ -768,7 +772,7 @@ static uint64_t cw_default_mem(void)
 }
 
 static int cw_run(const struct crawl *cr, const char *base, unsigned threads, uint64_t mem_limit,
-		  int quiet, struct tsg_err *err)
+		  unsigned window, int quiet, struct tsg_err *err)
 {
 	struct cw w = { .c = *cr, .threads = threads, .quiet = quiet };
 	struct cw_ring ring = { .w = &w };
@@ -777,6 +781,7 @@ static int cw_run(const struct crawl *cr, const char *base, unsigned threads, ui
 	const uint64_t n = cr->n;
 	int rc = TSG_OK, ring_init = 0, pass = 0;
 	io_webgraph_write_defaults(&w.wo);
+	w.wo.window = window;
 	w.wo.chunk = CRAWL_SPAN;
 	w.nspans = (n + CRAWL_SPAN - 1) / CRAWL_SPAN;
 	ring.slots = 2 * threads;
@@ -989,7 +994,7 @@ static int run(int argc, char **argv)
 	struct io_builder_opts bo = { 0 };
 	uint64_t ef = 16, rows = 0, cols = 0, v, m = 0;
 	int quiet = 0, webgraph = 0, c;
-	unsigned threads = tsg_default_threads();
+	unsigned threads = tsg_default_threads(), window = 7, window_set = 0;
 	opterr = 0; /* our own one-line messages */
 	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
@@ -1030,6 +1035,11 @@ static int run(int argc, char **argv)
 		case O_TMP: bo.tmpdir = optarg; break;
 		case O_QUIET: quiet = 1; break;
 		case O_WEBGRAPH: webgraph = 1; break;
+		case O_WINDOW:
+			if (tsg_parse_u64(optarg, 7, &v)) return bad("bad window '%s' (0..7)", optarg);
+			window = (unsigned)v;
+			window_set = 1;
+			break;
 		case 'h':
 		case O_HELP: fputs(usage, stdout); return TSG_OK;
 		case ':': return bad("%s needs a value", argv[optind - 1]);
@@ -1040,6 +1050,8 @@ static int run(int argc, char **argv)
 		return bad("%s", "need KIND and OUTPUT");
 	const char *kind = argv[optind], *out = argv[optind + 1];
 	struct tsg_err err = { 0 };
+	if (window_set && !webgraph)
+		return bad("%s", "--window is for --webgraph only (a .tsg has no references)");
 	if (webgraph) {
 		if (strcmp(kind, "crawl") != 0)
 			return bad("%s", "--webgraph is for crawl only (the other kinds are undirected)");
@@ -1052,7 +1064,7 @@ static int run(int argc, char **argv)
 		const struct crawl cr = { .n = g.n, .seed = g.seed, .ef = ef,
 					  .cap = ef + crawl_own(ef) + CRAWL_EXTRA };
 		const int rc = cw_run(&cr, out, threads, bo.mem_limit ? bo.mem_limit : cw_default_mem(),
-				      quiet, &err);
+				      window, quiet, &err);
 		if (rc)
 			fprintf(stderr, "tristream-gen: error: %s\n", err.msg);
 		return rc;
