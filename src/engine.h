@@ -295,6 +295,10 @@ struct engine_result {
 		unsigned pin_buffers; /* GPU: chunk buffers (two a slot) ... */
 		unsigned pin_taken;   /* ... of them pinned during the plan (the rest after,
 				       * where the plan's chunks outgrew them) */
+		uint32_t kept_chunks; /* chunks kept in host memory between passes ... */
+		uint32_t kept_failed; /* ... and not, their memory refused (decoded again) */
+		uint64_t kept_bytes;  /* what the kept ones held at most */
+		uint64_t from_kept;   /* chunks copied from kept ones, not decoded */
 	} sweep;
 	struct engine_host_build { /* the host's ranks built one oriented graph
 				    * (src/hostbuild.h) */

@@ -269,6 +269,10 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_f64(&j, "pin_s", r->sweep.pin_s);
 		json_u64(&j, "pin_buffers", r->sweep.pin_buffers);
 		json_u64(&j, "pin_taken", r->sweep.pin_taken);
+		json_u64(&j, "kept_chunks", r->sweep.kept_chunks);
+		json_u64(&j, "kept_failed", r->sweep.kept_failed);
+		json_u64(&j, "kept_bytes", r->sweep.kept_bytes);
+		json_u64(&j, "decoded_from_kept", r->sweep.from_kept);
 		json_close(&j, '}');
 	} else {
 		json_u64(&j, "blocks", r->nblocks);

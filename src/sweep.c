@@ -45,6 +45,9 @@
  * they stay few (the checkpoint keeps 9 bytes a unit). */
 #define SWEEP_MAX_CHUNKS 65535u
 #define SWEEP_CKPT_PASSES 64u
+/* What a kept chunk's one allocation may cost beyond its bytes: an
+ * allocator maps a large one whole pages at a time. */
+#define SWEEP_KEEP_SLACK 4096u
 
 struct sweep_slot {
 	uint64_t entries, max_list;  /* of its merged lists */
@@ -55,7 +58,15 @@ struct sweep_slot {
 	uint32_t *rows;
 	uint64_t count;              /* CPU, sweeping: its triangles */
 	struct io_crawl_sums sums;   /* what decoding it added */
-	int decoded;
+	int decoded;                 /* it holds the chunk (decoded, or copied from kept) */
+};
+
+/* A chunk's merged lists kept in host memory for the passes after the one
+ * that decoded them (keep_plan): one allocation of bytes, its nbv + 1
+ * offsets then its lists, exactly as io_crawl_decode gave them. */
+struct sweep_kept {
+	uint64_t *off;               /* NULL: not kept (now) */
+	size_t bytes;
 };
 
 /* The GPU's chunk buffers, pinned by a thread of their own while the plan
@@ -76,8 +87,11 @@ struct sweep_pin {
 };
 
 struct sweep_thread {
-	double decode_s, work_s;     /* decoding, and orienting or counting (CPU) */
+	double decode_s, work_s;     /* decoding (or copying, kept chunks), and orienting
+				      * or counting (CPU) */
 	uint64_t decoded;            /* chunks decoded */
+	uint64_t from_kept;          /* chunks copied from kept ones instead */
+	uint32_t kept, kept_failed;  /* chunks it kept; those whose memory was refused */
 	struct io_crawl_dec *dec;
 	uint32_t *row, *tmp;         /* the longest list each (CPU) */
 	struct tsg_err err;
@@ -96,6 +110,10 @@ struct sweep {
 	uint32_t nch;
 	uint64_t max_e, max_v, max_list; /* the largest chunk's room and nodes; longest list */
 	uint64_t bound_total;
+	/* chunks keep_from .. nch-1 are kept once decoded, while a pass needs them */
+	struct sweep_kept *kept;     /* nch */
+	uint32_t keep_from;          /* nch: none */
+	uint64_t kept_most;          /* bytes kept at most */
 	/* the run */
 	const struct engine_opts *o;
 	unsigned threads;            /* the host's threads: decoders (CPU: counters too) */
@@ -253,12 +271,41 @@ static int pass_counts(uint64_t k, uint64_t a, uint64_t b)
 	return k == a || k >= b;
 }
 
+/* Keeps chunk k's merged lists, as just decoded into sl, for the passes
+ * after this one. Its producer alone writes s->kept[k] in this pass; the
+ * passes after read it once this one's threads were joined. Memory
+ * refused: not kept (counted), the chunk is decoded again when needed. */
+static void keep_chunk(struct sweep *s, uint64_t k, const struct sweep_slot *sl,
+		       struct sweep_thread *t)
+{
+	const uint64_t nbv = s->cut[k + 1] - s->cut[k];
+	const size_t ob = (nbv + 1) * sizeof(uint64_t), ab = sl->off[nbv] * sizeof(uint32_t);
+	uint64_t *p = malloc(ob + ab);
+	if (!p) {
+		t->kept_failed++;
+		return;
+	}
+	memcpy(p, sl->off, ob);
+	memcpy((char *)p + ob, sl->adj, ab);
+	s->kept[k] = (struct sweep_kept){ p, ob + ab };
+	t->kept++;
+}
+
+/* Chunk k (nbv nodes) from its kept copy into sl, as decoding it would. */
+static void chunk_from_kept(const struct sweep_kept *kp, uint64_t nbv, struct sweep_slot *sl)
+{
+	const size_t ob = (nbv + 1) * sizeof(uint64_t);
+	memcpy(sl->off, kp->off, ob);
+	memcpy(sl->adj, (const char *)kp->off + ob, kp->bytes - ob);
+}
+
 static int produce(void *ctx, uint64_t item, unsigned slot, unsigned tid)
 {
 	struct sweep *s = ctx;
 	struct sweep_slot *sl = &s->slot[slot];
 	struct sweep_thread *t = &s->th[tid];
 	const uint64_t k = chunk_of(s, item), lo = s->cut[k], hi = s->cut[k + 1];
+	int rc = TSG_OK;
 	sl->sums = (struct io_crawl_sums){ 0 };
 	sl->count = 0;
 	sl->decoded = 0;
@@ -267,13 +314,26 @@ static int produce(void *ctx, uint64_t item, unsigned slot, unsigned tid)
 	if (s->phase == SWEEP_PAST && s->resumed[k] && !s->hash)
 		return TSG_OK;
 	const double t0 = tsg_now();
-	int rc = io_crawl_decode(t->dec, lo, hi, sl->off, sl->adj, s->room[k], s->hash ? &sl->sums : NULL,
-				 &t->err);
+	/* a kept chunk is copied only in a pass that checks nothing: one that
+	 * checks (s->hash, the first) sums every list as it decodes */
+	if (!s->hash && s->kept[k].off) {
+		chunk_from_kept(&s->kept[k], hi - lo, sl);
+		t->from_kept++;
+	} else {
+		rc = io_crawl_decode(t->dec, lo, hi, sl->off, sl->adj, s->room[k],
+				     s->hash ? &sl->sums : NULL, &t->err);
+		if (rc == TSG_OK)
+			t->decoded++;
+		/* the first pass decodes every chunk; those it sweeps past are
+		 * the ones a later pass reads (its block's never are again) */
+		if (rc == TSG_OK && s->hash && s->phase == SWEEP_PAST && k >= s->keep_from &&
+		    !s->kept[k].off)
+			keep_chunk(s, k, sl, t);
+	}
 	const double t1 = tsg_now();
 	t->decode_s += t1 - t0;
 	if (rc)
 		return rc;
-	t->decoded++;
 	sl->decoded = 1;
 	for (uint64_t i = 0; s->deg && i < hi - lo; i++)
 		s->deg[lo + i] = (uint32_t)(sl->off[i + 1] - sl->off[i]);
@@ -379,6 +439,30 @@ static int consume(void *ctx, uint64_t item, unsigned slot, int *stop)
 
 /* ---- one pass ---- */
 
+/* The most bytes kept at once: they grow only while producers run, so
+ * measured after each run of them (the calling thread, the producers
+ * joined). */
+static void keep_account(struct sweep *s)
+{
+	uint64_t held = 0;
+	for (uint32_t k = s->keep_from; k < s->nch; k++)
+		held += s->kept[k].bytes;
+	s->kept_most = held > s->kept_most ? held : s->kept_most;
+}
+
+/* Frees the kept chunks before chunk end: a pass from chunk a reads only
+ * chunks a and after (its block's in its fill, those after it in its
+ * sweep), so once a block is filled no later pass reads its chunks. */
+static void keep_release(struct sweep *s, uint32_t end)
+{
+	for (uint32_t k = s->keep_from; s->kept && k < end && k < s->nch; k++) {
+		free(s->kept[k].off);
+		s->kept[k] = (struct sweep_kept){ 0 };
+	}
+	if (s->kept)
+		keep_account(s);
+}
+
 /* The error of a failed run: the consumer's (in s->err), or the first
  * producer's. */
 static int run_phase(struct sweep *s, uint64_t first, uint64_t end, const char *what)
@@ -393,6 +477,7 @@ static int run_phase(struct sweep *s, uint64_t first, uint64_t end, const char *
 	tsg_progress_init(&s->prog, label, "chunks", end - first, s->o->progress);
 	int rc = tsg_ordered_run(s->producers, first, end, s->nslots, produce, consume, s, &used);
 	tsg_progress_done(&s->prog);
+	keep_account(s);
 	if (rc == -1 && !s->err->code)
 		return tsg_fail(s->err, TSG_ENOMEM, "out of memory starting the sweep's threads");
 	if (rc && !s->err->code)
@@ -450,6 +535,7 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 	s->a = a;
 	s->pass = p;
 	s->pass_unit = (uint64_t)p * nch;
+	keep_release(s, a); /* a pass the checkpoint held whole did not free them */
 	memset(s->resumed, 0, nch);
 	memset(s->count, 0, nch * sizeof(uint64_t));
 	/* the checkpoint: a pass whose block end and every unit are in it is
@@ -486,6 +572,7 @@ static int sweep_pass(struct sweep *s, uint32_t p, uint32_t a, struct engine_par
 	s->fill_wall_s += tsg_now() - tw;
 	b = s->fill_end;
 	*fill_s += tsg_now() - t0;
+	keep_release(s, (uint32_t)b);
 	if (b == a)
 		return tsg_fail(s->err, TSG_ENOMEM, "%s: the sweep's block holds %llu bytes, less than "
 				"the rows of chunk %u (nodes %llu..%llu): raise %s",
@@ -647,10 +734,12 @@ static void pin_free(struct sweep *s)
 	p->n = 0;
 }
 
-/* The slots' and threads' buffers: pinned on the GPU. */
+/* The slots' and threads' buffers (pinned on the GPU), and the chunks
+ * still kept. */
 static void run_free(struct sweep *s)
 {
 	pin_free(s);
+	keep_release(s, s->nch);
 	for (unsigned i = 0; s->slot && i < s->nslots; i++) {
 		struct sweep_slot *sl = &s->slot[i];
 		if (s->gpu) {
@@ -687,6 +776,7 @@ void sweep_close(struct sweep *s)
 	free(s->inv);
 	free(s->cut);
 	free(s->room);
+	free(s->kept);
 	free(s->count);
 	free(s->resumed);
 	if (s->soff)
@@ -782,6 +872,42 @@ static int open_device(struct sweep *s, const struct engine_opts *o, struct engi
 	return TSG_OK;
 }
 
+/* Which chunks are kept between passes (struct sweep_kept), decided here
+ * once: the last ones, since a pass reads every chunk from its block's
+ * first on, so the higher a chunk the more passes read it, as many as
+ * their bounds (offsets, room, an allocation's slack: never less than
+ * what is kept) fit in the room. That is what the budget leaves beside
+ * `used` (what the plan holds) less the crawl's .graph files, left to the
+ * page cache: every pass decodes from them mapped, and under a memory
+ * cgroup of the budget, kept chunks taking that share would evict them
+ * (each pass reading the crawl from the disk again, slower than decoding
+ * it). No budget known (budget 0): none kept. TSG_TEST_SWEEP_KEEP=BYTES
+ * lowers the room, for tests and benches (0: none kept). */
+static int keep_plan(struct sweep *s, uint64_t budget, uint64_t used, struct tsg_err *err)
+{
+	const uint64_t files = (io_crawl_bits(s->c, s->nv) + 7) / 8;
+	const uint64_t index = ((uint64_t)s->nch + 1) * sizeof(struct sweep_kept);
+	uint64_t room = budget > used + files + index ? budget - used - files - index : 0;
+	const char *v = getenv("TSG_TEST_SWEEP_KEEP");
+	char *end = NULL;
+	const unsigned long long cap = v ? strtoull(v, &end, 10) : 0;
+	if (v && *v && end && *end == 0 && cap < room)
+		room = cap;
+	s->kept = calloc((uint64_t)s->nch + 1, sizeof(*s->kept));
+	if (!s->kept)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	uint64_t sum = 0;
+	for (s->keep_from = s->nch; s->keep_from > 0; s->keep_from--) {
+		const uint32_t k = s->keep_from - 1;
+		const uint64_t bound = (s->cut[k + 1] - s->cut[k] + 1) * sizeof(uint64_t) +
+				       s->room[k] * sizeof(uint32_t) + SWEEP_KEEP_SLACK;
+		if (sum + bound > room)
+			break;
+		sum += bound;
+	}
+	return TSG_OK;
+}
+
 /* Host memory: what is held whatever the budget (offsets, ranks, the
  * bounds while ranking), then the chunks (their size from the threads and
  * what is left), then on the CPU the block from the rest; on the GPU the
@@ -794,6 +920,7 @@ static int plan_memory(struct sweep *s, const struct engine_opts *o, uint64_t ho
 	const char *whose = host_mem ? "of --host-mem" : "available";
 	char a[32], b[32];
 	uint64_t budget = host_mem ? host_mem : tsg_host_available() / 10 * 9;
+	const uint64_t known = budget; /* 0: unknown */
 	if (!budget)
 		budget = UINT64_MAX / 4; /* unknown: no bound of our own */
 	const uint64_t per_node = io_crawl_offsets_bytes(nv) / (nv + 1) + 8 + (o->per_vertex ? 16 : 0);
@@ -837,9 +964,17 @@ static int plan_memory(struct sweep *s, const struct engine_opts *o, uint64_t ho
 	if (o->part.nparts > 1) /* tests: blocks of a share of the rows' bound */
 		limit = (s->bound_total * 2 + 8 * nv) / o->part.nparts;
 	limit = limit && limit < least ? least : limit;
-	if (gpu)
-		return gpu_sweep_begin(s->gpu, nv, s->rank, s->inv, s->max_e, s->max_v, s->nch, limit,
-				       &s->block_bytes, err);
+	if (gpu) {
+		/* on the host: the pinned chunk buffers (those pinned during the
+		 * plan, any larger, or those pinned again after it) */
+		const uint64_t ob = (s->max_v + 1) * 8, ab = s->max_e * 4;
+		const uint64_t pinned = (uint64_t)s->nslots * ((s->pin.ob > ob ? s->pin.ob : ob) +
+							       (s->pin.ab > ab ? s->pin.ab : ab));
+		if ((rc = gpu_sweep_begin(s->gpu, nv, s->rank, s->inv, s->max_e, s->max_v, s->nch, limit,
+					  &s->block_bytes, err)))
+			return rc;
+		return keep_plan(s, known, held + pinned, err);
+	}
 	if (held + slots + scratch + least > budget)
 		return tsg_fail(err, TSG_ENOMEM, "%s: the sweep needs at least %s (offsets and ranks, "
 				"%u chunk buffers, a block), more than the %s %s", io_crawl_name(s->c),
@@ -847,7 +982,8 @@ static int plan_memory(struct sweep *s, const struct engine_opts *o, uint64_t ho
 				tsg_fmt_bytes(budget, b, sizeof(b)), whose);
 	s->block_bytes = budget - held - slots - scratch;
 	s->block_bytes = limit && limit < s->block_bytes ? limit : s->block_bytes;
-	return TSG_OK;
+	/* the block takes the rest unless --partitions limits it */
+	return keep_plan(s, known, held + slots + scratch + s->block_bytes, err);
 }
 
 /* Pass after pass until every node was in a block; r->parts the passes. */
@@ -966,7 +1102,11 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 		r->sweep.decode_s += s->th[t].decode_s;
 		r->sweep.host_work_s += s->th[t].work_s;
 		r->sweep.decoded += s->th[t].decoded;
+		r->sweep.from_kept += s->th[t].from_kept;
+		r->sweep.kept_chunks += s->th[t].kept;
+		r->sweep.kept_failed += s->th[t].kept_failed;
 	}
+	r->sweep.kept_bytes = s->kept_most;
 	r->sweep.consume_s = s->consume_s;
 	r->sweep.vertices = s->with_edges;
 	r->sweep.fill_s = s->fill_wall_s;

@@ -28,6 +28,10 @@
  *  about (P + 1) / 2 decodes of the crawl for P blocks, and once for a
  *  crawl whose rows fit one block: the last pass sweeps nothing. (Until
  *  2026-11-27 a pass swept every chunk but its block's: P + 1 decodes.)
+ *  Where the host budget leaves room (beside the block on the CPU, which
+ *  only --partitions holds to a share), the last chunks' lists are kept
+ *  in host memory once the first pass decodes them, and later passes copy
+ *  them instead (sweep.c, keep_plan): with room for all, one decode.
  *
  * Chunks are cut once, by the bounds (a chunk's merged lists hold at most
  * its bounds' sum), so a chunk's buffers are sized before it is decoded.

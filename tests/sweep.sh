@@ -58,23 +58,92 @@ check "forced: several passes and chunks, said in JSON" python3 -c "
 import json; d = json.load(open('$T/p.json'))
 assert d['layout'] == 'sweep' and d['passes'] >= 3 and d['chunks'] >= 37, d
 assert len(d['partition_stats']) == d['passes'] and sum(p['triangles'] for p in d['partition_stats']) == d['triangles'], d"
-# a pass sweeps only the chunks after its block: pass p decodes its
-# block's chunks (its fill) and every chunk after them (its sweep), and its
-# fill decodes ahead of the chunk that does not fit as far as its slots
-# reach (4 on 2 threads); sweeping every chunk but the block's took about
-# chunks * P
-check "a pass decodes its block and the chunks after it, no more" python3 -c "
-import json; d = json.load(open('$T/p.json')); n, P = d['chunks'], d['passes']
-k, at, least = d['sweep']['chunks_decoded'], 0, 0
-for p in d['partition_stats']:
-    least += p['block_chunks'] + n - (at + p['block_chunks']); at += p['block_chunks']
-assert at == n and least <= k <= least + 4 * P < n * P, (n, P, k, least)"
+# a pass sweeps only the chunks after its block: pass p reads its block's
+# chunks (its fill) and every chunk after them (its sweep), and its fill
+# reads ahead of the chunk that does not fit as far as its slots reach (4
+# on 2 threads); sweeping every chunk but the block's took about chunks *
+# P. A chunk read is decoded, or copied from the chunks kept between
+# passes: here (the block held to a share of the budget) every chunk the
+# first pass swept past, so that only the first pass decodes
+reads='n, P, s = d["chunks"], d["passes"], d["sweep"]
+k, at, least = s["chunks_decoded"] + s["decoded_from_kept"], 0, 0
+for p in d["partition_stats"]:
+    least += p["block_chunks"] + n - (at + p["block_chunks"]); at += p["block_chunks"]
+assert at == n and least <= k <= least + 4 * P < n * P, (n, P, k, least)'
+check "a pass reads its block and the chunks after it, no more" python3 -c "
+import json; d = json.load(open('$T/p.json'))
+$reads"
+check "chunks kept: all those after the first block, decoded once, read from memory after" python3 -c "
+import json; d = json.load(open('$T/p.json')); n, s = d['chunks'], d['sweep']
+first = d['partition_stats'][0]['block_chunks']
+assert s['kept_chunks'] == n - first and s['kept_failed'] == 0 and s['kept_bytes'] > 0, s
+assert s['decoded_from_kept'] > 0 and s['chunks_decoded'] <= n + 4, s"
+TSG_TEST_SWEEP_KEEP=0 sw --json --threads 2 --partitions 7 --batches 37 "$T/c2" >"$T/p0.json"
+check "TSG_TEST_SWEEP_KEEP=0: the same count, nothing kept, every read decoded" python3 -c "
+import json; d = json.load(open('$T/p0.json')); s = d['sweep']
+assert d['triangles'] == $ref_c2 and d['passes'] >= 3, d
+assert s['kept_chunks'] == s['kept_bytes'] == s['decoded_from_kept'] == 0, s
+$reads"
 check "the sweep's text output" sh -c "$B/tristream count --quiet --device cpu --layout sweep $T/c1 | grep -qx 'triangles: $ref_c1'"
 
-# --- per-vertex counts and clustering against the reference
+# --- chunks kept between passes (src/sweep.c, keep_plan): the last chunks
+# whose bounds fit what the budget leaves beside a block held to a share of
+# it (--partitions), decoded once in the first pass and copied in later
+# ones; TSG_TEST_SWEEP_KEEP=BYTES lowers that room (0: none kept). Odd
+# budgets, every room, several threads: the same counts
+kept() { # JSON -> "passes kept_chunks decoded_from_kept kept_failed kept_bytes"
+	python3 -c "import json,sys; d = json.load(sys.stdin); s = d['sweep']
+print(d['passes'], s['kept_chunks'], s['decoded_from_kept'], s['kept_failed'], s['kept_bytes'])" 2>/dev/null
+}
+kept_ok() { # PASSES KEPT FROM FAILED: several passes, chunks kept and read, none refused
+	[ "${1:-0}" -ge 2 ] && [ "${2:-0}" -gt 0 ] && [ "${3:-0}" -gt 0 ] && [ "${4:-x}" = 0 ]
+}
+fewer_ok() { # KEPT FROM BYTES KEPT_ALL BYTES_ALL: some kept, fewer, in half the room
+	[ "${1:-0}" -gt 0 ] && [ "${2:-0}" -gt 0 ] && [ "$1" -lt "${4:-0}" ] &&
+		[ $((${3:-0} * 2)) -le "${5:-0}" ]
+}
+for g in c1 c2 r; do
+	eval "ref=\$ref_$g"
+	for t in 1 2 3; do
+		for o in "--host-mem 23M --partitions 5" "--host-mem 30M --partitions 3 --batches 50"; do
+			sw --json --threads $t $o "$T/$g" >"$T/k.json"
+			check "$g, kept chunks, --threads $t $o" same "$(field triangles <"$T/k.json")" "$ref"
+			read -r P n from failed bytes < <(kept <"$T/k.json")
+			check "... several passes, chunks kept ($n) and read from memory ($from)" \
+				kept_ok "$P" "$n" "$from" "$failed"
+			# half the bytes kept: fewer chunks (a chunk's bound is more
+			# than its size), still some, the same count
+			TSG_TEST_SWEEP_KEEP=$((bytes / 2)) sw --json --threads $t $o "$T/$g" >"$T/k2.json"
+			check "... room for half of them, the same count" same "$(field triangles <"$T/k2.json")" "$ref"
+			read -r P2 n2 from2 failed2 bytes2 < <(kept <"$T/k2.json")
+			check "... and fewer kept ($n2 of $n), within the room" \
+				fewer_ok "$n2" "$from2" "$bytes2" "$n" "$bytes"
+		done
+	done
+done
+# no room: the block takes the budget's rest where --partitions does not
+# hold it to a share
+sw --json --host-mem 20M "$T/c2" >"$T/k.json"
+read -r P n from failed bytes < <(kept <"$T/k.json")
+check "--host-mem 20M alone: $P passes, exact, nothing kept" sh -c \
+	"[ '$(field triangles <"$T/k.json")' = '$ref_c2' ] && [ '${P:-0}' -ge 2 ] && [ '$n $from $bytes' = '0 0 0' ]"
+
+# --- per-vertex counts and clustering against the reference and against
+# the in-memory path (byte for byte), chunks kept
 brute --per-vertex "$T/c2.tsg" >"$T/c2.ref"
-sw --partitions 5 --per-vertex "$T/c2.pv" "$T/c2" >/dev/null
+"$B/tristream" count --quiet --device cpu --layout block --per-vertex "$T/c2.mem.pv" "$T/c2" >/dev/null
+check "per-vertex counts in memory" same_file "$T/c2.mem.pv" "$T/c2.ref"
+sw --json --partitions 5 --per-vertex "$T/c2.pv" "$T/c2" >"$T/pv.json"
 check "per-vertex counts through 5 blocks" same_file "$T/c2.pv" "$T/c2.ref"
+check "... byte for byte the in-memory path's" same_file "$T/c2.pv" "$T/c2.mem.pv"
+check "... chunks kept and read from memory" python3 -c "
+import json; s = json.load(open('$T/pv.json'))['sweep']
+assert s['kept_chunks'] > 0 and s['decoded_from_kept'] > 0, s"
+for t in 1 3; do
+	sw --threads $t --host-mem 23M --partitions 5 --batches 40 --per-vertex "$T/c2.pv$t" "$T/c2" >/dev/null
+	check "per-vertex counts, chunks kept, --threads $t --host-mem 23M: the in-memory path's" \
+		same_file "$T/c2.pv$t" "$T/c2.mem.pv"
+done
 sw --json --clustering --partitions 3 "$T/c2" >"$T/cl.json"
 check "clustering through 3 blocks" python3 -c "
 import json; d = json.load(open('$T/cl.json'))
@@ -104,6 +173,27 @@ check "killed three times, resumed: the same count" same "$(field triangles <"$T
 check "the resumed run says what it took from the checkpoint" python3 -c "
 import json; c = json.load(open('$T/res.json'))['checkpoint']
 assert c.get('finished_earlier') or c['units_resumed'] + c['units_recorded'] > 0, c"
+# the kept chunks are only a cache: a checkpoint made keeping them resumes
+# keeping none, and one made keeping none resumes keeping them
+for made in "" 0; do
+	rm -f "$ck"
+	resume=$([ -z "$made" ] && echo 0)
+	for f in 35 70; do
+		TSG_TEST_SWEEP_KEEP=$made "$B/tristream" count --quiet --device cpu --layout sweep --threads 1 \
+			--partitions 6 --batches 200 --checkpoint "$ck" "$T/c2" >/dev/null 2>&1 &
+		pid=$!
+		sleep "$(printf '%d.%03d' $((full * f / 100000)) $((full * f / 100 % 1000)))"
+		kill -KILL $pid 2>/dev/null
+		wait $pid 2>/dev/null
+	done
+	TSG_TEST_SWEEP_KEEP=$resume sw --json --threads 1 --partitions 6 --batches 200 --checkpoint "$ck" \
+		"$T/c2" >"$T/res.json"
+	check "killed keeping ${made:-all}, resumed keeping ${resume:-all}: the same count" \
+		same "$(field triangles <"$T/res.json")" "$ref_c2"
+	check "... the resumed run kept chunks as it was told" python3 -c "
+import json; d = json.load(open('$T/res.json'))
+assert d['checkpoint'].get('finished_earlier') or (d['sweep']['kept_chunks'] > 0) == ('$resume' == ''), d"
+done
 check "other budgets than the checkpoint's: exit 2" [ "$(rc_of sw --partitions 2 --batches 200 --checkpoint "$ck" "$T/c2")" = 2 ]
 
 # --- --host-mem: the sweep is taken where the crawl would not fit
@@ -115,6 +205,9 @@ check "reference count of a 1M-page crawl" num "$ref_big"
 check "--host-mem below the in-memory need: the sweep, exact" python3 -c "
 import json; d = json.load(open('$T/hm.json'))
 assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'host-mem' in d['plan']['layout']['reason'], d"
+check "... in several passes, the block taking all the budget leaves: nothing kept" python3 -c "
+import json; d = json.load(open('$T/hm.json')); s = d['sweep']
+assert d['passes'] >= 2 and s['kept_chunks'] == s['decoded_from_kept'] == s['kept_bytes'] == 0, s"
 check "--host-mem that holds the crawl: no sweep" sh -c "$B/tristream count --quiet --device cpu --json --host-mem 4G $T/c1 | grep -qv '\"layout\":\"sweep\"'"
 check "--host-mem too small for even the sweep: exit 4" [ "$(rc_of sw --host-mem 1M "$T/big")" = 4 ]
 check "... saying what it needs" grep -q "the sweep holds" "$T/err"
@@ -133,8 +226,15 @@ assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'available' in 
 import json; d = json.load(open('$T/cg.json'))
 assert d['layout'] == 'sweep' and d['triangles'] == $ref_big, d"
 	done
+	# with the block held to a third, the chunks kept fill what it leaves:
+	# still within the bound
+	cg_run $((124 << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --json \
+		--host-mem 100M --partitions 3 "$T/big" >"$T/cg.json" 2>"$T/err"
+	check "--host-mem 100M --partitions 3, chunks kept, in a 124 MiB cgroup" python3 -c "
+import json; d = json.load(open('$T/cg.json'))
+assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and d['sweep']['kept_chunks'] > 0, d"
 else
-	skip "no memory cgroup can be made here: the bound itself not tried (4 checks)"
+	skip "no memory cgroup can be made here: the bound itself not tried (5 checks)"
 fi
 
 # --- a crawl that lies: exit 3 naming the file, on the sweep too

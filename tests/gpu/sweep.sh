@@ -39,16 +39,34 @@ for g in c1 c2 r; do
 	done
 done
 sw --threads 2 --partitions 5 --batches 40 "$T/c2" >"$T/p.json"
+TSG_TEST_SWEEP_KEEP=0 sw --threads 2 --partitions 5 --batches 40 "$T/c2" >"$T/p0.json"
+# pass p reads its block's chunks and the chunks after them, and its fill
+# reads ahead as far as its slots reach (3 on the GPU at 2 threads);
+# sweeping every chunk but the block's took about chunks * P. A chunk read
+# is decoded or copied from those kept in host memory between passes
+reads='n, P, s = d["chunks"], d["passes"], d["sweep"]
+k, at, least = s["chunks_decoded"] + s["decoded_from_kept"], 0, 0
+for p in d["partition_stats"]:
+    least += p["block_chunks"] + n - (at + p["block_chunks"]); at += p["block_chunks"]
+assert at == n and least <= k <= least + 3 * P < n * P, (n, P, k, least)'
 python3 -c "
 import json; d = json.load(open('$T/p.json'))
 assert d['device'] == 'gpu' and d['layout'] == 'sweep' and d['passes'] >= 4, d
-# pass p decodes its block's chunks and the chunks after them, and its
-# fill decodes ahead as far as its slots reach (3 on the GPU at 2 threads);
-# sweeping every chunk but the block's took about chunks * P
-n, P, k, at, least = d['chunks'], d['passes'], d['sweep']['chunks_decoded'], 0, 0
-for p in d['partition_stats']:
-    least += p['block_chunks'] + n - (at + p['block_chunks']); at += p['block_chunks']
-assert at == n and least <= k <= least + 3 * P < n * P, (n, P, k, least)" && ok || bad "several passes on the GPU, said; each sweeping only the chunks after its block"
+$reads" && ok || bad "several passes on the GPU, said; each sweeping only the chunks after its block"
+# the host's budget (90% of what is available) leaves room beside the
+# pinned buffers for every chunk the first pass swept past: only it decodes
+python3 -c "
+import json; d = json.load(open('$T/p.json')); n, s = d['chunks'], d['sweep']
+first = d['partition_stats'][0]['block_chunks']
+assert d['triangles'] == $ref_c2, d
+assert s['kept_chunks'] == n - first and s['kept_failed'] == 0 and s['kept_bytes'] > 0, s
+assert s['decoded_from_kept'] > 0 and s['chunks_decoded'] <= n + 3, s" && ok ||
+	bad "chunks kept on the host between the GPU's passes, as JSON says"
+python3 -c "
+import json; d = json.load(open('$T/p0.json')); s = d['sweep']
+assert d['triangles'] == $ref_c2 and d['passes'] >= 4, d
+assert s['kept_chunks'] == s['kept_bytes'] == s['decoded_from_kept'] == 0, s
+$reads" && ok || bad "TSG_TEST_SWEEP_KEEP=0 on the GPU: the same count, nothing kept"
 # the chunk buffers are pinned during the plan, sized from the chunk size it
 # is given; where the plan's chunks outgrow them (R-MAT 16's hub: 19,244
 # entries in both files, past the 3,638 that --batches 1000 asks a chunk)
