@@ -14,6 +14,9 @@ Each CRAWL is a BVGraph base with its transpose beside it. Variants:
            pinned chunk buffer, JSON sweep.buffers_s: what pinning
            left after the plan; sweep.pin_s: the thread that pinned
            during it)
+Where the build keeps decoded chunks between passes (JSON sweep.kept_chunks,
+decoded_from_kept), the table says how many; TSG_TEST_SWEEP_KEEP=0 in the
+environment keeps none (an A/B within one build).
 --before DIR adds the bounded variants again from another build (its
 tristream), named "... before", interleaved with the rest: an A/B of a
 change to the sweep's passes in one run.
@@ -76,7 +79,7 @@ def main():
         for name, _, _ in variants:
             js = res[name]
             if not js:
-                rows.append([os.path.basename(crawl), name, "failed"] + [""] * 10)
+                rows.append([os.path.basename(crawl), name, "failed"] + [""] * 11)
                 continue
             wall = statistics.median(j["wall"] for j in js)
             sw = [j.get("sweep", {}) for j in js]
@@ -84,10 +87,12 @@ def main():
             rows.append([os.path.basename(crawl), name, f"{wall:.2f}",
                          f"{wall / base:.2f}x" if base else "",
                          js[0].get("passes", ""), js[0].get("sweep", {}).get("chunks_decoded", ""),
+                         f'{js[0].get("sweep", {}).get("kept_chunks", "-")} / '
+                         f'{js[0].get("sweep", {}).get("decoded_from_kept", "-")}',
                          med("fill_s"), med("past_s"), med("buffers_s"), med("pin_s"),
                          med("decode_thread_s"), js[0]["triangles"],
                          "yes" if len(counts) == 1 else "NO"])
-    print_table(["crawl", "variant", "wall s (median)", "vs inmem", "passes", "chunks decoded", "fill s",
+    print_table(["crawl", "variant", "wall s (median)", "vs inmem", "passes", "chunks decoded", "kept / used kept", "fill s",
                  "sweep-past s", "buffers s", "pinned ahead s", "decode thread-s", "triangles", "all equal"], rows)
 
 if __name__ == "__main__":
