@@ -190,7 +190,9 @@ uint64_t io_webgraph_chunk_bits(const struct io_webgraph_chunk *c);  /* its .gra
 
 /* Encodes nodes x0 .. x0 + n - 1 into c, replacing what it held: node
  * x0 + i's successors are adj[off[i] .. off[i + 1]) (sorted, no
- * duplicates; off need not start at 0). TSG_OK or TSG_ENOMEM. */
+ * duplicates; off need not start at 0). TSG_OK, TSG_ENOMEM, or
+ * TSG_EINTERNAL where a list took other bits than the reference search
+ * counted for it (checked for every list: a bug, never the input). */
 int io_webgraph_encode(struct io_webgraph_chunk *c, const struct io_webgraph_wopts *o, uint64_t x0,
 		       uint64_t n, const uint64_t *off, const uint32_t *adj);
 

@@ -451,6 +451,11 @@ int io_webgraph_encode(struct io_webgraph_chunk *c, const struct io_webgraph_wop
 		const uint64_t start = c->g.pos;
 		encode(&c->g, &e, x, l, len, best_r, adj + off[i - best_r], rn, c->extra, c->runs,
 		       &c->st);
+		/* the reference was chosen by what list_cost counted: a list
+		 * written in other bits than counted means the two disagree,
+		 * and the choice (so the file) is not the one intended */
+		if (c->g.pos - start != best)
+			return TSG_EINTERNAL;
 		c->chain[i] = best_r && len ? c->chain[i - best_r] + 1 : 0;
 		c->st.chains += c->chain[i];
 		c->st.dists += len ? best_r : 0;
@@ -700,18 +705,20 @@ struct wjob {
 	const uint64_t *off;
 	const uint32_t *adj;
 	struct io_webgraph_chunk **c;
-	atomic_int oom;
+	atomic_int rc; /* the first failure's code */
 };
 
 static void encode_chunks(void *ctx, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
 	struct wjob *j = ctx;
-	for (uint64_t k = b; k < e && !atomic_load(&j->oom); k++) {
+	for (uint64_t k = b; k < e && !atomic_load(&j->rc); k++) {
 		const uint64_t x0 = (j->first + k) * j->chunk;
 		const uint64_t n = x0 + j->chunk < j->nv ? j->chunk : j->nv - x0;
-		if (io_webgraph_encode(j->c[k], j->o, x0, n, j->off + x0, j->adj))
-			atomic_store(&j->oom, 1);
+		const int rc = io_webgraph_encode(j->c[k], j->o, x0, n, j->off + x0, j->adj);
+		int none = TSG_OK;
+		if (rc)
+			atomic_compare_exchange_strong(&j->rc, &none, rc);
 	}
 }
 
@@ -723,7 +730,7 @@ int io_webgraph_write(const char *base, uint64_t nv, const uint64_t *off, const 
 			  .off = off, .adj = adj };
 	const uint64_t nchunks = (nv + j.chunk - 1) / j.chunk, per = 4ull * threads;
 	struct io_webgraph_writer *w = NULL;
-	atomic_init(&j.oom, 0);
+	atomic_init(&j.rc, TSG_OK);
 	int rc = TSG_OK;
 	j.c = calloc(per, sizeof(*j.c));
 	for (uint64_t k = 0; j.c && k < per; k++)
@@ -740,8 +747,10 @@ int io_webgraph_write(const char *base, uint64_t nv, const uint64_t *off, const 
 		const uint64_t nb = nchunks - at < per ? nchunks - at : per;
 		j.first = at;
 		tsg_parallel_for(threads, nb, 1, encode_chunks, &j);
-		if (atomic_load(&j.oom)) {
-			rc = tsg_fail(err, TSG_ENOMEM, "out of memory writing %s", base);
+		if ((rc = atomic_load(&j.rc)) != TSG_OK) {
+			rc = tsg_fail(err, rc, rc == TSG_ENOMEM ? "out of memory writing %s"
+				      : "internal error writing %s (the BVGraph writer's cost and "
+				      "its bits disagree)", base);
 			break;
 		}
 		for (uint64_t k = 0; k < nb && rc == TSG_OK; k++)

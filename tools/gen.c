@@ -548,8 +548,9 @@ static void ring_task(void *ctx, uint64_t lo, uint64_t hi, unsigned tid)
 		int rc = r->make(r->w, r->first + k, tid, c);
 		pthread_mutex_lock(&r->mu);
 		if (rc) {
-			tsg_fail(&err, rc, "out of memory encoding pages from %llu",
-				 (unsigned long long)span_first(r->first + k));
+			tsg_fail(&err, rc, rc == TSG_ENOMEM ? "out of memory encoding pages from %llu"
+				 : "internal error encoding pages from %llu (the BVGraph writer's "
+				 "cost and its bits disagree)", (unsigned long long)span_first(r->first + k));
 			ring_fail(r, rc, &err);
 			pthread_mutex_unlock(&r->mu);
 			return;
