@@ -21,11 +21,15 @@ if nm "$B/tristream" 2>/dev/null | grep -q __asan_init; then
 	skip "an ASan build: address-space limits not tried"
 	finish_checks
 fi
-# limits in KiB, each a quarter above the last: below about 10 MB the
-# loader itself fails (exit 127, before any of our code runs); by 1.2 GB
-# every command here has room (a thread's C library arena alone takes 64
-# MiB of address space)
+# limits in KiB, each a quarter above the last; by 1.2 GB every command
+# here has room (a thread's C library arena alone takes 64 MiB of address
+# space). At the tightest, how tight depending on the build and the
+# libraries, the dynamic loader itself may fail (exit 127, before any of
+# our code runs): such a run is passed over, not counted
 LIMITS=$(python3 -c "print(' '.join(str(int(10000 * 1.25 ** i)) for i in range(22)))")
+loader_failed() { # RC STDERR_FILE
+	[ "$1" = 127 ] && grep -q "error while loading shared libraries" "$2"
+}
 
 "$B/tristream-gen" --quiet --seed 3 rmat --scale 16 "$T/r.tsg"
 "$B/tristream-convert" --quiet --to text "$T/r.tsg" "$T/r.txt"
@@ -56,6 +60,8 @@ count_sweep() { # NAME KEY WANT PV ARGS...
 			ok=$((ok + 1))
 		elif [ $rc = 4 ] && grep -q "^tristream: error: ." "$T/o.err" && [ ! -e "$T/pv.out" ]; then
 			oom=$((oom + 1))
+		elif loader_failed "$rc" "$T/o.err"; then
+			:
 		else
 			bad="$bad $v:exit$rc"
 		fi
@@ -93,6 +99,8 @@ write_sweep() { # NAME OUT_FILES CMD...
 		elif [ $rc = 4 ] && grep -q "^tristream-[a-z]*: error: ." "$T/w.err"; then
 			oom=$((oom + 1))
 			[ -z "$(ls -A "$T/w")" ] || bad="$bad $v:left($(ls -A "$T/w" | head -3 | tr '\n' ' '))"
+		elif loader_failed "$rc" "$T/w.err"; then
+			:
 		else
 			bad="$bad $v:exit$rc"
 		fi
