@@ -445,7 +445,7 @@ static int consume(void *ctx, uint64_t item, unsigned slot, int *stop)
 static void keep_account(struct sweep *s)
 {
 	uint64_t held = 0;
-	for (uint32_t k = s->keep_from; k < s->nch; k++)
+	for (uint32_t k = s->keep_from; s->kept && k < s->nch; k++)
 		held += s->kept[k].bytes;
 	s->kept_most = held > s->kept_most ? held : s->kept_most;
 }
@@ -459,8 +459,6 @@ static void keep_release(struct sweep *s, uint32_t end)
 		free(s->kept[k].off);
 		s->kept[k] = (struct sweep_kept){ 0 };
 	}
-	if (s->kept)
-		keep_account(s);
 }
 
 /* The error of a failed run: the consumer's (in s->err), or the first

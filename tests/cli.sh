@@ -688,7 +688,7 @@ sigbus_case() { # name, command reading stdin...
 	# so the mask is the program's (read the other way round, a mask read
 	# from the shell just before its exec passed: CI, 2026-11-27)
 	for ((i = 0; i < 600; i++)); do
-		if [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$exe" ]; then
+		if [ -n "$exe" ] && [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$exe" ]; then
 			mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
 			[ -n "$mask" ] && (((0x$mask >> 6) & 1)) && break # SIGBUS is signal 7
 		fi
