@@ -5,8 +5,9 @@
 # GPUs 0 and 1 (where the host has two or more), and the one-GPU scripts in
 # jobs taken by one worker a GPU, each run with only its GPU visible:
 # tests/gpu/run.sh (its counts in SLICES slices, default 8; its sanitizer
-# part; its batch part in two), tests/gpu/clique.sh (its counts and its
-# sanitizer half), tests/gpu/oriented.sh and tests/gpu/inputs.sh. The longest jobs go first
+# part; its batch part in two), tests/gpu/clique.sh (its counts in two
+# halves, early and late, and its sanitizer half), tests/gpu/sweep.sh,
+# tests/gpu/oriented.sh and tests/gpu/inputs.sh. The longest jobs go first
 # (four H200s, 2026-11-26: count slices 4.5-13 min, sanitizer and batch
 # 2-2.5 min, multi.sh 15 min on two: 96 GPU-minutes for run.sh and
 # multi.sh; four H100s, the same day: clique.sh's counts 14 min, slices of
@@ -23,7 +24,8 @@
 # (the rest of a suite begun in an earlier run of the same build); the
 # summary names the ones left out, so a part is never read as the whole.
 # GPUS=N overrides the count nvidia-smi gives; RUN_SH, MULTI_SH, CLIQUE_SH
-# INPUTS_SH and ORIENTED_SH the scripts run (tests of this script use stand-ins).
+# INPUTS_SH, ORIENTED_SH and SWEEP_SH the scripts run (tests of this script
+# use stand-ins).
 set -u
 B=$1 G=$2 O=$3
 SLICES=${4:-8}
@@ -33,6 +35,7 @@ MULTI_SH=${MULTI_SH:-$here/multi.sh}
 CLIQUE_SH=${CLIQUE_SH:-$here/clique.sh}
 INPUTS_SH=${INPUTS_SH:-$here/inputs.sh}
 ORIENTED_SH=${ORIENTED_SH:-$here/oriented.sh}
+SWEEP_SH=${SWEEP_SH:-$here/sweep.sh}
 mkdir -p "$O"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -54,12 +57,14 @@ fi
 # the queue: a job a line, "name script args", taken under a lock, the
 # longest first so that the short ones fill the last gaps
 {
-	echo "clique-counts clique counts"
+	echo "clique-early clique early"
+	echo "clique-late clique late"
 	for ((i = 0; i < SLICES; i++)); do echo "counts-$i run counts $i/$SLICES"; done
 	echo "batch-0 run batch 0/2"
 	echo "batch-1 run batch 1/2"
 	echo "sanitizer run sanitizer 0/1"
 	echo "clique-sanitizer clique sanitizer"
+	echo "sweep sweep"
 	echo "oriented oriented"
 	echo "inputs inputs"
 } >"$T/all"
@@ -108,6 +113,7 @@ run_job() { # gpu name script args...
 	clique) CUDA_VISIBLE_DEVICES=$gpu PART=$1 bash "$CLIQUE_SH" "$B" "$G" ;;
 	inputs) CUDA_VISIBLE_DEVICES=$gpu bash "$INPUTS_SH" "$B" "$G" ;;
 	oriented) CUDA_VISIBLE_DEVICES=$gpu bash "$ORIENTED_SH" "$B" "$G" ;;
+	sweep) CUDA_VISIBLE_DEVICES=$gpu bash "$SWEEP_SH" "$B" "$G" ;;
 	*) echo "FAIL: no script $script"; false ;;
 	esac >"$T/$name.log" 2>&1
 	rc=$?
