@@ -170,6 +170,11 @@ static uint64_t cgroup_left(const char *root, const char *path, int v2, uint64_t
 	return avail;
 }
 
+uint64_t tsg_self_anon_bytes(void)
+{
+	return file_value("/proc/self/status", "RssAnon");
+}
+
 uint64_t tsg_host_available(void)
 {
 	uint64_t avail = file_value("/proc/meminfo", "MemAvailable");

@@ -34,6 +34,9 @@ uint64_t tsg_host_ram(void);        /* physical RAM in bytes, 0 if unknown */
  * above the process leaves (memory.max less what it holds, its inactive
  * page cache counted as free). 0 if unknown. */
 uint64_t tsg_host_available(void);
+/* This process's anonymous resident memory in bytes (RssAnon of
+ * /proc/self/status), 0 where it cannot be read. */
+uint64_t tsg_self_anon_bytes(void);
 
 /* Asks the kernel to back the whole pages of [p, p + bytes) with huge pages
  * (a hint; ignored where unsupported). Large buffers written once in

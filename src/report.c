@@ -273,6 +273,7 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_u64(&j, "kept_failed", r->sweep.kept_failed);
 		json_u64(&j, "kept_bytes", r->sweep.kept_bytes);
 		json_u64(&j, "decoded_from_kept", r->sweep.from_kept);
+		json_u64(&j, "runtime_bytes", r->sweep.runtime_bytes);
 		json_close(&j, '}');
 	} else {
 		json_u64(&j, "blocks", r->nblocks);

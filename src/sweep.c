@@ -24,7 +24,8 @@
 #include "src/pipeline.h"
 
 /* Held beside what is budgeted: stacks, decoders' windows, the C
- * library's arenas, the CUDA runtime's host side. */
+ * library's arenas; the CUDA runtime's host side is measured apart
+ * (sweep.runtime_bytes, keep_plan). */
 #define SWEEP_MARGIN (16ull << 20)
 /* Chunks a pass is cut into, at least, per producer thread: in-order use
  * needs a few ready behind the one awaited. */
@@ -114,6 +115,7 @@ struct sweep {
 	struct sweep_kept *kept;     /* nch */
 	uint32_t keep_from;          /* nch: none */
 	uint64_t kept_most;          /* bytes kept at most */
+	uint64_t runtime_bytes;      /* GPU: host memory opening the device took */
 	/* the run */
 	const struct engine_opts *o;
 	unsigned threads;            /* the host's threads: decoders (CPU: counters too) */
@@ -854,8 +856,13 @@ static int open_device(struct sweep *s, const struct engine_opts *o, struct engi
 	if (gpu) {
 		uint64_t slot_bytes;
 		struct tsg_err ge = { 0 };
+		/* the CUDA runtime's own host memory, which the budget must
+		 * hold beside the sweep's (keep_plan): what opening it added */
+		const uint64_t anon0 = tsg_self_anon_bytes();
 		const int rc = gpu_open(o->gpu_index, o->gpu_mem, o->per_vertex ? s->nv : 0, &s->gpu,
 					&slot_bytes, &ge);
+		const uint64_t anon1 = tsg_self_anon_bytes();
+		s->runtime_bytes = rc == TSG_OK && anon1 > anon0 ? anon1 - anon0 : 0;
 		if (rc && o->device == TSG_DEVICE_GPU) {
 			*err = ge;
 			return rc;
@@ -879,7 +886,9 @@ static int open_device(struct sweep *s, const struct engine_opts *o, struct engi
  * page cache: every pass decodes from them mapped, and under a memory
  * cgroup of the budget, kept chunks taking that share would evict them
  * (each pass reading the crawl from the disk again, slower than decoding
- * it). No budget known (budget 0): none kept. TSG_TEST_SWEEP_KEEP=BYTES
+ * it). `used` counts, on the GPU, the host memory the CUDA runtime took
+ * when the device opened (s->runtime_bytes), which SWEEP_MARGIN does not
+ * cover. No budget known (budget 0): none kept. TSG_TEST_SWEEP_KEEP=BYTES
  * lowers the room, for tests and benches (0: none kept). */
 static int keep_plan(struct sweep *s, uint64_t budget, uint64_t used, struct tsg_err *err)
 {
@@ -971,7 +980,7 @@ static int plan_memory(struct sweep *s, const struct engine_opts *o, uint64_t ho
 		if ((rc = gpu_sweep_begin(s->gpu, nv, s->rank, s->inv, s->max_e, s->max_v, s->nch, limit,
 					  &s->block_bytes, err)))
 			return rc;
-		return keep_plan(s, known, held + pinned, err);
+		return keep_plan(s, known, held + pinned + s->runtime_bytes, err);
 	}
 	if (held + slots + scratch + least > budget)
 		return tsg_fail(err, TSG_ENOMEM, "%s: the sweep needs at least %s (offsets and ranks, "
@@ -1105,6 +1114,7 @@ int sweep_count(struct sweep *s, const struct engine_opts *o, uint64_t host_mem,
 		r->sweep.kept_failed += s->th[t].kept_failed;
 	}
 	r->sweep.kept_bytes = s->kept_most;
+	r->sweep.runtime_bytes = s->runtime_bytes;
 	r->sweep.consume_s = s->consume_s;
 	r->sweep.vertices = s->with_edges;
 	r->sweep.fill_s = s->fill_wall_s;

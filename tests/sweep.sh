@@ -77,7 +77,8 @@ check "chunks kept: all those after the first block, decoded once, read from mem
 import json; d = json.load(open('$T/p.json')); n, s = d['chunks'], d['sweep']
 first = d['partition_stats'][0]['block_chunks']
 assert s['kept_chunks'] == n - first and s['kept_failed'] == 0 and s['kept_bytes'] > 0, s
-assert s['decoded_from_kept'] > 0 and s['chunks_decoded'] <= n + 4, s"
+assert s['decoded_from_kept'] > 0 and s['chunks_decoded'] <= n + 4, s
+assert s['runtime_bytes'] == 0, s  # the CPU: no device opened"
 TSG_TEST_SWEEP_KEEP=0 sw --json --threads 2 --partitions 7 --batches 37 "$T/c2" >"$T/p0.json"
 check "TSG_TEST_SWEEP_KEEP=0: the same count, nothing kept, every read decoded" python3 -c "
 import json; d = json.load(open('$T/p0.json')); s = d['sweep']
