@@ -37,6 +37,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cat >"$T/run.sh" <<'EOF2'
 #!/usr/bin/env bash
+echo "k=${KERNELS:-}"
 echo "$3 $4 on $CUDA_VISIBLE_DEVICES"
 if [ "$3 $4" = "counts 2/4" ] && [ -n "${FAIL_ONE:-}" ]; then echo "1 passed, 1 failed"; exit 1; fi
 echo "1 passed, 0 failed"
@@ -53,18 +54,21 @@ stand="RUN_SH=$T/run.sh MULTI_SH=$T/multi.sh CLIQUE_SH=$T/clique.sh INPUTS_SH=$T
 for cfg in "3 0" "1 0" "2 1"; do
 	set -- $cfg
 	rm -rf "$T/o"
-	env FAIL_ONE=$([ "$2" = 1 ] && echo 1) GPUS=$1 $stand \
+	env -u KERNELS FAIL_ONE=$([ "$2" = 1 ] && echo 1) GPUS=$1 $stand \
 		bash tests/gpu/all.sh "$T/b" "$T" "$T/o" 4 >/dev/null 2>&1
 	rc=$?
 	jobs=$(grep -c '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null)
 	multi=$(grep -c '^multi on 0,1$' "$T/o/gpu-tests.txt" 2>/dev/null)
 	want_multi=$([ "$1" -ge 2 ] && echo 1 || echo 0)
 	want_rc=$([ "$2" = 1 ] && echo 1 || echo 0)
-	want_jobs=$((13 + want_multi))
+	want_jobs=$((17 + want_multi))
 	runs=$(grep -c ' on [0-9]*$' "$T/o/gpu-tests.txt" 2>/dev/null)
-	check "tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs one-GPU jobs (want 13), multi.sh on 0,1: $multi (want $want_multi)" \
+	check "tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs one-GPU jobs (want 17), multi.sh on 0,1: $multi (want $want_multi)" \
 		eval '[ "$rc" = "$want_rc" ] && [ "$jobs" = "$want_jobs" ] && [ "$multi" = "$want_multi" ] &&
-			[ "$runs" = 13 ] && grep -q "^clique early on" "$T/o/gpu-tests.txt" &&
+			[ "$runs" = 17 ] && grep -q "^clique early on" "$T/o/gpu-tests.txt" &&
+			grep -A1 -x "k=mid-hash lstc-hash edge-merge auto" "$T/o/gpu-tests.txt" | grep -q "^counts 3/4 on" &&
+			grep -A1 -x "k=lstc lstc-paper trust fasttc skiff" "$T/o/gpu-tests.txt" | grep -q "^kernels 3/4 on" &&
+			grep -A1 -x "k=" "$T/o/gpu-tests.txt" | grep -q "^sanitizer 0/1 on" &&
 			grep -q "^clique late on" "$T/o/gpu-tests.txt" && grep -q "^sweep on" "$T/o/gpu-tests.txt" &&
 			grep -q "^clique sanitizer on" "$T/o/gpu-tests.txt" && grep -q "^inputs on" "$T/o/gpu-tests.txt" &&
 			grep -q "^oriented on" "$T/o/gpu-tests.txt"'
@@ -79,14 +83,14 @@ jobs=$(grep '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null | sort | tr '\n' ' ')
 left=$(grep '^left out (JOBS):' "$T/o/gpu-tests-summary.txt" 2>/dev/null)
 check "tests/gpu/all.sh JOBS=\"multi counts-2 sanitizer\": exit $rc, jobs '$jobs', '$left'" \
 	eval '[ "$rc" = 0 ] && [ "$jobs" = "=== counts-2 === multi === sanitizer " ] &&
-		[ "$left" = "left out (JOBS): clique-early clique-late counts-0 counts-1 counts-3 batch-0 batch-1 clique-sanitizer sweep oriented inputs" ]'
+		[ "$left" = "left out (JOBS): clique-early clique-late counts-0 counts-1 counts-3 kernels-0 kernels-1 kernels-2 kernels-3 batch-0 batch-1 clique-sanitizer sweep oriented inputs" ]'
 out=$(env JOBS="counts-2 count-9" GPUS=1 $stand \
 	bash tests/gpu/all.sh "$T/b" "$T" "$T/o2" 4 2>&1)
 rc=$?
 check "tests/gpu/all.sh JOBS naming no job: exit $rc ($out)" \
 	eval '[ "$rc" = 1 ] && [[ $out == *"JOBS names count-9"* ]] && ! [ -s "$T/o2/gpu-tests.txt" ]'
 # each job's log reaches OUT_DIR as it ends: the last job of one worker
-# (inputs) sees the twelve before it there (a run stopped early keeps them)
+# (inputs) sees the sixteen before it there (a run stopped early keeps them)
 cat >"$T/seen.sh" <<'EOF2'
 #!/usr/bin/env bash
 grep -c '^=== ' "$OUTD/gpu-tests.txt" >"$OUTD/../seen"
@@ -97,8 +101,8 @@ env OUTD=$T/o3 GPUS=1 $stand INPUTS_SH=$T/seen.sh \
 	bash tests/gpu/all.sh "$T/b" "$T" "$T/o3" 4 >/dev/null 2>&1
 rc=$?
 seen=$(cat "$T/seen" 2>/dev/null)
-check "tests/gpu/all.sh: the last job saw ${seen:-no} logs before it (want 12), exit $rc" \
-	eval '[ "$rc" = 0 ] && [ "$seen" = 12 ]'
+check "tests/gpu/all.sh: the last job saw ${seen:-no} logs before it (want 16), exit $rc" \
+	eval '[ "$rc" = 0 ] && [ "$seen" = 16 ]'
 # the jobs run a copy of BUILD_DIR taken at the start, never BUILD_DIR
 # itself (a rewrite of it during the run once failed an exec), and the
 # start line names the copy's hash; a BUILD_DIR that cannot be copied fails

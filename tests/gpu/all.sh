@@ -4,8 +4,11 @@
 # The whole GPU suite on one host, every GPU busy: tests/gpu/multi.sh on
 # GPUs 0 and 1 (where the host has two or more), and the one-GPU scripts in
 # jobs taken by one worker a GPU, each run with only its GPU visible:
-# tests/gpu/run.sh (its counts in SLICES slices, default 8; its sanitizer
-# part; its batch part in two), tests/gpu/clique.sh (its counts in two
+# tests/gpu/run.sh (its counts in SLICES slices, default 8, each slice in
+# two jobs: counts-I with the kernels $KERNELS_COUNTS and every other
+# check, kernels-I with the kernels $KERNELS_REST by name alone, since
+# R-MAT 19's slice with all nine kernels took over the device tool's 10
+# minutes on an H200; its sanitizer part; its batch part in two), tests/gpu/clique.sh (its counts in two
 # halves, early and late, and its sanitizer half), tests/gpu/sweep.sh,
 # tests/gpu/oriented.sh and tests/gpu/inputs.sh. The longest jobs go first
 # (four H200s, 2026-11-26: count slices 4.5-13 min, sanitizer and batch
@@ -36,6 +39,9 @@ CLIQUE_SH=${CLIQUE_SH:-$here/clique.sh}
 INPUTS_SH=${INPUTS_SH:-$here/inputs.sh}
 ORIENTED_SH=${ORIENTED_SH:-$here/oriented.sh}
 SWEEP_SH=${SWEEP_SH:-$here/sweep.sh}
+# the two halves of run.sh's KERNELS: together its default list
+KERNELS_COUNTS=${KERNELS_COUNTS:-mid-hash lstc-hash edge-merge auto}
+KERNELS_REST=${KERNELS_REST:-lstc lstc-paper trust fasttc skiff}
 mkdir -p "$O"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -60,6 +66,7 @@ fi
 	echo "clique-early clique early"
 	echo "clique-late clique late"
 	for ((i = 0; i < SLICES; i++)); do echo "counts-$i run counts $i/$SLICES"; done
+	for ((i = 0; i < SLICES; i++)); do echo "kernels-$i run kernels $i/$SLICES"; done
 	echo "batch-0 run batch 0/2"
 	echo "batch-1 run batch 1/2"
 	echo "sanitizer run sanitizer 0/1"
@@ -109,7 +116,12 @@ run_job() { # gpu name script args...
 	s=$(date +%s)
 	step "GPU $gpu: $name ($script $*)"
 	case $script in
-	run) CUDA_VISIBLE_DEVICES=$gpu bash "$RUN_SH" "$B" "$G" "$@" ;;
+	run)
+		case $name in
+		counts-*) CUDA_VISIBLE_DEVICES=$gpu KERNELS=$KERNELS_COUNTS bash "$RUN_SH" "$B" "$G" "$@" ;;
+		kernels-*) CUDA_VISIBLE_DEVICES=$gpu KERNELS=$KERNELS_REST bash "$RUN_SH" "$B" "$G" "$@" ;;
+		*) CUDA_VISIBLE_DEVICES=$gpu bash "$RUN_SH" "$B" "$G" "$@" ;;
+		esac ;;
 	clique) CUDA_VISIBLE_DEVICES=$gpu PART=$1 bash "$CLIQUE_SH" "$B" "$G" ;;
 	inputs) CUDA_VISIBLE_DEVICES=$gpu bash "$INPUTS_SH" "$B" "$G" ;;
 	oriented) CUDA_VISIBLE_DEVICES=$gpu bash "$ORIENTED_SH" "$B" "$G" ;;

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # tests/gpu/run.sh - GPU correctness, run by a developer on the GPU machine.
 #
-#   tests/gpu/run.sh [BUILD_DIR] [SHARED_GRAPHS_DIR] [all|counts|sanitizer|batch] [I/N]
+#   tests/gpu/run.sh [BUILD_DIR] [SHARED_GRAPHS_DIR] [all|counts|kernels|sanitizer|batch] [I/N]
 #
 # The third argument runs a part only, default all (batch: the per-vertex,
-# clustering and checkpoint checks, and their sanitizer runs); I/N checks only the
-# graphs whose index is I modulo N. (The whole takes over ten minutes, the
-# device tool's limit for one command.)
+# clustering and checkpoint checks, and their sanitizer runs; kernels:
+# each graph's checks of the kernels in $KERNELS by name, their test hooks
+# and policies, nothing else, so that a graph's kernels can be checked in
+# a job of their own); I/N checks only the graphs whose index is I modulo
+# N. (The whole takes over ten minutes, the device tool's limit for one
+# command; R-MAT 19's counts alone took more on an H200, 2026-11-27, which
+# is why tests/gpu/all.sh checks half the kernels in a kernels job.)
 # Checks every GPU kernel (lstc, lstc-paper, lstc-hash, mid-hash, trust, fasttc, edge-merge, skiff
 # under each CTA policy, auto) against the CPU count (itself checked
 # against tests/brute) on real graphs (and cnr-2000, a LAW crawl, from its BVGraph files),
@@ -152,7 +156,8 @@ for g in "${graphs[@]}"; do
 		# mid-hash falls back to lstc for a unit past its source-entry limit
 		# (2^32 - 2^24; lowered here by the test hook): the count stays
 		# exact and the result names what ran, per unit and in the note
-		for l in "--partitions 4" "--layout lstc --partitions 3"; do
+		# (not in the kernels part: a check of the counts part's)
+		[ "$PART" = kernels ] || for l in "--partitions 4" "--layout lstc --partitions 3"; do
 			TSG_TEST_MID_HASH_MAX=2000 "$B/tristream" count --quiet --json --device gpu \
 				--kernel mid-hash $l "$g" >"$T/fb.json" 2>"$T/fb.err"
 			python3 - "$T/fb.json" "$ref" <<'PY' && ok || bad "$(basename "$g") mid-hash fall-back $l: $(head -c 300 "$T/fb.json") $(head -c 200 "$T/fb.err")"
@@ -173,7 +178,7 @@ PY
 		# auto: each unit names the kernel it ran, one auto may choose; the
 		# note says how many units each got; the top-level kernel is the
 		# one every unit ran, or "auto" where they differ
-		for l in "--partitions 1" "--partitions 4" "--gpu-mem $(( bytes / 8 + 65536 ))"; do
+		[ "$PART" = kernels ] || for l in "--partitions 1" "--partitions 4" "--gpu-mem $(( bytes / 8 + 65536 ))"; do
 			"$B/tristream" count --quiet --json --device gpu --kernel auto --layout block $l "$g" \
 				>"$T/au.json" 2>"$T/au.err"
 			python3 - "$T/au.json" "$ref" <<'PY' && ok || bad "$(basename "$g") auto report $l: $(head -c 300 "$T/au.json") $(head -c 200 "$T/au.err")"
@@ -214,6 +219,7 @@ PY
 			grep -q '"cta_policy":"warp-index"' "$T/sk.json" && grep -q '"kernel":"skiff"' "$T/sk.json" &&
 				ok || bad "$(basename "$g") skiff JSON names its policy: $(head -c 300 "$T/sk.json")" ;;
 		esac
+		[ "$PART" = kernels ] && { echo "checked $(basename "$g"): the kernels $KERNELS"; continue; }
 		# out of core: a budget far below the graph forces automatic planning
 		for div in 4 16; do
 			mem=$(( bytes / div + 65536 ))
@@ -374,6 +380,7 @@ print(d["triangles"] if ok else "stages %s, pinned at once %s" % (s, held))' $io
 	[ -n "$cl" ] && [ "$cl" = "$clc" ] && ok || bad "$(basename "$g") clustering GPU '$cl', CPU '$clc'"
 	echo "checked $(basename "$g"): $ref triangles"
 done
+[ "$PART" = kernels ] && finish_checks # the rest is the other parts'
 # R-MAT 19 under --host-mem on auto must have taken the arrival layout
 # (its need is well below the in-memory count's)
 case " ${graphs[*]} " in
