@@ -299,9 +299,9 @@ struct engine_result {
 		uint32_t kept_failed; /* ... and not, their memory refused (decoded again) */
 		uint64_t kept_bytes;  /* what the kept ones held at most */
 		uint64_t from_kept;   /* chunks copied from kept ones, not decoded */
-		uint64_t runtime_bytes; /* GPU: host memory the CUDA runtime took on
-				       * opening the device, held out of the kept
-				       * chunks' room */
+		uint64_t runtime_bytes; /* GPU: host memory gpu_open added (the
+				       * context, made before it, is not in it),
+				       * held out of the kept chunks' room */
 	} sweep;
 	struct engine_host_build { /* the host's ranks built one oriented graph
 				    * (src/hostbuild.h) */

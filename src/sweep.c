@@ -24,8 +24,8 @@
 #include "src/pipeline.h"
 
 /* Held beside what is budgeted: stacks, decoders' windows, the C
- * library's arenas; the CUDA runtime's host side is measured apart
- * (sweep.runtime_bytes, keep_plan). */
+ * library's arenas, the CUDA context's host side (what gpu_open adds
+ * after it is measured apart: sweep.runtime_bytes, keep_plan). */
 #define SWEEP_MARGIN (16ull << 20)
 /* Chunks a pass is cut into, at least, per producer thread: in-order use
  * needs a few ready behind the one awaited. */
@@ -115,7 +115,7 @@ struct sweep {
 	struct sweep_kept *kept;     /* nch */
 	uint32_t keep_from;          /* nch: none */
 	uint64_t kept_most;          /* bytes kept at most */
-	uint64_t runtime_bytes;      /* GPU: host memory opening the device took */
+	uint64_t runtime_bytes;      /* GPU: host memory gpu_open added (not the context) */
 	/* the run */
 	const struct engine_opts *o;
 	unsigned threads;            /* the host's threads: decoders (CPU: counters too) */
@@ -856,8 +856,8 @@ static int open_device(struct sweep *s, const struct engine_opts *o, struct engi
 	if (gpu) {
 		uint64_t slot_bytes;
 		struct tsg_err ge = { 0 };
-		/* the CUDA runtime's own host memory, which the budget must
-		 * hold beside the sweep's (keep_plan): what opening it added */
+		/* host memory opening the device adds (keep_plan holds it out;
+		 * the context, made earlier by the warm-up thread, is not in it) */
 		const uint64_t anon0 = tsg_self_anon_bytes();
 		const int rc = gpu_open(o->gpu_index, o->gpu_mem, o->per_vertex ? s->nv : 0, &s->gpu,
 					&slot_bytes, &ge);
@@ -886,9 +886,9 @@ static int open_device(struct sweep *s, const struct engine_opts *o, struct engi
  * page cache: every pass decodes from them mapped, and under a memory
  * cgroup of the budget, kept chunks taking that share would evict them
  * (each pass reading the crawl from the disk again, slower than decoding
- * it). `used` counts, on the GPU, the host memory the CUDA runtime took
- * when the device opened (s->runtime_bytes), which SWEEP_MARGIN does not
- * cover. No budget known (budget 0): none kept. TSG_TEST_SWEEP_KEEP=BYTES
+ * it). `used` counts, on the GPU, what opening the device added to the
+ * process's memory (s->runtime_bytes; not the context, made before it),
+ * beyond SWEEP_MARGIN. No budget known (budget 0): none kept. TSG_TEST_SWEEP_KEEP=BYTES
  * lowers the room, for tests and benches (0: none kept). */
 static int keep_plan(struct sweep *s, uint64_t budget, uint64_t used, struct tsg_err *err)
 {

@@ -62,7 +62,7 @@ assert d['triangles'] == $ref_c2, d
 assert s['kept_chunks'] == n - first and s['kept_failed'] == 0 and s['kept_bytes'] > 0, s
 assert s['decoded_from_kept'] > 0 and s['chunks_decoded'] <= n + 3, s
 assert s['runtime_bytes'] > 0, s" && ok ||
-	bad "chunks kept on the host between the GPU's passes, as JSON says, the CUDA runtime's host memory measured"
+	bad "chunks kept on the host between the GPU's passes, as JSON says, what opening the device added measured"
 python3 -c "
 import json; d = json.load(open('$T/p0.json')); s = d['sweep']
 assert d['triangles'] == $ref_c2 and d['passes'] >= 4, d
