@@ -8,9 +8,10 @@
 # two jobs: counts-I with the kernels $KERNELS_COUNTS and every other
 # check, kernels-I with the kernels $KERNELS_REST by name alone, since
 # R-MAT 19's slice with all nine kernels took over the device tool's 10
-# minutes on an H200; its sanitizer part; its batch part in two), tests/gpu/clique.sh (its counts in two
-# halves, early and late, and its sanitizer half), tests/gpu/sweep.sh,
-# tests/gpu/oriented.sh and tests/gpu/inputs.sh. The longest jobs go first
+# minutes on an H200; its sanitizer part; its batch part in two),
+# tests/gpu/clique.sh (its counts in two halves, early and late, and its
+# sanitizer half), tests/gpu/sweep.sh, tests/gpu/oriented.sh and
+# tests/gpu/inputs.sh. The longest jobs go first
 # (four H200s, 2026-11-26: count slices 4.5-13 min, sanitizer and batch
 # 2-2.5 min, multi.sh 15 min on two: 96 GPU-minutes for run.sh and
 # multi.sh; four H100s, the same day: clique.sh's counts 14 min, slices of
