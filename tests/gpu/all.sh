@@ -4,7 +4,8 @@
 # The whole GPU suite on one host, every GPU busy: tests/gpu/multi.sh on
 # GPUs 0 and 1 (where the host has two or more), and the one-GPU scripts in
 # jobs taken by one worker a GPU, each run with only its GPU visible:
-# tests/gpu/run.sh (its counts in SLICES slices, default 8, each slice in
+# tests/gpu/run.sh (its counts in SLICES slices, default 11: a graph each
+# of its eleven; each slice in
 # two jobs: counts-I with the kernels $KERNELS_COUNTS and every other
 # check, kernels-I with the kernels $KERNELS_REST by name alone, since
 # R-MAT 19's slice with all nine kernels took over the device tool's 10
@@ -32,7 +33,7 @@
 # use stand-ins).
 set -u
 B=$1 G=$2 O=$3
-SLICES=${4:-8}
+SLICES=${4:-11}
 here=$(cd "$(dirname "$0")" && pwd)
 RUN_SH=${RUN_SH:-$here/run.sh}
 MULTI_SH=${MULTI_SH:-$here/multi.sh}
