@@ -5,9 +5,9 @@
 # GPUs 0 and 1 (where the host has two or more), and the one-GPU scripts in
 # jobs taken by one worker a GPU, each run with only its GPU visible:
 # tests/gpu/run.sh (its counts in SLICES slices, default 11: a graph each
-# of its eleven; each slice in
-# two jobs: counts-I with the kernels $KERNELS_COUNTS and every other
-# check, kernels-I with the kernels $KERNELS_REST by name alone, since
+# of its eleven; each slice in two jobs: counts-I with the kernels
+# $KERNELS_COUNTS and every other check, kernels-I with the kernels
+# $KERNELS_REST by name alone, since
 # R-MAT 19's slice with all nine kernels took over the device tool's 10
 # minutes on an H200; its sanitizer part; its batch part in two),
 # tests/gpu/clique.sh (its counts in two halves, early and late, and its
