@@ -278,17 +278,12 @@ size_t arrival_sort_bytes(uint64_t entries, uint32_t nbv, cudaError_t *e)
 	return bytes;
 }
 
-cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint64_t entries,
-			   uint32_t k, int count, unsigned slots, int bits, dev_counters *c, int sms,
-			   cudaStream_t s, cudaStream_t cs, cudaEvent_t placed, cudaEvent_t filed)
+/* Steps 1 and 2 on s, once filed has passed: batch bt's rows sorted in
+ * a.lst by row_at, its in-edges in a.ins by in_at. */
+static cudaError_t ar_orient(const arrival_dev &a, const ar_batch &bt, const ar_state &st,
+			     uint64_t entries, unsigned flat, cudaStream_t s, cudaEvent_t filed)
 {
-	const ar_batch bt = { a.off, a.lst, a.tmp, a.ins, a.row_at, a.in_at, a.pre, a.row_fill,
-			      a.in_fill, lo, nbv, k, a.share, a.nshares ? a.nshares : 1 };
-	const ar_state st = { a.rstart, a.rlen, a.batch_of, a.rank, a.adj, a.fill, a.cap };
-	if (nbv == 0)
-		return cudaSuccess;
-	const unsigned warps = (unsigned)min((nbv + MH_WARPS - 1) / MH_WARPS, (uint32_t)sms * 32u);
-	const unsigned flat = (unsigned)min((entries + 255) / 256 + 1, (uint64_t)sms * 16);
+	const uint32_t nbv = bt.nbv;
 	/* the batch before is filed: its in-edges and tails are read */
 	cudaError_t e = cudaStreamWaitEvent(s, filed, 0);
 	uint32_t *zero[5] = { a.row_at, a.in_at, a.pre, a.row_fill, a.in_fill };
@@ -310,10 +305,26 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 	GPU_LAUNCHED();
 	/* entries bounds the rows (they are some of the lists' entries): it
 	 * sizes CUB's work, the offsets say where each row is */
-	e = cub::DeviceSegmentedSort::SortKeys(a.sort_tmp, sort_bytes, a.tmp, a.lst, (int64_t)entries,
-					       (int64_t)nbv, a.row_at, a.row_at + 1, s);
+	return cub::DeviceSegmentedSort::SortKeys(a.sort_tmp, sort_bytes, a.tmp, a.lst,
+						  (int64_t)entries, (int64_t)nbv, a.row_at,
+						  a.row_at + 1, s);
+}
+
+cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint64_t entries,
+			   uint32_t k, int count, unsigned slots, int bits, dev_counters *c, int sms,
+			   cudaStream_t s, cudaStream_t cs, cudaEvent_t placed, cudaEvent_t filed)
+{
+	const ar_batch bt = { a.off, a.lst, a.tmp, a.ins, a.row_at, a.in_at, a.pre, a.row_fill,
+			      a.in_fill, lo, nbv, k, a.share, a.nshares ? a.nshares : 1 };
+	const ar_state st = { a.rstart, a.rlen, a.batch_of, a.rank, a.adj, a.fill, a.cap };
+	if (nbv == 0)
+		return cudaSuccess;
+	const unsigned warps = (unsigned)min((nbv + MH_WARPS - 1) / MH_WARPS, (uint32_t)sms * 32u);
+	const unsigned flat = (unsigned)min((entries + 255) / 256 + 1, (uint64_t)sms * 16);
+	cudaError_t e = ar_orient(a, bt, st, entries, flat, s, filed);
 	if (e != cudaSuccess)
 		return e;
+	size_t scan_bytes;
 	const uint64_t place = (max((uint64_t)nbv, entries) + 255) / 256;
 	ar_place_kernel<<<(unsigned)min(place, (uint64_t)sms * 8), 256, 0, s>>>(bt, st);
 	GPU_LAUNCHED();
@@ -345,4 +356,266 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 	const ar_rows rows = { a.rstart, a.rlen, a.adj, a.adj };
 	const mh_pv pv = { a.pv, nullptr, a.rec_a };
 	return mh_count_launch(rows, a.pos, a.rec, a.nv, slots, bits, c, sms, pv, cs);
+}
+
+/*
+ * Groups: the arrival layout where the oriented rows outgrow the device
+ * (batch pairs, docs/PERFORMANCE.md; bench/pairs_study.py modelled it).
+ * The batches are cut into groups of consecutive ids, each group's rows
+ * small enough for region A. A batch is placed in A and counts the edges
+ * it completes within its group at once, as above; the edges between a
+ * group and the earlier ones wait for the group's end, when its rows go to
+ * the host and every earlier group's rows come back a piece at a time into
+ * region B: an edge a -> b between the two needs out(a) and out(b) alone,
+ * one in A and one in B, whatever group c lies in. So every edge is
+ * counted once, in the later of its endpoints' groups. Rows are addressed
+ * by id within their region (rs/rl per id, rank -> id through id_of), so
+ * the device keeps 8 bytes a vertex (rank, id_of) and not a row index.
+ */
+
+/* A region's rows: ids lo .. hi-1, row of id at adj[rs[id - lo] - base ..
+ * + rl[id - lo]) (base: where a piece of a group's rows began). */
+struct ag_region {
+	const uint32_t *adj;
+	const uint32_t *rs, *rl;
+	uint64_t lo, hi;
+	uint32_t base;
+	__device__ bool holds(uint64_t id) const { return id >= lo && id < hi; }
+	__device__ uint32_t start(uint64_t id) const { return rs[id - lo] - base; }
+	__device__ uint32_t len(uint64_t id) const { return rl[id - lo]; }
+};
+
+/* The count step's rows: middle vertices by index L in region t (its id
+ * t.lo + L), tails in region s. */
+struct ag_rows {
+	ag_region t;
+	const uint32_t *tadj, *sadj;
+	const uint32_t *rank;
+	__device__ void mid(uint32_t L, uint64_t *mb, uint64_t *me) const
+	{
+		*mb = t.start(t.lo + L);
+		*me = *mb + t.len(t.lo + L);
+	}
+	__device__ uint32_t mid_id(uint32_t L) const { return rank[t.lo + L]; } /* pv by rank */
+};
+
+__device__ __forceinline__ void ag_put(uint32_t *pos, uint2 *rec, uint32_t *rec_a, int scatter,
+				       uint32_t a, uint32_t L, uint32_t from, uint32_t end)
+{
+	if (!scatter) {
+		atomicAdd(&pos[L], 1u);
+		return;
+	}
+	const uint32_t at = atomicAdd(&pos[L], 1u);
+	rec[at] = make_uint2(from, end);
+	if (rec_a)
+		rec_a[at] = a;
+}
+
+/* Appends batch k's sorted rows at A's fill mark and indexes them by id. */
+__global__ void ag_place_kernel(ar_batch bt, arrival_fill *fill, uint32_t *adj, uint32_t *rs,
+				uint32_t *rl, uint64_t a_lo, uint64_t cap)
+{
+	const uint64_t used = fill->used, total = bt.row_at[bt.nbv];
+	const uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+	const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+	if (used + total > cap) {
+		if (t == 0)
+			fill->overflow = 1;
+		return;
+	}
+	for (uint64_t j = t; j < total; j += stride)
+		adj[used + j] = bt.lst[j];
+	for (uint64_t i = t; i < bt.nbv; i += stride) {
+		rs[bt.lo + i - a_lo] = (uint32_t)(used + bt.row_at[i]);
+		rl[bt.lo + i - a_lo] = bt.row_at[i + 1] - bt.row_at[i];
+	}
+}
+
+__global__ void ag_advance_kernel(ar_batch bt, arrival_fill *fill, uint64_t cap)
+{
+	const uint64_t total = bt.row_at[bt.nbv];
+	if (fill->used + total <= cap)
+		fill->used += total;
+}
+
+/* Batch k's edges within its group (region A, ids a.lo .. end of the
+ * batch): out-edges v -> b with b placed, and in-edges a -> v from the
+ * group's earlier batches (tails found by binary search in the count pass,
+ * kept in tmp for the scatter pass, as ar_file_kernel does). */
+__global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of,
+			       const uint32_t *rank, uint32_t *pos, uint2 *rec, uint32_t *rec_a,
+			       int scatter)
+{
+	const unsigned lane = threadIdx.x & 31;
+	const uint32_t nwarps = (gridDim.x * blockDim.x) >> 5;
+	const uint32_t warp = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+	for (uint64_t i = warp; i < bt.nbv; i += nwarps) {
+		const uint64_t v = bt.lo + i;
+		const uint32_t rb = a.start(v), re = rb + a.len(v);
+		for (uint32_t p = rb + lane; p + 1 < re; p += 32) {
+			const uint64_t b = id_of[a.adj[p]];
+			if (a.holds(b) && a.len(b) > 0)
+				ag_put(pos, rec, rec_a, scatter, rec_a ? rank[v] : 0,
+				       (uint32_t)(b - a.lo), p + 1, re);
+		}
+	}
+	const uint64_t nin = bt.in_at[bt.nbv], stride = (uint64_t)gridDim.x * blockDim.x;
+	for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < nin; t += stride) {
+		const uint2 q = bt.ins[t]; /* a -> v, ranks; a read before the batch */
+		const uint64_t ia = id_of[q.x], iv = id_of[q.y];
+		if (scatter) {
+			const uint32_t tail = bt.tmp[t];
+			if (tail != UINT32_MAX) {
+				const uint32_t ab = a.start(ia);
+				ag_put(pos, rec, rec_a, 1, q.x, (uint32_t)(iv - a.lo), ab + tail,
+				       ab + a.len(ia));
+			}
+			continue;
+		}
+		uint32_t tail = UINT32_MAX;
+		if (a.holds(ia) && a.len(iv) != 0) { /* a in the group; out(v) can close one */
+			const uint32_t ab = a.start(ia), ae = ab + a.len(ia);
+			const uint64_t p = dev_lower_bound(a.adj, ab, ae, q.y);
+			if (p + 1 < ae && a.adj[p] == q.y) {
+				ag_put(pos, rec, rec_a, 0, q.x, (uint32_t)(iv - a.lo), 0, 0);
+				tail = (uint32_t)(p + 1 - ab);
+			}
+		}
+		bt.tmp[t] = tail;
+	}
+}
+
+/* The edges a -> b with a among ids c0 .. c1-1 of region s and b in region
+ * t: the tail of out(a) after b, in s, filed under b's index in t. */
+__global__ void ag_pair_file_kernel(ag_region s, uint64_t c0, uint64_t c1, ag_region t,
+				    const uint32_t *id_of, const uint32_t *rank, uint32_t *pos,
+				    uint2 *rec, uint32_t *rec_a, int scatter)
+{
+	const unsigned lane = threadIdx.x & 31;
+	const uint64_t nwarps = (gridDim.x * blockDim.x) >> 5;
+	const uint64_t warp = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+	for (uint64_t v = c0 + warp; v < c1; v += nwarps) {
+		const uint32_t rb = s.start(v), re = rb + s.len(v);
+		for (uint32_t p = rb + lane; p + 1 < re; p += 32) {
+			const uint64_t b = id_of[s.adj[p]];
+			if (t.holds(b) && t.len(b) > 0)
+				ag_put(pos, rec, rec_a, scatter, rec_a ? rank[v] : 0,
+				       (uint32_t)(b - t.lo), p + 1, re);
+		}
+	}
+}
+
+static ag_region ag_region_a(const arrival_dev &a)
+{
+	return { a.adj_a, a.rs_a, a.rl_a, a.a_lo, a.a_hi, 0 };
+}
+
+static ag_region ag_region_b(const arrival_dev &a)
+{
+	return { a.adj_b, a.rs_b, a.rl_b, a.b_lo, a.b_hi, a.b_base };
+}
+
+/* Records of region t's middle vertices: pos cleared, filed twice around a
+ * scan (as arrival_launch does), then counted. */
+template <class File>
+static cudaError_t ag_count(const arrival_dev &a, const ag_region &t, const uint32_t *sadj,
+			    const File &file, unsigned slots, int bits, dev_counters *c, int sms,
+			    cudaStream_t cs, cudaEvent_t filed)
+{
+	const uint64_t nt = t.hi - t.lo;
+	cudaError_t e = cudaMemsetAsync(a.pos, 0, ((size_t)nt + 1) * 4, cs);
+	if (e == cudaSuccess)
+		e = cudaMemsetAsync(&c->next_chunk, 0, sizeof(c->next_chunk), cs);
+	if (e == cudaSuccess)
+		e = file(0);
+	size_t scan_bytes = a.scan_bytes;
+	if (e == cudaSuccess)
+		e = cub::DeviceScan::ExclusiveSum(a.scan_tmp2, scan_bytes, a.pos, a.pos,
+						  (int64_t)nt + 1, cs);
+	if (e == cudaSuccess)
+		e = file(1);
+	if (e == cudaSuccess && filed)
+		e = cudaEventRecord(filed, cs);
+	if (e != cudaSuccess)
+		return e;
+	const ag_rows rows = { t, t.adj, sadj, a.rank };
+	const mh_pv pv = { a.pv, nullptr, a.rec_a };
+	return mh_count_launch(rows, a.pos, (const uint2 *)a.rec, (uint32_t)nt, slots, bits, c, sms,
+			       pv, cs);
+}
+
+cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv,
+				 uint64_t entries, uint32_t k, int count, unsigned slots, int bits,
+				 dev_counters *c, int sms, cudaStream_t s, cudaStream_t cs,
+				 cudaEvent_t placed, cudaEvent_t filed, unsigned long long *used)
+{
+	const ar_batch bt = { a.off, a.lst, a.tmp, a.ins, a.row_at, a.in_at, a.pre, a.row_fill,
+			      a.in_fill, lo, nbv, k, 0, 1 };
+	const ar_state st = { nullptr, nullptr, nullptr, a.rank, nullptr, a.fill, 0 };
+	cudaError_t e = cudaSuccess;
+	if (nbv == 0) /* the fill mark as it stands */
+		return cudaMemcpyAsync(used, &a.fill->used, sizeof(*used), cudaMemcpyDeviceToHost, s);
+	const unsigned warps = (unsigned)min((nbv + MH_WARPS - 1) / MH_WARPS, (uint32_t)sms * 32u);
+	const unsigned flat = (unsigned)min((entries + 255) / 256 + 1, (uint64_t)sms * 16);
+	e = ar_orient(a, bt, st, entries, flat, s, filed);
+	if (e != cudaSuccess)
+		return e;
+	const uint64_t place = (max((uint64_t)nbv, entries) + 255) / 256;
+	ag_place_kernel<<<(unsigned)min(place, (uint64_t)sms * 8), 256, 0, s>>>(
+		bt, a.fill, a.adj_a, a.rs_a, a.rl_a, a.a_lo, a.cap_a);
+	GPU_LAUNCHED();
+	ag_advance_kernel<<<1, 1, 0, s>>>(bt, a.fill, a.cap_a);
+	GPU_LAUNCHED();
+	e = cudaMemcpyAsync(used, &a.fill->used, sizeof(*used), cudaMemcpyDeviceToHost, s);
+	if (e == cudaSuccess)
+		e = cudaEventRecord(placed, s);
+	if (e == cudaSuccess)
+		e = cudaStreamWaitEvent(cs, placed, 0);
+	if (e != cudaSuccess || !count)
+		return e == cudaSuccess ? cudaEventRecord(filed, cs) : e;
+	ag_region ra = ag_region_a(a);
+	ra.hi = lo + nbv; /* placed so far */
+	const uint32_t *id_of = a.id_of, *rank = a.rank;
+	uint32_t *pos = a.pos, *rec_a = a.pv ? a.rec_a : nullptr;
+	uint2 *rec = (uint2 *)a.rec;
+	const unsigned grid = max(warps, flat);
+	const auto file = [=](int scatter) {
+		ag_file_kernel<<<grid, MH_THREADS, 0, cs>>>(bt, ra, id_of, rank, pos, rec, rec_a,
+							    scatter);
+		return cudaGetLastError();
+	};
+	return ag_count(a, ra, a.adj_a, file, slots, bits, c, sms, cs, filed);
+}
+
+cudaError_t arrival_pair_launch(const arrival_dev &a, int from_b, uint64_t c0, uint64_t c1,
+				unsigned slots, int bits, dev_counters *c, int sms, cudaStream_t cs)
+{
+	const ag_region s = from_b ? ag_region_b(a) : ag_region_a(a);
+	const ag_region t = from_b ? ag_region_a(a) : ag_region_b(a);
+	if (c1 <= c0 || t.hi <= t.lo)
+		return cudaSuccess;
+	const uint32_t *id_of = a.id_of, *rank = a.rank;
+	uint32_t *pos = a.pos, *rec_a = a.pv ? a.rec_a : nullptr;
+	uint2 *rec = (uint2 *)a.rec;
+	const unsigned grid = (unsigned)min((c1 - c0 + MH_WARPS - 1) / MH_WARPS, (uint64_t)sms * 32u);
+	const auto file = [=](int scatter) {
+		ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, id_of, rank, pos, rec,
+								 rec_a, scatter);
+		return cudaGetLastError();
+	};
+	return ag_count(a, t, s.adj, file, slots, bits, c, sms, cs, nullptr);
+}
+
+__global__ void ag_id_of_kernel(const uint32_t *rank, uint32_t *id_of, uint64_t nv)
+{
+	const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+	for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < nv; i += stride)
+		id_of[rank[i]] = (uint32_t)i;
+}
+
+cudaError_t arrival_id_of_launch(const arrival_dev &a, int sms, cudaStream_t s)
+{
+	ag_id_of_kernel<<<sms * 8, 256, 0, s>>>(a.rank, a.id_of, a.nv);
+	return cudaGetLastError();
 }

@@ -242,6 +242,19 @@ int gpu_arrival_share(struct gpu_ctx *g, struct gpu_ctx *leader, struct gpu_ctx 
  * an open device (CUB sizes its work). */
 uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries, uint64_t max_vertices,
 			   int pv);
+/* Groups (arrival.cu): where the rows outgrow the device, the batches are
+ * cut into groups of consecutive ids whose rows fit region A; each batch
+ * counts the edges within its group as it comes, and at a group's end its
+ * rows go to the host (pinned memory, half the lists' bytes in all) and
+ * the edges between it and each earlier group are counted, the earlier
+ * rows copied back a piece at a time. One device, no checkpoint key of its
+ * own: the groups follow the budget. gpu_arrival_group_rows is region A's
+ * rows under budget (0: not even a batch fits); gpu_arrival_groups(g, 1)
+ * makes the next gpu_arrival_begin take groups (gpu_arrival_end clears
+ * it). */
+uint64_t gpu_arrival_group_rows(uint64_t nv, uint64_t ne, uint64_t max_entries,
+				uint64_t max_vertices, int pv, uint64_t budget);
+void gpu_arrival_groups(struct gpu_ctx *g, int on);
 /* Sets up the resident rows: rank (id -> rank) and batch_of (rank -> batch),
  * nv entries each, are copied; src is kept until gpu_arrival_end. */
 int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbatches,
@@ -275,6 +288,12 @@ struct gpu_arrival_result {
 	 * two batches behind) or for pages given back (a mapped file's, which
 	 * the unpinning thread may not let pile up) */
 	double pin_s, unpin_s, wait_s;
+	/* groups: how many, region A's rows, row bytes copied back to the
+	 * device (in bytes above) and out to the host, pair launches, host
+	 * seconds ending groups (the batch thread's) */
+	uint32_t groups;
+	uint64_t group_rows, rows_back_bytes, rows_out_bytes, pair_launches;
+	double group_end_s;
 	uint32_t locked_most;   /* ranges of the lists' pages pinned at once, at most (a
 				 * range: a batch's pages; src/hostmem.c counts 4, 5 with
 				 * peers, where they are a mapped file's) */

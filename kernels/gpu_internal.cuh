@@ -305,6 +305,16 @@ struct arrival_dev {
 	uint64_t cap;
 	uint32_t nv;
 	uint32_t share, nshares; /* several devices: the edges this one files (arrival.cu) */
+	/* groups (rows past the device, arrival.cu): rank -> id; region A, the
+	 * group being read (ids a_lo .. a_hi-1, cap_a row ids, ids_a ids), and
+	 * region B, a piece of an earlier group (ids b_lo .. b_hi-1, its rows
+	 * from b_base of the group's), each row found by id (rs, rl) */
+	int grouped;
+	uint32_t *id_of;
+	uint32_t *adj_a, *rs_a, *rl_a, *adj_b, *rs_b, *rl_b;
+	uint64_t cap_a, cap_b, ids_a, ids_b, cap_rec;
+	uint64_t a_lo, a_hi, b_lo, b_hi;
+	uint32_t b_base;
 };
 
 /* CUB's scratch for the batch scans and sorts; a failed size query is
@@ -322,6 +332,22 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 			   uint32_t k, int count, unsigned slots, int bits, dev_counters *c, int sms,
 			   cudaStream_t s, cudaStream_t cs, cudaEvent_t placed, cudaEvent_t filed);
 
+/* Groups: orients and places batch k in region A (a.a_lo its group's
+ * first id) as arrival_launch does, writes A's fill mark after it to
+ * *used (pinned) on s, and counts the edges it completes within its group. */
+cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv,
+				 uint64_t entries, uint32_t k, int count, unsigned slots, int bits,
+				 dev_counters *c, int sms, cudaStream_t s, cudaStream_t cs,
+				 cudaEvent_t placed, cudaEvent_t filed, unsigned long long *used);
+/* Groups: counts on cs the edges a -> b with a among ids c0 .. c1-1 of
+ * region B (from_b) or A and b in the other region; the records of so
+ * many sources must fit a.cap_rec (their rows' entries bound them). */
+cudaError_t arrival_pair_launch(const arrival_dev &a, int from_b, uint64_t c0, uint64_t c1,
+				unsigned slots, int bits, dev_counters *c, int sms, cudaStream_t cs);
+
+/* Groups: id_of from rank, on s. */
+cudaError_t arrival_id_of_launch(const arrival_dev &a, int sms, cudaStream_t s);
+
 /* The runtime's state of one device (gpu_runtime.cu; the sweep's calls in
  * sweep.cu use it too). */
 struct sweep_dev;
@@ -333,6 +359,14 @@ struct gpu_kept {
 	const uint64_t *doff;   /* where it lies in the slot */
 	const uint32_t *dadj;
 	uint64_t used, bytes;   /* slot bytes it takes; bytes it copied */
+};
+
+/* A finished group (gpu_runtime.cu): ids lo .. hi-1, batches k0 .. k1-1,
+ * its rows and their index by id on the host (pinned). */
+struct ar_group {
+	uint64_t lo, hi, rows;
+	uint32_t k0, k1;
+	uint32_t *adj, *rs, *rl;
 };
 
 struct gpu_ctx {
@@ -400,6 +434,18 @@ struct gpu_ctx {
 	cudaError_t ar_unpin_err;
 	double ar_wait_s;             /* host seconds waiting for an offsets buffer, or
 				       * for pages given back (ar_hold_back) */
+	/* groups (gpu_arrival_groups, arrival.cu): the rows past the device */
+	int ag_on;                    /* asked for: the next begin takes groups */
+	struct ar_group *ag;          /* the finished groups, ag_n of them */
+	uint32_t ag_n, ag_first;      /* the current group's first batch */
+	uint64_t *ag_bound;           /* per batch: its first id (nbatches + 1) */
+	uint64_t *ag_raw;             /* per batch: its list entries */
+	unsigned long long *ag_used;  /* pinned, per batch: region A's fill mark after it */
+	uint64_t ag_ne, ag_rows;      /* the graph's oriented edges (a bound); rows of groups ended */
+	uint64_t ag_target;           /* the current group's rows, at most */
+	uint64_t ag_copied, ag_saved; /* bytes of rows copied back in / out */
+	uint64_t ag_rounds;           /* pair launches */
+	double ag_end_s;              /* host seconds in group ends */
 	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
 	struct kern_clique_gpu cq;
 	uint64_t *hsizes;             /* cq.all: pinned, sizes_len a slot (gpu_clique_sizes) */

@@ -938,6 +938,106 @@ extern "C" uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_ent
 	return e == cudaSuccess ? need : 0;
 }
 
+/* Groups (arrival.cu): rank and id_of per vertex; pos, scans and sort;
+ * records; the batch arrays; then regions A and B with their ids' row
+ * starts and lengths. Region B is half of A, the records a quarter (at
+ * least a batch's entries), and each region takes ids in proportion to
+ * its rows, the graph's nv / ne with a quarter to spare, at least a
+ * batch's. */
+static uint64_t ag_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max_v, int pv,
+			  uint64_t cap_a, arrival_dev *a, uint8_t *base, cudaError_t *e)
+{
+	arrival_dev d = {};
+	uint64_t at = 256; /* dev_counters */
+	const double per = ne ? 1.25 * (double)nv / (double)ne : 1;
+	const uint64_t cap_b = cap_a / 2 > max_e ? cap_a / 2 : max_e;
+	const uint64_t ids_a = (uint64_t)((double)cap_a * per) + max_v + 1;
+	const uint64_t ids_b = (uint64_t)((double)cap_b * per) + max_v + 1;
+	d.ids_a = ids_a < nv ? ids_a : nv;
+	d.ids_b = ids_b < nv ? ids_b : nv;
+	const uint64_t ids = d.ids_a > d.ids_b ? d.ids_a : d.ids_b;
+	d.cap_rec = cap_a / 4 > max_e ? cap_a / 4 : max_e;
+	d.scan_bytes = arrival_scan_bytes((uint32_t)(ids > max_v ? ids : max_v), e);
+	d.sort_bytes = arrival_sort_bytes(max_e, (uint32_t)max_v, e);
+	ar_take(base, &at, &d.fill, sizeof(arrival_fill));
+	ar_take(base, &at, &d.rank, nv * 4);
+	ar_take(base, &at, &d.id_of, nv * 4);
+	ar_take(base, &at, &d.pos, (ids + 1) * 4);
+	ar_take(base, &at, (uint8_t **)&d.scan_tmp, d.scan_bytes);
+	ar_take(base, &at, (uint8_t **)&d.scan_tmp2, d.scan_bytes);
+	ar_take(base, &at, (uint8_t **)&d.sort_tmp, d.sort_bytes);
+	ar_take(base, &at, (uint8_t **)&d.rec, d.cap_rec * 8);
+	if (pv)
+		ar_take(base, &at, &d.rec_a, d.cap_rec * 4);
+	ar_take(base, &at, &d.off, (max_v + 1) * 8);
+	ar_take(base, &at, &d.lst, max_e * 4);
+	ar_take(base, &at, &d.tmp, max_e * 4);
+	ar_take(base, &at, &d.ins, max_e * 8);
+	ar_take(base, &at, &d.row_at, (max_v + 1) * 4);
+	ar_take(base, &at, &d.in_at, (max_v + 1) * 4);
+	ar_take(base, &at, &d.pre, (max_v + 1) * 4);
+	ar_take(base, &at, &d.row_fill, (max_v + 1) * 4);
+	ar_take(base, &at, &d.in_fill, (max_v + 1) * 4);
+	ar_take(base, &at, &d.rs_a, d.ids_a * 4);
+	ar_take(base, &at, &d.rl_a, d.ids_a * 4);
+	ar_take(base, &at, &d.rs_b, d.ids_b * 4);
+	ar_take(base, &at, &d.rl_b, d.ids_b * 4);
+	ar_take(base, &at, &d.adj_a, cap_a * 4);
+	ar_take(base, &at, &d.adj_b, cap_b * 4);
+	d.cap_a = cap_a;
+	d.cap_b = cap_b;
+	d.nv = (uint32_t)nv;
+	d.grouped = 1;
+	if (a)
+		*a = d;
+	return at + GPU_SLOT_OVERHEAD;
+}
+
+/* Tests (tests/gpu): TSG_TEST_ARRIVAL_GROUP_ROWS, a positive number, caps
+ * region A's rows there, so that a small graph takes many groups and
+ * pieces; unset: what the budget holds. */
+static uint64_t ag_test_rows(void)
+{
+	const char *v = getenv("TSG_TEST_ARRIVAL_GROUP_ROWS");
+	char *end = NULL;
+	const unsigned long long t = v ? strtoull(v, &end, 10) : 0;
+	return v && *v && end && *end == 0 && t > 0 ? t : 0;
+}
+
+/* Region A's rows for a budget: the most that fit (the layout is linear
+ * in them, so a bisection), within 2^32 - 1 (rows are found by 32-bit
+ * starts) and the graph's rows; 0 if not a batch's entries fit. */
+static uint64_t ag_cap_for(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max_v, int pv,
+			   uint64_t budget, cudaError_t *e)
+{
+	uint64_t lo = 0, hi = ne + max_e < 0xffffffffull ? ne + max_e : 0xffffffffull;
+	const uint64_t t = ag_test_rows();
+	if (t && t < hi)
+		hi = t;
+	if (t && t < max_e) /* a batch must fit */
+		hi = max_e;
+	while (lo < hi) {
+		const uint64_t m = lo + (hi - lo + 1) / 2;
+		if (ag_layout(nv, ne, max_e, max_v, pv, m, NULL, NULL, e) <= budget)
+			lo = m;
+		else
+			hi = m - 1;
+	}
+	return lo >= max_e && lo > 0 ? lo : 0;
+}
+
+extern "C" uint64_t gpu_arrival_group_rows(uint64_t nv, uint64_t ne, uint64_t max_entries,
+					   uint64_t max_vertices, int pv, uint64_t budget)
+{
+	if (max_entries >= (1ull << 31) || nv >= (1ull << 32) - 1)
+		return 0;
+	cudaError_t e = cudaSuccess;
+	const uint64_t cap = ag_cap_for(nv, ne, max_entries, max_vertices, pv, budget, &e);
+	return e == cudaSuccess ? cap : 0;
+}
+
+extern "C" void gpu_arrival_groups(struct gpu_ctx *g, int on) { g->ag_on = on; }
+
 enum ar_pin_state { PIN_NOT, PIN_DONE, PIN_RELEASED, PIN_FAILED };
 
 /* Range j of pages: where batch j's lists start, rounded down to a page,
@@ -1169,6 +1269,26 @@ static cudaError_t arrival_release(struct gpu_ctx *g)
 	g->ar_placed = g->ar_filed = NULL;
 	if (g->ar_cum)
 		cudaFreeHost(g->ar_cum);
+	for (uint32_t i = 0; g->ag && i < g->ag_n; i++) {
+		if (g->ag[i].adj) cudaFreeHost(g->ag[i].adj);
+		if (g->ag[i].rs) cudaFreeHost(g->ag[i].rs);
+		if (g->ag[i].rl) cudaFreeHost(g->ag[i].rl);
+	}
+	if (g->ag && g->ag[g->ag_n].adj) /* a group whose end failed midway */
+		cudaFreeHost(g->ag[g->ag_n].adj);
+	if (g->ag && g->ag[g->ag_n].rs)
+		cudaFreeHost(g->ag[g->ag_n].rs);
+	if (g->ag && g->ag[g->ag_n].rl)
+		cudaFreeHost(g->ag[g->ag_n].rl);
+	if (g->ag_used)
+		cudaFreeHost(g->ag_used);
+	free(g->ag);
+	free(g->ag_bound);
+	free(g->ag_raw);
+	g->ag = NULL;
+	g->ag_bound = g->ag_raw = NULL;
+	g->ag_used = NULL;
+	g->ag_n = 0;
 	free(g->ar_ev);
 	free(g->ar_pin);
 	free(g->ar_at);
@@ -1208,20 +1328,38 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	int rc = TSG_OK, ro = 0;
 	const cudaStream_t s = g->compute[0];
 	cudaError_t se = cudaSuccess;
-	const int pv = g->pv != NULL;
-	const uint64_t need = gpu_arrival_bytes(nv, ne, max_entries, max_vertices, pv);
+	const int pv = g->pv != NULL, grouped = g->ag_on;
+	const uint64_t budget = g->slot_bytes * GPU_SLOTS;
+	const uint64_t cap_a = grouped ? gpu_arrival_group_rows(nv, ne, max_entries, max_vertices,
+								pv, budget) : 0;
+	const uint64_t need = grouped ? (cap_a ? budget : 0)
+				      : gpu_arrival_bytes(nv, ne, max_entries, max_vertices, pv);
+	if (grouped && (g->ar_leader || g->ar_npeers))
+		return tsg_fail(err, TSG_EINTERNAL, "arrival groups take one device");
 	if (need == 0 && max_entries < (1ull << 31) && nv < (1ull << 32) - 1) {
-		ar_layout(nv, ne, max_entries, max_vertices, pv, NULL, NULL, &se);
+		if (grouped)
+			ag_layout(nv, ne, max_entries, max_vertices, pv, max_entries, NULL, NULL, &se);
+		else
+			ar_layout(nv, ne, max_entries, max_vertices, pv, NULL, NULL, &se);
 		CK(se, "sizing CUB's scratch for the arrival layout");
 	}
-	if (need == 0 || need > g->slot_bytes * GPU_SLOTS)
-		return tsg_fail(err, TSG_ENOMEM, "the arrival layout needs %llu MiB of the %llu MiB "
-				"GPU budget: use --layout block", (unsigned long long)(need >> 20),
-				(unsigned long long)(g->slot_bytes * GPU_SLOTS >> 20));
+	if (need == 0 || need > budget)
+		return tsg_fail(err, TSG_ENOMEM, "the arrival layout%s needs %llu MiB of the %llu MiB "
+				"GPU budget: use --layout block", grouped ? " in groups" : "",
+				(unsigned long long)((grouped ? ag_layout(nv, ne, max_entries,
+									  max_vertices, pv,
+									  max_entries, NULL,
+									  NULL, &se)
+							      : need) >> 20),
+				(unsigned long long)(budget >> 20));
 	CK(cudaSetDevice(g->device), "selecting the device");
 	CK(arrival_release(g), "releasing an earlier arrival run");
-	CK((ar_layout(nv, ne, max_entries, max_vertices, pv, &g->ar, g->dmem, &se), se),
-	   "sizing CUB's scratch for the arrival layout");
+	if (grouped)
+		CK((ag_layout(nv, ne, max_entries, max_vertices, pv, cap_a, &g->ar, g->dmem, &se), se),
+		   "sizing CUB's scratch for the arrival layout");
+	else
+		CK((ar_layout(nv, ne, max_entries, max_vertices, pv, &g->ar, g->dmem, &se), se),
+		   "sizing CUB's scratch for the arrival layout");
 	g->ar.pv = g->pv; /* counts by rank */
 	g->ar_nbatches = nbatches;
 	g->ar_max_v = max_vertices;
@@ -1263,10 +1401,30 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	CK(cudaEventCreateWithFlags(&g->ar_filed, cudaEventDisableTiming), "creating an event");
 	CK(cudaMemsetAsync(g->dmem, 0, 256, s), "clearing counters");
 	CK(cudaMemsetAsync(g->ar.fill, 0, sizeof(arrival_fill), s), "clearing counters");
-	CK(cudaMemsetAsync(g->ar.rstart, 0, nv * 8, s), "clearing the row index");
-	CK(cudaMemsetAsync(g->ar.rlen, 0, nv * 4, s), "clearing the row index");
-	CK(copy_in(g->ar.batch_of, batch_of, nv * 4, s), "copying the batches");
-	CK(copy_in(g->ar.rank, rank, nv * 4, s), "copying the ranks");
+	g->ag_copied = g->ag_saved = g->ag_rounds = 0;
+	g->ag_end_s = 0;
+	if (grouped) {
+		g->ag = (struct ar_group *)calloc((size_t)nbatches + 1, sizeof(*g->ag));
+		g->ag_bound = (uint64_t *)calloc((size_t)nbatches + 1, sizeof(uint64_t));
+		g->ag_raw = (uint64_t *)calloc((size_t)nbatches + 1, sizeof(uint64_t));
+		if (!g->ag || !g->ag_bound || !g->ag_raw) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+			goto fail;
+		}
+		CK(cudaMallocHost(&g->ag_used, ((size_t)nbatches + 1) * sizeof(*g->ag_used)),
+		   "allocating pinned counters");
+		g->ag_n = g->ag_first = 0;
+		g->ag_ne = ne;
+		g->ag_rows = g->ag_copied = g->ag_saved = g->ag_rounds = 0;
+		g->ag_end_s = 0;
+		CK(copy_in(g->ar.rank, rank, nv * 4, s), "copying the ranks");
+		CK(arrival_id_of_launch(g->ar, g->sms, s), "inverting the ranks");
+	} else {
+		CK(cudaMemsetAsync(g->ar.rstart, 0, nv * 8, s), "clearing the row index");
+		CK(cudaMemsetAsync(g->ar.rlen, 0, nv * 4, s), "clearing the row index");
+		CK(copy_in(g->ar.batch_of, batch_of, nv * 4, s), "copying the batches");
+		CK(copy_in(g->ar.rank, rank, nv * 4, s), "copying the ranks");
+	}
 	if (src->pin_ahead && !g->ar_leader) { /* the file's first pages go straight into pinned memory */
 		ar_pin(g, 0);
 		ar_pin(g, 1);
@@ -1377,6 +1535,140 @@ extern "C" int gpu_arrival_share(struct gpu_ctx *g, struct gpu_ctx *leader,
 	return TSG_OK;
 }
 
+/* Where batch j's rows start in group e's (its rows' end past the group). */
+static uint64_t ag_row_at(const struct ar_group *e, const uint64_t *bound, uint32_t j)
+{
+	return j >= e->k1 || bound[j] >= e->hi ? e->rows : e->rs[bound[j] - e->lo];
+}
+
+/* Counts the edges between region A and B whose tails lie in one region
+ * (B: from_b), batches j0 .. j1-1 of group e (which lies there) as their
+ * sources, as many batches a launch as their rows fit the records. */
+static int ag_rounds(struct gpu_ctx *g, int from_b, const struct ar_group *e, uint32_t j0,
+		     uint32_t j1, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	dev_counters *cnt = (dev_counters *)g->dmem;
+	for (uint32_t c0 = j0; c0 < j1;) {
+		uint32_t c1 = c0 + 1;
+		while (c1 < j1 && ag_row_at(e, g->ag_bound, c1 + 1) - ag_row_at(e, g->ag_bound, c0) <=
+					  g->ar.cap_rec)
+			c1++;
+		CK(arrival_pair_launch(g->ar, from_b, g->ag_bound[c0], g->ag_bound[c1],
+				       g->tile ? g->tile : 1024, g->mid_hash_bits, cnt, g->sms,
+				       g->compute[1]),
+		   "launching a pair of groups");
+		g->ag_rounds++;
+		c0 = c1;
+	}
+fail:
+	return rc;
+}
+
+/* The rows the next group may take: half of those still to come (so the
+ * groups shrink towards the end of the read, and the last one's pairs,
+ * counted after it, are few), at least a sixteenth of region A and two
+ * batches, at most region A. */
+static uint64_t ag_target(const struct gpu_ctx *g)
+{
+	const uint64_t left = g->ag_ne > g->ag_rows ? g->ag_ne - g->ag_rows : 0;
+	uint64_t t = left / 2, least = g->ar.cap_a / 16;
+	if (least < 2 * g->ar_max_e)
+		least = 2 * g->ar_max_e;
+	t = t < least ? least : t;
+	return t < g->ar.cap_a ? t : g->ar.cap_a;
+}
+
+/* Ends the group of batches ag_first .. kend-1 (all submitted): its rows
+ * and their index go to the host, and unless count is 0 each earlier
+ * group's rows come back into region B a piece at a time, and the edges
+ * between the piece and the group are counted, both ways. All on the
+ * counting stream; region A is free again (filed) once they are done. */
+static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const cudaStream_t cs = g->compute[1];
+	struct ar_group *gr = &g->ag[g->ag_n];
+	const double t0 = host_now();
+	gr->k0 = g->ag_first;
+	gr->k1 = kend;
+	gr->lo = g->ag_bound[gr->k0];
+	gr->hi = g->ag_bound[kend];
+	const uint64_t nid = gr->hi - gr->lo;
+	CK(cudaEventSynchronize(g->ar_ev[3 * (kend - 1) + 2]), "ending a group");
+	gr->rows = g->ag_used[kend - 1];
+	CK(cudaMallocHost(&gr->adj, (gr->rows ? gr->rows : 1) * 4), "allocating a group's rows");
+	CK(cudaMallocHost(&gr->rs, (nid ? nid : 1) * 4), "allocating a group's rows");
+	CK(cudaMallocHost(&gr->rl, (nid ? nid : 1) * 4), "allocating a group's rows");
+	CK(cudaMemcpyAsync(gr->adj, g->ar.adj_a, gr->rows * 4, cudaMemcpyDeviceToHost, cs),
+	   "saving a group's rows");
+	CK(cudaMemcpyAsync(gr->rs, g->ar.rs_a, nid * 4, cudaMemcpyDeviceToHost, cs),
+	   "saving a group's rows");
+	CK(cudaMemcpyAsync(gr->rl, g->ar.rl_a, nid * 4, cudaMemcpyDeviceToHost, cs),
+	   "saving a group's rows");
+	CK(cudaStreamSynchronize(cs), "saving a group's rows"); /* the pieces read rs */
+	g->ag_saved += gr->rows * 4 + nid * 8;
+	g->ar.a_lo = gr->lo;
+	g->ar.a_hi = gr->hi;
+	for (uint32_t i = 0; count && i < g->ag_n; i++) {
+		const struct ar_group *e = &g->ag[i];
+		for (uint32_t j0 = e->k0; j0 < e->k1;) {
+			const uint64_t r0 = ag_row_at(e, g->ag_bound, j0);
+			uint32_t j1 = j0 + 1;
+			while (j1 < e->k1 && ag_row_at(e, g->ag_bound, j1 + 1) - r0 <= g->ar.cap_b &&
+			       g->ag_bound[j1 + 1] - g->ag_bound[j0] <= g->ar.ids_b)
+				j1++;
+			const uint64_t r1 = ag_row_at(e, g->ag_bound, j1);
+			const uint64_t b_lo = g->ag_bound[j0], b_hi = g->ag_bound[j1];
+			CK(cudaMemcpyAsync(g->ar.adj_b, e->adj + r0, (r1 - r0) * 4,
+					   cudaMemcpyHostToDevice, cs), "copying a group's rows back");
+			CK(cudaMemcpyAsync(g->ar.rs_b, e->rs + (b_lo - e->lo), (b_hi - b_lo) * 4,
+					   cudaMemcpyHostToDevice, cs), "copying a group's rows back");
+			CK(cudaMemcpyAsync(g->ar.rl_b, e->rl + (b_lo - e->lo), (b_hi - b_lo) * 4,
+					   cudaMemcpyHostToDevice, cs), "copying a group's rows back");
+			g->ag_copied += (r1 - r0) * 4 + (b_hi - b_lo) * 8;
+			g->ar.b_lo = b_lo;
+			g->ar.b_hi = b_hi;
+			g->ar.b_base = (uint32_t)r0;
+			if ((rc = ag_rounds(g, 0, gr, gr->k0, gr->k1, err)) ||
+			    (rc = ag_rounds(g, 1, e, j0, j1, err)))
+				goto fail;
+			j0 = j1;
+		}
+	}
+	/* region A starts over; the next batch's orientation waits for this */
+	CK(cudaMemsetAsync(&g->ar.fill->used, 0, sizeof(g->ar.fill->used), cs), "clearing a group");
+	CK(cudaEventRecord(g->ar_filed, cs), "recording an event");
+	g->ag_rows += gr->rows;
+	g->ag_n++;
+	g->ag_first = kend;
+	g->ag_target = ag_target(g);
+	g->ag_end_s += host_now() - t0;
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+/* Groups: whether batch k (entries list entries, ids lo .. lo+nbv-1)
+ * still fits the current group, by what is known of it without waiting
+ * for the device's last batches: the fill mark two batches back, and the
+ * list entries since, which bound their rows. */
+static int ag_fits(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv, uint64_t entries,
+		   int *fits, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	uint64_t rows = entries;
+	if (k >= 1 && k - 1 >= g->ag_first)
+		rows += g->ag_raw[k - 1];
+	if (k >= 2 && k - 2 >= g->ag_first) {
+		CK(cudaEventSynchronize(g->ar_ev[3 * (k - 2) + 2]), "reading a group's fill");
+		rows += g->ag_used[k - 2];
+	}
+	*fits = rows <= g->ag_target && rows <= g->ar.cap_a && lo + nbv - g->ar.a_lo <= g->ar.ids_a;
+fail:
+	return rc;
+}
+
 extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
 				  const uint64_t *off, int count, struct tsg_err *err)
 {
@@ -1409,9 +1701,32 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	if (rc)
 		goto fail;
 	CK(cudaEventRecord(g->ar_ev[3 * k + 1], s), "recording an event");
-	CK(arrival_launch(g->ar, lo, nbv, entries, k, count, g->tile ? g->tile : 1024,
-			 g->mid_hash_bits, cnt, g->sms, s, g->compute[1], g->ar_placed, g->ar_filed),
-	   "launching the arrival count");
+	if (g->ar.grouped) {
+		g->ag_bound[k] = lo;
+		g->ag_bound[k + 1] = lo + nbv;
+		g->ag_raw[k] = entries;
+		int fits = 0;
+		if (k == 0) {
+			g->ar.a_lo = lo;
+			g->ag_target = ag_target(g);
+		} else if ((rc = ag_fits(g, k, lo, nbv, entries, &fits, err)) ||
+			   (!fits && (rc = ag_group_end(g, k, count, err)))) {
+			goto fail;
+		} else if (!fits) {
+			g->ar.a_lo = lo;
+		}
+		CK(arrival_group_launch(g->ar, lo, nbv, entries, k, count, g->tile ? g->tile : 1024,
+					g->mid_hash_bits, cnt, g->sms, s, g->compute[1], g->ar_placed,
+					g->ar_filed, &g->ag_used[k]),
+		   "launching the arrival count");
+		if (k + 1 == g->ar_nbatches && (rc = ag_group_end(g, k + 1, count, err)))
+			goto fail;
+	} else {
+		CK(arrival_launch(g->ar, lo, nbv, entries, k, count, g->tile ? g->tile : 1024,
+				  g->mid_hash_bits, cnt, g->sms, s, g->compute[1], g->ar_placed,
+				  g->ar_filed),
+		   "launching the arrival count");
+	}
 	CK(cudaMemcpyAsync(&g->ar_cum[k], &cnt->triangles, sizeof(uint64_t), cudaMemcpyDeviceToHost,
 			   g->compute[1]), "reading the count");
 	CK(cudaEventRecord(g->ar_ev[3 * k + 2], g->compute[1]), "recording an event");
@@ -1469,7 +1784,13 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	CK(ar_sync(g), "counting the batches");
 	CK(cudaMemcpy(&fill, g->ar.fill, sizeof(fill), cudaMemcpyDeviceToHost), "reading the rows");
 	res->count = g->ar_nbatches ? g->ar_cum[g->ar_nbatches - 1] : 0;
-	res->rows = fill.used;
+	res->rows = g->ar.grouped ? g->ag_rows : fill.used;
+	res->groups = g->ar.grouped ? g->ag_n : 0;
+	res->group_rows = g->ar.grouped ? g->ar.cap_a : 0;
+	res->rows_back_bytes = g->ag_copied;
+	res->rows_out_bytes = g->ag_saved;
+	res->pair_launches = g->ag_rounds;
+	res->group_end_s = g->ag_end_s;
 	res->overflow = fill.overflow != 0;
 	/* a batch's time: from its start, or the end of the batch before
 	 * where that came later (their steps overlap: arrival_launch), to its
@@ -1486,7 +1807,7 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 		per_ms[k] = end > from ? end - from : 0;
 		res->device_ms += per_ms[k];
 	}
-	res->bytes = g->ar_bytes;
+	res->bytes = g->ar_bytes + g->ag_copied;
 	res->pinned_bytes = g->ar_pinned;
 	res->list_bytes = g->ar_listb;
 fail: {
@@ -1499,6 +1820,7 @@ fail: {
 		rc = cuda_fail(err, re, "releasing the pinned lists");
 }
 	g->ar_leader = NULL; /* a later run is on its own unless shared again */
+	g->ag_on = 0;        /* and without groups unless asked again */
 	g->ar_npeers = 0;
 	g->ar_share = 0;
 	g->ar_nshares = 1;

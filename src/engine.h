@@ -250,6 +250,14 @@ struct engine_result {
 		double wait_s;        /* the batch thread waiting for the devices */
 		uint32_t locked_most; /* batches' ranges of pages pinned at once, at most */
 	} arrival_host;
+	struct {                  /* the GPU's arrival layout in groups (gpu.h); n 0: none */
+		uint32_t n;           /* groups */
+		uint64_t rows;        /* region A: the rows a group may take */
+		uint64_t back_bytes;  /* earlier groups' rows copied back to the device */
+		uint64_t out_bytes;   /* groups' rows saved to the host */
+		uint64_t launches;    /* pair launches */
+		double end_s;         /* host seconds ending groups (batch thread) */
+	} arrival_groups;
 	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */
 	struct kern_clique_gpu clique_gpu;  /* k-cliques on the GPU: what ran (k 0: none) */
 	int clique_picked;        /* auto chose it by timing both on a sample (CPU) */

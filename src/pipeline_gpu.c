@@ -1078,6 +1078,12 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 		res->unpin_s += one.unpin_s;
 		res->wait_s += one.wait_s;
 		res->locked_most += one.locked_most; /* the leader's alone pins */
+		res->groups = one.groups; /* groups take one device */
+		res->group_rows = one.group_rows;
+		res->rows_back_bytes = one.rows_back_bytes;
+		res->rows_out_bytes = one.rows_out_bytes;
+		res->pair_launches = one.pair_launches;
+		res->group_end_s = one.group_end_s;
 		for (uint32_t k = 0; ngpus > 1 && k < nbatches; k++) {
 			per[k] = (j + 1 == ngpus ? 0 : per[k]) + p1[k];
 			ms[k] = j + 1 == ngpus || m1[k] > ms[k] ? m1[k] : ms[k];
@@ -1142,6 +1148,21 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, struct 
 	r->arrival_host.unpin_s = res.unpin_s;
 	r->arrival_host.wait_s = res.wait_s;
 	r->arrival_host.locked_most = res.locked_most;
+	r->arrival_groups.n = res.groups;
+	r->arrival_groups.rows = res.group_rows;
+	r->arrival_groups.back_bytes = res.rows_back_bytes;
+	r->arrival_groups.out_bytes = res.rows_out_bytes;
+	r->arrival_groups.launches = res.pair_launches;
+	r->arrival_groups.end_s = res.group_end_s;
+	if (res.groups) { /* said, as the rows went to the host and back */
+		char a[32], b[32];
+		const size_t at = strlen(r->note);
+		snprintf(r->note + at, sizeof(r->note) - at, "%sthe arrival layout in %u groups: the "
+			 "oriented rows (%s) outgrow the GPU's budget, so each group's edges with the "
+			 "earlier groups were counted at its end, their rows copied back (%s)",
+			 at ? "; " : "", res.groups, tsg_fmt_bytes(g->nadj / 2 * 4, a, sizeof(a)),
+			 tsg_fmt_bytes(res.rows_back_bytes, b, sizeof(b)));
+	}
 	if (res.pinned_bytes < res.list_bytes) { /* after what is there (auto's one GPU) */
 		const size_t at = strlen(r->note);
 		snprintf(r->note + at, sizeof(r->note) - at, "%s%.0f%% of the lists could not be "
@@ -1266,6 +1287,31 @@ static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c,
 	return (struct tsg_scratch){ .per_src = KERN_CLIQUE_PREP_PER_SRC,
 				     .fixed = KERN_CLIQUE_PREP_FIXED + pool +
 					      kern_clique_sizes_bytes(max_out, c) };
+}
+
+/* --layout arrival where the oriented rows outgrow the GPU: groups
+ * (gpu.h), asked of gpu if region A can hold a batch. Unless --batches
+ * names them, the batches are cut again small enough that a group holds
+ * many: a batch's list entries at most 1/256 of the budget's bytes (its
+ * scratch takes about 24 bytes an entry), from 32 batches up. */
+static int arrival_group_plan(const struct tsg_graph *g, const struct engine_opts *o,
+			      uint64_t budget, struct part_arrival_plan *ap, struct gpu_ctx *gpu,
+			      struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	if (!o->batches) {
+		const uint64_t per = budget / 256 > 1 ? budget / 256 : 1;
+		uint64_t nb = (io_graph_rank_nadj(g) + per - 1) / per;
+		nb = nb < PART_ARRIVAL_AUTO_BATCHES ? PART_ARRIVAL_AUTO_BATCHES
+		     : nb > PART_ARRIVAL_MAX_BATCHES ? PART_ARRIVAL_MAX_BATCHES : nb;
+		part_arrival_plan_free(ap);
+		if ((rc = part_arrival_plan_new(g, (uint32_t)nb, ap, err)))
+			return rc;
+	}
+	if (gpu_arrival_group_rows(ap->nv, ap->ne, ap->max_entries, ap->max_vertices,
+				   o->per_vertex, budget > 512 ? budget - 512 : 0))
+		gpu_arrival_groups(gpu, 1);
+	return rc;
 }
 
 /*
@@ -1515,6 +1561,9 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			ngpus = 1;
 			fits = 1;
 		}
+		if (rc == TSG_OK && !fits && o->layout == ENGINE_LAYOUT_ARRIVAL && ngpus == 1 &&
+		    !o->arrival_mapped && !o->ckpt)
+			rc = arrival_group_plan(g, o, gpu_budget(ctx[0]), &ap, ctx[0], err);
 		if (rc == TSG_OK && o->arrival_mapped)
 			rc = arrival_host_fits(&ap, o, ngpus, fits, &fits, r, err);
 		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits))

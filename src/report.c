@@ -249,6 +249,17 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 			json_u64(&j, "lists_bytes", r->lists_bytes);
 			json_u64(&j, "lists_pinned_bytes", r->lists_pinned_bytes);
 			json_u64(&j, "lists_pinned_most", r->arrival_host.locked_most);
+			/* the rows outgrew the device: counted in groups */
+			json_u64(&j, "groups", r->arrival_groups.n);
+			if (r->arrival_groups.n) {
+				json_key_obj(&j, "arrival_groups");
+				json_u64(&j, "group_rows", r->arrival_groups.rows);
+				json_u64(&j, "rows_back_bytes", r->arrival_groups.back_bytes);
+				json_u64(&j, "rows_out_bytes", r->arrival_groups.out_bytes);
+				json_u64(&j, "pair_launches", r->arrival_groups.launches);
+				json_f64(&j, "group_end_s", r->arrival_groups.end_s);
+				json_close(&j, '}');
+			}
 		}
 	} else if (r->layout == ENGINE_LAYOUT_SWEEP) {
 		json_u64(&j, "passes", r->nparts);
