@@ -554,8 +554,12 @@ cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv
 			      a.in_fill, lo, nbv, k, 0, 1 };
 	const ar_state st = { nullptr, nullptr, nullptr, a.rank, nullptr, a.fill, 0 };
 	cudaError_t e = cudaSuccess;
-	if (nbv == 0) /* the fill mark as it stands */
-		return cudaMemcpyAsync(used, &a.fill->used, sizeof(*used), cudaMemcpyDeviceToHost, s);
+	if (nbv == 0) { /* the fill mark as it stands, known once the batch's end is */
+		e = cudaMemcpyAsync(used, &a.fill->used, sizeof(*used), cudaMemcpyDeviceToHost, s);
+		if (e == cudaSuccess)
+			e = cudaEventRecord(placed, s);
+		return e == cudaSuccess ? cudaStreamWaitEvent(cs, placed, 0) : e;
+	}
 	const unsigned warps = (unsigned)min((nbv + MH_WARPS - 1) / MH_WARPS, (uint32_t)sms * 32u);
 	const unsigned flat = (unsigned)min((entries + 255) / 256 + 1, (uint64_t)sms * 16);
 	e = ar_orient(a, bt, st, entries, flat, s, filed);

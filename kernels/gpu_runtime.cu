@@ -1595,7 +1595,9 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 	gr->lo = g->ag_bound[gr->k0];
 	gr->hi = g->ag_bound[kend];
 	const uint64_t nid = gr->hi - gr->lo;
-	CK(cudaEventSynchronize(g->ar_ev[3 * (kend - 1) + 2]), "ending a group");
+	/* batch kend-1's fill mark: its copy is on the orienting stream (which
+	 * may hold the next batch's list copies too, no more) */
+	CK(cudaStreamSynchronize(g->compute[0]), "ending a group");
 	gr->rows = g->ag_used[kend - 1];
 	CK(cudaMallocHost(&gr->adj, (gr->rows ? gr->rows : 1) * 4), "allocating a group's rows");
 	CK(cudaMallocHost(&gr->rs, (nid ? nid : 1) * 4), "allocating a group's rows");

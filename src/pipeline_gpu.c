@@ -1289,6 +1289,15 @@ static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c,
 					      kern_clique_sizes_bytes(max_out, c) };
 }
 
+/* Tests (tests/gpu/groups.sh): TSG_TEST_ARRIVAL_GROUPS=1 takes groups
+ * under --layout arrival even where every row fits, so that any batch
+ * count can be tried on a small graph. */
+static int arrival_groups_test(void)
+{
+	const char *v = getenv("TSG_TEST_ARRIVAL_GROUPS");
+	return v && strcmp(v, "1") == 0;
+}
+
 /* --layout arrival where the oriented rows outgrow the GPU: groups
  * (gpu.h), asked of gpu if region A can hold a batch. Unless --batches
  * names them, the batches are cut again small enough that a group holds
@@ -1561,8 +1570,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			ngpus = 1;
 			fits = 1;
 		}
-		if (rc == TSG_OK && !fits && o->layout == ENGINE_LAYOUT_ARRIVAL && ngpus == 1 &&
-		    !o->arrival_mapped && !o->ckpt)
+		if (rc == TSG_OK && (!fits || arrival_groups_test()) &&
+		    o->layout == ENGINE_LAYOUT_ARRIVAL && ngpus == 1 && !o->arrival_mapped && !o->ckpt)
 			rc = arrival_group_plan(g, o, gpu_budget(ctx[0]), &ap, ctx[0], err);
 		if (rc == TSG_OK && o->arrival_mapped)
 			rc = arrival_host_fits(&ap, o, ngpus, fits, &fits, r, err);
