@@ -445,6 +445,10 @@ struct gpu_ctx {
 	uint64_t ag_target;           /* the current group's rows, at most */
 	uint64_t ag_copied, ag_saved; /* bytes of rows copied back in / out */
 	uint64_t ag_rounds;           /* pair launches */
+	uint64_t ag_pieces;           /* pieces copied back, in all: piece n takes buffer n % 2 */
+	uint32_t *ag_badj[2], *ag_brs[2], *ag_brl[2]; /* region B's two buffers */
+	cudaEvent_t ag_in[2], ag_free[2]; /* a buffer's copy done; its counting done */
+	cudaEvent_t *ag_saved_ev;     /* per group: its rows and index on the host */
 	double ag_end_s;              /* host seconds in group ends */
 	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
 	struct kern_clique_gpu cq;

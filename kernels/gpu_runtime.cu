@@ -940,7 +940,8 @@ extern "C" uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_ent
 
 /* Groups (arrival.cu): rank and id_of per vertex; pos, scans and sort;
  * records; the batch arrays; then regions A and B with their ids' row
- * starts and lengths. Region B is half of A, the records a quarter (at
+ * starts and lengths. Region B is two buffers (a piece copied in while the
+ * one before is counted) of a quarter of A each, the records an eighth (at
  * least a batch's entries), and each region takes ids in proportion to
  * its rows, the graph's nv / ne with a quarter to spare, at least a
  * batch's. */
@@ -950,13 +951,13 @@ static uint64_t ag_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max
 	arrival_dev d = {};
 	uint64_t at = 256; /* dev_counters */
 	const double per = ne ? 1.25 * (double)nv / (double)ne : 1;
-	const uint64_t cap_b = cap_a / 2 > max_e ? cap_a / 2 : max_e;
+	const uint64_t cap_b = cap_a / 4 > max_e ? cap_a / 4 : max_e; /* each of two */
 	const uint64_t ids_a = (uint64_t)((double)cap_a * per) + max_v + 1;
 	const uint64_t ids_b = (uint64_t)((double)cap_b * per) + max_v + 1;
 	d.ids_a = ids_a < nv ? ids_a : nv;
 	d.ids_b = ids_b < nv ? ids_b : nv;
 	const uint64_t ids = d.ids_a > d.ids_b ? d.ids_a : d.ids_b;
-	d.cap_rec = cap_a / 4 > max_e ? cap_a / 4 : max_e;
+	d.cap_rec = cap_a / 8 > max_e ? cap_a / 8 : max_e;
 	d.scan_bytes = arrival_scan_bytes((uint32_t)(ids > max_v ? ids : max_v), e);
 	d.sort_bytes = arrival_sort_bytes(max_e, (uint32_t)max_v, e);
 	ar_take(base, &at, &d.fill, sizeof(arrival_fill));
@@ -980,10 +981,10 @@ static uint64_t ag_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max
 	ar_take(base, &at, &d.in_fill, (max_v + 1) * 4);
 	ar_take(base, &at, &d.rs_a, d.ids_a * 4);
 	ar_take(base, &at, &d.rl_a, d.ids_a * 4);
-	ar_take(base, &at, &d.rs_b, d.ids_b * 4);
-	ar_take(base, &at, &d.rl_b, d.ids_b * 4);
+	ar_take(base, &at, &d.rs_b, 2 * d.ids_b * 4);
+	ar_take(base, &at, &d.rl_b, 2 * d.ids_b * 4);
 	ar_take(base, &at, &d.adj_a, cap_a * 4);
-	ar_take(base, &at, &d.adj_b, cap_b * 4);
+	ar_take(base, &at, &d.adj_b, 2 * cap_b * 4);
 	d.cap_a = cap_a;
 	d.cap_b = cap_b;
 	d.nv = (uint32_t)nv;
@@ -1282,6 +1283,15 @@ static cudaError_t arrival_release(struct gpu_ctx *g)
 		cudaFreeHost(g->ag[g->ag_n].rl);
 	if (g->ag_used)
 		cudaFreeHost(g->ag_used);
+	for (uint32_t j = 0; g->ag_saved_ev && j <= g->ar_nbatches; j++)
+		if (g->ag_saved_ev[j]) cudaEventDestroy(g->ag_saved_ev[j]);
+	free(g->ag_saved_ev);
+	g->ag_saved_ev = NULL;
+	for (int u = 0; u < 2; u++) {
+		if (g->ag_in[u]) cudaEventDestroy(g->ag_in[u]);
+		if (g->ag_free[u]) cudaEventDestroy(g->ag_free[u]);
+		g->ag_in[u] = g->ag_free[u] = NULL;
+	}
 	free(g->ag);
 	free(g->ag_bound);
 	free(g->ag_raw);
@@ -1413,6 +1423,22 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 		}
 		CK(cudaMallocHost(&g->ag_used, ((size_t)nbatches + 1) * sizeof(*g->ag_used)),
 		   "allocating pinned counters");
+		g->ag_saved_ev = (cudaEvent_t *)calloc((size_t)nbatches + 1, sizeof(cudaEvent_t));
+		if (!g->ag_saved_ev) {
+			rc = tsg_fail(err, TSG_ENOMEM, "out of memory");
+			goto fail;
+		}
+		for (uint32_t j = 0; j <= nbatches; j++)
+			CK(cudaEventCreateWithFlags(&g->ag_saved_ev[j], cudaEventDisableTiming),
+			   "creating an event");
+		for (int u = 0; u < 2; u++) {
+			g->ag_badj[u] = g->ar.adj_b + (size_t)u * g->ar.cap_b;
+			g->ag_brs[u] = g->ar.rs_b + (size_t)u * g->ar.ids_b;
+			g->ag_brl[u] = g->ar.rl_b + (size_t)u * g->ar.ids_b;
+			CK(cudaEventCreateWithFlags(&g->ag_in[u], cudaEventDisableTiming), "creating an event");
+			CK(cudaEventCreateWithFlags(&g->ag_free[u], cudaEventDisableTiming), "creating an event");
+		}
+		g->ag_pieces = 0;
 		g->ag_n = g->ag_first = 0;
 		g->ag_ne = ne;
 		g->ag_rows = g->ag_copied = g->ag_saved = g->ag_rounds = 0;
@@ -1551,9 +1577,13 @@ static int ag_rounds(struct gpu_ctx *g, int from_b, const struct ar_group *e, ui
 	dev_counters *cnt = (dev_counters *)g->dmem;
 	for (uint32_t c0 = j0; c0 < j1;) {
 		uint32_t c1 = c0 + 1;
-		while (c1 < j1 && ag_row_at(e, g->ag_bound, c1 + 1) - ag_row_at(e, g->ag_bound, c0) <=
-					  g->ar.cap_rec)
-			c1++;
+		/* region A's own rows by its list entries, which bound them (its
+		 * index is still on its way to the host); B's by its rows */
+		uint64_t raw = g->ag_raw[c0];
+		while (c1 < j1 && (from_b ? ag_row_at(e, g->ag_bound, c1 + 1) -
+						    ag_row_at(e, g->ag_bound, c0)
+					  : raw + g->ag_raw[c1]) <= g->ar.cap_rec)
+			raw += g->ag_raw[c1++];
 		CK(arrival_pair_launch(g->ar, from_b, g->ag_bound[c0], g->ag_bound[c1],
 				       g->tile ? g->tile : 1024, g->mid_hash_bits, cnt, g->sms,
 				       g->compute[1]),
@@ -1572,7 +1602,9 @@ fail:
 static uint64_t ag_target(const struct gpu_ctx *g)
 {
 	const uint64_t left = g->ag_ne > g->ag_rows ? g->ag_ne - g->ag_rows : 0;
-	uint64_t t = left / 2, least = g->ar.cap_a / 16;
+	const char *v = getenv("TSG_ARRIVAL_GROUP_TAIL"); /* bench/: the least group, 1/N of A */
+	const unsigned long n = v && *v ? strtoul(v, NULL, 10) : 0;
+	uint64_t t = left / 2, least = g->ar.cap_a / (n >= 1 && n <= 1024 ? n : 16);
 	if (least < 2 * g->ar_max_e)
 		least = 2 * g->ar_max_e;
 	t = t < least ? least : t;
@@ -1608,12 +1640,14 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 	   "saving a group's rows");
 	CK(cudaMemcpyAsync(gr->rl, g->ar.rl_a, nid * 4, cudaMemcpyDeviceToHost, cs),
 	   "saving a group's rows");
-	CK(cudaStreamSynchronize(cs), "saving a group's rows"); /* the pieces read rs */
+	CK(cudaEventRecord(g->ag_saved_ev[g->ag_n], cs), "recording an event");
 	g->ag_saved += gr->rows * 4 + nid * 8;
 	g->ar.a_lo = gr->lo;
 	g->ar.a_hi = gr->hi;
 	for (uint32_t i = 0; count && i < g->ag_n; i++) {
 		const struct ar_group *e = &g->ag[i];
+		/* its index on the host (long done: a group's end ago) */
+		CK(cudaEventSynchronize(g->ag_saved_ev[i]), "saving a group's rows");
 		for (uint32_t j0 = e->k0; j0 < e->k1;) {
 			const uint64_t r0 = ag_row_at(e, g->ag_bound, j0);
 			uint32_t j1 = j0 + 1;
@@ -1622,19 +1656,30 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 				j1++;
 			const uint64_t r1 = ag_row_at(e, g->ag_bound, j1);
 			const uint64_t b_lo = g->ag_bound[j0], b_hi = g->ag_bound[j1];
-			CK(cudaMemcpyAsync(g->ar.adj_b, e->adj + r0, (r1 - r0) * 4,
-					   cudaMemcpyHostToDevice, cs), "copying a group's rows back");
-			CK(cudaMemcpyAsync(g->ar.rs_b, e->rs + (b_lo - e->lo), (b_hi - b_lo) * 4,
-					   cudaMemcpyHostToDevice, cs), "copying a group's rows back");
-			CK(cudaMemcpyAsync(g->ar.rl_b, e->rl + (b_lo - e->lo), (b_hi - b_lo) * 4,
-					   cudaMemcpyHostToDevice, cs), "copying a group's rows back");
+			/* buffer u on the copy stream once its piece before is
+			 * counted, counted once copied */
+			const unsigned u = (unsigned)(g->ag_pieces++ % 2);
+			const cudaStream_t cp = g->copy[0];
+			CK(cudaStreamWaitEvent(cp, g->ag_free[u], 0), "waiting for a buffer");
+			CK(cudaMemcpyAsync(g->ag_badj[u], e->adj + r0, (r1 - r0) * 4,
+					   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
+			CK(cudaMemcpyAsync(g->ag_brs[u], e->rs + (b_lo - e->lo), (b_hi - b_lo) * 4,
+					   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
+			CK(cudaMemcpyAsync(g->ag_brl[u], e->rl + (b_lo - e->lo), (b_hi - b_lo) * 4,
+					   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
+			CK(cudaEventRecord(g->ag_in[u], cp), "recording an event");
+			CK(cudaStreamWaitEvent(cs, g->ag_in[u], 0), "waiting for a piece");
 			g->ag_copied += (r1 - r0) * 4 + (b_hi - b_lo) * 8;
+			g->ar.adj_b = g->ag_badj[u];
+			g->ar.rs_b = g->ag_brs[u];
+			g->ar.rl_b = g->ag_brl[u];
 			g->ar.b_lo = b_lo;
 			g->ar.b_hi = b_hi;
 			g->ar.b_base = (uint32_t)r0;
 			if ((rc = ag_rounds(g, 0, gr, gr->k0, gr->k1, err)) ||
 			    (rc = ag_rounds(g, 1, e, j0, j1, err)))
 				goto fail;
+			CK(cudaEventRecord(g->ag_free[u], cs), "recording an event");
 			j0 = j1;
 		}
 	}

@@ -49,6 +49,7 @@ for g in $graphs; do
 	eval "ref_$(basename "$g" .tsg)=\$r"
 done
 for g in $graphs; do
+	echo "groups.sh: $(basename "$g") from ${SECONDS}s"
 	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
 	m=$(budget "$g")
 	for o in "" "--batches 64" "--batches 301" "--tile 64"; do
@@ -70,10 +71,13 @@ for g in $graphs; do
 	done
 	got=$(TSG_TEST_MID_HASH_BITS=0 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=20000 cnt "$g" --batches 40 --tile 64)
 	same "$got" "$ref" && ok || bad "$(basename "$g") groups, hashed rows, 64 slots: $got, not $ref"
-	# per-vertex counts: the CPU's file, itself against brute's
+	# per-vertex counts: the CPU's file, itself against brute's (the
+	# smallest graph's: brute takes minutes on the others)
 	"$B/tristream" count --quiet --device cpu --per-vertex "$T/cpu.pv" "$g" >/dev/null 2>&1
-	"$B/tests/brute" --per-vertex "$g" >"$T/brute.pv"
-	cmp -s "$T/cpu.pv" "$T/brute.pv" && ok || bad "$(basename "$g") CPU per-vertex differs from brute"
+	if [ "$g" = "$T/r16.tsg" ]; then
+		"$B/tests/brute" --per-vertex "$g" >"$T/brute.pv"
+		cmp -s "$T/cpu.pv" "$T/brute.pv" && ok || bad "$(basename "$g") CPU per-vertex differs from brute"
+	fi
 	for rows in 3000 0; do
 		rm -f "$T/gpu.pv"
 		got=$(TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=${rows/#0/} cnt "$g" --batches 30 --per-vertex "$T/gpu.pv")
