@@ -938,6 +938,15 @@ extern "C" uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_ent
 	return e == cudaSuccess ? need : 0;
 }
 
+/* bench/ (docs/PERFORMANCE.md, groups): a divisor of region A, 1 to 1024,
+ * from the environment, else dflt. */
+static uint64_t ag_env_div(const char *name, uint64_t dflt)
+{
+	const char *v = getenv(name);
+	const unsigned long n = v && *v ? strtoul(v, NULL, 10) : 0;
+	return n >= 1 && n <= 1024 ? n : dflt;
+}
+
 /* Groups (arrival.cu): rank and id_of per vertex; pos, scans and sort;
  * records; the batch arrays; then regions A and B with their ids' row
  * starts and lengths. Region B is two buffers (a piece copied in while the
@@ -951,13 +960,14 @@ static uint64_t ag_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max
 	arrival_dev d = {};
 	uint64_t at = 256; /* dev_counters */
 	const double per = ne ? 1.25 * (double)nv / (double)ne : 1;
-	const uint64_t cap_b = cap_a / 4 > max_e ? cap_a / 4 : max_e; /* each of two */
+	const uint64_t nb = ag_env_div("TSG_ARRIVAL_GROUP_B", 4), nr = ag_env_div("TSG_ARRIVAL_GROUP_REC", 8);
+	const uint64_t cap_b = cap_a / nb > max_e ? cap_a / nb : max_e; /* each of two */
 	const uint64_t ids_a = (uint64_t)((double)cap_a * per) + max_v + 1;
 	const uint64_t ids_b = (uint64_t)((double)cap_b * per) + max_v + 1;
 	d.ids_a = ids_a < nv ? ids_a : nv;
 	d.ids_b = ids_b < nv ? ids_b : nv;
 	const uint64_t ids = d.ids_a > d.ids_b ? d.ids_a : d.ids_b;
-	d.cap_rec = cap_a / 8 > max_e ? cap_a / 8 : max_e;
+	d.cap_rec = cap_a / nr > max_e ? cap_a / nr : max_e;
 	d.scan_bytes = arrival_scan_bytes((uint32_t)(ids > max_v ? ids : max_v), e);
 	d.sort_bytes = arrival_sort_bytes(max_e, (uint32_t)max_v, e);
 	ar_take(base, &at, &d.fill, sizeof(arrival_fill));
@@ -1597,14 +1607,15 @@ fail:
 
 /* The rows the next group may take: half of those still to come (so the
  * groups shrink towards the end of the read, and the last one's pairs,
- * counted after it, are few), at least a sixteenth of region A and two
- * batches, at most region A. */
+ * counted after it, are few), at least a quarter of region A and two
+ * batches, at most region A. Each group copies back every earlier row: on
+ * R-MAT 26 at a quarter (H200) a sixteenth made 13 groups and 43 GB of
+ * copies, a quarter 9 and 25 GB, and was faster warm and cold
+ * (bench/RESULTS.md, session 38). */
 static uint64_t ag_target(const struct gpu_ctx *g)
 {
 	const uint64_t left = g->ag_ne > g->ag_rows ? g->ag_ne - g->ag_rows : 0;
-	const char *v = getenv("TSG_ARRIVAL_GROUP_TAIL"); /* bench/: the least group, 1/N of A */
-	const unsigned long n = v && *v ? strtoul(v, NULL, 10) : 0;
-	uint64_t t = left / 2, least = g->ar.cap_a / (n >= 1 && n <= 1024 ? n : 16);
+	uint64_t t = left / 2, least = g->ar.cap_a / ag_env_div("TSG_ARRIVAL_GROUP_TAIL", 4);
 	if (least < 2 * g->ar_max_e)
 		least = 2 * g->ar_max_e;
 	t = t < least ? least : t;

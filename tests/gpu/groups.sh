@@ -52,7 +52,7 @@ for g in $graphs; do
 	echo "groups.sh: $(basename "$g") from ${SECONDS}s"
 	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
 	m=$(budget "$g")
-	for o in "" "--batches 64" "--batches 301" "--tile 64"; do
+	for o in "" "--tile 64"; do
 		got=$(cnt "$g" --gpu-mem "$m" $o)
 		same "$got" "$ref" && ok || bad "$(basename "$g") groups, --gpu-mem $m $o: $got, not $ref"
 	done
@@ -101,7 +101,7 @@ assert 'groups' in d['note'], d['note']" && ok || bad "groups said in the JSON a
 # auto does not take groups (not measured to win yet): the block layout
 lay=$("$B/tristream" count --quiet --json --device gpu --gpu-mem "$m" "$T/r18.tsg" 2>/dev/null |
 	python3 -c 'import json,sys; print(json.load(sys.stdin)["layout"])' 2>/dev/null)
-same "$lay" block && ok || bad "auto under a small --gpu-mem: $lay, not block"
+[ "$lay" = block ] && ok || bad "auto under a small --gpu-mem: $lay, not block"
 # a budget too small for a batch: exit 4, said
 "$B/tristream" count --quiet --device gpu --layout arrival --gpu-mem 1M "$T/r18.tsg" >/dev/null 2>"$T/err"
 rc=$?
@@ -118,7 +118,8 @@ while read -r name want; do
 done <<'EOF'
 ca-HepPh.txt 3358499
 soc-Slashdot0902.txt.gz 602592
-facebook_combined.txt 1612010
+email-Eu-core.txt 105461
+ca-GrQc.txt 48260
 EOF
 if command -v compute-sanitizer >/dev/null 2>&1; then
 	TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=3000 compute-sanitizer --tool memcheck --error-exitcode 99 --log-file "$T/san" \
