@@ -950,8 +950,11 @@ static uint64_t ag_env_div(const char *name, uint64_t dflt)
 /* Groups (arrival.cu): rank and id_of per vertex; pos, scans and sort;
  * records; the batch arrays; then regions A and B with their ids' row
  * starts and lengths. Region B is two buffers (a piece copied in while the
- * one before is counted) of a quarter of A each, the records an eighth (at
- * least a batch's entries), and each region takes ids in proportion to
+ * one before is counted) of half of A each, the records a quarter (at
+ * least a batch's entries): fewer pieces and launches for a smaller A won
+ * on R-MAT 26 at a quarter (H200: 10.2 s cold against 11.4-12.5 with
+ * buffers of a quarter and records an eighth, bench/RESULTS.md, session
+ * 38). Each region takes ids in proportion to
  * its rows, the graph's nv / ne with a quarter to spare, at least a
  * batch's. */
 static uint64_t ag_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max_v, int pv,
@@ -960,7 +963,7 @@ static uint64_t ag_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max
 	arrival_dev d = {};
 	uint64_t at = 256; /* dev_counters */
 	const double per = ne ? 1.25 * (double)nv / (double)ne : 1;
-	const uint64_t nb = ag_env_div("TSG_ARRIVAL_GROUP_B", 4), nr = ag_env_div("TSG_ARRIVAL_GROUP_REC", 8);
+	const uint64_t nb = ag_env_div("TSG_ARRIVAL_GROUP_B", 2), nr = ag_env_div("TSG_ARRIVAL_GROUP_REC", 4);
 	const uint64_t cap_b = cap_a / nb > max_e ? cap_a / nb : max_e; /* each of two */
 	const uint64_t ids_a = (uint64_t)((double)cap_a * per) + max_v + 1;
 	const uint64_t ids_b = (uint64_t)((double)cap_b * per) + max_v + 1;
