@@ -31,7 +31,7 @@ for f in $(git ls-files '*.sh') .ci/run; do
 	check "bash -n $f" bash -n "$f"
 done
 # tests/gpu/all.sh's scheduler, with stand-ins for run.sh, multi.sh,
-# clique.sh, sweep.sh, oriented.sh and inputs.sh: every job runs once, on a GPU of its own
+# clique.sh, sweep.sh, oriented.sh, groups.sh and inputs.sh: every job runs once, on a GPU of its own
 # (multi.sh on 0 and 1), and one failed job fails the whole
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -47,10 +47,11 @@ printf '#!/usr/bin/env bash\necho "clique $PART on $CUDA_VISIBLE_DEVICES"; echo 
 printf '#!/usr/bin/env bash\necho "inputs on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/inputs.sh"
 printf '#!/usr/bin/env bash\necho "oriented on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/oriented.sh"
 printf '#!/usr/bin/env bash\necho "sweep on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/sweep.sh"
+printf '#!/usr/bin/env bash\necho "groups on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/groups.sh"
 mkdir -p "$T/b"
 printf '#!/usr/bin/env bash\necho "tristream stand-in"\n' >"$T/b/tristream"
 chmod +x "$T/b/tristream"
-stand="RUN_SH=$T/run.sh MULTI_SH=$T/multi.sh CLIQUE_SH=$T/clique.sh INPUTS_SH=$T/inputs.sh ORIENTED_SH=$T/oriented.sh SWEEP_SH=$T/sweep.sh"
+stand="RUN_SH=$T/run.sh MULTI_SH=$T/multi.sh CLIQUE_SH=$T/clique.sh INPUTS_SH=$T/inputs.sh ORIENTED_SH=$T/oriented.sh SWEEP_SH=$T/sweep.sh GROUPS_SH=$T/groups.sh"
 for cfg in "3 0" "1 0" "2 1"; do
 	set -- $cfg
 	rm -rf "$T/o"
@@ -61,17 +62,17 @@ for cfg in "3 0" "1 0" "2 1"; do
 	multi=$(grep -c '^multi on 0,1$' "$T/o/gpu-tests.txt" 2>/dev/null)
 	want_multi=$([ "$1" -ge 2 ] && echo 1 || echo 0)
 	want_rc=$([ "$2" = 1 ] && echo 1 || echo 0)
-	want_jobs=$((17 + want_multi))
+	want_jobs=$((18 + want_multi))
 	runs=$(grep -c ' on [0-9]*$' "$T/o/gpu-tests.txt" 2>/dev/null)
-	check "tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs one-GPU jobs (want 17), multi.sh on 0,1: $multi (want $want_multi)" \
+	check "tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs one-GPU jobs (want 18), multi.sh on 0,1: $multi (want $want_multi)" \
 		eval '[ "$rc" = "$want_rc" ] && [ "$jobs" = "$want_jobs" ] && [ "$multi" = "$want_multi" ] &&
-			[ "$runs" = 17 ] && grep -q "^clique early on" "$T/o/gpu-tests.txt" &&
+			[ "$runs" = 18 ] && grep -q "^clique early on" "$T/o/gpu-tests.txt" &&
 			grep -A1 -x "k=auto" "$T/o/gpu-tests.txt" | grep -q "^counts 3/4 on" &&
 			grep -A1 -x "k=lstc lstc-paper lstc-hash mid-hash trust fasttc skiff edge-merge" "$T/o/gpu-tests.txt" | grep -q "^kernels 3/4 on" &&
 			grep -A1 -x "k=" "$T/o/gpu-tests.txt" | grep -q "^sanitizer 0/1 on" &&
 			grep -q "^clique late on" "$T/o/gpu-tests.txt" && grep -q "^sweep on" "$T/o/gpu-tests.txt" &&
 			grep -q "^clique sanitizer on" "$T/o/gpu-tests.txt" && grep -q "^inputs on" "$T/o/gpu-tests.txt" &&
-			grep -q "^oriented on" "$T/o/gpu-tests.txt"'
+			grep -q "^oriented on" "$T/o/gpu-tests.txt" && grep -q "^groups on" "$T/o/gpu-tests.txt"'
 done
 # JOBS runs the jobs named and no other, and the summary names the rest;
 # a name of no job fails at once
@@ -83,14 +84,14 @@ jobs=$(grep '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null | sort | tr '\n' ' ')
 left=$(grep '^left out (JOBS):' "$T/o/gpu-tests-summary.txt" 2>/dev/null)
 check "tests/gpu/all.sh JOBS=\"multi counts-2 sanitizer\": exit $rc, jobs '$jobs', '$left'" \
 	eval '[ "$rc" = 0 ] && [ "$jobs" = "=== counts-2 === multi === sanitizer " ] &&
-		[ "$left" = "left out (JOBS): clique-early clique-late counts-0 counts-1 counts-3 kernels-0 kernels-1 kernels-2 kernels-3 batch-0 batch-1 clique-sanitizer sweep oriented inputs" ]'
+		[ "$left" = "left out (JOBS): clique-early clique-late counts-0 counts-1 counts-3 kernels-0 kernels-1 kernels-2 kernels-3 batch-0 batch-1 clique-sanitizer sweep oriented groups inputs" ]'
 out=$(env JOBS="counts-2 count-9" GPUS=1 $stand \
 	bash tests/gpu/all.sh "$T/b" "$T" "$T/o2" 4 2>&1)
 rc=$?
 check "tests/gpu/all.sh JOBS naming no job: exit $rc ($out)" \
 	eval '[ "$rc" = 1 ] && [[ $out == *"JOBS names count-9"* ]] && ! [ -s "$T/o2/gpu-tests.txt" ]'
 # each job's log reaches OUT_DIR as it ends: the last job of one worker
-# (inputs) sees the sixteen before it there (a run stopped early keeps them)
+# (inputs) sees the seventeen before it there (a run stopped early keeps them)
 cat >"$T/seen.sh" <<'EOF2'
 #!/usr/bin/env bash
 grep -c '^=== ' "$OUTD/gpu-tests.txt" >"$OUTD/../seen"
@@ -101,8 +102,8 @@ env OUTD=$T/o3 GPUS=1 $stand INPUTS_SH=$T/seen.sh \
 	bash tests/gpu/all.sh "$T/b" "$T" "$T/o3" 4 >/dev/null 2>&1
 rc=$?
 seen=$(cat "$T/seen" 2>/dev/null)
-check "tests/gpu/all.sh: the last job saw ${seen:-no} logs before it (want 16), exit $rc" \
-	eval '[ "$rc" = 0 ] && [ "$seen" = 16 ]'
+check "tests/gpu/all.sh: the last job saw ${seen:-no} logs before it (want 17), exit $rc" \
+	eval '[ "$rc" = 0 ] && [ "$seen" = 17 ]'
 # the jobs run a copy of BUILD_DIR taken at the start, never BUILD_DIR
 # itself (a rewrite of it during the run once failed an exec), and the
 # start line names the copy's hash; a BUILD_DIR that cannot be copied fails

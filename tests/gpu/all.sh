@@ -12,8 +12,9 @@
 # kernels by name took 81 s on an H100 (the other checks hold most of it);
 # its sanitizer part; its batch part in two),
 # tests/gpu/clique.sh (its counts in two halves, early and late, and its
-# sanitizer half), tests/gpu/sweep.sh, tests/gpu/oriented.sh and
-# tests/gpu/inputs.sh. The longest jobs go first
+# sanitizer half), tests/gpu/sweep.sh, tests/gpu/oriented.sh,
+# tests/gpu/groups.sh (2 min on an H200) and tests/gpu/inputs.sh. The
+# longest jobs go first
 # (four H200s, 2026-11-26: count slices 4.5-13 min, sanitizer and batch
 # 2-2.5 min, multi.sh 15 min on two: 96 GPU-minutes for run.sh and
 # multi.sh; four H100s, the same day: clique.sh's counts 14 min, slices of
@@ -30,7 +31,7 @@
 # (the rest of a suite begun in an earlier run of the same build); the
 # summary names the ones left out, so a part is never read as the whole.
 # GPUS=N overrides the count nvidia-smi gives; RUN_SH, MULTI_SH, CLIQUE_SH
-# INPUTS_SH, ORIENTED_SH and SWEEP_SH the scripts run (tests of this script
+# INPUTS_SH, ORIENTED_SH, SWEEP_SH and GROUPS_SH the scripts run (tests of this script
 # use stand-ins).
 set -u
 B=$1 G=$2 O=$3
@@ -42,6 +43,7 @@ CLIQUE_SH=${CLIQUE_SH:-$here/clique.sh}
 INPUTS_SH=${INPUTS_SH:-$here/inputs.sh}
 ORIENTED_SH=${ORIENTED_SH:-$here/oriented.sh}
 SWEEP_SH=${SWEEP_SH:-$here/sweep.sh}
+GROUPS_SH=${GROUPS_SH:-$here/groups.sh}
 # the two halves of run.sh's KERNELS: together its default list
 KERNELS_COUNTS=${KERNELS_COUNTS:-auto}
 KERNELS_REST=${KERNELS_REST:-lstc lstc-paper lstc-hash mid-hash trust fasttc skiff edge-merge}
@@ -76,6 +78,7 @@ fi
 	echo "clique-sanitizer clique sanitizer"
 	echo "sweep sweep"
 	echo "oriented oriented"
+	echo "groups groups"
 	echo "inputs inputs"
 } >"$T/all"
 [ "$ngpu" -ge 2 ] && echo "multi" >>"$T/all"
@@ -129,6 +132,7 @@ run_job() { # gpu name script args...
 	inputs) CUDA_VISIBLE_DEVICES=$gpu bash "$INPUTS_SH" "$B" "$G" ;;
 	oriented) CUDA_VISIBLE_DEVICES=$gpu bash "$ORIENTED_SH" "$B" "$G" ;;
 	sweep) CUDA_VISIBLE_DEVICES=$gpu bash "$SWEEP_SH" "$B" "$G" ;;
+	groups) CUDA_VISIBLE_DEVICES=$gpu bash "$GROUPS_SH" "$B" "$G" ;;
 	*) echo "FAIL: no script $script"; false ;;
 	esac >"$T/$name.log" 2>&1
 	rc=$?
