@@ -34,7 +34,10 @@ const struct count_option count_options[COPT_COUNT_] = {
 		"how the graph is cut (default auto: arrival on a GPU that holds the oriented "
 		"graph, else block; k-cliques: lstc; a crawl that would not fit --host-mem or "
 		"the memory available: sweep). arrival: batches of the file counted as they "
-		"are read; block: 2D units of the rank-ordered graph; lstc: LSTC vertex parts; "
+		"are read (on one GPU that cannot hold the oriented rows, in groups: each "
+		"group's edges with the earlier ones counted at its end, their rows copied "
+		"back from host memory; slower than block there for now); block: 2D units of "
+		"the rank-ordered graph; lstc: LSTC vertex parts; "
 		"sweep: a LAW crawl with its transpose in bounded memory, source blocks of "
 		"oriented rows held on the device and the crawl decoded past each" },
 	[COPT_BATCHES] = { COPT_BATCHES, "batches", "N|auto", DEV | OPT_ARRIVAL | OPT_SWEEP | IN,
