@@ -191,18 +191,27 @@ __global__ void ar_advance_kernel(ar_batch bt, ar_state s)
 		s.fill->used += total;
 }
 
-__device__ __forceinline__ void ar_file(uint32_t *pos, ulonglong2 *rec, uint32_t *rec_a,
-					int scatter, uint32_t a, uint32_t b, uint64_t from,
-					uint64_t end)
+/* Counts (pass 0) or files (pass 1) record r, source a, under middle
+ * index b. */
+template <class Rec>
+__device__ __forceinline__ void ar_put(uint32_t *pos, Rec *rec, uint32_t *rec_a, int scatter,
+				       uint32_t a, uint32_t b, Rec r)
 {
 	if (!scatter) {
 		atomicAdd(&pos[b], 1u);
 		return;
 	}
 	const uint32_t at = atomicAdd(&pos[b], 1u);
-	rec[at] = make_ulonglong2(from, end);
+	rec[at] = r;
 	if (rec_a) /* per-vertex counts: the source */
 		rec_a[at] = a;
+}
+
+__device__ __forceinline__ void ar_file(uint32_t *pos, ulonglong2 *rec, uint32_t *rec_a,
+					int scatter, uint32_t a, uint32_t b, uint64_t from,
+					uint64_t end)
+{
+	ar_put(pos, rec, rec_a, scatter, a, b, make_ulonglong2(from, end));
 }
 
 /* Out-edges a warp per vertex (a row is short: orientation bounds it);
@@ -402,14 +411,7 @@ struct ag_rows {
 __device__ __forceinline__ void ag_put(uint32_t *pos, uint2 *rec, uint32_t *rec_a, int scatter,
 				       uint32_t a, uint32_t L, uint32_t from, uint32_t end)
 {
-	if (!scatter) {
-		atomicAdd(&pos[L], 1u);
-		return;
-	}
-	const uint32_t at = atomicAdd(&pos[L], 1u);
-	rec[at] = make_uint2(from, end);
-	if (rec_a)
-		rec_a[at] = a;
+	ar_put(pos, rec, rec_a, scatter, a, L, make_uint2(from, end));
 }
 
 /* Appends batch k's sorted rows at A's fill mark and indexes them by id. */

@@ -890,6 +890,22 @@ template <class T> static void ar_take(uint8_t *base, uint64_t *at, T **p, uint6
 	*at += al(bytes);
 }
 
+/* One batch's arrays, both layouts': offsets, lists, rows before their
+ * sort, in-edges and five per-vertex arrays. */
+static void ar_take_batch(uint8_t *base, uint64_t *at, arrival_dev *d, uint64_t max_e,
+			  uint64_t max_v)
+{
+	ar_take(base, at, &d->off, (max_v + 1) * 8);
+	ar_take(base, at, &d->lst, max_e * 4);
+	ar_take(base, at, &d->tmp, max_e * 4);
+	ar_take(base, at, &d->ins, max_e * 8);
+	ar_take(base, at, &d->row_at, (max_v + 1) * 4);
+	ar_take(base, at, &d->in_at, (max_v + 1) * 4);
+	ar_take(base, at, &d->pre, (max_v + 1) * 4);
+	ar_take(base, at, &d->row_fill, (max_v + 1) * 4);
+	ar_take(base, at, &d->in_fill, (max_v + 1) * 4);
+}
+
 static uint64_t ar_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max_v, int pv,
 			  arrival_dev *a, uint8_t *base, cudaError_t *e)
 {
@@ -909,15 +925,7 @@ static uint64_t ar_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max
 	ar_take(base, &at, &d.rec, max_e * 16);
 	if (pv)
 		ar_take(base, &at, &d.rec_a, max_e * 4);
-	ar_take(base, &at, &d.off, (max_v + 1) * 8);
-	ar_take(base, &at, &d.lst, max_e * 4);
-	ar_take(base, &at, &d.tmp, max_e * 4);
-	ar_take(base, &at, &d.ins, max_e * 8);
-	ar_take(base, &at, &d.row_at, (max_v + 1) * 4);
-	ar_take(base, &at, &d.in_at, (max_v + 1) * 4);
-	ar_take(base, &at, &d.pre, (max_v + 1) * 4);
-	ar_take(base, &at, &d.row_fill, (max_v + 1) * 4);
-	ar_take(base, &at, &d.in_fill, (max_v + 1) * 4);
+	ar_take_batch(base, &at, &d, max_e, max_v);
 	ar_take(base, &at, &d.adj, ne * 4);
 	d.cap = ne;
 	d.nv = (uint32_t)nv;
@@ -983,15 +991,7 @@ static uint64_t ag_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max
 	ar_take(base, &at, (uint8_t **)&d.rec, d.cap_rec * 8);
 	if (pv)
 		ar_take(base, &at, &d.rec_a, d.cap_rec * 4);
-	ar_take(base, &at, &d.off, (max_v + 1) * 8);
-	ar_take(base, &at, &d.lst, max_e * 4);
-	ar_take(base, &at, &d.tmp, max_e * 4);
-	ar_take(base, &at, &d.ins, max_e * 8);
-	ar_take(base, &at, &d.row_at, (max_v + 1) * 4);
-	ar_take(base, &at, &d.in_at, (max_v + 1) * 4);
-	ar_take(base, &at, &d.pre, (max_v + 1) * 4);
-	ar_take(base, &at, &d.row_fill, (max_v + 1) * 4);
-	ar_take(base, &at, &d.in_fill, (max_v + 1) * 4);
+	ar_take_batch(base, &at, &d, max_e, max_v);
 	ar_take(base, &at, &d.rs_a, d.ids_a * 4);
 	ar_take(base, &at, &d.rl_a, d.ids_a * 4);
 	ar_take(base, &at, &d.rs_b, 2 * d.ids_b * 4);
