@@ -519,20 +519,21 @@ static ag_region ag_region_b(const arrival_dev &a)
 }
 
 /* Records of region t's middle vertices: pos cleared, filed twice around a
- * scan (as arrival_launch does), then counted. */
+ * scan (as arrival_launch does), then counted; tallied: the first pass and
+ * the scan are done already (arrival_pair_tally). */
 template <class File>
 static cudaError_t ag_count(const arrival_dev &a, const ag_region &t, const uint32_t *sadj,
 			    const File &file, unsigned slots, int bits, dev_counters *c, int sms,
-			    cudaStream_t cs, cudaEvent_t filed)
+			    cudaStream_t cs, cudaEvent_t filed, int tallied = 0)
 {
 	const uint64_t nt = t.hi - t.lo;
-	cudaError_t e = cudaMemsetAsync(a.pos, 0, ((size_t)nt + 1) * 4, cs);
-	if (e == cudaSuccess)
-		e = cudaMemsetAsync(&c->next_chunk, 0, sizeof(c->next_chunk), cs);
-	if (e == cudaSuccess)
+	cudaError_t e = cudaMemsetAsync(&c->next_chunk, 0, sizeof(c->next_chunk), cs);
+	if (e == cudaSuccess && !tallied)
+		e = cudaMemsetAsync(a.pos, 0, ((size_t)nt + 1) * 4, cs);
+	if (e == cudaSuccess && !tallied)
 		e = file(0);
 	size_t scan_bytes = a.scan_bytes;
-	if (e == cudaSuccess)
+	if (e == cudaSuccess && !tallied)
 		e = cub::DeviceScan::ExclusiveSum(a.scan_tmp2, scan_bytes, a.pos, a.pos,
 						  (int64_t)nt + 1, cs);
 	if (e == cudaSuccess)
@@ -594,8 +595,33 @@ cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv
 	return ag_count(a, ra, a.adj_a, file, slots, bits, c, sms, cs, filed);
 }
 
+cudaError_t arrival_pair_tally(const arrival_dev &a, int from_b, uint64_t c0, uint64_t c1,
+			       int sms, cudaStream_t cs, uint32_t *total)
+{
+	const ag_region s = from_b ? ag_region_b(a) : ag_region_a(a);
+	const ag_region t = from_b ? ag_region_a(a) : ag_region_b(a);
+	const uint64_t nt = t.hi - t.lo;
+	if (c1 <= c0 || t.hi <= t.lo) {
+		*total = 0;
+		return cudaSuccess;
+	}
+	const unsigned grid = (unsigned)min((c1 - c0 + MH_WARPS - 1) / MH_WARPS, (uint64_t)sms * 32u);
+	cudaError_t e = cudaMemsetAsync(a.pos, 0, ((size_t)nt + 1) * 4, cs);
+	if (e != cudaSuccess)
+		return e;
+	ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, a.id_of, a.rank, a.pos,
+							 nullptr, nullptr, 0);
+	GPU_LAUNCHED();
+	size_t scan_bytes = a.scan_bytes;
+	e = cub::DeviceScan::ExclusiveSum(a.scan_tmp2, scan_bytes, a.pos, a.pos, (int64_t)nt + 1, cs);
+	return e == cudaSuccess ? cudaMemcpyAsync(total, a.pos + nt, sizeof(*total),
+						  cudaMemcpyDeviceToHost, cs)
+				: e;
+}
+
 cudaError_t arrival_pair_launch(const arrival_dev &a, int from_b, uint64_t c0, uint64_t c1,
-				unsigned slots, int bits, dev_counters *c, int sms, cudaStream_t cs)
+				unsigned slots, int bits, dev_counters *c, int sms, cudaStream_t cs,
+				cudaEvent_t filed, int tallied)
 {
 	const ag_region s = from_b ? ag_region_b(a) : ag_region_a(a);
 	const ag_region t = from_b ? ag_region_a(a) : ag_region_b(a);
@@ -610,7 +636,7 @@ cudaError_t arrival_pair_launch(const arrival_dev &a, int from_b, uint64_t c0, u
 								 rec_a, scatter);
 		return cudaGetLastError();
 	};
-	return ag_count(a, t, s.adj, file, slots, bits, c, sms, cs, nullptr);
+	return ag_count(a, t, s.adj, file, slots, bits, c, sms, cs, filed, tallied);
 }
 
 __global__ void ag_id_of_kernel(const uint32_t *rank, uint32_t *id_of, uint64_t nv)

@@ -293,6 +293,7 @@ struct gpu_arrival_result {
 	 * seconds ending groups (the batch thread's) */
 	uint32_t groups;
 	uint64_t group_rows, rows_back_bytes, rows_out_bytes, pair_launches;
+	uint64_t pair_tallies, pair_split; /* tallies; those whose records took several launches */
 	double group_end_s;
 	uint32_t locked_most;   /* ranges of the lists' pages pinned at once, at most (a
 				 * range: a batch's pages; src/hostmem.c counts 4, 5 with

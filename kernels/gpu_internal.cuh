@@ -341,9 +341,16 @@ cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv
 				 cudaEvent_t placed, cudaEvent_t filed, unsigned long long *used);
 /* Groups: counts on cs the edges a -> b with a among ids c0 .. c1-1 of
  * region B (from_b) or A and b in the other region; the records of so
- * many sources must fit a.cap_rec (their rows' entries bound them). */
+ * many sources must fit a.cap_rec (their rows' entries bound them);
+ * filed, if not NULL, is recorded between filing and counting. */
 cudaError_t arrival_pair_launch(const arrival_dev &a, int from_b, uint64_t c0, uint64_t c1,
-				unsigned slots, int bits, dev_counters *c, int sms, cudaStream_t cs);
+				unsigned slots, int bits, dev_counters *c, int sms, cudaStream_t cs,
+				cudaEvent_t filed, int tallied);
+/* Groups: the first filing pass of the same launch and its scan, on cs,
+ * and the records it makes to *total (pinned) once cs has them; a launch
+ * of the same sources right after may then be tallied (skips them). */
+cudaError_t arrival_pair_tally(const arrival_dev &a, int from_b, uint64_t c0, uint64_t c1,
+			       int sms, cudaStream_t cs, uint32_t *total);
 
 /* Groups: id_of from rank, on s. */
 cudaError_t arrival_id_of_launch(const arrival_dev &a, int sms, cudaStream_t s);
@@ -450,6 +457,14 @@ struct gpu_ctx {
 	cudaEvent_t ag_in[2], ag_free[2]; /* a buffer's copy done; its counting done */
 	cudaEvent_t *ag_saved_ev;     /* per group: its rows and index on the host */
 	double ag_end_s;              /* host seconds in group ends */
+	/* TSG_ARRIVAL_GROUP_PROFILE=1 (bench/): each pair launch timed alone,
+	 * filing and counting, by direction (0: A's sources), and the pieces'
+	 * copies; said on stderr at the end */
+	int ag_prof;
+	uint32_t *ag_total;           /* pinned: a tally's records (arrival_pair_tally) */
+	uint64_t ag_tallies, ag_split; /* tallies; of them, too many records for one launch */
+	cudaEvent_t ag_pev[3];
+	double ag_prof_ms[5];         /* file 0, count 0, file 1, count 1, copies */
 	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
 	struct kern_clique_gpu cq;
 	uint64_t *hsizes;             /* cq.all: pinned, sizes_len a slot (gpu_clique_sizes) */

@@ -1296,10 +1296,17 @@ static cudaError_t arrival_release(struct gpu_ctx *g)
 		cudaFreeHost(g->ag[g->ag_n].rl);
 	if (g->ag_used)
 		cudaFreeHost(g->ag_used);
+	if (g->ag_total)
+		cudaFreeHost(g->ag_total);
+	g->ag_total = NULL;
 	for (uint32_t j = 0; g->ag_saved_ev && j <= g->ar_nbatches; j++)
 		if (g->ag_saved_ev[j]) cudaEventDestroy(g->ag_saved_ev[j]);
 	free(g->ag_saved_ev);
 	g->ag_saved_ev = NULL;
+	for (int j = 0; j < 3; j++) {
+		if (g->ag_pev[j]) cudaEventDestroy(g->ag_pev[j]);
+		g->ag_pev[j] = NULL;
+	}
 	for (int u = 0; u < 2; u++) {
 		if (g->ag_in[u]) cudaEventDestroy(g->ag_in[u]);
 		if (g->ag_free[u]) cudaEventDestroy(g->ag_free[u]);
@@ -1451,7 +1458,15 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 			CK(cudaEventCreateWithFlags(&g->ag_in[u], cudaEventDisableTiming), "creating an event");
 			CK(cudaEventCreateWithFlags(&g->ag_free[u], cudaEventDisableTiming), "creating an event");
 		}
-		g->ag_pieces = 0;
+		g->ag_pieces = g->ag_tallies = g->ag_split = 0;
+		CK(cudaMallocHost(&g->ag_total, sizeof(*g->ag_total)), "allocating pinned counters");
+		{
+			const char *v = getenv("TSG_ARRIVAL_GROUP_PROFILE");
+			g->ag_prof = v && strcmp(v, "1") == 0;
+		}
+		memset(g->ag_prof_ms, 0, sizeof(g->ag_prof_ms));
+		for (int j = 0; j < 3; j++)
+			CK(cudaEventCreate(&g->ag_pev[j]), "creating an event");
 		g->ag_n = g->ag_first = 0;
 		g->ag_ne = ne;
 		g->ag_rows = g->ag_copied = g->ag_saved = g->ag_rounds = 0;
@@ -1580,6 +1595,22 @@ static uint64_t ag_row_at(const struct ar_group *e, const uint64_t *bound, uint3
 	return j >= e->k1 || bound[j] >= e->hi ? e->rows : e->rs[bound[j] - e->lo];
 }
 
+/* TSG_ARRIVAL_GROUP_PROFILE: the launch just enqueued, waited for and
+ * timed (filing, counting). */
+static int ag_prof_take(struct gpu_ctx *g, int from_b, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	float f = 0, k = 0;
+	CK(cudaEventRecord(g->ag_pev[2], g->compute[1]), "recording an event");
+	CK(cudaEventSynchronize(g->ag_pev[2]), "timing a pair launch");
+	CK(cudaEventElapsedTime(&f, g->ag_pev[0], g->ag_pev[1]), "timing a pair launch");
+	CK(cudaEventElapsedTime(&k, g->ag_pev[1], g->ag_pev[2]), "timing a pair launch");
+	g->ag_prof_ms[2 * from_b] += f;
+	g->ag_prof_ms[2 * from_b + 1] += k;
+fail:
+	return rc;
+}
+
 /* Counts the edges between region A and B whose tails lie in one region
  * (B: from_b), batches j0 .. j1-1 of group e (which lies there) as their
  * sources, as many batches a launch as their rows fit the records. */
@@ -1588,6 +1619,30 @@ static int ag_rounds(struct gpu_ctx *g, int from_b, const struct ar_group *e, ui
 {
 	int rc = TSG_OK;
 	dev_counters *cnt = (dev_counters *)g->dmem;
+	/* one launch for every source where their records fit, as they mostly
+	 * do (a piece gets a fraction of a group's edges): each middle
+	 * vertex's row is then tabled once for the pair, not once a launch
+	 * (on R-MAT 26 at a quarter the pairs' counting held 3.5 s of the
+	 * device's time, their filing 0.5 s, with sources cut by list
+	 * entries, bench/RESULTS.md, session 38); a tally (filing's first
+	 * pass, read back: the host waits for the device) says */
+	CK(arrival_pair_tally(g->ar, from_b, g->ag_bound[j0], g->ag_bound[j1], g->sms, g->compute[1],
+			      g->ag_total), "tallying a pair of groups");
+	CK(cudaStreamSynchronize(g->compute[1]), "tallying a pair of groups");
+	g->ag_tallies++;
+	if (*g->ag_total <= g->ar.cap_rec) {
+		if (*g->ag_total == 0)
+			return TSG_OK;
+		if (g->ag_prof)
+			CK(cudaEventRecord(g->ag_pev[0], g->compute[1]), "recording an event");
+		CK(arrival_pair_launch(g->ar, from_b, g->ag_bound[j0], g->ag_bound[j1],
+				       g->tile ? g->tile : 1024, g->mid_hash_bits, cnt, g->sms,
+				       g->compute[1], g->ag_prof ? g->ag_pev[1] : NULL, 1),
+		   "launching a pair of groups");
+		g->ag_rounds++;
+		return g->ag_prof ? ag_prof_take(g, from_b, err) : TSG_OK;
+	}
+	g->ag_split++;
 	for (uint32_t c0 = j0; c0 < j1;) {
 		uint32_t c1 = c0 + 1;
 		/* region A's own rows by its list entries, which bound them (its
@@ -1597,10 +1652,14 @@ static int ag_rounds(struct gpu_ctx *g, int from_b, const struct ar_group *e, ui
 						    ag_row_at(e, g->ag_bound, c0)
 					  : raw + g->ag_raw[c1]) <= g->ar.cap_rec)
 			raw += g->ag_raw[c1++];
+		if (g->ag_prof)
+			CK(cudaEventRecord(g->ag_pev[0], g->compute[1]), "recording an event");
 		CK(arrival_pair_launch(g->ar, from_b, g->ag_bound[c0], g->ag_bound[c1],
 				       g->tile ? g->tile : 1024, g->mid_hash_bits, cnt, g->sms,
-				       g->compute[1]),
+				       g->compute[1], g->ag_prof ? g->ag_pev[1] : NULL, 0),
 		   "launching a pair of groups");
+		if (g->ag_prof && (rc = ag_prof_take(g, from_b, err)))
+			goto fail;
 		g->ag_rounds++;
 		c0 = c1;
 	}
@@ -1682,6 +1741,11 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 			CK(cudaMemcpyAsync(g->ag_brl[u], e->rl + (b_lo - e->lo), (b_hi - b_lo) * 4,
 					   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
 			CK(cudaEventRecord(g->ag_in[u], cp), "recording an event");
+			if (g->ag_prof) { /* the copy alone */
+				const double t1 = host_now();
+				CK(cudaEventSynchronize(g->ag_in[u]), "timing a piece's copy");
+				g->ag_prof_ms[4] += 1000 * (host_now() - t1);
+			}
 			CK(cudaStreamWaitEvent(cs, g->ag_in[u], 0), "waiting for a piece");
 			g->ag_copied += (r1 - r0) * 4 + (b_hi - b_lo) * 8;
 			g->ar.adj_b = g->ag_badj[u];
@@ -1851,7 +1915,15 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	res->rows_back_bytes = g->ag_copied;
 	res->rows_out_bytes = g->ag_saved;
 	res->pair_launches = g->ag_rounds;
+	res->pair_tallies = g->ag_tallies;
+	res->pair_split = g->ag_split;
 	res->group_end_s = g->ag_end_s;
+	if (g->ar.grouped && g->ag_prof) /* bench/ only: on stderr */
+		fprintf(stderr, "groups profile: A's sources file %.1f ms count %.1f ms; B's sources "
+			"file %.1f ms count %.1f ms; copies %.1f ms; %llu launches, %llu tallies, %llu "
+			"split\n", g->ag_prof_ms[0], g->ag_prof_ms[1], g->ag_prof_ms[2], g->ag_prof_ms[3],
+			g->ag_prof_ms[4], (unsigned long long)g->ag_rounds,
+			(unsigned long long)g->ag_tallies, (unsigned long long)g->ag_split);
 	res->overflow = fill.overflow != 0;
 	/* a batch's time: from its start, or the end of the batch before
 	 * where that came later (their steps overlap: arrival_launch), to its

@@ -256,6 +256,8 @@ struct engine_result {
 		uint64_t back_bytes;  /* earlier groups' rows copied back to the device */
 		uint64_t out_bytes;   /* groups' rows saved to the host */
 		uint64_t launches;    /* pair launches */
+		uint64_t tallies;     /* pairs of a piece and a group, one way, tallied */
+		uint64_t split;       /* of them, cut into several launches (records) */
 		double end_s;         /* host seconds ending groups (batch thread) */
 	} arrival_groups;
 	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */

@@ -1083,6 +1083,8 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 		res->rows_back_bytes = one.rows_back_bytes;
 		res->rows_out_bytes = one.rows_out_bytes;
 		res->pair_launches = one.pair_launches;
+		res->pair_tallies = one.pair_tallies;
+		res->pair_split = one.pair_split;
 		res->group_end_s = one.group_end_s;
 		for (uint32_t k = 0; ngpus > 1 && k < nbatches; k++) {
 			per[k] = (j + 1 == ngpus ? 0 : per[k]) + p1[k];
@@ -1153,6 +1155,8 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, struct 
 	r->arrival_groups.back_bytes = res.rows_back_bytes;
 	r->arrival_groups.out_bytes = res.rows_out_bytes;
 	r->arrival_groups.launches = res.pair_launches;
+	r->arrival_groups.tallies = res.pair_tallies;
+	r->arrival_groups.split = res.pair_split;
 	r->arrival_groups.end_s = res.group_end_s;
 	if (res.groups) { /* said, as the rows went to the host and back */
 		char a[32], b[32];

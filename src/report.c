@@ -257,6 +257,8 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 				json_u64(&j, "rows_back_bytes", r->arrival_groups.back_bytes);
 				json_u64(&j, "rows_out_bytes", r->arrival_groups.out_bytes);
 				json_u64(&j, "pair_launches", r->arrival_groups.launches);
+				json_u64(&j, "pair_tallies", r->arrival_groups.tallies);
+				json_u64(&j, "pair_split", r->arrival_groups.split);
 				json_f64(&j, "group_end_s", r->arrival_groups.end_s);
 				json_close(&j, '}');
 			}
