@@ -98,10 +98,11 @@ assert d['triangles'] == $ref_r18 and d['groups'] >= 3, d
 assert a['group_rows'] > 0 and a['rows_out_bytes'] >= 4 * d['edges'] // 2, a
 assert a['rows_back_bytes'] > 0 and a['pair_launches'] > 0 and a['group_end_s'] >= 0, a
 assert 'groups' in d['note'], d['note']" && ok || bad "groups said in the JSON and the note: $(head -c 400 "$T/g.json")"
-# records past what one launch holds: the pair is cut into launches by
-# its sources' rows (a record region of a batch's entries, not a quarter of A)
+# records past what one launch holds (a record region of a batch's
+# entries, not a quarter of A): the pair's batches halved, each half
+# tallied again (the crawl with 200 batches above halves one too)
 TSG_ARRIVAL_GROUP_REC=1024 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=400000 \
-	"$B/tristream" count --quiet --json --device gpu --layout arrival --batches 64 "$T/r18.tsg" >"$T/s.json" 2>/dev/null
+	"$B/tristream" count --quiet --json --device gpu --layout arrival --batches 256 "$T/r18.tsg" >"$T/s.json" 2>/dev/null
 python3 -c "
 import json; d = json.load(open('$T/s.json')); a = d['arrival_groups']
 assert d['triangles'] == $ref_r18 and a['pair_split'] > 0, a" &&
