@@ -8,8 +8,9 @@
 # groups, region A capped (TSG_TEST_ARRIVAL_GROUP_ROWS) down to a batch so
 # that a small graph takes many groups and pieces, several batch counts,
 # every reader, the LZ4 file, hashed rows and small tables, per-vertex
-# counts against the CPU's file (itself against brute); the JSON says
-# groups ran; a budget too small for a batch fails with exit 4;
+# counts against the CPU's file (itself against brute); the pairs tallied
+# first (TSG_ARRIVAL_GROUP_TALLY=1), halved where their records overflow;
+# the JSON says groups ran; a budget too small for a batch fails with exit 4;
 # TSG_TEST_ARRIVAL_GROUPS=1 takes groups where every row would fit, so
 # that any batch count can be tried;
 # compute-sanitizer's memcheck over many groups. Ends with "N passed, N failed".
