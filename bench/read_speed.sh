@@ -24,7 +24,7 @@
 #  1   default (layout auto), cold
 #  2   --gpu-mem 1/4 of the file's size (GPU_MEM overrides), cold, one GPU:
 #      auto (the block layout), and --layout arrival (in groups), as it
-#      stands and with TSG_ARRIVAL_GROUP_TALLY=1
+#      stands and with TSG_ARRIVAL_GROUP_TALLY=0
 #  3   the same on --gpus 2
 #  4   --host-mem 4G (HOST_MEM overrides; spills: mapped input, scratch
 #      files under --scratch-dir WORK_DIR), cold
@@ -260,12 +260,12 @@ fi
 variant 1 c-default main cold - "default (layout auto), cold" "$G" --io uring
 variant 2 c-quarter-1gpu main cold gpu "$QLABEL, cold, one GPU" "$G" \
 	--io uring --gpu-mem "$QUARTER"
-# the arrival layout in groups at the same budget (session 38), as it
-# stands and with the pairs tallied first (a bench's choice so far)
+# the arrival layout in groups at the same budget (session 38), and with
+# its pairs not tallied (TSG_ARRIVAL_GROUP_TALLY=0: as before the tally)
 variant 2 c-quarter-groups main cold gpu "${QLABEL%% (*}, --layout arrival (groups), cold, one GPU" "$G" \
 	--io uring --gpu-mem "$QUARTER" --layout arrival
-TSG_ARRIVAL_GROUP_TALLY=1 variant 2 c-quarter-groups-tally main cold gpu \
-	"${QLABEL%% (*}, --layout arrival (groups, TSG_ARRIVAL_GROUP_TALLY=1), cold, one GPU" "$G" \
+TSG_ARRIVAL_GROUP_TALLY=0 variant 2 c-quarter-groups-untallied main cold gpu \
+	"${QLABEL%% (*}, --layout arrival (groups, TSG_ARRIVAL_GROUP_TALLY=0), cold, one GPU" "$G" \
 	--io uring --gpu-mem "$QUARTER" --layout arrival
 variant 3 c-quarter-2gpu main cold gpus2 "${QLABEL%% (*}, --gpus 2, cold" "$G" \
 	--io uring --gpu-mem "$QUARTER" --gpus 2

@@ -461,7 +461,7 @@ struct gpu_ctx {
 	 * filing and counting, by direction (0: A's sources), and the pieces'
 	 * copies; said on stderr at the end */
 	int ag_prof;
-	int ag_tally;                 /* TSG_ARRIVAL_GROUP_TALLY=1: pairs tallied first (bench/) */
+	int ag_tally;                 /* pairs tallied first (TSG_ARRIVAL_GROUP_TALLY=0: not, bench/) */
 	uint32_t *ag_total;           /* pinned: a tally's records (arrival_pair_tally) */
 	uint64_t ag_tallies, ag_split; /* tallies; of them, too many records for one launch */
 	cudaEvent_t ag_pev[3];

@@ -1464,7 +1464,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 			const char *v = getenv("TSG_ARRIVAL_GROUP_PROFILE");
 			g->ag_prof = v && strcmp(v, "1") == 0;
 			v = getenv("TSG_ARRIVAL_GROUP_TALLY");
-			g->ag_tally = v && strcmp(v, "1") == 0;
+			g->ag_tally = !(v && strcmp(v, "0") == 0);
 		}
 		memset(g->ag_prof_ms, 0, sizeof(g->ag_prof_ms));
 		for (int j = 0; j < 3; j++)
@@ -1615,13 +1615,39 @@ fail:
 
 /* Counts the edges between region A and B whose tails lie in one region
  * (B: from_b), batches j0 .. j1-1 of group e (which lies there) as their
- * sources, as many batches a launch as their rows fit the records: the
- * default, tested on the GPU (tests/gpu/groups.sh, session 38). */
+ * sources: a tally first (filing's first pass, read back: the host waits
+ * for the device), then one launch where the records fit, as they mostly
+ * do (a piece gets a fraction of a group's edges), so that each middle
+ * row is tabled once for the pair, not once a launch; else (and with
+ * TSG_ARRIVAL_GROUP_TALLY=0, for a bench) as many batches a launch as
+ * their rows fit the records. On R-MAT 26 at a quarter the pairs'
+ * counting took 3.47 s of the device's time cut by rows, 1.85 s tallied
+ * (bench/RESULTS.md, session 38). */
 static int ag_rounds(struct gpu_ctx *g, int from_b, const struct ar_group *e, uint32_t j0,
 		     uint32_t j1, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	dev_counters *cnt = (dev_counters *)g->dmem;
+	if (!g->ag_tally)
+		goto cut;
+	CK(arrival_pair_tally(g->ar, from_b, g->ag_bound[j0], g->ag_bound[j1], g->sms, g->compute[1],
+			      g->ag_total), "tallying a pair of groups");
+	CK(cudaStreamSynchronize(g->compute[1]), "tallying a pair of groups");
+	g->ag_tallies++;
+	if (*g->ag_total <= g->ar.cap_rec) {
+		if (*g->ag_total == 0)
+			return TSG_OK;
+		if (g->ag_prof)
+			CK(cudaEventRecord(g->ag_pev[0], g->compute[1]), "recording an event");
+		CK(arrival_pair_launch(g->ar, from_b, g->ag_bound[j0], g->ag_bound[j1],
+				       g->tile ? g->tile : 1024, g->mid_hash_bits, cnt, g->sms,
+				       g->compute[1], g->ag_prof ? g->ag_pev[1] : NULL, 1),
+		   "launching a pair of groups");
+		g->ag_rounds++;
+		return g->ag_prof ? ag_prof_take(g, from_b, err) : TSG_OK;
+	}
+	g->ag_split++;
+cut:
 	for (uint32_t c0 = j0; c0 < j1;) {
 		uint32_t c1 = c0 + 1;
 		/* region A's own rows by its list entries, which bound them (its
@@ -1631,62 +1657,17 @@ static int ag_rounds(struct gpu_ctx *g, int from_b, const struct ar_group *e, ui
 						    ag_row_at(e, g->ag_bound, c0)
 					  : raw + g->ag_raw[c1]) <= g->ar.cap_rec)
 			raw += g->ag_raw[c1++];
+		if (g->ag_prof)
+			CK(cudaEventRecord(g->ag_pev[0], g->compute[1]), "recording an event");
 		CK(arrival_pair_launch(g->ar, from_b, g->ag_bound[c0], g->ag_bound[c1],
 				       g->tile ? g->tile : 1024, g->mid_hash_bits, cnt, g->sms,
-				       g->compute[1], NULL, 0),
+				       g->compute[1], g->ag_prof ? g->ag_pev[1] : NULL, 0),
 		   "launching a pair of groups");
+		if (g->ag_prof && (rc = ag_prof_take(g, from_b, err)))
+			goto fail;
 		g->ag_rounds++;
 		c0 = c1;
 	}
-fail:
-	return rc;
-}
-
-/* TSG_ARRIVAL_GROUP_TALLY=1 (bench/, not the default): counts the edges
- * between regions A and B whose sources are ids
- * ag_bound[j0] .. ag_bound[j1]-1 of region B (from_b) or A, the rest of
- * the pair in the other region: a tally first (filing's first pass, read
- * back: the host waits for the device), then one launch where its records
- * fit, as they mostly do (a piece gets a fraction of a group's edges), so
- * that each middle row is tabled once for the pair, not once a launch (on
- * R-MAT 26 at a quarter the pairs' counting held 3.5 s of the device's
- * time with sources cut by list entries, 1.9 s tallied, bench/RESULTS.md,
- * session 38); else the batches are halved, each half tallied again. A
- * batch's records always fit: at most its rows, at most max_e. Not the
- * default: the build that cut an overflowing pair by list entries after
- * its tally crashed the host at the end of one test's run (a 200-batch
- * crawl, release build only; cause not found), and this halving has not
- * run on a GPU yet. */
-static int ag_pairs(struct gpu_ctx *g, int from_b, uint32_t j0, uint32_t j1, struct tsg_err *err)
-{
-	int rc = TSG_OK;
-	dev_counters *cnt = (dev_counters *)g->dmem;
-	CK(arrival_pair_tally(g->ar, from_b, g->ag_bound[j0], g->ag_bound[j1], g->sms, g->compute[1],
-			      g->ag_total), "tallying a pair of groups");
-	CK(cudaStreamSynchronize(g->compute[1]), "tallying a pair of groups");
-	g->ag_tallies++;
-	if (*g->ag_total == 0)
-		return TSG_OK;
-	if (*g->ag_total > g->ar.cap_rec) {
-		const uint32_t mid = j0 + (j1 - j0) / 2;
-		if (j1 - j0 < 2)
-			return tsg_fail(err, TSG_EINTERNAL, "a batch's pair records (%u) past the "
-					"records' room (%llu)", *g->ag_total,
-					(unsigned long long)g->ar.cap_rec);
-		g->ag_split++;
-		if ((rc = ag_pairs(g, from_b, j0, mid, err)))
-			return rc;
-		return ag_pairs(g, from_b, mid, j1, err);
-	}
-	if (g->ag_prof)
-		CK(cudaEventRecord(g->ag_pev[0], g->compute[1]), "recording an event");
-	CK(arrival_pair_launch(g->ar, from_b, g->ag_bound[j0], g->ag_bound[j1],
-			       g->tile ? g->tile : 1024, g->mid_hash_bits, cnt, g->sms, g->compute[1],
-			       g->ag_prof ? g->ag_pev[1] : NULL, 1),
-	   "launching a pair of groups");
-	g->ag_rounds++;
-	if (g->ag_prof)
-		rc = ag_prof_take(g, from_b, err);
 fail:
 	return rc;
 }
@@ -1778,10 +1759,8 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 			g->ar.b_lo = b_lo;
 			g->ar.b_hi = b_hi;
 			g->ar.b_base = (uint32_t)r0;
-			if (g->ag_tally ? (rc = ag_pairs(g, 0, gr->k0, gr->k1, err)) ||
-						  (rc = ag_pairs(g, 1, j0, j1, err))
-					: (rc = ag_rounds(g, 0, gr, gr->k0, gr->k1, err)) ||
-						  (rc = ag_rounds(g, 1, e, j0, j1, err)))
+			if ((rc = ag_rounds(g, 0, gr, gr->k0, gr->k1, err)) ||
+			    (rc = ag_rounds(g, 1, e, j0, j1, err)))
 				goto fail;
 			CK(cudaEventRecord(g->ag_free[u], cs), "recording an event");
 			j0 = j1;

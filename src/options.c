@@ -36,7 +36,7 @@ const struct count_option count_options[COPT_COUNT_] = {
 		"the memory available: sweep). arrival: batches of the file counted as they "
 		"are read (on one GPU that cannot hold the oriented rows, in groups: each "
 		"group's edges with the earlier ones counted at its end, their rows copied "
-		"back from host memory; slower than block there for now); block: 2D units of "
+		"back from host memory); block: 2D units of "
 		"the rank-ordered graph; lstc: LSTC vertex parts; "
 		"sweep: a LAW crawl with its transpose in bounded memory, source blocks of "
 		"oriented rows held on the device and the crawl decoded past each" },
