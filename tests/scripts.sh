@@ -4,6 +4,7 @@
 # cleanup that moved helpers into bench/benchlib.py once left
 # bench/multigpu.py calling a function that no longer existed, which only a
 # run on two GPUs would have shown), bash -n on every tracked .sh;
+# meson.build's list of the headers the .cu files include, complete;
 # tests/gpu/all.sh's scheduler with stand-in scripts. And the tests cannot
 # pass by skipping or by losing what they check: tests/lib.sh's closing
 # line and exit status (77 where every check was skipped); no test script
@@ -30,6 +31,20 @@ fi
 for f in $(git ls-files '*.sh') .ci/run; do
 	check "bash -n $f" bash -n "$f"
 done
+# meson.build's cuda_headers (read so that a header's change rebuilds every
+# .cu: meson 1.0 records no header dependencies for nvcc) holds every
+# header the .cu files include, directly or through another
+check "meson.build's cuda_headers hold every header kernels/*.cu include" python3 -c '
+import os, re
+seen, todo = set(), ["kernels/" + f for f in os.listdir("kernels") if f.endswith(".cu")]
+while todo:
+    for h in re.findall(r"#include \"([^\"]+)\"", open(todo.pop()).read()):
+        if os.path.exists(h) and h not in seen:
+            seen.add(h)
+            todo.append(h)
+m = re.search(r"cuda_headers = \[([^]]*)\]", open("meson.build").read())
+listed = set(re.findall(r"\x27([^\x27]+)\x27", m.group(1))) if m else set()
+assert seen and seen <= listed, sorted(seen - listed)'
 # tests/gpu/all.sh's scheduler, with stand-ins for run.sh, multi.sh,
 # clique.sh, sweep.sh, oriented.sh, groups.sh and inputs.sh: every job runs once, on a GPU of its own
 # (multi.sh on 0 and 1), and one failed job fails the whole
