@@ -295,6 +295,11 @@ struct gpu_arrival_result {
 	uint64_t group_rows, rows_back_bytes, rows_out_bytes, pair_launches;
 	uint64_t pair_tallies, pair_split; /* tallies; those whose records took several launches */
 	double group_end_s;
+	/* of group_end_s, taking pinned host memory for the rows (pinned ahead
+	 * by a thread, kernels/pinned_arena.cuh); arrays that were not, for
+	 * want of room or a failed pinning, and were cudaMallocHost'd there */
+	double rows_alloc_s;
+	uint32_t rows_alloc_fallbacks;
 	uint32_t locked_most;   /* ranges of the lists' pages pinned at once, at most (a
 				 * range: a batch's pages; src/hostmem.c counts 4, 5 with
 				 * peers, where they are a mapped file's) */

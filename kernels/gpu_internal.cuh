@@ -461,11 +461,20 @@ struct gpu_ctx {
 	 * filing and counting, by direction (0: A's sources), and the pieces'
 	 * copies; said on stderr at the end */
 	int ag_prof;
+	int ag_times;                 /* =2: the times said, launches not serialised */
 	int ag_tally;                 /* pairs tallied first (TSG_ARRIVAL_GROUP_TALLY=0: not, bench/) */
 	uint32_t *ag_total;           /* pinned: a tally's records (arrival_pair_tally) */
 	uint64_t ag_tallies, ag_split; /* tallies; of them, too many records for one launch */
+	uint64_t ag_pair_cap;         /* records one pair launch may take: the region's (tests: fewer) */
 	cudaEvent_t ag_pev[3];
 	double ag_prof_ms[5];         /* file 0, count 0, file 1, count 1, copies */
+	double ag_alloc_s, ag_wait0_s; /* host seconds in group ends: pinned allocations; the first wait */
+	/* the groups' host rows, pinned ahead by a thread (pinned_arena.cuh);
+	 * the batch thread's seconds waiting for it, the thread's pinning and
+	 * the release's unpinning seconds, arrays it had no room for */
+	struct pin_arena *ag_arena;
+	double ag_arena_wait_s, ag_arena_pin_s, ag_arena_unpin_s;
+	uint32_t ag_arena_miss;
 	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
 	struct kern_clique_gpu cq;
 	uint64_t *hsizes;             /* cq.all: pinned, sizes_len a slot (gpu_clique_sizes) */

@@ -21,6 +21,7 @@
 #include "kernels/clique.h"
 #include "kernels/gpu.h"
 #include "kernels/gpu_internal.cuh"
+#include "kernels/pinned_arena.cuh"
 
 
 static cudaError_t arrival_release(struct gpu_ctx *g);
@@ -1251,6 +1252,14 @@ static cudaError_t ar_sync(struct gpu_ctx *g)
 /* Unpins every range, syncing first, and frees what begin made; returns
  * the first error of the wait or the unpinning (everything is released
  * all the same). Safe to call twice, and on a context that never began. */
+/* A group's host array, from the arena or (where it had no room)
+ * cudaMallocHost. */
+static void ag_host_free(const struct gpu_ctx *g, void *p)
+{
+	if (p && !pin_arena_holds(g->ag_arena, p))
+		cudaFreeHost(p);
+}
+
 static cudaError_t arrival_release(struct gpu_ctx *g)
 {
 	cudaError_t e = cudaSuccess;
@@ -1283,17 +1292,19 @@ static cudaError_t arrival_release(struct gpu_ctx *g)
 	g->ar_placed = g->ar_filed = NULL;
 	if (g->ar_cum)
 		cudaFreeHost(g->ar_cum);
-	for (uint32_t i = 0; g->ag && i < g->ag_n; i++) {
-		if (g->ag[i].adj) cudaFreeHost(g->ag[i].adj);
-		if (g->ag[i].rs) cudaFreeHost(g->ag[i].rs);
-		if (g->ag[i].rl) cudaFreeHost(g->ag[i].rl);
+	/* the groups' rows, a group whose end failed midway (ag_n) too */
+	for (uint32_t i = 0; g->ag && i <= g->ag_n; i++) {
+		ag_host_free(g, g->ag[i].adj);
+		ag_host_free(g, g->ag[i].rs);
+		ag_host_free(g, g->ag[i].rl);
 	}
-	if (g->ag && g->ag[g->ag_n].adj) /* a group whose end failed midway */
-		cudaFreeHost(g->ag[g->ag_n].adj);
-	if (g->ag && g->ag[g->ag_n].rs)
-		cudaFreeHost(g->ag[g->ag_n].rs);
-	if (g->ag && g->ag[g->ag_n].rl)
-		cudaFreeHost(g->ag[g->ag_n].rl);
+	{ /* after every copy from it (ar_sync above) */
+		const cudaError_t u = pin_arena_close(g->ag_arena, &g->ag_arena_pin_s,
+						      &g->ag_arena_unpin_s);
+		g->ag_arena = NULL;
+		if (e == cudaSuccess)
+			e = u;
+	}
 	if (g->ag_used)
 		cudaFreeHost(g->ag_used);
 	if (g->ag_total)
@@ -1432,7 +1443,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	CK(cudaMemsetAsync(g->dmem, 0, 256, s), "clearing counters");
 	CK(cudaMemsetAsync(g->ar.fill, 0, sizeof(arrival_fill), s), "clearing counters");
 	g->ag_copied = g->ag_saved = g->ag_rounds = 0;
-	g->ag_end_s = 0;
+	g->ag_end_s = g->ag_alloc_s = g->ag_wait0_s = 0;
 	if (grouped) {
 		g->ag = (struct ar_group *)calloc((size_t)nbatches + 1, sizeof(*g->ag));
 		g->ag_bound = (uint64_t *)calloc((size_t)nbatches + 1, sizeof(uint64_t));
@@ -1459,10 +1470,33 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 			CK(cudaEventCreateWithFlags(&g->ag_free[u], cudaEventDisableTiming), "creating an event");
 		}
 		g->ag_pieces = g->ag_tallies = g->ag_split = 0;
+		{ /* tests/gpu: TSG_TEST_ARRIVAL_PAIR_RECORDS under the record region
+		   * makes pairs overflow one launch; a launch of one batch always
+		   * fits the region (it holds a batch's entries) */
+			const char *v = getenv("TSG_TEST_ARRIVAL_PAIR_RECORDS");
+			const unsigned long long t = v && *v ? strtoull(v, NULL, 10) : 0;
+			g->ag_pair_cap = t > 0 && t < g->ar.cap_rec ? t : g->ar.cap_rec;
+		}
 		CK(cudaMallocHost(&g->ag_total, sizeof(*g->ag_total)), "allocating pinned counters");
+		{ /* every group's rows and index: ne rows and nv ids at most, each
+		   * array aligned to 256 bytes. No arena (the mapping failed, or
+		   * TSG_ARRIVAL_GROUP_ARENA=0 for a bench): cudaMallocHost a group */
+			const char *v = getenv("TSG_ARRIVAL_GROUP_ARENA");
+			const uint64_t bound = ne * 4 + (uint64_t)nv * 8 + 3 * 256 * ((uint64_t)nbatches + 1);
+			const char *c = getenv("TSG_TEST_ARENA_CHUNK_MIB"); /* tests/gpu: arrays across chunks */
+			const unsigned long cm = c && *c ? strtoul(c, NULL, 10) : 0;
+			const uint64_t chunk = cm >= 2 && cm % 2 == 0 && cm <= 4096 ? cm << 20 : 64u << 20;
+			g->ag_arena = NULL;
+			g->ag_arena_wait_s = g->ag_arena_pin_s = g->ag_arena_unpin_s = 0;
+			g->ag_arena_miss = 0;
+			if (!(v && strcmp(v, "0") == 0) &&
+			    pin_arena_open(&g->ag_arena, g->device, bound, chunk) != cudaSuccess)
+				g->ag_arena = NULL;
+		}
 		{
 			const char *v = getenv("TSG_ARRIVAL_GROUP_PROFILE");
 			g->ag_prof = v && strcmp(v, "1") == 0;
+			g->ag_times = g->ag_prof || (v && strcmp(v, "2") == 0); /* said, not serialised */
 			v = getenv("TSG_ARRIVAL_GROUP_TALLY");
 			g->ag_tally = !(v && strcmp(v, "0") == 0);
 		}
@@ -1634,7 +1668,7 @@ static int ag_rounds(struct gpu_ctx *g, int from_b, const struct ar_group *e, ui
 			      g->ag_total), "tallying a pair of groups");
 	CK(cudaStreamSynchronize(g->compute[1]), "tallying a pair of groups");
 	g->ag_tallies++;
-	if (*g->ag_total <= g->ar.cap_rec) {
+	if (*g->ag_total <= g->ag_pair_cap) {
 		if (*g->ag_total == 0)
 			return TSG_OK;
 		if (g->ag_prof)
@@ -1655,7 +1689,7 @@ cut:
 		uint64_t raw = g->ag_raw[c0];
 		while (c1 < j1 && (from_b ? ag_row_at(e, g->ag_bound, c1 + 1) -
 						    ag_row_at(e, g->ag_bound, c0)
-					  : raw + g->ag_raw[c1]) <= g->ar.cap_rec)
+					  : raw + g->ag_raw[c1]) <= g->ag_pair_cap)
 			raw += g->ag_raw[c1++];
 		if (g->ag_prof)
 			CK(cudaEventRecord(g->ag_pev[0], g->compute[1]), "recording an event");
@@ -1689,6 +1723,31 @@ static uint64_t ag_target(const struct gpu_ctx *g)
 	return t < g->ar.cap_a ? t : g->ar.cap_a;
 }
 
+/* A group's host array of n bytes: from the arena, pinned ahead on its
+ * thread, else (no room: the bound was short; or the thread failed) from
+ * cudaMallocHost, counted in ag_arena_miss. */
+static cudaError_t ag_host_alloc(struct gpu_ctx *g, void **p, uint64_t n)
+{
+	cudaError_t why = cudaSuccess;
+	*p = NULL;
+	if (g->ag_arena)
+		pin_arena_take(g->ag_arena, n, p, &why, &g->ag_arena_wait_s);
+	if (*p)
+		return cudaSuccess;
+	g->ag_arena_miss++;
+	return cudaMallocHost(p, n ? n : 1);
+}
+
+/* A copy to or from a group's host array (ag_host_alloc's). */
+static cudaError_t ag_copy(const struct gpu_ctx *g, void *dst, const void *src, uint64_t n,
+			   cudaMemcpyKind kind, cudaStream_t s)
+{
+	const void *host = kind == cudaMemcpyHostToDevice ? src : dst;
+	if (n && pin_arena_holds(g->ag_arena, host))
+		return pin_arena_copy(g->ag_arena, dst, src, n, kind, s);
+	return cudaMemcpyAsync(dst, src, n, kind, s);
+}
+
 /* Ends the group of batches ag_first .. kend-1 (all submitted): its rows
  * and their index go to the host, and unless count is 0 each earlier
  * group's rows come back into region B a piece at a time, and the edges
@@ -1700,6 +1759,7 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 	const cudaStream_t cs = g->compute[1];
 	struct ar_group *gr = &g->ag[g->ag_n];
 	const double t0 = host_now();
+	double t1;
 	gr->k0 = g->ag_first;
 	gr->k1 = kend;
 	gr->lo = g->ag_bound[gr->k0];
@@ -1708,15 +1768,18 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 	/* batch kend-1's fill mark: its copy is on the orienting stream (which
 	 * may hold the next batch's list copies too, no more) */
 	CK(cudaStreamSynchronize(g->compute[0]), "ending a group");
+	t1 = host_now();
+	g->ag_wait0_s += t1 - t0;
 	gr->rows = g->ag_used[kend - 1];
-	CK(cudaMallocHost(&gr->adj, (gr->rows ? gr->rows : 1) * 4), "allocating a group's rows");
-	CK(cudaMallocHost(&gr->rs, (nid ? nid : 1) * 4), "allocating a group's rows");
-	CK(cudaMallocHost(&gr->rl, (nid ? nid : 1) * 4), "allocating a group's rows");
-	CK(cudaMemcpyAsync(gr->adj, g->ar.adj_a, gr->rows * 4, cudaMemcpyDeviceToHost, cs),
+	CK(ag_host_alloc(g, (void **)&gr->adj, gr->rows * 4), "allocating a group's rows");
+	CK(ag_host_alloc(g, (void **)&gr->rs, nid * 4), "allocating a group's rows");
+	CK(ag_host_alloc(g, (void **)&gr->rl, nid * 4), "allocating a group's rows");
+	g->ag_alloc_s += host_now() - t1;
+	CK(ag_copy(g, gr->adj, g->ar.adj_a, gr->rows * 4, cudaMemcpyDeviceToHost, cs),
 	   "saving a group's rows");
-	CK(cudaMemcpyAsync(gr->rs, g->ar.rs_a, nid * 4, cudaMemcpyDeviceToHost, cs),
+	CK(ag_copy(g, gr->rs, g->ar.rs_a, nid * 4, cudaMemcpyDeviceToHost, cs),
 	   "saving a group's rows");
-	CK(cudaMemcpyAsync(gr->rl, g->ar.rl_a, nid * 4, cudaMemcpyDeviceToHost, cs),
+	CK(ag_copy(g, gr->rl, g->ar.rl_a, nid * 4, cudaMemcpyDeviceToHost, cs),
 	   "saving a group's rows");
 	CK(cudaEventRecord(g->ag_saved_ev[g->ag_n], cs), "recording an event");
 	g->ag_saved += gr->rows * 4 + nid * 8;
@@ -1739,12 +1802,12 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 			const unsigned u = (unsigned)(g->ag_pieces++ % 2);
 			const cudaStream_t cp = g->copy[0];
 			CK(cudaStreamWaitEvent(cp, g->ag_free[u], 0), "waiting for a buffer");
-			CK(cudaMemcpyAsync(g->ag_badj[u], e->adj + r0, (r1 - r0) * 4,
-					   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
-			CK(cudaMemcpyAsync(g->ag_brs[u], e->rs + (b_lo - e->lo), (b_hi - b_lo) * 4,
-					   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
-			CK(cudaMemcpyAsync(g->ag_brl[u], e->rl + (b_lo - e->lo), (b_hi - b_lo) * 4,
-					   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
+			CK(ag_copy(g, g->ag_badj[u], e->adj + r0, (r1 - r0) * 4,
+				   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
+			CK(ag_copy(g, g->ag_brs[u], e->rs + (b_lo - e->lo), (b_hi - b_lo) * 4,
+				   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
+			CK(ag_copy(g, g->ag_brl[u], e->rl + (b_lo - e->lo), (b_hi - b_lo) * 4,
+				   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
 			CK(cudaEventRecord(g->ag_in[u], cp), "recording an event");
 			if (g->ag_prof) { /* the copy alone */
 				const double t1 = host_now();
@@ -1923,12 +1986,18 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	res->pair_tallies = g->ag_tallies;
 	res->pair_split = g->ag_split;
 	res->group_end_s = g->ag_end_s;
-	if (g->ar.grouped && g->ag_prof) /* bench/ only: on stderr */
+	res->rows_alloc_s = g->ag_alloc_s;
+	res->rows_alloc_fallbacks = g->ag_arena_miss;
+	if (g->ar.grouped && g->ag_times) /* bench/ only: on stderr */
 		fprintf(stderr, "groups profile: A's sources file %.1f ms count %.1f ms; B's sources "
 			"file %.1f ms count %.1f ms; copies %.1f ms; %llu launches, %llu tallies, %llu "
-			"split\n", g->ag_prof_ms[0], g->ag_prof_ms[1], g->ag_prof_ms[2], g->ag_prof_ms[3],
+			"split; group ends %.1f ms, of them pinned allocations %.1f ms (the arena's "
+			"wait %.1f ms, %u not from it), first waits %.1f ms\n",
+			g->ag_prof_ms[0], g->ag_prof_ms[1], g->ag_prof_ms[2], g->ag_prof_ms[3],
 			g->ag_prof_ms[4], (unsigned long long)g->ag_rounds,
-			(unsigned long long)g->ag_tallies, (unsigned long long)g->ag_split);
+			(unsigned long long)g->ag_tallies, (unsigned long long)g->ag_split,
+			1000 * g->ag_end_s, 1000 * g->ag_alloc_s, 1000 * g->ag_arena_wait_s,
+			g->ag_arena_miss, 1000 * g->ag_wait0_s);
 	res->overflow = fill.overflow != 0;
 	/* a batch's time: from its start, or the end of the batch before
 	 * where that came later (their steps overlap: arrival_launch), to its
@@ -1957,6 +2026,10 @@ fail: {
 	if (rc == TSG_OK && re != cudaSuccess)
 		rc = cuda_fail(err, re, "releasing the pinned lists");
 }
+	if (g->ag_times)
+		fprintf(stderr, "groups arena: pinned on its thread %.3f s, given back %.3f s\n",
+			g->ag_arena_pin_s, g->ag_arena_unpin_s);
+	g->ag_times = 0;
 	g->ar_leader = NULL; /* a later run is on its own unless shared again */
 	g->ag_on = 0;        /* and without groups unless asked again */
 	g->ar_npeers = 0;

@@ -259,6 +259,8 @@ struct engine_result {
 		uint64_t tallies;     /* pairs of a piece and a group, one way, tallied */
 		uint64_t split;       /* of them, cut into several launches (records) */
 		double end_s;         /* host seconds ending groups (batch thread) */
+		double alloc_s;       /* of them, taking pinned host memory for the rows */
+		uint32_t alloc_fallbacks; /* arrays not pinned ahead (cudaMallocHost'd) */
 	} arrival_groups;
 	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */
 	struct kern_clique_gpu clique_gpu;  /* k-cliques on the GPU: what ran (k 0: none) */

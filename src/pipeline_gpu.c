@@ -1086,6 +1086,8 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 		res->pair_tallies = one.pair_tallies;
 		res->pair_split = one.pair_split;
 		res->group_end_s = one.group_end_s;
+		res->rows_alloc_s = one.rows_alloc_s;
+		res->rows_alloc_fallbacks = one.rows_alloc_fallbacks;
 		for (uint32_t k = 0; ngpus > 1 && k < nbatches; k++) {
 			per[k] = (j + 1 == ngpus ? 0 : per[k]) + p1[k];
 			ms[k] = j + 1 == ngpus || m1[k] > ms[k] ? m1[k] : ms[k];
@@ -1158,6 +1160,8 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, struct 
 	r->arrival_groups.tallies = res.pair_tallies;
 	r->arrival_groups.split = res.pair_split;
 	r->arrival_groups.end_s = res.group_end_s;
+	r->arrival_groups.alloc_s = res.rows_alloc_s;
+	r->arrival_groups.alloc_fallbacks = res.rows_alloc_fallbacks;
 	if (res.groups) { /* said, as the rows went to the host and back */
 		char a[32], b[32];
 		const size_t at = strlen(r->note);

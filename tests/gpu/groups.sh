@@ -11,6 +11,8 @@
 # counts against the CPU's file (itself against brute); pairs whose records
 # overflow one launch, and pairs not tallied (TSG_ARRIVAL_GROUP_TALLY=0);
 # the JSON says groups ran; a budget too small for a batch fails with exit 4;
+# the rows' host memory pinned ahead, in chunks of 2 MiB (arrays across
+# their bounds) and not at all (TSG_ARRIVAL_GROUP_ARENA=0);
 # TSG_TEST_ARRIVAL_GROUPS=1 takes groups where every row would fit, so
 # that any batch count can be tried;
 # compute-sanitizer's memcheck over many groups. Ends with "N passed, N failed".
@@ -99,6 +101,24 @@ assert d['triangles'] == $ref_r18 and d['groups'] >= 3, d
 assert a['group_rows'] > 0 and a['rows_out_bytes'] >= 4 * d['edges'] // 2, a
 assert a['rows_back_bytes'] > 0 and a['pair_launches'] > 0 and a['group_end_s'] >= 0, a
 assert 'groups' in d['note'], d['note']" && ok || bad "groups said in the JSON and the note: $(head -c 400 "$T/g.json")"
+# the groups' host rows pinned ahead (kernels/pinned_arena.cuh): chunks of
+# 2 MiB, so that arrays and the pieces copied back cross the chunks' bounds
+# (each its own registration); and no arena (TSG_ARRIVAL_GROUP_ARENA=0, a
+# bench's comparison): every array cudaMallocHost'd, said as fallbacks
+for g in $graphs; do
+	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
+	for env in "TSG_TEST_ARENA_CHUNK_MIB=2" "TSG_ARRIVAL_GROUP_ARENA=0"; do
+		env $env TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 "$B/tristream" count --quiet --json \
+			--device gpu --layout arrival --batches 64 "$g" >"$T/a.json" 2>/dev/null
+		python3 -c "
+import json; d = json.load(open('$T/a.json')); a = d['arrival_groups']
+assert d['triangles'] == $ref and d['groups'] >= 2, d
+arena = '$env' != 'TSG_ARRIVAL_GROUP_ARENA=0'
+assert (a['rows_alloc_fallbacks'] == 0) == arena and a['rows_alloc_fallbacks'] in (0, 3 * d['groups']), a
+assert 0 <= a['rows_alloc_s'] <= a['group_end_s'], a" && ok ||
+			bad "$(basename "$g") groups with $env: $(head -c 400 "$T/a.json")"
+	done
+done
 # TSG_ARRIVAL_GROUP_TALLY=0 (a bench's comparison): no pair tallied, its
 # sources cut into launches by rows as before the tally
 for g in $graphs; do
@@ -108,9 +128,12 @@ for g in $graphs; do
 		same "$got" "$ref" && ok || bad "$(basename "$g") groups untallied, A at most 100000 rows, $o: $got, not $ref"
 	done
 done
-# records past what one launch holds (a record region of a batch's
-# entries, not a quarter of A): the tallied pair cut into launches by rows
-TSG_ARRIVAL_GROUP_REC=1024 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=400000 \
+# records past what one launch may take (TSG_TEST_ARRIVAL_PAIR_RECORDS: a
+# pair's launch held to 5000 records, a batch's launch still whole): the
+# tallied pair cut into launches by rows. (TSG_ARRIVAL_GROUP_REC=1024
+# alone never split there: the region holds at least a batch's entries,
+# more than a pair of R-MAT 18's got; its first GPU run, session 39)
+TSG_TEST_ARRIVAL_PAIR_RECORDS=5000 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=400000 \
 	"$B/tristream" count --quiet --json --device gpu --layout arrival --batches 256 "$T/r18.tsg" >"$T/s.json" 2>/dev/null
 python3 -c "
 import json; d = json.load(open('$T/s.json')); a = d['arrival_groups']
