@@ -374,6 +374,8 @@ struct ar_group {
 	uint64_t lo, hi, rows;
 	uint32_t k0, k1;
 	uint32_t *adj, *rs, *rl;
+	double end_at, end_s;   /* its end: host seconds after the begin, and taken */
+	uint32_t pieces;        /* pieces of earlier groups copied back at its end */
 };
 
 struct gpu_ctx {
@@ -468,6 +470,7 @@ struct gpu_ctx {
 	uint64_t ag_pair_cap;         /* records one pair launch may take: the region's (tests: fewer) */
 	cudaEvent_t ag_pev[3];
 	double ag_prof_ms[5];         /* file 0, count 0, file 1, count 1, copies */
+	double ag_t0;                 /* host time at the begin */
 	double ag_alloc_s, ag_wait0_s; /* host seconds in group ends: pinned allocations; the first wait */
 	/* the groups' host rows, pinned ahead by a thread (pinned_arena.cuh);
 	 * the batch thread's seconds waiting for it, the thread's pinning and

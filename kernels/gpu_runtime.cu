@@ -1444,6 +1444,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	CK(cudaMemsetAsync(g->ar.fill, 0, sizeof(arrival_fill), s), "clearing counters");
 	g->ag_copied = g->ag_saved = g->ag_rounds = 0;
 	g->ag_end_s = g->ag_alloc_s = g->ag_wait0_s = 0;
+	g->ag_t0 = host_now();
 	if (grouped) {
 		g->ag = (struct ar_group *)calloc((size_t)nbatches + 1, sizeof(*g->ag));
 		g->ag_bound = (uint64_t *)calloc((size_t)nbatches + 1, sizeof(uint64_t));
@@ -1706,17 +1707,19 @@ fail:
 	return rc;
 }
 
-/* The rows the next group may take: half of those still to come (so the
- * groups shrink towards the end of the read, and the last one's pairs,
- * counted after it, are few), at least a quarter of region A and two
- * batches, at most region A. Each group copies back every earlier row: on
- * R-MAT 26 at a quarter (H200) a sixteenth made 13 groups and 43 GB of
- * copies, a quarter 9 and 25 GB, and was faster warm and cold
- * (bench/RESULTS.md, session 38). */
+/* The rows the next group may take: region A, every group full. Groups
+ * that shrink towards the end of the read (half of the rows still to
+ * come, at least region A over TSG_ARRIVAL_GROUP_TAIL, a bench's knob)
+ * were meant to leave the last group's pairs few, but each group copies
+ * back every earlier row and pays a group end: on R-MAT 26 at a quarter
+ * (H200, pinned ahead) full groups took 5.41-5.46 s warm against
+ * 5.66-5.69 s at a half and 6.16 s at a quarter, and cold the same
+ * median, 7.77 s, as a half (bench/RESULTS.md, session 39). At least two
+ * batches. */
 static uint64_t ag_target(const struct gpu_ctx *g)
 {
 	const uint64_t left = g->ag_ne > g->ag_rows ? g->ag_ne - g->ag_rows : 0;
-	uint64_t t = left / 2, least = g->ar.cap_a / ag_env_div("TSG_ARRIVAL_GROUP_TAIL", 4);
+	uint64_t t = left / 2, least = g->ar.cap_a / ag_env_div("TSG_ARRIVAL_GROUP_TAIL", 1);
 	if (least < 2 * g->ar_max_e)
 		least = 2 * g->ar_max_e;
 	t = t < least ? least : t;
@@ -1759,6 +1762,7 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 	const cudaStream_t cs = g->compute[1];
 	struct ar_group *gr = &g->ag[g->ag_n];
 	const double t0 = host_now();
+	const uint64_t pieces0 = g->ag_pieces;
 	double t1;
 	gr->k0 = g->ag_first;
 	gr->k1 = kend;
@@ -1833,6 +1837,9 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 	CK(cudaMemsetAsync(&g->ar.fill->used, 0, sizeof(g->ar.fill->used), cs), "clearing a group");
 	CK(cudaEventRecord(g->ar_filed, cs), "recording an event");
 	g->ag_rows += gr->rows;
+	gr->end_at = t0 - g->ag_t0;
+	gr->end_s = host_now() - t0;
+	gr->pieces = (uint32_t)(g->ag_pieces - pieces0);
 	g->ag_n++;
 	g->ag_first = kend;
 	g->ag_target = ag_target(g);
@@ -1973,6 +1980,7 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 {
 	int rc = TSG_OK;
 	arrival_fill fill = {};
+	const double entered = host_now();
 	*res = (struct gpu_arrival_result){};
 	CK(ar_sync(g), "counting the batches");
 	CK(cudaMemcpy(&fill, g->ar.fill, sizeof(fill), cudaMemcpyDeviceToHost), "reading the rows");
@@ -1998,6 +2006,14 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 			(unsigned long long)g->ag_tallies, (unsigned long long)g->ag_split,
 			1000 * g->ag_end_s, 1000 * g->ag_alloc_s, 1000 * g->ag_arena_wait_s,
 			g->ag_arena_miss, 1000 * g->ag_wait0_s);
+	for (uint32_t i = 0; g->ar.grouped && g->ag_times && i < g->ag_n; i++)
+		fprintf(stderr, "group %u: batches %u-%u, %llu rows, ended at %.3f s for %.3f s, "
+			"%u pieces back%s\n", i, g->ag[i].k0, g->ag[i].k1 - 1,
+			(unsigned long long)g->ag[i].rows, g->ag[i].end_at, g->ag[i].end_s,
+			g->ag[i].pieces, "");
+	if (g->ar.grouped && g->ag_times)
+		fprintf(stderr, "groups: gpu_arrival_end at %.3f s, the count read back at %.3f s\n",
+			entered - g->ag_t0, host_now() - g->ag_t0);
 	res->overflow = fill.overflow != 0;
 	/* a batch's time: from its start, or the end of the batch before
 	 * where that came later (their steps overlap: arrival_launch), to its
