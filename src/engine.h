@@ -163,6 +163,22 @@ struct engine_opts {
  * The line lies between the two graphs measured. */
 #define ENGINE_ALL_GPUS_ROWS (3ull << 30)
 
+/* Auto on one GPU whose budget cannot hold the oriented rows takes the
+ * arrival layout in groups (kernels/gpu.h) over the block layout where
+ * the rows reach ENGINE_AUTO_GROUPS_ROWS and fill at most
+ * ENGINE_AUTO_GROUPS_MAX regions A (no checkpoint, no --host-mem, not
+ * k-cliques). At a quarter of the file's size of GPU memory, one H200, 9
+ * groups, medians (bench/raw/h200-2026-11-27-s39-auto-groups/): R-MAT 26
+ * (3.9 GiB of rows) cold 6.75 s against the block layout's 8.09 (dd
+ * 6.82), warm 5.07 against 5.93; R-MAT 25 (1.94 GiB) cold 3.61-3.65
+ * against 4.06-4.16, warm level (2.77-3.00 against 2.90-3.10). With 13
+ * and 15 groups (shrinking then) R-MAT 26 was still level or ahead cold
+ * (session 39). The line lies just under R-MAT 25's rows, the smallest
+ * graph measured; below it (the tests' graphs among them) the block
+ * layout stays. */
+#define ENGINE_AUTO_GROUPS_ROWS (15ull << 27)
+#define ENGINE_AUTO_GROUPS_MAX 12
+
 /* The GPUs o counts on: its --gpus list, else gpu_index alone. */
 static inline uint32_t engine_gpu_count(const struct engine_opts *o)
 {

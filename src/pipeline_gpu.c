@@ -1032,6 +1032,15 @@ static int gs_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
 	return rc;
 }
 
+/* Tests (tests/gpu/groups.sh): TSG_TEST_ARRIVAL_GROUPS=1 takes groups
+ * under --layout arrival even where every row fits, so that any batch
+ * count can be tried on a small graph. */
+static int arrival_groups_test(void)
+{
+	const char *v = getenv("TSG_TEST_ARRIVAL_GROUPS");
+	return v && strcmp(v, "1") == 0;
+}
+
 /* Ends the arrival run on every device, the others before the leader
  * (which unpins the lists they copy from), into res summed over the
  * devices and per / ms by batch (counts summed, device time the longest;
@@ -1165,10 +1174,13 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, struct 
 	if (res.groups) { /* said, as the rows went to the host and back */
 		char a[32], b[32];
 		const size_t at = strlen(r->note);
-		snprintf(r->note + at, sizeof(r->note) - at, "%sthe arrival layout in %u groups: the "
-			 "oriented rows (%s) outgrow the GPU's budget, so each group's edges with the "
-			 "earlier groups were counted at its end, their rows copied back (%s)",
-			 at ? "; " : "", res.groups, tsg_fmt_bytes(g->nadj / 2 * 4, a, sizeof(a)),
+		snprintf(r->note + at, sizeof(r->note) - at, "%sthe arrival layout in %u groups%s: the "
+			 "oriented rows (%s) %s, so each group's edges with the earlier groups were "
+			 "counted at its end, their rows copied back (%s)", at ? "; " : "", res.groups,
+			 o->layout == ENGINE_LAYOUT_AUTO ? " (auto's choice over the block layout)" : "",
+			 tsg_fmt_bytes(g->nadj / 2 * 4, a, sizeof(a)),
+			 arrival_groups_test() ? "were put in groups by TSG_TEST_ARRIVAL_GROUPS"
+					       : "outgrow the GPU's budget",
 			 tsg_fmt_bytes(res.rows_back_bytes, b, sizeof(b)));
 	}
 	if (res.pinned_bytes < res.list_bytes) { /* after what is there (auto's one GPU) */
@@ -1297,25 +1309,31 @@ static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c,
 					      kern_clique_sizes_bytes(max_out, c) };
 }
 
-/* Tests (tests/gpu/groups.sh): TSG_TEST_ARRIVAL_GROUPS=1 takes groups
- * under --layout arrival even where every row fits, so that any batch
- * count can be tried on a small graph. */
-static int arrival_groups_test(void)
+
+/* Tests (tests/gpu/groups.sh): TSG_TEST_AUTO_GROUPS_ROWS, a positive
+ * number of bytes, stands for ENGINE_AUTO_GROUPS_ROWS, so that auto's
+ * choice of groups can be tried on a small graph. */
+static uint64_t auto_groups_rows(void)
 {
-	const char *v = getenv("TSG_TEST_ARRIVAL_GROUPS");
-	return v && strcmp(v, "1") == 0;
+	const char *v = getenv("TSG_TEST_AUTO_GROUPS_ROWS");
+	char *end = NULL;
+	const unsigned long long t = v ? strtoull(v, &end, 10) : 0;
+	return v && *v && end && *end == 0 && t > 0 ? t : ENGINE_AUTO_GROUPS_ROWS;
 }
 
-/* --layout arrival where the oriented rows outgrow the GPU: groups
- * (gpu.h), asked of gpu if region A can hold a batch. Unless --batches
- * names them, the batches are cut again small enough that a group holds
- * many: a batch's list entries at most 1/256 of the budget's bytes (its
- * scratch takes about 24 bytes an entry), from 32 batches up. */
+/* The arrival layout where the oriented rows outgrow the GPU: groups
+ * (gpu.h), asked of gpu if region A can hold a batch and, where max_groups
+ * is not 0 (auto), the rows fill at most max_groups regions A; *taken says
+ * whether they were. Unless --batches names them, the batches are cut
+ * again small enough that a group holds many: a batch's list entries at
+ * most 1/256 of the budget's bytes (its scratch takes about 24 bytes an
+ * entry), from 32 batches up. */
 static int arrival_group_plan(const struct tsg_graph *g, const struct engine_opts *o,
 			      uint64_t budget, struct part_arrival_plan *ap, struct gpu_ctx *gpu,
-			      struct tsg_err *err)
+			      uint64_t max_groups, int *taken, struct tsg_err *err)
 {
 	int rc = TSG_OK;
+	*taken = 0;
 	if (!o->batches) {
 		const uint64_t per = budget / 256 > 1 ? budget / 256 : 1;
 		uint64_t nb = (io_graph_rank_nadj(g) + per - 1) / per;
@@ -1325,9 +1343,13 @@ static int arrival_group_plan(const struct tsg_graph *g, const struct engine_opt
 		if ((rc = part_arrival_plan_new(g, (uint32_t)nb, ap, err)))
 			return rc;
 	}
-	if (gpu_arrival_group_rows(ap->nv, ap->ne, ap->max_entries, ap->max_vertices,
-				   o->per_vertex, budget > 512 ? budget - 512 : 0))
+	const uint64_t cap = gpu_arrival_group_rows(ap->nv, ap->ne, ap->max_entries,
+						    ap->max_vertices, o->per_vertex,
+						    budget > 512 ? budget - 512 : 0);
+	if (cap && (max_groups == 0 || ap->ne <= max_groups * cap)) {
 		gpu_arrival_groups(gpu, 1);
+		*taken = 1;
+	}
 	return rc;
 }
 
@@ -1578,12 +1600,20 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			ngpus = 1;
 			fits = 1;
 		}
+		/* groups: asked for, or auto's where the rows are large and
+		 * fill few regions A (ENGINE_AUTO_GROUPS_ROWS says why) */
+		int grouped = 0;
 		if (rc == TSG_OK && (!fits || arrival_groups_test()) &&
 		    o->layout == ENGINE_LAYOUT_ARRIVAL && ngpus == 1 && !o->arrival_mapped && !o->ckpt)
-			rc = arrival_group_plan(g, o, gpu_budget(ctx[0]), &ap, ctx[0], err);
+			rc = arrival_group_plan(g, o, gpu_budget(ctx[0]), &ap, ctx[0], 0, &grouped, err);
+		else if (rc == TSG_OK && !fits && need && o->layout == ENGINE_LAYOUT_AUTO &&
+			 ngpus == 1 && !o->arrival_mapped && !o->ckpt &&
+			 ap.ne * 4 >= auto_groups_rows())
+			rc = arrival_group_plan(g, o, gpu_budget(ctx[0]), &ap, ctx[0],
+						ENGINE_AUTO_GROUPS_MAX, &grouped, err);
 		if (rc == TSG_OK && o->arrival_mapped)
 			rc = arrival_host_fits(&ap, o, ngpus, fits, &fits, r, err);
-		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits))
+		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits || grouped))
 			rc = count_gpu_arrival(ctx, ngpus, g, o, &ap, r, err);
 		part_arrival_plan_free(&ap);
 		if (rc == TSG_OK && r->layout == ENGINE_LAYOUT_ARRIVAL && o->gpu_kernel == GPU_KERNEL_AUTO)

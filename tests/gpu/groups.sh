@@ -13,6 +13,8 @@
 # the JSON says groups ran; a budget too small for a batch fails with exit 4;
 # the rows' host memory pinned ahead, in chunks of 2 MiB (arrays across
 # their bounds) and not at all (TSG_ARRIVAL_GROUP_ARENA=0);
+# auto's choice of groups (the line lowered by TSG_TEST_AUTO_GROUPS_ROWS);
+# a BVGraph crawl decoded as it is counted, in groups;
 # TSG_TEST_ARRIVAL_GROUPS=1 takes groups where every row would fit, so
 # that any batch count can be tried;
 # compute-sanitizer's memcheck over many groups. Ends with "N passed, N failed".
@@ -139,10 +141,45 @@ python3 -c "
 import json; d = json.load(open('$T/s.json')); a = d['arrival_groups']
 assert d['triangles'] == $ref_r18 and a['pair_split'] > 0, a" &&
 	ok || bad "groups whose pairs' records take several launches: $(head -c 400 "$T/s.json")"
-# auto does not take groups (not measured to win yet): the block layout
+# auto takes groups only where the rows reach ENGINE_AUTO_GROUPS_ROWS (1.875
+# GiB: R-MAT 18's do not, so the block layout) and fill at most 12 regions
+# A. With the line lowered (TSG_TEST_AUTO_GROUPS_ROWS=1), at budgets of
+# one to four times $m: groups where --layout arrival's region A (its
+# JSON's group_rows) takes the edges in 12 or fewer, else the block layout;
+# and at least one budget of groups, or the rule went untried
 lay=$("$B/tristream" count --quiet --json --device gpu --gpu-mem "$m" "$T/r18.tsg" 2>/dev/null |
 	python3 -c 'import json,sys; print(json.load(sys.stdin)["layout"])' 2>/dev/null)
-[ "$lay" = block ] && ok || bad "auto under a small --gpu-mem: $lay, not block"
+[ "$lay" = block ] && ok || bad "auto under a small --gpu-mem, rows below the line: $lay, not block"
+took=0
+for x in 1 2 3 4; do
+	"$B/tristream" count --quiet --json --device gpu --layout arrival --gpu-mem $((m * x)) "$T/r18.tsg" >"$T/f.json" 2>/dev/null
+	TSG_TEST_AUTO_GROUPS_ROWS=1 "$B/tristream" count --quiet --json --device gpu --gpu-mem $((m * x)) "$T/r18.tsg" >"$T/u.json" 2>/dev/null
+	want=$(python3 -c "
+import json; f = json.load(open('$T/f.json'))
+g = f.get('arrival_groups')
+print('fits' if not g else 'groups' if f['edges'] <= 12 * g['group_rows'] else 'block')" 2>/dev/null)
+	got=$(python3 -c "
+import json; d = json.load(open('$T/u.json'))
+assert d['triangles'] == $ref_r18, d['triangles']
+print('groups' if d['layout'] == 'arrival' and d['groups'] > 0 and 'auto' in d['note'] else
+      'fits' if d['layout'] == 'arrival' and d['groups'] == 0 else d['layout'])" 2>/dev/null)
+	[ "$want" = groups ] && took=$((took + 1))
+	[ -n "$want" ] && [ "$got" = "$want" ] && ok || bad "auto, the line lowered, --gpu-mem $((m * x)): '$got', wanted '$want'"
+done
+[ $took -gt 0 ] && ok || bad "auto, the line lowered: no budget of 1-4 x $m took groups, the rule untried"
+# a crawl decoded as it is counted (BVGraph with its transpose): its lists
+# placed as they come, in groups
+"$B/tristream-gen" --quiet --webgraph crawl --vertices 200000 --seed 3 "$T/dcrawl" || bad "tristream-gen --webgraph"
+gen crawl --vertices 200000 --seed 3 "$T/dcrawl.tsg"
+cref=$("$B/tests/brute" "$T/dcrawl.tsg")
+for nb in 30 120; do
+	TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=50000 "$B/tristream" count --quiet --json --device gpu \
+		--layout arrival --batches $nb "$T/dcrawl" >"$T/d.json" 2>/dev/null
+	python3 -c "
+import json; d = json.load(open('$T/d.json'))
+assert d['triangles'] == $cref and d['groups'] >= 2 and d['input']['decoded_while_counting'], d" && ok ||
+		bad "BVGraph crawl decoded as counted, in groups, $nb batches: $(head -c 300 "$T/d.json"), brute $cref"
+done
 # a budget too small for a batch: exit 4, said
 "$B/tristream" count --quiet --device gpu --layout arrival --gpu-mem 1M "$T/r18.tsg" >/dev/null 2>"$T/err"
 rc=$?
