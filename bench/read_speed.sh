@@ -23,8 +23,10 @@
 #      and validate, nothing else) alone, cold
 #  1   default (layout auto), cold
 #  2   --gpu-mem 1/4 of the file's size (GPU_MEM overrides), cold, one GPU:
-#      auto (the block layout), and --layout arrival (in groups), as it
-#      stands and with TSG_ARRIVAL_GROUP_TALLY=0
+#      auto (the arrival layout in groups where the rows reach 1.875 GiB,
+#      else the block layout), --layout block, and --layout arrival (in
+#      groups) with TSG_ARRIVAL_GROUP_ARENA=0 (each group's host rows
+#      allocated at its end, as before session 39)
 #  3   the same on --gpus 2
 #  4   --host-mem 4G (HOST_MEM overrides; spills: mapped input, scratch
 #      files under --scratch-dir WORK_DIR), cold
@@ -260,12 +262,12 @@ fi
 variant 1 c-default main cold - "default (layout auto), cold" "$G" --io uring
 variant 2 c-quarter-1gpu main cold gpu "$QLABEL, cold, one GPU" "$G" \
 	--io uring --gpu-mem "$QUARTER"
-# the arrival layout in groups at the same budget (session 38), and with
-# its pairs not tallied (TSG_ARRIVAL_GROUP_TALLY=0: as before the tally)
-variant 2 c-quarter-groups main cold gpu "${QLABEL%% (*}, --layout arrival (groups), cold, one GPU" "$G" \
-	--io uring --gpu-mem "$QUARTER" --layout arrival
-TSG_ARRIVAL_GROUP_TALLY=0 variant 2 c-quarter-groups-untallied main cold gpu \
-	"${QLABEL%% (*}, --layout arrival (groups, TSG_ARRIVAL_GROUP_TALLY=0), cold, one GPU" "$G" \
+# the block layout at the same budget (auto's before session 39), and the
+# groups with their host rows allocated at each group's end
+variant 2 c-quarter-block main cold gpu "${QLABEL%% (*}, --layout block, cold, one GPU" "$G" \
+	--io uring --gpu-mem "$QUARTER" --layout block
+TSG_ARRIVAL_GROUP_ARENA=0 variant 2 c-quarter-groups-noarena main cold gpu \
+	"${QLABEL%% (*}, --layout arrival (groups, TSG_ARRIVAL_GROUP_ARENA=0), cold, one GPU" "$G" \
 	--io uring --gpu-mem "$QUARTER" --layout arrival
 variant 3 c-quarter-2gpu main cold gpus2 "${QLABEL%% (*}, --gpus 2, cold" "$G" \
 	--io uring --gpu-mem "$QUARTER" --gpus 2
