@@ -444,7 +444,9 @@ __global__ void ag_advance_kernel(ar_batch bt, arrival_fill *fill, uint64_t cap)
 /* Batch k's edges within its group (region A, ids a.lo .. end of the
  * batch): out-edges v -> b with b placed, and in-edges a -> v from the
  * group's earlier batches (tails found by binary search in the count pass,
- * kept in tmp for the scatter pass, as ar_file_kernel does). */
+ * kept in tmp for the scatter pass, as ar_file_kernel does). With several
+ * devices, the same share of them as ar_file_kernel's: every nshares-th
+ * vertex's out-edges, the in-edges (a, v) by (a + v) mod nshares. */
 __global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of,
 			       const uint32_t *rank, uint32_t *pos, uint2 *rec, uint32_t *rec_a,
 			       int scatter)
@@ -452,7 +454,8 @@ __global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of,
 	const unsigned lane = threadIdx.x & 31;
 	const uint32_t nwarps = (gridDim.x * blockDim.x) >> 5;
 	const uint32_t warp = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
-	for (uint64_t i = warp; i < bt.nbv; i += nwarps) {
+	for (uint64_t i = (uint64_t)warp * bt.nshares + bt.share; i < bt.nbv;
+	     i += (uint64_t)nwarps * bt.nshares) {
 		const uint64_t v = bt.lo + i;
 		const uint32_t rb = a.start(v), re = rb + a.len(v);
 		for (uint32_t p = rb + lane; p + 1 < re; p += 32) {
@@ -476,7 +479,8 @@ __global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of,
 			continue;
 		}
 		uint32_t tail = UINT32_MAX;
-		if (a.holds(ia) && a.len(iv) != 0) { /* a in the group; out(v) can close one */
+		if ((bt.nshares == 1 || (q.x + q.y) % bt.nshares == bt.share) && a.holds(ia) &&
+		    a.len(iv) != 0) { /* a in the group; out(v) can close one */
 			const uint32_t ab = a.start(ia), ae = ab + a.len(ia);
 			const uint64_t p = dev_lower_bound(a.adj, ab, ae, q.y);
 			if (p + 1 < ae && a.adj[p] == q.y) {
@@ -554,7 +558,7 @@ cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv
 				 cudaEvent_t placed, cudaEvent_t filed, unsigned long long *used)
 {
 	const ar_batch bt = { a.off, a.lst, a.tmp, a.ins, a.row_at, a.in_at, a.pre, a.row_fill,
-			      a.in_fill, lo, nbv, k, 0, 1 };
+			      a.in_fill, lo, nbv, k, a.share, a.nshares ? a.nshares : 1 };
 	const ar_state st = { nullptr, nullptr, nullptr, a.rank, nullptr, a.fill, 0 };
 	cudaError_t e = cudaSuccess;
 	if (nbv == 0) { /* the fill mark as it stands, known once the batch's end is */

@@ -247,11 +247,21 @@ uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries, uint6
  * counts the edges within its group as it comes, and at a group's end its
  * rows go to the host (pinned memory, half the lists' bytes in all) and
  * the edges between it and each earlier group are counted, the earlier
- * rows copied back a piece at a time. One device, no checkpoint key of its
- * own: the groups follow the budget. gpu_arrival_group_rows is region A's
- * rows under budget (0: not even a batch fits); gpu_arrival_groups(g, 1)
- * makes the next gpu_arrival_begin take groups (gpu_arrival_end clears
- * it). */
+ * rows copied back a piece at a time. No checkpoint key of its own: the
+ * groups follow the budget. gpu_arrival_group_rows is region A's rows
+ * under budget (0: not even a batch fits); gpu_arrival_groups(g, 1) makes
+ * the next gpu_arrival_begin take groups (gpu_arrival_end clears it).
+ *
+ * On several devices (gpu_arrival_share, every one asked for groups) each
+ * builds the same groups in a region A of the least budget among them,
+ * files its share of each batch's edges as without groups, and counts
+ * every nshares-th piece of the earlier groups (from its share on) against
+ * the group; the leader alone saves the rows, which the others copy back
+ * from its pinned memory. So that the devices count their pieces at once,
+ * hand each batch over in two steps: gpu_arrival_stage on every device
+ * (the leader first), then gpu_arrival_finish on each, on a thread a
+ * device where *pairs came back set (a group ended: the pieces are
+ * counted there), in any order. gpu_arrival_submit is both steps. */
 uint64_t gpu_arrival_group_rows(uint64_t nv, uint64_t ne, uint64_t max_entries,
 				uint64_t max_vertices, int pv, uint64_t budget);
 void gpu_arrival_groups(struct gpu_ctx *g, int on);
@@ -266,6 +276,13 @@ int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbat
  * unless count is 0 (a checkpoint holds it; its rows are still placed). */
 int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
 		       const uint64_t *off, int count, struct tsg_err *err);
+/* gpu_arrival_submit in two steps (groups on several devices, above):
+ * the copy and, where batch k ends a group, its rows saved (*pairs set);
+ * then the group's pieces counted and the batch launched. Every staged
+ * batch must be finished before the next is staged. */
+int gpu_arrival_stage(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
+		      const uint64_t *off, int count, int *pairs, struct tsg_err *err);
+int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err);
 /* Batches from .. upto-1 submitted: *ndone is the first of them not yet
  * counted (waiting for each if wait), and *cum the running totals, cum[k]
  * the count of batches 0..k once batch k is done (a batch submitted

@@ -478,6 +478,13 @@ struct gpu_ctx {
 	struct pin_arena *ag_arena;
 	double ag_arena_wait_s, ag_arena_pin_s, ag_arena_unpin_s;
 	uint32_t ag_arena_miss;
+	/* gpu_arrival_stage's batch, for gpu_arrival_finish (on: one is staged;
+	 * pairs: it ended a group whose pieces are still to count) */
+	struct {
+		uint64_t lo, entries;
+		uint32_t k, nbv;
+		int count, pairs, on;
+	} ar_st;
 	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
 	struct kern_clique_gpu cq;
 	uint64_t *hsizes;             /* cq.all: pinned, sizes_len a slot (gpu_clique_sizes) */

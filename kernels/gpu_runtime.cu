@@ -1361,6 +1361,20 @@ static cudaError_t copy_in(void *dst, const void *src, size_t n, cudaStream_t s)
 	return e;
 }
 
+/* Groups on several devices build the same groups, so every region is
+ * sized by the least budget among them (gpu_arrival_share has named them
+ * all before any begins). */
+static uint64_t ag_common_budget(const struct gpu_ctx *g)
+{
+	const struct gpu_ctx *lead = g->ar_leader ? g->ar_leader : g;
+	uint64_t b = lead->slot_bytes * GPU_SLOTS;
+	for (uint32_t i = 0; i < lead->ar_npeers; i++) {
+		const uint64_t p = lead->ar_peer[i]->slot_bytes * GPU_SLOTS;
+		b = p < b ? p : b;
+	}
+	return b;
+}
+
 extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbatches,
 				 uint64_t max_entries, uint64_t max_vertices, const uint32_t *rank,
 				 const uint32_t *batch_of, const struct gpu_arrival_src *src,
@@ -1370,13 +1384,11 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	const cudaStream_t s = g->compute[0];
 	cudaError_t se = cudaSuccess;
 	const int pv = g->pv != NULL, grouped = g->ag_on;
-	const uint64_t budget = g->slot_bytes * GPU_SLOTS;
+	const uint64_t budget = grouped ? ag_common_budget(g) : g->slot_bytes * GPU_SLOTS;
 	const uint64_t cap_a = grouped ? gpu_arrival_group_rows(nv, ne, max_entries, max_vertices,
 								pv, budget) : 0;
 	const uint64_t need = grouped ? (cap_a ? budget : 0)
 				      : gpu_arrival_bytes(nv, ne, max_entries, max_vertices, pv);
-	if (grouped && (g->ar_leader || g->ar_npeers))
-		return tsg_fail(err, TSG_EINTERNAL, "arrival groups take one device");
 	if (need == 0 && max_entries < (1ull << 31) && nv < (1ull << 32) - 1) {
 		if (grouped)
 			ag_layout(nv, ne, max_entries, max_vertices, pv, max_entries, NULL, NULL, &se);
@@ -1401,6 +1413,12 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	else
 		CK((ar_layout(nv, ne, max_entries, max_vertices, pv, &g->ar, g->dmem, &se), se),
 		   "sizing CUB's scratch for the arrival layout");
+	if (grouped && g->ar_leader &&
+	    (g->ar.cap_a != g->ar_leader->ar.cap_a || g->ar.cap_b != g->ar_leader->ar.cap_b ||
+	     g->ar.ids_a != g->ar_leader->ar.ids_a || g->ar.ids_b != g->ar_leader->ar.ids_b)) {
+		rc = tsg_fail(err, TSG_EINTERNAL, "arrival groups: the devices' regions differ");
+		goto fail;
+	}
 	g->ar.pv = g->pv; /* counts by rank */
 	g->ar_nbatches = nbatches;
 	g->ar_max_v = max_vertices;
@@ -1490,8 +1508,10 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 			g->ag_arena = NULL;
 			g->ag_arena_wait_s = g->ag_arena_pin_s = g->ag_arena_unpin_s = 0;
 			g->ag_arena_miss = 0;
-			if (!(v && strcmp(v, "0") == 0) &&
-			    pin_arena_open(&g->ag_arena, g->device, bound, chunk) != cudaSuccess)
+			/* the leader saves the rows; the others copy from its arena */
+			if (!g->ar_leader && !(v && strcmp(v, "0") == 0) &&
+			    pin_arena_open(&g->ag_arena, g->device, bound, chunk, g->ar_npeers != 0) !=
+				    cudaSuccess)
 				g->ag_arena = NULL;
 		}
 		{
@@ -1521,6 +1541,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 		ar_pin(g, 1);
 	}
 	ar_unpinner_start(g);
+	g->ar_st.on = 0;
 	return TSG_OK;
 fail:
 	(void)arrival_release(g); /* the failure that brought us here is the one reported */
@@ -1738,36 +1759,41 @@ static cudaError_t ag_host_alloc(struct gpu_ctx *g, void **p, uint64_t n)
 	if (*p)
 		return cudaSuccess;
 	g->ag_arena_miss++;
-	return cudaMallocHost(p, n ? n : 1);
+	return cudaHostAlloc(p, n ? n : 1, g->ar_npeers ? cudaHostAllocPortable : cudaHostAllocDefault);
 }
 
-/* A copy to or from a group's host array (ag_host_alloc's). */
+/* A copy to or from a group's host array (the leader's ag_host_alloc's). */
 static cudaError_t ag_copy(const struct gpu_ctx *g, void *dst, const void *src, uint64_t n,
 			   cudaMemcpyKind kind, cudaStream_t s)
 {
 	const void *host = kind == cudaMemcpyHostToDevice ? src : dst;
-	if (n && pin_arena_holds(g->ag_arena, host))
-		return pin_arena_copy(g->ag_arena, dst, src, n, kind, s);
+	const struct pin_arena *arena = (g->ar_leader ? g->ar_leader : g)->ag_arena;
+	if (n && pin_arena_holds(arena, host))
+		return pin_arena_copy(arena, dst, src, n, kind, s);
 	return cudaMemcpyAsync(dst, src, n, kind, s);
 }
 
-/* Ends the group of batches ag_first .. kend-1 (all submitted): its rows
- * and their index go to the host, and unless count is 0 each earlier
- * group's rows come back into region B a piece at a time, and the edges
- * between the piece and the group are counted, both ways. All on the
- * counting stream; region A is free again (filed) once they are done. */
-static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_err *err)
+/* Ends the group of batches ag_first .. kend-1 (all submitted), in two
+ * steps. ag_group_save: its rows and their index go to the host, where a
+ * later group will read them (the leader's alone: on several devices the
+ * others read the leader's; the last group's nowhere). ag_group_pairs:
+ * unless count is 0, each earlier group's rows come back into region B a
+ * piece at a time (on several devices every nshares-th piece, from this
+ * device's share on), and the edges between the piece and the group are
+ * counted, both ways. All on the counting stream; region A is free again
+ * (filed) once they are done. */
+static int ag_group_save(struct gpu_ctx *g, uint32_t kend, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	const cudaStream_t cs = g->compute[1];
 	struct ar_group *gr = &g->ag[g->ag_n];
 	const double t0 = host_now();
-	const uint64_t pieces0 = g->ag_pieces;
 	double t1;
 	gr->k0 = g->ag_first;
 	gr->k1 = kend;
 	gr->lo = g->ag_bound[gr->k0];
 	gr->hi = g->ag_bound[kend];
+	gr->end_at = t0 - g->ag_t0;
 	const uint64_t nid = gr->hi - gr->lo;
 	/* batch kend-1's fill mark: its copy is on the orienting stream (which
 	 * may hold the next batch's list copies too, no more) */
@@ -1775,42 +1801,73 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 	t1 = host_now();
 	g->ag_wait0_s += t1 - t0;
 	gr->rows = g->ag_used[kend - 1];
-	CK(ag_host_alloc(g, (void **)&gr->adj, gr->rows * 4), "allocating a group's rows");
-	CK(ag_host_alloc(g, (void **)&gr->rs, nid * 4), "allocating a group's rows");
-	CK(ag_host_alloc(g, (void **)&gr->rl, nid * 4), "allocating a group's rows");
-	g->ag_alloc_s += host_now() - t1;
-	CK(ag_copy(g, gr->adj, g->ar.adj_a, gr->rows * 4, cudaMemcpyDeviceToHost, cs),
-	   "saving a group's rows");
-	CK(ag_copy(g, gr->rs, g->ar.rs_a, nid * 4, cudaMemcpyDeviceToHost, cs),
-	   "saving a group's rows");
-	CK(ag_copy(g, gr->rl, g->ar.rl_a, nid * 4, cudaMemcpyDeviceToHost, cs),
-	   "saving a group's rows");
-	CK(cudaEventRecord(g->ag_saved_ev[g->ag_n], cs), "recording an event");
-	g->ag_saved += gr->rows * 4 + nid * 8;
+	if (!g->ar_leader && kend < g->ar_nbatches) {
+		CK(ag_host_alloc(g, (void **)&gr->adj, gr->rows * 4), "allocating a group's rows");
+		CK(ag_host_alloc(g, (void **)&gr->rs, nid * 4), "allocating a group's rows");
+		CK(ag_host_alloc(g, (void **)&gr->rl, nid * 4), "allocating a group's rows");
+		g->ag_alloc_s += host_now() - t1;
+		CK(ag_copy(g, gr->adj, g->ar.adj_a, gr->rows * 4, cudaMemcpyDeviceToHost, cs),
+		   "saving a group's rows");
+		CK(ag_copy(g, gr->rs, g->ar.rs_a, nid * 4, cudaMemcpyDeviceToHost, cs),
+		   "saving a group's rows");
+		CK(ag_copy(g, gr->rl, g->ar.rl_a, nid * 4, cudaMemcpyDeviceToHost, cs),
+		   "saving a group's rows");
+		CK(cudaEventRecord(g->ag_saved_ev[g->ag_n], cs), "recording an event");
+		g->ag_saved += gr->rows * 4 + nid * 8;
+	}
 	g->ar.a_lo = gr->lo;
 	g->ar.a_hi = gr->hi;
+	gr->end_s = host_now() - t0;
+	g->ag_end_s += gr->end_s;
+fail:
+	return rc;
+}
+
+static int ag_group_pairs(struct gpu_ctx *g, int count, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const cudaStream_t cs = g->compute[1];
+	struct ar_group *gr = &g->ag[g->ag_n];
+	const struct gpu_ctx *lead = g->ar_leader ? g->ar_leader : g;
+	const uint32_t nshares = g->ar.nshares ? g->ar.nshares : 1;
+	const double t0 = host_now();
+	const uint64_t pieces0 = g->ag_pieces;
+	uint64_t piece = 0; /* every device cuts the same pieces */
 	for (uint32_t i = 0; count && i < g->ag_n; i++) {
-		const struct ar_group *e = &g->ag[i];
+		struct ar_group e = g->ag[i];
+		const struct ar_group *saved = &lead->ag[i];
+		if (saved->rows != e.rows || saved->lo != e.lo || saved->hi != e.hi) {
+			rc = tsg_fail(err, TSG_EINTERNAL, "arrival groups: the devices' group %u differs",
+				      i);
+			goto fail;
+		}
+		e.adj = saved->adj;
+		e.rs = saved->rs;
+		e.rl = saved->rl;
 		/* its index on the host (long done: a group's end ago) */
-		CK(cudaEventSynchronize(g->ag_saved_ev[i]), "saving a group's rows");
-		for (uint32_t j0 = e->k0; j0 < e->k1;) {
-			const uint64_t r0 = ag_row_at(e, g->ag_bound, j0);
+		CK(cudaEventSynchronize(lead->ag_saved_ev[i]), "saving a group's rows");
+		for (uint32_t j0 = e.k0; j0 < e.k1;) {
+			const uint64_t r0 = ag_row_at(&e, g->ag_bound, j0);
 			uint32_t j1 = j0 + 1;
-			while (j1 < e->k1 && ag_row_at(e, g->ag_bound, j1 + 1) - r0 <= g->ar.cap_b &&
+			while (j1 < e.k1 && ag_row_at(&e, g->ag_bound, j1 + 1) - r0 <= g->ar.cap_b &&
 			       g->ag_bound[j1 + 1] - g->ag_bound[j0] <= g->ar.ids_b)
 				j1++;
-			const uint64_t r1 = ag_row_at(e, g->ag_bound, j1);
+			if (piece++ % nshares != g->ar.share) { /* another device's */
+				j0 = j1;
+				continue;
+			}
+			const uint64_t r1 = ag_row_at(&e, g->ag_bound, j1);
 			const uint64_t b_lo = g->ag_bound[j0], b_hi = g->ag_bound[j1];
 			/* buffer u on the copy stream once its piece before is
 			 * counted, counted once copied */
 			const unsigned u = (unsigned)(g->ag_pieces++ % 2);
 			const cudaStream_t cp = g->copy[0];
 			CK(cudaStreamWaitEvent(cp, g->ag_free[u], 0), "waiting for a buffer");
-			CK(ag_copy(g, g->ag_badj[u], e->adj + r0, (r1 - r0) * 4,
+			CK(ag_copy(g, g->ag_badj[u], e.adj + r0, (r1 - r0) * 4,
 				   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
-			CK(ag_copy(g, g->ag_brs[u], e->rs + (b_lo - e->lo), (b_hi - b_lo) * 4,
+			CK(ag_copy(g, g->ag_brs[u], e.rs + (b_lo - e.lo), (b_hi - b_lo) * 4,
 				   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
-			CK(ag_copy(g, g->ag_brl[u], e->rl + (b_lo - e->lo), (b_hi - b_lo) * 4,
+			CK(ag_copy(g, g->ag_brl[u], e.rl + (b_lo - e.lo), (b_hi - b_lo) * 4,
 				   cudaMemcpyHostToDevice, cp), "copying a group's rows back");
 			CK(cudaEventRecord(g->ag_in[u], cp), "recording an event");
 			if (g->ag_prof) { /* the copy alone */
@@ -1827,7 +1884,7 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 			g->ar.b_hi = b_hi;
 			g->ar.b_base = (uint32_t)r0;
 			if ((rc = ag_rounds(g, 0, gr, gr->k0, gr->k1, err)) ||
-			    (rc = ag_rounds(g, 1, e, j0, j1, err)))
+			    (rc = ag_rounds(g, 1, &e, j0, j1, err)))
 				goto fail;
 			CK(cudaEventRecord(g->ag_free[u], cs), "recording an event");
 			j0 = j1;
@@ -1837,11 +1894,10 @@ static int ag_group_end(struct gpu_ctx *g, uint32_t kend, int count, struct tsg_
 	CK(cudaMemsetAsync(&g->ar.fill->used, 0, sizeof(g->ar.fill->used), cs), "clearing a group");
 	CK(cudaEventRecord(g->ar_filed, cs), "recording an event");
 	g->ag_rows += gr->rows;
-	gr->end_at = t0 - g->ag_t0;
-	gr->end_s = host_now() - t0;
+	gr->end_s += host_now() - t0;
 	gr->pieces = (uint32_t)(g->ag_pieces - pieces0);
 	g->ag_n++;
-	g->ag_first = kend;
+	g->ag_first = gr->k1;
 	g->ag_target = ag_target(g);
 	g->ag_end_s += host_now() - t0;
 	return TSG_OK;
@@ -1869,15 +1925,15 @@ fail:
 	return rc;
 }
 
-extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
-				  const uint64_t *off, int count, struct tsg_err *err)
+extern "C" int gpu_arrival_stage(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
+				 const uint64_t *off, int count, int *pairs, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	const cudaStream_t s = g->compute[0];
 	const uint64_t entries = off[nbv] - off[0];
 	uint64_t *offs = g->ar_offs[k % 2];
-	dev_counters *cnt = (dev_counters *)g->dmem;
-	if (k >= g->ar_nbatches || nbv > g->ar_max_v || entries > g->ar_max_e ||
+	*pairs = 0;
+	if (g->ar_st.on || k >= g->ar_nbatches || nbv > g->ar_max_v || entries > g->ar_max_e ||
 	    (g->ar_src.at ? entries != g->ar_at[k + 1] - g->ar_at[k] : off[0] != g->ar_at[k]))
 		return tsg_fail(err, TSG_EINTERNAL, "arrival batch %u does not match its plan", k);
 	if (!g->ar_src.at) /* placed as decoded: batch k + 1 starts where k ends */
@@ -1901,6 +1957,13 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	if (rc)
 		goto fail;
 	CK(cudaEventRecord(g->ar_ev[3 * k + 1], s), "recording an event");
+	g->ar_st.k = k;
+	g->ar_st.lo = lo;
+	g->ar_st.nbv = nbv;
+	g->ar_st.entries = entries;
+	g->ar_st.count = count;
+	g->ar_st.pairs = 0;
+	g->ar_st.on = 1;
 	if (g->ar.grouped) {
 		g->ag_bound[k] = lo;
 		g->ag_bound[k + 1] = lo + nbv;
@@ -1910,16 +1973,40 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 			g->ar.a_lo = lo;
 			g->ag_target = ag_target(g);
 		} else if ((rc = ag_fits(g, k, lo, nbv, entries, &fits, err)) ||
-			   (!fits && (rc = ag_group_end(g, k, count, err)))) {
+			   (!fits && (rc = ag_group_save(g, k, err)))) {
 			goto fail;
-		} else if (!fits) {
+		}
+		g->ar_st.pairs = *pairs = k > 0 && !fits;
+	}
+	return TSG_OK;
+fail:
+	return rc;
+}
+
+extern "C" int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const cudaStream_t s = g->compute[0];
+	dev_counters *cnt = (dev_counters *)g->dmem;
+	const uint32_t k = g->ar_st.k, nbv = g->ar_st.nbv;
+	const uint64_t lo = g->ar_st.lo, entries = g->ar_st.entries;
+	const int count = g->ar_st.count;
+	if (!g->ar_st.on)
+		return tsg_fail(err, TSG_EINTERNAL, "arrival batch finished but not staged");
+	g->ar_st.on = 0;
+	CK(cudaSetDevice(g->device), "selecting the device"); /* maybe on a thread of its own */
+	if (g->ar.grouped) {
+		if (g->ar_st.pairs) {
+			if ((rc = ag_group_pairs(g, count, err)))
+				goto fail;
 			g->ar.a_lo = lo;
 		}
 		CK(arrival_group_launch(g->ar, lo, nbv, entries, k, count, g->tile ? g->tile : 1024,
 					g->mid_hash_bits, cnt, g->sms, s, g->compute[1], g->ar_placed,
 					g->ar_filed, &g->ag_used[k]),
 		   "launching the arrival count");
-		if (k + 1 == g->ar_nbatches && (rc = ag_group_end(g, k + 1, count, err)))
+		if (k + 1 == g->ar_nbatches &&
+		    ((rc = ag_group_save(g, k + 1, err)) || (rc = ag_group_pairs(g, count, err))))
 			goto fail;
 	} else {
 		CK(arrival_launch(g->ar, lo, nbv, entries, k, count, g->tile ? g->tile : 1024,
@@ -1932,7 +2019,7 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	CK(cudaEventRecord(g->ar_ev[3 * k + 2], g->compute[1]), "recording an event");
 	g->ar_bytes += ((uint64_t)nbv + 1) * 8 + entries * 4;
 	/* the leader unpins the ranges whose batches every device has copied
-	 * (the others' copies of batch k are enqueued after this call) and
+	 * (the others' copies of batch k are staged before this call) and
 	 * pins the next ones before the file reaches them */
 	if (g->ar_leader)
 		return TSG_OK;
@@ -1949,6 +2036,14 @@ extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, ui
 	return TSG_OK;
 fail:
 	return rc;
+}
+
+extern "C" int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
+				  const uint64_t *off, int count, struct tsg_err *err)
+{
+	int pairs = 0;
+	const int rc = gpu_arrival_stage(g, k, lo, nbv, off, count, &pairs, err);
+	return rc ? rc : gpu_arrival_finish(g, err);
 }
 
 extern "C" int gpu_arrival_poll(struct gpu_ctx *g, uint32_t from, uint32_t upto, int wait,

@@ -18,6 +18,7 @@ struct pin_arena {
 	uint8_t *base;         /* its first chunk, aligned to 2 MiB */
 	uint64_t map_bytes, chunk, nchunks;
 	int device;
+	unsigned flags;        /* cudaHostRegister's */
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -46,7 +47,7 @@ static void *arena_pinner(void *arg)
 		pthread_mutex_unlock(&a->mu);
 		if (stop)
 			break;
-		e = cudaHostRegister(a->base + i * a->chunk, a->chunk, cudaHostRegisterDefault);
+		e = cudaHostRegister(a->base + i * a->chunk, a->chunk, a->flags);
 		pthread_mutex_lock(&a->mu);
 		if (e == cudaSuccess)
 			a->pinned = i + 1;
@@ -62,7 +63,8 @@ static void *arena_pinner(void *arg)
 	return NULL;
 }
 
-cudaError_t pin_arena_open(struct pin_arena **out, int device, uint64_t bytes, uint64_t chunk)
+cudaError_t pin_arena_open(struct pin_arena **out, int device, uint64_t bytes, uint64_t chunk,
+			   int portable)
 {
 	const uint64_t huge = 2u << 20;
 	struct pin_arena *a = (struct pin_arena *)calloc(1, sizeof(*a));
@@ -75,6 +77,7 @@ cudaError_t pin_arena_open(struct pin_arena **out, int device, uint64_t bytes, u
 	a->nchunks = (bytes + chunk - 1) / chunk;
 	a->map_bytes = a->nchunks * chunk + huge;
 	a->device = device;
+	a->flags = portable ? cudaHostRegisterPortable : cudaHostRegisterDefault;
 	void *m = mmap(NULL, a->map_bytes, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED) {

@@ -19,7 +19,8 @@
  * copy to or from the arena goes through pin_arena_copy, which cuts it at
  * the chunks' bounds. pin_arena_close stops the thread and gives every
  * page back (after the device is done with them: the caller's to ensure).
- * One taker at a time; no global state.
+ * One taker at a time; holds and copy may be called from any thread; no
+ * global state.
  */
 #ifndef TSG_PINNED_ARENA_CUH
 #define TSG_PINNED_ARENA_CUH
@@ -31,8 +32,10 @@
 struct pin_arena;
 
 /* Reserves bytes of host memory in chunks of chunk bytes (a multiple of 2
- * MiB) and starts pinning them on device. */
-cudaError_t pin_arena_open(struct pin_arena **out, int device, uint64_t bytes, uint64_t chunk);
+ * MiB) and starts pinning them on device; portable: for every device's
+ * copies, not only device's (other devices copy from it). */
+cudaError_t pin_arena_open(struct pin_arena **out, int device, uint64_t bytes, uint64_t chunk,
+			   int portable);
 /* The next n bytes, pinned (*p), or *p NULL: no room left, or the pinning
  * thread failed (its error in *why; cudaSuccess: no room). *waited_s adds
  * the seconds this waited for the thread. */

@@ -955,6 +955,7 @@ done:
 struct gpu_sink {
 	struct gpu_ctx *const *gpu;
 	uint32_t ngpus;
+	int grouped;        /* groups (gpu.h): several GPUs count a group's pieces at once */
 	const struct tsg_graph *g;
 	const struct engine_opts *o;
 	struct engine_result *r;
@@ -1017,14 +1018,62 @@ static int gs_record(struct gpu_sink *s, int wait, struct tsg_err *err)
 	return rc;
 }
 
+/* A GPU's second step of a batch (gpu_arrival_finish), on a thread. */
+struct gs_finisher {
+	struct gpu_ctx *gpu;
+	pthread_t thread;
+	int started, rc;
+	struct tsg_err err;
+};
+
+static void *gs_finish_one(void *arg)
+{
+	struct gs_finisher *f = arg;
+	f->rc = gpu_arrival_finish(f->gpu, &f->err);
+	return NULL;
+}
+
+/* Groups on several GPUs: the batch staged on every GPU (the leader, which
+ * pins, first), then finished, where it ended a group on every GPU at once
+ * (each counts its pieces of the earlier groups: the host waits on each
+ * pair's tally, so one thread would count the GPUs' shares in turn). */
+static int gs_batch_groups(struct gpu_sink *s, const struct tsg_batch *b, int count,
+			   struct tsg_err *err)
+{
+	struct gs_finisher f[GPU_ARRIVAL_MAX_SHARES] = { { 0 } };
+	int rc = TSG_OK, pairs = 0;
+	for (uint32_t i = 0; i < s->ngpus && rc == TSG_OK; i++) {
+		int p = 0;
+		rc = gpu_arrival_stage(s->gpu[i], b->k, b->v_lo, (uint32_t)(b->v_hi - b->v_lo),
+				       s->g->off + b->v_lo, count, &p, err);
+		pairs |= p;
+	}
+	for (uint32_t i = 0; i < s->ngpus && rc == TSG_OK; i++) {
+		f[i].gpu = s->gpu[i];
+		f[i].started = pairs && i > 0 &&
+			       pthread_create(&f[i].thread, NULL, gs_finish_one, &f[i]) == 0;
+		if (!f[i].started) /* the leader's here; any thread not started, in turn */
+			gs_finish_one(&f[i]);
+	}
+	for (uint32_t i = 0; i < s->ngpus; i++) {
+		if (f[i].started)
+			pthread_join(f[i].thread, NULL);
+		if (f[i].gpu && f[i].rc && rc == TSG_OK)
+			rc = tsg_fail(err, f[i].rc, "%s", f[i].err.msg);
+	}
+	return rc;
+}
+
 static int gs_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
 {
 	struct gpu_sink *s = ctx;
 	const int resumed = engine_unit_resume(s->o, b->k, s->r);
 	int rc = resumed ? TSG_OK : engine_check_stop(s->o, err);
-	for (uint32_t i = 0; i < s->ngpus && rc == TSG_OK; i++) /* the leader, which pins, first */
+	if (rc == TSG_OK && s->grouped && s->ngpus > 1)
+		rc = gs_batch_groups(s, b, !resumed, err);
+	for (uint32_t i = 0; !(s->grouped && s->ngpus > 1) && i < s->ngpus && rc == TSG_OK; i++)
 		rc = gpu_arrival_submit(s->gpu[i], b->k, b->v_lo, (uint32_t)(b->v_hi - b->v_lo),
-					s->g->off + b->v_lo, !resumed, err);
+					s->g->off + b->v_lo, !resumed, err); /* the leader first */
 	if (rc == TSG_OK) {
 		s->submitted = b->k + 1;
 		rc = gs_record(s, 0, err);
@@ -1087,16 +1136,20 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 		res->unpin_s += one.unpin_s;
 		res->wait_s += one.wait_s;
 		res->locked_most += one.locked_most; /* the leader's alone pins */
-		res->groups = one.groups; /* groups take one device */
+		/* groups: every device the same; the pieces dealt among them, the
+		 * rows saved by the leader alone; a group end as long as the
+		 * longest device's */
+		res->groups = one.groups;
 		res->group_rows = one.group_rows;
-		res->rows_back_bytes = one.rows_back_bytes;
-		res->rows_out_bytes = one.rows_out_bytes;
-		res->pair_launches = one.pair_launches;
-		res->pair_tallies = one.pair_tallies;
-		res->pair_split = one.pair_split;
-		res->group_end_s = one.group_end_s;
-		res->rows_alloc_s = one.rows_alloc_s;
-		res->rows_alloc_fallbacks = one.rows_alloc_fallbacks;
+		res->rows_back_bytes += one.rows_back_bytes;
+		res->rows_out_bytes += one.rows_out_bytes;
+		res->pair_launches += one.pair_launches;
+		res->pair_tallies += one.pair_tallies;
+		res->pair_split += one.pair_split;
+		res->group_end_s = one.group_end_s > res->group_end_s ? one.group_end_s
+								       : res->group_end_s;
+		res->rows_alloc_s += one.rows_alloc_s;
+		res->rows_alloc_fallbacks += one.rows_alloc_fallbacks;
 		for (uint32_t k = 0; ngpus > 1 && k < nbatches; k++) {
 			per[k] = (j + 1 == ngpus ? 0 : per[k]) + p1[k];
 			ms[k] = j + 1 == ngpus || m1[k] > ms[k] ? m1[k] : ms[k];
@@ -1109,11 +1162,13 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 	return rc;
 }
 
-static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg_graph *g,
-			     const struct engine_opts *o, const struct part_arrival_plan *p,
-			     struct engine_result *r, struct tsg_err *err)
+static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int grouped,
+			     struct tsg_graph *g, const struct engine_opts *o,
+			     const struct part_arrival_plan *p, struct engine_result *r,
+			     struct tsg_err *err)
 {
-	struct gpu_sink s = { .gpu = gpu, .ngpus = ngpus, .g = g, .o = o, .r = r };
+	struct gpu_sink s = { .gpu = gpu, .ngpus = ngpus, .grouped = grouped, .g = g, .o = o,
+			      .r = r };
 	const struct part_arrival_sink sink = { .begin = gs_begin, .batch = gs_batch, .ctx = &s };
 	struct gpu_arrival_result res;
 	uint64_t *per = calloc(p->nbatches, sizeof(*per));
@@ -1322,17 +1377,21 @@ static uint64_t auto_groups_rows(void)
 }
 
 /* The arrival layout where the oriented rows outgrow the GPU: groups
- * (gpu.h), asked of gpu if region A can hold a batch and, where max_groups
- * is not 0 (auto), the rows fill at most max_groups regions A; *taken says
- * whether they were. Unless --batches names them, the batches are cut
- * again small enough that a group holds many: a batch's list entries at
- * most 1/256 of the budget's bytes (its scratch takes about 24 bytes an
- * entry), from 32 batches up. */
+ * (gpu.h), asked of every GPU of gpu (ngpus: each builds the same groups
+ * in the least budget among them) if region A can hold a batch and, where
+ * max_groups is not 0 (auto), the rows fill at most max_groups regions A;
+ * *taken says whether they were. Unless --batches names them, the batches
+ * are cut again small enough that a group holds many: a batch's list
+ * entries at most 1/256 of the budget's bytes (its scratch takes about 24
+ * bytes an entry), from 32 batches up. */
 static int arrival_group_plan(const struct tsg_graph *g, const struct engine_opts *o,
-			      uint64_t budget, struct part_arrival_plan *ap, struct gpu_ctx *gpu,
-			      uint64_t max_groups, int *taken, struct tsg_err *err)
+			      struct part_arrival_plan *ap, struct gpu_ctx *const *gpu,
+			      uint32_t ngpus, uint64_t max_groups, int *taken, struct tsg_err *err)
 {
 	int rc = TSG_OK;
+	uint64_t budget = gpu_budget(gpu[0]);
+	for (uint32_t i = 1; i < ngpus; i++)
+		budget = gpu_budget(gpu[i]) < budget ? gpu_budget(gpu[i]) : budget;
 	*taken = 0;
 	if (!o->batches) {
 		const uint64_t per = budget / 256 > 1 ? budget / 256 : 1;
@@ -1347,7 +1406,8 @@ static int arrival_group_plan(const struct tsg_graph *g, const struct engine_opt
 						    ap->max_vertices, o->per_vertex,
 						    budget > 512 ? budget - 512 : 0);
 	if (cap && (max_groups == 0 || ap->ne <= max_groups * cap)) {
-		gpu_arrival_groups(gpu, 1);
+		for (uint32_t i = 0; i < ngpus; i++)
+			gpu_arrival_groups(gpu[i], 1);
 		*taken = 1;
 	}
 	return rc;
@@ -1604,17 +1664,16 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		 * fill few regions A (ENGINE_AUTO_GROUPS_ROWS says why) */
 		int grouped = 0;
 		if (rc == TSG_OK && (!fits || arrival_groups_test()) &&
-		    o->layout == ENGINE_LAYOUT_ARRIVAL && ngpus == 1 && !o->arrival_mapped && !o->ckpt)
-			rc = arrival_group_plan(g, o, gpu_budget(ctx[0]), &ap, ctx[0], 0, &grouped, err);
+		    o->layout == ENGINE_LAYOUT_ARRIVAL && !o->arrival_mapped && !o->ckpt)
+			rc = arrival_group_plan(g, o, &ap, ctx, ngpus, 0, &grouped, err);
 		else if (rc == TSG_OK && !fits && need && o->layout == ENGINE_LAYOUT_AUTO &&
-			 ngpus == 1 && !o->arrival_mapped && !o->ckpt &&
-			 ap.ne * 4 >= auto_groups_rows())
-			rc = arrival_group_plan(g, o, gpu_budget(ctx[0]), &ap, ctx[0],
-						ENGINE_AUTO_GROUPS_MAX, &grouped, err);
+			 !o->arrival_mapped && !o->ckpt && ap.ne * 4 >= auto_groups_rows())
+			rc = arrival_group_plan(g, o, &ap, ctx, ngpus, ENGINE_AUTO_GROUPS_MAX,
+						&grouped, err);
 		if (rc == TSG_OK && o->arrival_mapped)
 			rc = arrival_host_fits(&ap, o, ngpus, fits, &fits, r, err);
 		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits || grouped))
-			rc = count_gpu_arrival(ctx, ngpus, g, o, &ap, r, err);
+			rc = count_gpu_arrival(ctx, ngpus, grouped, g, o, &ap, r, err);
 		part_arrival_plan_free(&ap);
 		if (rc == TSG_OK && r->layout == ENGINE_LAYOUT_ARRIVAL && o->gpu_kernel == GPU_KERNEL_AUTO)
 			snprintf(r->kernel, sizeof(r->kernel), "mid-hash"); /* its only one */
