@@ -472,6 +472,7 @@ struct gpu_ctx {
 	double ag_prof_ms[5];         /* file 0, count 0, file 1, count 1, copies */
 	double ag_t0;                 /* host time at the begin */
 	double ag_alloc_s, ag_wait0_s; /* host seconds in group ends: pinned allocations; the first wait */
+	double ag_fit_wait_s;         /* host seconds waiting for a fill mark (ag_fits) */
 	/* the groups' host rows, pinned ahead by a thread (pinned_arena.cuh);
 	 * the batch thread's seconds waiting for it, the thread's pinning and
 	 * the release's unpinning seconds, arrays it had no room for */

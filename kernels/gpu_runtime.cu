@@ -1461,7 +1461,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	CK(cudaMemsetAsync(g->dmem, 0, 256, s), "clearing counters");
 	CK(cudaMemsetAsync(g->ar.fill, 0, sizeof(arrival_fill), s), "clearing counters");
 	g->ag_copied = g->ag_saved = g->ag_rounds = 0;
-	g->ag_end_s = g->ag_alloc_s = g->ag_wait0_s = 0;
+	g->ag_end_s = g->ag_alloc_s = g->ag_wait0_s = g->ag_fit_wait_s = 0;
 	g->ag_t0 = host_now();
 	if (grouped) {
 		g->ag = (struct ar_group *)calloc((size_t)nbatches + 1, sizeof(*g->ag));
@@ -1908,16 +1908,29 @@ fail:
 /* Groups: whether batch k (entries list entries, ids lo .. lo+nbv-1)
  * still fits the current group, by what is known of it without waiting
  * for the device's last batches: the fill mark two batches back, and the
- * list entries since, which bound their rows. */
+ * list entries since, which bound their rows. On several devices the
+ * leader decides (staged first) and the others follow, so that their
+ * groups are the same by construction and they do not wait for their own
+ * fill marks. */
 static int ag_fits(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv, uint64_t entries,
 		   int *fits, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	uint64_t rows = entries;
+	if (g->ar_leader) {
+		const struct gpu_ctx *lead = g->ar_leader;
+		if (!lead->ar_st.on || lead->ar_st.k != k)
+			return tsg_fail(err, TSG_EINTERNAL, "arrival batch %u staged on a device "
+					"before the leader", k);
+		*fits = !lead->ar_st.pairs;
+		return TSG_OK;
+	}
 	if (k >= 1 && k - 1 >= g->ag_first)
 		rows += g->ag_raw[k - 1];
 	if (k >= 2 && k - 2 >= g->ag_first) {
+		const double t0 = host_now();
 		CK(cudaEventSynchronize(g->ar_ev[3 * (k - 2) + 2]), "reading a group's fill");
+		g->ag_fit_wait_s += host_now() - t0;
 		rows += g->ag_used[k - 2];
 	}
 	*fits = rows <= g->ag_target && rows <= g->ar.cap_a && lo + nbv - g->ar.a_lo <= g->ar.ids_a;
@@ -2095,12 +2108,14 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 		fprintf(stderr, "groups profile: A's sources file %.1f ms count %.1f ms; B's sources "
 			"file %.1f ms count %.1f ms; copies %.1f ms; %llu launches, %llu tallies, %llu "
 			"split; group ends %.1f ms, of them pinned allocations %.1f ms (the arena's "
-			"wait %.1f ms, %u not from it), first waits %.1f ms\n",
+			"wait %.1f ms, %u not from it), first waits %.1f ms; waits for a fill mark %.1f ms; "
+			"the batches' waits %.1f ms, pinning %.1f ms\n",
 			g->ag_prof_ms[0], g->ag_prof_ms[1], g->ag_prof_ms[2], g->ag_prof_ms[3],
 			g->ag_prof_ms[4], (unsigned long long)g->ag_rounds,
 			(unsigned long long)g->ag_tallies, (unsigned long long)g->ag_split,
 			1000 * g->ag_end_s, 1000 * g->ag_alloc_s, 1000 * g->ag_arena_wait_s,
-			g->ag_arena_miss, 1000 * g->ag_wait0_s);
+			g->ag_arena_miss, 1000 * g->ag_wait0_s, 1000 * g->ag_fit_wait_s,
+			1000 * g->ar_wait_s, 1000 * g->ar_pin_s);
 	for (uint32_t i = 0; g->ar.grouped && g->ag_times && i < g->ag_n; i++)
 		fprintf(stderr, "group %u: batches %u-%u, %llu rows, ended at %.3f s for %.3f s, "
 			"%u pieces back%s\n", i, g->ag[i].k0, g->ag[i].k1 - 1,
