@@ -277,7 +277,8 @@ int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbat
 int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
 		       const uint64_t *off, int count, struct tsg_err *err);
 /* gpu_arrival_submit in two steps (groups on several devices, above):
- * the copy and, where batch k ends a group, its rows saved (*pairs set);
+ * the copy and, where batch k ends a group, its rows saved (*pairs set,
+ * as for the last batch, which ends the last group in the second step);
  * then the group's pieces counted and the batch launched. Every staged
  * batch must be finished before the next is staged. */
 int gpu_arrival_stage(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,

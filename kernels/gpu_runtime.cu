@@ -1989,7 +1989,9 @@ extern "C" int gpu_arrival_stage(struct gpu_ctx *g, uint32_t k, uint64_t lo, uin
 			   (!fits && (rc = ag_group_save(g, k, err)))) {
 			goto fail;
 		}
-		g->ar_st.pairs = *pairs = k > 0 && !fits;
+		/* the last batch ends the last group in its second step */
+		g->ar_st.pairs = k > 0 && !fits;
+		*pairs = g->ar_st.pairs || k + 1 == g->ar_nbatches;
 	}
 	return TSG_OK;
 fail:

@@ -1203,11 +1203,22 @@ int engine_count(struct tsg_graph *g, const struct engine_opts *o, struct engine
 static const double AUTO_GPU_FIXED_S = 0.45, AUTO_GPU_NS = 8.0, AUTO_CPU_NS_BASE = 12.0,
 		    AUTO_CPU_NS_PER_SKEW = 3.2, AUTO_SKEW_LEAST = 3.3;
 
+/* Tests (tests/gpu/groups.sh): TSG_TEST_ALL_GPUS_EDGES, a positive number
+ * of edges, stands for ENGINE_ALL_GPUS_ROWS / 4, so that the rule can be
+ * tried on a small graph. */
+static uint64_t all_gpus_edges(void)
+{
+	const char *v = getenv("TSG_TEST_ALL_GPUS_EDGES");
+	char *end = NULL;
+	const unsigned long long t = v ? strtoull(v, &end, 10) : 0;
+	return v && *v && end && *end == 0 && t > 0 ? t : ENGINE_ALL_GPUS_ROWS / 4;
+}
+
 int engine_arrival_all_gpus(const struct engine_opts *o, uint64_t nedges, double cached)
 {
 	return engine_gpu_count(o) > 1 && o->layout == ENGINE_LAYOUT_AUTO && !engine_cliques(o) &&
 	       o->nranks <= 1 && !o->plan_only && !o->scratch_dir && !o->arrival_mapped &&
-	       nedges >= ENGINE_ALL_GPUS_ROWS / 4 && cached >= io_cached_enough();
+	       nedges >= all_gpus_edges() && cached >= io_cached_enough();
 }
 
 enum tsg_device engine_auto_device(uint64_t nv, uint64_t nedges, uint64_t max_degree, uint32_t k,

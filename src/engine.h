@@ -163,6 +163,17 @@ struct engine_opts {
  * The line lies between the two graphs measured. */
 #define ENGINE_ALL_GPUS_ROWS (3ull << 30)
 
+/* Auto's groups (below) under --gpus: on every GPU listed where the file
+ * is read from disk, on the first alone where the plan found it in the
+ * page cache (arrival_all_gpus: the line above). R-MAT 26 at a quarter,
+ * medians, bench/raw/h100x2-2026-11-28-s40-groups-gpus/: two H200s cold
+ * 6.09-6.12 s on both against 6.61-6.63 on one, warm 5.46 against 5.18;
+ * two H100s cold 7.66 against 8.10 (the block layout on both 9.18), warm
+ * 6.19 against 5.59. Warm, both GPUs orient every batch and the time
+ * between group ends grew with the groups (not explained); each group's
+ * pieces take half as long. Not a macro of its own: the rule is
+ * arrival_all_gpus. */
+
 /* Auto on one GPU whose budget cannot hold the oriented rows takes the
  * arrival layout in groups (kernels/gpu.h) over the block layout where
  * the rows reach ENGINE_AUTO_GROUPS_ROWS and fill at most
