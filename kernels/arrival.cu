@@ -38,7 +38,9 @@
  * the in-edges and scratch that step 1 writes.
  * On several devices (gpu_arrival_share) each orients and places every
  * batch, since an edge may need any row, and files one share of its edges,
- * so the count is split and the orientation repeated.
+ * so the count is split and the orientation repeated; in groups, the same
+ * share of a batch's edges within its group (ag_file_kernel), while the
+ * runtime deals the pieces of earlier groups among the devices.
  * Input: one batch's offsets and lists, below 2^31 list entries (the
  * runtime refuses more), and the rank of every id.
  * Launch: 256 threads a block; orient 16 blocks per SM at most, file as

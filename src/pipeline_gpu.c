@@ -1229,9 +1229,14 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int gro
 	if (res.groups) { /* said, as the rows went to the host and back */
 		char a[32], b[32];
 		const size_t at = strlen(r->note);
-		snprintf(r->note + at, sizeof(r->note) - at, "%sthe arrival layout in %u groups%s: the "
-			 "oriented rows (%s) %s, so each group's edges with the earlier groups were "
-			 "counted at its end, their rows copied back (%s)", at ? "; " : "", res.groups,
+		char on[96] = "";
+		if (ngpus > 1)
+			snprintf(on, sizeof(on), " on %u GPUs (each a share of every batch's edges and "
+				 "of the pieces)", ngpus);
+		snprintf(r->note + at, sizeof(r->note) - at, "%sthe arrival layout in %u groups%s%s: "
+			 "the oriented rows (%s) %s, so each group's edges with the earlier groups "
+			 "were counted at its end, their rows copied back (%s)", at ? "; " : "",
+			 res.groups, on,
 			 o->layout == ENGINE_LAYOUT_AUTO ? " (auto's choice over the block layout)" : "",
 			 tsg_fmt_bytes(g->nadj / 2 * 4, a, sizeof(a)),
 			 arrival_groups_test() ? "were put in groups by TSG_TEST_ARRIVAL_GROUPS"

@@ -225,7 +225,8 @@ assert d['triangles'] == o['triangles'] == $ref_r18, (d['triangles'], o['triangl
 assert len(d['gpus']) == $n and all(x['units'] == d['batches'] for x in d['gpus']), d['gpus']
 assert d['groups'] == o['groups'] >= 3 and a['group_rows'] == b['group_rows'], (a, b)
 assert a['rows_out_bytes'] == b['rows_out_bytes'], (a, b)
-assert a['rows_back_bytes'] == b['rows_back_bytes'] and a['pair_launches'] == b['pair_launches'], (a, b)" &&
+assert a['rows_back_bytes'] == b['rows_back_bytes'] and a['pair_launches'] == b['pair_launches'], (a, b)
+assert 'groups on $n GPUs' in d['note'] and 'GPUs' not in o['note'], (d['note'], o['note'])" &&
 		ok || bad "groups on --gpus $gl: the JSON against one GPU's: $(head -c 400 "$T/m.json")"
 	# auto takes groups on every GPU listed (the line lowered)
 	got=$(TSG_TEST_AUTO_GROUPS_ROWS=1 "$B/tristream" count --quiet --json --device gpu --gpus "$gl" \
