@@ -169,10 +169,11 @@ struct engine_opts {
  * medians, bench/raw/h100x2-2026-11-28-s40-groups-gpus/: two H200s cold
  * 6.09-6.12 s on both against 6.61-6.63 on one, warm 5.46 against 5.18;
  * two H100s cold 7.66 against 8.10 (the block layout on both 9.18), warm
- * 6.19 against 5.59. Warm, both GPUs orient every batch and the time
- * between group ends grew with the groups (not explained); each group's
- * pieces take half as long. Not a macro of its own: the rule is
- * arrival_all_gpus. */
+ * 6.19 against 5.59. Measured with the GPUs' pieces counted in turn: the
+ * leader's second step ran to its end before the others' threads started
+ * (src/pipeline_gpu.c, gs_batch_groups; found by a review after the
+ * measurements, so each GPU's group ends halved but not the batch
+ * thread's). Not a macro of its own: the rule is arrival_all_gpus. */
 
 /* Auto on one GPU whose budget cannot hold the oriented rows takes the
  * arrival layout in groups (kernels/gpu.h) over the block layout where

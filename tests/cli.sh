@@ -274,7 +274,9 @@ if [ -w /dev/full ]; then
 	done
 	check "/dev/full is named" grep -q "cannot write the result to standard output" "$T/err"
 	check "convert --json > /dev/full exits 5" [ "$(rc_of sh -c "exec $B/tristream-convert --quiet --json $T/g.txt $T/full.tsg >/dev/full")" = 5 ]
-	check "--version > /dev/full exits 5" [ "$(rc_of sh -c "exec $B/tristream --version >/dev/full")" = 5 ]
+	for t in tristream tristream-convert tristream-gen; do
+		check "$t --version > /dev/full exits 5" [ "$(rc_of sh -c "exec $B/$t --version >/dev/full")" = 5 ]
+	done
 else
 	skip "no /dev/full; lost stdout not tried"
 fi
@@ -329,6 +331,10 @@ for d in 0.02 0.05 0.1 0.2; do
 done
 check "--help" "$B/tristream" count --help
 check "version" sh -c "$B/tristream --version | grep -q tristream"
+# every tool says its version (tests/oom.sh starts each bare by it)
+for t in tristream-convert tristream-gen; do
+	check "$t --version" sh -c "[ \"\$($B/$t --version)\" = \"$t \$($B/tristream --version | sed -n '1s/^tristream \([^ ]*\).*/\1/p')\" ]"
+done
 check "unknown command exits 2" [ "$(rc_of "$B/tristream" frobnicate)" = 2 ]
 check "bad option exits 2" [ "$(rc_of "$B/tristream" count --partitions zero "$T/er.tsg")" = 2 ]
 check "missing graph exits 3" [ "$(rc_of "$B/tristream" count "$T/none.tsg")" = 3 ]

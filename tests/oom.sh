@@ -28,11 +28,12 @@ fi
 # our code runs), or a library's own start-up may crash (the static CUDA
 # runtime's initializer, before main, 2026-11-27: SIGSEGV at 14,000 KiB on
 # a build with CUDA and Open MPI): a run at a limit where the bare program
-# (`tristream --version`) cannot start either is passed over, not counted
+# (the same tool's `--version`) cannot start either is passed over, not
+# counted
 LIMITS=$(python3 -c "print(' '.join(str(int(10000 * 1.25 ** i)) for i in range(22)))")
-loader_failed() { # RC STDERR_FILE LIMIT
+loader_failed() { # RC STDERR_FILE LIMIT [PROGRAM, default tristream]
 	{ [ "$1" = 127 ] && grep -q "error while loading shared libraries" "$2"; } ||
-		! (ulimit -v "$3" && "$B/tristream" --version) >/dev/null 2>&1
+		! (ulimit -v "$3" && "${4:-$B/tristream}" --version) >/dev/null 2>&1
 }
 
 "$B/tristream-gen" --quiet --seed 3 rmat --scale 16 "$T/r.tsg"
@@ -103,7 +104,7 @@ write_sweep() { # NAME OUT_FILES CMD...
 		elif [ $rc = 4 ] && grep -q "^tristream-[a-z]*: error: ." "$T/w.err"; then
 			oom=$((oom + 1))
 			[ -z "$(ls -A "$T/w")" ] || bad="$bad $v:left($(ls -A "$T/w" | head -3 | tr '\n' ' '))"
-		elif loader_failed "$rc" "$T/w.err" "$v"; then
+		elif loader_failed "$rc" "$T/w.err" "$v" "$1"; then
 			:
 		else
 			bad="$bad $v:exit$rc"

@@ -52,6 +52,7 @@ static const char usage[] =
 	"  empty           --vertices N      (no edges)\n"
 	"options:\n"
 	"  --seed N  --threads N  --mem-limit SIZE  --tmpdir DIR  --quiet\n"
+	"  --help  --version\n"
 	"  --webgraph  crawl only: its links as they are, directed, written as the\n"
 	"              BVGraph OUTPUT.{graph,offsets,properties} with its transpose\n"
 	"              OUTPUT-t.*, as LAW ships a crawl (counted, it is the same\n"
@@ -68,7 +69,7 @@ static const char usage[] =
 	"              other files, the same graph.\n";
 
 enum { O_SCALE = 256, O_EF, O_ABC, O_N, O_M, O_ROWS, O_COLS, O_SEED, O_THREADS, O_MEM, O_TMP,
-       O_QUIET, O_WEBGRAPH, O_WINDOW, O_HELP };
+       O_QUIET, O_WEBGRAPH, O_WINDOW, O_HELP, O_VERSION };
 
 static const struct option opts[] = {
 	{ "scale", required_argument, 0, O_SCALE }, { "edge-factor", required_argument, 0, O_EF },
@@ -78,7 +79,8 @@ static const struct option opts[] = {
 	{ "threads", required_argument, 0, O_THREADS }, { "mem-limit", required_argument, 0, O_MEM },
 	{ "tmpdir", required_argument, 0, O_TMP }, { "quiet", no_argument, 0, O_QUIET },
 	{ "webgraph", no_argument, 0, O_WEBGRAPH }, { "window", required_argument, 0, O_WINDOW },
-	{ "help", no_argument, 0, O_HELP }, { 0, 0, 0, 0 },
+	{ "help", no_argument, 0, O_HELP }, { "version", no_argument, 0, O_VERSION },
+	{ 0, 0, 0, 0 },
 };
 
 enum { BLOCK = 1 << 20 };
@@ -1043,6 +1045,7 @@ static int run(int argc, char **argv)
 			break;
 		case 'h':
 		case O_HELP: fputs(usage, stdout); return TSG_OK;
+		case O_VERSION: printf("tristream-gen %s\n", TSG_VERSION); return TSG_OK;
 		case ':': return bad("%s needs a value", argv[optind - 1]);
 		default: return bad("unknown option '%s'", argv[optind - 1]);
 		}
