@@ -27,7 +27,9 @@
 #      else the block layout), --layout block, and --layout arrival (in
 #      groups) with TSG_ARRIVAL_GROUP_ARENA=0 (each group's host rows
 #      allocated at its end, as before session 39)
-#  3   the same on --gpus 2
+#  3   the same on --gpus 2 (auto: groups on both), --gpus 2 --layout
+#      block; warm, one GPU and --gpus 2 (auto: GPU 0 alone, the file
+#      in the page cache)
 #  4   --host-mem 4G (HOST_MEM overrides; spills: mapped input, scratch
 #      files under --scratch-dir WORK_DIR), cold
 #  5   the LZ4 file, cold
@@ -271,6 +273,12 @@ TSG_ARRIVAL_GROUP_ARENA=0 variant 2 c-quarter-groups-noarena main cold gpu \
 	--io uring --gpu-mem "$QUARTER" --layout arrival
 variant 3 c-quarter-2gpu main cold gpus2 "${QLABEL%% (*}, --gpus 2, cold" "$G" \
 	--io uring --gpu-mem "$QUARTER" --gpus 2
+# the block layout on both (auto's before session 40), and warm: auto
+# takes groups on GPU 0 alone where the file lies in the page cache
+variant 3 c-quarter-2gpu-block main cold gpus2 "${QLABEL%% (*}, --gpus 2 --layout block, cold" "$G" \
+	--io uring --gpu-mem "$QUARTER" --gpus 2 --layout block
+variant 3 w-quarter-1gpu main warm gpu "${QLABEL%% (*}, warm, one GPU" "$G" --gpu-mem "$QUARTER"
+variant 3 w-quarter-2gpu main warm gpus2 "${QLABEL%% (*}, --gpus 2, warm" "$G" --gpu-mem "$QUARTER" --gpus 2
 variant 4 c-hostmem main cold - "--host-mem $HOST_MEM, cold" "$G" --host-mem "$HOST_MEM" --scratch-dir "$D"
 variant 5 c-lz4 main cold - "LZ4 file, cold" "$GZ" --io uring
 variant 6 w-default-1gpu main warm - "default, warm, one GPU" "$G"
