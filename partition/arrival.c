@@ -248,7 +248,8 @@ int part_arrival(const struct tsg_graph *g, const struct part_arrival_plan *p,
 		atomic_init(&c.done[k], 0);
 	if (!o->lists_only) {
 		for (unsigned i = 0; i < threads; i++)
-			c.rows[i].seg_ids = c.ins[i].seg_ids = PART_ARENA_IDS;
+			c.rows[i].seg_ids = c.ins[i].seg_ids =
+				part_arena_seg_ids(io_graph_rank_nadj(g), threads);
 		tsg_advise_huge(c.row, nvm * sizeof(*c.row));
 		tsg_advise_huge(c.in, nvm * sizeof(*c.in));
 	}

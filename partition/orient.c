@@ -189,7 +189,7 @@ int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
 			goto fail;
 		}
 		for (unsigned i = 0; i < threads; i++)
-			c.segs[i].seg_ids = PART_ARENA_IDS;
+			c.segs[i].seg_ids = part_arena_seg_ids(io_graph_rank_nadj(g), threads);
 		if (o->feed)
 			rc = o->feed(o->feed_ctx, gather_up, &c, err);
 		else

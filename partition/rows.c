@@ -194,6 +194,12 @@ uint64_t part_write_up(const struct tsg_graph *g, const uint32_t *rank, uint64_t
 	return (uint64_t)(p - row);
 }
 
+uint64_t part_arena_seg_ids(uint64_t entries, unsigned threads)
+{
+	const uint64_t share = entries / (threads ? threads : 1); /* + 1 below: never 0 */
+	return share >= PART_ARENA_IDS ? PART_ARENA_IDS : share < (1ull << 16) ? 1ull << 16 : share + 1;
+}
+
 int part_arena_reserve(struct part_arena *a, uint64_t ids)
 {
 	if (ids <= a->left)

@@ -29,7 +29,16 @@ void part_sort_ids(uint32_t *a, uint32_t *scratch, size_t n);
 uint64_t part_write_up(const struct tsg_graph *g, const uint32_t *rank, uint64_t v,
 		       uint64_t row_cap, uint32_t *row);
 
-#define PART_ARENA_IDS (16ull << 20) /* a segment: 64 MiB of ids */
+#define PART_ARENA_IDS (16ull << 20) /* a segment: 64 MiB of ids, at most */
+
+/* The segment for a pass of `threads` over lists of `entries` ids in all:
+ * about a thread's share, from 2^16 ids up to PART_ARENA_IDS. Why: every
+ * thread's first segment is taken even on a tiny graph, and under
+ * MALLOC_PERTURB_ (meson test sets it) malloc writes all of it: 64 MiB a
+ * thread made tests/test_count's hundreds of small passes take 7 minutes
+ * alone and pass its 900 s limit on the 2-core CI machine (session 40). A
+ * thread that takes more than its share adds segments. */
+uint64_t part_arena_seg_ids(uint64_t entries, unsigned threads);
 
 /* A thread's append-only arena of ids: segments of seg_ids, the last one
  * being filled. Rows written there stay where they are until it is freed. */

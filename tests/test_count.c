@@ -22,6 +22,7 @@
 #include "src/hostmem.h"
 #include "src/pipeline.h"
 #include "partition/part.h"
+#include "partition/rows.h"
 #include "testlib.h"
 #include "io/writer.h"
 
@@ -1153,6 +1154,18 @@ static void check_auto_device(struct t_state *st)
  * and places its lists as a whole read does; three slices then read every
  * chunk once over the calls (compressed bytes: the section's), their
  * symmetry hashes sum to zero, and every list equals the plain file's. */
+/* part_arena_seg_ids: a thread's share of the entries, from 2^16 ids up
+ * to PART_ARENA_IDS (the orientation's arenas; each thread's first
+ * segment is taken whatever the graph). */
+static void check_arena_seg(struct t_state *st)
+{
+	CHECK(st, part_arena_seg_ids(0, 16) == 1ull << 16, "no entries: the least segment");
+	CHECK(st, part_arena_seg_ids(100, 0) == 1ull << 16, "no threads named: one");
+	CHECK(st, part_arena_seg_ids(16ull << 20, 16) == (1ull << 20) + 1, "a thread's share");
+	CHECK(st, part_arena_seg_ids(1ull << 40, 16) == PART_ARENA_IDS, "at most PART_ARENA_IDS");
+	CHECK(st, part_arena_seg_ids(UINT64_MAX, 1) == PART_ARENA_IDS, "no overflow");
+}
+
 static void check_held_lz4(struct t_state *st)
 {
 	enum { N = 30000, M = 400000 };
@@ -1429,5 +1442,6 @@ int main(void)
 	check_arrival_all_gpus(&st);
 	check_auto_kernel(&st);
 	check_held_lz4(&st);
+	check_arena_seg(&st);
 	return t_finish(&st);
 }
