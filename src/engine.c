@@ -1209,9 +1209,8 @@ static const double AUTO_GPU_FIXED_S = 0.45, AUTO_GPU_NS = 8.0, AUTO_CPU_NS_BASE
 static uint64_t all_gpus_edges(void)
 {
 	const char *v = getenv("TSG_TEST_ALL_GPUS_EDGES");
-	char *end = NULL;
-	const unsigned long long t = v ? strtoull(v, &end, 10) : 0;
-	return v && *v && end && *end == 0 && t > 0 ? t : ENGINE_ALL_GPUS_ROWS / 4;
+	uint64_t t = 0;
+	return v && tsg_parse_u64(v, UINT64_MAX, &t) == TSG_OK && t > 0 ? t : ENGINE_ALL_GPUS_ROWS / 4;
 }
 
 int engine_arrival_all_gpus(const struct engine_opts *o, uint64_t nedges, double cached)

@@ -1071,9 +1071,11 @@ static int gs_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
 	int rc = resumed ? TSG_OK : engine_check_stop(s->o, err);
 	if (rc == TSG_OK && s->grouped && s->ngpus > 1)
 		rc = gs_batch_groups(s, b, !resumed, err);
-	for (uint32_t i = 0; !(s->grouped && s->ngpus > 1) && i < s->ngpus && rc == TSG_OK; i++)
-		rc = gpu_arrival_submit(s->gpu[i], b->k, b->v_lo, (uint32_t)(b->v_hi - b->v_lo),
-					s->g->off + b->v_lo, !resumed, err); /* the leader first */
+	else
+		for (uint32_t i = 0; i < s->ngpus && rc == TSG_OK; i++) /* the leader, which pins, first */
+			rc = gpu_arrival_submit(s->gpu[i], b->k, b->v_lo,
+						(uint32_t)(b->v_hi - b->v_lo), s->g->off + b->v_lo,
+						!resumed, err);
 	if (rc == TSG_OK) {
 		s->submitted = b->k + 1;
 		rc = gs_record(s, 0, err);
@@ -1376,9 +1378,8 @@ static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c,
 static uint64_t auto_groups_rows(void)
 {
 	const char *v = getenv("TSG_TEST_AUTO_GROUPS_ROWS");
-	char *end = NULL;
-	const unsigned long long t = v ? strtoull(v, &end, 10) : 0;
-	return v && *v && end && *end == 0 && t > 0 ? t : ENGINE_AUTO_GROUPS_ROWS;
+	uint64_t t = 0;
+	return v && tsg_parse_u64(v, UINT64_MAX, &t) == TSG_OK && t > 0 ? t : ENGINE_AUTO_GROUPS_ROWS;
 }
 
 /* The arrival layout where the oriented rows outgrow the GPU: groups
