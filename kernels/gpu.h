@@ -260,8 +260,9 @@ uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries, uint6
  * from its pinned memory. So that the devices count their pieces at once,
  * hand each batch over in two steps: gpu_arrival_stage on every device
  * (the leader first), then gpu_arrival_finish on each, on a thread a
- * device where *pairs came back set (a group ended: the pieces are
- * counted there), in any order. gpu_arrival_submit is both steps. */
+ * device where *pairs came back set (a group ended: its rows are saved
+ * and the pieces counted there), in any order, at once. gpu_arrival_submit
+ * is both steps: one device only, in groups. */
 uint64_t gpu_arrival_group_rows(uint64_t nv, uint64_t ne, uint64_t max_entries,
 				uint64_t max_vertices, int pv, uint64_t budget);
 void gpu_arrival_groups(struct gpu_ctx *g, int on);

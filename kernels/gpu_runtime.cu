@@ -1852,7 +1852,9 @@ static int ag_group_pairs(struct gpu_ctx *g, int count, struct tsg_err *err)
 			while (j1 < e.k1 && ag_row_at(&e, g->ag_bound, j1 + 1) - r0 <= g->ar.cap_b &&
 			       g->ag_bound[j1 + 1] - g->ag_bound[j0] <= g->ar.ids_b)
 				j1++;
-			if (piece++ % nshares != g->ar.share) { /* another device's */
+			/* dealt from the group's number on, so that a group end of
+			 * few pieces does not fall on the leader each time */
+			if ((piece++ + g->ag_n) % nshares != g->ar.share) { /* another device's */
 				j0 = j1;
 				continue;
 			}
@@ -1985,8 +1987,7 @@ extern "C" int gpu_arrival_stage(struct gpu_ctx *g, uint32_t k, uint64_t lo, uin
 		if (k == 0) {
 			g->ar.a_lo = lo;
 			g->ag_target = ag_target(g);
-		} else if ((rc = ag_fits(g, k, lo, nbv, entries, &fits, err)) ||
-			   (!fits && (rc = ag_group_save(g, k, err)))) {
+		} else if ((rc = ag_fits(g, k, lo, nbv, entries, &fits, err))) {
 			goto fail;
 		}
 		/* the last batch ends the last group in its second step */
@@ -2011,8 +2012,10 @@ extern "C" int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err)
 	g->ar_st.on = 0;
 	CK(cudaSetDevice(g->device), "selecting the device"); /* maybe on a thread of its own */
 	if (g->ar.grouped) {
+		/* the group's end here, on the device's own thread where several
+		 * count at once: its save waits for the device */
 		if (g->ar_st.pairs) {
-			if ((rc = ag_group_pairs(g, count, err)))
+			if ((rc = ag_group_save(g, k, err)) || (rc = ag_group_pairs(g, count, err)))
 				goto fail;
 			g->ar.a_lo = lo;
 		}

@@ -1048,13 +1048,18 @@ static int gs_batch_groups(struct gpu_sink *s, const struct tsg_batch *b, int co
 				       s->g->off + b->v_lo, count, &p, err);
 		pairs |= p;
 	}
+	/* the others' threads first, then the leader's step here, then any
+	 * thread that could not be started, in turn (session 40 ran the
+	 * leader's first: the GPUs then counted their shares one after the
+	 * other) */
 	for (uint32_t i = 0; i < s->ngpus && rc == TSG_OK; i++) {
 		f[i].gpu = s->gpu[i];
 		f[i].started = pairs && i > 0 &&
 			       pthread_create(&f[i].thread, NULL, gs_finish_one, &f[i]) == 0;
-		if (!f[i].started) /* the leader's here; any thread not started, in turn */
-			gs_finish_one(&f[i]);
 	}
+	for (uint32_t i = 0; i < s->ngpus && rc == TSG_OK; i++)
+		if (!f[i].started)
+			gs_finish_one(&f[i]);
 	for (uint32_t i = 0; i < s->ngpus; i++) {
 		if (f[i].started)
 			pthread_join(f[i].thread, NULL);
