@@ -163,17 +163,15 @@ struct engine_opts {
  * The line lies between the two graphs measured. */
 #define ENGINE_ALL_GPUS_ROWS (3ull << 30)
 
-/* Auto's groups (below) under --gpus: on every GPU listed where the file
- * is read from disk, on the first alone where the plan found it in the
- * page cache (arrival_all_gpus: the line above). R-MAT 26 at a quarter,
- * medians, bench/raw/h100x2-2026-11-28-s40-groups-gpus/: two H200s cold
- * 6.09-6.12 s on both against 6.61-6.63 on one, warm 5.46 against 5.18;
- * two H100s cold 7.66 against 8.10 (the block layout on both 9.18), warm
- * 6.19 against 5.59. Measured with the GPUs' pieces counted in turn: the
- * leader's second step ran to its end before the others' threads started
- * (src/pipeline_gpu.c, gs_batch_groups; found by a review after the
- * measurements, so each GPU's group ends halved but not the batch
- * thread's). Not a macro of its own: the rule is arrival_all_gpus. */
+/* Auto's groups (below) under --gpus: on every GPU listed, the file read
+ * from disk or from the page cache. R-MAT 26 at a quarter, two H200s,
+ * build e4cc842 (the GPUs' shares of a group end counted at once),
+ * bench/raw/h200x2-2026-11-28-s41-overlap/: cold 6.40, 6.40 s on both
+ * against 8.42, 7.42 on GPU 0 (dd 6.84, 6.49); warm, medians of 3, 4.96 s
+ * on both against 5.82 on GPU 0. Session 40's build, which counted the
+ * shares in turn, was slower warm on both, and auto then kept a cached
+ * file on the first GPU (bench/raw/h100x2-2026-11-28-s40-groups-gpus/).
+ * Not a macro of its own. */
 
 /* Auto on one GPU whose budget cannot hold the oriented rows takes the
  * arrival layout in groups (kernels/gpu.h) over the block layout where

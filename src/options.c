@@ -33,8 +33,7 @@ const struct count_option count_options[COPT_COUNT_] = {
 	[COPT_LAYOUT] = { COPT_LAYOUT, "layout", "auto|arrival|block|lstc|sweep", ALL,
 		"how the graph is cut (default auto: arrival on a GPU that holds the oriented "
 		"graph, or in groups where the rows reach 1.875 GiB and fill at most 12 "
-		"groups (--gpus: on every GPU if the file is read from disk, on the first "
-		"alone if it is in the page cache), else block; k-cliques: lstc; a crawl "
+		"groups (on every GPU under --gpus), else block; k-cliques: lstc; a crawl "
 		"that would not fit --host-mem or "
 		"the memory available: sweep). arrival: batches of the file counted as they "
 		"are read (on a GPU that cannot hold the oriented rows, in groups: each "

@@ -1679,22 +1679,11 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			rc = arrival_group_plan(g, o, &ap, ctx, ngpus, 0, &grouped, err);
 		else if (rc == TSG_OK && !fits && need && o->layout == ENGINE_LAYOUT_AUTO &&
 			 !o->arrival_mapped && !o->ckpt && ap.ne * 4 >= auto_groups_rows()) {
-			/* several GPUs: groups on every one where the file is read
-			 * from disk, on the first alone where it lies in the page
-			 * cache (src/engine.h, beside ENGINE_ALL_GPUS_ROWS, says why) */
-			const uint32_t gn = ngpus > 1 && o->arrival_all_gpus ? 1 : ngpus;
-			rc = arrival_group_plan(g, o, &ap, ctx, gn, ENGINE_AUTO_GROUPS_MAX, &grouped,
+			/* several GPUs: groups on every one, read from disk or from
+			 * the page cache (src/engine.h, beside ENGINE_ALL_GPUS_ROWS,
+			 * says why) */
+			rc = arrival_group_plan(g, o, &ap, ctx, ngpus, ENGINE_AUTO_GROUPS_MAX, &grouped,
 						err);
-			if (rc == TSG_OK && grouped && gn < ngpus) {
-				const size_t at = strlen(r->note);
-				snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: counted on GPU "
-					 "%d alone, in groups, as the file lay in the page cache (groups "
-					 "on every GPU were slower there where measured; read from disk "
-					 "they are faster)", at ? "; " : "", first);
-				snprintf(r->device_name, sizeof(r->device_name), "%s (GPU %d)",
-					 gpu_device_name(gpu), first);
-				ngpus = 1;
-			}
 		}
 		if (rc == TSG_OK && o->arrival_mapped)
 			rc = arrival_host_fits(&ap, o, ngpus, fits, &fits, r, err);

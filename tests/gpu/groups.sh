@@ -17,7 +17,9 @@
 # a BVGraph crawl decoded as it is counted, in groups;
 # TSG_TEST_ARRIVAL_GROUPS=1 takes groups where every row would fit, so
 # that any batch count can be tried; groups on several GPUs (two and
-# three contexts of GPU 0 where there is one), against one GPU's JSON;
+# three contexts of GPU 0 where there is one; NGPU=1 with
+# CUDA_VISIBLE_DEVICES=0 tries those on a host of several), against one
+# GPU's JSON;
 # compute-sanitizer's memcheck over many groups. Ends with "N passed, N failed".
 set -u
 SECONDS=0
@@ -188,7 +190,7 @@ done
 # groups; the leader alone saves the rows. Two GPUs where there are two,
 # else two and three contexts of GPU 0 (TRISTREAM_TEST_GPU_REPEAT, as
 # tests/gpu/multi.sh: the same code, its exactness not its speed)
-ngpu=$(nvidia-smi --query-gpu=index --format=csv,noheader 2>/dev/null | wc -l)
+ngpu=${NGPU:-$(nvidia-smi --query-gpu=index --format=csv,noheader 2>/dev/null | wc -l)}
 # per: a budget for each where contexts share one GPU (without one, the
 # first two contexts' default budgets left a third 508 MiB of an H100:
 # exit 4, session 40's first run of this section)
@@ -240,15 +242,15 @@ import json,sys; d = json.load(sys.stdin)
 print(d["triangles"] if d["layout"] == "arrival" and d["groups"] > 0 and len(d["gpus"]) == '"$n"' else
       "%s layout, %s groups, %s GPUs" % (d["layout"], d["groups"], len(d.get("gpus", []))))' 2>/dev/null)
 	same "$got" "$ref_r18" && ok || bad "auto on --gpus $gl, the line lowered, --gpu-mem $m: $got"
-	# ... but on the first GPU alone where the file lies in the page cache
-	# and is large (the size lowered by TSG_TEST_ALL_GPUS_EDGES), said
+	# ... and where the file lies in the page cache and is large (the size
+	# lowered by TSG_TEST_ALL_GPUS_EDGES): groups on every GPU too, said
 	cat "$T/r18.tsg" >/dev/null
 	got=$(TSG_TEST_ALL_GPUS_EDGES=1 TSG_TEST_AUTO_GROUPS_ROWS=1 "$B/tristream" count --quiet --json --device gpu \
 		--gpus "$gl" --gpu-mem "$m" "$T/r18.tsg" 2>/dev/null | python3 -c '
-import json,sys; d = json.load(sys.stdin)
-print(d["triangles"] if d["layout"] == "arrival" and d["groups"] > 0 and not d.get("gpus") and
-      "alone, in groups" in d["note"] else "%s layout, %s groups, %s GPUs: %s" % (d["layout"],
-      d["groups"], len(d.get("gpus", [])), d["note"]))' 2>/dev/null)
+import json,sys; d = json.load(sys.stdin); n = int(sys.argv[1])
+print(d["triangles"] if d["layout"] == "arrival" and d["groups"] > 0 and len(d.get("gpus", [])) == n and
+      "groups on %d GPUs" % n in d["note"] and "alone" not in d["note"] else
+      "%s layout, %s groups, %s GPUs: %s" % (d["layout"], d["groups"], len(d.get("gpus", [])), d["note"]))' "$n" 2>/dev/null)
 	same "$got" "$ref_r18" && ok || bad "auto on --gpus $gl, the file cached, --gpu-mem $m: $got"
 done
 if command -v compute-sanitizer >/dev/null 2>&1; then
