@@ -255,13 +255,16 @@ uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries, uint6
  * On several devices (gpu_arrival_share, every one asked for groups) each
  * builds the same groups in a region A of the least budget among them,
  * files its share of each batch's edges as without groups, and counts
- * every nshares-th piece of the earlier groups (from its share on) against
+ * every nshares-th piece of the earlier groups (dealt from the group's
+ * number on, so a group end of few pieces does not fall on one) against
  * the group; the leader alone saves the rows, which the others copy back
  * from its pinned memory. So that the devices count their pieces at once,
  * hand each batch over in two steps: gpu_arrival_stage on every device
  * (the leader first), then gpu_arrival_finish on each, on a thread a
  * device where *pairs came back set (a group ended: its rows are saved
- * and the pieces counted there), in any order, at once. gpu_arrival_submit
+ * and the pieces counted there; a group that ends at the last batch is
+ * saved in the first step, as the last group's pieces read it), in any
+ * order, at once. gpu_arrival_submit
  * is both steps: one device only, in groups. */
 uint64_t gpu_arrival_group_rows(uint64_t nv, uint64_t ne, uint64_t max_entries,
 				uint64_t max_vertices, int pv, uint64_t budget);

@@ -1778,8 +1778,8 @@ static cudaError_t ag_copy(const struct gpu_ctx *g, void *dst, const void *src, 
  * later group will read them (the leader's alone: on several devices the
  * others read the leader's; the last group's nowhere). ag_group_pairs:
  * unless count is 0, each earlier group's rows come back into region B a
- * piece at a time (on several devices every nshares-th piece, from this
- * device's share on), and the edges between the piece and the group are
+ * piece at a time (on several devices every nshares-th piece, dealt from
+ * the group's number on), and the edges between the piece and the group are
  * counted, both ways. All on the counting stream; region A is free again
  * (filed) once they are done. */
 static int ag_group_save(struct gpu_ctx *g, uint32_t kend, struct tsg_err *err)
@@ -1992,6 +1992,16 @@ extern "C" int gpu_arrival_stage(struct gpu_ctx *g, uint32_t k, uint64_t lo, uin
 		}
 		/* the last batch ends the last group in its second step */
 		g->ar_st.pairs = k > 0 && !fits;
+		g->ar_st.saved = 0;
+		/* a group that ends at the last batch is saved here, before any
+		 * device's second step: there the last group's pieces read it
+		 * back (the leader's save in its second step would race the
+		 * others' reads; a review's finding, session 41) */
+		if (g->ar_st.pairs && k + 1 == g->ar_nbatches) {
+			if ((rc = ag_group_save(g, k, err)))
+				goto fail;
+			g->ar_st.saved = 1;
+		}
 		*pairs = g->ar_st.pairs || k + 1 == g->ar_nbatches;
 	}
 	return TSG_OK;
@@ -2015,7 +2025,8 @@ extern "C" int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err)
 		/* the group's end here, on the device's own thread where several
 		 * count at once: its save waits for the device */
 		if (g->ar_st.pairs) {
-			if ((rc = ag_group_save(g, k, err)) || (rc = ag_group_pairs(g, count, err)))
+			if ((!g->ar_st.saved && (rc = ag_group_save(g, k, err))) ||
+			    (rc = ag_group_pairs(g, count, err)))
 				goto fail;
 			g->ar.a_lo = lo;
 		}

@@ -1692,8 +1692,9 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		part_arrival_plan_free(&ap);
 		if (rc == TSG_OK && r->layout == ENGINE_LAYOUT_ARRIVAL && o->gpu_kernel == GPU_KERNEL_AUTO)
 			snprintf(r->kernel, sizeof(r->kernel), "mid-hash"); /* its only one */
+		/* (groups go on every GPU cached or not: their note says so) */
 		if (rc == TSG_OK && r->layout == ENGINE_LAYOUT_ARRIVAL && o->arrival_all_gpus &&
-		    ngpus > 1) {
+		    ngpus > 1 && !grouped) {
 			char b[32];
 			const size_t at = strlen(r->note);
 			snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: the arrival layout on "
