@@ -59,6 +59,13 @@ int tsg_parse_u64(const char *s, uint64_t max, uint64_t *out)
 	return TSG_OK;
 }
 
+uint64_t tsg_env_positive(const char *name, uint64_t dflt)
+{
+	const char *v = getenv(name);
+	uint64_t t = 0;
+	return v && tsg_parse_u64(v, UINT64_MAX, &t) == TSG_OK && t > 0 ? t : dflt;
+}
+
 const char *tsg_fmt_bytes(uint64_t bytes, char *buf, size_t len)
 {
 	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };

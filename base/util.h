@@ -17,6 +17,10 @@ int tsg_parse_size(const char *s, uint64_t *out);
 /* Parses a non-negative decimal integer that must fit in max. */
 int tsg_parse_u64(const char *s, uint64_t max, uint64_t *out);
 
+/* A test hook's number: the environment variable name where it holds a
+ * positive decimal integer, else dflt (unset, empty, 0 or not a number). */
+uint64_t tsg_env_positive(const char *name, uint64_t dflt);
+
 /* The index of s among names[0 .. n), or -1 (option values by name). */
 int tsg_name_index(const char *const *names, int n, const char *s);
 

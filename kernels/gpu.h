@@ -264,8 +264,8 @@ uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries, uint6
  * device where *pairs came back set (a group ended: its rows are saved
  * and the pieces counted there; a group that ends at the last batch is
  * saved in the first step, as the last group's pieces read it), in any
- * order, at once. gpu_arrival_submit
- * is both steps: one device only, in groups. */
+ * order, at once. gpu_arrival_submit is both steps: one device only, in
+ * groups. */
 uint64_t gpu_arrival_group_rows(uint64_t nv, uint64_t ne, uint64_t max_entries,
 				uint64_t max_vertices, int pv, uint64_t budget);
 void gpu_arrival_groups(struct gpu_ctx *g, int on);
@@ -281,9 +281,9 @@ int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbat
 int gpu_arrival_submit(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
 		       const uint64_t *off, int count, struct tsg_err *err);
 /* gpu_arrival_submit in two steps (groups on several devices, above):
- * the copy and, where batch k ends a group, its rows saved (*pairs set,
- * as for the last batch, which ends the last group in the second step);
- * then the group's pieces counted and the batch launched. Every staged
+ * the copy, and *pairs set where batch k ends a group (or is the last,
+ * which ends the last group); then the group's rows saved, its pieces
+ * counted and the batch launched. Every staged
  * batch must be finished before the next is staged. */
 int gpu_arrival_stage(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
 		      const uint64_t *off, int count, int *pairs, struct tsg_err *err);

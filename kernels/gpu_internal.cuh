@@ -480,12 +480,11 @@ struct gpu_ctx {
 	double ag_arena_wait_s, ag_arena_pin_s, ag_arena_unpin_s;
 	uint32_t ag_arena_miss;
 	/* gpu_arrival_stage's batch, for gpu_arrival_finish (on: one is staged;
-	 * pairs: it ended a group whose pieces are still to count; saved:
-	 * that group's save already done, in the first step) */
+	 * pairs: it ended a group whose pieces are still to count) */
 	struct {
 		uint64_t lo, entries;
 		uint32_t k, nbv;
-		int count, pairs, saved, on;
+		int count, pairs, on;
 	} ar_st;
 	/* k-cliques (gpu_set_clique): cq.k 0 for triangles */
 	struct kern_clique_gpu cq;

@@ -1992,16 +1992,12 @@ extern "C" int gpu_arrival_stage(struct gpu_ctx *g, uint32_t k, uint64_t lo, uin
 		}
 		/* the last batch ends the last group in its second step */
 		g->ar_st.pairs = k > 0 && !fits;
-		g->ar_st.saved = 0;
 		/* a group that ends at the last batch is saved here, before any
 		 * device's second step: there the last group's pieces read it
 		 * back (the leader's save in its second step would race the
 		 * others' reads; a review's finding, session 41) */
-		if (g->ar_st.pairs && k + 1 == g->ar_nbatches) {
-			if ((rc = ag_group_save(g, k, err)))
-				goto fail;
-			g->ar_st.saved = 1;
-		}
+		if (g->ar_st.pairs && k + 1 == g->ar_nbatches && (rc = ag_group_save(g, k, err)))
+			goto fail;
 		*pairs = g->ar_st.pairs || k + 1 == g->ar_nbatches;
 	}
 	return TSG_OK;
@@ -2025,7 +2021,8 @@ extern "C" int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err)
 		/* the group's end here, on the device's own thread where several
 		 * count at once: its save waits for the device */
 		if (g->ar_st.pairs) {
-			if ((!g->ar_st.saved && (rc = ag_group_save(g, k, err))) ||
+			/* (saved in the first step where k is the last batch) */
+			if ((k + 1 < g->ar_nbatches && (rc = ag_group_save(g, k, err))) ||
 			    (rc = ag_group_pairs(g, count, err)))
 				goto fail;
 			g->ar.a_lo = lo;

@@ -1208,9 +1208,7 @@ static const double AUTO_GPU_FIXED_S = 0.45, AUTO_GPU_NS = 8.0, AUTO_CPU_NS_BASE
  * tried on a small graph. */
 static uint64_t all_gpus_edges(void)
 {
-	const char *v = getenv("TSG_TEST_ALL_GPUS_EDGES");
-	uint64_t t = 0;
-	return v && tsg_parse_u64(v, UINT64_MAX, &t) == TSG_OK && t > 0 ? t : ENGINE_ALL_GPUS_ROWS / 4;
+	return tsg_env_positive("TSG_TEST_ALL_GPUS_EDGES", ENGINE_ALL_GPUS_ROWS / 4);
 }
 
 int engine_arrival_all_gpus(const struct engine_opts *o, uint64_t nedges, double cached)

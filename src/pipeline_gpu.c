@@ -1382,9 +1382,7 @@ static struct tsg_scratch engine_clique_scratch(const struct kern_clique_gpu *c,
  * choice of groups can be tried on a small graph. */
 static uint64_t auto_groups_rows(void)
 {
-	const char *v = getenv("TSG_TEST_AUTO_GROUPS_ROWS");
-	uint64_t t = 0;
-	return v && tsg_parse_u64(v, UINT64_MAX, &t) == TSG_OK && t > 0 ? t : ENGINE_AUTO_GROUPS_ROWS;
+	return tsg_env_positive("TSG_TEST_AUTO_GROUPS_ROWS", ENGINE_AUTO_GROUPS_ROWS);
 }
 
 /* The arrival layout where the oriented rows outgrow the GPU: groups
@@ -1678,13 +1676,12 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		    o->layout == ENGINE_LAYOUT_ARRIVAL && !o->arrival_mapped && !o->ckpt)
 			rc = arrival_group_plan(g, o, &ap, ctx, ngpus, 0, &grouped, err);
 		else if (rc == TSG_OK && !fits && need && o->layout == ENGINE_LAYOUT_AUTO &&
-			 !o->arrival_mapped && !o->ckpt && ap.ne * 4 >= auto_groups_rows()) {
+			 !o->arrival_mapped && !o->ckpt && ap.ne * 4 >= auto_groups_rows())
 			/* several GPUs: groups on every one, read from disk or from
 			 * the page cache (src/engine.h, beside ENGINE_ALL_GPUS_ROWS,
 			 * says why) */
 			rc = arrival_group_plan(g, o, &ap, ctx, ngpus, ENGINE_AUTO_GROUPS_MAX, &grouped,
 						err);
-		}
 		if (rc == TSG_OK && o->arrival_mapped)
 			rc = arrival_host_fits(&ap, o, ngpus, fits, &fits, r, err);
 		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits || grouped))
