@@ -322,6 +322,7 @@ struct gpu_arrival_result {
 	 * want of room or a failed pinning, and were cudaMallocHost'd there */
 	double rows_alloc_s;
 	uint32_t rows_alloc_fallbacks;
+	const char *rows_alloc_why; /* the first fallback's reason (static), or NULL */
 	uint32_t locked_most;   /* ranges of the lists' pages pinned at once, at most (a
 				 * range: a batch's pages; src/hostmem.c counts 4, 5 with
 				 * peers, where they are a mapped file's) */

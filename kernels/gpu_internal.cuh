@@ -475,10 +475,12 @@ struct gpu_ctx {
 	double ag_fit_wait_s;         /* host seconds waiting for a fill mark (ag_fits) */
 	/* the groups' host rows, pinned ahead by a thread (pinned_arena.cuh);
 	 * the batch thread's seconds waiting for it, the thread's pinning and
-	 * the release's unpinning seconds, arrays it had no room for */
+	 * the release's unpinning seconds, arrays it had no room for, and
+	 * why the first of them was not from it (a static string) */
 	struct pin_arena *ag_arena;
 	double ag_arena_wait_s, ag_arena_pin_s, ag_arena_unpin_s;
 	uint32_t ag_arena_miss;
+	const char *ag_arena_why;
 	/* gpu_arrival_stage's batch, for gpu_arrival_finish (on: one is staged;
 	 * pairs: it ended a group whose pieces are still to count) */
 	struct {

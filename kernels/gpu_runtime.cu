@@ -1241,12 +1241,22 @@ static cudaError_t ar_release_upto(struct gpu_ctx *g, uint32_t upto)
 	return e;
 }
 
-/* Waits for both of the arrival layout's streams (arrival_launch). */
+/* Waits for the arrival layout's streams: both compute streams
+ * (arrival_launch) and the copy streams, which carry a group's pieces back
+ * from the leader's host arrays (ag_group_pairs). A compute stream waits for each
+ * piece before its kernels, but a run that failed between the copy and
+ * that wait leaves the copy in flight, and arrival_release frees the
+ * arrays right after this. */
 static cudaError_t ar_sync(struct gpu_ctx *g)
 {
-	const cudaError_t e = cudaStreamSynchronize(g->compute[0]);
-	const cudaError_t f = cudaStreamSynchronize(g->compute[1]);
-	return e != cudaSuccess ? e : f;
+	cudaError_t first = cudaSuccess;
+	for (int s = 0; s < 2; s++) {
+		const cudaError_t e = cudaStreamSynchronize(g->compute[s]);
+		const cudaError_t f = g->copy[s] ? cudaStreamSynchronize(g->copy[s]) : cudaSuccess;
+		if (first == cudaSuccess)
+			first = e != cudaSuccess ? e : f;
+	}
+	return first;
 }
 
 /* Unpins every range, syncing first, and frees what begin made; returns
@@ -1508,11 +1518,20 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 			g->ag_arena = NULL;
 			g->ag_arena_wait_s = g->ag_arena_pin_s = g->ag_arena_unpin_s = 0;
 			g->ag_arena_miss = 0;
+			g->ag_arena_why = NULL;
 			/* the leader saves the rows; the others copy from its arena */
-			if (!g->ar_leader && !(v && strcmp(v, "0") == 0) &&
-			    pin_arena_open(&g->ag_arena, g->device, bound, chunk, g->ar_npeers != 0) !=
-				    cudaSuccess)
-				g->ag_arena = NULL;
+			if (!g->ar_leader) {
+				if (v && strcmp(v, "0") == 0) {
+					g->ag_arena_why = "no arena (TSG_ARRIVAL_GROUP_ARENA=0)";
+				} else {
+					const cudaError_t ae = pin_arena_open(&g->ag_arena, g->device, bound,
+									      chunk, g->ar_npeers != 0);
+					if (ae != cudaSuccess) {
+						g->ag_arena = NULL;
+						g->ag_arena_why = cudaGetErrorString(ae);
+					}
+				}
+			}
 		}
 		{
 			const char *v = getenv("TSG_ARRIVAL_GROUP_PROFILE");
@@ -1758,6 +1777,8 @@ static cudaError_t ag_host_alloc(struct gpu_ctx *g, void **p, uint64_t n)
 		pin_arena_take(g->ag_arena, n, p, &why, &g->ag_arena_wait_s);
 	if (*p)
 		return cudaSuccess;
+	if (!g->ag_arena_why) /* the first fallback's reason, for the result */
+		g->ag_arena_why = why != cudaSuccess ? cudaGetErrorString(why) : "no room left";
 	g->ag_arena_miss++;
 	return cudaHostAlloc(p, n ? n : 1, g->ar_npeers ? cudaHostAllocPortable : cudaHostAllocDefault);
 }
@@ -2117,6 +2138,7 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	res->group_end_s = g->ag_end_s;
 	res->rows_alloc_s = g->ag_alloc_s;
 	res->rows_alloc_fallbacks = g->ag_arena_miss;
+	res->rows_alloc_why = g->ag_arena_miss ? g->ag_arena_why : NULL;
 	if (g->ar.grouped && g->ag_times) /* bench/ only: on stderr */
 		fprintf(stderr, "groups profile: A's sources file %.1f ms count %.1f ms; B's sources "
 			"file %.1f ms count %.1f ms; copies %.1f ms; %llu launches, %llu tallies, %llu "

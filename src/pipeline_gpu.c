@@ -1157,6 +1157,8 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 								       : res->group_end_s;
 		res->rows_alloc_s += one.rows_alloc_s;
 		res->rows_alloc_fallbacks += one.rows_alloc_fallbacks;
+		if (!res->rows_alloc_why)
+			res->rows_alloc_why = one.rows_alloc_why;
 		for (uint32_t k = 0; ngpus > 1 && k < nbatches; k++) {
 			per[k] = (j + 1 == ngpus ? 0 : per[k]) + p1[k];
 			ms[k] = j + 1 == ngpus || m1[k] > ms[k] ? m1[k] : ms[k];
@@ -1233,6 +1235,8 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int gro
 	r->arrival_groups.end_s = res.group_end_s;
 	r->arrival_groups.alloc_s = res.rows_alloc_s;
 	r->arrival_groups.alloc_fallbacks = res.rows_alloc_fallbacks;
+	snprintf(r->arrival_groups.alloc_why, sizeof(r->arrival_groups.alloc_why), "%s",
+		 res.rows_alloc_why ? res.rows_alloc_why : "");
 	if (res.groups) { /* said, as the rows went to the host and back */
 		char a[32], b[32];
 		const size_t at = strlen(r->note);

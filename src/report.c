@@ -262,6 +262,9 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 				json_f64(&j, "group_end_s", r->arrival_groups.end_s);
 				json_f64(&j, "rows_alloc_s", r->arrival_groups.alloc_s);
 				json_u64(&j, "rows_alloc_fallbacks", r->arrival_groups.alloc_fallbacks);
+				if (r->arrival_groups.alloc_why[0])
+					json_str(&j, "rows_alloc_fallback_why",
+						 r->arrival_groups.alloc_why);
 				json_close(&j, '}');
 			}
 		}

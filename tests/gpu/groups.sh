@@ -112,6 +112,7 @@ assert 'groups' in d['note'], d['note']" && ok || bad "groups said in the JSON a
 # 2 MiB, so that arrays and the pieces copied back cross the chunks' bounds
 # (each its own registration); and no arena (TSG_ARRIVAL_GROUP_ARENA=0, a
 # bench's comparison): every array cudaMallocHost'd, said as fallbacks
+# with their reason
 for g in $graphs; do
 	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
 	for env in "TSG_TEST_ARENA_CHUNK_MIB=2" "TSG_ARRIVAL_GROUP_ARENA=0"; do
@@ -122,6 +123,8 @@ import json; d = json.load(open('$T/a.json')); a = d['arrival_groups']
 assert d['triangles'] == $ref and d['groups'] >= 2, d
 arena = '$env' != 'TSG_ARRIVAL_GROUP_ARENA=0'
 assert (a['rows_alloc_fallbacks'] == 0) == arena and a['rows_alloc_fallbacks'] in (0, 3 * (d['groups'] - 1)), a
+assert ('rows_alloc_fallback_why' in a) == (not arena), a
+assert arena or 'TSG_ARRIVAL_GROUP_ARENA=0' in a['rows_alloc_fallback_why'], a
 assert 0 <= a['rows_alloc_s'] <= a['group_end_s'], a" && ok ||
 			bad "$(basename "$g") groups with $env: $(head -c 400 "$T/a.json")"
 	done
