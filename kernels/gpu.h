@@ -114,6 +114,9 @@ void gpu_prewarm(int index);
 
 /* CUDA devices present (0 where none is usable). */
 int gpu_device_count(void);
+/* Device `index`'s memory in bytes (0 where it cannot be asked); asks the
+ * runtime, not the device's context, which it does not make. */
+uint64_t gpu_device_memory(int index);
 
 /* Each call below selects its context's device on the calling thread, so
  * contexts of several devices may be driven from several host threads

@@ -197,6 +197,15 @@ extern "C" int gpu_device_count(void)
 	return cudaGetDeviceCount(&count) == cudaSuccess ? count : 0;
 }
 
+extern "C" uint64_t gpu_device_memory(int index)
+{
+	cudaDeviceProp p;
+	return index >= 0 && index < gpu_device_count() &&
+			       cudaGetDeviceProperties(&p, index) == cudaSuccess
+		       ? (uint64_t)p.totalGlobalMem
+		       : 0;
+}
+
 extern "C" int gpu_drain(struct gpu_ctx *g, struct tsg_err *err)
 {
 	if (!g)

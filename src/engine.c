@@ -1218,6 +1218,13 @@ int engine_arrival_all_gpus(const struct engine_opts *o, uint64_t nedges, double
 	       nedges >= all_gpus_edges() && cached >= io_cached_enough();
 }
 
+int engine_rows_past_gpu(const struct engine_opts *o, uint64_t nedges, uint64_t first_bytes)
+{
+	const uint64_t room = o->gpu_mem ? o->gpu_mem : first_bytes;
+	return engine_gpu_count(o) > 1 && o->layout == ENGINE_LAYOUT_AUTO && !engine_cliques(o) &&
+	       o->nranks <= 1 && !o->plan_only && room && nedges > room / 4;
+}
+
 enum tsg_device engine_auto_device(uint64_t nv, uint64_t nedges, uint64_t max_degree, uint32_t k,
 				   char *note, size_t note_len)
 {

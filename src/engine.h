@@ -95,6 +95,9 @@ struct engine_opts {
 				     * ENGINE_ALL_GPUS_ROWS of rows found in the page
 				     * cache (engine_arrival_all_gpus): the arrival
 				     * layout on every GPU, all started early */
+	int rows_past_gpu;          /* --gpus, no layout named, triangles: the oriented
+				     * rows cannot fit the first GPU (engine_rows_past_gpu):
+				     * every GPU counts, all started early */
 	int oriented_auto_one;      /* an oriented .tsg with --overlap auto, below
 				     * ENGINE_ALL_GPUS_ROWS of rows: --gpus may
 				     * count on the first GPU alone (auto_one_gpu), so
@@ -365,6 +368,8 @@ void engine_result_free(struct engine_result *r);
 int engine_have_gpu(void);
 /* The GPUs this host has (0 without the backend or a usable device). */
 int engine_gpu_devices(void);
+/* GPU `index`'s memory in bytes (0 without the backend, or not known). */
+uint64_t engine_gpu_memory(int index);
 
 /* The start-up (the context) of each GPU o counts on begun on a thread of
  * its own, so that it runs while the graph is read and several GPUs start
@@ -392,5 +397,13 @@ enum tsg_device engine_auto_device(uint64_t nv, uint64_t nedges, uint64_t max_de
  * batches of one GPU); the caller leaves out LZ4 files and --host-mem,
  * not measured this way. */
 int engine_arrival_all_gpus(const struct engine_opts *o, uint64_t nedges, double cached);
+/* Whether --gpus with no layout named, counting triangles, will count a
+ * graph of nedges edges on every GPU listed because its oriented rows (4
+ * bytes an edge) cannot fit the first: past --gpu-mem where given, else
+ * past first_bytes (the first GPU's memory; 0: not known, no). The block
+ * layout and the arrival layout's groups then both take every GPU, so
+ * every context is started early (engine_gpu_warm_begin). Never for
+ * k-cliques (their parts decide), MPI ranks or --plan-only. */
+int engine_rows_past_gpu(const struct engine_opts *o, uint64_t nedges, uint64_t first_bytes);
 
 #endif

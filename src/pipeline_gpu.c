@@ -28,6 +28,7 @@
 
 int engine_have_gpu(void) { return 1; }
 int engine_gpu_devices(void) { return gpu_device_count(); }
+uint64_t engine_gpu_memory(int index) { return gpu_device_memory(index); }
 
 struct engine_warm {
 	uint32_t n;                        /* threads started */
@@ -49,10 +50,14 @@ void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out
 	 * (R-MAT 25 warm, two H200s, medians of 3, 2026-11-26); where auto
 	 * takes the block layout, or k-cliques several parts, it opens the
 	 * others itself. Except where the plan found a large file in the page
-	 * cache (o->arrival_all_gpus): auto then takes every GPU, started now */
+	 * cache (o->arrival_all_gpus), or the oriented rows cannot fit the
+	 * first GPU (o->rows_past_gpu: the block layout or groups on every
+	 * GPU): auto then takes every GPU, started now */
 	const int one = engine_cliques(o) ? o->cliques_auto_one
-					  : (o->layout == ENGINE_LAYOUT_AUTO && !o->arrival_all_gpus) ||
-						    o->oriented_auto_one;
+					  : !o->rows_past_gpu &&
+						    ((o->layout == ENGINE_LAYOUT_AUTO &&
+						      !o->arrival_all_gpus) ||
+						     o->oriented_auto_one);
 	const uint32_t n = one ? 1 : engine_gpu_count(o);
 	struct engine_warm *w = calloc(1, sizeof(*w));
 	*out = NULL;

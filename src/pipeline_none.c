@@ -3,6 +3,11 @@
 
 int engine_have_gpu(void) { return 0; }
 int engine_gpu_devices(void) { return 0; }
+uint64_t engine_gpu_memory(int index)
+{
+	(void)index;
+	return 0;
+}
 
 void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out)
 {

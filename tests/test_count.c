@@ -1112,6 +1112,39 @@ static void check_arrival_all_gpus(struct t_state *st)
 	CHECK(st, !engine_arrival_all_gpus(&o, big, 1.0), "--host-mem's arrival over the map");
 }
 
+/* engine_rows_past_gpu: every GPU started early only where the oriented
+ * rows (4 bytes an edge) pass --gpu-mem, else the first GPU's memory, and
+ * auto would count on every GPU (triangles, no layout named, one rank). */
+static void check_rows_past_gpu(struct t_state *st)
+{
+	static const int list[2] = { 0, 1 };
+	const uint64_t gib = 1ull << 30;
+	const struct engine_opts base = { .gpus = list, .ngpus = 2, .layout = ENGINE_LAYOUT_AUTO,
+					  .k = 3 };
+	struct engine_opts o = base;
+	CHECK(st, engine_rows_past_gpu(&o, gib / 4 + 1, gib), "past the GPU's memory");
+	CHECK(st, !engine_rows_past_gpu(&o, gib / 4, gib), "at the GPU's memory: fits");
+	CHECK(st, !engine_rows_past_gpu(&o, gib, 0), "memory not known");
+	o.gpu_mem = gib;
+	CHECK(st, engine_rows_past_gpu(&o, gib / 4 + 1, 80 * gib), "past --gpu-mem");
+	CHECK(st, !engine_rows_past_gpu(&o, gib / 4, 0), "within --gpu-mem");
+	o = base;
+	o.k = 4;
+	CHECK(st, !engine_rows_past_gpu(&o, gib, gib), "k-cliques");
+	o = base;
+	o.layout = ENGINE_LAYOUT_BLOCK;
+	CHECK(st, !engine_rows_past_gpu(&o, gib, gib), "a named layout");
+	o = base;
+	o.ngpus = 1;
+	CHECK(st, !engine_rows_past_gpu(&o, gib, gib), "one GPU listed");
+	o = base;
+	o.nranks = 2;
+	CHECK(st, !engine_rows_past_gpu(&o, gib, gib), "ranks");
+	o = base;
+	o.plan_only = 1;
+	CHECK(st, !engine_rows_past_gpu(&o, gib, gib), "--plan-only");
+}
+
 /* --device auto's rule on the graphs it was measured on (engine.c): the
  * faster device on each, and the GPU beyond the measured range. */
 static void check_auto_device(struct t_state *st)
@@ -1440,6 +1473,7 @@ int main(void)
 	check_hubs(&st);
 	check_auto_device(&st);
 	check_arrival_all_gpus(&st);
+	check_rows_past_gpu(&st);
 	check_auto_kernel(&st);
 	check_held_lz4(&st);
 	check_arena_seg(&st);
