@@ -403,7 +403,11 @@ int engine_arrival_all_gpus(const struct engine_opts *o, uint64_t nedges, double
  * past first_bytes (the first GPU's memory; 0: not known, no). The block
  * layout and the arrival layout's groups then both take every GPU, so
  * every context is started early (engine_gpu_warm_begin). Never for
- * k-cliques (their parts decide), MPI ranks or --plan-only. */
+ * k-cliques (their parts decide), MPI ranks or --plan-only. Measured on
+ * R-MAT 26 at a quarter, cold, two H200s, medians of 3: 6.10 s against
+ * the engine's own start of the second GPU's 6.19, within the runs'
+ * spread (bench/raw/h200x2-2026-11-28-s42-callA/): kept as the read, not
+ * the start, bounded those runs, and a slower start would not hide. */
 int engine_rows_past_gpu(const struct engine_opts *o, uint64_t nedges, uint64_t first_bytes);
 
 #endif
