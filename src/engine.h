@@ -402,7 +402,9 @@ int engine_arrival_all_gpus(const struct engine_opts *o, uint64_t nedges, double
  * bytes an edge) cannot fit the first: past --gpu-mem where given, else
  * past first_bytes (the first GPU's memory; 0: not known, no). The block
  * layout and the arrival layout's groups then both take every GPU, so
- * every context is started early (engine_gpu_warm_begin). Never for
+ * every context is started early (engine_gpu_warm_begin) where the
+ * header is known before the start (a .tsg; a text file or a crawl, made
+ * countable first, starts the first GPU alone while it is). Never for
  * k-cliques (their parts decide), MPI ranks or --plan-only. Measured on
  * R-MAT 26 at a quarter, cold, two H200s, medians of 3: 6.10 s against
  * the engine's own start of the second GPU's 6.19, within the runs'

@@ -365,12 +365,13 @@ static int choose_device(struct count_plan *pl, struct tsg_graph *g, const char 
 		if (known && gpath && !(h.flags & (IO_FLAG_ORIENTED | IO_FLAG_LZ4)) &&
 		    !pl->host_mem && engine_arrival_all_gpus(o, h.nedges, 1.0))
 			o->arrival_all_gpus = engine_arrival_all_gpus(o, h.nedges, io_path_cached(gpath));
-		/* rows past the first GPU: every GPU counts (block or groups) */
-		o->rows_past_gpu =
-			known && engine_rows_past_gpu(o, h.nedges,
-						      o->gpu_mem || engine_gpu_count(o) < 2
-							      ? 0
-							      : engine_gpu_memory(o->gpus[0]));
+		/* rows past the first GPU: every GPU counts (block or groups).
+		 * Its memory is asked (the CUDA runtime's start, on this thread,
+		 * before the read) only where the rule could hold: past --gpu-mem,
+		 * else rows past 4 GiB, which no GPU worth counting on lacks */
+		o->rows_past_gpu = known && engine_rows_past_gpu(o, h.nedges, 4ull << 30) &&
+				   (o->gpu_mem ||
+				    engine_rows_past_gpu(o, h.nedges, engine_gpu_memory(o->gpus[0])));
 		if (o->device != TSG_DEVICE_CPU && !*warm)
 			engine_gpu_warm_begin(o, warm);
 	}
