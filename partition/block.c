@@ -591,6 +591,23 @@ void block_plan_by_top(struct block_plan *p)
 		qsort(p->units, p->nunits, sizeof(*p->units), cmp_top);
 }
 
+static int cmp_low(const void *x, const void *y)
+{
+	const struct block_unit *a = x, *b = y;
+	const uint32_t la = block_unit_low(a), lb = block_unit_low(b);
+	if (la != lb)
+		return (la < lb) - (la > lb); /* the highest first */
+	if (a->src_lo != b->src_lo)
+		return (a->src_lo > b->src_lo) - (a->src_lo < b->src_lo);
+	return (a->mid_lo > b->mid_lo) - (a->mid_lo < b->mid_lo);
+}
+
+void block_plan_by_low(struct block_plan *p)
+{
+	if (p->nunits > 1)
+		qsort(p->units, p->nunits, sizeof(*p->units), cmp_low);
+}
+
 void block_plan_free(struct block_plan *p)
 {
 	free(p->cost);

@@ -158,6 +158,11 @@ uint64_t block_plan_copies(const struct part_odag *d, const struct block_plan *p
  * arriving in rank order complete them in turn. */
 void block_plan_by_top(struct block_plan *p);
 
+/* Orders p's units by block_unit_low, highest first (ties: by source,
+ * then middle block), so that rows arriving from the top rank down (an
+ * oriented file read down) complete them in turn. */
+void block_plan_by_low(struct block_plan *p);
+
 /* Each unit's estimated work, the same on every run and machine: the
  * oriented wedges a->b, a->c (b < c) with a in its source block and b in
  * its middle range, plus one for each such b (the records of kernel

@@ -254,7 +254,7 @@ struct engine_result {
 				   * 0: the budget's units in read order */
 		int down;         /* the rows read from the top rank down */
 		double wait_s;    /* time spent waiting for the read */
-		char why[160];    /* not used, or how it was cut: why */
+		char why[256];    /* not used, or how it was cut: why */
 	} stream;
 	int units_even;           /* block layout: source blocks of equal work for a
 				   * resident graph (block_plan.even) */

@@ -642,7 +642,8 @@ static void note_picked(struct engine_result *r, const uint32_t *picked, uint32_
  * blocks, the file read from its end down, the top ranks first (auto), or
  * with --overlap-cut columns, columns, the file read up; else the budget's
  * units (or --partitions') in read order up, each copying its rows. The
- * read starts once that is settled. */
+ * read starts once that is settled, unless stream_early began it (bg
+ * started): it then runs down, and budget units go top first. */
 static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg_graph *g,
 			  const struct engine_opts *o, const struct block_opts *bo, enum gpu_kernel k,
 			  struct engine_block_mem *mem, struct part_odag *d,
@@ -651,13 +652,15 @@ static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg
 {
 	const enum engine_stream_cut cut = o->overlap_cut == ENGINE_CUT_COLUMNS ? STREAM_CUT_COLUMNS
 										: STREAM_CUT_ROWS_DOWN;
-	int rc = TSG_OK;
+	const int early = bg->started; /* read down since before the GPUs opened */
+	int rc = TSG_OK, tried = 0;
 	*resident = 0;
 	engine_block_stream_rows(g, mem, d);
 	if (!bo->nblocks)
 		rc = engine_block_stream_plan(d, o, bo, cut, plan, r, err);
 	if (rc == TSG_OK && !bo->nblocks && plan->nunits >= 2) {
 		int on[ENGINE_MAX_GPUS] = { 0 }; /* GPUs holding the rows: all, or none */
+		tried = 1;
 		rc = resident_try(gpu, ngpus, d, plan, NULL, k, cut == STREAM_CUT_COLUMNS, on, err);
 		*resident = rc == TSG_OK;
 		for (uint32_t i = 0; i < ngpus; i++)
@@ -672,8 +675,64 @@ static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg
 		free(r->parts);
 		r->parts = NULL;
 		rc = engine_block_stream_plan(d, o, bo, STREAM_CUT_BUDGET, plan, r, err);
+		if (rc == TSG_OK && early) {
+			block_plan_by_low(plan);
+			r->stream.down = 1;
+		}
 	}
-	return rc ? rc : lists_bg_begin(bg, g, *resident && cut == STREAM_CUT_ROWS_DOWN, err);
+	if (rc == TSG_OK && early) { /* the plan says so: its reason is this why */
+		const size_t at = strlen(r->stream.why);
+		snprintf(r->stream.why + at, sizeof(r->stream.why) - at, "%s", *resident
+			 ? "; the read begun before the GPUs were opened"
+			 : tried ? "; the file read down, begun before the GPUs were opened, "
+				   "whose memory then fell short of the rows"
+				 : "; the file read down, begun before the GPUs were opened");
+	}
+	if (rc || early)
+		return rc;
+	return lists_bg_begin(bg, g, *resident && cut == STREAM_CUT_ROWS_DOWN, err);
+}
+
+/*
+ * Where stream_prepare will take row blocks read down (an oriented .tsg,
+ * --overlap not off nor columns, no --partitions) and the rows with two
+ * slots of the kernel's scratch for the whole graph (more than any row
+ * block's) will fit every GPU listed (--gpu-mem, else 9/10 of the card's
+ * memory, asked without a context), the read down starts here (*bg),
+ * before the GPUs are opened, rather than once their contexts, budgets and
+ * resident rows are made. Measured on two H200s, R-MAT 26 stored oriented,
+ * warm (bench/raw/h200x2-2026-11-27-s34-callB/): the read (0.9 s) began
+ * 0.45 s into the engine on one GPU and 0.6-0.7 s on two, where two GPUs
+ * count in 0.8 s: the read was their bound. *pending: whether the lists
+ * were pending before (g->lists_pending is the read's to write once it
+ * runs). A guess that fails only orders the budget's units top first.
+ */
+static int stream_early(struct tsg_graph *g, const struct engine_opts *o, struct lists_bg *bg,
+			int *pending, struct engine_result *r, struct tsg_err *err)
+{
+	*pending = g->lists_pending;
+	if (!g->oriented || o->overlap_cut == ENGINE_CUT_COLUMNS || o->part.nparts ||
+	    o->scratch_dir || !engine_block_streams(g, o, r))
+		return TSG_OK;
+	/* tests/gpu/oriented.sh: begun whatever the room, so that a GPU
+	 * short of it takes the budget's units over a read down */
+	const char *force = getenv("TSG_TEST_STREAM_EARLY");
+	if (force && strcmp(force, "1") == 0)
+		return lists_bg_begin(bg, g, 1, err);
+	const enum gpu_kernel k = o->gpu_kernel == GPU_KERNEL_AUTO ? GPU_KERNEL_MID_HASH
+								  : o->gpu_kernel;
+	const struct tsg_scratch sc = gpu_kernel_scratch(k, o->per_vertex);
+	const uint64_t nv = g->nv, pv = o->per_vertex ? nv * 8 : 0;
+	const uint64_t need = tsg_rows_bytes(g->off, 0, (uint32_t)nv) + pv +
+			      2 * (tsg_scratch_bytes(&sc, nv, nv, g->nadj) + 512);
+	const uint32_t n = engine_gpu_count(o);
+	for (uint32_t i = 0; i < n; i++) {
+		const uint64_t card = engine_gpu_memory(n > 1 ? o->gpus[i] : o->gpu_index);
+		const uint64_t room = o->gpu_mem ? o->gpu_mem : card / 10 * 9;
+		if (card == 0 || need > room)
+			return TSG_OK;
+	}
+	return lists_bg_begin(bg, g, 1, err);
 }
 
 /* --kernel auto: each unit's kernel (kernels/choose.h) from its estimated
@@ -814,8 +873,10 @@ static int graph_held(const struct engine_result *r)
 	return 0;
 }
 
+/* The block layout on ngpus GPUs; bg: the rows' read if stream_early
+ * began it (else zeroed), ended here. */
 static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t slot,
-			   struct tsg_graph *g, const struct engine_opts *o,
+			   struct tsg_graph *g, const struct engine_opts *o, struct lists_bg *bg,
 			   struct engine_result *r, struct tsg_err *err)
 {
 	const struct tsg_scratch sc = gpu_kernel_scratch(o->gpu_kernel, o->per_vertex);
@@ -826,8 +887,8 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	struct block_queue q = { .o = o, .d = &d, .plan = &plan, .r = r, .kernel = o->gpu_kernel };
 	uint32_t *todo = NULL, ntodo = 0;
 	enum gpu_kernel *kernels = NULL;
-	struct lists_bg bg = { 0 };
-	const int streams = engine_block_streams(g, o, r);
+	/* begun early, the read owns g->lists_pending: it streams */
+	const int streams = bg->started || engine_block_streams(g, o, r);
 	int held_once = 0; /* streams: the rows held once (row blocks, or columns) */
 	/* counted as read, auto has no rows yet to choose by: mid-hash for
 	 * the units over rows held once (the kernel auto takes for the whole
@@ -860,7 +921,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	for (uint32_t i = 0; i < ngpus && !hb.want_pin && rc == TSG_OK; i++)
 		rc = gpu_stage_reserve(gpu[i], err);
 	if (rc == TSG_OK && streams)
-		rc = stream_prepare(gpu, ngpus, g, o, &bo, col_kernel, &hb.mem, &d, &plan, &bg, &held_once,
+		rc = stream_prepare(gpu, ngpus, g, o, &bo, col_kernel, &hb.mem, &d, &plan, bg, &held_once,
 				    r, err);
 	else if (rc == TSG_OK &&
 		 (rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
@@ -906,7 +967,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	 * the slot's next unit of the same block (gpu_keep_sources) */
 	for (uint32_t i = 0; i < ngpus; i++)
 		gpu_keep_sources(gpu[i], !r->gpus[i].resident);
-	q.bg = streams ? &bg : NULL;
+	q.bg = streams ? bg : NULL;
 	q.todo = todo;
 	q.ntodo = ntodo;
 	q.kernels = kernels;
@@ -939,7 +1000,7 @@ done:
 		gpu_resident_end(gpu[i]); /* and forgets the kept source rows */
 	}
 	if (streams)
-		rc = engine_block_stream_end(&bg, rc, r, err);
+		rc = engine_block_stream_end(bg, rc, r, err);
 	free(todo);
 	free(kernels);
 	block_plan_free(&plan);
@@ -1449,8 +1510,8 @@ static int arrival_group_plan(const struct tsg_graph *g, const struct engine_opt
  * measured), and so does an oriented file past that line.
  */
 static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
-			struct gpu_ctx *gpu, int first, uint32_t *ngpus, struct engine_result *r,
-			struct tsg_err *err)
+			struct gpu_ctx *gpu, int first, int pending, uint32_t *ngpus,
+			struct engine_result *r, struct tsg_err *err)
 {
 	if (g->oriented) {
 		/* counted as read, every GPU holds every row and the units
@@ -1463,7 +1524,7 @@ static int auto_one_gpu(const struct tsg_graph *g, const struct engine_opts *o,
 		const uint64_t need = tsg_rows_bytes(g->off, 0, (uint32_t)g->nv) +
 				      2 * (tsg_scratch_bytes(&sc, g->nv, g->nv, g->nadj) + 512);
 		if (!o->oriented_auto_one || o->scratch_dir || o->plan_only || o->nranks > 1 ||
-		    !g->lists_pending || need > gpu_budget(gpu))
+		    !pending || need > gpu_budget(gpu))
 			return TSG_OK;
 		snprintf(r->note, sizeof(r->note), "--gpus: counted on GPU %d alone, as an oriented "
 			 ".tsg counted as it is read holds its rows there (a second GPU was slower "
@@ -1619,11 +1680,15 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	uint64_t slot = 0;
 	double t0 = tsg_now();
 	const int first = ngpus > 1 ? o->gpus[0] : o->gpu_index;
-	int rc = gpu_open(first, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
+	struct lists_bg early = { 0 }; /* an oriented file's read, begun before the GPUs */
+	int pending = 0;
+	int rc = stream_early(g, o, &early, &pending, r, err);
+	if (rc == TSG_OK)
+		rc = gpu_open(first, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
 	if (rc)
-		return rc;
+		goto done;
 	ctx[0] = gpu;
-	if (ngpus > 1 && (rc = auto_one_gpu(g, o, gpu, first, &ngpus, r, err)))
+	if (ngpus > 1 && (rc = auto_one_gpu(g, o, gpu, first, pending, &ngpus, r, err)))
 		goto done;
 	/* k-cliques with no layout named may count on the first GPU alone
 	 * (cliques_one_gpu): the others are opened once they are needed */
@@ -1715,7 +1780,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	}
 	if (o->layout != ENGINE_LAYOUT_LSTC) {
 		r->layout = ENGINE_LAYOUT_BLOCK;
-		rc = count_gpu_block(ctx, ngpus, slot, g, o, r, err);
+		rc = count_gpu_block(ctx, ngpus, slot, g, o, &early, r, err);
 		goto done;
 	}
 	r->layout = ENGINE_LAYOUT_LSTC;
@@ -1848,5 +1913,10 @@ done:
 	for (uint32_t i = 0; i < ENGINE_MAX_GPUS; i++) /* all opened: auto may use fewer */
 		if (ctx[i])
 			gpu_close(ctx[i]);
+	/* a read begun early that the block layout never took (a GPU failed
+	 * to open): joined, its failure (a bad file) winning over the GPU's,
+	 * its rows left in memory for the CPU where auto falls back */
+	if (early.started)
+		rc = engine_block_stream_end(&early, rc, r, err);
 	return rc;
 }

@@ -950,7 +950,8 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 			snprintf(v, sizeof(v), "%u column%s", r->stream.columns,
 				 r->stream.columns == 1 ? "" : "s");
 		else if (r->stream.used)
-			snprintf(v, sizeof(v), "%u units in read order", r->nparts);
+			snprintf(v, sizeof(v), "%u units in read order%s", r->nparts,
+				 r->stream.down ? ", read from the top rank down" : "");
 		choose(p, PLAN_OVERLAP, r->stream.used ? v : "off", r->stream.why);
 	} else if (r->layout == ENGINE_LAYOUT_BLOCK) {
 		if (!p->item[PLAN_ORIENT].used)

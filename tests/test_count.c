@@ -523,6 +523,48 @@ static void check_balance(struct t_state *st, const struct casegraph *c, const s
 	}
 }
 
+/* A unit's place in a multiset check: its four bounds mixed. */
+static uint64_t unit_mix(const struct block_unit *u)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull;
+	const uint32_t f[4] = { u->src_lo, u->src_hi, u->mid_lo, u->mid_hi };
+	for (int i = 0; i < 4; i++) {
+		h ^= f[i];
+		h *= 0xff51afd7ed558ccdull;
+		h ^= h >> 33;
+	}
+	return h;
+}
+
+/* block_plan_by_low (the order of an oriented file's units where its read
+ * runs down but the GPUs took the budget's units): the same units, their
+ * lowest rows never rising from one to the next. */
+static void check_by_low(struct t_state *st, const struct casegraph *c,
+			 const struct block_plan *plan)
+{
+	struct block_plan p = { .nunits = plan->nunits };
+	p.units = malloc((plan->nunits ? plan->nunits : 1) * sizeof(*p.units));
+	if (!p.units) {
+		CHECK(st, 0, "%s: out of memory", c->name);
+		return;
+	}
+	memcpy(p.units, plan->units, plan->nunits * sizeof(*p.units));
+	block_plan_by_low(&p);
+	uint64_t sum_a = 0, sum_b = 0, xor_a = 0, xor_b = 0;
+	for (uint32_t i = 0; i < p.nunits; i++) {
+		sum_a += unit_mix(&plan->units[i]);
+		xor_a ^= unit_mix(&plan->units[i]);
+		sum_b += unit_mix(&p.units[i]);
+		xor_b ^= unit_mix(&p.units[i]);
+		if (i)
+			CHECK(st, block_unit_low(&p.units[i]) <= block_unit_low(&p.units[i - 1]),
+			      "%s: by_low: unit %u's lowest row %u above unit %u's %u", c->name, i,
+			      block_unit_low(&p.units[i]), i - 1, block_unit_low(&p.units[i - 1]));
+	}
+	CHECK(st, sum_a == sum_b && xor_a == xor_b, "%s: by_low changed the plan's units", c->name);
+	free(p.units);
+}
+
 static void check_block_plan(struct t_state *st, struct casegraph *c, const uint32_t *rank,
 			     const struct block_opts *bo, int expect_fit)
 {
@@ -556,6 +598,7 @@ static void check_block_plan(struct t_state *st, struct casegraph *c, const uint
 		CHECK(st, plan.nunits >= bo->min_units, "%s: %u units, at least %u asked", c->name,
 		      plan.nunits, bo->min_units);
 	check_costs(st, c, &d, &plan);
+	check_by_low(st, c, &plan);
 	if (bo->min_units > 1)
 		check_balance(st, c, &d, &plan, bo->min_units);
 	for (int k = 0; k < KERN_CPU_COUNT_; k++) {

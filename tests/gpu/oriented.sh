@@ -8,7 +8,10 @@
 # where SHARED has it; one unit and many (--gpu-mem), every reader,
 # --host-mem (the file mapped), per-vertex counts and clustering equal to
 # the CPU's byte for byte, a checkpoint replayed, a damaged file (exit 3,
-# no count), and compute-sanitizer memcheck. No GPU: exit 77. Ends with
+# no count), the read begun before the GPUs are opened (and, forced by
+# TSG_TEST_STREAM_EARLY=1, where they then lack the room: the budget's
+# units over a read down), and compute-sanitizer memcheck. ONLY=early:
+# the graphs and that section alone. No GPU: exit 77. Ends with
 # "N passed, N failed" (", N skipped" where any was).
 set -u
 B=${1:-build}
@@ -59,6 +62,46 @@ for n in "${graphs[@]}"; do
 done
 [ -n "${ref[clique]:-}" ] && { same "${ref[clique]}" "$(python3 -c 'import math; print(math.comb(300, 3))')" && ok || bad "K300: ${ref[clique]}"; }
 [ -n "${ref[cnr]:-}" ] && { same "${ref[cnr]}" 20977629 && ok || bad "cnr-2000: ${ref[cnr]}"; }
+early() { # the read begun before the GPUs were opened
+	local n a ov
+	for n in rmat20 web er karate; do
+		[ -n "${ref[$n]:-}" ] || continue
+		for a in "" "--overlap 5" "--io mmap" "--kernel edge-merge"; do
+			count "$T/e.json" --device gpu $a "$T/$n.o.tsg"
+			same "$(field triangles "$T/e.json")" "${ref[$n]}" && ok || bad "$n oriented $a, read early: $(field triangles "$T/e.json") vs ${ref[$n]}"
+			ov=$(python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))["plan"]["overlap"]; print(o["chosen"].endswith("read from the top rank down"), "begun before the GPUs were opened" in o["reason"])' "$T/e.json" 2>&1)
+			[ "$ov" = "True True" ] && ok || bad "$n oriented $a: read early? '$ov'"
+		done
+		count "$T/e.json" --device gpu --overlap 5 "$T/$n.o.tsg"
+		ov=$(python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))["plan"]["overlap"]; print(o["chosen"], o["reason"].endswith("; the read begun before the GPUs were opened"))' "$T/e.json" 2>&1)
+		[ "$ov" = "5 row blocks, read from the top rank down True" ] && ok || bad "$n oriented --overlap 5: row blocks held, read early? '$ov'"
+		# forced where the room falls short: budget units, read down
+		for a in "--gpu-mem 24M" "--gpu-mem 24M --kernel edge-merge" "--gpu-mem 32M --overlap 3"; do
+			TSG_TEST_STREAM_EARLY=1 count "$T/e.json" --device gpu $a "$T/$n.o.tsg"
+			same "$(field triangles "$T/e.json")" "${ref[$n]}" && ok || bad "$n oriented $a, read early, short of room: $(field triangles "$T/e.json") vs ${ref[$n]}"
+		done
+		TSG_TEST_STREAM_EARLY=1 count "$T/e.json" --device gpu --gpu-mem 24M "$T/$n.o.tsg"
+		ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); o=d["plan"]["overlap"]; print(o["chosen"].endswith("units in read order, read from the top rank down"), "begun before the GPUs were opened" in o["reason"], d["partitions"] > 1 or "fell short" not in o["reason"])' "$T/e.json" 2>&1)
+		[ "$ov" = "True True True" ] && ok || bad "$n oriented --gpu-mem 24M, read early, short of room: plan '$ov'"
+	done
+	TSG_TEST_STREAM_EARLY=1 "$B/tristream" count --quiet --device gpu --gpu-mem 24M --per-vertex "$T/pv.early" "$T/rmat16.o.tsg" >/dev/null 2>"$T/err"
+	"$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpu16" "$T/rmat16.tsg" >/dev/null
+	[ -s "$T/pv.cpu16" ] && cmp -s "$T/pv.cpu16" "$T/pv.early" && ok || bad "per-vertex, read early, short of room, differs from the CPU's"
+	# damage high and low in the file, read early with room and without
+	local sz off rc
+	sz=$(stat -c %s "$T/rmat20.o.tsg")
+	for off in 12288 $((sz / 2)) $((sz - 4096)); do
+		for a in "" "--gpu-mem 24M"; do
+			cp "$T/rmat20.o.tsg" "$T/bad.tsg"; printf '\x55\x55\x55\x55' | dd of="$T/bad.tsg" bs=1 seek=$off conv=notrunc 2>/dev/null
+			TSG_TEST_STREAM_EARLY=1 "$B/tristream" count --quiet --device gpu $a "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
+			same "$rc" 3 && [ ! -s "$T/out" ] && ok || bad "damage at byte $off, read early $a: exit $rc, out '$(head -c 80 "$T/out")'"
+		done
+	done
+}
+if [ "${ONLY:-}" = early ]; then
+	early
+	finish_checks
+fi
 for n in "${graphs[@]}"; do
 	for a in "" "--gpu-mem 64M" "--gpu-mem 24M" "--io mmap" "--io pread" "--io uring" \
 		"--kernel edge-merge" "--kernel lstc-hash --gpu-mem 48M" "--host-mem 256M" \
@@ -91,6 +134,7 @@ ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["plan"
 count "$T/o.json" --device gpu --overlap 3 --gpu-mem 24M "$T/rmat20.o.tsg"
 ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["plan"]["overlap"]["chosen"].endswith("units in read order"), d["partitions"] > 1, "each as its rows came in" in d.get("note", ""))' "$T/o.json" 2>&1)
 [ "$ov" = "True True True" ] && ok || bad "--overlap, --gpu-mem 24M on the GPU: '$ov'"
+early
 g=rmat16
 "$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpu" "$T/$g.tsg" >/dev/null
 for a in "--overlap 7" "--overlap 7 --overlap-cut columns" "--overlap 4 --gpu-mem 24M"; do
