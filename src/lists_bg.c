@@ -62,6 +62,7 @@ static void *read_main(void *arg)
 			       : io_graph_read_lists(s->g, on_rows, s, &err);
 	pthread_mutex_lock(&s->mu);
 	s->done = 1;
+	s->done_at = tsg_now();
 	s->rc = rc ? rc : s->err.code;
 	if (rc)
 		s->err = err;

@@ -48,6 +48,7 @@ struct lists_bg {
 	int done, rc;           /* the read returned; its code */
 	struct tsg_err err;
 	double waited_s;        /* time callers spent in lists_bg_wait_unit */
+	double done_at;         /* tsg_now() when the read returned */
 };
 
 /* Starts reading g's pending lists on a new thread: io_graph_read_lists, or

@@ -694,18 +694,19 @@ static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg
 }
 
 /*
- * Where stream_prepare will take row blocks read down (an oriented .tsg,
- * --overlap not off nor columns, no --partitions) and the rows with two
- * slots of the kernel's scratch for the whole graph (more than any row
- * block's) will fit every GPU listed (--gpu-mem, else 9/10 of the card's
- * memory, asked without a context), the read down starts here (*bg),
- * before the GPUs are opened, rather than once their contexts, budgets and
- * resident rows are made. Measured on two H200s, R-MAT 26 stored oriented,
- * warm (bench/raw/h200x2-2026-11-27-s34-callB/): the read (0.9 s) began
- * 0.45 s into the engine on one GPU and 0.6-0.7 s on two, where two GPUs
- * count in 0.8 s: the read was their bound. *pending: whether the lists
- * were pending before (g->lists_pending is the read's to write once it
- * runs). A guess that fails only orders the budget's units top first.
+ * An oriented .tsg counted as read, --overlap not off nor columns and no
+ * --partitions: its read down begins here (*bg), before the GPUs are
+ * opened, rather than once their contexts, budgets and resident rows are
+ * made; nothing of CUDA is asked first (the runtime's start alone held it
+ * 0.07-0.25 s). Where the GPUs then hold the rows (stream_prepare), row
+ * blocks follow it; where they cannot, the budget's units go top first
+ * (block_plan_by_low), which beat them read up. Measured on two H200s,
+ * R-MAT 26 stored oriented (bench/raw/h200x2-2026-11-28-s43/): warm, the
+ * read began 0.45 s into the engine on one GPU and 0.6-0.7 s on two,
+ * where two count in 0.8 s; cold at a quarter of the plain file's size,
+ * one GPU, budget units read up 5.43 s (5.34-5.99), read down 4.50 s
+ * (4.15-5.37), dd 2.77 s. *pending: whether the lists were pending before
+ * (g->lists_pending is the read's to write once it runs).
  */
 static int stream_early(struct tsg_graph *g, const struct engine_opts *o, struct lists_bg *bg,
 			int *pending, struct engine_result *r, struct tsg_err *err)
@@ -714,24 +715,6 @@ static int stream_early(struct tsg_graph *g, const struct engine_opts *o, struct
 	if (!g->oriented || o->overlap_cut == ENGINE_CUT_COLUMNS || o->part.nparts ||
 	    o->scratch_dir || !engine_block_streams(g, o, r))
 		return TSG_OK;
-	/* tests/gpu/oriented.sh: begun whatever the room, so that a GPU
-	 * short of it takes the budget's units over a read down */
-	const char *force = getenv("TSG_TEST_STREAM_EARLY");
-	if (force && strcmp(force, "1") == 0)
-		return lists_bg_begin(bg, g, 1, err);
-	const enum gpu_kernel k = o->gpu_kernel == GPU_KERNEL_AUTO ? GPU_KERNEL_MID_HASH
-								  : o->gpu_kernel;
-	const struct tsg_scratch sc = gpu_kernel_scratch(k, o->per_vertex);
-	const uint64_t nv = g->nv, pv = o->per_vertex ? nv * 8 : 0;
-	const uint64_t need = tsg_rows_bytes(g->off, 0, (uint32_t)nv) + pv +
-			      2 * (tsg_scratch_bytes(&sc, nv, nv, g->nadj) + 512);
-	const uint32_t n = engine_gpu_count(o);
-	for (uint32_t i = 0; i < n; i++) {
-		const uint64_t card = engine_gpu_memory(n > 1 ? o->gpus[i] : o->gpu_index);
-		const uint64_t room = o->gpu_mem ? o->gpu_mem : card / 10 * 9;
-		if (card == 0 || need > room)
-			return TSG_OK;
-	}
 	return lists_bg_begin(bg, g, 1, err);
 }
 
@@ -873,6 +856,58 @@ static int graph_held(const struct engine_result *r)
 	return 0;
 }
 
+/* A GPU's staging buffers made, or a GPU closed, on a thread of its own
+ * (gpus_each): pinning 3 x 64 MiB takes about 0.1 s a GPU (cudaMallocHost
+ * pins about 2 GB/s, bench/RESULTS.md session 39), and closing one 0.1 s
+ * (bench/gpu_open_cost.cu), which GPU after GPU on one thread added up
+ * (bench/raw/h200x2-2026-11-28-s43/). */
+struct gpu_job {
+	struct gpu_ctx *gpu;
+	int close;   /* gpu_close, else gpu_stage_reserve */
+	int started; /* on its thread */
+	pthread_t thread;
+	int rc;
+	struct tsg_err err;
+};
+
+static void *gpu_job_main(void *arg)
+{
+	struct gpu_job *j = arg;
+	if (j->close)
+		gpu_close(j->gpu);
+	else
+		j->rc = gpu_stage_reserve(j->gpu, &j->err);
+	return NULL;
+}
+
+/* Starts job (close or not) for each of the n GPUs given (NULL ones
+ * skipped), each on a thread, or here where none can be had. */
+static void gpus_each_begin(struct gpu_job *jobs, struct gpu_ctx *const *gpu, uint32_t n, int close)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		jobs[i] = (struct gpu_job){ .gpu = gpu[i], .close = close };
+		if (!gpu[i])
+			continue;
+		jobs[i].started = pthread_create(&jobs[i].thread, NULL, gpu_job_main, &jobs[i]) == 0;
+		if (!jobs[i].started)
+			gpu_job_main(&jobs[i]);
+	}
+}
+
+/* Waits for gpus_each_begin's jobs; the first failure (its error in err). */
+static int gpus_each_end(struct gpu_job *jobs, uint32_t n, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	for (uint32_t i = 0; i < n; i++) {
+		if (jobs[i].started)
+			pthread_join(jobs[i].thread, NULL);
+		jobs[i].started = 0;
+		if (jobs[i].rc && rc == TSG_OK)
+			rc = tsg_fail(err, jobs[i].rc, "%s", jobs[i].err.msg);
+	}
+	return rc;
+}
+
 /* The block layout on ngpus GPUs; bg: the rows' read if stream_early
  * began it (else zeroed), ended here. */
 static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t slot,
@@ -916,17 +951,19 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 				       .src_keep = by_block ? GPU_SLOTS * ngpus : 0,
 				       .threads = o->threads };
 	int rc = TSG_OK;
-	/* staged copies: their buffers made before the graph is read, not in
-	 * the first copy */
-	for (uint32_t i = 0; i < ngpus && !hb.want_pin && rc == TSG_OK; i++)
-		rc = gpu_stage_reserve(gpu[i], err);
-	if (rc == TSG_OK && streams)
+	/* staged copies: their buffers made while the graph is prepared, every
+	 * GPU's at once, not in the first copy */
+	struct gpu_job stage[ENGINE_MAX_GPUS];
+	gpus_each_begin(stage, gpu, hb.want_pin ? 0 : ngpus, 0);
+	if (streams)
 		rc = stream_prepare(gpu, ngpus, g, o, &bo, col_kernel, &hb.mem, &d, &plan, bg, &held_once,
 				    r, err);
-	else if (rc == TSG_OK &&
-		 (rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
+	else if ((rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
 					    err)) == TSG_OK)
 		rc = auto_replan(&d, &bo, o, &plan, r, err);
+	const int src = gpus_each_end(stage, hb.want_pin ? 0 : ngpus, rc ? &(struct tsg_err){ 0 } : err);
+	if (rc == TSG_OK)
+		rc = src;
 	if (d.off && hb.want_pin && !hb.pinned)
 		snprintf(r->note, sizeof(r->note), "pinned host memory unavailable: copies are slower");
 	if (rc)
@@ -1651,6 +1688,14 @@ static int open_the_rest(const struct tsg_graph *g, const struct engine_opts *o,
 	return rc;
 }
 
+/* TSG_OPEN_PROFILE=1 (a bench's): when engine_count_gpu passed each step
+ * of its start, on stderr, from its own start (t0 > 0). */
+static void open_profile(double t0, const char *what)
+{
+	if (t0 > 0)
+		fprintf(stderr, "open profile: %s at %.3f s\n", what, tsg_now() - t0);
+}
+
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		     struct engine_result *r, struct tsg_err *err)
 {
@@ -1682,9 +1727,13 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	const int first = ngpus > 1 ? o->gpus[0] : o->gpu_index;
 	struct lists_bg early = { 0 }; /* an oriented file's read, begun before the GPUs */
 	int pending = 0;
+	const char *pv = getenv("TSG_OPEN_PROFILE");
+	const double prof = pv && strcmp(pv, "1") == 0 ? t0 : 0;
 	int rc = stream_early(g, o, &early, &pending, r, err);
+	open_profile(prof, early.started ? "read begun" : "no early read");
 	if (rc == TSG_OK)
 		rc = gpu_open(first, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
+	open_profile(prof, "first GPU opened");
 	if (rc)
 		goto done;
 	ctx[0] = gpu;
@@ -1705,6 +1754,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	if (ngpus > 1 &&
 	    (rc = open_more(o, o->per_vertex ? g->nv : 0, ctx, ngpus, &slot, &copy_threads, r, err)))
 		goto done;
+	open_profile(prof, "every GPU opened");
 	r->slot_bytes = slot;
 	snprintf(r->kernel, sizeof(r->kernel), "%s", gpu_kernel_name(o->gpu_kernel));
 	if (o->tile && (o->gpu_kernel == GPU_KERNEL_MID_HASH || o->gpu_kernel == GPU_KERNEL_AUTO) &&
@@ -1781,6 +1831,11 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	if (o->layout != ENGINE_LAYOUT_LSTC) {
 		r->layout = ENGINE_LAYOUT_BLOCK;
 		rc = count_gpu_block(ctx, ngpus, slot, g, o, &early, r, err);
+		if (prof > 0)
+			fprintf(stderr, "open profile: count from %.3f to %.3f s, the read's end at "
+				"%.3f s\n", r->count_start - prof, r->count_start + r->count_wall_s - prof,
+				early.done_at > 0 ? early.done_at - prof : -1.0);
+		open_profile(prof, "block layout done");
 		goto done;
 	}
 	r->layout = ENGINE_LAYOUT_LSTC;
@@ -1910,9 +1965,10 @@ done:
 	free(todo);
 	part_plan_free(p.plan);
 	free(order);
-	for (uint32_t i = 0; i < ENGINE_MAX_GPUS; i++) /* all opened: auto may use fewer */
-		if (ctx[i])
-			gpu_close(ctx[i]);
+	struct gpu_job closing[ENGINE_MAX_GPUS]; /* all opened: auto may use fewer */
+	gpus_each_begin(closing, ctx, ENGINE_MAX_GPUS, 1);
+	(void)gpus_each_end(closing, ENGINE_MAX_GPUS, err); /* closing never fails */
+	open_profile(prof, "GPUs closed");
 	/* a read begun early that the block layout never took (a GPU failed
 	 * to open): joined, its failure (a bad file) winning over the GPU's,
 	 * its rows left in memory for the CPU where auto falls back */

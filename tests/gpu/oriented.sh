@@ -8,9 +8,9 @@
 # where SHARED has it; one unit and many (--gpu-mem), every reader,
 # --host-mem (the file mapped), per-vertex counts and clustering equal to
 # the CPU's byte for byte, a checkpoint replayed, a damaged file (exit 3,
-# no count), the read begun before the GPUs are opened (and, forced by
-# TSG_TEST_STREAM_EARLY=1, where they then lack the room: the budget's
-# units over a read down), and compute-sanitizer memcheck. ONLY=early:
+# no count), the read begun before the GPUs are opened (where they then
+# lack the room, --gpu-mem 24M: the budget's units over the read down, top
+# first), and compute-sanitizer memcheck. ONLY=early:
 # the graphs and that section alone. No GPU: exit 77. Ends with
 # "N passed, N failed" (", N skipped" where any was).
 set -u
@@ -75,16 +75,16 @@ early() { # the read begun before the GPUs were opened
 		count "$T/e.json" --device gpu --overlap 5 "$T/$n.o.tsg"
 		ov=$(python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))["plan"]["overlap"]; print(o["chosen"], o["reason"].endswith("; the read begun before the GPUs were opened"))' "$T/e.json" 2>&1)
 		[ "$ov" = "5 row blocks, read from the top rank down True" ] && ok || bad "$n oriented --overlap 5: row blocks held, read early? '$ov'"
-		# forced where the room falls short: budget units, read down
+		# where the room falls short: budget units, read down
 		for a in "--gpu-mem 24M" "--gpu-mem 24M --kernel edge-merge" "--gpu-mem 32M --overlap 3"; do
-			TSG_TEST_STREAM_EARLY=1 count "$T/e.json" --device gpu $a "$T/$n.o.tsg"
+			count "$T/e.json" --device gpu $a "$T/$n.o.tsg"
 			same "$(field triangles "$T/e.json")" "${ref[$n]}" && ok || bad "$n oriented $a, read early, short of room: $(field triangles "$T/e.json") vs ${ref[$n]}"
 		done
-		TSG_TEST_STREAM_EARLY=1 count "$T/e.json" --device gpu --gpu-mem 24M "$T/$n.o.tsg"
+		count "$T/e.json" --device gpu --gpu-mem 24M "$T/$n.o.tsg"
 		ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); o=d["plan"]["overlap"]; print(o["chosen"].endswith("units in read order, read from the top rank down"), "begun before the GPUs were opened" in o["reason"], d["partitions"] > 1 or "fell short" not in o["reason"])' "$T/e.json" 2>&1)
 		[ "$ov" = "True True True" ] && ok || bad "$n oriented --gpu-mem 24M, read early, short of room: plan '$ov'"
 	done
-	TSG_TEST_STREAM_EARLY=1 "$B/tristream" count --quiet --device gpu --gpu-mem 24M --per-vertex "$T/pv.early" "$T/rmat16.o.tsg" >/dev/null 2>"$T/err"
+	"$B/tristream" count --quiet --device gpu --gpu-mem 24M --per-vertex "$T/pv.early" "$T/rmat16.o.tsg" >/dev/null 2>"$T/err"
 	"$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpu16" "$T/rmat16.tsg" >/dev/null
 	[ -s "$T/pv.cpu16" ] && cmp -s "$T/pv.cpu16" "$T/pv.early" && ok || bad "per-vertex, read early, short of room, differs from the CPU's"
 	# damage high and low in the file, read early with room and without
@@ -93,7 +93,7 @@ early() { # the read begun before the GPUs were opened
 	for off in 12288 $((sz / 2)) $((sz - 4096)); do
 		for a in "" "--gpu-mem 24M"; do
 			cp "$T/rmat20.o.tsg" "$T/bad.tsg"; printf '\x55\x55\x55\x55' | dd of="$T/bad.tsg" bs=1 seek=$off conv=notrunc 2>/dev/null
-			TSG_TEST_STREAM_EARLY=1 "$B/tristream" count --quiet --device gpu $a "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
+			"$B/tristream" count --quiet --device gpu $a "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
 			same "$rc" 3 && [ ! -s "$T/out" ] && ok || bad "damage at byte $off, read early $a: exit $rc, out '$(head -c 80 "$T/out")'"
 		done
 	done
@@ -132,7 +132,7 @@ count "$T/o.json" --device gpu --overlap 7 --overlap-cut columns "$T/rmat20.o.ts
 ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["plan"]["overlap"]["chosen"], d["partitions"])' "$T/o.json" 2>&1)
 [ "$ov" = "7 columns 7" ] && ok || bad "--overlap 7 --overlap-cut columns on the GPU: plan '$ov'"
 count "$T/o.json" --device gpu --overlap 3 --gpu-mem 24M "$T/rmat20.o.tsg"
-ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["plan"]["overlap"]["chosen"].endswith("units in read order"), d["partitions"] > 1, "each as its rows came in" in d.get("note", ""))' "$T/o.json" 2>&1)
+ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["plan"]["overlap"]["chosen"].endswith("units in read order, read from the top rank down"), d["partitions"] > 1, "each as its rows came in" in d.get("note", ""))' "$T/o.json" 2>&1)
 [ "$ov" = "True True True" ] && ok || bad "--overlap, --gpu-mem 24M on the GPU: '$ov'"
 early
 g=rmat16
