@@ -708,12 +708,22 @@ static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg
  * (4.15-5.37), dd 2.77 s. *pending: whether the lists were pending before
  * (g->lists_pending is the read's to write once it runs).
  */
+/* Whether --tile is one mid-hash refuses (engine_count_gpu, once a GPU is
+ * open). */
+static int mid_hash_tile_bad(const struct engine_opts *o)
+{
+	return o->tile && (o->gpu_kernel == GPU_KERNEL_MID_HASH || o->gpu_kernel == GPU_KERNEL_AUTO) &&
+	       (o->tile < 64 || o->tile > 4096);
+}
+
 static int stream_early(struct tsg_graph *g, const struct engine_opts *o, struct lists_bg *bg,
 			int *pending, struct engine_result *r, struct tsg_err *err)
 {
 	*pending = g->lists_pending;
+	/* not where the run will be refused: the read, once begun, is waited
+	 * for (it cannot be stopped) before the refusal is told */
 	if (!g->oriented || o->overlap_cut == ENGINE_CUT_COLUMNS || o->part.nparts ||
-	    o->scratch_dir || !engine_block_streams(g, o, r))
+	    o->scratch_dir || mid_hash_tile_bad(o) || !engine_block_streams(g, o, r))
 		return TSG_OK;
 	return lists_bg_begin(bg, g, 1, err);
 }
@@ -856,14 +866,13 @@ static int graph_held(const struct engine_result *r)
 	return 0;
 }
 
-/* A GPU's staging buffers made, or a GPU closed, on a thread of its own
- * (gpus_each): pinning 3 x 64 MiB takes about 0.1 s a GPU (cudaMallocHost
- * pins about 2 GB/s, bench/RESULTS.md session 39), and closing one 0.1 s
- * (bench/gpu_open_cost.cu), which GPU after GPU on one thread added up
- * (bench/raw/h200x2-2026-11-28-s43/). */
+/* A GPU's staging buffers made on a thread of its own (stages_begin):
+ * pinning 3 x 64 MiB takes about 0.1 s a GPU (cudaMallocHost pins about
+ * 2 GB/s, bench/RESULTS.md session 39), which GPU after GPU on one thread
+ * added up before the count (bench/raw/h200x2-2026-11-28-s43/).
+ * gpu_stage_reserve sets its GPU on the thread. */
 struct gpu_job {
 	struct gpu_ctx *gpu;
-	int close;   /* gpu_close, else gpu_stage_reserve */
 	int started; /* on its thread */
 	pthread_t thread;
 	int rc;
@@ -873,29 +882,24 @@ struct gpu_job {
 static void *gpu_job_main(void *arg)
 {
 	struct gpu_job *j = arg;
-	if (j->close)
-		gpu_close(j->gpu);
-	else
-		j->rc = gpu_stage_reserve(j->gpu, &j->err);
+	j->rc = gpu_stage_reserve(j->gpu, &j->err);
 	return NULL;
 }
 
-/* Starts job (close or not) for each of the n GPUs given (NULL ones
- * skipped), each on a thread, or here where none can be had. */
-static void gpus_each_begin(struct gpu_job *jobs, struct gpu_ctx *const *gpu, uint32_t n, int close)
+/* Starts making the staging buffers of each of the n GPUs, each on a
+ * thread, or here where none can be had. */
+static void stages_begin(struct gpu_job *jobs, struct gpu_ctx *const *gpu, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
-		jobs[i] = (struct gpu_job){ .gpu = gpu[i], .close = close };
-		if (!gpu[i])
-			continue;
+		jobs[i] = (struct gpu_job){ .gpu = gpu[i] };
 		jobs[i].started = pthread_create(&jobs[i].thread, NULL, gpu_job_main, &jobs[i]) == 0;
 		if (!jobs[i].started)
 			gpu_job_main(&jobs[i]);
 	}
 }
 
-/* Waits for gpus_each_begin's jobs; the first failure (its error in err). */
-static int gpus_each_end(struct gpu_job *jobs, uint32_t n, struct tsg_err *err)
+/* Waits for stages_begin's jobs; the first failure (its error in err). */
+static int stages_end(struct gpu_job *jobs, uint32_t n, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	for (uint32_t i = 0; i < n; i++) {
@@ -954,14 +958,14 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	/* staged copies: their buffers made while the graph is prepared, every
 	 * GPU's at once, not in the first copy */
 	struct gpu_job stage[ENGINE_MAX_GPUS];
-	gpus_each_begin(stage, gpu, hb.want_pin ? 0 : ngpus, 0);
+	stages_begin(stage, gpu, hb.want_pin ? 0 : ngpus);
 	if (streams)
 		rc = stream_prepare(gpu, ngpus, g, o, &bo, col_kernel, &hb.mem, &d, &plan, bg, &held_once,
 				    r, err);
 	else if ((rc = engine_block_prepare(g, o, &bo, host_block_alloc, &hb, &hb.mem, &d, &plan, r,
 					    err)) == TSG_OK)
 		rc = auto_replan(&d, &bo, o, &plan, r, err);
-	const int src = gpus_each_end(stage, hb.want_pin ? 0 : ngpus, rc ? &(struct tsg_err){ 0 } : err);
+	const int src = stages_end(stage, hb.want_pin ? 0 : ngpus, rc ? &(struct tsg_err){ 0 } : err);
 	if (rc == TSG_OK)
 		rc = src;
 	if (d.off && hb.want_pin && !hb.pinned)
@@ -1757,8 +1761,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	open_profile(prof, "every GPU opened");
 	r->slot_bytes = slot;
 	snprintf(r->kernel, sizeof(r->kernel), "%s", gpu_kernel_name(o->gpu_kernel));
-	if (o->tile && (o->gpu_kernel == GPU_KERNEL_MID_HASH || o->gpu_kernel == GPU_KERNEL_AUTO) &&
-	    (o->tile < 64 || o->tile > 4096)) {
+	if (mid_hash_tile_bad(o)) {
 		rc = tsg_fail(err, TSG_EUSAGE, "tile width %u: mid-hash takes a power of two from "
 			      "64 to 4096 (table slots per warp)", o->tile);
 		goto done;
@@ -1965,9 +1968,11 @@ done:
 	free(todo);
 	part_plan_free(p.plan);
 	free(order);
-	struct gpu_job closing[ENGINE_MAX_GPUS]; /* all opened: auto may use fewer */
-	gpus_each_begin(closing, ctx, ENGINE_MAX_GPUS, 1);
-	(void)gpus_each_end(closing, ENGINE_MAX_GPUS, err); /* closing never fails */
+	/* one after another, the first (an arrival leader, whose release
+	 * syncs its peers' streams after a failed run) first */
+	for (uint32_t i = 0; i < ENGINE_MAX_GPUS; i++) /* all opened: auto may use fewer */
+		if (ctx[i])
+			gpu_close(ctx[i]);
 	open_profile(prof, "GPUs closed");
 	/* a read begun early that the block layout never took (a GPU failed
 	 * to open): joined, its failure (a bad file) winning over the GPU's,

@@ -84,13 +84,24 @@ early() { # the read begun before the GPUs were opened
 		ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); o=d["plan"]["overlap"]; print(o["chosen"].endswith("units in read order, read from the top rank down"), "begun before the GPUs were opened" in o["reason"], d["partitions"] > 1 or "fell short" not in o["reason"])' "$T/e.json" 2>&1)
 		[ "$ov" = "True True True" ] && ok || bad "$n oriented --gpu-mem 24M, read early, short of room: plan '$ov'"
 	done
-	"$B/tristream" count --quiet --device gpu --gpu-mem 24M --per-vertex "$T/pv.early" "$T/rmat16.o.tsg" >/dev/null 2>"$T/err"
-	"$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpu16" "$T/rmat16.tsg" >/dev/null
-	[ -s "$T/pv.cpu16" ] && cmp -s "$T/pv.cpu16" "$T/pv.early" && ok || bad "per-vertex, read early, short of room, differs from the CPU's"
-	# damage high and low in the file, read early with room and without
-	local sz off rc
-	sz=$(stat -c %s "$T/rmat20.o.tsg")
-	for off in 12288 $((sz / 2)) $((sz - 4096)); do
+	# per-vertex over several budget units read down (R-MAT 20's rows
+	# do not fit 24M)
+	"$B/tristream" count --quiet --json --device gpu --gpu-mem 24M --per-vertex "$T/pv.early" "$T/rmat20.o.tsg" >"$T/e.json" 2>"$T/err"
+	"$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpu20" "$T/rmat20.tsg" >/dev/null
+	[ -s "$T/pv.cpu20" ] && cmp -s "$T/pv.cpu20" "$T/pv.early" && ok || bad "per-vertex, read early, short of room, differs from the CPU's"
+	ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["partitions"] > 1, "fell short" in d["plan"]["overlap"]["reason"])' "$T/e.json" 2>&1)
+	[ "$ov" = "True True" ] && ok || bad "per-vertex, --gpu-mem 24M: several units over the read down? '$ov'"
+	# damage in the rows (section 2: from the header's section table), low,
+	# in the middle and among the top rows read first, read early with
+	# room and without
+	local offs off rc
+	offs=$(python3 -c 'import struct,sys
+b = open(sys.argv[1], "rb").read(4096)
+for i in range(8):
+    k, z, o, n, x = struct.unpack_from("<IIQQQ", b, 64 + 32 * i)
+    if k == 2: print(o + 4096, o + n // 2, o + n - 4096)' "$T/rmat20.o.tsg")
+	[ "$(echo $offs | wc -w)" = 3 ] && ok || bad "rmat20.o.tsg: its rows section not found in the header ('$offs')"
+	for off in $offs; do
 		for a in "" "--gpu-mem 24M"; do
 			cp "$T/rmat20.o.tsg" "$T/bad.tsg"; printf '\x55\x55\x55\x55' | dd of="$T/bad.tsg" bs=1 seek=$off conv=notrunc 2>/dev/null
 			"$B/tristream" count --quiet --device gpu $a "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
