@@ -693,6 +693,14 @@ static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg
 	return lists_bg_begin(bg, g, *resident && cut == STREAM_CUT_ROWS_DOWN, err);
 }
 
+/* Whether --tile is one mid-hash refuses (engine_count_gpu, once a GPU is
+ * open). */
+static int mid_hash_tile_bad(const struct engine_opts *o)
+{
+	return o->tile && (o->gpu_kernel == GPU_KERNEL_MID_HASH || o->gpu_kernel == GPU_KERNEL_AUTO) &&
+	       (o->tile < 64 || o->tile > 4096);
+}
+
 /*
  * An oriented .tsg counted as read, --overlap not off nor columns and no
  * --partitions: its read down begins here (*bg), before the GPUs are
@@ -708,14 +716,6 @@ static int stream_prepare(struct gpu_ctx *const *gpu, uint32_t ngpus, struct tsg
  * (4.15-5.37), dd 2.77 s. *pending: whether the lists were pending before
  * (g->lists_pending is the read's to write once it runs).
  */
-/* Whether --tile is one mid-hash refuses (engine_count_gpu, once a GPU is
- * open). */
-static int mid_hash_tile_bad(const struct engine_opts *o)
-{
-	return o->tile && (o->gpu_kernel == GPU_KERNEL_MID_HASH || o->gpu_kernel == GPU_KERNEL_AUTO) &&
-	       (o->tile < 64 || o->tile > 4096);
-}
-
 static int stream_early(struct tsg_graph *g, const struct engine_opts *o, struct lists_bg *bg,
 			int *pending, struct engine_result *r, struct tsg_err *err)
 {
@@ -871,7 +871,7 @@ static int graph_held(const struct engine_result *r)
  * 2 GB/s, bench/RESULTS.md session 39), which GPU after GPU on one thread
  * added up before the count (bench/raw/h200x2-2026-11-28-s43/).
  * gpu_stage_reserve sets its GPU on the thread. */
-struct gpu_job {
+struct stage_job {
 	struct gpu_ctx *gpu;
 	int started; /* on its thread */
 	pthread_t thread;
@@ -879,27 +879,27 @@ struct gpu_job {
 	struct tsg_err err;
 };
 
-static void *gpu_job_main(void *arg)
+static void *stage_main(void *arg)
 {
-	struct gpu_job *j = arg;
+	struct stage_job *j = arg;
 	j->rc = gpu_stage_reserve(j->gpu, &j->err);
 	return NULL;
 }
 
 /* Starts making the staging buffers of each of the n GPUs, each on a
  * thread, or here where none can be had. */
-static void stages_begin(struct gpu_job *jobs, struct gpu_ctx *const *gpu, uint32_t n)
+static void stages_begin(struct stage_job *jobs, struct gpu_ctx *const *gpu, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
-		jobs[i] = (struct gpu_job){ .gpu = gpu[i] };
-		jobs[i].started = pthread_create(&jobs[i].thread, NULL, gpu_job_main, &jobs[i]) == 0;
+		jobs[i] = (struct stage_job){ .gpu = gpu[i] };
+		jobs[i].started = pthread_create(&jobs[i].thread, NULL, stage_main, &jobs[i]) == 0;
 		if (!jobs[i].started)
-			gpu_job_main(&jobs[i]);
+			stage_main(&jobs[i]);
 	}
 }
 
 /* Waits for stages_begin's jobs; the first failure (its error in err). */
-static int stages_end(struct gpu_job *jobs, uint32_t n, struct tsg_err *err)
+static int stages_end(struct stage_job *jobs, uint32_t n, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	for (uint32_t i = 0; i < n; i++) {
@@ -957,7 +957,7 @@ static int count_gpu_block(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t 
 	int rc = TSG_OK;
 	/* staged copies: their buffers made while the graph is prepared, every
 	 * GPU's at once, not in the first copy */
-	struct gpu_job stage[ENGINE_MAX_GPUS];
+	struct stage_job stage[ENGINE_MAX_GPUS];
 	stages_begin(stage, gpu, hb.want_pin ? 0 : ngpus);
 	if (streams)
 		rc = stream_prepare(gpu, ngpus, g, o, &bo, col_kernel, &hb.mem, &d, &plan, bg, &held_once,
