@@ -25,6 +25,7 @@
 #ifndef IO_GRAPH_H
 #define IO_GRAPH_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "base/error.h"
@@ -174,6 +175,15 @@ int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct 
  * graph. */
 int io_graph_read_lists_down(struct tsg_graph *g, io_rows_fn rows, void *ctx,
 			     struct tsg_err *err);
+/* Either of the two (down: io_graph_read_lists_down), stopped once *halt
+ * (NULL: never) reads nonzero: no further read is issued, the load's
+ * threads end, and it returns TSG_EINTERRUPTED ("read stopped"), the lists
+ * still pending (a later read starts over), unless the read had ended
+ * first (then its own verdict). Not for a decoder's lists (TSG_EINTERNAL).
+ * Why: a read begun before the work it feeds is settled (src/lists_bg.h)
+ * is stopped when that work is refused, not waited for to the file's end. */
+int io_graph_read_lists_until(struct tsg_graph *g, io_rows_fn rows, void *ctx, int down,
+			      const atomic_int *halt, struct tsg_err *err);
 
 /* Reads only the lists of the vertex ranges r[0 .. n) (increasing, not
  * overlapping) of an opened .tsg whose lists are still pending, into their

@@ -54,6 +54,7 @@ struct lstream {
 	atomic_uint_fast64_t ready;
 	int down;
 	int stop; /* the read failed */
+	const atomic_int *halt; /* the caller's: nonzero stops the read (NULL: never) */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	/* units, in file order */
@@ -204,7 +205,7 @@ static void publish(struct lstream *s, uint64_t n)
  * published every PUBLISH_STEP bytes (the end comes after the read). A
  * read down's first stretch is published at once however short: the top
  * rows are the ones wanted first. */
-static void on_ready(void *ctx, uint64_t n)
+static int on_ready(void *ctx, uint64_t n)
 {
 	struct lstream *s = ctx;
 	if (s->xs && !s->down) {
@@ -213,6 +214,7 @@ static void on_ready(void *ctx, uint64_t n)
 	}
 	if (n - s->published >= PUBLISH_STEP || (s->down && s->published == 0))
 		publish(s, n);
+	return s->halt && atomic_load(s->halt);
 }
 
 /* Brings the section in at s->base: read into it, or, from a mapped file,
@@ -251,13 +253,15 @@ static int read_section(struct lstream *s, struct tsg_err *err)
 			(void)sink;
 		}
 		done += step;
-		on_ready(s, done);
+		if (on_ready(s, done) && done < sec->size)
+			return tsg_fail(err, TSG_EINTERRUPTED, "%s: read stopped at offset %llu",
+					io_file_path(g->file), (unsigned long long)(sec->offset + done));
 	}
 	return TSG_OK;
 }
 
 static int read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, int down,
-		      struct tsg_err *err)
+		      const atomic_int *halt, struct tsg_err *err)
 {
 	if (!g->lists_pending)
 		return tsg_fail(err, TSG_EINTERNAL, "graph lists read twice");
@@ -276,7 +280,7 @@ static int read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, int down,
 	}
 	const char *path = io_file_path(g->file);
 	const unsigned threads = g->threads;
-	struct lstream s = { .g = g, .rows = rows, .ctx = ctx, .down = down };
+	struct lstream s = { .g = g, .rows = rows, .ctx = ctx, .down = down, .halt = halt };
 	struct io_lz4_index ix = { 0 };
 	struct worker *w = calloc(threads, sizeof(*w));
 	uint8_t *zmem = NULL;
@@ -415,14 +419,22 @@ done:
 
 int io_graph_read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, struct tsg_err *err)
 {
-	return read_lists(g, rows, ctx, 0, err);
+	return read_lists(g, rows, ctx, 0, NULL, err);
 }
 
 int io_graph_read_lists_down(struct tsg_graph *g, io_rows_fn rows, void *ctx,
 			     struct tsg_err *err)
 {
-	if (!g->oriented || g->lists_src || !g->lists_pending)
+	return io_graph_read_lists_until(g, rows, ctx, 1, NULL, err);
+}
+
+int io_graph_read_lists_until(struct tsg_graph *g, io_rows_fn rows, void *ctx, int down,
+			      const atomic_int *halt, struct tsg_err *err)
+{
+	if (down && (!g->oriented || g->lists_src || !g->lists_pending))
 		return tsg_fail(err, TSG_EINTERNAL, "only an oriented file's pending rows are "
 				"read down");
-	return read_lists(g, rows, ctx, 1, err);
+	if (halt && g->lists_src)
+		return tsg_fail(err, TSG_EINTERNAL, "a decoder's lists are read to their end");
+	return read_lists(g, rows, ctx, down, halt, err);
 }

@@ -314,7 +314,7 @@ int io_pread_parallel(int fd, uint64_t offset, uint64_t len, void *dst, io_ready
 	pthread_t th[PREAD_HELPERS];
 	unsigned started = 0;
 	uint64_t front = 0; /* steps done in order */
-	int e = 0;
+	int e = 0, stopped = 0;
 	const int helped = p.nsteps > 2; /* a step or two: not worth a thread */
 	p.got = helped ? calloc(p.nsteps, sizeof(*p.got)) : NULL;
 	p.done = helped ? calloc(p.nsteps, 1) : NULL;
@@ -331,8 +331,10 @@ int io_pread_parallel(int fd, uint64_t offset, uint64_t len, void *dst, io_ready
 			const uint64_t n = step_len(&p, k), r = pread_full(fd, (uint8_t *)dst + *got, n,
 									   offset + *got, &e);
 			*got += r;
-			if (ready && r)
-				ready(ctx, *got);
+			if (ready && r && ready(ctx, *got) && r == n && *got < len) {
+				e = ECANCELED;
+				break;
+			}
 			if (r < n)
 				break;
 		}
@@ -348,8 +350,13 @@ int io_pread_parallel(int fd, uint64_t offset, uint64_t len, void *dst, io_ready
 			front++;
 		if (ready) { /* outside the lock: the helpers go on meanwhile */
 			pthread_mutex_unlock(&p.mu);
-			ready(ctx, front == p.nsteps ? len : front * PREAD_CHUNK);
+			const int halt = ready(ctx, front == p.nsteps ? len : front * PREAD_CHUNK);
 			pthread_mutex_lock(&p.mu);
+			if (halt && front < p.nsteps) {
+				stopped = 1;
+				atomic_store(&p.next, p.nsteps); /* the helpers stop at their next step */
+				break;
+			}
 		}
 	}
 	pthread_mutex_unlock(&p.mu);
@@ -361,7 +368,7 @@ int io_pread_parallel(int fd, uint64_t offset, uint64_t len, void *dst, io_ready
 		if (p.got[k] < step_len(&p, k))
 			break;
 	}
-	e = p.failed ? p.err : 0;
+	e = p.failed ? p.err : stopped ? ECANCELED : 0;
 done:
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);
@@ -379,6 +386,9 @@ static int read_plain(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 {
 	uint64_t got;
 	const int e = io_pread_parallel(f->plain_fd, offset, len, dst, ready, ctx, &got);
+	if (e == ECANCELED)
+		return tsg_fail(err, TSG_EINTERRUPTED, "%s: read stopped at offset %llu", f->path,
+				(unsigned long long)(offset + got));
 	if (e)
 		return tsg_fail_errno(err, TSG_EIO, e, "%s: read at offset %llu", f->path,
 				      (unsigned long long)(offset + got));
@@ -411,8 +421,10 @@ static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 	int rc = TSG_OK;
 	for (unsigned i = 0; i < URING_DEPTH; i++)
 		free_slot[i] = i;
-	while (next < padded || inflight > 0) {
-		while (next < padded && nfree > 0) {
+	/* after a failure or a stop nothing more is issued; what is in flight
+	 * is drained (its buffers are dst's) */
+	while ((rc == TSG_OK && next < padded) || inflight > 0) {
+		while (rc == TSG_OK && next < padded && nfree > 0) {
 			struct io_uring_sqe *sqe = io_uring_get_sqe(&f->ring);
 			if (!sqe)
 				break;
@@ -478,8 +490,9 @@ static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 			}
 			const uint64_t n = down ? (front < len ? len - front : 0)
 						: (front < len ? front : len);
-			if (n > told)
-				ready(ctx, told = n);
+			if (n > told && ready(ctx, told = n) && told < len)
+				rc = tsg_fail(err, TSG_EINTERRUPTED, "%s: read stopped at offset %llu",
+					      f->path, (unsigned long long)(offset + told));
 		}
 	}
 	return rc;
@@ -522,8 +535,9 @@ int io_file_read_stream_down(struct io_file *f, uint64_t offset, uint64_t len, v
 		const uint64_t lo = (hi - 1) / step * step;
 		rc = io_file_read_stream(f, offset + lo, hi - lo, (uint8_t *)dst + lo, NULL, NULL,
 					 err);
-		if (rc == TSG_OK && ready)
-			ready(ctx, len - lo);
+		if (rc == TSG_OK && ready && ready(ctx, len - lo) && lo > 0)
+			rc = tsg_fail(err, TSG_EINTERRUPTED, "%s: read stopped %llu bytes from the "
+				      "range's end", f->path, (unsigned long long)(len - lo));
 		hi = lo;
 	}
 	return rc;
@@ -563,8 +577,9 @@ int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *
 			const uint64_t n = len - done < PREAD_CHUNK ? len - done : PREAD_CHUNK;
 			memcpy((uint8_t *)dst + done, f->map + offset + done, n);
 			done += n;
-			if (ready)
-				ready(ctx, done);
+			if (ready && ready(ctx, done) && done < len)
+				return tsg_fail(err, TSG_EINTERRUPTED, "%s: read stopped at offset %llu",
+						f->path, (unsigned long long)(offset + done));
 		}
 		rc = TSG_OK;
 	} else if (f->mode == IO_MODE_URING) {

@@ -70,9 +70,14 @@ int io_file_read(struct io_file *f, uint64_t offset, uint64_t len, void *dst, st
  * in place when ready(ctx, n) is called. n only grows, ends at len on
  * success, and comes every few MiB, so a consumer can work on the front
  * of a range while the rest is still being read. ready runs on the calling
- * thread, between reads; a slow one slows the read.
+ * thread, between reads; a slow one slows the read. ready returns 0 to go
+ * on; anything else stops the read: no further read is issued, those in
+ * flight are waited for, and the call returns TSG_EINTERRUPTED ("read
+ * stopped"), dst holding what came. Why: a read begun before the work it
+ * feeds was settled (src/lists_bg.h) is stopped when that work is refused,
+ * rather than waited for to its end.
  */
-typedef void (*io_ready_fn)(void *ctx, uint64_t n);
+typedef int (*io_ready_fn)(void *ctx, uint64_t n);
 int io_file_read_stream(struct io_file *f, uint64_t offset, uint64_t len, void *dst,
 			io_ready_fn ready, void *ctx, struct tsg_err *err);
 

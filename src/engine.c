@@ -479,13 +479,20 @@ uint64_t engine_arrival_plan_key(const struct part_arrival_plan *p)
 
 int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 		       const struct part_arrival_plan *p, const struct part_arrival_sink *sink,
-		       int lists_only, struct engine_result *r, struct tsg_err *err)
+		       int lists_only, struct lists_bg *early, struct engine_result *r,
+		       struct tsg_err *err)
 {
 	const double t0 = tsg_now();
 	struct part_arrival_opts ao = { .threads = o->threads, .lists_only = lists_only };
-	int rc = lists_feed(g, o, r, 1, &ao.feed, &ao.feed_ctx, err);
-	if (rc)
+	int rc = TSG_OK;
+	if (early && early->started) { /* begun before: g->lists_pending is its to write */
+		ao.feed = lists_bg_feed;
+		ao.feed_ctx = early;
+		r->lists_streamed = 1;
+		r->lists_early = 1;
+	} else if ((rc = lists_feed(g, o, r, 1, &ao.feed, &ao.feed_ctx, err))) {
 		return rc;
+	}
 	r->layout = ENGINE_LAYOUT_ARRIVAL;
 	r->nparts = p->nbatches;
 	rc = part_arrival(g, p, &ao, sink, &r->arrival, err);
@@ -540,7 +547,7 @@ static int count_cpu_arrival(struct tsg_graph *g, const struct engine_opts *o,
 		goto done;
 	snprintf(r->device_name, sizeof(r->device_name), "cpu (%u threads)", o->threads);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", kern_cpu_name(KERN_CPU_MERGE));
-	rc = engine_arrival_run(g, o, &p, &sink, 0, r, err);
+	rc = engine_arrival_run(g, o, &p, &sink, 0, NULL, r, err);
 	if (rc)
 		r->triangles = 0; /* a failed read's batches counted nothing that holds */
 	else if (s.pv)
@@ -661,7 +668,9 @@ int engine_block_stream_end(struct lists_bg *bg, int rc, struct engine_result *r
 	struct tsg_err rerr = { 0 };
 	const int rrc = lists_bg_end(bg, &rerr);
 	r->stream.wait_s = bg->waited_s;
-	if (rrc && rc != TSG_EINTERRUPTED) { /* a bad file explains a failed wait */
+	/* a bad file explains a failed wait; a read stopped for the caller's
+	 * failure (or SIGINT's) leaves that failure the one told */
+	if (rrc && rc != TSG_EINTERRUPTED && !(bg->stopped && rc)) {
 		rc = rrc;
 		*err = rerr;
 	}

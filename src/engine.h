@@ -269,6 +269,8 @@ struct engine_result {
 	uint64_t lists_bytes, lists_pinned_bytes; /* arrival on the GPU: lists copied, and
 						     * of those, from pinned pages */
 	int lists_streamed;       /* the orientation ran as the lists were read */
+	int lists_early;          /* arrival on a GPU: their read began before the GPUs
+				   * were opened (src/pipeline_gpu.c, arrival_early) */
 	enum engine_layout layout; /* the one used (auto resolved) */
 	uint64_t *pv;             /* per_vertex: nv triangle counts by vertex id, owned */
 	uint32_t resumed;         /* units taken from the checkpoint */

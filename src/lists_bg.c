@@ -58,11 +58,11 @@ static void *read_main(void *arg)
 {
 	struct lists_bg *s = arg;
 	struct tsg_err err = { 0 };
-	const int rc = s->down ? io_graph_read_lists_down(s->g, on_rows, s, &err)
-			       : io_graph_read_lists(s->g, on_rows, s, &err);
+	const int rc = io_graph_read_lists_until(s->g, on_rows, s, s->down, &s->halt, &err);
 	pthread_mutex_lock(&s->mu);
 	s->done = 1;
 	s->done_at = tsg_now();
+	s->stopped = rc == TSG_EINTERRUPTED && atomic_load(&s->halt);
 	s->rc = rc ? rc : s->err.code;
 	if (rc)
 		s->err = err;
@@ -80,6 +80,7 @@ static void *read_main(void *arg)
 int lists_bg_begin(struct lists_bg *b, struct tsg_graph *g, int down, struct tsg_err *err)
 {
 	*b = (struct lists_bg){ .g = g, .down = down, .mark = down ? g->nv : 0 };
+	atomic_init(&b->halt, 0);
 	(void)io_graph_reach_begin(g); /* no memory for it: the pass comes later */
 	pthread_mutex_init(&b->mu, NULL);
 	pthread_cond_init(&b->cv, NULL);
@@ -122,6 +123,39 @@ uint64_t lists_bg_mark(struct lists_bg *b)
 	const uint64_t m = b->mark;
 	pthread_mutex_unlock(&b->mu);
 	return m;
+}
+
+int lists_bg_feed(void *ctx, io_rows_fn rows, void *arg, struct tsg_err *err)
+{
+	struct lists_bg *b = ctx;
+	uint64_t fed = 0;
+	if (b->down)
+		return tsg_fail(err, TSG_EINTERNAL, "a read down fed to a pass in file order");
+	pthread_mutex_lock(&b->mu);
+	for (;;) {
+		while (b->mark == fed && !b->done)
+			pthread_cond_wait(&b->cv, &b->mu);
+		const uint64_t to = b->mark;
+		const int done = b->done;
+		pthread_mutex_unlock(&b->mu);
+		if (to > fed && rows) /* outside the lock: the read's marks go on */
+			rows(arg, fed, to, 0);
+		fed = to;
+		pthread_mutex_lock(&b->mu);
+		if (done && b->mark == fed)
+			break;
+	}
+	const int rc = b->rc;
+	if (rc)
+		tsg_fail(err, rc, "%s", b->err.msg);
+	pthread_mutex_unlock(&b->mu);
+	return rc;
+}
+
+void lists_bg_stop(struct lists_bg *b)
+{
+	if (b->started)
+		atomic_store(&b->halt, 1);
 }
 
 int lists_bg_end(struct lists_bg *b, struct tsg_err *err)

@@ -28,6 +28,7 @@
 #define SRC_LISTS_BG_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "base/error.h"
@@ -46,6 +47,8 @@ struct lists_bg {
 	struct io_vrange *held; /* ranges done above the mark, unordered */
 	uint64_t nheld, cap;
 	int done, rc;           /* the read returned; its code */
+	atomic_int halt;        /* lists_bg_stop asked the read to stop */
+	int stopped;            /* it ended so, short of the lists' end */
 	struct tsg_err err;
 	double waited_s;        /* time callers spent in lists_bg_wait_unit */
 	double done_at;         /* tsg_now() when the read returned */
@@ -62,6 +65,24 @@ int lists_bg_wait_unit(struct lists_bg *b, const struct block_unit *u, struct ts
 
 /* The mark now (no wait): rows 0 .. mark-1 are in, or down mark .. nv-1. */
 uint64_t lists_bg_mark(struct lists_bg *b);
+
+/*
+ * A pass's feed (partition/arrival.h, part_arrival_opts.feed) over lists
+ * read up on b (ctx): calls rows(arg, lo, hi, 0) on the calling thread for
+ * each stretch of vertices as the mark passes it, in order, every vertex
+ * once, and returns the read's verdict (checksum included) once it ended
+ * (b is still to be ended, lists_bg_end). rows sees only tid 0, one call at
+ * a time. Why: a plain file's read begun before the GPUs were opened
+ * (src/pipeline_gpu.c, arrival_early) feeds the arrival layout's batches,
+ * whose host pass on the GPU only counts each batch's vertices in.
+ */
+int lists_bg_feed(void *ctx, io_rows_fn rows, void *arg, struct tsg_err *err);
+
+/* Asks the read to stop (io_graph_read_lists_until): where the work it
+ * feeds was refused, its end is not waited for. lists_bg_end then returns
+ * TSG_EINTERRUPTED with b->stopped set, unless the read had ended first
+ * (its own verdict). Any thread; safe on a b never begun. */
+void lists_bg_stop(struct lists_bg *b);
 
 /* Waits for the read to end and returns its verdict (checksum included);
  * frees what b holds. Safe on a b never begun (zeroed). */

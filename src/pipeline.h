@@ -63,8 +63,9 @@ int engine_block_prepare(struct tsg_graph *g, const struct engine_opts *o,
  *   r->stream as engine_block_prepare's.
  * The caller waits (lists_bg_wait_unit) before each unit and ends with
  * engine_block_stream_end: the read's verdict (its checksum) joined to the
- * count's rc (the read's error wins, but for a stop), every count voided
- * on failure; r->stream.wait_s.
+ * count's rc (the read's error wins, but for a stop: SIGINT's, or the
+ * caller's lists_bg_stop after its own failure, whose rc then stands),
+ * every count voided on failure; r->stream.wait_s.
  */
 #define ENGINE_STREAM_COLUMNS 16u
 #define ENGINE_STREAM_MIN_ENTRIES (4ull << 20)
@@ -82,10 +83,14 @@ int engine_block_stream_end(struct lists_bg *bg, int rc, struct engine_result *r
 /* The arrival layout's common part (engine.c): reads g's lists (if
  * pending) through part_arrival into sink, with rows written on the host
  * or lists only (part_arrival_opts), recording r->layout, r->nparts
- * (batches), r->build_s and r->arrival. r->parts must hold p->nbatches. */
+ * (batches), r->build_s and r->arrival. r->parts must hold p->nbatches.
+ * early (NULL: none): the lists' read, begun up before (lists_bg_begin),
+ * which the pass follows (lists_bg_feed) instead of reading them; the
+ * caller ends it (lists_bg_end). */
 int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 		       const struct part_arrival_plan *p, const struct part_arrival_sink *sink,
-		       int lists_only, struct engine_result *r, struct tsg_err *err);
+		       int lists_only, struct lists_bg *early, struct engine_result *r,
+		       struct tsg_err *err);
 
 /* Checkpoints, ranks, stops and per-vertex counts (engine.c), for every
  * layout: states the plan (r->plan_key; the checkpoint's, if any); the plan

@@ -728,6 +728,63 @@ static int stream_early(struct tsg_graph *g, const struct engine_opts *o, struct
 	return lists_bg_begin(bg, g, 1, err);
 }
 
+static uint64_t auto_groups_rows(void);
+
+/*
+ * A plain .tsg (not a crawl being decoded) that the arrival layout will
+ * count, named or likely auto's: its read up begins here (*bg), before the
+ * GPUs are opened, as stream_early's does for an oriented file, and the
+ * batches follow it (lists_bg_feed) once the pass is set up. Nothing of
+ * CUDA is asked first, so "likely" is told from the header alone: not
+ * where --gpu-mem is below twice the oriented rows and they are below
+ * auto's groups (the block layout would take them: it orients the lists
+ * as they come, which the early read would put after it), nor where
+ * --host-mem's batches outgrow the budget (spilled on the block layout).
+ * Where another layout is taken after all, the read is waited for first
+ * (early_join). Not for MPI ranks, checkpoints, --read ranges, --plan-only
+ * or k-cliques, nor where the run will be refused on a bad --tile.
+ */
+static int arrival_early(struct tsg_graph *g, const struct engine_opts *o, struct lists_bg *bg,
+			 struct tsg_err *err)
+{
+	const int arrival = o->layout == ENGINE_LAYOUT_ARRIVAL ||
+			    (o->layout == ENGINE_LAYOUT_AUTO && (!o->scratch_dir || o->arrival_mapped));
+	if (g->oriented || !g->lists_pending || g->lists_src || !arrival || engine_cliques(o) ||
+	    o->plan_only || o->nranks > 1 || o->ckpt || o->read_ranges || mid_hash_tile_bad(o) ||
+	    o->batches > PART_ARRIVAL_MAX_BATCHES)
+		return TSG_OK;
+	const uint64_t rows = g->nadj / 2 * 4;
+	if (o->layout == ENGINE_LAYOUT_AUTO && o->gpu_mem && rows >= o->gpu_mem / 2 &&
+	    rows < auto_groups_rows())
+		return TSG_OK;
+	if (o->arrival_mapped) {
+		struct part_arrival_plan ap = { 0 };
+		const int rc = part_arrival_plan_new(g, o->batches, &ap, err);
+		const uint64_t host = hostmem_arrival_bytes(ap.nv, ap.max_entries, ap.max_vertices,
+							    o->threads, engine_gpu_count(o),
+							    o->per_vertex);
+		part_arrival_plan_free(&ap);
+		if (rc || host > o->arrival_budget)
+			return rc;
+	}
+	return lists_bg_begin(bg, g, 0, err);
+}
+
+/* A plain file's early read (arrival_early) where a layout other than the
+ * arrival's counts: waited for, its verdict taken, before that layout's
+ * pass over the lists (which then finds them read), and said. */
+static int early_join(struct tsg_graph *g, struct lists_bg *bg, struct engine_result *r,
+		      struct tsg_err *err)
+{
+	if (!bg->started || g->oriented)
+		return TSG_OK;
+	const size_t at = strlen(r->note);
+	snprintf(r->note + at, sizeof(r->note) - at, "%sthe lists, whose read began before the "
+		 "GPUs were opened for the arrival layout, were oriented once all were in (the "
+		 "arrival layout was not taken)", at ? "; " : "");
+	return lists_bg_end(bg, err);
+}
+
 /* --kernel auto: each unit's kernel (kernels/choose.h) from its estimated
  * wedges, probes and counted edges (block_plan_work) and its source
  * entries, into
@@ -1280,8 +1337,8 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 
 static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int grouped,
 			     struct tsg_graph *g, const struct engine_opts *o,
-			     const struct part_arrival_plan *p, struct engine_result *r,
-			     struct tsg_err *err)
+			     const struct part_arrival_plan *p, struct lists_bg *early,
+			     struct engine_result *r, struct tsg_err *err)
 {
 	struct gpu_sink s = { .gpu = gpu, .ngpus = ngpus, .grouped = grouped, .g = g, .o = o,
 			      .r = r };
@@ -1303,7 +1360,7 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int gro
 	if (ngpus > 1 && (rc = gpus_result(gpu, ngpus, r, err)))
 		goto done;
 	const double wall0 = tsg_now();
-	rc = engine_arrival_run(g, o, p, &sink, 1, r, err);
+	rc = engine_arrival_run(g, o, p, &sink, 1, early, r, err);
 	if (rc == TSG_EINTERRUPTED) { /* the batches handed over finish and are kept */
 		struct tsg_err rerr = { 0 };
 		const int rrc = gs_record(&s, 1, &rerr);
@@ -1733,7 +1790,10 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	int pending = 0;
 	const char *pv = getenv("TSG_OPEN_PROFILE");
 	const double prof = pv && strcmp(pv, "1") == 0 ? t0 : 0;
-	int rc = stream_early(g, o, &early, &pending, r, err);
+	int rc = g->oriented ? stream_early(g, o, &early, &pending, r, err)
+			     : arrival_early(g, o, &early, err);
+	if (!g->oriented)
+		pending = g->lists_pending;
 	open_profile(prof, early.started ? "read begun" : "no early read");
 	if (rc == TSG_OK)
 		rc = gpu_open(first, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
@@ -1812,8 +1872,13 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		if (rc == TSG_OK && o->arrival_mapped)
 			rc = arrival_host_fits(&ap, o, ngpus, fits, &fits, r, err);
 		if (rc == TSG_OK && (o->layout == ENGINE_LAYOUT_ARRIVAL || fits || grouped))
-			rc = count_gpu_arrival(ctx, ngpus, grouped, g, o, &ap, r, err);
+			rc = count_gpu_arrival(ctx, ngpus, grouped, g, o, &ap,
+					       g->oriented ? NULL : &early, r, err);
 		part_arrival_plan_free(&ap);
+		if (prof > 0 && r->layout == ENGINE_LAYOUT_ARRIVAL)
+			fprintf(stderr, "open profile: arrival layout done at %.3f s, the read's end "
+				"at %.3f s\n", tsg_now() - prof,
+				early.done_at > 0 ? early.done_at - prof : -1.0);
 		if (rc == TSG_OK && r->layout == ENGINE_LAYOUT_ARRIVAL && o->gpu_kernel == GPU_KERNEL_AUTO)
 			snprintf(r->kernel, sizeof(r->kernel), "mid-hash"); /* its only one */
 		/* (groups go on every GPU cached or not: their note says so) */
@@ -1831,6 +1896,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		if (rc || r->layout == ENGINE_LAYOUT_ARRIVAL)
 			goto done;
 	}
+	if ((rc = early_join(g, &early, r, err)))
+		goto done;
 	if (o->layout != ENGINE_LAYOUT_LSTC) {
 		r->layout = ENGINE_LAYOUT_BLOCK;
 		rc = count_gpu_block(ctx, ngpus, slot, g, o, &early, r, err);
@@ -1974,10 +2041,15 @@ done:
 		if (ctx[i])
 			gpu_close(ctx[i]);
 	open_profile(prof, "GPUs closed");
-	/* a read begun early that the block layout never took (a GPU failed
-	 * to open): joined, its failure (a bad file) winning over the GPU's,
-	 * its rows left in memory for the CPU where auto falls back */
-	if (early.started)
+	/* a read begun early: joined, its failure (a bad file) winning over
+	 * the run's; stopped first where the run failed, unless it is auto's
+	 * GPU that failed (the CPU then counts the rows it leaves in memory) */
+	if (early.started && rc && !(rc == TSG_EDEVICE && o->device == TSG_DEVICE_AUTO))
+		lists_bg_stop(&early);
+	if (early.started) {
 		rc = engine_block_stream_end(&early, rc, r, err);
+		if (early.stopped)
+			open_profile(prof, "read stopped");
+	}
 	return rc;
 }

@@ -249,6 +249,7 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 			json_u64(&j, "lists_bytes", r->lists_bytes);
 			json_u64(&j, "lists_pinned_bytes", r->lists_pinned_bytes);
 			json_u64(&j, "lists_pinned_most", r->arrival_host.locked_most);
+			json_bool(&j, "lists_read_early", r->lists_early);
 			/* the rows outgrew the device: counted in groups */
 			json_u64(&j, "groups", r->arrival_groups.n);
 			if (r->arrival_groups.n) {

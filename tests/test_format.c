@@ -550,11 +550,12 @@ struct ready_log {
 	const uint8_t *dst, *want;
 	uint64_t last, calls;
 	uint64_t len; /* a read down: the range's length */
+	uint64_t stop_at; /* nonzero: ready asks the read to stop once n reaches it */
 	int bad;
 };
 
 /* ready for a read down: the last n bytes in place, n only growing */
-static void on_ready_down(void *ctx, uint64_t n)
+static int on_ready_down(void *ctx, uint64_t n)
 {
 	struct ready_log *r = ctx;
 	const uint64_t len = r->len;
@@ -563,15 +564,17 @@ static void on_ready_down(void *ctx, uint64_t n)
 		r->bad = 1;
 	r->last = n;
 	r->calls++;
+	return r->stop_at && n >= r->stop_at;
 }
 
-static void on_ready(void *ctx, uint64_t n)
+static int on_ready(void *ctx, uint64_t n)
 {
 	struct ready_log *r = ctx;
 	if (n <= r->last || memcmp(r->dst + r->last, r->want + r->last, n - r->last) != 0)
 		r->bad = 1;
 	r->last = n;
 	r->calls++;
+	return r->stop_at && n >= r->stop_at;
 }
 
 /* The reader itself: --io auto's choice from the page cache, and ranges
@@ -634,6 +637,35 @@ static void test_reader(struct t_state *st)
 		CHECK(st, io_file_read_stream_down(f, at, n, dst, 4097, NULL, NULL, &err) ==
 			      TSG_EINTERNAL, "a step that breaks O_DIRECT's alignment refused");
 		err = (struct tsg_err){ 0 };
+		/* ready asking to stop: the read ends there with TSG_EINTERRUPTED, up
+		 * and down, having told of no byte not in place; one that asks only
+		 * at the end changes nothing */
+		for (int down = 0; down < 2; down++) {
+			struct ready_log h = { .dst = dst, .want = data + at, .len = n, .stop_at = 1 };
+			memset(dst, 0, n);
+			rc = down ? io_file_read_stream_down(f, at, n, dst, 1u << 20, on_ready_down, &h,
+							     &err)
+				  : io_file_read_stream(f, at, n, dst, on_ready, &h, &err);
+			/* (io_uring's reads may all complete before ready is first told:
+			 * the whole is in at its one call, nothing left to stop) */
+			const int whole = rc == 0 && h.calls == 1 && h.last == n &&
+					  memcmp(dst, data + at, n) == 0;
+			CHECK(st, whole || (rc == TSG_EINTERRUPTED && strstr(err.msg, "stopped") && !h.bad &&
+					    h.last < n && h.calls >= 1),
+			      "stopped read %s under %s: rc %d, %llu calls, last %llu of %llu '%s'",
+			      down ? "down" : "up", io_mode_name(io_file_mode(f)), rc,
+			      (unsigned long long)h.calls, (unsigned long long)h.last,
+			      (unsigned long long)n, err.msg);
+			err = (struct tsg_err){ 0 };
+			h = (struct ready_log){ .dst = dst, .want = data + at, .len = n, .stop_at = n };
+			memset(dst, 0, n);
+			rc = down ? io_file_read_stream_down(f, at, n, dst, 1u << 20, on_ready_down, &h,
+							     &err)
+				  : io_file_read_stream(f, at, n, dst, on_ready, &h, &err);
+			CHECK(st, rc == 0 && memcmp(dst, data + at, n) == 0 && !h.bad && h.last == n,
+			      "a stop asked at the end %s under %s: rc %d '%s'", down ? "down" : "up",
+			      io_mode_name(io_file_mode(f)), rc, err.msg);
+		}
 		/* the file was just written: in the page cache, so auto reads it
 		 * buffered, and says how much it found there */
 		if (mode == IO_MODE_AUTO)

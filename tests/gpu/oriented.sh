@@ -10,8 +10,13 @@
 # the CPU's byte for byte, a checkpoint replayed, a damaged file (exit 3,
 # no count), the read begun before the GPUs are opened (where they then
 # lack the room, --gpu-mem 24M: the budget's units over the read down, top
-# first), and compute-sanitizer memcheck. ONLY=early:
-# the graphs and that section alone. No GPU: exit 77. Ends with
+# first), and compute-sanitizer memcheck. And the same early read of a
+# plain .tsg the arrival layout counts (its batches follow it): counts,
+# per-vertex, every reader, LZ4, --host-mem, groups, several GPUs where
+# there are, JSON lists_read_early, a damaged file (exit 3), a run refused
+# once the GPU is open (exit 4, the read stopped), and none where auto will
+# take the block layout. ONLY=early: the graphs and those two sections
+# alone. No GPU: exit 77. Ends with
 # "N passed, N failed" (", N skipped" where any was).
 set -u
 B=${1:-build}
@@ -109,8 +114,70 @@ for i in range(8):
 		done
 	done
 }
+early_plain() { # a plain file's read begun before the GPUs were opened (arrival)
+	local n a got ov offs off rc ngpu
+	ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+	for n in rmat20 web er karate star clique; do
+		[ -n "${ref[$n]:-}" ] || continue
+		for a in "" "--layout arrival" "--io mmap" "--io pread" "--io uring" "--batches 7" \
+			"--host-mem 256M" "--layout arrival --gpu-mem 24M" "--layout arrival --batches 300 --io uring"; do
+			count "$T/e.json" --device gpu $a "$T/$n.tsg"
+			got=$(field triangles "$T/e.json")
+			same "$got" "${ref[$n]}" && ok || bad "$n plain $a, read early: $got vs ${ref[$n]}"
+			ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["layout"], d.get("lists_read_early"), d["lists_streamed"])' "$T/e.json" 2>&1)
+			[ "$ov" = "arrival True True" ] && ok || bad "$n plain $a: arrival read early? '$ov'"
+		done
+		if [ "$ngpu" -ge 2 ]; then
+			for a in "--gpus 0,1" "--gpus 0,1 --layout arrival" "--gpus 0,1 --layout arrival --gpu-mem 24M"; do
+				count "$T/e.json" --device gpu $a "$T/$n.tsg"
+				same "$(field triangles "$T/e.json")" "${ref[$n]}" && ok || bad "$n plain $a, read early: $(field triangles "$T/e.json") vs ${ref[$n]}"
+			done
+		fi
+		"$B/tristream-convert" --quiet --compress lz4 "$T/$n.tsg" "$T/$n.z.tsg" && ok || bad "$n: convert --compress lz4"
+		count "$T/e.json" --device gpu "$T/$n.z.tsg"
+		same "$(field triangles "$T/e.json")" "${ref[$n]}" && ok || bad "$n plain LZ4, read early: $(field triangles "$T/e.json") vs ${ref[$n]}"
+	done
+	[ "$ngpu" -ge 2 ] || skip "one GPU: the plain file's early read under --gpus not checked"
+	# auto at --gpu-mem below twice the rows (under auto's groups): the
+	# block layout, no early read; named, the arrival in groups reads early
+	count "$T/e.json" --device gpu --gpu-mem 24M "$T/rmat20.tsg"
+	ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["triangles"] == int(sys.argv[2]), d["layout"], d.get("lists_read_early"), "read began before" in d.get("note", ""))' "$T/e.json" "${ref[rmat20]}" 2>&1)
+	[ "$ov" = "True block None False" ] && ok || bad "rmat20 plain --gpu-mem 24M: auto's block layout, no early read? '$ov'"
+	"$B/tristream" count --quiet --json --device gpu --layout arrival --gpu-mem 24M --per-vertex "$T/pv.early" "$T/rmat20.tsg" >"$T/e.json" 2>"$T/err"
+	[ -s "$T/pv.cpu20" ] || "$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpu20" "$T/rmat20.tsg" >/dev/null
+	[ -s "$T/pv.cpu20" ] && cmp -s "$T/pv.cpu20" "$T/pv.early" && ok || bad "plain per-vertex, arrival in groups, read early, differs from the CPU's"
+	"$B/tristream" count --quiet --json --device gpu --per-vertex "$T/pv.early2" "$T/web.tsg" >"$T/e.json" 2>"$T/err"
+	"$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpuweb" "$T/web.tsg" >/dev/null
+	[ -s "$T/pv.cpuweb" ] && cmp -s "$T/pv.cpuweb" "$T/pv.early2" && ok || bad "plain per-vertex, arrival, read early, differs from the CPU's"
+	# damage in the lists (section 2), low, middle, high: exit 3, no count
+	offs=$(python3 -c 'import struct,sys
+b = open(sys.argv[1], "rb").read(4096)
+for i in range(8):
+    k, z, o, n, x = struct.unpack_from("<IIQQQ", b, 64 + 32 * i)
+    if k == 2: print(o + 4096, o + n // 2, o + n - 4096)' "$T/rmat20.tsg")
+	[ "$(echo $offs | wc -w)" = 3 ] && ok || bad "rmat20.tsg: its lists section not found in the header ('$offs')"
+	for off in $offs; do
+		for a in "" "--layout arrival --gpu-mem 24M" "--io uring"; do
+			cp "$T/rmat20.tsg" "$T/bad.tsg"; printf '\x55\x55\x55\x55' | dd of="$T/bad.tsg" bs=1 seek=$off conv=notrunc 2>/dev/null
+			"$B/tristream" count --quiet --device gpu $a "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
+			same "$rc" 3 && [ ! -s "$T/out" ] && ok || bad "plain damage at byte $off, read early $a: exit $rc, out '$(head -c 80 "$T/out")'"
+		done
+	done
+	# refused once the GPU is opened (--gpu-mem past what the card has
+	# free): exit 4 and no count, the read stopped rather than waited for
+	# where it had not ended (said under TSG_OPEN_PROFILE), plain and
+	# oriented
+	for f in rmat20.tsg rmat20.o.tsg; do
+		for a in "" "--io uring"; do
+			TSG_OPEN_PROFILE=1 "$B/tristream" count --quiet --device gpu --gpu-mem 100000G $a "$T/$f" >"$T/out" 2>"$T/err"; rc=$?
+			same "$rc" 4 && [ ! -s "$T/out" ] && grep -q "exceeds the" "$T/err" && grep -q "open profile: read begun" "$T/err" && ok || bad "$f, read early, --gpu-mem 100000G $a: exit $rc, '$(grep -v 'open profile' "$T/err" | head -c 200)'"
+			grep -q "read stopped" "$T/err" && echo "  ($f --gpu-mem 100000G $a: the read was stopped)" || echo "  ($f --gpu-mem 100000G $a: the read had ended before the refusal)"
+		done
+	done
+}
 if [ "${ONLY:-}" = early ]; then
 	early
+	early_plain
 	finish_checks
 fi
 for n in "${graphs[@]}"; do
@@ -146,6 +213,7 @@ count "$T/o.json" --device gpu --overlap 3 --gpu-mem 24M "$T/rmat20.o.tsg"
 ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["plan"]["overlap"]["chosen"].endswith("units in read order, read from the top rank down"), d["partitions"] > 1, "each as its rows came in" in d.get("note", ""))' "$T/o.json" 2>&1)
 [ "$ov" = "True True True" ] && ok || bad "--overlap, --gpu-mem 24M on the GPU: '$ov'"
 early
+early_plain
 g=rmat16
 "$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpu" "$T/$g.tsg" >/dev/null
 for a in "--overlap 7" "--overlap 7 --overlap-cut columns" "--overlap 4 --gpu-mem 24M"; do
