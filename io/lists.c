@@ -278,6 +278,9 @@ static int read_lists(struct tsg_graph *g, io_rows_fn rows, void *ctx, int down,
 		}
 		return rc;
 	}
+	if (halt && atomic_load(halt)) /* stopped before it began: nothing read */
+		return tsg_fail(err, TSG_EINTERRUPTED, "%s: read stopped before it began",
+				io_file_path(g->file));
 	const char *path = io_file_path(g->file);
 	const unsigned threads = g->threads;
 	struct lstream s = { .g = g, .rows = rows, .ctx = ctx, .down = down, .halt = halt };

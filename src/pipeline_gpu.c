@@ -742,7 +742,13 @@ static uint64_t auto_groups_rows(void);
  * --host-mem's batches outgrow the budget (spilled on the block layout).
  * Where another layout is taken after all, the read is waited for first
  * (early_join). Not for MPI ranks, checkpoints, --read ranges, --plan-only
- * or k-cliques, nor where the run will be refused on a bad --tile.
+ * or k-cliques, nor where the run will be refused on a bad --tile, nor
+ * where --io auto found the file in the page cache: warm, the count is the
+ * bound (the read ended 1.5 s before it) and the early read cost 0.08 s.
+ * Measured on one H200, R-MAT 26 (8.95 GB), medians of 3, run for run
+ * (bench/raw/h200-2026-11-28-s44-callA/): cold 6.65 -> 5.95 s (`dd` 5.40),
+ * at a quarter of the file's size (groups) 7.53 -> 6.02 s, --host-mem 4G
+ * 6.65 -> 6.25 s; warm 3.47 against 3.55 s.
  */
 static int arrival_early(struct tsg_graph *g, const struct engine_opts *o, struct lists_bg *bg,
 			 struct tsg_err *err)
@@ -751,7 +757,7 @@ static int arrival_early(struct tsg_graph *g, const struct engine_opts *o, struc
 			    (o->layout == ENGINE_LAYOUT_AUTO && (!o->scratch_dir || o->arrival_mapped));
 	if (g->oriented || !g->lists_pending || g->lists_src || !arrival || engine_cliques(o) ||
 	    o->plan_only || o->nranks > 1 || o->ckpt || o->read_ranges || mid_hash_tile_bad(o) ||
-	    o->batches > PART_ARRIVAL_MAX_BATCHES)
+	    o->batches > PART_ARRIVAL_MAX_BATCHES || g->io_cached >= io_cached_enough())
 		return TSG_OK;
 	const uint64_t rows = g->nadj / 2 * 4;
 	if (o->layout == ENGINE_LAYOUT_AUTO && o->gpu_mem && rows >= o->gpu_mem / 2 &&

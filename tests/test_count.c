@@ -1080,11 +1080,15 @@ static void check_arrival_lists(struct t_state *st, struct casegraph *c)
 	char lz4[4096 + 8];
 	snprintf(lz4, sizeof(lz4), "%s.lz4", t_path(c->name)); /* made by check_streamed */
 	const uint32_t batches[] = { 1, 3, 16, (uint32_t)c->g.nv + 5 };
+	/* src: 0 in memory, 1 plain, 2 LZ4, 3 plain read on a thread of its
+	 * own begun first, the pass following it (lists_bg_feed: the GPU's
+	 * early read, src/pipeline_gpu.c) */
 	for (unsigned b = 0; b < sizeof(batches) / sizeof(batches[0]); b++)
 		for (unsigned t = 1; t <= 3; t += 2)
-			for (int src = 0; src < 3; src++) {
+			for (int src = 0; src < 4; src++) {
 				const struct io_load_opts lo = { .io = src == 1 ? IO_MODE_URING :
 								       IO_MODE_PREAD, .threads = t };
+				struct lists_bg bg = { 0 };
 				struct part_arrival_plan p = { 0 };
 				struct tsg_err err = { 0 };
 				struct tsg_graph g, *gp = &c->g;
@@ -1094,26 +1098,106 @@ static void check_arrival_lists(struct t_state *st, struct casegraph *c)
 									.batch = ls_batch, .ctx = &s };
 				int rc = 0, opened = 0;
 				if (src > 0) {
-					rc = io_graph_open(src == 1 ? t_path(c->name) : lz4, &lo, &g, &err);
+					rc = io_graph_open(src == 2 ? lz4 : t_path(c->name), &lo, &g, &err);
 					opened = rc == 0;
 					gp = &g;
 					ao.feed = feed_read;
 					ao.feed_ctx = &g;
+				}
+				if (src == 3 && rc == 0 && (rc = lists_bg_begin(&bg, &g, 0, &err)) == 0) {
+					ao.feed = lists_bg_feed;
+					ao.feed_ctx = &bg;
 				}
 				s.g = gp;
 				if (rc == 0)
 					rc = part_arrival_plan_new(gp, batches[b], &p, &err);
 				if (rc == 0)
 					rc = part_arrival(gp, &p, &ao, &sink, NULL, &err);
-				CHECK(st, rc == 0 && s.next == p.nbatches && s.bad == 0,
+				if (bg.started) {
+					struct tsg_err berr = { 0 };
+					const int brc = lists_bg_end(&bg, &berr);
+					if (rc == 0 && brc)
+						err = berr;
+					rc = rc ? rc : brc;
+				}
+				CHECK(st, rc == 0 && s.next == p.nbatches && s.bad == 0 &&
+					      (src == 0 || !g.lists_pending),
 				      "%s arrival lists only, K=%u, %u threads, %s: rc %d (%s), %u of %u "
 				      "batches, %u wrong", c->name, batches[b], t,
-				      src == 0 ? "in memory" : src == 1 ? "plain" : "lz4", rc, err.msg,
-				      s.next, p.nbatches, s.bad);
+				      (const char *[]){ "in memory", "plain", "lz4", "plain read early" }[src],
+				      rc, err.msg, s.next, p.nbatches, s.bad);
 				part_arrival_plan_free(&p);
 				if (opened)
 					io_graph_free(&g);
 			}
+}
+
+/*
+ * A read stopped (io_graph_read_lists_until's halt, lists_bg_stop): it
+ * ends with TSG_EINTERRUPTED, the lists still pending, and a read after
+ * it brings every list in exactly; asked to stop before it begins, it
+ * reads nothing (the readers' own stops are test_format's). Through
+ * lists_bg the stop may come after
+ * the read ended: then its own verdict, and no stop said.
+ */
+static void check_read_stop(struct t_state *st)
+{
+	enum { M = 4000000 };
+	uint64_t *e = malloc(M * sizeof(*e));
+	const char *path = t_path("stop.tsg");
+	struct tsg_graph ref = { 0 };
+	if (!e || t_graph_from_edges(path, e, gen_rmat(e, 20, M, 11), 0, &ref) != 0) {
+		CHECK(st, 0, "cannot build the read-stop graph");
+		free(e);
+		return;
+	}
+	free(e);
+	/* past a reader's first step (8 MiB buffered, 16 MiB io_uring, 8 MiB
+	 * walked), so that a stop through lists_bg may land inside */
+	CHECK(st, ref.nadj * 4 > (24ull << 20), "read-stop graph: %llu list bytes",
+	      (unsigned long long)(ref.nadj * 4));
+	const enum io_mode modes[] = { IO_MODE_PREAD, IO_MODE_URING, IO_MODE_MMAP };
+	for (unsigned m = 0; m < 3; m++)
+		for (int via_bg = 0; via_bg < 2; via_bg++) {
+			const struct io_load_opts lo = { .io = modes[m], .threads = 2 };
+			struct tsg_graph g;
+			struct tsg_err err = { 0 };
+			int rc = io_graph_open(path, &lo, &g, &err), stopped = 1;
+			if (rc) {
+				CHECK(st, 0, "open %s: %s", io_mode_name(modes[m]), err.msg);
+				continue;
+			}
+			if (via_bg) {
+				struct lists_bg bg;
+				rc = lists_bg_begin(&bg, &g, 0, &err);
+				lists_bg_stop(&bg);
+				if (rc == 0)
+					rc = lists_bg_end(&bg, &err);
+				stopped = bg.stopped;
+				CHECK(st, stopped ? rc == TSG_EINTERRUPTED && g.lists_pending
+						  : rc == 0 && !g.lists_pending,
+				      "lists_bg stopped under %s: rc %d, stopped %d, pending %d (%s)",
+				      io_mode_name(modes[m]), rc, stopped, g.lists_pending, err.msg);
+			} else {
+				atomic_int halt;
+				atomic_init(&halt, 1);
+				rc = io_graph_read_lists_until(&g, NULL, NULL, 0, &halt, &err);
+				CHECK(st, rc == TSG_EINTERRUPTED && g.lists_pending &&
+					      strstr(err.msg, "stopped"),
+				      "a read asked to stop before it began, %s: rc %d, pending %d '%s'",
+				      io_mode_name(modes[m]), rc, g.lists_pending, err.msg);
+			}
+			if (stopped) { /* read again, whole */
+				err = (struct tsg_err){ 0 };
+				rc = io_graph_read_lists(&g, NULL, NULL, &err);
+				CHECK(st, rc == 0 && g.nadj == ref.nadj &&
+					      memcmp(g.adj, ref.adj, ref.nadj * 4) == 0,
+				      "read again after a stop under %s: rc %d (%s)",
+				      io_mode_name(modes[m]), rc, err.msg);
+			}
+			io_graph_free(&g);
+		}
+	io_graph_free(&ref);
 }
 
 /* engine_arrival_all_gpus: every GPU of --gpus for the arrival layout
@@ -1514,6 +1598,7 @@ int main(void)
 	}
 	free(e);
 	check_hubs(&st);
+	check_read_stop(&st);
 	check_auto_device(&st);
 	check_arrival_all_gpus(&st);
 	check_rows_past_gpu(&st);
