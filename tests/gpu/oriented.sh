@@ -67,6 +67,14 @@ for n in "${graphs[@]}"; do
 done
 [ -n "${ref[clique]:-}" ] && { same "${ref[clique]}" "$(python3 -c 'import math; print(math.comb(300, 3))')" && ok || bad "K300: ${ref[clique]}"; }
 [ -n "${ref[cnr]:-}" ] && { same "${ref[cnr]}" 20977629 && ok || bad "cnr-2000: ${ref[cnr]}"; }
+section2_offs() { # .tsg -> byte offsets low, in the middle and high in its
+	# section 2 (the rows or lists), from the header's section table
+	python3 -c 'import struct,sys
+b = open(sys.argv[1], "rb").read(4096)
+for i in range(8):
+    k, z, o, n, x = struct.unpack_from("<IIQQQ", b, 64 + 32 * i)
+    if k == 2: print(o + 4096, o + n // 2, o + n - 4096)' "$1"
+}
 early() { # the read begun before the GPUs were opened
 	local n a ov
 	for n in rmat20 web er karate; do
@@ -100,11 +108,7 @@ early() { # the read begun before the GPUs were opened
 	# in the middle and among the top rows read first, read early with
 	# room and without
 	local offs off rc
-	offs=$(python3 -c 'import struct,sys
-b = open(sys.argv[1], "rb").read(4096)
-for i in range(8):
-    k, z, o, n, x = struct.unpack_from("<IIQQQ", b, 64 + 32 * i)
-    if k == 2: print(o + 4096, o + n // 2, o + n - 4096)' "$T/rmat20.o.tsg")
+	offs=$(section2_offs "$T/rmat20.o.tsg")
 	[ "$(echo $offs | wc -w)" = 3 ] && ok || bad "rmat20.o.tsg: its rows section not found in the header ('$offs')"
 	for off in $offs; do
 		for a in "" "--gpu-mem 24M"; do
@@ -173,11 +177,7 @@ early_plain() { # a plain file's read begun before the GPUs were opened (arrival
 	"$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpuweb" "$T/web.tsg" >/dev/null
 	[ -s "$T/pv.cpuweb" ] && cmp -s "$T/pv.cpuweb" "$T/pv.early2" && ok || bad "plain per-vertex, arrival, read early, differs from the CPU's"
 	# damage in the lists (section 2), low, middle, high: exit 3, no count
-	offs=$(python3 -c 'import struct,sys
-b = open(sys.argv[1], "rb").read(4096)
-for i in range(8):
-    k, z, o, n, x = struct.unpack_from("<IIQQQ", b, 64 + 32 * i)
-    if k == 2: print(o + 4096, o + n // 2, o + n - 4096)' "$T/rmat20.tsg")
+	offs=$(section2_offs "$T/rmat20.tsg")
 	[ "$(echo $offs | wc -w)" = 3 ] && ok || bad "rmat20.tsg: its lists section not found in the header ('$offs')"
 	for off in $offs; do
 		for a in "--io pread" "--io pread --layout arrival --gpu-mem 24M" "--io uring"; do
