@@ -108,7 +108,8 @@ int io_file_read_stream_down(struct io_file *f, uint64_t offset, uint64_t len, v
  * (NULL: none) is told, on the calling thread, how far the steps done in
  * order reach, as io_file_read_stream tells it. *got: the bytes in place
  * from dst on without a gap, short of len where the file ends first or a
- * read fails. Returns 0, or the failed read's errno.
+ * read fails. Returns 0, or the failed read's errno, or ECANCELED where
+ * ready asked to stop (*got may then reach past the last n it was told).
  */
 int io_pread_parallel(int fd, uint64_t offset, uint64_t len, void *dst, io_ready_fn ready,
 		      void *ctx, uint64_t *got);

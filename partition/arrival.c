@@ -27,6 +27,7 @@ struct actx {
 	const struct tsg_graph *g;
 	const struct part_arrival_plan *p;
 	const struct part_arrival_sink *sink;
+	const struct part_arrival_opts *o;
 	uint32_t *rank, *batch_of, *row_len, *in_len;
 	uint32_t **row, **in;
 	uint32_t *scratch;            /* per thread: row_cap ids for the row sort */
@@ -146,6 +147,8 @@ static void *consumer_main(void *arg)
 		const int rc = c->sink->batch(c->sink->ctx, &tb, &c->sink_err);
 		if (rc) {
 			c->sink_rc = rc;
+			if (c->o->feed_stop) /* no batch will be taken: the rest is not wanted */
+				c->o->feed_stop(c->o->feed_ctx);
 			break;
 		}
 		c->handed = k + 1;
@@ -218,7 +221,7 @@ int part_arrival(const struct tsg_graph *g, const struct part_arrival_plan *p,
 {
 	const uint64_t nv = g->nv, nvm = nv ? nv : 1;
 	const unsigned threads = o->threads ? o->threads : 1;
-	struct actx c = { .g = g, .p = p, .sink = sink };
+	struct actx c = { .g = g, .p = p, .sink = sink, .o = o };
 	struct part_arrival_times tm = { 0 };
 	pthread_t consumer;
 	int rc = TSG_OK, started = 0, sync_made = 0;
@@ -282,6 +285,10 @@ int part_arrival(const struct tsg_graph *g, const struct part_arrival_plan *p,
 	started = 0;
 	tm.tail_s = c.t_last > t ? c.t_last - t : 0;
 	tm.max_out = atomic_load(&c.max_out);
+	if (rc == TSG_EINTERRUPTED && c.sink_rc && o->feed_stop) {
+		rc = TSG_OK; /* the feed stopped for the sink: the sink's error below */
+		*err = (struct tsg_err){ 0 };
+	}
 	if (rc)
 		goto fail;
 	if (atomic_load(&c.failed)) {

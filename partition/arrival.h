@@ -86,6 +86,10 @@ struct part_arrival_opts {
 	/* As in part_orient_opts: NULL reads g's lists from memory; else
 	 * feed drives the pass as the lists arrive (io_graph_read_lists). */
 	int (*feed)(void *feed_ctx, io_rows_fn fn, void *arg, struct tsg_err *err);
+	/* NULL, or called (on the batch thread) where the sink failed, so
+	 * that the feed may end early: a feed's TSG_EINTERRUPTED then loses
+	 * to the sink's error */
+	void (*feed_stop)(void *feed_ctx);
 	void *feed_ctx;
 	/* 1: write no rows or in lists; batches carry ids and ranks only
 	 * (row, row_len, in, in_len NULL), and the edge total is the sink's

@@ -477,6 +477,25 @@ uint64_t engine_arrival_plan_key(const struct part_arrival_plan *p)
 	return ckpt_key(&h, 1, p->nbatches);
 }
 
+/* --host-mem's arrival over the map that only a GPU keeps within the
+ * budget: named, or below the spill's need (engine_count refuses the CPU) */
+static int mapped_arrival_only(const struct engine_opts *o)
+{
+	return o->arrival_mapped && (o->layout == ENGINE_LAYOUT_ARRIVAL || o->arrival_only);
+}
+
+int engine_gpu_to_cpu(const struct engine_opts *o, int rc, const struct engine_result *r)
+{
+	return rc == TSG_EDEVICE && o->device == TSG_DEVICE_AUTO && r->nparts == 0 &&
+	       !mapped_arrival_only(o);
+}
+
+/* part_arrival_opts.feed_stop over an early read (a sink that failed) */
+static void early_stop(void *ctx)
+{
+	lists_bg_stop(ctx);
+}
+
 int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 		       const struct part_arrival_plan *p, const struct part_arrival_sink *sink,
 		       int lists_only, struct lists_bg *early, struct engine_result *r,
@@ -487,6 +506,7 @@ int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 	int rc = TSG_OK;
 	if (early && early->started) { /* begun before: g->lists_pending is its to write */
 		ao.feed = lists_bg_feed;
+		ao.feed_stop = early_stop; /* a failed batch ends the read, not waits for it */
 		ao.feed_ctx = early;
 		r->lists_streamed = 1;
 		r->lists_early = 1;
@@ -1119,9 +1139,8 @@ static int count_graph(struct tsg_graph *g, const struct engine_opts *o, struct 
 	if (dev != TSG_DEVICE_CPU) {
 		struct tsg_err gerr = { 0 };
 		rc = engine_count_gpu(g, o, r, &gerr);
-		const int to_cpu = rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0;
-		if (to_cpu && o->arrival_mapped &&
-		    (o->layout == ENGINE_LAYOUT_ARRIVAL || o->arrival_only)) {
+		if (rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0 &&
+		    mapped_arrival_only(o)) {
 			/* the CPU's batches write every row on the host, and its
 			 * block layout would spill past the budget: neither is
 			 * within --host-mem, which the arrival was planned in */
@@ -1131,7 +1150,7 @@ static int count_graph(struct tsg_graph *g, const struct engine_opts *o, struct 
 						      : "--layout block spills instead");
 			r->total_s = tsg_now() - t0;
 			return rc;
-		} else if (to_cpu) {
+		} else if (engine_gpu_to_cpu(o, rc, r)) {
 			/* no usable GPU: auto means the CPU will do */
 			snprintf(r->note, sizeof(r->note), "%.200s; counting on the CPU", gerr.msg);
 			engine_result_free(r);

@@ -80,12 +80,20 @@ int engine_block_stream_plan(const struct part_odag *d, const struct engine_opts
 int engine_block_stream_end(struct lists_bg *bg, int rc, struct engine_result *r,
 			    struct tsg_err *err);
 
+/* Whether a GPU run that failed with rc leaves the count to the CPU
+ * (engine_count): auto's device, no GPU usable (TSG_EDEVICE) before any
+ * unit was planned, and not --host-mem's arrival over the map that only a
+ * GPU keeps within the budget. An early read is left to end where it does
+ * (the CPU counts the lists it brings), else stopped. */
+int engine_gpu_to_cpu(const struct engine_opts *o, int rc, const struct engine_result *r);
+
 /* The arrival layout's common part (engine.c): reads g's lists (if
  * pending) through part_arrival into sink, with rows written on the host
  * or lists only (part_arrival_opts), recording r->layout, r->nparts
  * (batches), r->build_s and r->arrival. r->parts must hold p->nbatches.
  * early (NULL: none): the lists' read, begun up before (lists_bg_begin),
- * which the pass follows (lists_bg_feed) instead of reading them; the
+ * which the pass follows (lists_bg_feed) instead of reading them, and
+ * stops where a batch fails (the batch's error is the one returned); the
  * caller ends it (lists_bg_end). */
 int engine_arrival_run(struct tsg_graph *g, const struct engine_opts *o,
 		       const struct part_arrival_plan *p, const struct part_arrival_sink *sink,

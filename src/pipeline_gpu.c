@@ -773,7 +773,10 @@ static int arrival_early(struct tsg_graph *g, const struct engine_opts *o, struc
 		if (rc || host > o->arrival_budget)
 			return rc;
 	}
-	return lists_bg_begin(bg, g, 0, err);
+	/* no thread to be had: read after the GPU opens, as before */
+	struct tsg_err berr = { 0 };
+	(void)lists_bg_begin(bg, g, 0, &berr);
+	return TSG_OK;
 }
 
 /* A plain file's early read (arrival_early) where a layout other than the
@@ -1103,8 +1106,11 @@ done:
 			rc = drc;
 		gpu_resident_end(gpu[i]); /* and forgets the kept source rows */
 	}
-	if (streams)
+	if (streams) { /* a failed count stops the read, as engine_count_gpu's end would */
+		if (rc && !engine_gpu_to_cpu(o, rc, r))
+			lists_bg_stop(bg);
 		rc = engine_block_stream_end(bg, rc, r, err);
+	}
 	free(todo);
 	free(kernels);
 	block_plan_free(&plan);
@@ -1796,10 +1802,10 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	int pending = 0;
 	const char *pv = getenv("TSG_OPEN_PROFILE");
 	const double prof = pv && strcmp(pv, "1") == 0 ? t0 : 0;
+	/* (pending: read before the early read may write it) */
+	pending = g->lists_pending;
 	int rc = g->oriented ? stream_early(g, o, &early, &pending, r, err)
 			     : arrival_early(g, o, &early, err);
-	if (!g->oriented)
-		pending = g->lists_pending;
 	open_profile(prof, early.started ? "read begun" : "no early read");
 	if (rc == TSG_OK)
 		rc = gpu_open(first, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
@@ -1881,7 +1887,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 			rc = count_gpu_arrival(ctx, ngpus, grouped, g, o, &ap,
 					       g->oriented ? NULL : &early, r, err);
 		part_arrival_plan_free(&ap);
-		if (prof > 0 && r->layout == ENGINE_LAYOUT_ARRIVAL)
+		if (prof > 0 && rc == TSG_OK && r->layout == ENGINE_LAYOUT_ARRIVAL)
+			/* (the pass returned after the read: done_at is written) */
 			fprintf(stderr, "open profile: arrival layout done at %.3f s, the read's end "
 				"at %.3f s\n", tsg_now() - prof,
 				early.done_at > 0 ? early.done_at - prof : -1.0);
@@ -2048,9 +2055,9 @@ done:
 			gpu_close(ctx[i]);
 	open_profile(prof, "GPUs closed");
 	/* a read begun early: joined, its failure (a bad file) winning over
-	 * the run's; stopped first where the run failed, unless it is auto's
-	 * GPU that failed (the CPU then counts the rows it leaves in memory) */
-	if (early.started && rc && !(rc == TSG_EDEVICE && o->device == TSG_DEVICE_AUTO))
+	 * the run's; stopped first where the run failed, unless the CPU will
+	 * count (engine_gpu_to_cpu: the rows it leaves in memory) */
+	if (early.started && rc && !engine_gpu_to_cpu(o, rc, r))
 		lists_bg_stop(&early);
 	if (early.started) {
 		rc = engine_block_stream_end(&early, rc, r, err);

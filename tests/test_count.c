@@ -1132,12 +1132,42 @@ static void check_arrival_lists(struct t_state *st, struct casegraph *c)
 			}
 }
 
+/* rows for a read stopped partway: the first checked range asks it to stop */
+static void halt_on_rows(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)b, (void)e, (void)tid;
+	atomic_store((atomic_int *)ctx, 1);
+}
+
+/* a sink whose first batch fails, as a GPU's could */
+static int fail_batch(void *ctx, const struct tsg_batch *b, struct tsg_err *err)
+{
+	(void)ctx, (void)b;
+	return tsg_fail(err, TSG_EDEVICE, "the first batch failed (a test's sink)");
+}
+
+static void stop_bg(void *ctx)
+{
+	lists_bg_stop(ctx);
+}
+
+/* Reads g's lists again after a stop (still pending) and compares them
+ * with ref's. */
+static void check_read_again(struct t_state *st, struct tsg_graph *g, const struct tsg_graph *ref,
+			     const char *what)
+{
+	struct tsg_err err = { 0 };
+	const int rc = io_graph_read_lists(g, NULL, NULL, &err);
+	CHECK(st, rc == 0 && g->nadj == ref->nadj && memcmp(g->adj, ref->adj, ref->nadj * 4) == 0,
+	      "read again after %s: rc %d (%s)", what, rc, err.msg);
+}
+
 /*
  * A read stopped (io_graph_read_lists_until's halt, lists_bg_stop): it
  * ends with TSG_EINTERRUPTED, the lists still pending, and a read after
  * it brings every list in exactly; asked to stop before it begins, it
- * reads nothing (the readers' own stops are test_format's). Through
- * lists_bg the stop may come after
+ * reads nothing; asked by the first checked range, partway (the readers'
+ * own stops are test_format's). Through lists_bg the stop may come after
  * the read ended: then its own verdict, and no stop said.
  */
 static void check_read_stop(struct t_state *st)
@@ -1187,16 +1217,70 @@ static void check_read_stop(struct t_state *st)
 				      "a read asked to stop before it began, %s: rc %d, pending %d '%s'",
 				      io_mode_name(modes[m]), rc, g.lists_pending, err.msg);
 			}
-			if (stopped) { /* read again, whole */
-				err = (struct tsg_err){ 0 };
-				rc = io_graph_read_lists(&g, NULL, NULL, &err);
-				CHECK(st, rc == 0 && g.nadj == ref.nadj &&
-					      memcmp(g.adj, ref.adj, ref.nadj * 4) == 0,
-				      "read again after a stop under %s: rc %d (%s)",
-				      io_mode_name(modes[m]), rc, err.msg);
+			if (stopped) /* read again, whole */
+				check_read_again(st, &g, &ref, io_mode_name(modes[m]));
+			io_graph_free(&g);
+		}
+	/* stopped partway, its threads working and part of the lists in (the
+	 * first checked range asks; io_uring may have it all in by then, its
+	 * verdict then stands), then read again; and the arrival pass over an
+	 * early read whose first batch fails: the batch's error is returned,
+	 * the read stopped (or ended), the lists still whole when read again */
+	int partway = 0;
+	for (unsigned m = 0; m < 3; m++)
+		for (int pass = 0; pass < 2; pass++) {
+			const struct io_load_opts lo = { .io = modes[m], .threads = 2 };
+			struct tsg_graph g;
+			struct tsg_err err = { 0 };
+			int rc = io_graph_open(path, &lo, &g, &err);
+			if (rc) {
+				CHECK(st, 0, "open %s: %s", io_mode_name(modes[m]), err.msg);
+				continue;
+			}
+			if (pass == 0) {
+				atomic_int halt;
+				atomic_init(&halt, 0);
+				rc = io_graph_read_lists_until(&g, halt_on_rows, &halt, 0, &halt, &err);
+				partway += rc == TSG_EINTERRUPTED;
+				CHECK(st, rc == TSG_EINTERRUPTED ? g.lists_pending != 0
+						: rc == 0 && !g.lists_pending &&
+							  memcmp(g.adj, ref.adj, ref.nadj * 4) == 0,
+				      "a read stopped partway under %s: rc %d, pending %d (%s)",
+				      io_mode_name(modes[m]), rc, g.lists_pending, err.msg);
+				if (rc == TSG_EINTERRUPTED)
+					check_read_again(st, &g, &ref, "a stop partway");
+			} else {
+				struct lists_bg bg;
+				struct part_arrival_plan p = { 0 };
+				struct lists_sink ls = { .ref = &ref, .g = &g };
+				const struct part_arrival_sink sink = { .begin = ls_begin,
+									.batch = fail_batch, .ctx = &ls };
+				struct part_arrival_opts ao = { .threads = 2, .lists_only = 1,
+								.feed = lists_bg_feed,
+								.feed_stop = stop_bg, .feed_ctx = &bg };
+				rc = part_arrival_plan_new(&g, 16, &p, &err);
+				if (rc == 0 && (rc = lists_bg_begin(&bg, &g, 0, &err)) == 0) {
+					rc = part_arrival(&g, &p, &ao, &sink, NULL, &err);
+					struct tsg_err berr = { 0 };
+					const int brc = lists_bg_end(&bg, &berr);
+					CHECK(st, rc == TSG_EDEVICE && strstr(err.msg, "first batch failed") &&
+						      (bg.stopped ? brc == TSG_EINTERRUPTED && g.lists_pending
+								  : brc == 0 && !g.lists_pending),
+					      "arrival over an early read, its first batch failed, %s: rc %d "
+					      "'%s', read rc %d, stopped %d", io_mode_name(modes[m]), rc,
+					      err.msg, brc, bg.stopped);
+					if (bg.stopped)
+						check_read_again(st, &g, &ref, "a failed batch's stop");
+				} else {
+					CHECK(st, 0, "arrival over an early read, %s: rc %d (%s)",
+					      io_mode_name(modes[m]), rc, err.msg);
+				}
+				part_arrival_plan_free(&p);
 			}
 			io_graph_free(&g);
 		}
+	/* buffered reads and the walk of a mapping stop at their next step */
+	CHECK(st, partway >= 1, "no read was stopped partway (%d of 3)", partway);
 	io_graph_free(&ref);
 }
 
