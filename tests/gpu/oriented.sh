@@ -197,6 +197,16 @@ early_plain() { # a plain file's read begun before the GPUs were opened (arrival
 			grep -q "read stopped" "$T/err" && echo "  ($f --gpu-mem 100000G $a: the read was stopped)" || echo "  ($f --gpu-mem 100000G $a: the read had ended before the refusal)"
 		done
 	done
+	# a read that outlasts the GPU's start (R-MAT 24, 2 GB, read with
+	# O_DIRECT: over a second on the lent hosts' disks, where the refusal
+	# comes within about 0.7 s) is stopped, not waited for
+	if gen rmat --scale 24 --seed 5 "$T/rmat24.tsg"; then
+		TSG_OPEN_PROFILE=1 "$B/tristream" count --quiet --device gpu --gpu-mem 100000G --io uring "$T/rmat24.tsg" >"$T/out" 2>"$T/err"; rc=$?
+		same "$rc" 4 && [ ! -s "$T/out" ] && grep -q "open profile: read stopped" "$T/err" && ok || bad "rmat24, read early, --gpu-mem 100000G --io uring: exit $rc, the read stopped? '$(head -c 300 "$T/err")'"
+		rm -f "$T/rmat24.tsg"
+	else
+		bad "making rmat24"
+	fi
 }
 if [ "${ONLY:-}" = early ]; then
 	early
