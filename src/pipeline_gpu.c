@@ -713,15 +713,13 @@ static int mid_hash_tile_bad(const struct engine_opts *o)
  * read began 0.45 s into the engine on one GPU and 0.6-0.7 s on two,
  * where two count in 0.8 s; cold at a quarter of the plain file's size,
  * one GPU, budget units read up 5.43 s (5.34-5.99), read down 4.50 s
- * (4.15-5.37), dd 2.77 s. *pending: whether the lists were pending before
- * (g->lists_pending is the read's to write once it runs).
+ * (4.15-5.37), dd 2.77 s. Once it runs, g->lists_pending is the read's to
+ * write: the caller takes it before.
  */
 static int stream_early(struct tsg_graph *g, const struct engine_opts *o, struct lists_bg *bg,
-			int *pending, struct engine_result *r, struct tsg_err *err)
+			struct engine_result *r, struct tsg_err *err)
 {
-	*pending = g->lists_pending;
-	/* not where the run will be refused: the read, once begun, is waited
-	 * for (it cannot be stopped) before the refusal is told */
+	/* not where the run will be refused: a read begun only to be stopped */
 	if (!g->oriented || o->overlap_cut == ENGINE_CUT_COLUMNS || o->part.nparts ||
 	    o->scratch_dir || mid_hash_tile_bad(o) || !engine_block_streams(g, o, r))
 		return TSG_OK;
@@ -792,6 +790,17 @@ static int early_join(struct tsg_graph *g, struct lists_bg *bg, struct engine_re
 		 "GPUs were opened for the arrival layout, were oriented once all were in (the "
 		 "arrival layout was not taken)", at ? "; " : "");
 	return lists_bg_end(bg, err);
+}
+
+/* A GPU run's read on bg joined (engine_block_stream_end: its failure, a
+ * bad file, winning over the run's), stopped first where the run failed,
+ * unless the CPU will count (engine_gpu_to_cpu: the rows it leaves). */
+static int early_end(struct lists_bg *bg, const struct engine_opts *o, int rc,
+		     struct engine_result *r, struct tsg_err *err)
+{
+	if (rc && !engine_gpu_to_cpu(o, rc, r))
+		lists_bg_stop(bg);
+	return engine_block_stream_end(bg, rc, r, err);
 }
 
 /* --kernel auto: each unit's kernel (kernels/choose.h) from its estimated
@@ -1106,11 +1115,8 @@ done:
 			rc = drc;
 		gpu_resident_end(gpu[i]); /* and forgets the kept source rows */
 	}
-	if (streams) { /* a failed count stops the read, as engine_count_gpu's end would */
-		if (rc && !engine_gpu_to_cpu(o, rc, r))
-			lists_bg_stop(bg);
-		rc = engine_block_stream_end(bg, rc, r, err);
-	}
+	if (streams)
+		rc = early_end(bg, o, rc, r, err);
 	free(todo);
 	free(kernels);
 	block_plan_free(&plan);
@@ -1798,14 +1804,11 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	uint64_t slot = 0;
 	double t0 = tsg_now();
 	const int first = ngpus > 1 ? o->gpus[0] : o->gpu_index;
-	struct lists_bg early = { 0 }; /* an oriented file's read, begun before the GPUs */
-	int pending = 0;
+	struct lists_bg early = { 0 }; /* the file's read, begun before the GPUs */
+	const int pending = g->lists_pending; /* before the early read may write it */
 	const char *pv = getenv("TSG_OPEN_PROFILE");
 	const double prof = pv && strcmp(pv, "1") == 0 ? t0 : 0;
-	/* (pending: read before the early read may write it) */
-	pending = g->lists_pending;
-	int rc = g->oriented ? stream_early(g, o, &early, &pending, r, err)
-			     : arrival_early(g, o, &early, err);
+	int rc = g->oriented ? stream_early(g, o, &early, r, err) : arrival_early(g, o, &early, err);
 	open_profile(prof, early.started ? "read begun" : "no early read");
 	if (rc == TSG_OK)
 		rc = gpu_open(first, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
@@ -2054,13 +2057,8 @@ done:
 		if (ctx[i])
 			gpu_close(ctx[i]);
 	open_profile(prof, "GPUs closed");
-	/* a read begun early: joined, its failure (a bad file) winning over
-	 * the run's; stopped first where the run failed, unless the CPU will
-	 * count (engine_gpu_to_cpu: the rows it leaves in memory) */
-	if (early.started && rc && !engine_gpu_to_cpu(o, rc, r))
-		lists_bg_stop(&early);
 	if (early.started) {
-		rc = engine_block_stream_end(&early, rc, r, err);
+		rc = early_end(&early, o, rc, r, err);
 		if (early.stopped)
 			open_profile(prof, "read stopped");
 	}
