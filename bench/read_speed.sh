@@ -17,7 +17,7 @@
 # libcuda) read back so that only the graph is cold (COLD_PROGRAM=1: not),
 # and the file read with O_DIRECT (--io uring). Warm:
 # the file read into the page cache and counted once untimed first, then
-# counted with the default --io (auto: pread from the cache). Rows (ROWS
+# counted with the default --io (auto: mapped where the arrival layout is likely, else pread, from the cache). Rows (ROWS
 # picks; "dd" is the dd and info lines):
 #  dd  dd O_DIRECT of the file and of the LZ4 file; `tristream info` (read
 #      and validate, nothing else) alone, cold

@@ -66,7 +66,7 @@ int io_graph_peek(const char *path, struct io_header *h, struct tsg_err *err)
 {
 	struct io_file *f = NULL;
 	uint8_t *hbuf = alloc_section(IO_HEADER_SIZE);
-	int rc = hbuf ? io_file_open(path, IO_MODE_PREAD, &f, err)
+	int rc = hbuf ? io_file_open(path, IO_MODE_PREAD, 0, &f, err)
 		      : tsg_fail(err, TSG_ENOMEM, "out of memory");
 	if (rc == TSG_OK)
 		rc = read_header(f, hbuf, h, err);
@@ -184,7 +184,8 @@ int io_graph_open(const char *path, const struct io_load_opts *opts, struct tsg_
 		goto fail;
 	g->threads = opts->threads ? opts->threads : 1;
 	g->progress = opts->progress;
-	rc = io_file_open(path, opts->io, &g->file, err);
+	rc = io_file_open(path, opts->io, opts->cached_map ? IO_OPEN_CACHED_MAP : 0, &g->file,
+			  err);
 	if (rc)
 		goto fail;
 	rc = read_header(g->file, hbuf, &h, err);

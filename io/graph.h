@@ -142,6 +142,8 @@ struct io_load_opts {
 	int oriented;            /* an oriented file is taken as its DAG (g->oriented);
 				  * 0: refused (TSG_EINPUT, naming the file), as by
 				  * every reader that needs the undirected lists */
+	int cached_map;          /* under IO_MODE_AUTO, a file in the page cache is
+				  * mapped (IO_OPEN_CACHED_MAP), not copied out */
 };
 
 /* g's name in messages: its file, or its decoder's. */

@@ -139,7 +139,8 @@ static int open_uring(struct io_file *f, const char *path)
 	return 0;
 }
 
-int io_file_open(const char *path, enum io_mode mode, struct io_file **out, struct tsg_err *err)
+int io_file_open(const char *path, enum io_mode mode, unsigned flags, struct io_file **out,
+		 struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	struct io_file *f = calloc(1, sizeof(*f));
@@ -171,7 +172,7 @@ int io_file_open(const char *path, enum io_mode mode, struct io_file **out, stru
 	if (mode == IO_MODE_AUTO) {
 		f->cached = cached_share(f->plain_fd, f->size);
 		if (f->cached >= CACHED_ENOUGH)
-			f->mode = IO_MODE_PREAD;
+			f->mode = flags & IO_OPEN_CACHED_MAP ? IO_MODE_MMAP : IO_MODE_PREAD;
 	}
 	if (f->mode == IO_MODE_MMAP && f->size > 0) {
 		f->map = mmap(NULL, f->size, PROT_READ, MAP_SHARED, f->plain_fd, 0);

@@ -9,7 +9,9 @@
  *    page cache; the fastest way to stream a cold file at device speed.
  * IO_MODE_AUTO picks uring for a file not in the page cache and pread for
  * one that is (90% of its pages or more, probed with mincore: O_DIRECT would
- * read a cached file from the disk again). Where io_uring or O_DIRECT is unavailable
+ * read a cached file from the disk again), or mmap for one that is where the
+ * caller asks (IO_OPEN_CACHED_MAP: its reader takes the bytes from where
+ * they lie, so copying them out first is only time). Where io_uring or O_DIRECT is unavailable
  * (old kernel, seccomp, tmpfs) the file falls back to pread and io_file_note()
  * says why, so the caller can say so once; the fallback never fails a run.
  */
@@ -27,7 +29,15 @@ struct io_file;
 int io_mode_parse(const char *s, enum io_mode *out);
 const char *io_mode_name(enum io_mode m);
 
-int io_file_open(const char *path, enum io_mode mode, struct io_file **out, struct tsg_err *err);
+/* flags of io_file_open */
+enum {
+	/* under IO_MODE_AUTO, a file found in the page cache is mapped rather
+	 * than read with buffered reads */
+	IO_OPEN_CACHED_MAP = 1u << 0,
+};
+
+int io_file_open(const char *path, enum io_mode mode, unsigned flags, struct io_file **out,
+		 struct tsg_err *err);
 void io_file_close(struct io_file *f);
 
 uint64_t io_file_size(const struct io_file *f);

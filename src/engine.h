@@ -413,5 +413,19 @@ int engine_arrival_all_gpus(const struct engine_opts *o, uint64_t nedges, double
  * spread (bench/raw/h200x2-2026-11-28-s42-callA/): kept as the read, not
  * the start, bounded those runs, and a slower start would not hide. */
 int engine_rows_past_gpu(const struct engine_opts *o, uint64_t nedges, uint64_t first_bytes);
+/* Whether a plain .tsg of nedges edges will likely be counted by the
+ * arrival layout on a GPU, told from o and the header alone (no CUDA call):
+ * the layout named, or auto's likely choice (not where --gpu-mem is below
+ * twice the oriented rows and they are below auto's groups: the block
+ * layout takes them); never on the CPU, for k-cliques, MPI ranks,
+ * checkpoints, --read ranges, --plan-only, a --tile the kernel refuses or
+ * more batches than the layout takes. Such a file's read begins before
+ * the GPUs open, and one --io auto finds in the page cache is mapped
+ * (IO_OPEN_CACHED_MAP: the layout pins its pages and copies them to the
+ * GPU from the cache, where buffered reads copied all of it into memory
+ * first: R-MAT 26 warm, one H200, 2.83 s against 3.18, two H200s' host
+ * 3.35 against 3.79-4.18; bench/raw/h200-2026-11-28-s45-callB/, callA/).
+ * 0 in a build without CUDA. */
+int engine_arrival_likely(const struct engine_opts *o, uint64_t nedges);
 
 #endif

@@ -728,38 +728,42 @@ static int stream_early(struct tsg_graph *g, const struct engine_opts *o, struct
 
 static uint64_t auto_groups_rows(void);
 
+int engine_arrival_likely(const struct engine_opts *o, uint64_t nedges)
+{
+	const int arrival = o->layout == ENGINE_LAYOUT_ARRIVAL ||
+			    (o->layout == ENGINE_LAYOUT_AUTO && (!o->scratch_dir || o->arrival_mapped));
+	if (!arrival || o->device == TSG_DEVICE_CPU || engine_cliques(o) || o->plan_only ||
+	    o->nranks > 1 || o->ckpt || o->read_ranges || mid_hash_tile_bad(o) ||
+	    o->batches > PART_ARRIVAL_MAX_BATCHES)
+		return 0;
+	const uint64_t rows = nedges * 4;
+	return !(o->layout == ENGINE_LAYOUT_AUTO && o->gpu_mem && rows >= o->gpu_mem / 2 &&
+		 rows < auto_groups_rows());
+}
+
 /*
  * A plain .tsg (not a crawl being decoded) that the arrival layout will
- * count, named or likely auto's: its read up begins here (*bg), before the
- * GPUs are opened, as stream_early's does for an oriented file, and the
- * batches follow it (lists_bg_feed) once the pass is set up. Nothing of
- * CUDA is asked first, so "likely" is told from the header alone: not
- * where --gpu-mem is below twice the oriented rows and they are below
- * auto's groups (the block layout would take them: it orients the lists
- * as they come, which the early read would put after it), nor where
- * --host-mem's batches outgrow the budget (spilled on the block layout).
- * Where another layout is taken after all, the read is waited for first
- * (early_join). Not for MPI ranks, checkpoints, --read ranges, --plan-only
- * or k-cliques, nor where the run will be refused on a bad --tile, nor
- * where --io auto found the file in the page cache: warm, the count is the
- * bound (the read ended 1.5 s before it) and the early read cost 0.08 s.
- * Measured on one H200, R-MAT 26 (8.95 GB), medians of 3, run for run
- * (bench/raw/h200-2026-11-28-s44-callA/): cold 6.65 -> 5.95 s (`dd` 5.40),
- * at a quarter of the file's size (groups) 7.53 -> 6.02 s, --host-mem 4G
- * 6.65 -> 6.25 s; warm 3.47 against 3.55 s.
+ * count, named or likely auto's (engine_arrival_likely, from the header
+ * alone, nothing of CUDA asked first): its read up begins here (*bg),
+ * before the GPUs are opened, as stream_early's does for an oriented file,
+ * and the batches follow it (lists_bg_feed) once the pass is set up. Not
+ * where --host-mem's batches outgrow the budget (spilled on the block
+ * layout). Where another layout is taken after all, the read is waited for
+ * first (early_join). Nor where --io auto found the file in the page cache
+ * and read it with buffered reads: warm, the copy into memory raced the
+ * CUDA runtime's start (the GPU opened 0.43-0.66 s in against 0.13-0.15)
+ * and the early read cost 0.08 s; such a file is mapped instead where the
+ * arrival layout is likely (run.c, IO_OPEN_CACHED_MAP), and its walk goes
+ * early. Measured on one H200, R-MAT 26 (8.95 GB), medians of 3, run for
+ * run (bench/raw/h200-2026-11-28-s44-callA/): cold 6.65 -> 5.95 s (`dd`
+ * 5.40), at a quarter of the file's size (groups) 7.53 -> 6.02 s,
+ * --host-mem 4G 6.65 -> 6.25 s; warm 3.47 against 3.55 s.
  */
 static int arrival_early(struct tsg_graph *g, const struct engine_opts *o, struct lists_bg *bg,
 			 struct tsg_err *err)
 {
-	const int arrival = o->layout == ENGINE_LAYOUT_ARRIVAL ||
-			    (o->layout == ENGINE_LAYOUT_AUTO && (!o->scratch_dir || o->arrival_mapped));
-	if (g->oriented || !g->lists_pending || g->lists_src || !arrival || engine_cliques(o) ||
-	    o->plan_only || o->nranks > 1 || o->ckpt || o->read_ranges || mid_hash_tile_bad(o) ||
-	    o->batches > PART_ARRIVAL_MAX_BATCHES || g->io_cached >= io_cached_enough())
-		return TSG_OK;
-	const uint64_t rows = g->nadj / 2 * 4;
-	if (o->layout == ENGINE_LAYOUT_AUTO && o->gpu_mem && rows >= o->gpu_mem / 2 &&
-	    rows < auto_groups_rows())
+	if (g->oriented || !g->lists_pending || g->lists_src || !engine_arrival_likely(o, g->nadj / 2) ||
+	    (g->io_cached >= io_cached_enough() && g->io_used != IO_MODE_MMAP))
 		return TSG_OK;
 	if (o->arrival_mapped) {
 		struct part_arrival_plan ap = { 0 };

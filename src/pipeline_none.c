@@ -17,6 +17,13 @@ void engine_gpu_warm_begin(const struct engine_opts *o, struct engine_warm **out
 
 void engine_gpu_warm_end(struct engine_warm *w) { (void)w; }
 
+int engine_arrival_likely(const struct engine_opts *o, uint64_t nedges)
+{
+	(void)o;
+	(void)nedges;
+	return 0;
+}
+
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *o,
 		     struct engine_result *r, struct tsg_err *err)
 {

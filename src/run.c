@@ -382,6 +382,18 @@ static int choose_device(struct count_plan *pl, struct tsg_graph *g, const char 
 	return TSG_OK;
 }
 
+/* Whether --io auto maps gpath where it finds it in the page cache: a plain
+ * .tsg the arrival layout will likely count on a GPU (engine_arrival_likely),
+ * whose pages it sends from where they lie. A header that cannot be read:
+ * no (the open reports it). */
+static int cached_map(const struct count_plan *pl, const char *gpath)
+{
+	struct io_header h;
+	struct tsg_err e = { 0 };
+	return pl->lo.io == IO_MODE_AUTO && engine_have_gpu() && io_graph_peek(gpath, &h, &e) == TSG_OK &&
+	       !(h.flags & (IO_FLAG_ORIENTED | IO_FLAG_LZ4)) && engine_arrival_likely(&pl->o, h.nedges);
+}
+
 /* The input made countable and opened (g), its device chosen; *warm the
  * GPU's context in the making, if it is. */
 static int open_graph(struct count_plan *pl, const char *path, struct run_graph *rg,
@@ -399,8 +411,10 @@ static int open_graph(struct count_plan *pl, const char *path, struct run_graph 
 		return rc;
 	if (pl->host_mem && gpath)
 		rc = plan_host_mem(pl, gpath, err);
-	if (rc == TSG_OK && gpath)
+	if (rc == TSG_OK && gpath) {
+		pl->lo.cached_map = cached_map(pl, gpath);
 		rc = io_graph_open(gpath, &pl->lo, rg->g, err);
+	}
 	input_done(&rg->in); /* a scratch .tsg lives on through the open graph's descriptors */
 	return rc;
 }

@@ -597,14 +597,15 @@ static void test_reader(struct t_state *st)
 		data[i] = (uint8_t)x;
 	}
 	spit(p, data, len);
-	for (unsigned m = 0; m < 4; m++) {
+	for (unsigned m = 0; m < 5; m++) { /* the three, auto, auto mapping a cached file */
 		const enum io_mode mode = m < 3 ? modes[m] : IO_MODE_AUTO;
+		const unsigned flags = m == 4 ? IO_OPEN_CACHED_MAP : 0;
 		/* offset 4096 and a length O_DIRECT has to pad */
 		const uint64_t at = 4096, n = len - at - 100;
 		struct io_file *f;
 		struct ready_log r = { .dst = dst, .want = data + at };
 		memset(dst, 0, n);
-		int rc = io_file_open(p, mode, &f, &err);
+		int rc = io_file_open(p, mode, flags, &f, &err);
 		CHECK(st, rc == 0, "open %s: %s", io_mode_name(mode), err.msg);
 		if (rc)
 			continue;
@@ -667,11 +668,13 @@ static void test_reader(struct t_state *st)
 			      io_mode_name(io_file_mode(f)), rc, err.msg);
 		}
 		/* the file was just written: in the page cache, so auto reads it
-		 * buffered, and says how much it found there */
+		 * buffered (mapped where asked), and says how much it found there */
 		if (mode == IO_MODE_AUTO)
-			CHECK(st, io_file_cached(f) >= 0.9 && io_file_mode(f) == IO_MODE_PREAD,
-			      "auto on a cached file: %s, %.2f cached", io_mode_name(io_file_mode(f)),
-			      io_file_cached(f));
+			CHECK(st, io_file_cached(f) >= 0.9 &&
+				  io_file_mode(f) == (flags ? IO_MODE_MMAP : IO_MODE_PREAD) &&
+				  (io_file_map(f) != NULL) == (flags != 0),
+			      "auto%s on a cached file: %s, %.2f cached", flags ? " (mapping)" : "",
+			      io_mode_name(io_file_mode(f)), io_file_cached(f));
 		else
 			CHECK(st, io_file_cached(f) < 0, "no probe under %s", io_mode_name(mode));
 		/* cut while open: every mode reports it, none reads past the end */
@@ -689,12 +692,15 @@ static void test_reader(struct t_state *st)
 	 * keeps the direct reads, or says why it could not */
 	int fd = open(p, O_RDONLY);
 	if (fd >= 0 && fdatasync(fd) == 0 && posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0) {
-		struct io_file *f;
-		if (io_file_open(p, IO_MODE_AUTO, &f, &err) == 0) {
+		for (unsigned flags = 0; flags <= IO_OPEN_CACHED_MAP; flags += IO_OPEN_CACHED_MAP) {
+			struct io_file *f;
+			if (io_file_open(p, IO_MODE_AUTO, flags, &f, &err) != 0)
+				continue;
 			const double c = io_file_cached(f);
-			CHECK(st, c >= 0.9 ? io_file_mode(f) == IO_MODE_PREAD
+			CHECK(st, c >= 0.9 ? io_file_mode(f) == (flags ? IO_MODE_MMAP : IO_MODE_PREAD)
 					   : io_file_mode(f) == IO_MODE_URING || io_file_note(f)[0],
-			      "auto with %.2f cached read by %s", c, io_mode_name(io_file_mode(f)));
+			      "auto%s with %.2f cached read by %s", flags ? " (mapping)" : "", c,
+			      io_mode_name(io_file_mode(f)));
 			if (c >= 0.9)
 				printf("note: the file system kept %s cached (%.2f): the uncached "
 				       "case was not reached\n", p, c);

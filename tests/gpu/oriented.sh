@@ -124,7 +124,7 @@ early_plain() { # a plain file's read begun before the GPUs were opened (arrival
 	for n in rmat20 web er karate star clique; do
 		[ -n "${ref[$n]:-}" ] || continue
 		# (--io named: under auto a file in the page cache, as these are, is
-		# not read early; checked below)
+		# mapped, then read early; checked below)
 		for a in "--io pread" "--io pread --layout arrival" "--io mmap" "--io uring" \
 			"--io pread --batches 7" "--io pread --layout arrival --gpu-mem 24M" \
 			"--layout arrival --batches 300 --io uring"; do
@@ -148,11 +148,26 @@ early_plain() { # a plain file's read begun before the GPUs were opened (arrival
 		same "$(field triangles "$T/e.json")" "${ref[$n]}" && ok || bad "$n plain LZ4, read early: $(field triangles "$T/e.json") vs ${ref[$n]}"
 	done
 	[ "$ngpu" -ge 2 ] || skip "one GPU: the plain file's early read under --gpus not checked"
-	# --io auto on a file in the page cache: not read early (the count
-	# bounds a warm run), said so
-	count "$T/e.json" --device gpu "$T/rmat20.tsg"
-	ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["triangles"] == int(sys.argv[2]), d["layout"], d["io_cached"] >= 0.9, d.get("lists_read_early"))' "$T/e.json" "${ref[rmat20]}" 2>&1)
-	[ "$ov" = "True arrival True False" ] && ok || bad "rmat20 plain, --io auto, cached: not read early? '$ov'"
+	# --io auto on a file in the page cache: mapped (its pages sent from
+	# where they lie, not copied out first) and walked early, said so in the
+	# plan; one and, where there are, two GPUs; per-vertex byte for byte
+	local al=("" "--layout arrival" "--batches 5")
+	[ "$ngpu" -ge 2 ] && al+=("--gpus 0,1")
+	for a in "${al[@]}"; do
+		count "$T/e.json" --device gpu $a "$T/rmat20.tsg"
+		ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["triangles"] == int(sys.argv[2]), d["layout"], d["io_cached"] >= 0.9, d.get("lists_read_early"), d["io"], "mapped" in d["plan"]["io"].get("reason", ""))' "$T/e.json" "${ref[rmat20]}" 2>&1)
+		[ "$ov" = "True arrival True True mmap True" ] && ok || bad "rmat20 plain, --io auto $a, cached: mapped and read early? '$ov'"
+	done
+	"$B/tristream" count --quiet --device gpu --per-vertex "$T/pv.map" "$T/rmat20.tsg" >/dev/null 2>"$T/err"
+	[ -s "$T/pv.cpu20" ] || "$B/tristream" count --quiet --device cpu --per-vertex "$T/pv.cpu20" "$T/rmat20.tsg" >/dev/null
+	[ -s "$T/pv.cpu20" ] && cmp -s "$T/pv.cpu20" "$T/pv.map" && ok || bad "plain per-vertex, --io auto cached (mapped), differs from the CPU's"
+	# ... but not where the arrival layout is unlikely: the CPU, k-cliques,
+	# auto's block layout at --gpu-mem below the rows (buffered reads)
+	for a in "--device cpu" "--device gpu --k 4" "--device gpu --gpu-mem 24M"; do
+		count "$T/e.json" $a "$T/rmat20.tsg"
+		ov=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["io_cached"] >= 0.9, d["io"])' "$T/e.json" 2>&1)
+		[ "$ov" = "True pread" ] && ok || bad "rmat20 plain, --io auto $a, cached: read buffered? '$ov'"
+	done
 	# --host-mem at the arrival layout's need (below the whole graph's):
 	# the arrival over the mapped file, read early
 	local hm
@@ -180,7 +195,7 @@ early_plain() { # a plain file's read begun before the GPUs were opened (arrival
 	offs=$(section2_offs "$T/rmat20.tsg")
 	[ "$(echo $offs | wc -w)" = 3 ] && ok || bad "rmat20.tsg: its lists section not found in the header ('$offs')"
 	for off in $offs; do
-		for a in "--io pread" "--io pread --layout arrival --gpu-mem 24M" "--io uring"; do
+		for a in "--io pread" "--io pread --layout arrival --gpu-mem 24M" "--io uring" ""; do
 			cp "$T/rmat20.tsg" "$T/bad.tsg"; printf '\x55\x55\x55\x55' | dd of="$T/bad.tsg" bs=1 seek=$off conv=notrunc 2>/dev/null
 			"$B/tristream" count --quiet --device gpu $a "$T/bad.tsg" >"$T/out" 2>"$T/err"; rc=$?
 			same "$rc" 3 && [ ! -s "$T/out" ] && ok || bad "plain damage at byte $off, read early $a: exit $rc, out '$(head -c 80 "$T/out")'"
