@@ -1323,6 +1323,81 @@ static void check_arrival_all_gpus(struct t_state *st)
 	CHECK(st, !engine_arrival_all_gpus(&o, big, 1.0), "--host-mem's arrival over the map");
 }
 
+/* engine_arrival_likely: the arrival layout on a GPU, told from the
+ * options and the header alone (where a plain file's read begins before
+ * the GPUs open, and --io auto maps a cached one): named, or auto's; not
+ * the CPU, another layout, k-cliques, --plan-only, ranks, checkpoints,
+ * --read ranges, a --tile the kernel refuses, too many batches, a spill;
+ * auto at --gpu-mem below twice the rows under auto's groups takes the
+ * block layout. A build without the CUDA backend: never. */
+static void check_arrival_likely(struct t_state *st)
+{
+	const uint64_t e = 1000000, rows = 4 * e; /* 4 bytes an oriented edge */
+	const struct engine_opts base = { .layout = ENGINE_LAYOUT_AUTO, .k = 3,
+					  .device = TSG_DEVICE_AUTO };
+	struct engine_opts o = base;
+#ifndef TSG_TEST_CUDA
+	(void)rows;
+	CHECK(st, !engine_arrival_likely(&o, e), "no CUDA backend: never");
+	o.layout = ENGINE_LAYOUT_ARRIVAL;
+	CHECK(st, !engine_arrival_likely(&o, e), "no CUDA backend: never, named");
+#else
+	CHECK(st, engine_arrival_likely(&o, e), "auto");
+	o.device = TSG_DEVICE_GPU;
+	CHECK(st, engine_arrival_likely(&o, e), "--device gpu");
+	o.device = TSG_DEVICE_CPU;
+	CHECK(st, !engine_arrival_likely(&o, e), "--device cpu");
+	o = base;
+	o.layout = ENGINE_LAYOUT_ARRIVAL;
+	CHECK(st, engine_arrival_likely(&o, e), "--layout arrival");
+	o.gpu_mem = rows; /* named: in groups */
+	CHECK(st, engine_arrival_likely(&o, e), "--layout arrival at --gpu-mem below the rows");
+	o.layout = ENGINE_LAYOUT_BLOCK;
+	CHECK(st, !engine_arrival_likely(&o, e), "--layout block");
+	o = base;
+	o.k = 4;
+	CHECK(st, !engine_arrival_likely(&o, e), "k-cliques");
+	o = base;
+	o.plan_only = 1;
+	CHECK(st, !engine_arrival_likely(&o, e), "--plan-only");
+	o = base;
+	o.nranks = 2;
+	CHECK(st, !engine_arrival_likely(&o, e), "ranks");
+	o = base;
+	o.read_ranges = 1;
+	CHECK(st, !engine_arrival_likely(&o, e), "--read ranges");
+	o = base;
+	o.ckpt = (struct ckpt *)&o; /* only its presence is asked */
+	CHECK(st, !engine_arrival_likely(&o, e), "a checkpoint");
+	o = base;
+	o.gpu_kernel = GPU_KERNEL_AUTO;
+	o.tile = 32; /* mid-hash (auto's kernel) refuses below 64 */
+	CHECK(st, !engine_arrival_likely(&o, e), "--tile 32");
+	o.tile = 64;
+	CHECK(st, engine_arrival_likely(&o, e), "--tile 64");
+	o = base;
+	o.batches = PART_ARRIVAL_MAX_BATCHES;
+	CHECK(st, engine_arrival_likely(&o, e), "the most batches");
+	o.batches = PART_ARRIVAL_MAX_BATCHES + 1;
+	CHECK(st, !engine_arrival_likely(&o, e), "more batches than the layout takes");
+	o = base;
+	o.scratch_dir = "/tmp";
+	CHECK(st, !engine_arrival_likely(&o, e), "a spill");
+	o.arrival_mapped = 1;
+	CHECK(st, engine_arrival_likely(&o, e), "--host-mem's arrival over the map");
+	/* auto and --gpu-mem: the block layout below twice the rows, unless
+	 * they reach auto's groups */
+	o = base;
+	o.gpu_mem = 2 * rows;
+	CHECK(st, !engine_arrival_likely(&o, e), "auto, --gpu-mem twice the rows");
+	o.gpu_mem = 2 * rows + 2;
+	CHECK(st, engine_arrival_likely(&o, e), "auto, --gpu-mem past twice the rows");
+	o.gpu_mem = 1ull << 20;
+	CHECK(st, engine_arrival_likely(&o, ENGINE_AUTO_GROUPS_ROWS / 4), "auto's groups");
+	CHECK(st, !engine_arrival_likely(&o, ENGINE_AUTO_GROUPS_ROWS / 4 - 1), "under auto's groups");
+#endif
+}
+
 /* engine_rows_past_gpu: every GPU started early only where the oriented
  * rows (4 bytes an edge) pass --gpu-mem, else the first GPU's memory, and
  * auto would count on every GPU (triangles, no layout named, one rank). */
@@ -1685,6 +1760,7 @@ int main(void)
 	check_read_stop(&st);
 	check_auto_device(&st);
 	check_arrival_all_gpus(&st);
+	check_arrival_likely(&st);
 	check_rows_past_gpu(&st);
 	check_auto_kernel(&st);
 	check_held_lz4(&st);
