@@ -46,6 +46,9 @@ struct io_file {
 	struct io_uring ring;
 	uint64_t chunk; /* uring: bytes a read (URING_CHUNK, or TSG_URING_CHUNK_KIB) */
 	int ring_ok;
+	/* uring: submissions made, and the one that is to fail as if the
+	 * kernel refused it (TSG_TEST_URING_FAIL_SUBMIT, for tests; 0: none) */
+	unsigned submits, fail_submit;
 	char note[256];
 };
 
@@ -136,7 +139,45 @@ static int open_uring(struct io_file *f, const char *path)
 		if (*end == '\0' && k >= 4 && k <= 65536 && k % 4 == 0)
 			f->chunk = k << 10;
 	}
+	const char *fail = getenv("TSG_TEST_URING_FAIL_SUBMIT");
+	if (fail && *fail) {
+		char *end;
+		const unsigned long n = strtoul(fail, &end, 10);
+		if (*end == '\0' && n <= 1000000)
+			f->fail_submit = (unsigned)n;
+	}
 	return 0;
+}
+
+/*
+ * After the kernel refused a submission (err_no): the reads it had taken
+ * before (submitted: those in flight less those still in the ring) write
+ * into the caller's buffer, so they are waited for before the read
+ * returns; then the ring, which still holds the refused entries, is taken
+ * down and the file read with buffered reads from here on (the note says
+ * so). Where even the wait fails nothing more can be done than the ring's
+ * teardown, which cancels what it can.
+ */
+static void ring_retire(struct io_file *f, unsigned submitted, int err_no)
+{
+	while (submitted > 0) {
+		struct io_uring_cqe *cqe;
+		const int w = io_uring_wait_cqe(&f->ring, &cqe);
+		if (w == -EINTR || w == -EAGAIN)
+			continue;
+		if (w < 0)
+			break;
+		io_uring_cqe_seen(&f->ring, cqe);
+		submitted--;
+	}
+	io_uring_queue_exit(&f->ring);
+	f->ring_ok = 0;
+	if (f->fd != f->plain_fd)
+		close(f->fd);
+	f->fd = f->plain_fd;
+	f->mode = IO_MODE_PREAD;
+	snprintf(f->note, sizeof(f->note), "io_uring refused a submission (%s): buffered reads "
+		 "from there on", strerror(err_no));
 }
 
 int io_file_open(const char *path, enum io_mode mode, unsigned flags, struct io_file **out,
@@ -443,9 +484,12 @@ static int read_uring(struct io_file *f, uint64_t offset, uint64_t len, uint8_t 
 			next += reqs[s].len;
 			inflight++;
 		}
-		int src = io_uring_submit_and_wait(&f->ring, 1);
+		const int src = ++f->submits == f->fail_submit ? -EIO
+							       : io_uring_submit_and_wait(&f->ring, 1);
 		if (src < 0 && src != -EINTR && src != -EAGAIN) {
 			rc = tsg_fail_errno(err, TSG_EIO, -src, "%s: io_uring submit", f->path);
+			ring_retire(f, inflight - io_uring_sq_ready(&f->ring), -src);
+			inflight = 0;
 			break;
 		}
 		struct io_uring_cqe *cqe;

@@ -14,6 +14,9 @@
  * they lie, so copying them out first is only time). Where io_uring or O_DIRECT is unavailable
  * (old kernel, seccomp, tmpfs) the file falls back to pread and io_file_note()
  * says why, so the caller can say so once; the fallback never fails a run.
+ * A submission the kernel refuses fails that read (TSG_EIO) once the reads
+ * it had taken are in (they write into the caller's buffer); the file then
+ * reads with buffered reads, and io_file_note() says why.
  */
 #ifndef IO_READER_H
 #define IO_READER_H

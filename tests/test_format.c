@@ -714,6 +714,67 @@ static void test_reader(struct t_state *st)
 	free(dst);
 }
 
+/* A submission io_uring refuses (TSG_TEST_URING_FAIL_SUBMIT: the first,
+ * second or fifth of a read in 4 KiB requests, so that reads the kernel
+ * took are in flight): the read fails with TSG_EIO naming the file, after
+ * waiting for those reads (their buffer is the caller's); the file then
+ * reads on with buffered reads, up and down, whole and exact, and its note
+ * says why. Where io_uring or O_DIRECT is not to be had here: said, and
+ * not checked. */
+static void test_uring_refused(struct t_state *st)
+{
+	const size_t len = (3u << 20) + 4096;
+	uint8_t *data = malloc(len), *dst = aligned_alloc(4096, len);
+	const char *p = t_path("refused.bin");
+	if (!data || !dst) {
+		CHECK(st, 0, "out of memory");
+		goto done;
+	}
+	for (size_t i = 0; i < len; i++)
+		data[i] = (uint8_t)(i * 2654435761u >> 13);
+	spit(p, data, len);
+	static const char *const at[] = { "1", "2", "5" };
+	for (unsigned k = 0; k < 3; k++) {
+		struct tsg_err err = { 0 };
+		struct io_file *f = NULL;
+		setenv("TSG_URING_CHUNK_KIB", "4", 1);
+		setenv("TSG_TEST_URING_FAIL_SUBMIT", at[k], 1);
+		int rc = io_file_open(p, IO_MODE_URING, 0, &f, &err);
+		unsetenv("TSG_URING_CHUNK_KIB");
+		unsetenv("TSG_TEST_URING_FAIL_SUBMIT");
+		CHECK(st, rc == 0, "open %s: %s", p, err.msg);
+		if (rc)
+			break;
+		if (io_file_mode(f) != IO_MODE_URING) {
+			printf("note: %s: %s; a refused io_uring submission not checked\n", p,
+			       io_file_note(f));
+			io_file_close(f);
+			break;
+		}
+		memset(dst, 0, len);
+		rc = io_file_read(f, 0, len, dst, &err);
+		CHECK(st, rc == TSG_EIO && strstr(err.msg, p) && strstr(err.msg, "io_uring submit"),
+		      "submission %s refused: rc %d '%s'", at[k], rc, err.msg);
+		CHECK(st, io_file_mode(f) == IO_MODE_PREAD && strstr(io_file_note(f), "io_uring refused"),
+		      "submission %s refused: then %s, note '%s'", at[k], io_mode_name(io_file_mode(f)),
+		      io_file_note(f));
+		memset(dst, 0, len);
+		err = (struct tsg_err){ 0 };
+		rc = io_file_read(f, 0, len, dst, &err);
+		CHECK(st, rc == 0 && memcmp(dst, data, len) == 0,
+		      "after submission %s was refused, read up: rc %d '%s'", at[k], rc, err.msg);
+		memset(dst, 0, len);
+		rc = io_file_read_stream_down(f, 0, len, dst, 0, NULL, NULL, &err);
+		CHECK(st, rc == 0 && memcmp(dst, data, len) == 0,
+		      "after submission %s was refused, read down: rc %d '%s'", at[k], rc, err.msg);
+		io_file_close(f);
+	}
+	unlink(p);
+done:
+	free(data);
+	free(dst);
+}
+
 /* io/hash.h against libxxhash's own XXH3-64 (the reference the format
  * names): every length around the algorithm's block edges, and a stream
  * fed in uneven pieces, whichever vector build this CPU runs. */
@@ -759,6 +820,7 @@ int main(void)
 	struct t_state st = { 0 };
 	check_hash(&st);
 	test_reader(&st);
+	test_uring_refused(&st);
 	/* a small graph: a 4-cycle with one chord, and an isolated vertex 4 */
 	const uint64_t off[] = { 0, 3, 5, 8, 10, 10 };
 	const uint32_t adj[] = { 1, 2, 3, 0, 2, 0, 1, 3, 0, 2 };
