@@ -1132,7 +1132,7 @@ static cudaError_t ar_unpin(struct gpu_ctx *g, uint32_t j)
  *    them to it (the default). Where the lists lie in the process's own
  *    memory, read into it whole, locking its pages a while longer holds
  *    nothing more. A mapped file's pages (--io mmap, --host-mem's arrival
- *    over the map) are what src/hostmem.c counts (the batches k - 2 ..
+ *    over the map, a cached file --io auto mapped) are what src/hostmem.c counts (the batches k - 2 ..
  *    k + 1, one more with peers), and the thread waits on the device, so
  *    it is held back: before the batch thread pins batch k's pages it
  *    waits until the thread has given back every range below k - 2 (k - 3

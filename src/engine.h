@@ -423,9 +423,10 @@ int engine_rows_past_gpu(const struct engine_opts *o, uint64_t nedges, uint64_t 
  * the GPUs open, and one --io auto finds in the page cache is mapped
  * (IO_OPEN_CACHED_MAP: the layout pins its pages and copies them to the
  * GPU from the cache, where buffered reads copied all of it into memory
- * first: R-MAT 26 warm, one H200, 2.83 s against 3.18, two H200s' host
- * 3.35 against 3.79-4.18; bench/raw/h200-2026-11-28-s45-callB/, callA/).
- * 0 in a build without CUDA. */
+ * first; R-MAT 26 warm, the two paths named, --io mmap against auto as it
+ * was: one H200 2.83 s against 3.18, bench/raw/h200-2026-11-28-s45-callB/;
+ * the builds run for run on two H200s' host, one GPU 3.13 against 3.23 s,
+ * bench/raw/h200x2-2026-11-28-s45-callC/). 0 in a build without CUDA. */
 int engine_arrival_likely(const struct engine_opts *o, uint64_t nedges);
 
 #endif

@@ -452,6 +452,7 @@ int options_parse_count(int argc, char **argv, struct count_request *req, struct
 		.io = IO_MODE_AUTO,
 		.pin_host = -1,
 		.k = 3,
+		.sigbus_handled = 1, /* run() in src/main.c installs stop_on_sigbus */
 	};
 	struct option longs[COPT_COUNT_ + 1];
 	for (int i = 0; i < COPT_COUNT_; i++)

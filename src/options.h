@@ -110,6 +110,11 @@ struct count_request {
 	unsigned clique_group;          /* 0: auto */
 	int degeneracy;                 /* --order degeneracy */
 	int stats, plan_only, json, quiet, help;
+	/* the caller turns SIGBUS into an error (stop_on_sigbus: the CLI, not
+	 * the library, which installs no handler): only then may --io auto map
+	 * a cached file it was not asked to map, as a mapped file cut short
+	 * while in use raises SIGBUS where buffered reads return an error */
+	int sigbus_handled;
 	char *const *graphs;            /* the GRAPH arguments */
 	int ngraphs;
 };

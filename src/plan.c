@@ -930,8 +930,10 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 			snprintf(why, sizeof(why), "%s", g->io_note);
 		else if (p->lo.io == IO_MODE_AUTO && g->io_cached >= 0)
 			snprintf(why, sizeof(why), "auto: %.0f%% of the file in the page cache%s",
-				 100.0 * g->io_cached, g->io_used == IO_MODE_MMAP
-				 ? ", mapped: the arrival layout sends its pages from where they lie" : "");
+				 100.0 * g->io_cached, g->io_used != IO_MODE_MMAP ? ""
+				 : r->layout == ENGINE_LAYOUT_ARRIVAL
+				 ? ", mapped: the arrival layout sent its pages from where they lie"
+				 : ", mapped for the arrival layout, which was not taken");
 		choose(p, PLAN_IO, io_mode_name(g->io_used), why);
 	}
 	if (r->layout == ENGINE_LAYOUT_BLOCK && g->oriented) {

@@ -384,13 +384,17 @@ static int choose_device(struct count_plan *pl, struct tsg_graph *g, const char 
 
 /* Whether --io auto maps gpath where it finds it in the page cache: a plain
  * .tsg the arrival layout will likely count on a GPU (engine_arrival_likely),
- * whose pages it sends from where they lie. A header that cannot be read:
- * no (the open reports it). */
+ * whose pages it sends from where they lie. Not under a checkpoint (set on
+ * o only after the open), nor where the rows cannot fit the first GPU (the
+ * block layout or groups on every GPU), nor for a caller that leaves SIGBUS
+ * fatal (the library). A header that cannot be read: no (the open reports
+ * it). */
 static int cached_map(const struct count_plan *pl, const char *gpath)
 {
 	struct io_header h;
 	struct tsg_err e = { 0 };
-	return pl->lo.io == IO_MODE_AUTO && engine_have_gpu() && io_graph_peek(gpath, &h, &e) == TSG_OK &&
+	return pl->lo.io == IO_MODE_AUTO && pl->req->sigbus_handled && !pl->ckpt &&
+	       !pl->o.rows_past_gpu && engine_have_gpu() && io_graph_peek(gpath, &h, &e) == TSG_OK &&
 	       !(h.flags & (IO_FLAG_ORIENTED | IO_FLAG_LZ4)) && engine_arrival_likely(&pl->o, h.nedges);
 }
 
