@@ -38,6 +38,17 @@ int tsg_parse_size(const char *s, uint64_t *out)
 	return TSG_OK;
 }
 
+void tsg_stack_reserve(size_t bytes)
+{
+	if (bytes == 0)
+		return;
+	char pad[bytes];
+	volatile char *const v = pad; /* touched a page at a time: the mapping grows */
+	for (size_t i = 0; i < bytes; i += 4096)
+		v[i] = 0;
+	v[bytes - 1] = 0;
+}
+
 int tsg_name_index(const char *const *names, int n, const char *s)
 {
 	for (int i = 0; i < n; i++)

@@ -29,6 +29,16 @@ const char *tsg_fmt_bytes(uint64_t bytes, char *buf, size_t len);
 
 double tsg_now(void); /* monotonic seconds */
 
+/* Grows the calling thread's stack by about bytes now (a program's main,
+ * first): the stack's mapping keeps that size, so later calls within it
+ * take no new address space. Why: under an address-space limit (ulimit -v)
+ * the stack's growth on the out-of-memory path itself could fail, ending
+ * the process with SIGSEGV rather than exit 4 (tests/oom.sh at 30 MB, one
+ * run in six: in the dynamic linker's binding of an error path's first
+ * call). */
+void tsg_stack_reserve(size_t bytes);
+#define TSG_MAIN_STACK_RESERVE (512u << 10) /* a program's main: what tsg_stack_reserve grows */
+
 /* The CPUs this process may run on (its affinity mask), at least 1. */
 unsigned tsg_default_threads(void);
 unsigned tsg_online_cpus(void); /* the host's online CPUs, at least 1 */

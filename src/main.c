@@ -370,5 +370,6 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	tsg_stack_reserve(TSG_MAIN_STACK_RESERVE);
 	return tsg_close_stdout(run(argc, argv), "tristream");
 }

@@ -1163,5 +1163,6 @@ done:
 
 int main(int argc, char **argv)
 {
+	tsg_stack_reserve(TSG_MAIN_STACK_RESERVE);
 	return tsg_close_stdout(run(argc, argv), "tristream-gen");
 }
