@@ -45,6 +45,10 @@
 #  12  the oriented file, cold: default / --overlap-cut columns / --gpu-mem
 #      1/4 of the plain file, each counted as read, and with --overlap off
 #      (x dd stays against the plain file's dd; its own dd is a dd line)
+# A row's variants run round by round (round i: every variant's i-th run,
+# in the row's order; warm ones read the file back first), not one
+# variant's RUNS after another's, so the call's drift falls on all alike
+# (before session 45 they ran one after another).
 # Columns: whole = the process, median (min-max) of RUNS; own = the
 # process's "seconds"; outside = whole - own (start-up and teardown);
 # read, rows (the pass over the lists: arrival_rows or orient_rows), after
@@ -207,13 +211,51 @@ count1() {
 	echo "$name $i: exit $rc, $(secs "$t0" "$t1") s"
 }
 ORDER=0
+# A row's variants are run together, round by round (row_flush): round i
+# runs every variant's i-th count in the row's order, so that drift over
+# the call (the disk, the host) falls on every variant alike rather than
+# on whichever ran last. PENDING: one line a variant, its fields name, ab,
+# temp, env, graph, args parted by the unit separator (\x1f, not IFS
+# whitespace, so an empty field stays one); args and env quoted for eval.
+PENDING_ROW= PENDING=
+row_flush() {
+	local name ab temp envs graph args i n bin
+	[ -n "$PENDING" ] || { PENDING_ROW=; return 0; }
+	# warm variants: the file read, one run untimed each (NAME-warmup,
+	# its count checked too)
+	while IFS=$'\x1f' read -r name ab temp envs graph args; do
+		[ -n "$name" ] && [ "$temp" = warm ] || continue
+		cat "$graph" >/dev/null
+		for n in "$name" $ab; do
+			bin=; [ "$n" = "$name" ] || bin='BIN=$BEFORE/tristream'
+			eval "$envs $bin count1 \"\$n\" warmup --device \"\$DEV\" $args \"\$graph\""
+		done
+	done <<<"$PENDING"
+	for i in $(seq 1 "$RUNS"); do
+		while IFS=$'\x1f' read -r name ab temp envs graph args; do
+			[ -n "$name" ] || continue
+			for n in "$name" $ab; do
+				# cold: the cache dropped; warm: the file read back (a
+				# cold variant before it dropped it), then counted
+				if [ "$temp" = cold ]; then drop; else cat "$graph" >/dev/null; fi
+				bin=; [ "$n" = "$name" ] || bin='BIN=$BEFORE/tristream'
+				eval "$envs $bin count1 \"\$n\" \"\$i\" --device \"\$DEV\" $args \"\$graph\""
+			done
+		done <<<"$PENDING"
+	done
+	PENDING= PENDING_ROW=
+}
 # A variant of a row: ROW NAME GRAPH_KEY cold|warm NEEDS LABEL GRAPH ARGS...
 # NEEDS: - (any device), gpu (a GPU), gpus2 (two GPUs). Cold: each run
 # after the cache is dropped; warm: the file read, one run untimed
-# (NAME-warmup, its count checked too), then the timed ones.
+# (NAME-warmup, its count checked too), then the timed ones. Queued for
+# its row's rounds (row_flush, called where the row changes and at the
+# end); TSG_ARRIVAL_GROUP_ARENA given in the call's environment goes with
+# it.
 variant() {
 	local row=$1 name=$2 key=$3 temp=$4 needs=$5 label=$6 graph=$7 why= ab= n
 	shift 7
+	[ "$row" = "$PENDING_ROW" ] || row_flush
 	ORDER=$((ORDER + 1))
 	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$row" "$ORDER" "$key" "$temp" "$label" \
 		"$(echo --device "$DEV" "$@" "${graph##*/}")" >"$OUT/$name.info"
@@ -241,18 +283,10 @@ variant() {
 		return 0
 	fi
 	for n in "$name" $ab; do echo "$RUNS" >"$OUT/$n.runs"; done
-	if [ "$temp" = warm ]; then
-		cat "$graph" >/dev/null
-		count1 "$name" warmup --device "$DEV" "$@" "$graph"
-		[ -z "$ab" ] || BIN=$BEFORE/tristream count1 "$ab" warmup --device "$DEV" "$@" "$graph"
-	fi
-	for i in $(seq 1 "$RUNS"); do
-		[ "$temp" = cold ] && drop
-		count1 "$name" "$i" --device "$DEV" "$@" "$graph"
-		[ -n "$ab" ] || continue
-		[ "$temp" = cold ] && drop
-		BIN=$BEFORE/tristream count1 "$ab" "$i" --device "$DEV" "$@" "$graph"
-	done
+	local envs=
+	[ -z "${TSG_ARRIVAL_GROUP_ARENA+x}" ] || envs="TSG_ARRIVAL_GROUP_ARENA=$(printf '%q' "$TSG_ARRIVAL_GROUP_ARENA")"
+	PENDING_ROW=$row
+	PENDING+="$name"$'\x1f'"$ab"$'\x1f'"$temp"$'\x1f'"$envs"$'\x1f'"$graph"$'\x1f'"$([ $# = 0 ] || printf '%q ' "$@")"$'\n'
 }
 if [ -n "${GPU_MEM:-}" ]; then
 	QUARTER=$GPU_MEM; QLABEL="--gpu-mem $GPU_MEM (GPU_MEM)"
@@ -300,6 +334,7 @@ variant 12 c-or-quarter main cold gpu "oriented file, ${QLABEL%% (*}, cold" "$GO
 	--io uring --gpu-mem "$QUARTER"
 variant 12 c-or-quarter-off main cold gpu "oriented file, ${QLABEL%% (*}, --overlap off, cold" "$GO" \
 	--io uring --gpu-mem "$QUARTER" --overlap off
+row_flush
 
 python3 - "$OUT" "$CALL" "$DEV" "$RUNS" "$S" "${EXPECT:-}" "${EXPECT_S1:-}" "${EXPECT_K:-}" <<'PY' | tee "$OUT/table.md"
 import glob, json, os, re, statistics, sys
