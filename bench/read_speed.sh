@@ -218,31 +218,28 @@ ORDER=0
 # temp, env, graph, args parted by the unit separator (\x1f, not IFS
 # whitespace, so an empty field stays one); args and env quoted for eval.
 PENDING_ROW= PENDING=
-row_flush() {
-	local name ab temp envs graph args i n bin
-	[ -n "$PENDING" ] || { PENDING_ROW=; return 0; }
-	# warm variants: the file read, one run untimed each (NAME-warmup,
-	# its count checked too)
+# One pass over the queued variants: I = warmup (the warm ones alone: one
+# run untimed each, NAME-warmup, its count checked too) or a round's number.
+# Cold: the cache dropped first; warm: the file read back first (a cold
+# variant before it dropped it).
+row_round() { # I
+	local name ab temp envs graph args n bin
 	while IFS=$'\x1f' read -r name ab temp envs graph args; do
-		[ -n "$name" ] && [ "$temp" = warm ] || continue
-		cat "$graph" >/dev/null
+		[ -n "$name" ] || continue
+		[ "$1" != warmup ] || [ "$temp" = warm ] || continue
 		for n in "$name" $ab; do
+			if [ "$temp" = cold ]; then drop; else cat "$graph" >/dev/null; fi
 			bin=; [ "$n" = "$name" ] || bin='BIN=$BEFORE/tristream'
-			eval "$envs $bin count1 \"\$n\" warmup --device \"\$DEV\" $args \"\$graph\""
+			eval "$envs $bin count1 \"\$n\" \"\$1\" --device \"\$DEV\" $args \"\$graph\""
 		done
 	done <<<"$PENDING"
-	for i in $(seq 1 "$RUNS"); do
-		while IFS=$'\x1f' read -r name ab temp envs graph args; do
-			[ -n "$name" ] || continue
-			for n in "$name" $ab; do
-				# cold: the cache dropped; warm: the file read back (a
-				# cold variant before it dropped it), then counted
-				if [ "$temp" = cold ]; then drop; else cat "$graph" >/dev/null; fi
-				bin=; [ "$n" = "$name" ] || bin='BIN=$BEFORE/tristream'
-				eval "$envs $bin count1 \"\$n\" \"\$i\" --device \"\$DEV\" $args \"\$graph\""
-			done
-		done <<<"$PENDING"
-	done
+}
+row_flush() {
+	local i
+	if [ -n "$PENDING" ]; then
+		row_round warmup
+		for i in $(seq 1 "$RUNS"); do row_round "$i"; done
+	fi
 	PENDING= PENDING_ROW=
 }
 # A variant of a row: ROW NAME GRAPH_KEY cold|warm NEEDS LABEL GRAPH ARGS...
