@@ -56,6 +56,11 @@
 # on LSTC parts build + count), GPU (copies + kernels of every GPU:
 # stages.count): medians of RUNS; x dd = whole / the dd of the plain file
 # (cold rows only).
+# Under the table, for each GPU row, when the engine's first GPU was open
+# and when the read ended (medians of the runs' TSG_OPEN_PROFILE stamps,
+# seconds from the engine's start): a GPU that opens late (session 46
+# saw 0.4 s and 1.0 s on one host) delays the arrival layout's pass and
+# lengthens what follows the read.
 # Checks: every run exits 0; every count is a number, one graph's counts
 # agree across rows (the LZ4 file's with the plain one's) and equal
 # EXPECT (R-MAT SCALE triangles), EXPECT_S1 (SCALE-1 triangles), EXPECT_K
@@ -204,7 +209,9 @@ count1() {
 	local name=$1 i=$2 t0 t1 rc bin=${BIN:-$B/tristream}
 	shift 2
 	t0=$EPOCHREALTIME
-	timeout "$RUN_TIMEOUT" "$bin" count --quiet --json "$@" \
+	# TSG_OPEN_PROFILE: the engine's stamps on stderr (the GPU open, the
+	# read's end), for the "started" lines under the table
+	TSG_OPEN_PROFILE=1 timeout "$RUN_TIMEOUT" "$bin" count --quiet --json "$@" \
 		>"$OUT/$name-$i.json" 2>"$OUT/$name-$i.err"
 	rc=$?; t1=$EPOCHREALTIME
 	meta $rc "$t0" "$t1" "$OUT/$name-$i.meta"
@@ -418,7 +425,18 @@ head = ("| row | run | whole | own | outside | read | rows | after | GPU | layou
         "| GPUs | io | x dd | count |")
 print(head)
 print("|" + "---|" * (head.count("|") - 1))
-notes, gpu_busy, commands = [], [], []
+notes, gpu_busy, commands, started = [], [], [], []
+
+def stamps(name, i):
+    """The run's TSG_OPEN_PROFILE stamps: (first GPU opened, the read's end), None where absent."""
+    try:
+        text = open(os.path.join(out, f"{name}-{i}.err"), errors="replace").read()
+    except OSError:
+        return None, None
+    o = re.search(r"^open profile: first GPU opened at ([0-9.]+) s", text, re.M)
+    r = re.search(r"^open profile: .*the read's end at ([0-9.]+) s", text, re.M)
+    return (float(o.group(1)) if o else None), (float(r.group(1)) if r else None)
+
 for row, _, name, key, temp, label, args in variants:
     cells = [str(row), label]
     skip = os.path.join(out, name + ".skip")
@@ -461,13 +479,15 @@ for row, _, name, key, temp, label, args in variants:
             fails.append(f"{name} run {i}: asked for --device {dev}, ran on {j.get('device')!r}")
             continue
         if i != "warmup":
-            results.append((m[1], j))
+            results.append((m[1], j, stamps(name, i)))
     earlier_calls |= earlier
     if failed:
         print("| " + " | ".join(cells + ["failed: " + ", ".join(failed)]) + " |")
         continue
-    whole = [w for w, _ in results]
-    js = [j for _, j in results]
+    whole = [w for w, _, _ in results]
+    js = [j for _, j, _ in results]
+    opened = [o for _, _, (o, _) in results if o is not None]
+    read_end = [r for _, _, (_, r) in results if r is not None]
     st = lambda k: med(j["stages"].get(k) for j in js)
     own = med(j.get("seconds") for j in js)
     lay = js[0].get("layout", "?")
@@ -505,6 +525,11 @@ for row, _, name, key, temp, label, args in variants:
     if ngpu > 1:
         busy = [med(j["gpus"][g].get("busy_s") for j in js) for g in range(ngpu)]
         gpu_busy.append(f"row {row} {label}: busy per GPU " + " / ".join(f2(b) for b in busy) + " s")
+    if opened:
+        started.append(f"row {row} {label}: first GPU open at {f2(med(opened))} s "
+                       f"({f2(min(opened))}-{f2(max(opened))})" +
+                       (f", the read's end at {f2(med(read_end))} s" if read_end else "") +
+                       f" (stamps of {len(opened)} runs)")
     commands.append(f"row {row} {label}: tristream count {args}")
     if js[0].get("note"):
         notes.append(f"row {row} {label}: {js[0]['note'][:300]}")
@@ -515,7 +540,7 @@ for row, _, name, key, temp, label, args in variants:
 print()
 print(f"whole: the process as the shell timed it, median (min-max) of {runs}; the other times:")
 print("medians of the same runs' --json (seconds, stages); GPU: copies + kernels, all GPUs.")
-for line in gpu_busy + notes + commands:
+for line in gpu_busy + started + notes + commands:
     print(line)
 prev = os.path.join(out, "machine.earlier.txt")
 if earlier_calls and os.path.exists(prev):
