@@ -139,13 +139,8 @@ static int open_uring(struct io_file *f, const char *path)
 		if (*end == '\0' && k >= 4 && k <= 65536 && k % 4 == 0)
 			f->chunk = k << 10;
 	}
-	const char *fail = getenv("TSG_TEST_URING_FAIL_SUBMIT");
-	if (fail && *fail) {
-		char *end;
-		const unsigned long n = strtoul(fail, &end, 10);
-		if (*end == '\0' && n <= 1000000)
-			f->fail_submit = (unsigned)n;
-	}
+	const uint64_t fail = tsg_env_positive("TSG_TEST_URING_FAIL_SUBMIT", 0);
+	f->fail_submit = fail <= 1000000 ? (unsigned)fail : 0;
 	return 0;
 }
 
