@@ -101,7 +101,9 @@ int gpu_clique_sizes(struct gpu_ctx *g, uint64_t len, struct tsg_err *err);
 int gpu_collect_sizes(struct gpu_ctx *g, int s, uint64_t *sizes, uint64_t len,
 		      struct tsg_err *err);
 
-/* Opens device `index` with `budget` bytes (0: free memory minus a reserve).
+/* Opens device `index` with `budget` bytes (0: free memory minus a reserve,
+ * read again where another process took memory before it was allocated:
+ * gpu_budget_rereads).
  * *slot_bytes receives what one partition slot may hold. pv_vertices > 0
  * keeps per-vertex counts for that many vertices (8 bytes each, taken from
  * the budget first, zeroed): every count that follows adds to them, by
@@ -133,6 +135,10 @@ const char *gpu_device_name(const struct gpu_ctx *g);
 int gpu_device_index(const struct gpu_ctx *g);
 int gpu_sms(const struct gpu_ctx *g); /* its multiprocessors */
 uint64_t gpu_budget(const struct gpu_ctx *g);
+/* How often a default budget (gpu_open's budget 0) was read again from
+ * the memory free, as its allocation failed: another process on the card
+ * took memory between the read and the allocation. 0 normally. */
+unsigned gpu_budget_rereads(const struct gpu_ctx *g);
 
 /* How copies from ordinary host memory fill a pinned staging buffer: the
  * engine passes a multi-threaded memcpy (the default is memcpy). */

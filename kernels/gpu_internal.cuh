@@ -382,6 +382,8 @@ struct gpu_ctx {
 	int device, sms;
 	char name[256];
 	uint64_t budget, slot_bytes;   /* budget: what slots or the arrival layout may use */
+	unsigned budget_rereads;       /* default budget: free memory read again (budget_take) */
+	void *test_hog;                /* TSG_TEST_BUDGET_RACE's memory, or NULL */
 	unsigned long long *pv;        /* per-vertex counts, above the budget, or NULL */
 	uint64_t pv_n;
 	unsigned tile;

@@ -78,14 +78,104 @@ static int mid_hash_test_bits(void)
 	return !(v && strcmp(v, "0") == 0);
 }
 
+/* Tests of the budget's second read (tests/gpu/inputs.sh):
+ * TSG_TEST_BUDGET_RACE=1 takes half the memory free on the device just
+ * after gpu_open has read it, as a second process started beside this one
+ * would, so that the default budget's allocation fails once; the memory
+ * is given back at gpu_close. Unset or anything else: nothing taken. */
+static int budget_test_race(void)
+{
+	const char *v = getenv("TSG_TEST_BUDGET_RACE");
+	return v && strcmp(v, "1") == 0;
+}
+
+/* The default budget: what is free less a reserve for the context,
+ * kernels and other users of the card (5%, at least 512 MiB). */
+static uint64_t budget_default(uint64_t free_b)
+{
+	const uint64_t reserve = free_b / 20 > (512ull << 20) ? free_b / 20 : 512ull << 20;
+	return free_b > reserve ? free_b - reserve : 0;
+}
+
+enum { BUDGET_READS = 4 }; /* reads of free memory for a default budget */
+
+/*
+ * Allocates g->dmem: the budget (0: budget_default of what is free) and
+ * the per-vertex counts above it. Without --gpu-mem the memory free is
+ * read, then taken: another process doing the same on the card between
+ * the two (two jobs started together each take what they saw free) makes
+ * the allocation fail, so a default budget is read again and retried, up
+ * to BUDGET_READS times, each retry counted in g->budget_rereads; a budget
+ * that has become too small is then the error, saying why. A --gpu-mem
+ * budget is taken as given or not at all.
+ */
+static int budget_take(struct gpu_ctx *g, uint64_t budget, uint64_t pv_vertices,
+		       struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const int defaulted = budget == 0;
+	const uint64_t pv_bytes = (pv_vertices * 8 + 255) & ~(uint64_t)255;
+	size_t free_b = 0, total_b = 0;
+	cudaError_t e = cudaErrorMemoryAllocation;
+	for (int read = 0; read < BUDGET_READS && e == cudaErrorMemoryAllocation; read++) {
+		if (read) {
+			(void)cudaGetLastError(); /* not sticky: the context is sound */
+			g->budget_rereads++;
+		}
+		CK(cudaMemGetInfo(&free_b, &total_b), "reading free device memory");
+		if (read == 0 && budget_test_race())
+			CK(cudaMalloc(&g->test_hog, free_b / 2), "taking memory for a test");
+		if (defaulted)
+			budget = budget_default(free_b);
+		if (budget > free_b) {
+			rc = tsg_fail(err, TSG_ENOMEM, "--gpu-mem %llu MiB exceeds the %llu MiB free "
+				      "on %s", (unsigned long long)(budget >> 20),
+				      (unsigned long long)(free_b >> 20), g->name);
+			goto fail;
+		}
+		if (budget < pv_bytes + GPU_SLOTS * (GPU_SLOT_OVERHEAD + 4096)) {
+			/* without --gpu-mem the budget is what is free: say how
+			 * little that is, since another process on the card
+			 * (each takes its free memory by default) is the usual cause */
+			rc = tsg_fail(err, TSG_ENOMEM, "GPU memory budget of %llu bytes is too "
+				      "small%s (%s: %llu of %llu MiB free%s)",
+				      (unsigned long long)budget, pv_vertices ? " beside the "
+				      "per-vertex counts (8 bytes a vertex)" : "", g->name,
+				      (unsigned long long)(free_b >> 20),
+				      (unsigned long long)(total_b >> 20),
+				      defaulted ? "; other processes on it hold the rest? "
+						  "--gpu-mem sets each one's budget" : "");
+			goto fail;
+		}
+		g->budget = (budget - pv_bytes) & ~(uint64_t)255;
+		e = cudaMalloc(&g->dmem, g->budget + pv_bytes);
+		if (!defaulted)
+			break;
+	}
+	if (e != cudaSuccess) {
+		char what[160];
+		snprintf(what, sizeof(what), "allocating the device budget%s",
+			 defaulted && g->budget_rereads ? " (read again from the memory free, "
+			 "each time taken first by another process on the card?)" : "");
+		rc = cuda_fail(err, e, what);
+		goto fail;
+	}
+	g->slot_bytes = (g->budget / GPU_SLOTS) & ~(uint64_t)255;
+	if (pv_vertices) {
+		g->pv = (unsigned long long *)(g->dmem + g->budget);
+		g->pv_n = pv_vertices;
+		CK(cudaMemset(g->pv, 0, pv_vertices * 8), "clearing per-vertex counts");
+	}
+fail:
+	return rc;
+}
+
 extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct gpu_ctx **out,
 			uint64_t *slot_bytes, struct tsg_err *err)
 {
 	int rc = TSG_OK, count = 0;
 	struct gpu_ctx *g = NULL;
 	cudaDeviceProp prop;
-	size_t free_b = 0, total_b = 0;
-	const int defaulted = budget == 0; /* the budget is what is free */
 	*out = NULL;
 	cudaError_t e = cudaGetDeviceCount(&count);
 	if (e != cudaSuccess || count == 0)
@@ -105,42 +195,8 @@ extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct
 	CK(cudaGetDeviceProperties(&prop, index), "reading device properties");
 	snprintf(g->name, sizeof(g->name), "%s", prop.name);
 	g->sms = prop.multiProcessorCount;
-	CK(cudaMemGetInfo(&free_b, &total_b), "reading free device memory");
-	if (defaulted) {
-		/* leave room for the context, kernels and other users of the card */
-		const uint64_t reserve = free_b / 20 > (512ull << 20) ? free_b / 20 : 512ull << 20;
-		budget = free_b > reserve ? free_b - reserve : 0;
-	}
-	if (budget > free_b) {
-		rc = tsg_fail(err, TSG_ENOMEM, "--gpu-mem %llu MiB exceeds the %llu MiB free on %s",
-			      (unsigned long long)(budget >> 20), (unsigned long long)(free_b >> 20), g->name);
+	if ((rc = budget_take(g, budget, pv_vertices, err)) != TSG_OK)
 		goto fail;
-	}
-	{ /* per-vertex counts are taken from the budget first */
-		const uint64_t pv_bytes = (pv_vertices * 8 + 255) & ~(uint64_t)255;
-		if (budget < pv_bytes + GPU_SLOTS * (GPU_SLOT_OVERHEAD + 4096)) {
-			/* without --gpu-mem the budget is what is free: say how
-			 * little that is, since another process on the card
-			 * (each takes its free memory by default) is the usual cause */
-			rc = tsg_fail(err, TSG_ENOMEM, "GPU memory budget of %llu bytes is too small%s "
-				      "(%s: %llu of %llu MiB free%s)",
-				      (unsigned long long)budget, pv_vertices ? " beside the "
-				      "per-vertex counts (8 bytes a vertex)" : "", g->name,
-				      (unsigned long long)(free_b >> 20),
-				      (unsigned long long)(total_b >> 20),
-				      defaulted ? "; other processes on it hold the rest? "
-						  "--gpu-mem sets each one's budget" : "");
-			goto fail;
-		}
-		g->budget = (budget - pv_bytes) & ~(uint64_t)255;
-		g->slot_bytes = (g->budget / GPU_SLOTS) & ~(uint64_t)255;
-		CK(cudaMalloc(&g->dmem, g->budget + pv_bytes), "allocating the device budget");
-		if (pv_vertices) {
-			g->pv = (unsigned long long *)(g->dmem + g->budget);
-			g->pv_n = pv_vertices;
-			CK(cudaMemset(g->pv, 0, pv_vertices * 8), "clearing per-vertex counts");
-		}
-	}
 	CK(cudaMallocHost(&g->hcount, GPU_SLOTS * sizeof(dev_counters)), "allocating pinned counters");
 	for (int s = 0; s < GPU_SLOTS; s++) {
 		CK(cudaStreamCreateWithFlags(&g->copy[s], cudaStreamNonBlocking), "creating a stream");
@@ -188,6 +244,8 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 		cudaFreeHost(g->hsizes);
 	if (g->dmem)
 		cudaFree(g->dmem);
+	if (g->test_hog)
+		cudaFree(g->test_hog);
 	free(g);
 }
 
@@ -233,6 +291,7 @@ extern "C" const char *gpu_device_name(const struct gpu_ctx *g) { return g->name
 extern "C" int gpu_device_index(const struct gpu_ctx *g) { return g->device; }
 extern "C" int gpu_sms(const struct gpu_ctx *g) { return g->sms; }
 extern "C" uint64_t gpu_budget(const struct gpu_ctx *g) { return g->budget; }
+extern "C" unsigned gpu_budget_rereads(const struct gpu_ctx *g) { return g->budget_rereads; }
 
 extern "C" void gpu_set_clique(struct gpu_ctx *g, const struct kern_clique_gpu *c)
 {

@@ -4,7 +4,9 @@
 # decoders and the LAW crawl counted on the GPU against the CPU and the
 # published count; --device auto taking the CPU for a small graph (and
 # saying why) and the GPU for R-MAT 20, each count equal to the other
-# device's. Ends with "N passed, N failed" (", N skipped" where any was).
+# device's; the default budget read again where another process took
+# memory first, and two counts at once on one GPU. Ends with "N passed,
+# N failed" (", N skipped" where any was).
 set -u
 B=${1:-build}
 SHARED=${2:-../shared/graphs}
@@ -108,4 +110,28 @@ same "$(field triangles "$T/a.json")" "$(field triangles "$T/c.json")" && ok || 
 count "$T/a.json" "$T/r20.tsg"
 [ "$(field device "$T/a.json")" = gpu ] && ok || bad "auto on R-MAT 20 chose $(field device "$T/a.json")"
 same "$(field triangles "$T/a.json")" "$ref" && ok || bad "auto (gpu) count on R-MAT 20 differs"
+# The default budget is the memory free when the GPU opens: where another
+# process takes memory between that read and the allocation (two jobs
+# started together on one card), it is read again and the note says so.
+# TSG_TEST_BUDGET_RACE=1 takes half the free memory at that moment; a
+# --gpu-mem budget (1G here, below the half left) is never read again.
+TSG_TEST_BUDGET_RACE=1 count "$T/b.json" --device gpu "$T/r20.tsg"
+same "$(field triangles "$T/b.json")" "$ref" && field note "$T/b.json" | grep -q "read again 1 time," && ok ||
+	bad "default budget taken away once: $(field triangles "$T/b.json") vs $ref, note '$(field note "$T/b.json")'"
+TSG_TEST_BUDGET_RACE=1 count "$T/b.json" --device gpu --gpu-mem 1G "$T/r20.tsg"
+same "$(field triangles "$T/b.json")" "$ref" && ! field note "$T/b.json" | grep -q "read again" && ok ||
+	bad "--gpu-mem 1G beside a process taking half: $(field triangles "$T/b.json") vs $ref, note '$(field note "$T/b.json")'"
+# two counts started together on this GPU, each with the default budget:
+# both count (before, the second could fail with exit 4 at its allocation)
+for i in 1 2 3; do
+	"$B/tristream" count --quiet --json --device gpu "$T/r20.tsg" >"$T/p1.json" 2>"$T/p1.err" &
+	p1=$!
+	"$B/tristream" count --quiet --json --device gpu "$T/r20.tsg" >"$T/p2.json" 2>"$T/p2.err"
+	rc2=$?
+	wait $p1
+	rc1=$?
+	[ $rc1 = 0 ] && [ $rc2 = 0 ] && same "$(field triangles "$T/p1.json")" "$ref" &&
+		same "$(field triangles "$T/p2.json")" "$ref" && ok ||
+		bad "two counts at once on one GPU, round $i: exit $rc1 / $rc2, $(field triangles "$T/p1.json") / $(field triangles "$T/p2.json") vs $ref: $(cat "$T/p1.err" "$T/p2.err" | head -c 300)"
+done
 finish_checks
