@@ -58,6 +58,18 @@ cg_run() { # LIMIT_BYTES CMD...
 	rmdir "$cg" 2>/dev/null
 	return $rc
 }
+# GPUs a test may use: NGPU where set, else CUDA_VISIBLE_DEVICES's entries
+# where set (nvidia-smi lists every GPU of the host whatever it says),
+# else nvidia-smi's count (0 without it)
+gpus_visible() {
+	if [ -n "${NGPU:-}" ]; then
+		echo "$NGPU"
+	elif [ -n "${CUDA_VISIBLE_DEVICES+x}" ]; then
+		echo "$CUDA_VISIBLE_DEVICES" | tr ',' '\n' | grep -c '[^[:space:]]'
+	else
+		nvidia-smi -L 2>/dev/null | grep -c '^GPU'
+	fi
+}
 # A count comparison passes only on two equal decimal numbers: an empty or
 # non-numeric side (a failed run) fails it, so "" = "" can never pass.
 num() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }

@@ -78,10 +78,15 @@ for cfg in "3 0" "1 0" "2 1"; do
 	want_multi=$([ "$1" -ge 2 ] && echo 1 || echo 0)
 	want_rc=$([ "$2" = 1 ] && echo 1 || echo 0)
 	want_jobs=$((18 + want_multi))
+	# groups.sh on GPUs 0 and 1 where there are two (after multi.sh), else
+	# a one-GPU job
+	want_runs=$((18 - want_multi))
+	want_groups=$([ "$1" -ge 2 ] && echo "0,1" || echo "[0-9]")
 	runs=$(grep -c ' on [0-9]*$' "$T/o/gpu-tests.txt" 2>/dev/null)
-	check "tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs one-GPU jobs (want 18), multi.sh on 0,1: $multi (want $want_multi)" \
+	check "tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs one-GPU jobs (want $want_runs), multi.sh on 0,1: $multi (want $want_multi), groups on $want_groups" \
 		eval '[ "$rc" = "$want_rc" ] && [ "$jobs" = "$want_jobs" ] && [ "$multi" = "$want_multi" ] &&
-			[ "$runs" = 18 ] && grep -q "^clique early on" "$T/o/gpu-tests.txt" &&
+			[ "$runs" = "$want_runs" ] && grep -qx "groups on $want_groups" "$T/o/gpu-tests.txt" &&
+			grep -q "^clique early on" "$T/o/gpu-tests.txt" &&
 			grep -A1 -x "k=auto" "$T/o/gpu-tests.txt" | grep -q "^counts 3/4 on" &&
 			grep -A1 -x "k=lstc lstc-paper lstc-hash mid-hash trust fasttc skiff edge-merge" "$T/o/gpu-tests.txt" | grep -q "^kernels 3/4 on" &&
 			grep -A1 -x "k=" "$T/o/gpu-tests.txt" | grep -q "^sanitizer 0/1 on" &&
@@ -100,6 +105,20 @@ left=$(grep '^left out (JOBS):' "$T/o/gpu-tests-summary.txt" 2>/dev/null)
 check "tests/gpu/all.sh JOBS=\"multi counts-2 sanitizer\": exit $rc, jobs '$jobs', '$left'" \
 	eval '[ "$rc" = 0 ] && [ "$jobs" = "=== counts-2 === multi === sanitizer " ] &&
 		[ "$left" = "left out (JOBS): clique-early clique-late counts-0 counts-1 counts-3 kernels-0 kernels-1 kernels-2 kernels-3 batch-0 batch-1 clique-sanitizer sweep oriented groups inputs" ]'
+# groups alone on two GPUs: on the pair, which then takes no other job
+rm -rf "$T/o"
+env JOBS="groups" GPUS=2 $stand bash tests/gpu/all.sh "$T/b" "$T" "$T/o" 4 >/dev/null 2>&1
+rc=$?
+check "tests/gpu/all.sh JOBS=groups on two GPUs: exit $rc, $(tr '\n' ' ' <"$T/o/gpu-tests-summary.txt" 2>/dev/null)" \
+	eval '[ "$rc" = 0 ] && [ "$(grep -c "^=== " "$T/o/gpu-tests.txt")" = 1 ] && grep -qx "groups on 0,1" "$T/o/gpu-tests.txt"'
+# tests/lib.sh's gpus_visible: NGPU, else CUDA_VISIBLE_DEVICES's entries,
+# else nvidia-smi's list (a stand-in listing four here)
+mkdir -p "$T/smi"
+printf '#!/bin/sh\nfor i in 0 1 2 3; do echo "GPU $i: H200 (UUID: GPU-$i)"; done\n' >"$T/smi/nvidia-smi"
+chmod +x "$T/smi/nvidia-smi"
+vis() { env -u NGPU -u CUDA_VISIBLE_DEVICES SMI="$T/smi" "$@" bash -c '. tests/lib.sh; PATH=$SMI:$PATH; gpus_visible'; }
+got="$(vis) $(vis CUDA_VISIBLE_DEVICES=2) $(vis CUDA_VISIBLE_DEVICES=0,1) $(vis CUDA_VISIBLE_DEVICES=) $(vis NGPU=3 CUDA_VISIBLE_DEVICES=0)"
+check "tests/lib.sh gpus_visible: '$got' (want '4 1 2 0 3')" [ "$got" = "4 1 2 0 3" ]
 out=$(env JOBS="counts-2 count-9" GPUS=1 $stand \
 	bash tests/gpu/all.sh "$T/b" "$T" "$T/o2" 4 2>&1)
 rc=$?

@@ -13,7 +13,9 @@
 # its sanitizer part; its batch part in two),
 # tests/gpu/clique.sh (its counts in two halves, early and late, and its
 # sanitizer half), tests/gpu/sweep.sh, tests/gpu/oriented.sh,
-# tests/gpu/groups.sh (2 min on an H200) and tests/gpu/inputs.sh. The
+# tests/gpu/groups.sh (2 min on an H200; on GPUs 0 and 1 after multi.sh
+# where there are two, as its groups on several GPUs need two visible)
+# and tests/gpu/inputs.sh. The
 # longest jobs go first
 # (four H200s, 2026-11-26: count slices 4.5-13 min, sanitizer and batch
 # 2-2.5 min, multi.sh 15 min on two: 96 GPU-minutes for run.sh and
@@ -88,7 +90,7 @@ left_out=""
 while read -r name rest; do
 	if ! wanted "$name"; then
 		left_out="$left_out $name"
-	elif [ "$name" != multi ]; then
+	elif [ "$name" != multi ] && ! { [ "$name" = groups ] && [ "$ngpu" -ge 2 ]; }; then
 		echo "$name $rest" >>"$T/queue"
 	fi
 done <"$T/all"
@@ -147,13 +149,18 @@ worker() { # gpu: jobs until the queue is empty
 }
 step "start: $ngpu GPU(s), $SLICES count slices${JOBS:+, jobs $JOBS}; $("$B/tristream" --version 2>&1 | head -n 1); sha256 of tristream $(sha256sum "$B/tristream" 2>&1 | cut -c1-16)"
 pids=()
-if [ "$ngpu" -ge 2 ] && wanted multi; then
-	# multi.sh holds GPUs 0 and 1; their workers start when it is done
+if [ "$ngpu" -ge 2 ] && { wanted multi || wanted groups; }; then
+	# multi.sh, then groups.sh (its groups on two GPUs: one visible GPU
+	# would run only its contexts-of-GPU-0 form) hold GPUs 0 and 1; their
+	# workers start when both are done
 	(
-		s=$(date +%s)
-		step "GPUs 0,1: multi.sh"
-		CUDA_VISIBLE_DEVICES=0,1 bash "$MULTI_SH" "$B" "$G" >"$T/multi.log" 2>&1
-		finish multi $? $(($(date +%s) - s)) "GPUs 0,1"
+		if wanted multi; then
+			s=$(date +%s)
+			step "GPUs 0,1: multi.sh"
+			CUDA_VISIBLE_DEVICES=0,1 bash "$MULTI_SH" "$B" "$G" >"$T/multi.log" 2>&1
+			finish multi $? $(($(date +%s) - s)) "GPUs 0,1"
+		fi
+		! wanted groups || run_job 0,1 groups groups
 		worker 0 &
 		worker 1
 		wait

@@ -17,8 +17,8 @@
 # a BVGraph crawl decoded as it is counted, in groups;
 # TSG_TEST_ARRIVAL_GROUPS=1 takes groups where every row would fit, so
 # that any batch count can be tried; groups on several GPUs (two and
-# three contexts of GPU 0 where there is one; NGPU=1 with
-# CUDA_VISIBLE_DEVICES=0 tries those on a host of several), against one
+# three contexts of GPU 0 where one is visible: tests/lib.sh's
+# gpus_visible, NGPU overrides), against one
 # GPU's JSON;
 # compute-sanitizer's memcheck over many groups. Ends with "N passed, N failed".
 set -u
@@ -193,7 +193,7 @@ done
 # groups; the leader alone saves the rows. Two GPUs where there are two,
 # else two and three contexts of GPU 0 (TRISTREAM_TEST_GPU_REPEAT, as
 # tests/gpu/multi.sh: the same code, its exactness not its speed)
-ngpu=${NGPU:-$(nvidia-smi --query-gpu=index --format=csv,noheader 2>/dev/null | wc -l)}
+ngpu=$(gpus_visible)
 # per: a budget for each where contexts share one GPU (without one, the
 # first two contexts' default budgets left a third 508 MiB of an H100:
 # exit 4, session 40's first run of this section)

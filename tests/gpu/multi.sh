@@ -46,7 +46,7 @@ count() { # out file, args... (the JSON of one count; empty on failure)
 	"$B/tristream" count --quiet --json "$@" >"$o" 2>"$T/err" || { echo "  ($(head -c 300 "$T/err"))"; : >"$o"; }
 }
 
-ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+ngpu=$(gpus_visible) # those CUDA_VISIBLE_DEVICES leaves (tests/lib.sh)
 nvidia-smi --query-gpu=index,name,memory.total --format=csv,noheader || true
 if [ "$ngpu" -lt 1 ]; then
 	skip "no GPU here; several GPUs not checked"
