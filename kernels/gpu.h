@@ -325,6 +325,11 @@ struct gpu_arrival_result {
 	uint32_t groups;
 	uint64_t group_rows, rows_back_bytes, rows_out_bytes, pair_launches;
 	uint64_t pair_tallies, pair_split; /* tallies; those whose records took several launches */
+	/* TSG_ARRIVAL_GROUP_EARLY (bench/): the batch before which a group's
+	 * batches were counted against the earlier groups ahead of its end, and
+	 * the pieces copied back for it; 0 where it did not act */
+	uint32_t early_batch;
+	uint64_t early_pieces;
 	double group_end_s;
 	/* of group_end_s, taking pinned host memory for the rows (pinned ahead
 	 * by a thread, kernels/pinned_arena.cuh); arrays that were not, for

@@ -475,6 +475,13 @@ struct gpu_ctx {
 	double ag_t0;                 /* host time at the begin */
 	double ag_alloc_s, ag_wait0_s; /* host seconds in group ends: pinned allocations; the first wait */
 	double ag_fit_wait_s;         /* host seconds waiting for a fill mark (ag_fits) */
+	/* TSG_ARRIVAL_GROUP_EARLY=N (bench/, one device): after batch
+	 * ag_early_at - 1 (N per mille of the batches) the current group's
+	 * batches so far are counted against the earlier groups at once; its end
+	 * then counts the pieces against its batches from ag_sub on alone */
+	uint32_t ag_early_at, ag_sub, ag_early_batch; /* ag_early_batch: where it acted, or 0 */
+	uint64_t ag_early_pieces;
+	double ag_early_s;            /* host seconds in it */
 	/* the groups' host rows, pinned ahead by a thread (pinned_arena.cuh);
 	 * the batch thread's seconds waiting for it, the thread's pinning and
 	 * the release's unpinning seconds, arrays it had no room for, and

@@ -1607,6 +1607,15 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 			g->ag_times = g->ag_prof || (v && strcmp(v, "2") == 0); /* said, not serialised */
 			v = getenv("TSG_ARRIVAL_GROUP_TALLY");
 			g->ag_tally = !(v && strcmp(v, "0") == 0);
+			/* per mille of the batches, 1 .. 999 (ag_early) */
+			v = getenv("TSG_ARRIVAL_GROUP_EARLY");
+			const unsigned long pm = v && *v ? strtoul(v, NULL, 10) : 0;
+			g->ag_early_at = pm >= 1 && pm <= 999
+						 ? (uint32_t)((uint64_t)nbatches * pm / 1000)
+						 : 0;
+			g->ag_sub = g->ag_early_batch = 0;
+			g->ag_early_pieces = 0;
+			g->ag_early_s = 0;
 		}
 		memset(g->ag_prof_ms, 0, sizeof(g->ag_prof_ms));
 		for (int j = 0; j < 3; j++)
@@ -1912,17 +1921,31 @@ fail:
 	return rc;
 }
 
-static int ag_group_pairs(struct gpu_ctx *g, int count, struct tsg_err *err)
+/* Counts the edges between every earlier group, its rows back in region B
+ * a piece at a time (on several devices every nshares-th piece, dealt
+ * from the group's number on), and the current group's batches kf .. kt-1
+ * in region A, both ways. Region A is narrowed to those batches' ids (its
+ * bounds and index shifted) for the while and restored after: an edge
+ * a -> b between the two needs out(a) and out(b) alone, so the group's
+ * batches may be taken in two runs of them (ag_early) and every edge is
+ * still counted once. On the counting stream, after the batches' own. */
+static int ag_pieces_against(struct gpu_ctx *g, uint32_t kf, uint32_t kt, struct tsg_err *err)
 {
 	int rc = TSG_OK;
 	const cudaStream_t cs = g->compute[1];
-	struct ar_group *gr = &g->ag[g->ag_n];
 	const struct gpu_ctx *lead = g->ar_leader ? g->ar_leader : g;
 	const uint32_t nshares = g->ar.nshares ? g->ar.nshares : 1;
-	const double t0 = host_now();
-	const uint64_t pieces0 = g->ag_pieces;
+	const uint64_t lo0 = g->ar.a_lo, hi0 = g->ar.a_hi;
+	uint32_t *const rs0 = g->ar.rs_a, *const rl0 = g->ar.rl_a;
+	const uint64_t shift = g->ag_bound[kf] - lo0;
 	uint64_t piece = 0; /* every device cuts the same pieces */
-	for (uint32_t i = 0; count && i < g->ag_n; i++) {
+	if (kf >= kt)
+		return TSG_OK;
+	g->ar.a_lo = g->ag_bound[kf];
+	g->ar.a_hi = g->ag_bound[kt];
+	g->ar.rs_a = rs0 + shift;
+	g->ar.rl_a = rl0 + shift;
+	for (uint32_t i = 0; i < g->ag_n; i++) {
 		struct ar_group e = g->ag[i];
 		const struct ar_group *saved = &lead->ag[i];
 		if (saved->rows != e.rows || saved->lo != e.lo || saved->hi != e.hi) {
@@ -1974,13 +1997,33 @@ static int ag_group_pairs(struct gpu_ctx *g, int count, struct tsg_err *err)
 			g->ar.b_lo = b_lo;
 			g->ar.b_hi = b_hi;
 			g->ar.b_base = (uint32_t)r0;
-			if ((rc = ag_rounds(g, 0, gr, gr->k0, gr->k1, err)) ||
+			if ((rc = ag_rounds(g, 0, NULL, kf, kt, err)) ||
 			    (rc = ag_rounds(g, 1, &e, j0, j1, err)))
 				goto fail;
 			CK(cudaEventRecord(g->ag_free[u], cs), "recording an event");
 			j0 = j1;
 		}
 	}
+fail:
+	g->ar.a_lo = lo0;
+	g->ar.a_hi = hi0;
+	g->ar.rs_a = rs0;
+	g->ar.rl_a = rl0;
+	return rc;
+}
+
+static int ag_group_pairs(struct gpu_ctx *g, int count, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const cudaStream_t cs = g->compute[1];
+	struct ar_group *gr = &g->ag[g->ag_n];
+	const double t0 = host_now();
+	const uint64_t pieces0 = g->ag_pieces;
+	/* the batches before ag_sub were counted against the earlier groups
+	 * already (ag_early) */
+	const uint32_t from = g->ag_sub > gr->k0 ? g->ag_sub : gr->k0;
+	if (count && (rc = ag_pieces_against(g, from, gr->k1, err)))
+		goto fail;
 	/* region A starts over; the next batch's orientation waits for this */
 	CK(cudaMemsetAsync(&g->ar.fill->used, 0, sizeof(g->ar.fill->used), cs), "clearing a group");
 	CK(cudaEventRecord(g->ar_filed, cs), "recording an event");
@@ -1988,12 +2031,37 @@ static int ag_group_pairs(struct gpu_ctx *g, int count, struct tsg_err *err)
 	gr->end_s += host_now() - t0;
 	gr->pieces = (uint32_t)(g->ag_pieces - pieces0);
 	g->ag_n++;
-	g->ag_first = gr->k1;
+	g->ag_first = g->ag_sub = gr->k1;
 	g->ag_target = ag_target(g);
 	g->ag_end_s += host_now() - t0;
 	return TSG_OK;
 fail:
 	return rc;
+}
+
+/* TSG_ARRIVAL_GROUP_EARLY: once batch k is placed (and counted within its
+ * group), where batch k + 1 is the knob's and not the last, the current
+ * group's batches so far against the earlier groups, so that the last
+ * group's end, which waits for the read's end, has fewer of its batches
+ * left to count. Its cost: the earlier groups' rows come back twice, and
+ * the batches' own counts wait on the counting stream meanwhile (free only
+ * while the device waits on the read). One device alone. */
+static int ag_early(struct gpu_ctx *g, uint32_t k, int count, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	const double t0 = host_now();
+	const uint64_t pieces0 = g->ag_pieces;
+	if (!count || !g->ag_early_at || k + 1 != g->ag_early_at || k + 1 >= g->ar_nbatches ||
+	    g->ag_n == 0 || g->ag_first > k || g->ar_leader || g->ar_npeers ||
+	    (g->ar.nshares ? g->ar.nshares : 1) != 1)
+		return TSG_OK;
+	if ((rc = ag_pieces_against(g, g->ag_first, k + 1, err)))
+		return rc;
+	g->ag_sub = k + 1;
+	g->ag_early_batch = k + 1;
+	g->ag_early_pieces += g->ag_pieces - pieces0;
+	g->ag_early_s += host_now() - t0;
+	return TSG_OK;
 }
 
 /* Groups: whether batch k (entries list entries, ids lo .. lo+nbv-1)
@@ -2120,6 +2188,8 @@ extern "C" int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err)
 					g->mid_hash_bits, cnt, g->sms, s, g->compute[1], g->ar_placed,
 					g->ar_filed, &g->ag_used[k]),
 		   "launching the arrival count");
+		if ((rc = ag_early(g, k, count, err)))
+			goto fail;
 		if (k + 1 == g->ar_nbatches &&
 		    ((rc = ag_group_save(g, k + 1, err)) || (rc = ag_group_pairs(g, count, err))))
 			goto fail;
@@ -2203,6 +2273,8 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	res->pair_launches = g->ag_rounds;
 	res->pair_tallies = g->ag_tallies;
 	res->pair_split = g->ag_split;
+	res->early_batch = g->ar.grouped ? g->ag_early_batch : 0;
+	res->early_pieces = g->ar.grouped ? g->ag_early_pieces : 0;
 	res->group_end_s = g->ag_end_s;
 	res->rows_alloc_s = g->ag_alloc_s;
 	res->rows_alloc_fallbacks = g->ag_arena_miss;
@@ -2224,6 +2296,10 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 			"%u pieces back%s\n", i, g->ag[i].k0, g->ag[i].k1 - 1,
 			(unsigned long long)g->ag[i].rows, g->ag[i].end_at, g->ag[i].end_s,
 			g->ag[i].pieces, "");
+	if (g->ar.grouped && g->ag_times && g->ag_early_batch)
+		fprintf(stderr, "early rounds: batches before %u against the earlier groups, %llu "
+			"pieces back, %.3f s on the host\n", g->ag_early_batch,
+			(unsigned long long)g->ag_early_pieces, g->ag_early_s);
 	if (g->ar.grouped && g->ag_times)
 		fprintf(stderr, "groups: gpu_arrival_end at %.3f s, the count read back at %.3f s\n",
 			entered - g->ag_t0, host_now() - g->ag_t0);

@@ -293,6 +293,8 @@ struct engine_result {
 		double alloc_s;       /* of them, taking pinned host memory for the rows */
 		uint32_t alloc_fallbacks; /* arrays not pinned ahead (cudaMallocHost'd) */
 		char alloc_why[80];   /* why the first of them was not ("" if none) */
+		uint32_t early_batch; /* TSG_ARRIVAL_GROUP_EARLY acted before this batch (0: not) */
+		uint64_t early_pieces; /* pieces it copied back */
 	} arrival_groups;
 	enum kern_clique_method clique_ran; /* k-cliques: the method that ran */
 	struct kern_clique_gpu clique_gpu;  /* k-cliques on the GPU: what ran (k 0: none) */

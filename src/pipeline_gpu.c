@@ -1339,6 +1339,8 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 		res->pair_launches += one.pair_launches;
 		res->pair_tallies += one.pair_tallies;
 		res->pair_split += one.pair_split;
+		res->early_batch = one.early_batch > res->early_batch ? one.early_batch : res->early_batch;
+		res->early_pieces += one.early_pieces;
 		res->group_end_s = one.group_end_s > res->group_end_s ? one.group_end_s
 								       : res->group_end_s;
 		res->rows_alloc_s += one.rows_alloc_s;
@@ -1418,6 +1420,8 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int gro
 	r->arrival_groups.launches = res.pair_launches;
 	r->arrival_groups.tallies = res.pair_tallies;
 	r->arrival_groups.split = res.pair_split;
+	r->arrival_groups.early_batch = res.early_batch;
+	r->arrival_groups.early_pieces = res.early_pieces;
 	r->arrival_groups.end_s = res.group_end_s;
 	r->arrival_groups.alloc_s = res.rows_alloc_s;
 	r->arrival_groups.alloc_fallbacks = res.rows_alloc_fallbacks;
@@ -1439,6 +1443,13 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int gro
 			 arrival_groups_test() ? "were put in groups by TSG_TEST_ARRIVAL_GROUPS"
 					       : "outgrow the GPU's budget",
 			 tsg_fmt_bytes(res.rows_back_bytes, b, sizeof(b)));
+		if (res.early_batch) { /* a bench's knob acted: said */
+			const size_t e = strlen(r->note);
+			snprintf(r->note + e, sizeof(r->note) - e, "; TSG_ARRIVAL_GROUP_EARLY: the "
+				 "group of batch %u counted its batches before it against the earlier "
+				 "groups ahead of its end (%llu pieces copied back for it)",
+				 res.early_batch, (unsigned long long)res.early_pieces);
+		}
 	}
 	if (res.pinned_bytes < res.list_bytes) { /* after what is there (auto's one GPU) */
 		const size_t at = strlen(r->note);

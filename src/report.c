@@ -260,6 +260,10 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 				json_u64(&j, "pair_launches", r->arrival_groups.launches);
 				json_u64(&j, "pair_tallies", r->arrival_groups.tallies);
 				json_u64(&j, "pair_split", r->arrival_groups.split);
+				if (r->arrival_groups.early_batch) {
+					json_u64(&j, "early_batch", r->arrival_groups.early_batch);
+					json_u64(&j, "early_pieces", r->arrival_groups.early_pieces);
+				}
 				json_f64(&j, "group_end_s", r->arrival_groups.end_s);
 				json_f64(&j, "rows_alloc_s", r->arrival_groups.alloc_s);
 				json_u64(&j, "rows_alloc_fallbacks", r->arrival_groups.alloc_fallbacks);

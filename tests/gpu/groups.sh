@@ -10,6 +10,8 @@
 # every reader, the LZ4 file, hashed rows and small tables, per-vertex
 # counts against the CPU's file (itself against brute); pairs whose records
 # overflow one launch, and pairs not tallied (TSG_ARRIVAL_GROUP_TALLY=0);
+# a group's batches counted against the earlier ones ahead of its end
+# (TSG_ARRIVAL_GROUP_EARLY);
 # the JSON says groups ran; a budget too small for a batch fails with exit 4;
 # the rows' host memory pinned ahead, in chunks of 2 MiB (arrays across
 # their bounds) and not at all (TSG_ARRIVAL_GROUP_ARENA=0);
@@ -149,6 +151,42 @@ python3 -c "
 import json; d = json.load(open('$T/s.json')); a = d['arrival_groups']
 assert d['triangles'] == $ref_r18 and a['pair_split'] > 0, a" &&
 	ok || bad "groups whose pairs' records take several launches: $(head -c 400 "$T/s.json")"
+# TSG_ARRIVAL_GROUP_EARLY=N (a bench's knob): after N per mille of the
+# batches, the current group's batches so far counted against the earlier
+# groups, its end the rest. Exact at five settings on every graph, with
+# region A capped, records held short (several launches a pair), pairs
+# untallied, per-vertex; the JSON says where it acted (64 batches, 500 per
+# mille: before batch 32), its rows came back twice (more bytes back than
+# without it), and the note names it; without the knob, nothing said
+for g in $graphs; do
+	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
+	for pm in 1 300 500 940 999; do
+		got=$(TSG_ARRIVAL_GROUP_EARLY=$pm TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 cnt "$g" --batches 64)
+		same "$got" "$ref" && ok || bad "$(basename "$g") groups, early at $pm per mille: $got, not $ref"
+	done
+	got=$(TSG_ARRIVAL_GROUP_EARLY=700 TSG_TEST_ARRIVAL_PAIR_RECORDS=5000 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=20000 cnt "$g" --batches 100)
+	same "$got" "$ref" && ok || bad "$(basename "$g") groups, early, records held short: $got, not $ref"
+	got=$(TSG_ARRIVAL_GROUP_EARLY=600 TSG_ARRIVAL_GROUP_TALLY=0 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=20000 cnt "$g" --batches 100)
+	same "$got" "$ref" && ok || bad "$(basename "$g") groups, early, untallied: $got, not $ref"
+	"$B/tristream" count --quiet --device cpu --per-vertex "$T/cpu.pv" "$g" >/dev/null 2>&1
+	rm -f "$T/gpu.pv"
+	got=$(TSG_ARRIVAL_GROUP_EARLY=800 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=3000 cnt "$g" --batches 30 --per-vertex "$T/gpu.pv")
+	same "$got" "$ref" && [ -f "$T/gpu.pv" ] && cmp -s "$T/gpu.pv" "$T/cpu.pv" && ok ||
+		bad "$(basename "$g") groups per-vertex, early: $got, not $ref, or files differ"
+done
+for pm in "" 500; do
+	TSG_ARRIVAL_GROUP_EARLY=$pm TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 "$B/tristream" count \
+		--quiet --json --device gpu --layout arrival --batches 64 "$T/r18.tsg" >"$T/e$pm.json" 2>/dev/null
+done
+python3 -c "
+import json; d = json.load(open('$T/e500.json')); o = json.load(open('$T/e.json'))
+a, b = d['arrival_groups'], o['arrival_groups']
+assert d['triangles'] == o['triangles'] == $ref_r18 and d['groups'] == o['groups'] >= 2, (d, o)
+assert a['early_batch'] == 32 and a['early_pieces'] > 0, a
+assert a['rows_back_bytes'] > b['rows_back_bytes'], (a, b)
+assert 'TSG_ARRIVAL_GROUP_EARLY' in d['note'] and 'before it' in d['note'], d['note']
+assert 'early_batch' not in b and 'EARLY' not in o['note'], (b, o['note'])" &&
+	ok || bad "groups early: the JSON with and without it: $(head -c 400 "$T/e500.json")"
 # auto takes groups only where the rows reach ENGINE_AUTO_GROUPS_ROWS (1.875
 # GiB: R-MAT 18's do not, so the block layout) and fill at most 12 regions
 # A. With the line lowered (TSG_TEST_AUTO_GROUPS_ROWS=1), at budgets of
@@ -238,6 +276,14 @@ assert a['rows_out_bytes'] == b['rows_out_bytes'], (a, b)
 assert a['rows_back_bytes'] == b['rows_back_bytes'] and a['pair_launches'] == b['pair_launches'], (a, b)
 assert 'groups on $n GPUs' in d['note'] and 'GPUs' not in o['note'], (d['note'], o['note'])" &&
 		ok || bad "groups on --gpus $gl: the JSON against one GPU's: $(head -c 400 "$T/m.json")"
+	# TSG_ARRIVAL_GROUP_EARLY is one device's: on several it does not act
+	TSG_ARRIVAL_GROUP_EARLY=500 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=20000 "$B/tristream" count \
+		--quiet --json --device gpu --layout arrival --gpus "$gl" --batches 50 $per "$T/r18.tsg" >"$T/me.json" 2>/dev/null
+	python3 -c "
+import json; d = json.load(open('$T/me.json'))
+assert d['triangles'] == $ref_r18 and d['groups'] >= 3, d
+assert 'early_batch' not in d['arrival_groups'] and 'EARLY' not in d['note'], d" &&
+		ok || bad "groups early on --gpus $gl: $(head -c 400 "$T/me.json")"
 	# auto takes groups on every GPU listed (the line lowered)
 	got=$(TSG_TEST_AUTO_GROUPS_ROWS=1 "$B/tristream" count --quiet --json --device gpu --gpus "$gl" \
 		--gpu-mem "$m" "$T/r18.tsg" 2>/dev/null | python3 -c '
