@@ -156,8 +156,11 @@ assert d['triangles'] == $ref_r18 and a['pair_split'] > 0, a" &&
 # groups, its end the rest. Exact at five settings on every graph, with
 # region A capped, records held short (several launches a pair), pairs
 # untallied, per-vertex; the JSON says where it acted (64 batches, 500 per
-# mille: before batch 32), its rows came back twice (more bytes back than
-# without it), and the note names it; without the knob, nothing said
+# mille: before batch 32) and the pieces it copied back, no fewer bytes
+# came back than without it (more, unless a group ends at batch 32: region
+# A of 400000 rows takes several batches a group; of 100000, one, so the
+# knob only moved a group's end, its first GPU run), and the note names
+# it; without the knob, nothing said
 for g in $graphs; do
 	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
 	for pm in 1 300 500 940 999; do
@@ -175,7 +178,7 @@ for g in $graphs; do
 		bad "$(basename "$g") groups per-vertex, early: $got, not $ref, or files differ"
 done
 for pm in "" 500; do
-	TSG_ARRIVAL_GROUP_EARLY=$pm TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 "$B/tristream" count \
+	TSG_ARRIVAL_GROUP_EARLY=$pm TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=400000 "$B/tristream" count \
 		--quiet --json --device gpu --layout arrival --batches 64 "$T/r18.tsg" >"$T/e$pm.json" 2>/dev/null
 done
 python3 -c "
@@ -183,10 +186,10 @@ import json; d = json.load(open('$T/e500.json')); o = json.load(open('$T/e.json'
 a, b = d['arrival_groups'], o['arrival_groups']
 assert d['triangles'] == o['triangles'] == $ref_r18 and d['groups'] == o['groups'] >= 2, (d, o)
 assert a['early_batch'] == 32 and a['early_pieces'] > 0, a
-assert a['rows_back_bytes'] > b['rows_back_bytes'], (a, b)
+assert a['rows_back_bytes'] >= b['rows_back_bytes'] > 0, (a, b)
 assert 'TSG_ARRIVAL_GROUP_EARLY' in d['note'] and 'before it' in d['note'], d['note']
 assert 'early_batch' not in b and 'EARLY' not in o['note'], (b, o['note'])" &&
-	ok || bad "groups early: the JSON with and without it: $(head -c 400 "$T/e500.json")"
+	ok || bad "groups early: the JSON with and without it: $(grep -ho '"arrival_groups":{[^}]*}' "$T/e500.json" "$T/e.json")"
 # auto takes groups only where the rows reach ENGINE_AUTO_GROUPS_ROWS (1.875
 # GiB: R-MAT 18's do not, so the block layout) and fill at most 12 regions
 # A. With the line lowered (TSG_TEST_AUTO_GROUPS_ROWS=1), at budgets of
