@@ -244,7 +244,7 @@ struct engine_result {
 	char kernel[32];          /* the kernel asked for, or where no unit ran it,
 				     * the one that ran (engine_kernel_fallbacks) */
 	uint32_t kernel_fallbacks; /* units counted by another kernel than asked */
-	char note[256];           /* why auto chose the CPU, if it did; fall-backs */
+	char note[1024];          /* why auto chose the CPU, if it did; fall-backs */
 	uint32_t nparts;          /* parts or units counted */
 	uint32_t nblocks;         /* block layout: source blocks */
 	struct engine_stream {    /* an oriented .tsg counted as it was read */

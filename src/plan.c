@@ -86,8 +86,8 @@ static void choose(struct count_plan *p, enum plan_item i, const char *chosen, c
 	struct plan_choice *c = &p->item[i];
 	c->used = 1;
 	snprintf(c->chosen, sizeof(c->chosen), "%s", chosen);
-	if (reason && reason[0])
-		snprintf(c->reason, sizeof(c->reason), "%s", reason);
+	if (reason && reason[0]) /* a long engine note cut to the item's room */
+		snprintf(c->reason, sizeof(c->reason), "%.*s", (int)sizeof(c->reason) - 1, reason);
 }
 
 static int refuse(struct tsg_err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
