@@ -25,6 +25,12 @@ struct engine_block_mem {
 			     * the graph's own: nothing to free */
 };
 
+/* Adds to r->note, where g took its default budget at a second read of its
+ * free memory (gpu_budget_rereads: another process on the card took memory
+ * first), which GPU, how often and the budget: the layout and speed are
+ * then less than the card's free memory suggested. Nothing for g NULL. */
+void engine_note_budget_reread(const struct gpu_ctx *g, struct engine_result *r);
+
 void *engine_block_alloc(void *ctx, size_t bytes); /* a part_alloc_fn; ctx: the mem */
 void engine_block_release(struct engine_block_mem *m, void *p);
 

@@ -1782,22 +1782,16 @@ static int open_the_rest(const struct tsg_graph *g, const struct engine_opts *o,
 	return rc;
 }
 
-/* Says in r->note which GPU took its default budget at a second read of
- * its free memory (gpu_budget_rereads): the budget, and so the layout and
- * speed, is then less than the card's free memory suggested. */
-static void note_budget_rereads(struct gpu_ctx *const *ctx, struct engine_result *r)
+void engine_note_budget_reread(const struct gpu_ctx *g, struct engine_result *r)
 {
-	for (uint32_t i = 0; i < ENGINE_MAX_GPUS; i++) {
-		if (!ctx[i] || !gpu_budget_rereads(ctx[i]))
-			continue;
-		char b[32];
-		const size_t at = strlen(r->note);
-		snprintf(r->note + at, sizeof(r->note) - at, "%sGPU %d: its memory free fell before "
-			 "the budget was allocated (another process on the card?): read again %u "
-			 "time%s, a budget of %s", at ? "; " : "", gpu_device_index(ctx[i]),
-			 gpu_budget_rereads(ctx[i]), gpu_budget_rereads(ctx[i]) == 1 ? "" : "s",
-			 tsg_fmt_bytes(gpu_budget(ctx[i]), b, sizeof(b)));
-	}
+	if (!g || !gpu_budget_rereads(g))
+		return;
+	char b[32];
+	const size_t at = strlen(r->note);
+	snprintf(r->note + at, sizeof(r->note) - at, "%sGPU %d: its memory free fell before the "
+		 "budget was allocated (another process on the card?): read again %u time%s, a "
+		 "budget of %s", at ? "; " : "", gpu_device_index(g), gpu_budget_rereads(g),
+		 gpu_budget_rereads(g) == 1 ? "" : "s", tsg_fmt_bytes(gpu_budget(g), b, sizeof(b)));
 }
 
 /* TSG_OPEN_PROFILE=1 (a bench's): when engine_count_gpu passed each step
@@ -2079,7 +2073,8 @@ done:
 		engine_kernel_fallbacks(gpu_kernel_name(o->gpu_kernel), "mid-hash takes a unit of "
 					"under 2^32 - 2^24 source entries", r);
 	if (rc == TSG_OK)
-		note_budget_rereads(ctx, r);
+		for (uint32_t i = 0; i < ENGINE_MAX_GPUS; i++)
+			engine_note_budget_reread(ctx[i], r);
 	for (uint32_t i = 0; i < p.nlanes; i++)
 		for (int s = 0; s < GPU_SLOTS; s++)
 			gpu_host_free(p.lane[i].gpu, p.lane[i].stage[s].mem);

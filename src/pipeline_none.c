@@ -54,6 +54,11 @@ static int no_gpu(struct tsg_err *err)
 }
 
 void gpu_close(struct gpu_ctx *g) { (void)g; }
+void engine_note_budget_reread(const struct gpu_ctx *g, struct engine_result *r)
+{
+	(void)g;
+	(void)r;
+}
 const char *gpu_device_name(const struct gpu_ctx *g) { (void)g; return "none"; }
 void *gpu_host_alloc(struct gpu_ctx *g, size_t bytes) { (void)g; (void)bytes; return NULL; }
 void gpu_host_free(struct gpu_ctx *g, void *p) { (void)g; (void)p; }

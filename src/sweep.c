@@ -870,6 +870,8 @@ static int open_device(struct sweep *s, const struct engine_opts *o, struct engi
 		if (rc)
 			snprintf(r->note, sizeof(r->note), "the GPU could not be used (%.160s): counted "
 				 "on the CPU", ge.msg);
+		else
+			engine_note_budget_reread(s->gpu, r);
 		gpu = rc == TSG_OK;
 	}
 	s->producers = gpu && s->threads > 1 ? s->threads - 1 : s->threads;

@@ -7,7 +7,8 @@
 # with the engine); per-vertex counts and clustering against it; the LAW
 # crawl against its published count; a checkpoint killed and resumed; a
 # wrong transpose refused; compute-sanitizer's memcheck and racecheck over
-# a small sweep. Ends with "N passed, N failed".
+# a small sweep; a default budget read again, said. Ends with "N passed,
+# N failed".
 set -u
 SECONDS=0
 B=${1:-build}
@@ -38,6 +39,21 @@ for g in c1 c2 r; do
 		same "$got" "$ref" && ok || bad "$g, sweep $o: $got, not $ref"
 	done
 done
+# a default budget taken away between its read and its allocation
+# (TSG_TEST_BUDGET_RACE=1: half the free memory taken then) is read again
+# and said in the sweep's note as in the other layouts'; with --gpu-mem,
+# never read again, nothing said
+TSG_TEST_BUDGET_RACE=1 sw --partitions 3 "$T/c2" >"$T/race.json"
+python3 -c "
+import json; d = json.load(open('$T/race.json'))
+assert d['triangles'] == $ref_c2 and d['layout'] == 'sweep' and d['device'] == 'gpu', d
+assert 'read again 1 time,' in d['note'], d['note']" && ok ||
+	bad "sweep, default budget taken away once: $(head -c 400 "$T/race.json")"
+TSG_TEST_BUDGET_RACE=1 sw --partitions 3 --gpu-mem 1G "$T/c2" >"$T/race.json"
+python3 -c "
+import json; d = json.load(open('$T/race.json'))
+assert d['triangles'] == $ref_c2 and 'read again' not in d.get('note', ''), d" && ok ||
+	bad "sweep, --gpu-mem 1G beside a process taking half: $(head -c 400 "$T/race.json")"
 sw --threads 2 --partitions 5 --batches 40 "$T/c2" >"$T/p.json"
 TSG_TEST_SWEEP_KEEP=0 sw --threads 2 --partitions 5 --batches 40 "$T/c2" >"$T/p0.json"
 # pass p reads its block's chunks and the chunks after them, and its fill
