@@ -2051,13 +2051,19 @@ static int ag_early(struct gpu_ctx *g, uint32_t k, int count, struct tsg_err *er
 	int rc = TSG_OK;
 	const double t0 = host_now();
 	const uint64_t pieces0 = g->ag_pieces;
-	if (!count || !g->ag_early_at || k + 1 != g->ag_early_at || k + 1 >= g->ar_nbatches ||
+	if (!g->ag_early_at || k + 1 != g->ag_early_at || k + 1 >= g->ar_nbatches ||
 	    g->ag_n == 0 || g->ag_first > k || g->ar_leader || g->ar_npeers ||
 	    (g->ar.nshares ? g->ar.nshares : 1) != 1)
 		return TSG_OK;
+	/* the group's end counts from here on whoever counts batch k: under
+	 * mpirun batch k and the group's last may be other ranks' (count 0
+	 * here), and the rank that ends the group must not count again what
+	 * batch k's rank counted (a review's finding, session 48) */
+	g->ag_sub = k + 1;
+	if (!count)
+		return TSG_OK;
 	if ((rc = ag_pieces_against(g, g->ag_first, k + 1, err)))
 		return rc;
-	g->ag_sub = k + 1;
 	g->ag_early_batch = k + 1;
 	g->ag_early_pieces += g->ag_pieces - pieces0;
 	g->ag_early_s += host_now() - t0;
