@@ -2049,8 +2049,6 @@ fail:
 static int ag_early(struct gpu_ctx *g, uint32_t k, int count, struct tsg_err *err)
 {
 	int rc = TSG_OK;
-	const double t0 = host_now();
-	const uint64_t pieces0 = g->ag_pieces;
 	if (!g->ag_early_at || k + 1 != g->ag_early_at || k + 1 >= g->ar_nbatches ||
 	    g->ag_n == 0 || g->ag_first > k || g->ar_leader || g->ar_npeers ||
 	    (g->ar.nshares ? g->ar.nshares : 1) != 1)
@@ -2062,6 +2060,8 @@ static int ag_early(struct gpu_ctx *g, uint32_t k, int count, struct tsg_err *er
 	g->ag_sub = k + 1;
 	if (!count)
 		return TSG_OK;
+	const double t0 = host_now(); /* (not on every batch: only where it acts) */
+	const uint64_t pieces0 = g->ag_pieces;
 	if ((rc = ag_pieces_against(g, g->ag_first, k + 1, err)))
 		return rc;
 	g->ag_early_batch = k + 1;
