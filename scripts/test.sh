@@ -86,7 +86,9 @@ print(ok, len(rows) - ok - skip, skip, ", ".join("%s %.0f s" % (r["name"], r["du
 with open(sys.argv[2], "w") as f:
     for r in rows:
         if r["result"] not in ("OK", "EXPECTEDFAIL", "SKIP"):
-            fails = [l for l in (r.get("stdout") or "").splitlines() if l.startswith("FAIL: ")]
+            # shell tests print "FAIL: ..." on stdout, C tests "FAIL file:line: ..." on stderr
+            out = (r.get("stdout") or "") + "\n" + (r.get("stderr") or "")
+            fails = [l for l in out.splitlines() if l.startswith(("FAIL: ", "FAIL "))]
             for l in dict.fromkeys(fails) or ["(no FAIL line: %s)" % r["result"]]:
                 f.write("  %s: %s\n" % (r["name"], l))
 PY
