@@ -321,18 +321,18 @@ done:
 }
 
 /* The device where auto is asked and a GPU might run: from the header
- * (gpath) or the lists in memory, before the lists are read; the GPU's
- * context is then made while they are. Ended where the CPU was taken. */
+ * (gpath's, fh; NULL where it could not be read: the open reports why) or
+ * the lists in memory, before the lists are read; the GPU's context is then
+ * made while they are. Ended where the CPU was taken. */
 static int choose_device(struct count_plan *pl, struct tsg_graph *g, const char *gpath,
-			 struct engine_warm **warm, char *auto_note, size_t len,
-			 struct tsg_err *err)
+			 const struct io_header *fh, struct engine_warm **warm, char *auto_note,
+			 size_t len, struct tsg_err *err)
 {
 	struct engine_opts *o = &pl->o;
 	if (o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu()) {
-		struct io_header h = { 0 };
+		struct io_header h = gpath && fh ? *fh : (struct io_header){ 0 };
 		/* a crawl opened by ranges has no degrees yet: auto stays */
-		const int known = gpath ? io_graph_peek(gpath, &h, err) == TSG_OK
-					: !io_graph_degrees_pending(g);
+		const int known = gpath ? fh != NULL : !io_graph_degrees_pending(g);
 		if (!gpath) { /* lists in memory, or a crawl decoded as counted: bounds of
 			       * its edges and degrees */
 			h.nv = g->nv;
@@ -358,7 +358,6 @@ static int choose_device(struct count_plan *pl, struct tsg_graph *g, const char 
 		    engine_auto_device(h.nv, h.nedges, h.max_degree, o->k, auto_note, len) ==
 			    TSG_DEVICE_CPU)
 			plan_device(pl, TSG_DEVICE_CPU, auto_note);
-		*err = (struct tsg_err){ 0 }; /* a header that cannot be read: the open reports it */
 		/* a large plain file in the page cache: the arrival layout on every
 		 * GPU of --gpus, all started now (probed only where it could be) */
 		o->arrival_all_gpus = 0;
@@ -382,20 +381,19 @@ static int choose_device(struct count_plan *pl, struct tsg_graph *g, const char 
 	return TSG_OK;
 }
 
-/* Whether --io auto maps gpath where it finds it in the page cache: a plain
- * .tsg the arrival layout will likely count on a GPU (engine_arrival_likely),
- * whose pages it sends from where they lie. Not under a checkpoint (set on
- * o only after the open), nor where the rows cannot fit the first GPU (the
- * block layout or groups on every GPU), nor for a caller that leaves SIGBUS
- * fatal (the library). A header that cannot be read: no (the open reports
- * it). */
-static int cached_map(const struct count_plan *pl, const char *gpath)
+/* Whether --io auto maps the file (its header fh) where it finds it in the
+ * page cache: a plain .tsg the arrival layout will likely count on a GPU
+ * (engine_arrival_likely), whose pages it sends from where they lie. Not
+ * under a checkpoint (set on o only after the open), nor where the rows
+ * cannot fit the first GPU (the block layout or groups on every GPU), nor
+ * for a caller that leaves SIGBUS fatal (the library). A header that
+ * cannot be read (fh NULL): no (the open reports it). */
+static int cached_map(const struct count_plan *pl, const struct io_header *fh)
 {
-	struct io_header h;
-	struct tsg_err e = { 0 };
-	return pl->lo.io == IO_MODE_AUTO && pl->req->sigbus_handled && !pl->ckpt &&
-	       !pl->o.rows_past_gpu && engine_have_gpu() && io_graph_peek(gpath, &h, &e) == TSG_OK &&
-	       !(h.flags & (IO_FLAG_ORIENTED | IO_FLAG_LZ4)) && engine_arrival_likely(&pl->o, h.nedges);
+	return fh && pl->lo.io == IO_MODE_AUTO && pl->req->sigbus_handled && !pl->ckpt &&
+	       !pl->o.rows_past_gpu && engine_have_gpu() &&
+	       !(fh->flags & (IO_FLAG_ORIENTED | IO_FLAG_LZ4)) &&
+	       engine_arrival_likely(&pl->o, fh->nedges);
 }
 
 /* The input made countable and opened (g), its device chosen; *warm the
@@ -411,12 +409,20 @@ static int open_graph(struct count_plan *pl, const char *path, struct run_graph 
 	if (rc)
 		return rc;
 	plan_input(pl, &rg->in, gpath);
-	if ((rc = choose_device(pl, rg->g, gpath, warm, rg->auto_note, sizeof(rg->auto_note), err)))
+	/* the header, read once for the device and the mapping, both only
+	 * where a GPU might count */
+	struct io_header fh;
+	struct tsg_err peek_err = { 0 };
+	const struct io_header *hp = NULL;
+	if (gpath && engine_have_gpu() && io_graph_peek(gpath, &fh, &peek_err) == TSG_OK)
+		hp = &fh;
+	if ((rc = choose_device(pl, rg->g, gpath, hp, warm, rg->auto_note, sizeof(rg->auto_note),
+				err)))
 		return rc;
 	if (pl->host_mem && gpath)
 		rc = plan_host_mem(pl, gpath, err);
 	if (rc == TSG_OK && gpath) {
-		pl->lo.cached_map = cached_map(pl, gpath);
+		pl->lo.cached_map = cached_map(pl, hp);
 		rc = io_graph_open(gpath, &pl->lo, rg->g, err);
 	}
 	input_done(&rg->in); /* a scratch .tsg lives on through the open graph's descriptors */
@@ -439,7 +445,8 @@ int run_graph(struct count_plan *pl, const char *path, struct tsg_graph *mem,
 		rg->in = (struct input_info){ .kind = INPUT_TSG, .format = "arrays" };
 		g->threads = o->threads;
 		g->progress = o->progress;
-		rc = choose_device(pl, g, NULL, &warm, rg->auto_note, sizeof(rg->auto_note), err);
+		rc = choose_device(pl, g, NULL, NULL, &warm, rg->auto_note, sizeof(rg->auto_note),
+				   err);
 	} else {
 		rc = open_graph(pl, path, rg, &warm, err);
 	}
