@@ -326,10 +326,15 @@ struct gpu_arrival_result {
 	uint64_t group_rows, rows_back_bytes, rows_out_bytes, pair_launches;
 	uint64_t pair_tallies, pair_split; /* tallies; those whose records took several launches */
 	/* TSG_ARRIVAL_GROUP_EARLY (bench/): the batch before which a group's
-	 * batches were counted against the earlier groups ahead of its end, and
-	 * the pieces copied back for it; 0 where it did not act */
+	 * batches were counted against the earlier groups ahead of its end
+	 * (under mpirun on every rank, whichever counted them), and the pieces
+	 * copied back for it here; 0 where it did not act */
 	uint32_t early_batch;
 	uint64_t early_pieces;
+	/* the groups as cut (each one's batches, where its end began
+	 * counting), hashed; 0 without groups. Ranks under mpirun compare it,
+	 * as each counts group ends for the others */
+	uint64_t groups_key;
 	double group_end_s;
 	/* of group_end_s, taking pinned host memory for the rows (pinned ahead
 	 * by a thread, kernels/pinned_arena.cuh); arrays that were not, for

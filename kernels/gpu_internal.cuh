@@ -481,6 +481,12 @@ struct gpu_ctx {
 	 * then counts the pieces against its batches from ag_sub on alone */
 	uint32_t ag_early_at, ag_sub, ag_early_batch; /* ag_early_batch: where it acted, or 0 */
 	uint64_t ag_early_pieces;
+	/* each group's last batch and where its end began counting (ag_sub),
+	 * hashed: under mpirun every rank must cut the same groups (a rank
+	 * counts whole group ends and early runs for the others), which
+	 * budgets or environments that differ would break; the ranks compare
+	 * it (gpu_arrival_result.groups_key) */
+	uint64_t ag_key;
 	double ag_early_s;            /* host seconds in it */
 	/* the groups' host rows, pinned ahead by a thread (pinned_arena.cuh);
 	 * the batch thread's seconds waiting for it, the thread's pinning and

@@ -1621,6 +1621,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 		for (int j = 0; j < 3; j++)
 			CK(cudaEventCreate(&g->ag_pev[j]), "creating an event");
 		g->ag_n = g->ag_first = 0;
+		g->ag_key = 0;
 		g->ag_ne = ne;
 		g->ag_rows = g->ag_copied = g->ag_saved = g->ag_rounds = 0;
 		g->ag_end_s = 0;
@@ -1741,6 +1742,14 @@ extern "C" int gpu_arrival_share(struct gpu_ctx *g, struct gpu_ctx *leader,
 	g->ar_share = share;
 	g->ar_nshares = nshares;
 	return TSG_OK;
+}
+
+/* Folds v into the hash h (gpu_ctx.ag_key): a check that ranks cut the
+ * same groups, not a checksum of data. */
+static uint64_t ag_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdull;
 }
 
 /* Where batch j's rows start in group e's (its rows' end past the group). */
@@ -2031,6 +2040,7 @@ static int ag_group_pairs(struct gpu_ctx *g, int count, struct tsg_err *err)
 	gr->end_s += host_now() - t0;
 	gr->pieces = (uint32_t)(g->ag_pieces - pieces0);
 	g->ag_n++;
+	g->ag_key = ag_mix(ag_mix(g->ag_key, gr->k1), g->ag_sub);
 	g->ag_first = g->ag_sub = gr->k1;
 	g->ag_target = ag_target(g);
 	g->ag_end_s += host_now() - t0;
@@ -2057,14 +2067,13 @@ static int ag_early(struct gpu_ctx *g, uint32_t k, int count, struct tsg_err *er
 	 * mpirun batch k and the group's last may be other ranks' (count 0
 	 * here), and the rank that ends the group must not count again what
 	 * batch k's rank counted (a review's finding, session 48) */
-	g->ag_sub = k + 1;
+	g->ag_sub = g->ag_early_batch = k + 1;
 	if (!count)
 		return TSG_OK;
 	const double t0 = host_now(); /* (not on every batch: only where it acts) */
 	const uint64_t pieces0 = g->ag_pieces;
 	if ((rc = ag_pieces_against(g, g->ag_first, k + 1, err)))
 		return rc;
-	g->ag_early_batch = k + 1;
 	g->ag_early_pieces += g->ag_pieces - pieces0;
 	g->ag_early_s += host_now() - t0;
 	return TSG_OK;
@@ -2281,6 +2290,7 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	res->pair_split = g->ag_split;
 	res->early_batch = g->ar.grouped ? g->ag_early_batch : 0;
 	res->early_pieces = g->ar.grouped ? g->ag_early_pieces : 0;
+	res->groups_key = g->ar.grouped ? ag_mix(g->ag_key, g->ag_n) : 0;
 	res->group_end_s = g->ag_end_s;
 	res->rows_alloc_s = g->ag_alloc_s;
 	res->rows_alloc_fallbacks = g->ag_arena_miss;

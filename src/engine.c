@@ -471,6 +471,12 @@ int engine_deal_parts(const struct engine_opts *o, const struct part_plan *p,
 	return rc;
 }
 
+void engine_plan_key_add(struct engine_result *r, uint64_t v)
+{
+	const uint64_t w[2] = { r->plan_key, v };
+	r->plan_key = ckpt_key(w, 2, 5); /* 5: not a layout's own key */
+}
+
 uint64_t engine_arrival_plan_key(const struct part_arrival_plan *p)
 {
 	const uint64_t h = ckpt_key(p->bound, (uint64_t)p->nbatches + 1, 3); /* 3: arrival */

@@ -117,6 +117,9 @@ int engine_ckpt_plan(const struct engine_opts *o, uint64_t key, uint32_t nunits,
 		     struct engine_result *r, struct tsg_err *err);
 uint64_t engine_block_plan_key(const struct block_plan *p);
 uint64_t engine_arrival_plan_key(const struct part_arrival_plan *p);
+/* Adds to r->plan_key a choice made while counting that every rank must
+ * have made alike (the arrival layout's groups, cut on the device). */
+void engine_plan_key_add(struct engine_result *r, uint64_t v);
 int engine_unit_resume(const struct engine_opts *o, uint32_t k, struct engine_result *r);
 /* Several ranks: deals n units to the ranks by cost (r->owner):
  * the costliest first, each to the least loaded rank, the same on every

@@ -1334,6 +1334,7 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 		 * longest device's */
 		res->groups = one.groups;
 		res->group_rows = one.group_rows;
+		res->groups_key = one.groups_key; /* the leader's cuts, which the others follow */
 		res->rows_back_bytes += one.rows_back_bytes;
 		res->rows_out_bytes += one.rows_out_bytes;
 		res->pair_launches += one.pair_launches;
@@ -1423,6 +1424,13 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int gro
 	r->arrival_groups.early_batch = res.early_batch;
 	r->arrival_groups.early_pieces = res.early_pieces;
 	r->arrival_groups.end_s = res.group_end_s;
+	/* ranks must have cut the same groups, as each counts whole group
+	 * ends for the others: budgets that differ (no --gpu-mem, a GPU
+	 * shared) or the early knob on some ranks alone would count edges
+	 * twice or not at all, so the cuts join the plan the ranks compare
+	 * (src/run.c), which then fails instead */
+	if (res.groups)
+		engine_plan_key_add(r, res.groups_key);
 	r->arrival_groups.alloc_s = res.rows_alloc_s;
 	r->arrival_groups.alloc_fallbacks = res.rows_alloc_fallbacks;
 	snprintf(r->arrival_groups.alloc_why, sizeof(r->arrival_groups.alloc_why), "%s",
@@ -1447,8 +1455,9 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int gro
 			const size_t e = strlen(r->note);
 			snprintf(r->note + e, sizeof(r->note) - e, "; TSG_ARRIVAL_GROUP_EARLY: the "
 				 "group of batch %u counted its batches before it against the earlier "
-				 "groups ahead of its end (%llu pieces copied back for it)",
-				 res.early_batch, (unsigned long long)res.early_pieces);
+				 "groups ahead of its end (%llu pieces copied back for it%s)",
+				 res.early_batch, (unsigned long long)res.early_pieces,
+				 o->nranks > 1 ? " by this rank" : "");
 		}
 	}
 	if (res.pinned_bytes < res.list_bytes) { /* after what is there (auto's one GPU) */

@@ -167,9 +167,9 @@ static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
 	if ((rc = dist_agree(d, rc, err)))
 		return rc;
 	if (!dist_same_u64(d, r->plan_key))
-		return tsg_fail(err, TSG_EUSAGE, "the ranks planned different units (device memory "
-				"or options differ): give every rank the same --gpu-mem and "
-				"--partitions");
+		return tsg_fail(err, TSG_EUSAGE, "the ranks planned different units or arrival "
+				"groups (device memory, options or environment differ): give every "
+				"rank the same --gpu-mem, --partitions and TSG_ variables");
 	if ((rc = dist_sum_u64(d, &r->triangles, 1, err)))
 		return rc;
 	if (r->pv && (rc = dist_sum_u64(d, r->pv, g->nv, err)))
