@@ -168,8 +168,9 @@ static int dist_sum_ranks(struct tsg_dist *d, int rc, const struct tsg_graph *g,
 		return rc;
 	if (!dist_same_u64(d, r->plan_key))
 		return tsg_fail(err, TSG_EUSAGE, "the ranks planned different units or arrival "
-				"groups (device memory, options or environment differ): give every "
-				"rank the same --gpu-mem, --partitions and TSG_ variables");
+				"groups (device memory, options, GPUs or environment differ): give "
+				"every rank the same --gpu-mem, --partitions, number of --gpus and "
+				"TSG_ variables");
 	if ((rc = dist_sum_u64(d, &r->triangles, 1, err)))
 		return rc;
 	if (r->pv && (rc = dist_sum_u64(d, r->pv, g->nv, err)))
