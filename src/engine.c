@@ -137,6 +137,11 @@ int engine_unit_resume(const struct engine_opts *o, uint32_t k, struct engine_re
 	return 1;
 }
 
+int engine_ckpt_read_first(const struct tsg_graph *g, const struct engine_opts *o)
+{
+	return o->ckpt && g->lists_pending && !g->lists_src;
+}
+
 int engine_unit_done(const struct engine_opts *o, uint32_t k, uint64_t count, struct tsg_err *err)
 {
 	return o->ckpt ? ckpt_record(o->ckpt, k, count, err) : TSG_OK;
@@ -278,6 +283,11 @@ static int lists_feed(struct tsg_graph *g, const struct engine_opts *o, struct e
 	 * and ranks by its true degrees (the LSTC layout's parts read every
 	 * list before, engine_count) */
 	if (g->lists_src && !arrival)
+		return io_graph_read_lists(g, NULL, NULL, err);
+	/* the arrival layout's batches are counted as they come: under
+	 * --checkpoint, read whole and checked first (engine_ckpt_read_first;
+	 * other passes only build, and count after the read's verdict) */
+	if (arrival && engine_ckpt_read_first(g, o))
 		return io_graph_read_lists(g, NULL, NULL, err);
 	if (g->threads > (o->threads ? o->threads : 1))
 		return tsg_fail(err, TSG_EINTERNAL, "graph read on more threads than the pass "
@@ -645,6 +655,9 @@ int engine_block_streams(const struct tsg_graph *g, const struct engine_opts *o,
 		why = "k-cliques are counted from the rows once read";
 	else if (o->nranks > 1)
 		why = "ranks share its units by their cost, which needs the rows";
+	else if (engine_ckpt_read_first(g, o))
+		why = "--checkpoint records units only from rows whose checksum was checked: the "
+		      "file was read, then counted";
 	if (why)
 		snprintf(r->stream.why, sizeof(r->stream.why), "%s", why);
 	return why == NULL;

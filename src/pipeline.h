@@ -170,6 +170,14 @@ int engine_next_unit(const struct engine_opts *o, const struct engine_result *r,
 		     struct tsg_err *err);
 void engine_units_taken(const struct engine_opts *o, struct engine_result *r);
 int engine_unit_done(const struct engine_opts *o, uint32_t k, uint64_t count, struct tsg_err *err);
+/* Whether a .tsg's pending lists must be read whole, and their checksum and
+ * symmetry checked, before any unit is counted: under --checkpoint. A
+ * record outlives its run, and the checkpoint names the graph by its header,
+ * which damage to the lists leaves alone: counts made from lists that later
+ * fail their checks would be resumed over the file restored, a wrong total
+ * with exit 0 (a review's finding, session 49). A crawl decoded as counted
+ * (lists_src) has no checksum to wait for. */
+int engine_ckpt_read_first(const struct tsg_graph *g, const struct engine_opts *o);
 int engine_check_stop(const struct engine_opts *o, struct tsg_err *err);
 /* After counting: where some units ran another kernel than `asked` (or
  * than the one auto chose for them: each part's `chosen`), says so in
