@@ -53,6 +53,13 @@ int io_unnamed_publish(int fd, const char *path, struct tsg_err *err)
 	return tsg_fail(err, TSG_EIO, "%s: cannot find a free temporary name", path);
 }
 
+int io_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
 int io_afile_open(const char *path, struct io_afile *a, struct tsg_err *err)
 {
 	memset(a, 0, sizeof(*a));

@@ -36,6 +36,11 @@ void io_afile_abort(struct io_afile *a);
 /* The whole of a small file, len bytes, atomically. */
 int io_afile_write_all(const char *path, const void *data, size_t len, struct tsg_err *err);
 
+/* Whether a and b name the same existing file (device and inode, through
+ * links): an output given its own input's path, which publishing it would
+ * replace before, or while, the input is read. */
+int io_same_file(const char *a, const char *b);
+
 /* A file without a name, open read-write, in the directory of path (the
  * file to be): its descriptor, or -1 with errno set where the directory
  * cannot have one (no O_TMPFILE there: the caller falls back to a name). */

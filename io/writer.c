@@ -42,6 +42,13 @@ static char *dir_of(const char *path)
 
 static int open_temp(struct io_writer *w, struct tsg_err *err)
 {
+	/* a .tsg is published by a rename over its path, which would replace a
+	 * FIFO, a device (/dev/null, as root) or a link to one with a regular
+	 * file; and it cannot go to a pipe, being written by offsets */
+	struct stat st;
+	if (stat(w->path, &st) == 0 && !S_ISREG(st.st_mode))
+		return tsg_fail(err, TSG_EUSAGE, "%s: not a regular file (a .tsg is written whole "
+				"and named at its end: give a file's path)", w->path);
 	w->fd = io_unnamed_open(w->path, 0644);
 	if (w->fd < 0) {
 		/* no O_TMPFILE here: fall back to a hidden name that abort removes */
@@ -50,6 +57,14 @@ static int open_temp(struct io_writer *w, struct tsg_err *err)
 		if (w->tmp_path) {
 			snprintf(w->tmp_path, len, "%s.tmp.XXXXXX", w->path);
 			w->fd = mkstemp(w->tmp_path);
+			/* mkstemp makes it 0600; a graph is read by others like any output */
+			if (w->fd >= 0 && fchmod(w->fd, 0644) != 0) {
+				const int e = errno;
+				close(w->fd);
+				unlink(w->tmp_path);
+				errno = e;
+				w->fd = -1;
+			}
 		}
 	}
 	if (w->fd < 0)

@@ -147,4 +147,20 @@ else
 	skip "no /usr/bin/time (apt-get install time): the peak memory not checked"
 fi
 
+# outputs are published over their paths: never over a FIFO or a device
+# (a link to one included), nor over the input's own path (a review's
+# findings, session 49)
+mkfifo "$T/fifo"
+ln -s /dev/null "$T/null-link"
+check "a .tsg onto a FIFO: exit 2, the FIFO left" eval '[ "$(rc_of "$B/tristream-gen" --quiet rmat --scale 6 "$T/fifo")" = 2 ] && [ -p "$T/fifo" ]'
+check "a .tsg onto a link to /dev/null: exit 2, the link left" eval '[ "$(rc_of "$B/tristream-gen" --quiet rmat --scale 6 "$T/null-link")" = 2 ] && [ -L "$T/null-link" ]'
+"$B/tristream-gen" --quiet rmat --scale 8 "$T/self.tsg"
+"$B/tristream-convert" --quiet --to text "$T/self.tsg" "$T/self.txt"
+cp "$T/self.tsg" "$T/self0.tsg"
+cp "$T/self.txt" "$T/self0.txt"
+check "convert onto its own text input: exit 2, the input kept" eval '[ "$(rc_of "$B/tristream-convert" --quiet "$T/self.txt" "$T/self.txt")" = 2 ] && cmp -s "$T/self.txt" "$T/self0.txt"'
+check "convert --to text onto its own .tsg: exit 2, the input kept" eval '[ "$(rc_of "$B/tristream-convert" --quiet --to text "$T/self.tsg" "$T/self.tsg")" = 2 ] && cmp -s "$T/self.tsg" "$T/self0.tsg"'
+check "--per-vertex onto the graph itself: exit 2, the graph kept" eval '[ "$(rc_of "$B/tristream" count --quiet --per-vertex "$T/self.tsg" "$T/self.tsg")" = 2 ] && cmp -s "$T/self.tsg" "$T/self0.tsg"'
+check "--per-vertex elsewhere still written" eval '[ "$(rc_of "$B/tristream" count --quiet --per-vertex "$T/self.pv" "$T/self.tsg")" = 0 ] && [ -s "$T/self.pv" ]'
+
 finish_checks

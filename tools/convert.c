@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "io/atomic.h"
 #include "io/builder.h"
 #include "base/json.h"
 #include "base/stop.h"
@@ -428,6 +429,17 @@ static int run(int argc, char **argv)
 	if (optind + 2 != argc)
 		return bad_usage("%s", "need INPUT and OUTPUT");
 	const char *in = argv[optind], *out = argv[optind + 1];
+	/* the output is published over its path (a crawl's files at OUT.*):
+	 * never over the input's own, which it would replace before or while
+	 * it is read */
+	static const char *const ext[] = { "", ".graph", ".offsets", ".properties" };
+	for (size_t i = 0; i < sizeof(ext) / sizeof(*ext); i++) {
+		char a[4096], b[4096];
+		snprintf(a, sizeof(a), "%s%s", in, ext[i]);
+		snprintf(b, sizeof(b), "%s%s", out, ext[i]);
+		if (strcmp(in, "-") != 0 && io_same_file(a, b))
+			return bad_usage("the output %s is the input itself: give another path", b);
+	}
 	struct tsg_err err = { 0 };
 	int plain_fd = -1; /* --compress: the unnamed plain graph, compressed into out */
 	uint64_t out_bytes = 0;
