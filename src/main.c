@@ -371,5 +371,8 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	tsg_stack_reserve(TSG_MAIN_STACK_RESERVE);
+	/* a closed pipe is a failed write, exit 5 as documented, not death by
+	 * SIGPIPE (exit 141 in the shell) */
+	signal(SIGPIPE, SIG_IGN);
 	return tsg_close_stdout(run(argc, argv), "tristream");
 }

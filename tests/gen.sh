@@ -162,5 +162,16 @@ check "convert onto its own text input: exit 2, the input kept" eval '[ "$(rc_of
 check "convert --to text onto its own .tsg: exit 2, the input kept" eval '[ "$(rc_of "$B/tristream-convert" --quiet --to text "$T/self.tsg" "$T/self.tsg")" = 2 ] && cmp -s "$T/self.tsg" "$T/self0.tsg"'
 check "--per-vertex onto the graph itself: exit 2, the graph kept" eval '[ "$(rc_of "$B/tristream" count --quiet --per-vertex "$T/self.tsg" "$T/self.tsg")" = 2 ] && cmp -s "$T/self.tsg" "$T/self0.tsg"'
 check "--per-vertex elsewhere still written" eval '[ "$(rc_of "$B/tristream" count --quiet --per-vertex "$T/self.pv" "$T/self.tsg")" = 0 ] && [ -s "$T/self.pv" ]'
+# a closed pipe is exit 5, as a full disk, not death by SIGPIPE (the read
+# end closed before the program starts: no race)
+for prog in "tristream count --quiet" "tristream info" "tristream-convert --to text"; do
+	set -- $prog
+	check "$prog into a closed pipe: exit 5" python3 -c "
+import os, subprocess, sys
+r, w = os.pipe(); os.close(r)
+args = [sys.argv[1] + '/' + sys.argv[2]] + sys.argv[3:]
+p = subprocess.run(args, stdout=w, stderr=subprocess.PIPE)
+assert p.returncode == 5, (p.returncode, p.stderr[-200:])" "$B" "$@" "$T/self.tsg" $([ "$1" = tristream-convert ] && echo /dev/stdout)
+done
 
 finish_checks
