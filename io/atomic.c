@@ -53,11 +53,27 @@ int io_unnamed_publish(int fd, const char *path, struct tsg_err *err)
 	return tsg_fail(err, TSG_EIO, "%s: cannot find a free temporary name", path);
 }
 
-int io_same_file(const char *a, const char *b)
+static int same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
 	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
 	       sa.st_ino == sb.st_ino;
+}
+
+int io_output_is_input(const char *in, const char *out, int out_crawl, char *which, size_t len)
+{
+	static const char *const ext[] = { "", ".graph", ".offsets", ".properties" };
+	enum { NEXT = sizeof(ext) / sizeof(*ext) };
+	char a[4096];
+	for (size_t j = 0; j < (out_crawl ? NEXT : 1); j++) {
+		snprintf(which, len, "%s%s", out, ext[j]);
+		for (size_t i = 0; i < NEXT; i++) {
+			snprintf(a, sizeof(a), "%s%s", in, ext[i]);
+			if (same_file(a, which))
+				return 1;
+		}
+	}
+	return 0;
 }
 
 int io_afile_open(const char *path, struct io_afile *a, struct tsg_err *err)

@@ -36,10 +36,13 @@ void io_afile_abort(struct io_afile *a);
 /* The whole of a small file, len bytes, atomically. */
 int io_afile_write_all(const char *path, const void *data, size_t len, struct tsg_err *err);
 
-/* Whether a and b name the same existing file (device and inode, through
- * links): an output given its own input's path, which publishing it would
- * replace before, or while, the input is read. */
-int io_same_file(const char *a, const char *b);
+/* Whether writing out would replace the input in: the same existing file
+ * (device and inode, through links) as in or a crawl's in.graph, .offsets
+ * or .properties; with out_crawl, out's own crawl files too (a crawl is
+ * written at OUT.*). *which (len bytes) gets the output path found. Why:
+ * an output published over its input replaces it before, or while, it is
+ * read. */
+int io_output_is_input(const char *in, const char *out, int out_crawl, char *which, size_t len);
 
 /* A file without a name, open read-write, in the directory of path (the
  * file to be): its descriptor, or -1 with errno set where the directory

@@ -836,10 +836,11 @@ static int count_cpu_block(struct tsg_graph *g, const struct engine_opts *o,
 	r->count_start = wall0;
 	cpu_kernel_report(o, ran, r);
 done:
-	if (streams && rc) /* a failed unit or a stop: the rest of the file is not waited for */
-		lists_bg_stop(&bg);
-	if (streams)
+	if (streams) {
+		if (rc) /* a failed unit or a stop: the rest of the file is not waited for */
+			lists_bg_stop(&bg);
 		rc = engine_block_stream_end(&bg, rc, r, err);
+	}
 	if (rc == TSG_OK && pv)
 		rc = engine_pv_from_ranks(g, o, pv, r, err);
 	free(todo);

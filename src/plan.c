@@ -608,16 +608,10 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	p->input_known = strcmp(path, "-") == 0 || p->input != INPUT_TSG || access(path, F_OK) == 0;
 	/* the per-vertex file is published over its path: never the graph's own
 	 * (a crawl's files too) */
-	if (req->per_vertex) {
-		static const char *const ext[] = { "", ".graph", ".offsets", ".properties" };
-		char f[4096];
-		for (size_t i = 0; i < sizeof(ext) / sizeof(*ext); i++) {
-			snprintf(f, sizeof(f), "%s%s", path, ext[i]);
-			if (io_same_file(req->per_vertex, f))
-				return refuse(err, "--per-vertex %s is the input %s itself: give another "
-					      "path", req->per_vertex, f);
-		}
-	}
+	char same[4096];
+	if (req->per_vertex && io_output_is_input(path, req->per_vertex, 0, same, sizeof(same)))
+		return refuse(err, "--per-vertex %s is the input %s itself: give another path", same,
+			      path);
 	/* a crawl or text converted through a scratch .tsg (--host-mem) is read
 	 * as one: --io applies to it too, and is checked once it is known */
 	for (int i = 0; i < COPT_COUNT_ && p->input_known; i++) {

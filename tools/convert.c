@@ -432,14 +432,9 @@ static int run(int argc, char **argv)
 	/* the output is published over its path (a crawl's files at OUT.*):
 	 * never over the input's own, which it would replace before or while
 	 * it is read */
-	static const char *const ext[] = { "", ".graph", ".offsets", ".properties" };
-	for (size_t i = 0; i < sizeof(ext) / sizeof(*ext); i++) {
-		char a[4096], b[4096];
-		snprintf(a, sizeof(a), "%s%s", in, ext[i]);
-		snprintf(b, sizeof(b), "%s%s", out, ext[i]);
-		if (strcmp(in, "-") != 0 && io_same_file(a, b))
-			return bad_usage("the output %s is the input itself: give another path", b);
-	}
+	char same[4096];
+	if (strcmp(in, "-") != 0 && io_output_is_input(in, out, 1, same, sizeof(same)))
+		return bad_usage("the output %s is the input itself: give another path", same);
 	struct tsg_err err = { 0 };
 	int plain_fd = -1; /* --compress: the unnamed plain graph, compressed into out */
 	uint64_t out_bytes = 0;
