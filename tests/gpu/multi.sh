@@ -16,13 +16,16 @@
 # ranks reading by ranges (--read ranges, 2-4 ranks sharing the GPUs, a
 # renumbered graph read in part); then compute-sanitizer memcheck on two
 # GPUs. On a machine of one GPU the LSTC and k-clique section runs on two
-# contexts of GPU 0, the ranges section on GPU 0, and the rest is
+# contexts of GPU 0, the ranges section and arrival groups under mpirun
+# on GPU 0 (the ranks share it), and the rest is
 # skipped, visibly. MPI parts are skipped, visibly, where the build or
 # mpirun lacks it; no GPU at all: exit 77. A graph that cannot be made is
 # a failure. Ends with "N passed, N failed" (", N skipped" where any was).
 # ONLY=arrival runs the arrival section alone, ONLY=lstc the LSTC and
 # k-clique section alone, ONLY=block the block layout's first section
-# without mpirun (and each says the rest was not).
+# without mpirun, ONLY=mpi the mpirun checks that one GPU can hold (ranks
+# by ranges, arrival groups cut alike or not; the ranks share the GPU)
+# alone (and each says the rest was not).
 set -u
 B=${1:-build}
 SHARED=${2:-../shared/graphs}
@@ -61,7 +64,7 @@ if [ "$ngpu" -ge 2 ]; then
 else
 	two=0; GL=0,0; GIDX="0 0"
 	export TRISTREAM_TEST_GPU_REPEAT=1
-	skip "one GPU here: the block layout on two GPUs, per-vertex, checkpoints, damage, mpirun" \
+	skip "one GPU here: the block layout on two GPUs, per-vertex, checkpoints, damage, mpirun on two GPUs" \
 		"and memcheck on two GPUs are not run; LSTC parts and k-cliques run on two contexts of GPU 0"
 fi
 mpi=1
@@ -231,7 +234,7 @@ for g in "${graphs[@]}"; do
 done
 
 [ "${ONLY:-}" = block ] && { skip "ONLY=block: mpirun and the later sections not run"; finish_checks; }
-if [ "${ONLY:-}" != lstc ]; then
+if [ "${ONLY:-}" != lstc ] && [ "${ONLY:-}" != mpi ]; then
 # The arrival layout on several GPUs (on one GPU: two contexts of it):
 # every GPU takes every batch and counts a share of its edges, so each
 # GPU's entry has every batch and the batches' counts add up. Auto counts
@@ -300,6 +303,7 @@ if command -v compute-sanitizer >/dev/null; then
 fi
 fi
 [ "${ONLY:-}" = arrival ] && { skip "ONLY=arrival: the other sections not run"; finish_checks; }
+if [ "${ONLY:-}" != mpi ]; then
 
 # LSTC parts and k-cliques on several GPUs (on one GPU: two contexts of it):
 # the parts' one builder feeding every GPU's staging buffers
@@ -392,6 +396,7 @@ if command -v compute-sanitizer >/dev/null; then
 		same "$rc" 0 && ok || bad "memcheck --gpus $GL $a: exit $rc: $(grep -m3 -E 'ERROR|Invalid' "$T/san")"
 	done
 fi
+fi
 [ "${ONLY:-}" = lstc ] && { skip "ONLY=lstc: the block, arrival and later sections not run"; finish_checks; }
 # ranks reading by ranges (src/ranges.h) on the GPU: each rank reads its
 # slice and its units' rows, into the GPU pipeline's host block; one GPU:
@@ -416,7 +421,47 @@ if [ $mpi = 1 ]; then
 	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("ok" if d["read_ranges"] and max(d["rank_read_bytes"]) < d["edges"] * 8 else "read %s of %d" % (d["rank_read_bytes"], d["edges"] * 8))' "$T/m.json" 2>&1)
 	[ "$got" = ok ] && ok || bad "4 ranks by ranges on the reordered web graph: $got"
 	echo "ranks by ranges on the GPU (checks so far: $pass passed, $fail failed)"
+	# the arrival layout in groups, a rank a GPU (one GPU: the ranks share
+	# it), with and without
+	# TSG_ARRIVAL_GROUP_EARLY (batch 32's rank counts its group's batches
+	# so far early, the group's last batch's rank the rest: a review found
+	# both counting them before ag_sub was kept on every rank, session 48;
+	# not yet run on a GPU with MPI)
+	# (2M rows: several of R-MAT 20's 64 batches a group, about 7 groups)
+	for e in "" 500; do
+		TSG_ARRIVAL_GROUP_EARLY=$e TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=2000000 \
+			mpirun -n 2 --bind-to none -x TSG_ARRIVAL_GROUP_EARLY -x TSG_TEST_ARRIVAL_GROUPS \
+			-x TSG_TEST_ARRIVAL_GROUP_ROWS "$B/tristream" count --quiet --json --layout arrival \
+			--batches 64 "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
+		# the knob acted (its batch is said on every rank, whichever counted the run)
+		got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); e=d["arrival_groups"].get("early_batch", 0); print(d["triangles"], d["groups"] > 1, e > 0 if sys.argv[2] else e == 0)' "$T/m.json" "$e" 2>/dev/null)
+		[ "$got" = "${ref[$T/rmat20.tsg]} True True" ] && ok ||
+			bad "mpirun -n 2, arrival groups, early '$e': '$got' ($(head -c 200 "$T/err"))"
+	done
+	# ranks that cut different groups (here regions A of other sizes; in
+	# use, budgets that differ) fail with exit 2 rather than count an edge
+	# twice or not at all; the same sizes on both (the control) count
+	# exactly (a review's finding, session 49: not yet run on a GPU with
+	# MPI). Each app context gets its variables through env: Open MPI's -x
+	# applies to the context it precedes alone
+	for rows in 2000000 3000000; do
+		rc=0
+		mpirun --bind-to none \
+			-n 1 env TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=2000000 "$B/tristream" count --quiet --json --layout arrival --batches 64 "$T/rmat20.tsg" : \
+			-n 1 env TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=$rows "$B/tristream" count --quiet --json --layout arrival --batches 64 "$T/rmat20.tsg" \
+			>"$T/m.json" 2>"$T/err" || rc=$?
+		if [ $rows = 2000000 ]; then
+			got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["triangles"], d["groups"] > 1, d["ranks"])' "$T/m.json" 2>/dev/null)
+			[ $rc = 0 ] && [ "$got" = "${ref[$T/rmat20.tsg]} True 2" ] && ok ||
+				bad "mpirun, ranks cutting the same groups: exit $rc, '$got' ($(head -c 300 "$T/err"))"
+		else
+			[ $rc = 2 ] && grep -q "planned different units or arrival groups" "$T/err" && ok ||
+				bad "mpirun, ranks cutting different groups: exit $rc, want 2 ($(head -c 300 "$T/err"))"
+		fi
+	done
+	echo "arrival groups under mpirun (checks so far: $pass passed, $fail failed)"
 fi
+[ "${ONLY:-}" = mpi ] && { skip "ONLY=mpi: the sections on two GPUs not run"; finish_checks; }
 if [ $two = 0 ]; then
 	finish_checks
 fi
@@ -467,43 +512,6 @@ if [ $mpi = 1 ]; then
 	mpirun -n 2 --bind-to none "$B/tristream" count --quiet --json --layout block --gpu-mem 64M --checkpoint "$T/mck" "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
 	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["rank_deal"], d["triangles"])' "$T/m.json" 2>/dev/null)
 	[ "$got" = "cost ${ref[$T/rmat20.tsg]}" ] && ok || bad "mpirun -n 2 with a checkpoint: '$got' ($(head -c 200 "$T/err"))"
-	# the arrival layout in groups, a rank a GPU, with and without
-	# TSG_ARRIVAL_GROUP_EARLY (batch 32's rank counts its group's batches
-	# so far early, the group's last batch's rank the rest: a review found
-	# both counting them before ag_sub was kept on every rank, session 48;
-	# not yet run on a GPU with MPI)
-	# (2M rows: several of R-MAT 20's 64 batches a group, about 7 groups)
-	for e in "" 500; do
-		TSG_ARRIVAL_GROUP_EARLY=$e TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=2000000 \
-			mpirun -n 2 --bind-to none -x TSG_ARRIVAL_GROUP_EARLY -x TSG_TEST_ARRIVAL_GROUPS \
-			-x TSG_TEST_ARRIVAL_GROUP_ROWS "$B/tristream" count --quiet --json --layout arrival \
-			--batches 64 "$T/rmat20.tsg" >"$T/m.json" 2>"$T/err"
-		# the knob acted (its batch is said on every rank, whichever counted the run)
-		got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); e=d["arrival_groups"].get("early_batch", 0); print(d["triangles"], d["groups"] > 1, e > 0 if sys.argv[2] else e == 0)' "$T/m.json" "$e" 2>/dev/null)
-		[ "$got" = "${ref[$T/rmat20.tsg]} True True" ] && ok ||
-			bad "mpirun -n 2, arrival groups, early '$e': '$got' ($(head -c 200 "$T/err"))"
-	done
-	# ranks that cut different groups (here regions A of other sizes; in
-	# use, budgets that differ) fail with exit 2 rather than count an edge
-	# twice or not at all; the same sizes on both (the control) count
-	# exactly (a review's finding, session 49: not yet run on a GPU with
-	# MPI). Each app context gets its variables through env: Open MPI's -x
-	# applies to the context it precedes alone
-	for rows in 2000000 3000000; do
-		rc=0
-		mpirun --bind-to none \
-			-n 1 env TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=2000000 "$B/tristream" count --quiet --json --layout arrival --batches 64 "$T/rmat20.tsg" : \
-			-n 1 env TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=$rows "$B/tristream" count --quiet --json --layout arrival --batches 64 "$T/rmat20.tsg" \
-			>"$T/m.json" 2>"$T/err" || rc=$?
-		if [ $rows = 2000000 ]; then
-			got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["triangles"], d["groups"] > 1, d["ranks"])' "$T/m.json" 2>/dev/null)
-			[ $rc = 0 ] && [ "$got" = "${ref[$T/rmat20.tsg]} True 2" ] && ok ||
-				bad "mpirun, ranks cutting the same groups: exit $rc, '$got' ($(head -c 300 "$T/err"))"
-		else
-			[ $rc = 2 ] && grep -q "planned different units or arrival groups" "$T/err" && ok ||
-				bad "mpirun, ranks cutting different groups: exit $rc, want 2 ($(head -c 300 "$T/err"))"
-		fi
-	done
 	# ranks of several GPUs each: two ranks, each sharing its units over both
 	# GPUs (every GPU then serves two processes), budgets alike on every rank
 	for a in "--gpus all --gpu-mem 8G" "--gpus all --gpu-mem 256M"; do
