@@ -1,5 +1,7 @@
 #include "base/json.h"
 
+#include <math.h>
+
 static void sep(struct tsg_json *j)
 {
 	if (!j->first[j->depth])
@@ -48,17 +50,60 @@ void json_close(struct tsg_json *j, char c)
 		j->depth--;
 }
 
+/* the length of the well-formed UTF-8 sequence at p (RFC 3629: no
+ * overlong forms, no surrogates, nothing past U+10FFFF), 0 if there is none */
+static int utf8_len(const unsigned char *p)
+{
+	if (p[0] < 0x80)
+		return 1;
+	int n;
+	unsigned char lo = 0x80, hi = 0xbf;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		n = 3;
+		if (p[0] == 0xe0)
+			lo = 0xa0;
+		else if (p[0] == 0xed)
+			hi = 0x9f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		n = 4;
+		if (p[0] == 0xf0)
+			lo = 0x90;
+		else if (p[0] == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (int i = 2; i < n; i++) /* a NUL stops here too: it is no continuation */
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+/* A path is bytes, JSON text is UTF-8: a byte that begins no well-formed
+ * sequence is written as U+FFFD, so that every reader can decode the
+ * line (Python's json refused it whole before) */
 void json_str(struct tsg_json *j, const char *k, const char *v)
 {
 	key(j, k);
 	fputc('"', j->f);
-	for (const unsigned char *p = (const unsigned char *)v; *p; p++) {
-		if (*p == '"' || *p == '\\')
+	for (const unsigned char *p = (const unsigned char *)v; *p;) {
+		const int n = utf8_len(p);
+		if (n == 0) {
+			fputs("\\ufffd", j->f);
+			p++;
+		} else if (*p == '"' || *p == '\\') {
 			fprintf(j->f, "\\%c", *p);
-		else if (*p < 0x20)
+			p++;
+		} else if (*p < 0x20) {
 			fprintf(j->f, "\\u%04x", *p);
-		else
-			fputc(*p, j->f);
+			p++;
+		} else {
+			fwrite(p, 1, (size_t)n, j->f);
+			p += n;
+		}
 	}
 	fputc('"', j->f);
 }
@@ -72,7 +117,10 @@ void json_u64(struct tsg_json *j, const char *k, uint64_t v)
 void json_f64(struct tsg_json *j, const char *k, double v)
 {
 	key(j, k);
-	fprintf(j->f, "%.6f", v);
+	if (isfinite(v)) /* JSON has no NaN or infinity */
+		fprintf(j->f, "%.6f", v);
+	else
+		fputs("null", j->f);
 }
 
 void json_bool(struct tsg_json *j, const char *k, int v)
