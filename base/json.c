@@ -82,9 +82,12 @@ static int utf8_len(const unsigned char *p)
 	return n;
 }
 
-/* A path is bytes, JSON text is UTF-8: a byte that begins no well-formed
- * sequence is written as U+FFFD, so that every reader can decode the
- * line (Python's json refused it whole before) */
+/* A path is bytes, JSON text is UTF-8: a byte b that begins no
+ * well-formed sequence is written as the escape \udcXX (0xdc00 + b), the
+ * convention of Python's surrogateescape, so that the line is UTF-8 every
+ * reader decodes (Python's json refused it whole before) and the path
+ * comes back byte for byte (os.fsencode); a strict reader may refuse the
+ * lone surrogate itself, where U+FFFD would have lost the byte */
 void json_str(struct tsg_json *j, const char *k, const char *v)
 {
 	key(j, k);
@@ -92,7 +95,7 @@ void json_str(struct tsg_json *j, const char *k, const char *v)
 	for (const unsigned char *p = (const unsigned char *)v; *p;) {
 		const int n = utf8_len(p);
 		if (n == 0) {
-			fputs("\\ufffd", j->f);
+			fprintf(j->f, "\\u%04x", 0xdc00u + *p);
 			p++;
 		} else if (*p == '"' || *p == '\\') {
 			fprintf(j->f, "\\%c", *p);

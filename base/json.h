@@ -20,8 +20,9 @@ void json_key_obj(struct tsg_json *j, const char *k); /* "k": { */
 void json_key_arr(struct tsg_json *j, const char *k); /* "k": [ */
 void json_obj(struct tsg_json *j);                   /* { inside an array */
 void json_close(struct tsg_json *j, char c);         /* } or ] */
-/* v is bytes (a path may be any): each byte that begins no well-formed
- * UTF-8 sequence is written as \ufffd, so the line always decodes */
+/* v is bytes (a path may be any): each byte b that begins no well-formed
+ * UTF-8 sequence is written as \udcXX (0xdc00 + b, Python's
+ * surrogateescape), so the line is always UTF-8 and the bytes come back */
 void json_str(struct tsg_json *j, const char *k, const char *v);
 void json_u64(struct tsg_json *j, const char *k, uint64_t v);
 void json_f64(struct tsg_json *j, const char *k, double v); /* null if not finite */

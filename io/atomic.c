@@ -29,26 +29,49 @@ int io_unnamed_open(const char *path, mode_t mode)
 #endif
 }
 
+/* links the open file fd at path: 0, or the errno (EEXIST where path is taken) */
+static int link_fd(int fd, const char *path)
+{
+	char proc[64];
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	return linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 ? 0 : errno;
+}
+
+/* best effort: some file systems refuse a directory's fsync, and the file
+ * is whole either way */
+void io_sync_dir(const char *path)
+{
+	char *copy = strdup(path);
+	if (!copy)
+		return;
+	const int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(copy);
+	if (fd >= 0) {
+		(void)fsync(fd);
+		close(fd);
+	}
+}
+
 int io_unnamed_publish(int fd, const char *path, struct tsg_err *err)
 {
-	char proc[64], tmp[4096];
-	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
-	if (linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0)
+	char tmp[4096];
+	int e = link_fd(fd, path);
+	if (e == 0)
 		return TSG_OK;
-	if (errno != EEXIST)
-		return tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot link output", path);
+	if (e != EEXIST)
+		return tsg_fail_errno(err, TSG_EIO, e, "%s: cannot link output", path);
 	for (int attempt = 0; attempt < 100; attempt++) {
 		snprintf(tmp, sizeof(tmp), "%s.tmp.%ld.%d", path, (long)getpid(), attempt);
-		if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0) {
+		if ((e = link_fd(fd, tmp)) == 0) {
 			if (rename(tmp, path) != 0) {
-				const int e = errno;
+				e = errno;
 				unlink(tmp);
 				return tsg_fail_errno(err, TSG_EIO, e, "%s: rename", path);
 			}
 			return TSG_OK;
 		}
-		if (errno != EEXIST)
-			return tsg_fail_errno(err, TSG_EIO, errno, "%s: cannot link output", path);
+		if (e != EEXIST)
+			return tsg_fail_errno(err, TSG_EIO, e, "%s: cannot link output", path);
 	}
 	return tsg_fail(err, TSG_EIO, "%s: cannot find a free temporary name", path);
 }
@@ -131,35 +154,71 @@ int io_afile_open(const char *path, struct io_afile *a, struct tsg_err *err)
 	return TSG_OK;
 }
 
-int io_afile_commit(struct io_afile *a, struct tsg_err *err)
+/* io_afile_commit's work; with taken (a new file only), a file already at
+ * the target is left as it is and *taken set */
+static int commit(struct io_afile *a, int *taken, struct tsg_err *err)
 {
-	int e = 0;
+	int e = 0, published = 0;
 	errno = 0;
 	if (fflush(a->f) != 0 || ferror(a->f) ||
 	    ((a->tmp || a->unnamed) && fsync(fileno(a->f)) != 0))
 		e = errno ? errno : EIO;
 	if (!e && a->unnamed) {
-		const int rc = io_unnamed_publish(fileno(a->f), a->path, err);
-		if (rc) {
-			io_afile_abort(a);
-			return rc;
+		if (taken) {
+			e = link_fd(fileno(a->f), a->path);
+			if (e == EEXIST) {
+				*taken = 1;
+				e = 0;
+			}
+			published = !e && !*taken;
+		} else {
+			const int rc = io_unnamed_publish(fileno(a->f), a->path, err);
+			if (rc) {
+				io_afile_abort(a);
+				return rc;
+			}
+			published = 1;
 		}
 	}
 	if (fclose(a->f) != 0 && !e)
 		e = errno ? errno : EIO;
 	a->f = NULL;
-	if (!e && a->tmp && rename(a->tmp, a->path) != 0)
-		e = errno;
+	if (!e && a->tmp) {
+		int by_rename = !taken;
+		if (taken) { /* a link fails where the target is there; abort drops tmp */
+			if (link(a->tmp, a->path) != 0) {
+				if (errno == EEXIST)
+					*taken = 1;
+				else if (errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS)
+					by_rename = 1; /* no hard links here (FAT): looked, then named */
+				else
+					e = errno;
+			}
+			published = !e && !*taken && !by_rename;
+		}
+		if (by_rename && rename(a->tmp, a->path) != 0) {
+			e = errno;
+		} else if (by_rename) {
+			free(a->tmp);
+			a->tmp = NULL;
+			published = 1;
+		}
+	}
 	if (e) {
 		const int rc = tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot write",
 					      a->path);
 		io_afile_abort(a);
 		return rc;
 	}
-	free(a->tmp);
-	a->tmp = NULL;
-	io_afile_abort(a); /* frees the names */
+	if (published)
+		io_sync_dir(a->path);
+	io_afile_abort(a); /* frees the names (and drops a link's temporary) */
 	return TSG_OK;
+}
+
+int io_afile_commit(struct io_afile *a, struct tsg_err *err)
+{
+	return commit(a, NULL, err);
 }
 
 void io_afile_abort(struct io_afile *a)
@@ -173,16 +232,34 @@ void io_afile_abort(struct io_afile *a)
 	memset(a, 0, sizeof(*a));
 }
 
-int io_afile_write_all(const char *path, const void *data, size_t len, struct tsg_err *err)
+static int write_all(const char *path, const void *data, size_t len, int *taken,
+		     struct tsg_err *err)
 {
 	struct io_afile a;
 	int rc = io_afile_open(path, &a, err);
 	if (rc)
 		return rc;
+	if (taken && !a.tmp && !a.unnamed) { /* written in place: something is there */
+		io_afile_abort(&a);
+		*taken = 1;
+		return TSG_OK;
+	}
 	if (fwrite(data, 1, len, a.f) != len) {
 		const int e = errno;
 		io_afile_abort(&a);
 		return tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot write", path);
 	}
-	return io_afile_commit(&a, err);
+	return commit(&a, taken, err);
+}
+
+int io_afile_write_all(const char *path, const void *data, size_t len, struct tsg_err *err)
+{
+	return write_all(path, data, len, NULL, err);
+}
+
+int io_afile_write_new(const char *path, const void *data, size_t len, int *taken,
+		       struct tsg_err *err)
+{
+	*taken = 0;
+	return write_all(path, data, len, taken, err);
 }

@@ -4,7 +4,8 @@
  * io_afile_open makes a file without a name beside the target (O_TMPFILE;
  * where the file system lacks it, a temporary named TARGET.tmp.XXXXXX)
  * and hands out a stdio stream to it; io_afile_commit checks every write,
- * flushes, syncs and gives it the target's name; io_afile_abort (or any
+ * flushes, syncs and gives it the target's name (its directory synced
+ * after, so the name lasts); io_afile_abort (or any
  * failure) drops it. A killed run leaves nothing (with O_TMPFILE) or at
  * most the named temporary, never a partial target.
  * A target that exists and is not a regular file (a device, a FIFO) is
@@ -35,6 +36,12 @@ void io_afile_abort(struct io_afile *a);
 
 /* The whole of a small file, len bytes, atomically. */
 int io_afile_write_all(const char *path, const void *data, size_t len, struct tsg_err *err);
+/* The same, only where nothing is at path when the file gets its name (a
+ * link, not a rename): else *taken = 1, TSG_OK, and what is there (made by
+ * another process since the caller looked) is left as it is. Why: two runs
+ * creating one checkpoint would each replace the other's. */
+int io_afile_write_new(const char *path, const void *data, size_t len, int *taken,
+		       struct tsg_err *err);
 
 /* Whether writing out would replace the input in: the same existing file
  * (device and inode, through links) as in or a crawl's in.graph, .offsets
@@ -53,5 +60,11 @@ int io_unnamed_open(const char *path, mode_t mode);
  * path is free the link is the whole publication; over an existing file
  * a unique temporary name is linked and renamed over it. */
 int io_unnamed_publish(int fd, const char *path, struct tsg_err *err);
+
+/* Syncs the directory of path, after a rename or link there: the file's
+ * bytes synced before it got its name are lasting only with its name
+ * (without it a power loss can take the name back, and a checkpoint or a
+ * result with it). Best effort: errors are ignored. */
+void io_sync_dir(const char *path);
 
 #endif

@@ -169,12 +169,18 @@ void io_writer_abort(struct io_writer *w)
 
 static int publish(struct io_writer *w, struct tsg_err *err)
 {
-	if (!w->tmp_path)
-		return io_unnamed_publish(w->fd, w->path, err);
-	if (rename(w->tmp_path, w->path) != 0)
-		return tsg_fail_errno(err, TSG_EIO, errno, "%s: rename", w->path);
-	free(w->tmp_path);
-	w->tmp_path = NULL;
+	if (!w->tmp_path) {
+		const int rc = io_unnamed_publish(w->fd, w->path, err);
+		if (rc)
+			return rc;
+	} else {
+		if (rename(w->tmp_path, w->path) != 0)
+			return tsg_fail_errno(err, TSG_EIO, errno, "%s: rename", w->path);
+		free(w->tmp_path);
+		w->tmp_path = NULL;
+	}
+	if (w->sync) /* a scratch file (no sync) need not outlast a power loss */
+		io_sync_dir(w->path);
 	return TSG_OK;
 }
 

@@ -86,14 +86,19 @@ static int append(struct ckpt *c, uint32_t type, uint32_t index, uint64_t a, uin
 	return TSG_OK;
 }
 
-static int create(const char *path, uint64_t graph_key, uint64_t opts_key, struct tsg_err *err)
+/* A fresh checkpoint's header, named only where no file is there yet
+ * (*taken = 1 where one came since the caller looked): two runs starting
+ * one checkpoint at once each replaced the other's file, and the one whose
+ * file was replaced went on recording into a file no longer named. */
+static int create(const char *path, uint64_t graph_key, uint64_t opts_key, int *taken,
+		  struct tsg_err *err)
 {
 	uint8_t h[HDR] = { 0 };
 	memcpy(h, CKPT_MAGIC, 8);
 	put64(h + 8, graph_key);
 	put64(h + 16, opts_key);
 	put64(h + 56, io_checksum(h, 56));
-	return io_afile_write_all(path, h, HDR, err);
+	return io_afile_write_new(path, h, HDR, taken, err);
 }
 
 static int damaged(const struct ckpt *c, const char *what, struct tsg_err *err)
@@ -218,6 +223,16 @@ done:
 	return rc;
 }
 
+/* TSG_TEST_CKPT_CREATE_PAUSE_MS=N: a pause between finding no checkpoint
+ * and creating it, so that tests/batch.sh can start a second run in it */
+static void test_pause_before_create(void)
+{
+	const char *v = getenv("TSG_TEST_CKPT_CREATE_PAUSE_MS");
+	const long ms = v ? strtol(v, NULL, 10) : 0;
+	if (ms > 0 && ms < 60000)
+		usleep((useconds_t)ms * 1000);
+}
+
 int ckpt_open(const char *path, uint64_t graph_key, uint64_t opts_key, struct ckpt **out,
 	      struct tsg_err *err)
 {
@@ -235,9 +250,11 @@ int ckpt_open(const char *path, uint64_t graph_key, uint64_t opts_key, struct ck
 			rc = tsg_fail_errno(err, TSG_EIO, errno, "checkpoint %s", path);
 			goto fail;
 		}
-		c->info.created = 1;
-		if ((rc = create(path, graph_key, opts_key, err)))
+		test_pause_before_create();
+		int taken = 0;
+		if ((rc = create(path, graph_key, opts_key, &taken, err)))
 			goto fail;
+		c->info.created = !taken; /* else another run's: opened, locked, checked as any */
 	}
 	c->fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC);
 	if (c->fd < 0) {

@@ -269,6 +269,30 @@ check "other layout exits 2" [ "$(rc_of ts $slow --layout lstc --partitions 12 -
 check "the same options still resume" same "$(ts $slow --partitions 12 --json --checkpoint "$ck" "$T/big.tsg" | field triangles)" "$ref"
 check "--checkpoint with --plan-only exits 2" [ "$(rc_of ts --plan-only --checkpoint "$T/ck-p" "$T/big.tsg")" = 2 ]
 check "a checkpoint in a missing directory exits 5" [ "$(rc_of ts --checkpoint "$T/nodir/ck" "$T/big.tsg")" = 5 ]
+# two runs creating one checkpoint at once: run A finds no file and pauses
+# (a test hook) while run B creates it and counts; A must then take B's
+# file as any existing checkpoint (in use: exit 2; finished: replayed),
+# never replace it and record into a file no longer named (it did)
+ck=$T/ck-race
+rm -f "$ck"
+TSG_TEST_CKPT_CREATE_PAUSE_MS=1500 "$B/tristream" count --quiet --device cpu --json --partitions 6 \
+	--checkpoint "$ck" "$T/big.tsg" >"$T/race-a.json" 2>"$T/race-a.err" &
+pid=$!
+sleep 0.5
+ts --json --partitions 6 --checkpoint "$ck" "$T/big.tsg" >"$T/race-b.json"
+wait $pid
+rca=$?
+check "a checkpoint created beside a paused run: exact, created" python3 -c "
+import json; d = json.load(open('$T/race-b.json')); assert d['triangles'] == $ref and d['checkpoint']['created'], d"
+check "the paused run takes the other's checkpoint (exit $rca)" python3 -c "
+import json, sys
+if $rca == 2:
+    assert 'in use by another run' in open('$T/race-a.err').read()
+else:
+    d = json.load(open('$T/race-a.json'))
+    c = d['checkpoint']
+    assert $rca == 0 and d['triangles'] == $ref and not c.get('created') and c.get('finished_earlier'), d"
+check "their checkpoint replays the count" same "$(ts --json --partitions 6 --checkpoint "$ck" "$T/big.tsg" | field triangles)" "$ref"
 # many graphs with a checkpoint directory: a rerun skips the graphs done
 printf '%s\n%s\n%s\n' "$T/karate.tsg" "$T/g1.tsg" "$T/g2.tsg" >"$T/m.txt"
 ts --json --checkpoint "$T/ckdir" --manifest "$T/m.txt" >"$T/m1.json"

@@ -125,12 +125,13 @@ check "count --json keys" sh -c "$B/tristream count --quiet --device cpu --json 
 ref=$(brute "$T/er.tsg")
 check "reference count of er.tsg" num "$ref"
 # a path is bytes, JSON is UTF-8: a name that is not UTF-8 still gives a
-# line every decoder takes (the byte as U+FFFD), the count, and the error
+# line that decodes as UTF-8 (each such byte as the escape \udcXX) and
+# the path back byte for byte (os.fsencode), the count, and the error
 # object of a failed run alike
 odd=$T/$'er\xff\xc3.tsg'
 cp "$T/er.tsg" "$odd"
 check "--json, a path not in UTF-8: decodes, counts" same "$("$B/tristream" count --quiet --device cpu --json "$odd" |
-	python3 -c 'import json,sys; d=json.loads(sys.stdin.buffer.read().decode("utf-8")); print(d["triangles"] if d["graph"].endswith("er\ufffd\ufffd.tsg") else "name " + d["graph"])')" "$ref"
+	python3 -c 'import json,os,sys; d=json.loads(sys.stdin.buffer.read().decode("utf-8")); print(d["triangles"] if os.fsencode(d["graph"]) == os.fsencode(sys.argv[1]) else "name %r" % d["graph"])' "$odd")" "$ref"
 check "info --json, a path not in UTF-8: decodes" sh -c "$B/tristream info --json \"\$1\" | python3 -c 'import json,sys; json.loads(sys.stdin.buffer.read().decode(\"utf-8\"))'" sh "$odd"
 check "the error's --json, a path not in UTF-8: decodes" sh -c "$B/tristream count --quiet --json \"\$1.gone\" 2>/dev/null | python3 -c 'import json,sys; d=json.loads(sys.stdin.buffer.read().decode(\"utf-8\")); sys.exit(d[\"exit_code\"] == 0)'" sh "$odd"
 schemes="edge contig hash"

@@ -1,7 +1,7 @@
 /*
  * test_json.c - the --json writer (base/json.h): every string it writes is
- * UTF-8 that a strict decoder takes, whatever bytes a path holds; escapes
- * and numbers are JSON's own.
+ * UTF-8, whatever bytes a path holds, and gives them back (a byte that is
+ * not UTF-8 as the escape \udcXX); escapes and numbers are JSON's own.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -63,16 +63,16 @@ int main(void)
 	/* well-formed UTF-8 of every length passes as it is */
 	check_str(&st, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "{\"k\":\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"}\n");
 	check_str(&st, "\xed\x9f\xbf\xf4\x8f\xbf\xbf", "{\"k\":\"\xed\x9f\xbf\xf4\x8f\xbf\xbf\"}\n");
-	/* a byte that begins no well-formed sequence: U+FFFD, one each */
-	check_str(&st, "a\xffz", "{\"k\":\"a\\ufffdz\"}\n");                   /* never in UTF-8 */
-	check_str(&st, "\x80", "{\"k\":\"\\ufffd\"}\n");                         /* lone continuation */
-	check_str(&st, "\xc3", "{\"k\":\"\\ufffd\"}\n");                         /* cut at the end */
-	check_str(&st, "\xe2\x82z", "{\"k\":\"\\ufffd\\ufffdz\"}\n");             /* cut in the middle */
-	check_str(&st, "\xc0\xaf", "{\"k\":\"\\ufffd\\ufffd\"}\n");               /* overlong */
-	check_str(&st, "\xe0\x80\xaf", "{\"k\":\"\\ufffd\\ufffd\\ufffd\"}\n");     /* overlong */
-	check_str(&st, "\xed\xa0\x80", "{\"k\":\"\\ufffd\\ufffd\\ufffd\"}\n");     /* a surrogate */
-	check_str(&st, "\xf4\x90\x80\x80", "{\"k\":\"\\ufffd\\ufffd\\ufffd\\ufffd\"}\n"); /* past U+10FFFF */
-	check_str(&st, "\xf5\x80", "{\"k\":\"\\ufffd\\ufffd\"}\n");
+	/* a byte b that begins no well-formed sequence: \udcXX (0xdc00 + b), one each */
+	check_str(&st, "a\xffz", "{\"k\":\"a\\udcffz\"}\n");                   /* never in UTF-8 */
+	check_str(&st, "\x80", "{\"k\":\"\\udc80\"}\n");                         /* lone continuation */
+	check_str(&st, "\xc3", "{\"k\":\"\\udcc3\"}\n");                         /* cut at the end */
+	check_str(&st, "\xe2\x82z", "{\"k\":\"\\udce2\\udc82z\"}\n");             /* cut in the middle */
+	check_str(&st, "\xc0\xaf", "{\"k\":\"\\udcc0\\udcaf\"}\n");               /* overlong */
+	check_str(&st, "\xe0\x80\xaf", "{\"k\":\"\\udce0\\udc80\\udcaf\"}\n");     /* overlong */
+	check_str(&st, "\xed\xa0\x80", "{\"k\":\"\\udced\\udca0\\udc80\"}\n");     /* a surrogate */
+	check_str(&st, "\xf4\x90\x80\x80", "{\"k\":\"\\udcf4\\udc90\\udc80\\udc80\"}\n"); /* past U+10FFFF */
+	check_str(&st, "\xf5\x80", "{\"k\":\"\\udcf5\\udc80\"}\n");
 	/* numbers: JSON has no NaN or infinity */
 	check_f64(&st, 0.5, "{\"x\":0.500000}\n");
 	check_f64(&st, 0.0 / 0.0, "{\"x\":null}\n");
