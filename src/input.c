@@ -71,16 +71,32 @@ static int refuse_binary(const char *path, struct tsg_err *err)
 			"list (its first bytes are binary)", path);
 }
 
-static void scratch_name(const struct input_opts *o, char *out, size_t len)
+/* The directory a scratch .tsg goes in, as a path in it (the file itself
+ * is never named there: io_builder_finish_unnamed) */
+static void scratch_dir_path(const struct input_opts *o, char *out, size_t len)
 {
 	const char *dir = o->scratch_dir ? o->scratch_dir : getenv("TMPDIR");
 	snprintf(out, len, "%s/tristream-count-%ld.tsg", dir && *dir ? dir : "/tmp", (long)getpid());
+}
+
+/* TSG_TEST_INPUT_PAUSE_MS=N: a pause once a scratch .tsg is whole, said on
+ * stderr, so that tests/cli.sh can kill a run there (where a named
+ * scratch file was once left behind) */
+static void test_pause_after_convert(void)
+{
+	const char *v = getenv("TSG_TEST_INPUT_PAUSE_MS");
+	const long ms = v ? strtol(v, NULL, 10) : 0;
+	if (ms > 0 && ms < 60000) {
+		fprintf(stderr, "tristream: TSG_TEST_INPUT_PAUSE_MS: the scratch .tsg is whole\n");
+		usleep((useconds_t)ms * 1000);
+	}
 }
 
 int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph *g,
 		  const char **graph_path, struct input_info *info, struct tsg_err *err)
 {
 	memset(info, 0, sizeof(*info));
+	info->scratch_fd = -1;
 	info->kind = input_kind_of(path);
 	if (info->kind == INPUT_WEBGRAPH && o->to && o->to->format != IO_TEXT_AUTO)
 		info->kind = INPUT_TEXT; /* a text format was named */
@@ -155,10 +171,19 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 				info->in_memory = 1;
 				*graph_path = NULL;
 			} else {
-				scratch_name(o, info->scratch, sizeof(info->scratch));
-				rc = io_builder_finish(b, info->scratch, &bs, err); /* frees b */
-				info->converted = 1;
-				*graph_path = info->scratch;
+				/* written without a name and opened by its descriptor's
+				 * (/proc/self/fd/N): a run killed at any moment, even
+				 * before the count opens it, leaves no file behind */
+				char where[sizeof(info->scratch)];
+				scratch_dir_path(o, where, sizeof(where));
+				rc = io_builder_finish_unnamed(b, where, &info->scratch_fd, &bs,
+							       err); /* frees b */
+				if (rc == TSG_OK) {
+					snprintf(info->scratch, sizeof(info->scratch), "/proc/self/fd/%d",
+						 info->scratch_fd);
+					info->converted = 1;
+					*graph_path = info->scratch;
+				}
 			}
 		}
 		info->build_s = bs.build_s + bs.write_s;
@@ -171,13 +196,16 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 	info->bad_lines = ts.bad_lines;
 	info->seconds = tsg_now() - t0;
 	if (rc)
-		info->scratch[0] = 0; /* the builder wrote nothing under that name */
+		info->scratch[0] = 0; /* the builder made no file (scratch_fd is -1) */
+	else if (info->converted)
+		test_pause_after_convert();
 	return rc;
 }
 
 void input_done(struct input_info *info)
 {
-	if (info->scratch[0])
-		unlink(info->scratch);
+	if (info->scratch[0] && info->scratch_fd >= 0) /* never a zeroed info's fd 0 */
+		close(info->scratch_fd);
+	info->scratch_fd = -1;
 	info->scratch[0] = 0;
 }

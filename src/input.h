@@ -11,9 +11,10 @@
  * other crawl, and a text edge list in any format tristream-convert reads
  * (gzip and stdin "-" too), is converted first: into lists in memory where
  * the sort fits the memory limit, else sorted through temporary runs into
- * a scratch .tsg in scratch_dir, which is opened and unlinked at once
- * (written unnamed and named only when whole, it leaves nothing behind on
- * any exit). Converting once and counting the .tsg many times is the
+ * a scratch .tsg in scratch_dir, which is never named there (O_TMPFILE;
+ * where the file system lacks it, a temporary name removed once the file
+ * is whole) and is opened through its descriptor, /proc/self/fd/N: it
+ * leaves nothing behind on any exit, a kill before the count included. Converting once and counting the .tsg many times is the
  * faster way for a graph counted more than once. An input to convert that
  * holds no edge (no edge line, a crawl of no arcs) is refused unless
  * allow_empty: the rule of tristream-convert --allow-empty. A .tsg file
@@ -63,7 +64,9 @@ struct input_info {
 	uint64_t input_edges;    /* arcs or edge lines read (converted inputs) */
 	uint64_t bad_lines;      /* text: lines that are not edges, skipped (skip_bad) */
 	double seconds;          /* conversion or decoding */
-	char scratch[4200];      /* the scratch .tsg while it exists, else "" */
+	char scratch[4200];      /* the scratch .tsg's path while it is open
+				  * (/proc/self/fd/N), else "" */
+	int scratch_fd;          /* its descriptor, else -1 */
 };
 
 enum input_kind input_kind_of(const char *path);
@@ -81,8 +84,8 @@ enum input_kind input_kind_of(const char *path);
 int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph *g,
 		  const char **graph_path, struct input_info *info, struct tsg_err *err);
 
-/* Removes the scratch file, if any (after the graph is open: it lives on
- * through the open descriptors). */
+/* Closes the scratch file, if any (after the graph is open: it lives on
+ * through the graph's own descriptors, and is gone with the last). */
 void input_done(struct input_info *info);
 
 #endif

@@ -358,6 +358,16 @@ mkdir -p "$T/scr2"
 check "count on text under --host-mem goes through a scratch .tsg" same "$(tri --host-mem 4M --scratch-dir "$T/scr2" "$T/er.txt")" "$erref"
 check "... and says so" sh -c "$B/tristream count --device cpu --json --quiet --host-mem 4M --scratch-dir $T/scr2 $T/er.txt | grep -q '\"scratch_tsg\":true,\"built_in_memory\":false'"
 check "... and leaves no scratch file" [ -z "$(ls -A "$T/scr2")" ]
+# killed once its scratch .tsg is whole, before the count opens it (a
+# test hook pauses there): nothing is left (a named file was, before)
+TSG_TEST_INPUT_PAUSE_MS=30000 "$B/tristream" count --device cpu --host-mem 4M --scratch-dir "$T/scr2" \
+	"$T/er.txt" >/dev/null 2>"$T/pause.err" &
+pid=$!
+while kill -0 $pid 2>/dev/null && ! grep -q "scratch .tsg is whole" "$T/pause.err"; do sleep 0.05; done
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+check "killed once its scratch .tsg is whole: it paused there" grep -q "scratch .tsg is whole" "$T/pause.err"
+check "killed once its scratch .tsg is whole: no file left" [ -z "$(ls -A "$T/scr2")" ]
 # text written by --to text reads back as the same graph
 check "--to text" conv --to text "$T/er.tsg" "$T/er-out.txt"
 check "--to text: one line per edge" same "$(wc -l <"$T/er-out.txt")" "$("$B/tristream" info --json "$T/er.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["edges"])')"
