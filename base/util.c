@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -12,6 +13,8 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "base/error.h"
 
 int tsg_parse_size(const char *s, uint64_t *out)
 {
@@ -330,4 +333,12 @@ void tsg_sort_u32(uint32_t *a, uint32_t *tmp, size_t n)
 	}
 	if (from != a) /* three passes: the last went into tmp */
 		memcpy(a, from, n * sizeof(uint32_t));
+}
+
+int tsg_main(int argc, char **argv, int (*run)(int, char **), const char *prog)
+{
+	tsg_stack_reserve(TSG_MAIN_STACK_RESERVE);
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
+	return tsg_close_stdout(run(argc, argv), prog);
 }

@@ -39,6 +39,14 @@ double tsg_now(void); /* monotonic seconds */
 void tsg_stack_reserve(size_t bytes);
 #define TSG_MAIN_STACK_RESERVE (512u << 10) /* a program's main: what tsg_stack_reserve grows */
 
+/* A program's main, the same for the three: the stack reserved
+ * (TSG_MAIN_STACK_RESERVE), SIGPIPE and SIGXFSZ ignored (a closed pipe or
+ * a file-size limit is then a failed write, EPIPE or EFBIG, exit 5 as
+ * documented, not death by the signal: 141 or 153 in the shell),
+ * run(argc, argv), and stdout flushed and closed with every error checked
+ * (tsg_close_stdout, prog naming the program). Returns the exit status. */
+int tsg_main(int argc, char **argv, int (*run)(int, char **), const char *prog);
+
 /* The CPUs this process may run on (its affinity mask), at least 1. */
 unsigned tsg_default_threads(void);
 unsigned tsg_online_cpus(void); /* the host's online CPUs, at least 1 */

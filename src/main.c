@@ -10,7 +10,6 @@
  * 7 internal error, 8 interrupted (the checkpoint holds what was done).
  */
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,9 +339,8 @@ static int cmd_count(int argc, char **argv)
 
 static int run(int argc, char **argv)
 {
-	/* a file-size limit must surface as EFBIG from the write, not kill us */
-	signal(SIGXFSZ, SIG_IGN);
-	/* nor a mapped input cut short while in use */
+	/* a mapped input cut short while in use must not kill us either
+	 * (tsg_main ignores SIGPIPE and SIGXFSZ) */
 	(void)stop_on_sigbus();
 	if (argc < 2)
 		return options_usage_error(NULL, "give a command");
@@ -370,9 +368,5 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	tsg_stack_reserve(TSG_MAIN_STACK_RESERVE);
-	/* a closed pipe is a failed write, exit 5 as documented, not death by
-	 * SIGPIPE (exit 141 in the shell) */
-	signal(SIGPIPE, SIG_IGN);
-	return tsg_close_stdout(run(argc, argv), "tristream");
+	return tsg_main(argc, argv, run, "tristream");
 }

@@ -119,6 +119,12 @@ else
 	check "file size limit exits 5" [ "$(rc_of sh -c "ulimit -f 64; exec $B/tristream-convert $T/er.txt $T/limited.tsg")" = 5 ]
 	check "file size limit leaves nothing" [ ! -e "$T/limited.tsg" ]
 fi
+# a file-size limit (RLIMIT_FSIZE) is a failed write, exit 5, for each
+# program, never death by SIGXFSZ (153) or a file left cut short
+check "file size limit: tristream-gen exits 5" [ "$(rc_of sh -c "ulimit -f 64; exec $B/tristream-gen --quiet er --vertices 20000 --edge-factor 8 $T/limited-gen.tsg")" = 5 ]
+check "file size limit: tristream-gen leaves nothing" [ ! -e "$T/limited-gen.tsg" ]
+check "file size limit: count --per-vertex exits 5" [ "$(rc_of sh -c "ulimit -f 8; exec $B/tristream count --quiet --device cpu --per-vertex $T/limited.pv $T/er.tsg")" = 5 ]
+check "file size limit: count --per-vertex leaves nothing" [ ! -e "$T/limited.pv" ]
 
 # --- count and info: options, json, exit codes
 check "count --json keys" sh -c "$B/tristream count --quiet --device cpu --json $T/er.tsg | python3 -c 'import json,sys; d=json.load(sys.stdin); [d[k] for k in (\"triangles\",\"vertices\",\"edges\",\"device\",\"seconds\",\"stages\",\"version\")]'"

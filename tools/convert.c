@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -362,9 +361,8 @@ static int convert_oriented(const char *in, const char *out, const struct io_bui
 
 static int run(int argc, char **argv)
 {
-	/* a file-size limit must surface as EFBIG from the write, not kill us */
-	signal(SIGXFSZ, SIG_IGN);
-	/* nor a mapped input cut short while in use */
+	/* a mapped input cut short while in use must not kill us either
+	 * (tsg_main ignores SIGPIPE and SIGXFSZ) */
 	(void)stop_on_sigbus();
 	struct io_text_opts to = { .format = IO_TEXT_AUTO, .progress = 1 };
 	struct io_builder_opts bo = { 0 };
@@ -547,9 +545,5 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	tsg_stack_reserve(TSG_MAIN_STACK_RESERVE);
-	/* a closed pipe is a failed write, exit 5 as documented, not death by
-	 * SIGPIPE (exit 141 in the shell) */
-	signal(SIGPIPE, SIG_IGN);
-	return tsg_close_stdout(run(argc, argv), "tristream-convert");
+	return tsg_main(argc, argv, run, "tristream-convert");
 }

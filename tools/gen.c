@@ -22,7 +22,6 @@
 #include <getopt.h>
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -991,8 +990,6 @@ static int bad(const char *msg, const char *arg)
 
 static int run(int argc, char **argv)
 {
-	/* a file-size limit must surface as EFBIG from the write, not kill us */
-	signal(SIGXFSZ, SIG_IGN);
 	struct gen g = { .a = 0.57, .b = 0.19, .c = 0.19, .seed = 1 };
 	struct io_builder_opts bo = { 0 };
 	uint64_t ef = 16, rows = 0, cols = 0, v, m = 0;
@@ -1163,9 +1160,5 @@ done:
 
 int main(int argc, char **argv)
 {
-	tsg_stack_reserve(TSG_MAIN_STACK_RESERVE);
-	/* a closed pipe is a failed write, exit 5 as documented, not death by
-	 * SIGPIPE (exit 141 in the shell) */
-	signal(SIGPIPE, SIG_IGN);
-	return tsg_close_stdout(run(argc, argv), "tristream-gen");
+	return tsg_main(argc, argv, run, "tristream-gen");
 }
