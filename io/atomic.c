@@ -5,6 +5,7 @@
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -154,23 +155,46 @@ int io_afile_open(const char *path, struct io_afile *a, struct tsg_err *err)
 	return TSG_OK;
 }
 
-/* io_afile_commit's work; with taken (a new file only), a file already at
- * the target is left as it is and *taken set */
-static int commit(struct io_afile *a, int *taken, struct tsg_err *err)
+/* A new file's claim (io_afile_create_locked): set where a file was at the
+ * target already; else the descriptor of the file named, locked before
+ * it got the name */
+struct claim {
+	int taken;
+	int fd;
+};
+
+/* Locks the unnamed or temporary file and keeps a descriptor of it, before
+ * it is named: the lock is on the file, so no other process can lock it
+ * between its naming and its creator's lock */
+static int claim_lock(struct io_afile *a, struct claim *c)
+{
+	const int fd = fileno(a->f);
+	const int flags = fcntl(fd, F_GETFL);
+	if (flock(fd, LOCK_EX) != 0 || flags < 0 || fcntl(fd, F_SETFL, flags | O_APPEND) != 0 ||
+	    (c->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0)
+		return errno ? errno : EIO;
+	return 0;
+}
+
+/* io_afile_commit's work; with c (a new file only), a file already at the
+ * target is left as it is and c->taken set */
+static int commit(struct io_afile *a, struct claim *c, struct tsg_err *err)
 {
 	int e = 0, published = 0;
 	errno = 0;
 	if (fflush(a->f) != 0 || ferror(a->f) ||
 	    ((a->tmp || a->unnamed) && fsync(fileno(a->f)) != 0))
 		e = errno ? errno : EIO;
+	if (!e && c)
+		e = claim_lock(a, c);
 	if (!e && a->unnamed) {
-		if (taken) {
+		if (c) {
 			e = link_fd(fileno(a->f), a->path);
 			if (e == EEXIST) {
-				*taken = 1;
+				c->taken = 1;
 				e = 0;
 			}
-			published = !e && !*taken;
+			published = !e && !c->taken;
 		} else {
 			const int rc = io_unnamed_publish(fileno(a->f), a->path, err);
 			if (rc) {
@@ -184,24 +208,34 @@ static int commit(struct io_afile *a, int *taken, struct tsg_err *err)
 		e = errno ? errno : EIO;
 	a->f = NULL;
 	if (!e && a->tmp) {
-		int by_rename = !taken;
-		if (taken) { /* a link fails where the target is there; abort drops tmp */
-			if (link(a->tmp, a->path) != 0) {
-				if (errno == EEXIST)
-					*taken = 1;
-				else if (errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS)
-					by_rename = 1; /* no hard links here (FAT): looked, then named */
-				else
-					e = errno;
+		int by_rename = !c;
+		if (c) { /* a link fails where the target is there */
+			if (link(a->tmp, a->path) == 0) {
+				unlink(a->tmp); /* at once: nothing of it outlives a kill here */
+			} else if (errno == EEXIST) {
+				c->taken = 1;
+			} else if (errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS) {
+				by_rename = 1; /* no hard links here (FAT): looked, then named */
+			} else {
+				e = errno;
 			}
-			published = !e && !*taken && !by_rename;
+			published = !e && !c->taken && !by_rename;
 		}
-		if (by_rename && rename(a->tmp, a->path) != 0) {
+		if (by_rename && rename(a->tmp, a->path) != 0)
 			e = errno;
-		} else if (by_rename) {
+		else if (by_rename)
+			published = 1;
+		if (published) {
 			free(a->tmp);
 			a->tmp = NULL;
-			published = 1;
+		}
+	}
+	if (!e && !published && c && !c->taken)
+		e = EIO; /* cannot be: a claim either names its file or finds one */
+	if (e || (c && c->taken)) {
+		if (c && c->fd >= 0) {
+			close(c->fd);
+			c->fd = -1;
 		}
 	}
 	if (e) {
@@ -212,7 +246,7 @@ static int commit(struct io_afile *a, int *taken, struct tsg_err *err)
 	}
 	if (published)
 		io_sync_dir(a->path);
-	io_afile_abort(a); /* frees the names (and drops a link's temporary) */
+	io_afile_abort(a); /* frees the names (and drops a temporary not named) */
 	return TSG_OK;
 }
 
@@ -232,16 +266,16 @@ void io_afile_abort(struct io_afile *a)
 	memset(a, 0, sizeof(*a));
 }
 
-static int write_all(const char *path, const void *data, size_t len, int *taken,
+static int write_all(const char *path, const void *data, size_t len, struct claim *c,
 		     struct tsg_err *err)
 {
 	struct io_afile a;
 	int rc = io_afile_open(path, &a, err);
 	if (rc)
 		return rc;
-	if (taken && !a.tmp && !a.unnamed) { /* written in place: something is there */
+	if (c && !a.tmp && !a.unnamed) { /* written in place: something is there */
 		io_afile_abort(&a);
-		*taken = 1;
+		c->taken = 1;
 		return TSG_OK;
 	}
 	if (fwrite(data, 1, len, a.f) != len) {
@@ -249,7 +283,7 @@ static int write_all(const char *path, const void *data, size_t len, int *taken,
 		io_afile_abort(&a);
 		return tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot write", path);
 	}
-	return commit(&a, taken, err);
+	return commit(&a, c, err);
 }
 
 int io_afile_write_all(const char *path, const void *data, size_t len, struct tsg_err *err)
@@ -257,9 +291,11 @@ int io_afile_write_all(const char *path, const void *data, size_t len, struct ts
 	return write_all(path, data, len, NULL, err);
 }
 
-int io_afile_write_new(const char *path, const void *data, size_t len, int *taken,
-		       struct tsg_err *err)
+int io_afile_create_locked(const char *path, const void *data, size_t len, int *fd,
+			   struct tsg_err *err)
 {
-	*taken = 0;
-	return write_all(path, data, len, taken, err);
+	struct claim c = { .taken = 0, .fd = -1 };
+	const int rc = write_all(path, data, len, &c, err);
+	*fd = rc == TSG_OK && !c.taken ? c.fd : -1;
+	return rc;
 }

@@ -37,11 +37,15 @@ void io_afile_abort(struct io_afile *a);
 /* The whole of a small file, len bytes, atomically. */
 int io_afile_write_all(const char *path, const void *data, size_t len, struct tsg_err *err);
 /* The same, only where nothing is at path when the file gets its name (a
- * link, not a rename): else *taken = 1, TSG_OK, and what is there (made by
- * another process since the caller looked) is left as it is. Why: two runs
- * creating one checkpoint would each replace the other's. */
-int io_afile_write_new(const char *path, const void *data, size_t len, int *taken,
-		       struct tsg_err *err);
+ * link, not a rename), the file locked (flock, LOCK_EX) before it is
+ * named: *fd its descriptor (read-write, appending, the lock held), or -1
+ * with TSG_OK where something was there (made by another process since the
+ * caller looked; left as it is). Why: two runs creating one checkpoint each
+ * replaced the other's, and a lock taken after the naming could go to the
+ * other run first. On a file system without hard links (FAT) the file is
+ * renamed into place: the old check-then-name race, no worse. */
+int io_afile_create_locked(const char *path, const void *data, size_t len, int *fd,
+			   struct tsg_err *err);
 
 /* Whether writing out would replace the input in: the same existing file
  * (device and inode, through links) as in or a crawl's in.graph, .offsets

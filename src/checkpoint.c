@@ -86,11 +86,13 @@ static int append(struct ckpt *c, uint32_t type, uint32_t index, uint64_t a, uin
 	return TSG_OK;
 }
 
-/* A fresh checkpoint's header, named only where no file is there yet
- * (*taken = 1 where one came since the caller looked): two runs starting
- * one checkpoint at once each replaced the other's file, and the one whose
- * file was replaced went on recording into a file no longer named. */
-static int create(const char *path, uint64_t graph_key, uint64_t opts_key, int *taken,
+/* A fresh checkpoint's header, named only where no file is there yet and
+ * locked before it is named: *fd its descriptor, or -1 where a file came
+ * since the caller looked. Two runs starting one checkpoint at once each
+ * replaced the other's file (the one replaced went on recording into a
+ * file no longer named); and a lock taken after the naming could go to the
+ * other run, which would then count while the file's maker was refused. */
+static int create(const char *path, uint64_t graph_key, uint64_t opts_key, int *fd,
 		  struct tsg_err *err)
 {
 	uint8_t h[HDR] = { 0 };
@@ -98,7 +100,7 @@ static int create(const char *path, uint64_t graph_key, uint64_t opts_key, int *
 	put64(h + 8, graph_key);
 	put64(h + 16, opts_key);
 	put64(h + 56, io_checksum(h, 56));
-	return io_afile_write_new(path, h, HDR, taken, err);
+	return io_afile_create_locked(path, h, HDR, fd, err);
 }
 
 static int damaged(const struct ckpt *c, const char *what, struct tsg_err *err)
@@ -250,20 +252,27 @@ int ckpt_open(const char *path, uint64_t graph_key, uint64_t opts_key, struct ck
 			rc = tsg_fail_errno(err, TSG_EIO, errno, "checkpoint %s", path);
 			goto fail;
 		}
-		test_pause_before_create();
-		int taken = 0;
-		if ((rc = create(path, graph_key, opts_key, &taken, err)))
+		if (lstat(path, &st) == 0) { /* a link to nothing: the file cannot be named there */
+			rc = tsg_fail(err, TSG_EUSAGE, "checkpoint %s is a symbolic link to a file that "
+				      "does not exist; give the file's own path", path);
 			goto fail;
-		c->info.created = !taken; /* else another run's: opened, locked, checked as any */
+		}
+		test_pause_before_create();
+		if ((rc = create(path, graph_key, opts_key, &c->fd, err)))
+			goto fail;
+		c->info.created = c->fd >= 0; /* else another run's: opened, locked, checked as any */
 	}
-	c->fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC);
 	if (c->fd < 0) {
-		rc = tsg_fail_errno(err, tsg_status_from_errno(errno), errno, "checkpoint %s", path);
-		goto fail;
-	}
-	if (flock(c->fd, LOCK_EX | LOCK_NB) != 0) {
-		rc = tsg_fail(err, TSG_EUSAGE, "checkpoint %s is in use by another run", path);
-		goto fail;
+		c->fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC);
+		if (c->fd < 0) {
+			rc = tsg_fail_errno(err, tsg_status_from_errno(errno), errno, "checkpoint %s",
+					    path);
+			goto fail;
+		}
+		if (flock(c->fd, LOCK_EX | LOCK_NB) != 0) {
+			rc = tsg_fail(err, TSG_EUSAGE, "checkpoint %s is in use by another run", path);
+			goto fail;
+		}
 	}
 	uint8_t h[HDR];
 	if (fstat(c->fd, &st) != 0 || !S_ISREG(st.st_mode)) {

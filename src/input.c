@@ -173,17 +173,23 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 			} else {
 				/* written without a name and opened by its descriptor's
 				 * (/proc/self/fd/N): a run killed at any moment, even
-				 * before the count opens it, leaves no file behind */
+				 * before the count opens it, leaves no file behind.
+				 * Without /proc: named until opened (input_done) */
 				char where[sizeof(info->scratch)];
 				scratch_dir_path(o, where, sizeof(where));
-				rc = io_builder_finish_unnamed(b, where, &info->scratch_fd, &bs,
-							       err); /* frees b */
-				if (rc == TSG_OK) {
-					snprintf(info->scratch, sizeof(info->scratch), "/proc/self/fd/%d",
-						 info->scratch_fd);
-					info->converted = 1;
-					*graph_path = info->scratch;
+				if (access("/proc/self/fd", X_OK) == 0) {
+					rc = io_builder_finish_unnamed(b, where, &info->scratch_fd,
+								       &bs, err); /* frees b */
+					if (rc == TSG_OK)
+						snprintf(info->scratch, sizeof(info->scratch),
+							 "/proc/self/fd/%d", info->scratch_fd);
+				} else {
+					rc = io_builder_finish(b, where, &bs, err); /* frees b */
+					if (rc == TSG_OK)
+						snprintf(info->scratch, sizeof(info->scratch), "%s", where);
 				}
+				info->converted = rc == TSG_OK;
+				*graph_path = info->converted ? info->scratch : path;
 			}
 		}
 		info->build_s = bs.build_s + bs.write_s;
@@ -206,6 +212,8 @@ void input_done(struct input_info *info)
 {
 	if (info->scratch[0] && info->scratch_fd >= 0) /* never a zeroed info's fd 0 */
 		close(info->scratch_fd);
+	else if (info->scratch[0]) /* named: no /proc */
+		unlink(info->scratch);
 	info->scratch_fd = -1;
 	info->scratch[0] = 0;
 }

@@ -12,9 +12,10 @@
  * (gzip and stdin "-" too), is converted first: into lists in memory where
  * the sort fits the memory limit, else sorted through temporary runs into
  * a scratch .tsg in scratch_dir, which is never named there (O_TMPFILE;
- * where the file system lacks it, a temporary name removed once the file
- * is whole) and is opened through its descriptor, /proc/self/fd/N: it
- * leaves nothing behind on any exit, a kill before the count included. Converting once and counting the .tsg many times is the
+ * where the file system lacks it, a temporary name while it is written)
+ * and is opened through its descriptor, /proc/self/fd/N: once whole it
+ * leaves nothing behind on any exit, a kill before the count included
+ * (without /proc it is named until the count opens it, as it once was). Converting once and counting the .tsg many times is the
  * faster way for a graph counted more than once. An input to convert that
  * holds no edge (no edge line, a crawl of no arcs) is refused unless
  * allow_empty: the rule of tristream-convert --allow-empty. A .tsg file
@@ -65,7 +66,7 @@ struct input_info {
 	uint64_t bad_lines;      /* text: lines that are not edges, skipped (skip_bad) */
 	double seconds;          /* conversion or decoding */
 	char scratch[4200];      /* the scratch .tsg's path while it is open
-				  * (/proc/self/fd/N), else "" */
+				  * (/proc/self/fd/N; without /proc its name), else "" */
 	int scratch_fd;          /* its descriptor, else -1 */
 };
 
@@ -84,8 +85,8 @@ enum input_kind input_kind_of(const char *path);
 int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph *g,
 		  const char **graph_path, struct input_info *info, struct tsg_err *err);
 
-/* Closes the scratch file, if any (after the graph is open: it lives on
- * through the graph's own descriptors, and is gone with the last). */
+/* Closes (or, named, removes) the scratch file, if any, after the graph
+ * is open: it lives on through the graph's own descriptors. */
 void input_done(struct input_info *info);
 
 #endif

@@ -735,7 +735,7 @@ void plan_input(struct count_plan *p, const struct input_info *in, const char *g
 		p->item[PLAN_IO].used = 0;
 }
 
-int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
+int plan_host_mem(struct count_plan *p, const char *gpath, const char *name, struct tsg_err *err)
 {
 	struct engine_opts *o = &p->o;
 	struct io_header h;
@@ -768,7 +768,7 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 				  "rows are mapped)");
 		p->item[PLAN_SCRATCH_DIR].used = 0;
 		plan_note(p, "%s needs about %s of host memory read whole, over --host-mem %s: its "
-			  "rows are mapped instead (the page cache keeps what fits)", gpath,
+			  "rows are mapped instead (the page cache keeps what fits)", name,
 			  tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)),
 			  tsg_fmt_bytes(p->host_mem, b, sizeof(b)));
 		return TSG_OK;
@@ -789,11 +789,11 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 			return tsg_fail(err, TSG_EUSAGE, "%s under --host-mem %s: %s needs about "
 					"%s in memory; only a GPU counting a plain .tsg holds no rows "
 					"on the host (--layout block spills instead)", what,
-					tsg_fmt_bytes(p->host_mem, b, sizeof(b)), gpath,
+					tsg_fmt_bytes(p->host_mem, b, sizeof(b)), name,
 					tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)));
 		return tsg_fail(err, TSG_ENOMEM, "%s under --host-mem %s: %s needs about %s over "
 				"the mapped file (--layout block spills within less)", what,
-				tsg_fmt_bytes(p->host_mem, b, sizeof(b)), gpath,
+				tsg_fmt_bytes(p->host_mem, b, sizeof(b)), name,
 				tsg_fmt_bytes(p->hp.need_arrival, a, sizeof(a)));
 	}
 	if (p->lo.io != IO_MODE_MMAP) {
@@ -828,14 +828,14 @@ int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err)
 			snprintf(el, sizeof(el), "spilling to scratch files in %s (slower)", dir);
 		plan_note(p, "%s needs about %s of host memory in memory, over --host-mem %s: "
 			  "the arrival layout over the mapped file where the GPU holds its rows "
-			  "(about %s of host memory), else %s", gpath,
+			  "(about %s of host memory), else %s", name,
 			  tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)),
 			  tsg_fmt_bytes(p->host_mem, b, sizeof(b)),
 			  tsg_fmt_bytes(p->hp.need_arrival, c, sizeof(c)), el);
 		return TSG_OK;
 	}
 	plan_note(p, "%s needs about %s of host memory, over --host-mem %s: spilling to scratch "
-		  "files in %s (slower)", gpath, tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)),
+		  "files in %s (slower)", name, tsg_fmt_bytes(p->hp.need_memory, a, sizeof(a)),
 		  tsg_fmt_bytes(p->host_mem, b, sizeof(b)), dir);
 	return TSG_OK;
 }

@@ -113,9 +113,11 @@ void plan_input(struct count_plan *p, const struct input_info *in, const char *g
 /* --host-mem: from gpath's header, whether the count fits the budget; if
  * not, spill (src/hostmem.h): the file mapped, two-pass orientation, the
  * oriented graph and any decoded lists in scratch files in the plan's
- * scratch directory. Each change to what was asked is recorded and noted.
- * TSG_ENOMEM if even spilling needs more than the budget. */
-int plan_host_mem(struct count_plan *p, const char *gpath, struct tsg_err *err);
+ * scratch directory. Each change to what was asked is recorded and noted,
+ * naming the graph by name (the user's path: gpath may be a converted
+ * input's scratch, /proc/self/fd/N). TSG_ENOMEM if even spilling needs
+ * more than the budget. */
+int plan_host_mem(struct count_plan *p, const char *gpath, const char *name, struct tsg_err *err);
 
 /* The device chosen before the engine runs (--device auto from the
  * header), with why. */

@@ -417,11 +417,9 @@ static int open_graph(struct count_plan *pl, const char *path, struct run_graph 
 	const struct io_header *hp = NULL;
 	if (gpath && engine_have_gpu() && io_graph_peek(gpath, &fh, &peek_err) == TSG_OK)
 		hp = &fh;
-	if ((rc = choose_device(pl, rg->g, gpath, hp, warm, rg->auto_note, sizeof(rg->auto_note),
-				err)))
-		return rc;
-	if (pl->host_mem && gpath)
-		rc = plan_host_mem(pl, gpath, err);
+	rc = choose_device(pl, rg->g, gpath, hp, warm, rg->auto_note, sizeof(rg->auto_note), err);
+	if (rc == TSG_OK && pl->host_mem && gpath)
+		rc = plan_host_mem(pl, gpath, path, err);
 	if (rc == TSG_OK && gpath) {
 		pl->lo.cached_map = cached_map(pl, hp);
 		rc = io_graph_open(gpath, &pl->lo, rg->g, err);

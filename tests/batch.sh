@@ -293,6 +293,42 @@ else:
     c = d['checkpoint']
     assert $rca == 0 and d['triangles'] == $ref and not c.get('created') and c.get('finished_earlier'), d"
 check "their checkpoint replays the count" same "$(ts --json --partitions 6 --checkpoint "$ck" "$T/big.tsg" | field triangles)" "$ref"
+# both paused, so that both try to create it: one file, and a run that
+# counts is the one that made it (it is locked before it is named: locked
+# after, the other run could take the lock first, and count on a file it
+# had not made while its maker was refused)
+for round in 1 2 3; do
+	rm -f "$ck"
+	for x in a b; do
+		TSG_TEST_CKPT_CREATE_PAUSE_MS=800 "$B/tristream" count --quiet --device cpu --json --partitions 6 \
+			--checkpoint "$ck" "$T/big.tsg" >"$T/race2-$x.json" 2>"$T/race2-$x.err" &
+		eval "pid_$x=\$!"
+	done
+	wait $pid_a; rc_a=$?
+	wait $pid_b; rc_b=$?
+	check "two runs creating one checkpoint, round $round (exit $rc_a, $rc_b)" python3 -c "
+import json
+counted = 0
+for x, rc in (('a', $rc_a), ('b', $rc_b)):
+    if rc == 2:
+        assert 'in use by another run' in open('$T/race2-%s.err' % x).read(), x
+        continue
+    assert rc == 0, (x, rc)
+    d = json.load(open('$T/race2-%s.json' % x))
+    c = d['checkpoint']
+    assert d['triangles'] == $ref, d
+    if not c.get('finished_earlier'):
+        assert c['created'], (x, c)
+        counted += 1
+assert counted == 1, counted"
+done
+# a symbolic link to nothing cannot be named over: said, exit 2 (not the
+# open's "No such file", exit 5); a link to a checkpoint works as the file
+ln -s "$T/no-such-checkpoint" "$T/ck-dangling"
+check "a checkpoint path that is a link to nothing exits 2" [ "$(rc_of ts --partitions 6 --checkpoint "$T/ck-dangling" "$T/big.tsg")" = 2 ]
+check "... and says so" grep -q "symbolic link to a file that does not exist" "$T/err"
+ln -s "$ck" "$T/ck-link"
+check "a link to a checkpoint resumes it" same "$(ts --json --partitions 6 --checkpoint "$T/ck-link" "$T/big.tsg" | field triangles)" "$ref"
 # many graphs with a checkpoint directory: a rerun skips the graphs done
 printf '%s\n%s\n%s\n' "$T/karate.tsg" "$T/g1.tsg" "$T/g2.tsg" >"$T/m.txt"
 ts --json --checkpoint "$T/ckdir" --manifest "$T/m.txt" >"$T/m1.json"
