@@ -100,11 +100,14 @@ int io_output_is_input(const char *in, const char *out, int out_crawl, char *whi
 	return 0;
 }
 
-int io_afile_open(const char *path, struct io_afile *a, struct tsg_err *err)
+/* io_afile_open; new_only: never written in place (a new file is only
+ * named where nothing is: a FIFO made there meanwhile must not be opened,
+ * which would block) */
+static int afile_open(const char *path, struct io_afile *a, int new_only, struct tsg_err *err)
 {
 	memset(a, 0, sizeof(*a));
 	struct stat st;
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	if (!new_only && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		/* a device or a pipe (/dev/stdout, a FIFO): written as it is, since
 		 * renaming over it would replace it */
 		if (!(a->path = strdup(path)))
@@ -153,6 +156,11 @@ int io_afile_open(const char *path, struct io_afile *a, struct tsg_err *err)
 		return tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot create", path);
 	}
 	return TSG_OK;
+}
+
+int io_afile_open(const char *path, struct io_afile *a, struct tsg_err *err)
+{
+	return afile_open(path, a, 0, err);
 }
 
 /* A new file's claim (io_afile_create_locked): set where a file was at the
@@ -270,14 +278,9 @@ static int write_all(const char *path, const void *data, size_t len, struct clai
 		     struct tsg_err *err)
 {
 	struct io_afile a;
-	int rc = io_afile_open(path, &a, err);
+	int rc = afile_open(path, &a, c != NULL, err);
 	if (rc)
 		return rc;
-	if (c && !a.tmp && !a.unnamed) { /* written in place: something is there */
-		io_afile_abort(&a);
-		c->taken = 1;
-		return TSG_OK;
-	}
 	if (fwrite(data, 1, len, a.f) != len) {
 		const int e = errno;
 		io_afile_abort(&a);
