@@ -80,6 +80,15 @@ uint64_t tsg_env_positive(const char *name, uint64_t dflt)
 	return v && tsg_parse_u64(v, UINT64_MAX, &t) == TSG_OK && t > 0 ? t : dflt;
 }
 
+void tsg_test_pause(const char *name, const char *what)
+{
+	const uint64_t ms = tsg_env_positive(name, 0);
+	if (ms == 0 || ms >= 60000)
+		return;
+	fprintf(stderr, "tristream: %s: %s\n", name, what);
+	usleep((useconds_t)ms * 1000);
+}
+
 const char *tsg_fmt_bytes(uint64_t bytes, char *buf, size_t len)
 {
 	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };

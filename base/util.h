@@ -20,6 +20,10 @@ int tsg_parse_u64(const char *s, uint64_t max, uint64_t *out);
 /* A test hook's number: the environment variable name where it holds a
  * positive decimal integer, else dflt (unset, empty, 0 or not a number). */
 uint64_t tsg_env_positive(const char *name, uint64_t dflt);
+/* A test hook's pause: where the environment variable name holds N
+ * (tsg_env_positive, under 60000), says so on stderr ("tristream: NAME:
+ * what") and sleeps N ms, so that a test can act at that point of a run. */
+void tsg_test_pause(const char *name, const char *what);
 
 /* The index of s among names[0 .. n), or -1 (option values by name). */
 int tsg_name_index(const char *const *names, int n, const char *s);

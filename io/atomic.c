@@ -184,67 +184,64 @@ static int claim_lock(struct io_afile *a, struct claim *c)
 	return 0;
 }
 
+/* Names a's file at its target only where nothing is there (a link, not
+ * a rename), before it is closed: 0 (c->taken set where something was) or
+ * the errno. On a file system without hard links (FAT) the temporary is
+ * renamed into place: looked for, then named, no worse than before. */
+static int publish_new(struct io_afile *a, struct claim *c)
+{
+	int e = 0;
+	if (a->unnamed)
+		e = link_fd(fileno(a->f), a->path);
+	else if (link(a->tmp, a->path) == 0)
+		unlink(a->tmp); /* at once: nothing of it outlives a kill here */
+	else if (errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS)
+		e = rename(a->tmp, a->path) == 0 ? 0 : errno;
+	else
+		e = errno;
+	if (e == EEXIST) {
+		c->taken = 1;
+		e = 0;
+	}
+	return e;
+}
+
 /* io_afile_commit's work; with c (a new file only), a file already at the
  * target is left as it is and c->taken set */
 static int commit(struct io_afile *a, struct claim *c, struct tsg_err *err)
 {
-	int e = 0, published = 0;
+	int e = 0, named = 0;
 	errno = 0;
 	if (fflush(a->f) != 0 || ferror(a->f) ||
 	    ((a->tmp || a->unnamed) && fsync(fileno(a->f)) != 0))
 		e = errno ? errno : EIO;
-	if (!e && c)
-		e = claim_lock(a, c);
-	if (!e && a->unnamed) {
-		if (c) {
-			e = link_fd(fileno(a->f), a->path);
-			if (e == EEXIST) {
-				c->taken = 1;
-				e = 0;
-			}
-			published = !e && !c->taken;
-		} else {
-			const int rc = io_unnamed_publish(fileno(a->f), a->path, err);
-			if (rc) {
-				io_afile_abort(a);
-				return rc;
-			}
-			published = 1;
+	if (!e && c) {
+		if (!(e = claim_lock(a, c)) && !(e = publish_new(a, c)))
+			named = !c->taken;
+	} else if (!e && a->unnamed) {
+		const int rc = io_unnamed_publish(fileno(a->f), a->path, err);
+		if (rc) {
+			io_afile_abort(a);
+			return rc;
 		}
+		named = 1;
 	}
 	if (fclose(a->f) != 0 && !e)
 		e = errno ? errno : EIO;
 	a->f = NULL;
-	if (!e && a->tmp) {
-		int by_rename = !c;
-		if (c) { /* a link fails where the target is there */
-			if (link(a->tmp, a->path) == 0) {
-				unlink(a->tmp); /* at once: nothing of it outlives a kill here */
-			} else if (errno == EEXIST) {
-				c->taken = 1;
-			} else if (errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS) {
-				by_rename = 1; /* no hard links here (FAT): looked, then named */
-			} else {
-				e = errno;
-			}
-			published = !e && !c->taken && !by_rename;
-		}
-		if (by_rename && rename(a->tmp, a->path) != 0)
+	if (!e && !c && a->tmp) {
+		if (rename(a->tmp, a->path) != 0)
 			e = errno;
-		else if (by_rename)
-			published = 1;
-		if (published) {
-			free(a->tmp);
-			a->tmp = NULL;
-		}
+		else
+			named = 1;
 	}
-	if (!e && !published && c && !c->taken)
-		e = EIO; /* cannot be: a claim either names its file or finds one */
-	if (e || (c && c->taken)) {
-		if (c && c->fd >= 0) {
-			close(c->fd);
-			c->fd = -1;
-		}
+	if (named && a->tmp) { /* gone under that name: abort must not remove it */
+		free(a->tmp);
+		a->tmp = NULL;
+	}
+	if (c && !named && c->fd >= 0) { /* failed or taken: no claim */
+		close(c->fd);
+		c->fd = -1;
 	}
 	if (e) {
 		const int rc = tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot write",
@@ -252,7 +249,7 @@ static int commit(struct io_afile *a, struct claim *c, struct tsg_err *err)
 		io_afile_abort(a);
 		return rc;
 	}
-	if (published)
+	if (named)
 		io_sync_dir(a->path);
 	io_afile_abort(a); /* frees the names (and drops a temporary not named) */
 	return TSG_OK;
@@ -299,6 +296,6 @@ int io_afile_create_locked(const char *path, const void *data, size_t len, int *
 {
 	struct claim c = { .taken = 0, .fd = -1 };
 	const int rc = write_all(path, data, len, &c, err);
-	*fd = rc == TSG_OK && !c.taken ? c.fd : -1;
+	*fd = rc == TSG_OK ? c.fd : -1; /* -1 where taken (commit closed it) */
 	return rc;
 }

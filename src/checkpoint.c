@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/util.h"
 #include "io/atomic.h"
 #include "io/format.h"
 
@@ -225,16 +226,6 @@ done:
 	return rc;
 }
 
-/* TSG_TEST_CKPT_CREATE_PAUSE_MS=N: a pause between finding no checkpoint
- * and creating it, so that tests/batch.sh can start a second run in it */
-static void test_pause_before_create(void)
-{
-	const char *v = getenv("TSG_TEST_CKPT_CREATE_PAUSE_MS");
-	const long ms = v ? strtol(v, NULL, 10) : 0;
-	if (ms > 0 && ms < 60000)
-		usleep((useconds_t)ms * 1000);
-}
-
 int ckpt_open(const char *path, uint64_t graph_key, uint64_t opts_key, struct ckpt **out,
 	      struct tsg_err *err)
 {
@@ -257,7 +248,9 @@ int ckpt_open(const char *path, uint64_t graph_key, uint64_t opts_key, struct ck
 				      "does not exist; give the file's own path", path);
 			goto fail;
 		}
-		test_pause_before_create();
+		/* a test hook: tests/batch.sh starts a second run in this pause */
+		tsg_test_pause("TSG_TEST_CKPT_CREATE_PAUSE_MS", "no checkpoint yet: a pause before "
+			       "creating it");
 		if ((rc = create(path, graph_key, opts_key, &c->fd, err)))
 			goto fail;
 		c->info.created = c->fd >= 0; /* else another run's: opened, locked, checked as any */

@@ -79,19 +79,6 @@ static void scratch_dir_path(const struct input_opts *o, char *out, size_t len)
 	snprintf(out, len, "%s/tristream-count-%ld.tsg", dir && *dir ? dir : "/tmp", (long)getpid());
 }
 
-/* TSG_TEST_INPUT_PAUSE_MS=N: a pause once a scratch .tsg is whole, said on
- * stderr, so that tests/cli.sh can kill a run there (where a named
- * scratch file was once left behind) */
-static void test_pause_after_convert(void)
-{
-	const char *v = getenv("TSG_TEST_INPUT_PAUSE_MS");
-	const long ms = v ? strtol(v, NULL, 10) : 0;
-	if (ms > 0 && ms < 60000) {
-		fprintf(stderr, "tristream: TSG_TEST_INPUT_PAUSE_MS: the scratch .tsg is whole\n");
-		usleep((useconds_t)ms * 1000);
-	}
-}
-
 int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph *g,
 		  const char **graph_path, struct input_info *info, struct tsg_err *err)
 {
@@ -203,8 +190,8 @@ int input_prepare(const char *path, const struct input_opts *o, struct tsg_graph
 	info->seconds = tsg_now() - t0;
 	if (rc)
 		info->scratch[0] = 0; /* the builder made no file (scratch_fd is -1) */
-	else if (info->converted)
-		test_pause_after_convert();
+	else if (info->converted) /* a test hook: tests/cli.sh kills the run here */
+		tsg_test_pause("TSG_TEST_INPUT_PAUSE_MS", "the scratch .tsg is whole");
 	return rc;
 }
 
