@@ -30,6 +30,30 @@ int io_unnamed_open(const char *path, mode_t mode)
 #endif
 }
 
+int io_temp_open(const char *path, char **tmp)
+{
+	const size_t n = strlen(path) + 16;
+	if (!(*tmp = malloc(n))) {
+		errno = ENOMEM;
+		return -1;
+	}
+	snprintf(*tmp, n, "%s.tmp.XXXXXX", path);
+	int fd = mkstemp(*tmp), e = errno;
+	/* mkstemp makes it 0600; an output is read by others like any */
+	if (fd >= 0 && fchmod(fd, 0644) != 0) {
+		e = errno;
+		close(fd);
+		unlink(*tmp);
+		fd = -1;
+	}
+	if (fd < 0) {
+		free(*tmp);
+		*tmp = NULL;
+		errno = e;
+	}
+	return fd;
+}
+
 /* links the open file fd at path: 0, or the errno (EEXIST where path is taken) */
 static int link_fd(int fd, const char *path)
 {
@@ -125,25 +149,8 @@ static int afile_open(const char *path, struct io_afile *a, int new_only, struct
 	if (fd >= 0) {
 		a->unnamed = 1;
 	} else { /* no O_TMPFILE here: a named temporary that abort removes */
-		const size_t n = strlen(path) + 16;
-		if (!(a->tmp = malloc(n))) {
-			io_afile_abort(a);
-			return tsg_fail(err, TSG_ENOMEM, "out of memory");
-		}
-		snprintf(a->tmp, n, "%s.tmp.XXXXXX", path);
-		fd = mkstemp(a->tmp);
-		/* mkstemp makes it 0600; a result is read by others like any output */
-		if (fd >= 0 && fchmod(fd, 0644) != 0) {
+		if ((fd = io_temp_open(path, &a->tmp)) < 0) {
 			const int e = errno;
-			close(fd);
-			unlink(a->tmp);
-			errno = e;
-			fd = -1;
-		}
-		if (fd < 0) {
-			const int e = errno;
-			free(a->tmp);
-			a->tmp = NULL;
 			io_afile_abort(a);
 			return tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot create",
 					      path);

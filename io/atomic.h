@@ -60,6 +60,12 @@ int io_output_is_input(const char *in, const char *out, int out_crawl, char *whi
  * cannot have one (no O_TMPFILE there: the caller falls back to a name). */
 int io_unnamed_open(const char *path, mode_t mode);
 
+/* A named temporary beside path, PATH.tmp.XXXXXX, mode 0644 (mkstemp's
+ * 0600 would keep an output from others), for where the directory cannot
+ * have an unnamed file: its descriptor and *tmp its name (malloc'd), or -1
+ * with errno set and *tmp NULL. */
+int io_temp_open(const char *path, char **tmp);
+
 /* Gives the unnamed file fd the name path, replacing a file there. Where
  * path is free the link is the whole publication; over an existing file
  * a unique temporary name is linked and renamed over it. */

@@ -50,23 +50,8 @@ static int open_temp(struct io_writer *w, struct tsg_err *err)
 		return tsg_fail(err, TSG_EUSAGE, "%s: not a regular file (a .tsg is written whole "
 				"and named at its end: give a file's path)", w->path);
 	w->fd = io_unnamed_open(w->path, 0644);
-	if (w->fd < 0) {
-		/* no O_TMPFILE here: fall back to a hidden name that abort removes */
-		size_t len = strlen(w->path) + 16;
-		w->tmp_path = malloc(len);
-		if (w->tmp_path) {
-			snprintf(w->tmp_path, len, "%s.tmp.XXXXXX", w->path);
-			w->fd = mkstemp(w->tmp_path);
-			/* mkstemp makes it 0600; a graph is read by others like any output */
-			if (w->fd >= 0 && fchmod(w->fd, 0644) != 0) {
-				const int e = errno;
-				close(w->fd);
-				unlink(w->tmp_path);
-				errno = e;
-				w->fd = -1;
-			}
-		}
-	}
+	if (w->fd < 0) /* no O_TMPFILE here: a named temporary that abort removes */
+		w->fd = io_temp_open(w->path, &w->tmp_path);
 	if (w->fd < 0)
 		return tsg_fail_errno(err, tsg_status_from_errno(errno), errno,
 				      "%s: cannot create output file", w->path);
