@@ -201,8 +201,13 @@ int io_webgraph_encode(struct io_webgraph_chunk *c, const struct io_webgraph_wop
  * not start at the next node is TSG_EINTERNAL; every write is checked);
  * finish writes the .properties (nodes and arcs as appended, and LAW's
  * statistics: bitsperlink, avgref, copiedarcs, bitsfor...), syncs all
- * three and only then names them, .properties last. finish and abort free
- * w; abort, or a failure anywhere, leaves no file behind. */
+ * three and only then names them, .properties last, an existing
+ * BASE.properties moved aside (BASE.properties.tmp.XXXXXX) before the
+ * first is named and removed after the last: killed between, BASE has
+ * no .properties (no graph), never new files beside old ones. A failure
+ * naming .graph puts the old .properties back; one after it leaves it
+ * aside and says where. finish and abort free w; abort, or a failure
+ * before the naming, leaves no file behind. */
 struct io_webgraph_writer;
 int io_webgraph_writer_open(const char *base, const struct io_webgraph_wopts *o,
 			    struct io_webgraph_writer **w, struct tsg_err *err);

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void io_webgraph_write_defaults(struct io_webgraph_wopts *o)
@@ -646,6 +647,41 @@ static int sync_stream(struct io_afile *f, struct tsg_err *err)
 	return TSG_OK;
 }
 
+/* Moves an existing BASE.properties aside (to BASE.properties.tmp.XXXXXX,
+ * *aside, malloc'd; NULL where there was none) before the new files are
+ * named. Why: three files cannot be renamed at once, and a crash between
+ * two renames would leave a new .graph beside the old .properties and
+ * .offsets, which a reader decodes with the old sizes and codes; with no
+ * .properties, BASE is no graph to any reader (ours or LAW's) until the
+ * last rename names the new one. A .properties written in place (a FIFO,
+ * a device) is left where it is. */
+static int props_aside(const struct io_afile *props, char **aside, struct tsg_err *err)
+{
+	struct stat st;
+	*aside = NULL;
+	if (!props->unnamed && !props->tmp)
+		return TSG_OK;
+	if (lstat(props->path, &st) != 0)
+		return errno == ENOENT ? TSG_OK
+				       : tsg_fail_errno(err, tsg_status_from_errno(errno), errno,
+							"%s: cannot look at it", props->path);
+	const int fd = io_temp_open(props->path, aside);
+	if (fd < 0)
+		return tsg_fail_errno(err, tsg_status_from_errno(errno), errno, "%s: cannot create "
+				      "a name to move it to", props->path);
+	close(fd);
+	if (rename(props->path, *aside) != 0) {
+		const int e = errno;
+		unlink(*aside);
+		free(*aside);
+		*aside = NULL;
+		return tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot move it aside",
+				      props->path);
+	}
+	io_sync_dir(props->path); /* gone before any new name appears */
+	return TSG_OK;
+}
+
 int io_webgraph_writer_finish(struct io_webgraph_writer *w, struct tsg_err *err)
 {
 	const uint64_t bits = io_webgraph_writer_bits(w), n = w->nodes, m = w->arcs;
@@ -687,12 +723,36 @@ int io_webgraph_writer_finish(struct io_webgraph_writer *w, struct tsg_err *err)
 		rc = sync_stream(&w->ob.f, err);
 	if (rc == TSG_OK)
 		rc = sync_stream(&w->props, err);
+	char *aside = NULL;
+	int graph_named = 0;
 	if (rc == TSG_OK)
-		rc = io_afile_commit(&w->g.f, err);
-	if (rc == TSG_OK)
+		rc = props_aside(&w->props, &aside, err);
+	if (rc == TSG_OK) {
+		graph_named = (rc = io_afile_commit(&w->g.f, err)) == TSG_OK;
+		if (rc != TSG_OK && aside && rename(aside, w->props.path) == 0) {
+			free(aside); /* nothing new named: the old set whole again */
+			aside = NULL;
+		}
+	}
+	if (rc == TSG_OK) {
+		tsg_test_pause("TSG_TEST_WEBGRAPH_NAMING_PAUSE_MS", "the new .graph named, not "
+			       "yet its .properties");
 		rc = io_afile_commit(&w->ob.f, err);
+	}
 	if (rc == TSG_OK)
 		rc = io_afile_commit(&w->props, err); /* last: it names the graph */
+	if (rc != TSG_OK && aside) { /* said, with where the old .properties is */
+		char why[sizeof(err->msg)];
+		snprintf(why, sizeof(why), "%s", err->msg);
+		rc = graph_named ? tsg_fail(err, rc, "%s; %s.graph was replaced, so there is no "
+					    "%s.properties (the old one is %s): convert again",
+					    why, w->base, w->base, aside)
+				 : tsg_fail(err, rc, "%s; the old %s.properties could not be put "
+					    "back: it is %s", why, w->base, aside);
+	} else if (aside) {
+		unlink(aside);
+	}
+	free(aside);
 	io_webgraph_writer_abort(w);
 	return rc;
 }
