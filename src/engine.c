@@ -500,10 +500,15 @@ static int mapped_arrival_only(const struct engine_opts *o)
 	return o->arrival_mapped && (o->layout == ENGINE_LAYOUT_ARRIVAL || o->arrival_only);
 }
 
+/* no usable GPU, found before any part was counted, under --device auto */
+static int gpu_lost(const struct engine_opts *o, int rc, const struct engine_result *r)
+{
+	return rc == TSG_EDEVICE && o->device == TSG_DEVICE_AUTO && r->nparts == 0;
+}
+
 int engine_gpu_to_cpu(const struct engine_opts *o, int rc, const struct engine_result *r)
 {
-	return rc == TSG_EDEVICE && o->device == TSG_DEVICE_AUTO && r->nparts == 0 &&
-	       !mapped_arrival_only(o);
+	return gpu_lost(o, rc, r) && !mapped_arrival_only(o);
 }
 
 /* part_arrival_opts.feed_stop over an early read (a sink that failed) */
@@ -1161,8 +1166,7 @@ static int count_graph(struct tsg_graph *g, const struct engine_opts *o, struct 
 	if (dev != TSG_DEVICE_CPU) {
 		struct tsg_err gerr = { 0 };
 		rc = engine_count_gpu(g, o, r, &gerr);
-		if (rc == TSG_EDEVICE && dev == TSG_DEVICE_AUTO && r->nparts == 0 &&
-		    mapped_arrival_only(o)) {
+		if (gpu_lost(o, rc, r) && mapped_arrival_only(o)) { /* (here dev is o->device) */
 			/* the CPU's batches write every row on the host, and its
 			 * block layout would spill past the budget: neither is
 			 * within --host-mem, which the arrival was planned in */
