@@ -110,10 +110,13 @@ static int same_file(const char *a, const char *b)
 
 int io_output_is_input(const char *in, const char *out, int out_crawl, char *which, size_t len)
 {
-	static const char *const ext[] = { "", ".graph", ".offsets", ".properties" };
+	/* a crawl's files, then its transpose's (BASE-t.*) */
+	static const char *const ext[] = { "", ".graph", ".offsets", ".properties",
+					   "-t.graph", "-t.offsets", "-t.properties" };
 	enum { NEXT = sizeof(ext) / sizeof(*ext) };
+	const size_t nout = out_crawl >= 2 ? NEXT : out_crawl ? 4 : 1;
 	char a[4096];
-	for (size_t j = 0; j < (out_crawl ? NEXT : 1); j++) {
+	for (size_t j = 0; j < nout; j++) {
 		snprintf(which, len, "%s%s", out, ext[j]);
 		for (size_t i = 0; i < NEXT; i++) {
 			snprintf(a, sizeof(a), "%s%s", in, ext[i]);

@@ -49,10 +49,11 @@ int io_afile_create_locked(const char *path, const void *data, size_t len, int *
 
 /* Whether writing out would replace the input in: the same existing file
  * (device and inode, through links) as in or a crawl's in.graph, .offsets
- * or .properties; with out_crawl, out's own crawl files too (a crawl is
- * written at OUT.*). *which (len bytes) gets the output path found. Why:
- * an output published over its input replaces it before, or while, it is
- * read. */
+ * or .properties, or its transpose's in-t.*; with out_crawl 1, out's own
+ * crawl files too (a crawl is written at OUT.*), with 2 its transpose's
+ * OUT-t.* as well (--to webgraph writes both). *which (len bytes) gets
+ * the output path found. Why: an output published over its input (or the
+ * transpose read with it) replaces it before, or while, it is read. */
 int io_output_is_input(const char *in, const char *out, int out_crawl, char *which, size_t len);
 
 /* A file without a name, open read-write, in the directory of path (the

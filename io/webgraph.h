@@ -202,13 +202,21 @@ int io_webgraph_encode(struct io_webgraph_chunk *c, const struct io_webgraph_wop
  * finish writes the .properties (nodes and arcs as appended, and LAW's
  * statistics: bitsperlink, avgref, copiedarcs, bitsfor...), syncs all
  * three and only then names them, .properties last, an existing
- * BASE.properties moved aside (BASE.properties.tmp.XXXXXX) before the
+ * BASE.properties moved aside (BASE.properties.old.XXXXXX) before the
  * first is named and removed after the last: killed between, BASE has
  * no .properties (no graph), never new files beside old ones. A failure
  * naming .graph puts the old .properties back; one after it leaves it
  * aside and says where. finish and abort free w; abort, or a failure
  * before the naming, leaves no file behind. */
 struct io_webgraph_writer;
+
+/* Removes BASE.properties where it is (nothing there is no error), so that
+ * BASE is no graph to any reader until a writer names it again: before
+ * the files of a graph read with BASE (its transpose BASE-t, written as
+ * well) change, so that a run killed between the two sets leaves BASE
+ * without a transpose (counted by sorting), never with another graph's. */
+int io_webgraph_unname(const char *base, struct tsg_err *err);
+
 int io_webgraph_writer_open(const char *base, const struct io_webgraph_wopts *o,
 			    struct io_webgraph_writer **w, struct tsg_err *err);
 int io_webgraph_writer_append(struct io_webgraph_writer *w, const struct io_webgraph_chunk *c,

@@ -647,7 +647,18 @@ static int sync_stream(struct io_afile *f, struct tsg_err *err)
 	return TSG_OK;
 }
 
-/* Moves an existing BASE.properties aside (to BASE.properties.tmp.XXXXXX,
+int io_webgraph_unname(const char *base, struct tsg_err *err)
+{
+	char path[4300];
+	if ((size_t)snprintf(path, sizeof(path), "%s.properties", base) >= sizeof(path))
+		return tsg_fail(err, TSG_EUSAGE, "output name too long: %s", base);
+	if (unlink(path) != 0 && errno != ENOENT)
+		return tsg_fail_errno(err, tsg_status_from_errno(errno), errno, "%s: cannot remove "
+				      "it", path);
+	return TSG_OK;
+}
+
+/* Moves an existing BASE.properties aside (to BASE.properties.old.XXXXXX,
  * *aside, malloc'd; NULL where there was none) before the new files are
  * named. Why: three files cannot be renamed at once, and a crash between
  * two renames would leave a new .graph beside the old .properties and
@@ -665,10 +676,21 @@ static int props_aside(const struct io_afile *props, char **aside, struct tsg_er
 		return errno == ENOENT ? TSG_OK
 				       : tsg_fail_errno(err, tsg_status_from_errno(errno), errno,
 							"%s: cannot look at it", props->path);
-	const int fd = io_temp_open(props->path, aside);
-	if (fd < 0)
-		return tsg_fail_errno(err, tsg_status_from_errno(errno), errno, "%s: cannot create "
-				      "a name to move it to", props->path);
+	/* .old, not the writers' .tmp: told apart from a temporary of the new
+	 * files (no O_TMPFILE) where a kill leaves both */
+	const size_t n = strlen(props->path) + sizeof(".old.XXXXXX");
+	int fd = -1;
+	if ((*aside = malloc(n)) != NULL) {
+		snprintf(*aside, n, "%s.old.XXXXXX", props->path);
+		fd = mkstemp(*aside);
+	}
+	if (fd < 0) {
+		const int e = *aside ? errno : ENOMEM;
+		free(*aside);
+		*aside = NULL;
+		return tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot create a name "
+				      "to move it to", props->path);
+	}
 	close(fd);
 	if (rename(props->path, *aside) != 0) {
 		const int e = errno;
@@ -744,6 +766,7 @@ int io_webgraph_writer_finish(struct io_webgraph_writer *w, struct tsg_err *err)
 	if (rc != TSG_OK && aside) { /* said, with where the old .properties is */
 		char why[sizeof(err->msg)];
 		snprintf(why, sizeof(why), "%s", err->msg);
+		err->code = TSG_OK; /* tsg_fail keeps a first error: this one replaces it */
 		rc = graph_named ? tsg_fail(err, rc, "%s; %s.graph was replaced, so there is no "
 					    "%s.properties (the old one is %s): convert again",
 					    why, w->base, w->base, aside)

@@ -518,12 +518,13 @@ kill -KILL $pid 2>/dev/null
 wait $pid 2>/dev/null
 check "--to webgraph over a graph, killed between its names: it paused there" grep -q "not yet its .properties" "$T/pause.err"
 check "... no .properties at BASE" [ ! -e "$T/bits.properties" ]
+check "... nor at its transpose, removed before" [ ! -e "$T/bits-t.properties" ]
 check "... BASE is no graph: exit 3" [ "$(rc_of "$B/tristream" count --quiet --device cpu "$T/bits")" = 3 ]
-check "... the old .properties kept aside" sh -c "cmp -s $T/bits-props.old $T/bits.properties.tmp.*"
-rm -f "$T"/bits.properties.tmp.*
+check "... the old .properties kept aside" sh -c "cmp -s $T/bits-props.old $T/bits.properties.old.*"
+rm -f "$T"/bits.properties.old.*
 check "--to webgraph over a graph" conv --to webgraph "$T/gen1.tsg" "$T/bits"
 check "--to webgraph over a graph: the new one counted" same "$(tri "$T/bits")" "$d1ref"
-check "--to webgraph over a graph: nothing left aside" sh -c "! ls $T | grep -q '^bits\..*\.tmp\.'"
+check "--to webgraph over a graph: nothing left aside" sh -c "! ls $T | grep -q '^bits.*\.\(tmp\|old\)\.'"
 check "--to webgraph: the transpose linked" sh -c "[ \$(stat -c %i $T/bits.graph) = \$(stat -c %i $T/bits-t.graph) ]"
 # where the file system refuses hard links (FAT; a test hook here) the
 # transpose is written again: the same bytes, its own files
@@ -543,6 +544,29 @@ check "gen --webgraph: the same files on 1 and 5 threads" sh -c "for e in graph 
 check "gen --webgraph: directed (graph and transpose differ)" sh -c "! cmp -s $T/d1.graph $T/d1-t.graph"
 check "gen --webgraph: converted, byte-identical to the crawl's .tsg" sh -c "$B/tristream-convert --quiet $T/d1 $T/d1.tsg && cmp -s $T/d1.tsg $T/gen1.tsg"
 check "gen --webgraph: counted without the transpose (sorted)" same "$(tri --no-transpose "$T/d1")" "$d1ref"
+# --to webgraph writes OUT-t.* too: never over the input's transpose, nor
+# over an input that is a transpose (a review's finding: both replaced it)
+cp "$T/d1-t.graph" "$T/d1t.keep"
+check "--to webgraph over the input's transpose: exit 2" [ "$(rc_of "$B/tristream-convert" --quiet --to webgraph "$T/d1" "$T/d1-t")" = 2 ]
+check "--to webgraph from a transpose, its OUT-t the input: exit 2" [ "$(rc_of "$B/tristream-convert" --quiet --to webgraph "$T/d1-t" "$T/d1")" = 2 ]
+check "... the transpose kept" cmp -s "$T/d1-t.graph" "$T/d1t.keep"
+check "... said so" grep -q "is the input itself (or its transpose)" "$T/err"
+# over another crawl, killed after the new graph is named and before its
+# transpose (the pause comes once in each): the graph counted by sorting,
+# as the old transpose's .properties went first, never against it
+"$B/tristream-gen" --quiet --seed 7 --webgraph crawl --vertices 20000 "$T/gw"
+"$B/tristream-gen" --quiet --seed 8 crawl --vertices 20000 "$T/gw8.tsg"
+gw8ref=$(brute "$T/gw8.tsg")
+TSG_TEST_WEBGRAPH_NAMING_PAUSE_MS=10000 "$B/tristream-gen" --quiet --seed 8 --webgraph crawl \
+	--vertices 20000 "$T/gw" 2>"$T/pause.err" &
+pid=$!
+while kill -0 $pid 2>/dev/null && [ "$(grep -c "not yet its .properties" "$T/pause.err")" -lt 2 ]; do sleep 0.05; done
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+check "gen --webgraph over a crawl, killed between graph and transpose: it paused there" [ "$(grep -c "not yet its .properties" "$T/pause.err")" = 2 ]
+check "... the transpose has no .properties" [ ! -e "$T/gw-t.properties" ]
+check "... the new graph counted by sorting" same "$(tri "$T/gw")" "$gw8ref"
+check "... said so" sh -c "$B/tristream count --quiet --device cpu --json $T/gw | grep -q '\"transpose_merged\":false'"
 # counted as it is decoded: the arrival layout's batches take chunks of
 # merged lists as they are placed, ranked by bounds of their degrees (out
 # + in); any batch count, any thread count, per-vertex counts by those ranks

@@ -152,23 +152,25 @@ static int write_webgraph(const char *in, const char *out, const struct tsg_grap
 	struct io_webgraph_wopts wo;
 	io_webgraph_write_defaults(&wo);
 	wo.threads = threads;
-	int rc = io_webgraph_write(out, g->nv, g->off, g->adj, &wo, err);
 	/* the transpose: the same files under OUT-t, linked, its .properties
-	 * removed first and linked last (as io_webgraph_writer_finish names
-	 * them), so that no reader pairs files of two graphs: killed between,
-	 * OUT has no transpose and is counted by sorting. Where the file
-	 * system has no hard links (FAT) it is written again. */
-	static const char *const ext[] = { "properties", "graph", "offsets", "properties" };
+	 * removed before OUT's files change and linked last (as
+	 * io_webgraph_writer_finish names OUT's), so that no reader pairs files
+	 * of two graphs: killed between, OUT has no transpose and is counted
+	 * by sorting. Where the file system has no hard links (FAT) it is
+	 * written again. */
+	snprintf(b, sizeof(b), "%s-t", out);
+	int rc = io_webgraph_unname(b, err);
+	if (rc == TSG_OK)
+		rc = io_webgraph_write(out, g->nv, g->off, g->adj, &wo, err);
+	static const char *const ext[] = { "graph", "offsets", "properties" };
 	const int no_links = tsg_env_positive("TSG_TEST_NO_LINKS", 0) != 0; /* tests/cli.sh */
 	int write_t = 0;
-	for (int i = 0; rc == TSG_OK && !write_t && i < 4; i++) {
+	for (int i = 0; rc == TSG_OK && !write_t && i < 3; i++) {
 		snprintf(a, sizeof(a), "%s.%s", out, ext[i]);
 		snprintf(b, sizeof(b), "%s-t.%s", out, ext[i]);
-		if (unlink(b) != 0 && errno != ENOENT)
+		if (unlink(b) != 0 && errno != ENOENT) {
 			rc = tsg_fail_errno(err, tsg_status_from_errno(errno), errno, "%s", b);
-		else if (i == 0)
-			continue; /* taken away; linked last */
-		else if (no_links || link(a, b) != 0) {
+		} else if (no_links || link(a, b) != 0) {
 			const int e = no_links ? EPERM : errno;
 			if (e == EPERM || e == EOPNOTSUPP || e == ENOSYS)
 				write_t = 1;
@@ -449,8 +451,9 @@ static int run(int argc, char **argv)
 	 * never over the input's own, which it would replace before or while
 	 * it is read */
 	char same[4096];
-	if (strcmp(in, "-") != 0 && io_output_is_input(in, out, 1, same, sizeof(same)))
-		return bad_usage("the output %s is the input itself: give another path", same);
+	if (strcmp(in, "-") != 0 && io_output_is_input(in, out, to_wg ? 2 : 1, same, sizeof(same)))
+		return bad_usage("the output %s is the input itself (or its transpose): give "
+				 "another path", same);
 	struct tsg_err err = { 0 };
 	int plain_fd = -1; /* --compress: the unnamed plain graph, compressed into out */
 	uint64_t out_bytes = 0;

@@ -930,13 +930,19 @@ static int cw_run(const struct crawl *cr, const char *base, unsigned threads, ui
 		goto out;
 	const double gbl = m ? (double)io_webgraph_writer_bits(gw) / (double)m : 0;
 	const double tbl = m ? (double)io_webgraph_writer_bits(tw) / (double)m : 0;
-	/* both named only now, the transpose first: a failure before leaves
-	 * neither */
-	rc = io_webgraph_writer_finish(tw, err);
-	tw = NULL;
+	/* both named only now (a failure before leaves neither), the graph
+	 * first and its transpose last, BASE-t.properties removed before
+	 * either (io_webgraph_unname): killed between, BASE has no transpose
+	 * and is counted by sorting, never with an old transpose */
+	char tb[4400];
+	snprintf(tb, sizeof(tb), "%s-t", base);
+	rc = io_webgraph_unname(tb, err);
 	if (rc == TSG_OK)
 		rc = io_webgraph_writer_finish(gw, err);
 	gw = NULL;
+	if (rc == TSG_OK)
+		rc = io_webgraph_writer_finish(tw, err);
+	tw = NULL;
 	if (rc == TSG_OK && !quiet) {
 		const double secs = tsg_now() - w.t0;
 		fprintf(stderr,
