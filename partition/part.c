@@ -61,10 +61,17 @@ struct part_plan {
 	uint32_t *outdeg;           /* per kept vertex */
 	uint64_t *chunk;            /* per scan chunk counts */
 	uint64_t max_bytes;
-	/* PART_PRUNE_CLOSED: the graph oriented (out-lists, ids increasing)
-	 * and a bit per oriented edge, set for the part being built */
-	uint64_t *ooff;
-	uint32_t *oadj;
+	/* PART_PRUNE_CLOSED: the graph oriented, its out-degrees summed by id
+	 * (ooff: a range's oriented edges), its out-lists stored by rank in
+	 * the orientation order (roff; radj holds ranks, each list's entries
+	 * in id order, so that parts come out as by id), and a bit per
+	 * oriented edge at its place in radj, set for the part being built.
+	 * Why by rank: the listing walks the out-lists of out-neighbours, the
+	 * hubs, which rank order packs together, and their bits in the
+	 * thread's bitmap with them, where ids scatter both */
+	uint64_t *ooff, *roff;
+	uint32_t *radj;
+	uint32_t *rank, *idof;      /* rank of each id, id of each rank */
 	_Atomic uint64_t *emark;
 	uint64_t *tbits;            /* per thread: two bitmaps of nv bits */
 	/* the greedy plan's marks of each part (emark as the part closed, NULL
@@ -592,9 +599,9 @@ static inline void keep_vertex(struct part_plan *p, uint32_t v, struct closed_tr
 static void closed_source(struct part_plan *p, uint32_t a, uint64_t *in, uint64_t *hit,
 			  struct closed_track *t)
 {
-	const uint64_t *off = p->ooff;
-	const uint32_t *adj = p->oadj;
-	const uint64_t a0 = off[a], a1 = off[a + 1];
+	const uint64_t *off = p->roff; /* by rank: every vertex below is a rank */
+	const uint32_t *adj = p->radj, ra = p->rank[a];
+	const uint64_t a0 = off[ra], a1 = off[ra + 1];
 	keep_vertex(p, a, t);
 	for (uint64_t x = a0; x < a1; x++)
 		in[adj[x] >> 6] |= 1ull << (adj[x] & 63);
@@ -623,7 +630,7 @@ static void closed_source(struct part_plan *p, uint32_t a, uint64_t *in, uint64_
 		const uint32_t v = adj[x];
 		if ((hit[v >> 6] >> (v & 63)) & 1) {
 			keep_edges(p, x >> 6, 1ull << (x & 63), t);
-			keep_vertex(p, v, t);
+			keep_vertex(p, p->idof[v], t);
 		}
 	}
 	for (uint64_t x = a0; x < a1; x++) /* whole words: after every test */
@@ -651,9 +658,9 @@ static void closed_count_out(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	struct part_plan *p = c->p;
 	uint64_t mx = 0;
 	for (uint64_t k = b; k < e; k++) {
-		const uint32_t v = p->kept[k];
+		const uint32_t r = p->rank[p->kept[k]];
 		uint32_t n = 0;
-		for (uint64_t x = p->ooff[v]; x < p->ooff[v + 1]; x++)
+		for (uint64_t x = p->roff[r]; x < p->roff[r + 1]; x++)
 			n += (uint32_t)edge_set(p->emark, x);
 		p->outdeg[k] = n;
 		mx = n > mx ? n : mx;
@@ -667,11 +674,11 @@ static void closed_fill_out(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	struct bctx *c = arg;
 	struct part_plan *p = c->p;
 	for (uint64_t k = b; k < e; k++) {
-		const uint32_t v = p->kept[k];
+		const uint32_t r = p->rank[p->kept[k]];
 		uint64_t at = c->off[k];
-		for (uint64_t x = p->ooff[v]; x < p->ooff[v + 1]; x++)
+		for (uint64_t x = p->roff[r]; x < p->roff[r + 1]; x++)
 			if (edge_set(p->emark, x))
-				c->adj[at++] = p->newid[p->oadj[x]];
+				c->adj[at++] = p->newid[p->idof[p->radj[x]]];
 	}
 }
 
@@ -683,8 +690,8 @@ static void closed_clear(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	struct bctx *c = arg;
 	struct part_plan *p = c->p;
 	for (uint64_t k = b; k < e; k++) {
-		const uint32_t v = p->kept[k];
-		const uint64_t x0 = p->ooff[v], x1 = p->ooff[v + 1];
+		const uint32_t r = p->rank[p->kept[k]];
+		const uint64_t x0 = p->roff[r], x1 = p->roff[r + 1];
 		if (x0 == x1)
 			continue;
 		for (uint64_t w = x0 >> 6; w <= (x1 - 1) >> 6; w++)
@@ -705,36 +712,85 @@ static void orient_count(void *arg, uint64_t b, uint64_t e, unsigned tid)
 	}
 }
 
+static void ranks_of(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)tid;
+	struct part_plan *p = arg;
+	for (uint64_t r = b; r < e; r++) {
+		const uint32_t v = p->idof[r];
+		p->rank[v] = (uint32_t)r;
+		p->roff[r + 1] = p->ooff[v + 1] - p->ooff[v];
+	}
+}
+
 static void orient_fill(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
 	struct part_plan *p = arg;
 	const struct tsg_graph *g = p->g;
-	for (uint64_t v = b; v < e; v++) {
-		uint64_t at = p->ooff[v];
+	for (uint64_t r = b; r < e; r++) {
+		const uint32_t v = p->idof[r];
+		uint64_t at = p->roff[r];
 		for (uint64_t x = g->off[v]; x < g->off[v + 1]; x++)
-			if (before(p, (uint32_t)v, g->adj[x]))
-				p->oadj[at++] = g->adj[x];
+			if (before(p, v, g->adj[x]))
+				p->radj[at++] = p->rank[g->adj[x]];
 	}
 }
 
-/* The oriented lists and the edge bits for PART_PRUNE_CLOSED. */
+/* idof: the ids in the orientation order (before()): order's inverse, or
+ * by (degree, id), a counting sort by degree over ids taken in order */
+static int closed_order(struct part_plan *p, struct tsg_err *err)
+{
+	const struct tsg_graph *g = p->g;
+	const uint64_t nv = g->nv;
+	if (p->o.order) {
+		for (uint64_t v = 0; v < nv; v++)
+			p->idof[p->o.order[v]] = (uint32_t)v;
+		return TSG_OK;
+	}
+	uint64_t dmax = 0;
+	for (uint64_t v = 0; v < nv; v++)
+		dmax = deg(g->off, (uint32_t)v) > dmax ? deg(g->off, (uint32_t)v) : dmax;
+	uint64_t *at = calloc(dmax + 2, sizeof(*at));
+	if (!at)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory orienting the graph for "
+				"--prune closed");
+	for (uint64_t v = 0; v < nv; v++)
+		at[deg(g->off, (uint32_t)v) + 1]++;
+	for (uint64_t d = 0; d <= dmax; d++)
+		at[d + 1] += at[d];
+	for (uint64_t v = 0; v < nv; v++)
+		p->idof[at[deg(g->off, (uint32_t)v)]++] = (uint32_t)v;
+	free(at);
+	return TSG_OK;
+}
+
+/* The oriented lists by rank and the edge bits for PART_PRUNE_CLOSED. */
 static int closed_prepare(struct part_plan *p, struct tsg_err *err)
 {
 	const uint64_t nv = p->g->nv;
 	p->ooff = malloc((nv + 1) * sizeof(*p->ooff));
-	if (!p->ooff)
+	p->roff = malloc((nv + 1) * sizeof(*p->roff));
+	p->rank = malloc((nv ? nv : 1) * sizeof(*p->rank));
+	p->idof = malloc((nv ? nv : 1) * sizeof(*p->idof));
+	if (!p->ooff || !p->roff || !p->rank || !p->idof)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory orienting the graph for "
 				"--prune closed");
-	p->ooff[0] = 0;
+	p->ooff[0] = p->roff[0] = 0;
 	tsg_parallel_for(p->o.threads, nv, 1 << 14, orient_count, p);
 	for (uint64_t v = 0; v < nv; v++)
 		p->ooff[v + 1] += p->ooff[v];
+	int rc = closed_order(p, err);
+	if (rc)
+		return rc;
+	tsg_parallel_for(p->o.threads, nv, 1 << 14, ranks_of, p);
+	for (uint64_t r = 0; r < nv; r++)
+		p->roff[r + 1] += p->roff[r];
 	const uint64_t ne = p->ooff[nv];
-	p->oadj = malloc((ne ? ne : 1) * sizeof(*p->oadj));
+	p->radj = malloc((ne ? ne : 1) * sizeof(*p->radj));
 	p->emark = calloc(ne / 64 + 1, sizeof(*p->emark));
 	p->tbits = calloc((size_t)p->o.threads * 2 * (nv / 64 + 1), sizeof(*p->tbits));
-	if (!p->oadj || !p->emark || !p->tbits)
+	if (!p->radj || !p->emark || !p->tbits)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory orienting the graph for "
 				"--prune closed (%llu edges)", (unsigned long long)ne);
 	tsg_parallel_for(p->o.threads, nv, 1 << 14, orient_fill, p);
@@ -781,25 +837,26 @@ static void replay_words(void *arg, uint64_t b, uint64_t e, unsigned tid)
 static void replay_rows(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
-	const struct replay *r = arg;
-	struct part_plan *p = r->p;
-	for (uint64_t v = b; v < e; v++) {
-		const uint64_t x0 = p->ooff[v], x1 = p->ooff[v + 1];
+	const struct replay *rp = arg;
+	struct part_plan *p = rp->p;
+	for (uint64_t r = b; r < e; r++) { /* by rank */
+		const uint64_t x0 = p->roff[r], x1 = p->roff[r + 1];
 		int any = 0;
 		for (uint64_t w = x0 >> 6; x0 < x1 && w <= (x1 - 1) >> 6; w++) {
-			uint64_t bits = r->words[w];
+			uint64_t bits = rp->words[w];
 			if (w == x0 >> 6)
 				bits &= ~0ull << (x0 & 63);
 			if (w == (x1 - 1) >> 6 && (x1 & 63))
 				bits &= ~(~0ull << (x1 & 63));
 			for (; bits; bits &= bits - 1) {
-				set_mark(&p->mark[p->oadj[w << 6 | (uint64_t)__builtin_ctzll(bits)]],
+				set_mark(&p->mark[p->idof[p->radj[w << 6 |
+								   (uint64_t)__builtin_ctzll(bits)]]],
 					 MARK_KEEP);
 				any = 1;
 			}
 		}
 		if (any)
-			set_mark(&p->mark[v], MARK_KEEP);
+			set_mark(&p->mark[p->idof[r]], MARK_KEEP);
 	}
 }
 
@@ -963,7 +1020,10 @@ void part_plan_free(struct part_plan *p)
 	free(p->outdeg);
 	free(p->chunk);
 	free(p->ooff);
-	free(p->oadj);
+	free(p->roff);
+	free(p->radj);
+	free(p->rank);
+	free(p->idof);
 	free(p->emark);
 	free(p->tbits);
 	free(p);
