@@ -607,7 +607,7 @@ static void closed_source(struct part_plan *p, uint32_t a, uint64_t *in, uint64_
 		in[adj[x] >> 6] |= 1ull << (adj[x] & 63);
 	for (uint64_t x = a0; x < a1; x++) {
 		const uint32_t v = adj[x];
-		if (x + 4 < a1) /* out(v) lies in a random row: fetch ahead */
+		if (x + 4 < a1) /* out(v): a row of another rank, far off for a low one */
 			__builtin_prefetch(adj + off[adj[x + 4]]);
 		uint64_t any = 0, word = 0;
 		const uint64_t z0 = off[v], z1 = off[v + 1];

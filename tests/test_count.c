@@ -15,6 +15,7 @@
 
 #include "partition/block.h"
 #include "partition/held.h"
+#include "partition/order.h"
 #include "kernels/choose.h"
 #include "kernels/cpu.h"
 #include "src/engine.h"
@@ -131,14 +132,15 @@ static void check_plan(struct t_state *st, struct casegraph *c, enum part_scheme
 
 /* LOCAL keeps a subset of what Algorithm 2 keeps, and CLOSED a subset of
  * LOCAL, part by part; CLOSED's parts count the same 4- and 5-cliques as
- * LOCAL's, part by part. */
-static void check_prune_order(struct t_state *st, struct casegraph *c, uint32_t np)
+ * LOCAL's, part by part. order: part_opts.order (NULL: degree). */
+static void check_prune_order(struct t_state *st, struct casegraph *c, uint32_t np,
+			      const uint32_t *order)
 {
 	struct part_plan *pl[3];
 	struct tsg_err err = { 0 };
 	for (int k = 0; k < 3; k++) {
 		struct part_opts po = { .scheme = PART_EDGE, .prune = (enum part_prune)k, .nparts = np,
-					.threads = 2 };
+					.threads = 2, .order = order };
 		if (part_plan_new(&c->g, &po, &pl[k], &err)) {
 			CHECK(st, 0, "plan: %s", err.msg);
 			while (k--)
@@ -186,13 +188,14 @@ static void check_prune_order(struct t_state *st, struct casegraph *c, uint32_t 
 /* The greedy plan of closed ranges (part.c, plan_closed): every part fits
  * the budget, the plan's largest part is what building them measures (its
  * counts of new edges and vertices are exact), and the parts count the
- * graph's triangles. */
-static void check_closed_plan(struct t_state *st, struct casegraph *c)
+ * graph's triangles. order: part_opts.order (NULL: degree; the plan's
+ * lists are stored in that order, partition/part.c). */
+static void check_closed_plan(struct t_state *st, struct casegraph *c, const uint32_t *order)
 {
 	const uint64_t whole = tsg_dag_bytes(c->g.nv, c->g.nadj / 2, c->g.nv);
 	for (uint64_t div = 2; div <= 16; div *= 2) {
 		struct part_opts po = { .scheme = PART_EDGE, .prune = PART_PRUNE_CLOSED,
-					.budget = whole / div + 64, .threads = 2 };
+					.budget = whole / div + 64, .threads = 2, .order = order };
 		struct part_plan *pl;
 		struct tsg_err err = { 0 };
 		if (part_plan_new(&c->g, &po, &pl, &err)) {
@@ -1752,7 +1755,16 @@ int main(void)
 				for (int r = 0; r <= PART_PRUNE_CLOSED; r++)
 					check_plan(&st, &cases[i], (enum part_scheme)s, (enum part_prune)r, np);
 		}
-		check_prune_order(&st, &cases[i], 5);
+		/* the degeneracy order too (--order degeneracy): the closed
+		 * plan stores its lists in the orientation order */
+		uint32_t *dorder = malloc((cases[i].g.nv + 1) * sizeof(*dorder));
+		struct tsg_err oerr = { 0 };
+		const int have_order = dorder &&
+				       part_degeneracy_order(&cases[i].g, dorder, NULL, &oerr) == TSG_OK;
+		CHECK(&st, have_order, "%s: degeneracy order: %s", cases[i].name, oerr.msg);
+		check_prune_order(&st, &cases[i], 5, NULL);
+		if (have_order)
+			check_prune_order(&st, &cases[i], 5, dorder);
 		check_blocks(&st, &cases[i], parts, sizeof(parts) / sizeof(parts[0]));
 		check_streamed(&st, &cases[i]);
 		check_arrival(&st, &cases[i]);
@@ -1760,7 +1772,10 @@ int main(void)
 		check_arrival_need(&st, &cases[i]);
 		if (cases[i].g.nv > 0)
 			check_auto(&st, &cases[i]);
-		check_closed_plan(&st, &cases[i]);
+		check_closed_plan(&st, &cases[i], NULL);
+		if (have_order)
+			check_closed_plan(&st, &cases[i], dorder);
+		free(dorder);
 		check_min_parts(&st, &cases[i]);
 		check_held(&st, &cases[i]);
 	}

@@ -75,6 +75,12 @@ case $PART in sanitizer | late) ;; *) false ;; esac || for g in rmat13 rmat14; d
 			got=$(kc "$T/$g.tsg" $k gpu --kclique-method $m --gpu-mem $((bytes / 3)))
 			parts=$("$B/tristream" count --quiet --json --device gpu --k $k --kclique-method $m --gpu-mem $((bytes / 3)) "$T/$g.tsg" | python3 -c 'import json,sys; print(json.load(sys.stdin)["partitions"])')
 			check "$g K=$k $m --gpu-mem 1/3 ($parts parts): GPU $got, CPU $ref" same "$got" "$ref"
+			# the greedy closed plan in the degeneracy order (its lists
+			# stored in that order, partition/part.c)
+			if [ $k -le 5 ]; then
+				check "$g K=$k $m --gpu-mem 1/3 --order degeneracy" same \
+					"$(kc "$T/$g.tsg" $k gpu --kclique-method $m --order degeneracy --gpu-mem $((bytes / 3)))" "$ref"
+			fi
 		done
 	done
 	echo "checked $g ($parts parts at 1/3 of the file)"
