@@ -768,7 +768,7 @@ int io_webgraph_writer_finish(struct io_webgraph_writer *w, struct tsg_err *err)
 		snprintf(why, sizeof(why), "%s", err->msg);
 		err->code = TSG_OK; /* tsg_fail keeps a first error: this one replaces it */
 		rc = graph_named ? tsg_fail(err, rc, "%s; %s.graph was replaced, so there is no "
-					    "%s.properties (the old one is %s): convert again",
+					    "%s.properties (the old one is %s): write it again",
 					    why, w->base, w->base, aside)
 				 : tsg_fail(err, rc, "%s; the old %s.properties could not be put "
 					    "back: it is %s", why, w->base, aside);
