@@ -32,12 +32,17 @@ int io_unnamed_open(const char *path, mode_t mode)
 
 int io_temp_open(const char *path, char **tmp)
 {
-	const size_t n = strlen(path) + 16;
+	return io_temp_open_as(path, "tmp", tmp);
+}
+
+int io_temp_open_as(const char *path, const char *tag, char **tmp)
+{
+	const size_t n = strlen(path) + strlen(tag) + 10;
 	if (!(*tmp = malloc(n))) {
 		errno = ENOMEM;
 		return -1;
 	}
-	snprintf(*tmp, n, "%s.tmp.XXXXXX", path);
+	snprintf(*tmp, n, "%s.%s.XXXXXX", path, tag);
 	int fd = mkstemp(*tmp), e = errno;
 	/* mkstemp makes it 0600; an output is read by others like any */
 	if (fd >= 0 && fchmod(fd, 0644) != 0) {

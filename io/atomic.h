@@ -66,6 +66,8 @@ int io_unnamed_open(const char *path, mode_t mode);
  * have an unnamed file: its descriptor and *tmp its name (malloc'd), or -1
  * with errno set and *tmp NULL. */
 int io_temp_open(const char *path, char **tmp);
+/* The same, named PATH.TAG.XXXXXX (a name told apart from the temporaries). */
+int io_temp_open_as(const char *path, const char *tag, char **tmp);
 
 /* Gives the unnamed file fd the name path, replacing a file there. Where
  * path is free the link is the whole publication; over an existing file

@@ -678,19 +678,10 @@ static int props_aside(const struct io_afile *props, char **aside, struct tsg_er
 							"%s: cannot look at it", props->path);
 	/* .old, not the writers' .tmp: told apart from a temporary of the new
 	 * files (no O_TMPFILE) where a kill leaves both */
-	const size_t n = strlen(props->path) + sizeof(".old.XXXXXX");
-	int fd = -1;
-	if ((*aside = malloc(n)) != NULL) {
-		snprintf(*aside, n, "%s.old.XXXXXX", props->path);
-		fd = mkstemp(*aside);
-	}
-	if (fd < 0) {
-		const int e = *aside ? errno : ENOMEM;
-		free(*aside);
-		*aside = NULL;
-		return tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s: cannot create a name "
-				      "to move it to", props->path);
-	}
+	const int fd = io_temp_open_as(props->path, "old", aside);
+	if (fd < 0)
+		return tsg_fail_errno(err, tsg_status_from_errno(errno), errno, "%s: cannot create "
+				      "a name to move it to", props->path);
 	close(fd);
 	if (rename(props->path, *aside) != 0) {
 		const int e = errno;

@@ -158,8 +158,9 @@ static int write_webgraph(const char *in, const char *out, const struct tsg_grap
 	 * of two graphs: killed between, OUT has no transpose and is counted
 	 * by sorting. Where the file system has no hard links (FAT) it is
 	 * written again. */
-	snprintf(b, sizeof(b), "%s-t", out);
-	int rc = io_webgraph_unname(b, err);
+	char tbase[4400];
+	snprintf(tbase, sizeof(tbase), "%s-t", out);
+	int rc = io_webgraph_unname(tbase, err);
 	if (rc == TSG_OK)
 		rc = io_webgraph_write(out, g->nv, g->off, g->adj, &wo, err);
 	static const char *const ext[] = { "graph", "offsets", "properties" };
@@ -178,10 +179,8 @@ static int write_webgraph(const char *in, const char *out, const struct tsg_grap
 				rc = tsg_fail_errno(err, tsg_status_from_errno(e), e, "%s", b);
 		}
 	}
-	if (rc == TSG_OK && write_t) {
-		snprintf(b, sizeof(b), "%s-t", out);
-		rc = io_webgraph_write(b, g->nv, g->off, g->adj, &wo, err);
-	}
+	if (rc == TSG_OK && write_t)
+		rc = io_webgraph_write(tbase, g->nv, g->off, g->adj, &wo, err);
 	if (rc)
 		return rc;
 	if (!quiet)
