@@ -373,8 +373,12 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
  * Groups: the arrival layout where the oriented rows outgrow the device
  * (batch pairs, docs/PERFORMANCE.md; bench/pairs_study.py modelled it).
  * The batches are cut into groups of consecutive ids, each group's rows
- * small enough for region A. A batch is placed in A and counts the edges
- * it completes within its group at once, as above; the edges between a
+ * small enough for region A. A batch is placed in A; the edges it
+ * completes within its group are counted a unit of consecutive batches at
+ * a time (arrival_unit_launch: every edge of A with an end in the unit,
+ * found by a pass over A's rows so far, one launch for the unit, so that
+ * a middle row is tabled once a unit, not once a batch), or, with
+ * TSG_ARRIVAL_GROUP_UNITS=0, by each batch at once as above; the edges between a
  * group and the earlier ones wait for the group's end, when its rows go to
  * the host and every earlier group's rows come back a piece at a time into
  * region B: an edge a -> b between the two needs out(a) and out(b) alone,
@@ -495,8 +499,13 @@ __global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of,
 }
 
 /* The edges a -> b with a among ids c0 .. c1-1 of region s and b in region
- * t: the tail of out(a) after b, in s, filed under b's index in t. */
+ * t, and a or b at least late: the tail of out(a) after b, in s, filed
+ * under b's index in t. Pairs of regions pass late 0; a unit of batches
+ * (arrival_unit_launch) passes its first id, so that the edges both of
+ * whose ends came before it, counted by an earlier unit, are left out.
+ * With several devices, every nshares-th source (share). */
 __global__ void ag_pair_file_kernel(ag_region s, uint64_t c0, uint64_t c1, ag_region t,
+				    uint64_t late, uint32_t share, uint32_t nshares,
 				    const uint32_t *id_of, const uint32_t *rank, uint32_t *pos,
 				    uint2 *rec, uint32_t *rec_a, int scatter)
 {
@@ -504,10 +513,12 @@ __global__ void ag_pair_file_kernel(ag_region s, uint64_t c0, uint64_t c1, ag_re
 	const uint64_t nwarps = (gridDim.x * blockDim.x) >> 5;
 	const uint64_t warp = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
 	for (uint64_t v = c0 + warp; v < c1; v += nwarps) {
+		if (nshares > 1 && v % nshares != share)
+			continue;
 		const uint32_t rb = s.start(v), re = rb + s.len(v);
 		for (uint32_t p = rb + lane; p + 1 < re; p += 32) {
 			const uint64_t b = id_of[s.adj[p]];
-			if (t.holds(b) && t.len(b) > 0)
+			if (t.holds(b) && t.len(b) > 0 && (v >= late || b >= late))
 				ag_put(pos, rec, rec_a, scatter, rec_a ? rank[v] : 0,
 				       (uint32_t)(b - t.lo), p + 1, re);
 		}
@@ -555,8 +566,8 @@ static cudaError_t ag_count(const arrival_dev &a, const ag_region &t, const uint
 }
 
 cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv,
-				 uint64_t entries, uint32_t k, int count, unsigned slots, int bits,
-				 dev_counters *c, int sms, cudaStream_t s, cudaStream_t cs,
+				 uint64_t entries, uint32_t k, int count, int defer, unsigned slots,
+				 int bits, dev_counters *c, int sms, cudaStream_t s, cudaStream_t cs,
 				 cudaEvent_t placed, cudaEvent_t filed, unsigned long long *used)
 {
 	const ar_batch bt = { a.off, a.lst, a.tmp, a.ins, a.row_at, a.in_at, a.pre, a.row_fill,
@@ -585,8 +596,10 @@ cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv
 		e = cudaEventRecord(placed, s);
 	if (e == cudaSuccess)
 		e = cudaStreamWaitEvent(cs, placed, 0);
-	if (e != cudaSuccess || !count)
-		return e == cudaSuccess ? cudaEventRecord(filed, cs) : e;
+	/* deferred: nothing reads the batch's scratch after the place, so
+	 * the next batch's orientation need not wait for the counting stream */
+	if (e != cudaSuccess || !count || defer)
+		return e == cudaSuccess ? cudaEventRecord(filed, defer ? s : cs) : e;
 	ag_region ra = ag_region_a(a);
 	ra.hi = lo + nbv; /* placed so far */
 	const uint32_t *id_of = a.id_of, *rank = a.rank;
@@ -615,8 +628,8 @@ cudaError_t arrival_pair_tally(const arrival_dev &a, int from_b, uint64_t c0, ui
 	cudaError_t e = cudaMemsetAsync(a.pos, 0, ((size_t)nt + 1) * 4, cs);
 	if (e != cudaSuccess)
 		return e;
-	ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, a.id_of, a.rank, a.pos,
-							 nullptr, nullptr, 0);
+	ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, a.id_of, a.rank,
+							 a.pos, nullptr, nullptr, 0);
 	GPU_LAUNCHED();
 	size_t scan_bytes = a.scan_bytes;
 	e = cub::DeviceScan::ExclusiveSum(a.scan_tmp2, scan_bytes, a.pos, a.pos, (int64_t)nt + 1, cs);
@@ -638,11 +651,33 @@ cudaError_t arrival_pair_launch(const arrival_dev &a, int from_b, uint64_t c0, u
 	uint2 *rec = (uint2 *)a.rec;
 	const unsigned grid = (unsigned)min((c1 - c0 + MH_WARPS - 1) / MH_WARPS, (uint64_t)sms * 32u);
 	const auto file = [=](int scatter) {
-		ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, id_of, rank, pos, rec,
-								 rec_a, scatter);
+		ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, id_of, rank,
+								 pos, rec, rec_a, scatter);
 		return cudaGetLastError();
 	};
 	return ag_count(a, t, s.adj, file, slots, bits, c, sms, cs, filed, tallied);
+}
+
+cudaError_t arrival_unit_launch(const arrival_dev &a, uint64_t u_lo, uint64_t u_hi,
+				unsigned slots, int bits, dev_counters *c, int sms, cudaStream_t cs)
+{
+	ag_region ra = ag_region_a(a);
+	ra.hi = u_hi; /* placed so far */
+	const uint64_t c0 = a.a_lo, c1 = u_hi;
+	if (c1 <= c0 || u_hi <= u_lo)
+		return cudaSuccess;
+	const uint32_t *id_of = a.id_of, *rank = a.rank;
+	uint32_t *pos = a.pos, *rec_a = a.pv ? a.rec_a : nullptr;
+	uint2 *rec = (uint2 *)a.rec;
+	const uint32_t share = a.share, nshares = a.nshares ? a.nshares : 1;
+	const unsigned grid = (unsigned)min((c1 - c0 + MH_WARPS - 1) / MH_WARPS, (uint64_t)sms * 32u);
+	const auto file = [=](int scatter) {
+		ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(ra, c0, c1, ra, u_lo, share, nshares,
+								 id_of, rank, pos, rec, rec_a,
+								 scatter);
+		return cudaGetLastError();
+	};
+	return ag_count(a, ra, a.adj_a, file, slots, bits, c, sms, cs, nullptr);
 }
 
 __global__ void ag_id_of_kernel(const uint32_t *rank, uint32_t *id_of, uint64_t nv)

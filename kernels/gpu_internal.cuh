@@ -334,11 +334,21 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 
 /* Groups: orients and places batch k in region A (a.a_lo its group's
  * first id) as arrival_launch does, writes A's fill mark after it to
- * *used (pinned) on s, and counts the edges it completes within its group. */
+ * *used (pinned) on s, and counts the edges it completes within its group
+ * unless count is 0 or defer is set (a unit of batches counts them,
+ * arrival_unit_launch; filed is then recorded on s). */
 cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv,
-				 uint64_t entries, uint32_t k, int count, unsigned slots, int bits,
-				 dev_counters *c, int sms, cudaStream_t s, cudaStream_t cs,
+				 uint64_t entries, uint32_t k, int count, int defer, unsigned slots,
+				 int bits, dev_counters *c, int sms, cudaStream_t s, cudaStream_t cs,
 				 cudaEvent_t placed, cudaEvent_t filed, unsigned long long *used);
+/* Groups: counts on cs, in one launch, the edges within region A (ids
+ * a.a_lo .. u_hi-1, placed) with an end at u_lo or later: those that the
+ * batches of ids u_lo .. u_hi-1 complete within their group, as the
+ * batches' own launches would (with several devices, a.share's share).
+ * Their records must fit a.cap_rec: the batches' list entries bound them
+ * (each such edge is in the list of its later end). */
+cudaError_t arrival_unit_launch(const arrival_dev &a, uint64_t u_lo, uint64_t u_hi,
+				unsigned slots, int bits, dev_counters *c, int sms, cudaStream_t cs);
 /* Groups: counts on cs the edges a -> b with a among ids c0 .. c1-1 of
  * region B (from_b) or A and b in the other region; the records of so
  * many sources must fit a.cap_rec (their rows' entries bound them);
@@ -459,6 +469,7 @@ struct gpu_ctx {
 	uint64_t ag_pieces;           /* pieces copied back, in all: piece n takes buffer n % 2 */
 	uint32_t *ag_badj[2], *ag_brs[2], *ag_brl[2]; /* region B's two buffers */
 	cudaEvent_t ag_in[2], ag_free[2]; /* a buffer's copy done; its counting done */
+	cudaEvent_t ag_fill_ev[2];    /* batch k's fill mark copied (on the orienting stream): k % 2 */
 	cudaEvent_t *ag_saved_ev;     /* per group: its rows and index on the host */
 	double ag_end_s;              /* host seconds in group ends */
 	/* TSG_ARRIVAL_GROUP_PROFILE=1 (bench/): each pair launch timed alone,
@@ -470,6 +481,14 @@ struct gpu_ctx {
 	uint32_t *ag_total;           /* pinned: a tally's records (arrival_pair_tally) */
 	uint64_t ag_tallies, ag_split; /* tallies; of them, too many records for one launch */
 	uint64_t ag_pair_cap;         /* records one pair launch may take: the region's (tests: fewer) */
+	/* units (arrival_unit_launch): the within-group edges of consecutive
+	 * counted batches in one launch, not one a batch; off with
+	 * TSG_ARRIVAL_GROUP_UNITS=0 (bench/). The pending unit: its first
+	 * batch and id, the end of its last, its list entries (0: none) */
+	int ag_units_on;
+	uint32_t ag_unit_k0;
+	uint64_t ag_unit_lo, ag_unit_hi, ag_unit_raw;
+	uint64_t ag_units;            /* unit launches */
 	cudaEvent_t ag_pev[3];
 	double ag_prof_ms[5];         /* file 0, count 0, file 1, count 1, copies */
 	double ag_t0;                 /* host time at the begin */

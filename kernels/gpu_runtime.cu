@@ -1399,7 +1399,8 @@ static cudaError_t arrival_release(struct gpu_ctx *g)
 	for (int u = 0; u < 2; u++) {
 		if (g->ag_in[u]) cudaEventDestroy(g->ag_in[u]);
 		if (g->ag_free[u]) cudaEventDestroy(g->ag_free[u]);
-		g->ag_in[u] = g->ag_free[u] = NULL;
+		if (g->ag_fill_ev[u]) cudaEventDestroy(g->ag_fill_ev[u]);
+		g->ag_in[u] = g->ag_free[u] = g->ag_fill_ev[u] = NULL;
 	}
 	free(g->ag);
 	free(g->ag_bound);
@@ -1565,6 +1566,8 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 			g->ag_brl[u] = g->ar.rl_b + (size_t)u * g->ar.ids_b;
 			CK(cudaEventCreateWithFlags(&g->ag_in[u], cudaEventDisableTiming), "creating an event");
 			CK(cudaEventCreateWithFlags(&g->ag_free[u], cudaEventDisableTiming), "creating an event");
+			CK(cudaEventCreateWithFlags(&g->ag_fill_ev[u], cudaEventDisableTiming),
+			   "creating an event");
 		}
 		g->ag_pieces = g->ag_tallies = g->ag_split = 0;
 		{ /* tests/gpu: TSG_TEST_ARRIVAL_PAIR_RECORDS under the record region
@@ -1607,6 +1610,9 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 			g->ag_times = g->ag_prof || (v && strcmp(v, "2") == 0); /* said, not serialised */
 			v = getenv("TSG_ARRIVAL_GROUP_TALLY");
 			g->ag_tally = !(v && strcmp(v, "0") == 0);
+			v = getenv("TSG_ARRIVAL_GROUP_UNITS");
+			g->ag_units_on = !(v && strcmp(v, "0") == 0);
+			g->ag_unit_raw = g->ag_units = 0;
 			/* per mille of the batches, 1 .. 999 (ag_early) */
 			v = getenv("TSG_ARRIVAL_GROUP_EARLY");
 			const unsigned long pm = v && *v ? strtoul(v, NULL, 10) : 0;
@@ -2079,6 +2085,43 @@ static int ag_early(struct gpu_ctx *g, uint32_t k, int count, struct tsg_err *er
 	return TSG_OK;
 }
 
+/* Counts the pending unit of batches (if any) on the counting stream: the
+ * edges its batches complete within their group, in one launch. A
+ * batch's own launch tables each middle row it files under again, so
+ * that the count's time grows with the launches: R-MAT 26 in one region
+ * on an H200 took 3.11 s of device time in 241 batches against 2.14 s in
+ * 32 (bench/RESULTS.md, session 52), and groups cut the batches small
+ * (arrival_group_plan) so that a group holds many. */
+static int ag_unit_flush(struct gpu_ctx *g, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	if (!g->ag_unit_raw)
+		return TSG_OK;
+	CK(arrival_unit_launch(g->ar, g->ag_unit_lo, g->ag_unit_hi, g->tile ? g->tile : 1024,
+			       g->mid_hash_bits, (dev_counters *)g->dmem, g->sms, g->compute[1]),
+	   "launching a unit of batches");
+	g->ag_units++;
+	g->ag_unit_raw = 0;
+fail:
+	return rc;
+}
+
+/* Batch k (ids lo .. lo+nbv-1, entries list entries), placed, joins the
+ * pending unit, or starts one; the unit is counted at once where the
+ * largest batch would not fit beside it: its records, at most its list
+ * entries, must fit the record region (ag_pair_cap, which holds a batch). */
+static int ag_unit_add(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
+		       uint64_t entries, struct tsg_err *err)
+{
+	if (!g->ag_unit_raw) {
+		g->ag_unit_k0 = k;
+		g->ag_unit_lo = lo;
+	}
+	g->ag_unit_hi = lo + nbv;
+	g->ag_unit_raw += entries ? entries : 1;
+	return g->ag_unit_raw + g->ar_max_e > g->ag_pair_cap ? ag_unit_flush(g, err) : TSG_OK;
+}
+
 /* Groups: whether batch k (entries list entries, ids lo .. lo+nbv-1)
  * still fits the current group, by what is known of it without waiting
  * for the device's last batches: the fill mark two batches back, and the
@@ -2103,7 +2146,9 @@ static int ag_fits(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv, uin
 		rows += g->ag_raw[k - 1];
 	if (k >= 2 && k - 2 >= g->ag_first) {
 		const double t0 = host_now();
-		CK(cudaEventSynchronize(g->ar_ev[3 * (k - 2) + 2]), "reading a group's fill");
+		/* batch k - 2's fill mark, copied on the orienting stream: not
+		 * its end on the counting stream, which may hold a unit's count */
+		CK(cudaEventSynchronize(g->ag_fill_ev[k % 2]), "reading a group's fill");
 		g->ag_fit_wait_s += host_now() - t0;
 		rows += g->ag_used[k - 2];
 	}
@@ -2190,6 +2235,10 @@ extern "C" int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err)
 	g->ar_st.on = 0;
 	CK(cudaSetDevice(g->device), "selecting the device"); /* maybe on a thread of its own */
 	if (g->ar.grouped) {
+		/* a unit holds consecutive counted batches of one group */
+		const int unit = g->ag_units_on && count;
+		if ((g->ar_st.pairs || !unit) && (rc = ag_unit_flush(g, err)))
+			goto fail;
 		/* the group's end here, on the device's own thread where several
 		 * count at once: its save waits for the device */
 		if (g->ar_st.pairs) {
@@ -2199,10 +2248,16 @@ extern "C" int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err)
 				goto fail;
 			g->ar.a_lo = lo;
 		}
-		CK(arrival_group_launch(g->ar, lo, nbv, entries, k, count, g->tile ? g->tile : 1024,
-					g->mid_hash_bits, cnt, g->sms, s, g->compute[1], g->ar_placed,
-					g->ar_filed, &g->ag_used[k]),
+		CK(arrival_group_launch(g->ar, lo, nbv, entries, k, count, unit,
+					g->tile ? g->tile : 1024, g->mid_hash_bits, cnt, g->sms, s,
+					g->compute[1], g->ar_placed, g->ar_filed, &g->ag_used[k]),
 		   "launching the arrival count");
+		/* batch k's fill mark copied (ag_fits reads it two batches on) */
+		CK(cudaEventRecord(g->ag_fill_ev[k % 2], s), "recording an event");
+		if (unit && (rc = ag_unit_add(g, k, lo, nbv, entries, err)))
+			goto fail;
+		if (k + 1 == g->ar_nbatches && (rc = ag_unit_flush(g, err)))
+			goto fail;
 		if ((rc = ag_early(g, k, count, err)))
 			goto fail;
 		if (k + 1 == g->ar_nbatches &&
@@ -2288,6 +2343,7 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	res->pair_launches = g->ag_rounds;
 	res->pair_tallies = g->ag_tallies;
 	res->pair_split = g->ag_split;
+	res->unit_launches = g->ag_units;
 	res->early_batch = g->ar.grouped ? g->ag_early_batch : 0;
 	res->early_pieces = g->ar.grouped ? g->ag_early_pieces : 0;
 	res->groups_key = g->ar.grouped ? ag_mix(g->ag_key, g->ag_n) : 0;

@@ -289,6 +289,7 @@ struct engine_result {
 		uint64_t launches;    /* pair launches */
 		uint64_t tallies;     /* pairs of a piece and a group, one way, tallied */
 		uint64_t split;       /* of them, cut into several launches (records) */
+		uint64_t units;       /* launches counting consecutive batches within their group */
 		double end_s;         /* host seconds ending groups (batch thread) */
 		double alloc_s;       /* of them, taking pinned host memory for the rows */
 		uint32_t alloc_fallbacks; /* arrays not pinned ahead (cudaMallocHost'd) */

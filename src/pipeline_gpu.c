@@ -1340,6 +1340,7 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 		res->pair_launches += one.pair_launches;
 		res->pair_tallies += one.pair_tallies;
 		res->pair_split += one.pair_split;
+		res->unit_launches += one.unit_launches;
 		res->early_batch = one.early_batch > res->early_batch ? one.early_batch : res->early_batch;
 		res->early_pieces += one.early_pieces;
 		res->group_end_s = one.group_end_s > res->group_end_s ? one.group_end_s
@@ -1421,6 +1422,7 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int gro
 	r->arrival_groups.launches = res.pair_launches;
 	r->arrival_groups.tallies = res.pair_tallies;
 	r->arrival_groups.split = res.pair_split;
+	r->arrival_groups.units = res.unit_launches;
 	r->arrival_groups.early_batch = res.early_batch;
 	r->arrival_groups.early_pieces = res.early_pieces;
 	r->arrival_groups.end_s = res.group_end_s;

@@ -260,6 +260,7 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 				json_u64(&j, "pair_launches", r->arrival_groups.launches);
 				json_u64(&j, "pair_tallies", r->arrival_groups.tallies);
 				json_u64(&j, "pair_split", r->arrival_groups.split);
+				json_u64(&j, "unit_launches", r->arrival_groups.units);
 				if (r->arrival_groups.early_batch) {
 					json_u64(&j, "early_batch", r->arrival_groups.early_batch);
 					json_u64(&j, "early_pieces", r->arrival_groups.early_pieces);

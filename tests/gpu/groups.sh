@@ -10,6 +10,8 @@
 # every reader, the LZ4 file, hashed rows and small tables, per-vertex
 # counts against the CPU's file (itself against brute); pairs whose records
 # overflow one launch, and pairs not tallied (TSG_ARRIVAL_GROUP_TALLY=0);
+# a group's own edges counted a unit of batches at a time, and a batch at a
+# time (TSG_ARRIVAL_GROUP_UNITS=0);
 # a group's batches counted against the earlier ones ahead of its end
 # (TSG_ARRIVAL_GROUP_EARLY);
 # the JSON says groups ran; a budget too small for a batch fails with exit 4;
@@ -140,6 +142,42 @@ for g in $graphs; do
 		same "$got" "$ref" && ok || bad "$(basename "$g") groups untallied, A at most 100000 rows, $o: $got, not $ref"
 	done
 done
+# units (arrival_unit_launch): a group's own edges counted a unit of
+# consecutive batches at a time, as many as the record region surely
+# holds; TSG_ARRIVAL_GROUP_UNITS=0 (a bench's comparison) counts each batch
+# alone, as before session 52. Exact that way at several batch counts and
+# per-vertex; the JSON says how many unit launches: none with the knob,
+# fewer than the batches at a budget (256 batches: a unit holds several;
+# R-MAT 18 and the crawl: R-MAT 16's rows fit that budget in 64 or 256
+# batches, whose scratch is smaller than the default's, so no groups, the
+# first GPU run of this check), one a batch where region A is capped to
+# 400000 rows (its records, a quarter of A, hold a batch alone: each unit
+# one batch, the flush after every batch tried)
+for g in $graphs; do
+	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
+	for o in "--batches 64" "--batches 200" "--batches 16 --per-vertex $T/u.pv"; do
+		got=$(TSG_ARRIVAL_GROUP_UNITS=0 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 cnt "$g" $o)
+		same "$got" "$ref" && ok || bad "$(basename "$g") groups a batch a launch (units off), $o: $got, not $ref"
+	done
+	[ "$g" = "$T/r16.tsg" ] && continue
+	m=$(budget "$g")
+	for u in "" 0; do
+		TSG_ARRIVAL_GROUP_UNITS=$u "$B/tristream" count --quiet --json --device gpu --layout arrival \
+			--gpu-mem "$m" --batches 256 "$g" >"$T/u$u.json" 2>/dev/null
+	done
+	python3 -c "
+import json; d = json.load(open('$T/u.json')); o = json.load(open('$T/u0.json'))
+a, b = d['arrival_groups'], o['arrival_groups']
+assert d['triangles'] == o['triangles'] == $ref and d['groups'] == o['groups'] >= 2, (d, o)
+assert d['groups'] <= a['unit_launches'] < d['batches'] and b['unit_launches'] == 0, (a, b)" &&
+		ok || bad "$(basename "$g") units said in the JSON, on and off: $(grep -ho '"arrival_groups":{[^}]*}' "$T/u.json" "$T/u0.json")"
+done
+TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=400000 "$B/tristream" count --quiet --json --device gpu \
+	--layout arrival --batches 64 "$T/r18.tsg" >"$T/u1.json" 2>/dev/null
+python3 -c "
+import json; d = json.load(open('$T/u1.json')); a = d['arrival_groups']
+assert d['triangles'] == $ref_r18 and a['unit_launches'] == d['batches'] == 64, a" &&
+	ok || bad "units of one batch each (region A capped): $(head -c 400 "$T/u1.json")"
 # records past what one launch may take (TSG_TEST_ARRIVAL_PAIR_RECORDS: a
 # pair's launch held to 5000 records, a batch's launch still whole): the
 # tallied pair cut into launches by rows. (TSG_ARRIVAL_GROUP_REC=1024
