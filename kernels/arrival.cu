@@ -38,9 +38,11 @@
  * the in-edges and scratch that step 1 writes.
  * On several devices (gpu_arrival_share) each orients and places every
  * batch, since an edge may need any row, and files one share of its edges,
- * so the count is split and the orientation repeated; in groups, the same
- * share of a batch's edges within its group (ag_file_kernel), while the
- * runtime deals the pieces of earlier groups among the devices.
+ * so the count is split and the orientation repeated; in groups, a share
+ * of a unit's edges within its group (every nshares-th source,
+ * ag_pair_file_kernel; a batch counted alone: ag_file_kernel's share, as
+ * above), while the runtime deals the pieces of earlier groups among the
+ * devices.
  * Input: one batch's offsets and lists, below 2^31 list entries (the
  * runtime refuses more), and the rank of every id.
  * Launch: 256 threads a block; orient 16 blocks per SM at most, file as
@@ -420,6 +422,38 @@ __device__ __forceinline__ void ag_put(uint32_t *pos, uint2 *rec, uint32_t *rec_
 	ar_put(pos, rec, rec_a, scatter, a, L, make_uint2(from, end));
 }
 
+/* ag_put within the record region's cap records: a unit's records are
+ * bounded by its list entries only where the lists are symmetric, which
+ * the read checks as they come (io/check.h), so a crafted file could
+ * bring more; those are not written (ag_unit_clamp_kernel fails the run) */
+__device__ __forceinline__ void ag_put_capped(uint32_t *pos, uint2 *rec, uint32_t *rec_a,
+					      int scatter, uint64_t cap, uint32_t a, uint32_t L,
+					      uint32_t from, uint32_t end)
+{
+	if (!scatter) {
+		atomicAdd(&pos[L], 1u);
+		return;
+	}
+	const uint32_t at = atomicAdd(&pos[L], 1u);
+	if (at >= cap)
+		return;
+	rec[at] = make_uint2(from, end);
+	if (rec_a)
+		rec_a[at] = a;
+}
+
+/* After a unit's filing: more records than the region holds (an input
+ * whose lists are not symmetric) leave none to count (the count reads
+ * pos[nt] records) and mark the fill as overflowed, which fails the run
+ * (gpu_arrival_end's overflow) rather than count what was not filed. */
+__global__ void ag_unit_clamp_kernel(uint32_t *pos, uint64_t nt, uint64_t cap, arrival_fill *fill)
+{
+	if (pos[nt] > cap) {
+		pos[nt] = 0;
+		fill->overflow = 1;
+	}
+}
+
 /* Appends batch k's sorted rows at A's fill mark and indexes them by id. */
 __global__ void ag_place_kernel(ar_batch bt, arrival_fill *fill, uint32_t *adj, uint32_t *rs,
 				uint32_t *rl, uint64_t a_lo, uint64_t cap)
@@ -505,7 +539,7 @@ __global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of,
  * whose ends came before it, counted by an earlier unit, are left out.
  * With several devices, every nshares-th source (share). */
 __global__ void ag_pair_file_kernel(ag_region s, uint64_t c0, uint64_t c1, ag_region t,
-				    uint64_t late, uint32_t share, uint32_t nshares,
+				    uint64_t late, uint32_t share, uint32_t nshares, uint64_t cap,
 				    const uint32_t *id_of, const uint32_t *rank, uint32_t *pos,
 				    uint2 *rec, uint32_t *rec_a, int scatter)
 {
@@ -519,7 +553,7 @@ __global__ void ag_pair_file_kernel(ag_region s, uint64_t c0, uint64_t c1, ag_re
 		for (uint32_t p = rb + lane; p + 1 < re; p += 32) {
 			const uint64_t b = id_of[s.adj[p]];
 			if (t.holds(b) && t.len(b) > 0 && (v >= late || b >= late))
-				ag_put(pos, rec, rec_a, scatter, rec_a ? rank[v] : 0,
+				ag_put_capped(pos, rec, rec_a, scatter, cap, rec_a ? rank[v] : 0,
 				       (uint32_t)(b - t.lo), p + 1, re);
 		}
 	}
@@ -628,7 +662,7 @@ cudaError_t arrival_pair_tally(const arrival_dev &a, int from_b, uint64_t c0, ui
 	cudaError_t e = cudaMemsetAsync(a.pos, 0, ((size_t)nt + 1) * 4, cs);
 	if (e != cudaSuccess)
 		return e;
-	ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, a.id_of, a.rank,
+	ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, a.cap_rec, a.id_of, a.rank,
 							 a.pos, nullptr, nullptr, 0);
 	GPU_LAUNCHED();
 	size_t scan_bytes = a.scan_bytes;
@@ -651,7 +685,7 @@ cudaError_t arrival_pair_launch(const arrival_dev &a, int from_b, uint64_t c0, u
 	uint2 *rec = (uint2 *)a.rec;
 	const unsigned grid = (unsigned)min((c1 - c0 + MH_WARPS - 1) / MH_WARPS, (uint64_t)sms * 32u);
 	const auto file = [=](int scatter) {
-		ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, id_of, rank,
+		ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, a.cap_rec, id_of, rank,
 								 pos, rec, rec_a, scatter);
 		return cudaGetLastError();
 	};
@@ -671,10 +705,14 @@ cudaError_t arrival_unit_launch(const arrival_dev &a, uint64_t u_lo, uint64_t u_
 	uint2 *rec = (uint2 *)a.rec;
 	const uint32_t share = a.share, nshares = a.nshares ? a.nshares : 1;
 	const unsigned grid = (unsigned)min((c1 - c0 + MH_WARPS - 1) / MH_WARPS, (uint64_t)sms * 32u);
+	const uint64_t cap = a.cap_rec, nt = u_hi - c0;
+	arrival_fill *fill = a.fill;
 	const auto file = [=](int scatter) {
 		ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(ra, c0, c1, ra, u_lo, share, nshares,
-								 id_of, rank, pos, rec, rec_a,
+								 cap, id_of, rank, pos, rec, rec_a,
 								 scatter);
+		if (scatter)
+			ag_unit_clamp_kernel<<<1, 1, 0, cs>>>(pos, nt, cap, fill);
 		return cudaGetLastError();
 	};
 	return ag_count(a, ra, a.adj_a, file, slots, bits, c, sms, cs, nullptr);

@@ -307,7 +307,8 @@ int gpu_arrival_poll(struct gpu_ctx *g, uint32_t from, uint32_t upto, int wait, 
 struct gpu_arrival_result {
 	uint64_t count;         /* triangles */
 	uint64_t rows;          /* row ids placed: the graph's oriented edges */
-	int overflow;           /* a batch brought more rows than the graph has */
+	int overflow;           /* a batch brought more rows than the graph has, or a
+				 * unit of batches more records than its lists' entries */
 	double device_ms;       /* sum over the batches */
 	uint64_t bytes;         /* copied to the device */
 	uint64_t pinned_bytes;  /* of which, list bytes copied from pinned pages */

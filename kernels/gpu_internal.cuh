@@ -287,7 +287,7 @@ cudaError_t mid_hash_launch(const dev_dag &d, uint8_t *scratch, uint64_t src_ent
  * for one batch. */
 struct arrival_fill {
 	unsigned long long used; /* row ids placed */
-	unsigned int overflow;   /* a batch did not fit */
+	unsigned int overflow;   /* a batch did not fit, or a unit's records (groups) */
 };
 
 struct arrival_dev {
@@ -483,7 +483,8 @@ struct gpu_ctx {
 	uint64_t ag_pair_cap;         /* records one pair launch may take: the region's (tests: fewer) */
 	/* units (arrival_unit_launch): the within-group edges of consecutive
 	 * counted batches in one launch, not one a batch; off with
-	 * TSG_ARRIVAL_GROUP_UNITS=0 (bench/). The pending unit: its first
+	 * TSG_ARRIVAL_GROUP_UNITS=0 (bench/), and from the first batch not
+	 * counted here on (another rank's). The pending unit: its first
 	 * batch and id, the end of its last, its list entries (0: none) */
 	int ag_units_on;
 	uint32_t ag_unit_k0;

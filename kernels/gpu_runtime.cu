@@ -2100,7 +2100,7 @@ static int ag_unit_flush(struct gpu_ctx *g, struct tsg_err *err)
 	CK(arrival_unit_launch(g->ar, g->ag_unit_lo, g->ag_unit_hi, g->tile ? g->tile : 1024,
 			       g->mid_hash_bits, (dev_counters *)g->dmem, g->sms, g->compute[1]),
 	   "launching a unit of batches");
-	g->ag_units++;
+	g->ag_units += g->ag_unit_hi > g->ag_unit_lo; /* (a unit of empty batches launches nothing) */
 	g->ag_unit_raw = 0;
 fail:
 	return rc;
@@ -2235,7 +2235,14 @@ extern "C" int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err)
 	g->ar_st.on = 0;
 	CK(cudaSetDevice(g->device), "selecting the device"); /* maybe on a thread of its own */
 	if (g->ar.grouped) {
-		/* a unit holds consecutive counted batches of one group */
+		/* a unit holds consecutive counted batches of one group. A
+		 * device that counts only some batches (mpirun deals them among
+		 * the ranks) counts each alone from the first it does not count
+		 * on: its units would hold one batch each, and a unit re-reads
+		 * region A's rows so far where a batch's own filing reads its
+		 * rows and in-edges (a review's finding, session 52) */
+		if (!count)
+			g->ag_units_on = 0;
 		const int unit = g->ag_units_on && count;
 		if ((g->ar_st.pairs || !unit) && (rc = ag_unit_flush(g, err)))
 			goto fail;

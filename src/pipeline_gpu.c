@@ -1404,7 +1404,8 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int gro
 		/* a validated graph is symmetric without loops, so half its entries point up */
 		rc = tsg_fail(err, TSG_EINTERNAL, "arrival batches: %llu of %llu edges kept%s",
 			      (unsigned long long)res.rows, (unsigned long long)(g->nadj / 2),
-			      res.overflow ? ", rows past the device's row array" : "");
+			      res.overflow ? ", rows or records past the device's arrays (lists not "
+			      "symmetric?)" : "");
 		goto done;
 	}
 	r->triangles += res.count; /* beside what the checkpoint held */

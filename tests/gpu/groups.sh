@@ -137,9 +137,12 @@ done
 # sources cut into launches by rows as before the tally
 for g in $graphs; do
 	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
+	"$B/tristream" count --quiet --device cpu --per-vertex "$T/cpu.pv" "$g" >/dev/null 2>&1
 	for o in "--batches 64" "--batches 200" "--batches 16 --per-vertex $T/t.pv"; do
+		rm -f "$T/t.pv"
 		got=$(TSG_ARRIVAL_GROUP_TALLY=0 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 cnt "$g" $o)
-		same "$got" "$ref" && ok || bad "$(basename "$g") groups untallied, A at most 100000 rows, $o: $got, not $ref"
+		same "$got" "$ref" && { [ "${o#*per-vertex}" = "$o" ] || cmp -s "$T/t.pv" "$T/cpu.pv"; } && ok ||
+			bad "$(basename "$g") groups untallied, A at most 100000 rows, $o: $got, not $ref, or per-vertex files differ"
 	done
 done
 # units (arrival_unit_launch): a group's own edges counted a unit of
@@ -155,12 +158,20 @@ done
 # one batch, the flush after every batch tried)
 for g in $graphs; do
 	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
+	"$B/tristream" count --quiet --device cpu --per-vertex "$T/cpu.pv" "$g" >/dev/null 2>&1
 	for o in "--batches 64" "--batches 200" "--batches 16 --per-vertex $T/u.pv"; do
+		rm -f "$T/u.pv"
 		got=$(TSG_ARRIVAL_GROUP_UNITS=0 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 cnt "$g" $o)
-		same "$got" "$ref" && ok || bad "$(basename "$g") groups a batch a launch (units off), $o: $got, not $ref"
+		same "$got" "$ref" && { [ "${o#*per-vertex}" = "$o" ] || cmp -s "$T/u.pv" "$T/cpu.pv"; } && ok ||
+			bad "$(basename "$g") groups a batch a launch (units off), $o: $got, not $ref, or per-vertex files differ"
 	done
 	[ "$g" = "$T/r16.tsg" ] && continue
 	m=$(budget "$g")
+	# per-vertex over units of several batches in several groups
+	rm -f "$T/u.pv"
+	got=$(cnt "$g" --gpu-mem "$m" --batches 256 --per-vertex "$T/u.pv")
+	same "$got" "$ref" && [ -f "$T/u.pv" ] && cmp -s "$T/u.pv" "$T/cpu.pv" && ok ||
+		bad "$(basename "$g") groups per-vertex, units at a budget: $got, not $ref, or files differ"
 	for u in "" 0; do
 		TSG_ARRIVAL_GROUP_UNITS=$u "$B/tristream" count --quiet --json --device gpu --layout arrival \
 			--gpu-mem "$m" --batches 256 "$g" >"$T/u$u.json" 2>/dev/null
