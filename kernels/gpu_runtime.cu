@@ -2247,7 +2247,9 @@ extern "C" int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err)
 		 * the ranks) counts each alone from the first it does not count
 		 * on: its units would hold one batch each, and a unit re-reads
 		 * region A's rows so far where a batch's own filing reads its
-		 * rows and in-edges (a review's finding, session 52) */
+		 * rows and in-edges (a review's finding, session 52). (Batches
+		 * a checkpoint holds come uncounted too, but groups take no
+		 * checkpoint: src/pipeline_gpu.c.) */
 		if (!count)
 			g->ag_units_on = 0;
 		const int unit = g->ag_units_on && count;
