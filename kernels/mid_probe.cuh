@@ -80,15 +80,8 @@ struct mh_sorted {
 	uint32_t n;
 	__device__ bool has(uint32_t x) const
 	{
-		uint32_t lo = 0, hi = n;
-		while (lo < hi) {
-			const uint32_t m = (lo + hi) >> 1;
-			if (row[m] < x)
-				lo = m + 1;
-			else
-				hi = m;
-		}
-		return lo < n && row[lo] == x;
+		const uint64_t p = dev_lower_bound(row, 0, n, x);
+		return p < n && row[p] == x;
 	}
 };
 
