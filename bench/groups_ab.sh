@@ -14,6 +14,8 @@
 #   [VARIANTS="units: ; batch-a-launch:TSG_ARRIVAL_GROUP_UNITS=0"]
 #       bench/groups_ab.sh [BUILD_DIR=build-gpu]
 #
+# FRACTION=0: no --gpu-mem (the whole GPU: the arrival layout in one
+# region, for knobs that act there too, e.g. TSG_ARRIVAL_SPARSE).
 # VARIANTS: `;`-separated `label:ENV=V ENV=V -- OPTIONS`, the part before
 # `--` set in the environment, the part after passed to tristream count.
 # Warm: the file read into the page cache first, --io auto; cold: the page
@@ -37,7 +39,7 @@ RUNS=${RUNS:-3} S=${SCALE:-26} F=${FRACTION:-4} DEV=${DEV:-gpu} MODES=${MODES:-w
 D=${WORK_DIR:-/tmp/tsg-groups-ab}
 VARIANTS=${VARIANTS:-"units: ; batch-a-launch:TSG_ARRIVAL_GROUP_UNITS=0"}
 case $RUNS$S$F in *[!0-9]*) echo "groups_ab.sh: RUNS, SCALE and FRACTION are numbers" >&2; exit 2 ;; esac
-[ "$RUNS" -ge 1 ] && [ "$F" -ge 1 ] || { echo "groups_ab.sh: RUNS and FRACTION at least 1" >&2; exit 2; }
+[ "$RUNS" -ge 1 ] || { echo "groups_ab.sh: RUNS at least 1" >&2; exit 2; }
 case $DEV in gpu | cpu) ;; *) echo "groups_ab.sh: DEV is gpu or cpu, not '$DEV'" >&2; exit 2 ;; esac
 for m in $MODES; do
 	case $m in warm | cold) ;; *) echo "groups_ab.sh: MODES holds warm and cold, not '$m'" >&2; exit 2 ;; esac
@@ -50,7 +52,8 @@ B=$(cd "$B" && pwd) OUT=$(cd "$OUT" && pwd)
 G=$D/rmat$S.tsg
 [ -f "$G" ] || "$B/tristream-gen" --quiet --seed 1 rmat --scale "$S" "$G" ||
 	{ echo "FAIL: tristream-gen rmat --scale $S"; exit 1; }
-budget=$(($(stat -c %s "$G") / F))
+budget=0
+[ "$F" -gt 0 ] && budget=$(($(stat -c %s "$G") / F))
 mapfile -t PROG < <(echo "$B/tristream"; ldd "$B/tristream" 2>/dev/null | awk '$3 ~ /^\// { print $3 }'
 	ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 / { print $NF; exit }')
 drop() { sync; echo 3 2>/dev/null >/proc/sys/vm/drop_caches || true; cat "${PROG[@]}" >/dev/null; }
@@ -58,7 +61,7 @@ drop() { sync; echo 3 2>/dev/null >/proc/sys/vm/drop_caches || true; cat "${PROG
 	echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); host: $(nproc) CPUs"
 	command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total --format=csv,noheader
 	echo "build: binary sha256 $(sha256sum "$B/tristream" | cut -c1-16), checkout $(git -C "$(dirname "$0")" rev-parse --short HEAD 2>/dev/null)"
-	echo "graph: $G ($(stat -c %s "$G") bytes), --gpu-mem $budget (1/$F); DEV=$DEV RUNS=$RUNS MODES=\"$MODES\""
+	echo "graph: $G ($(stat -c %s "$G") bytes), --gpu-mem $([ "$F" -gt 0 ] && echo "$budget (1/$F)" || echo "not given (FRACTION=0)"); DEV=$DEV RUNS=$RUNS MODES=\"$MODES\""
 	echo "variants: $VARIANTS"
 	[ -w /proc/sys/vm/drop_caches ] || echo "page cache: CANNOT be dropped: cold runs read with O_DIRECT only"
 } | tee "$OUT/machine.txt"
@@ -70,7 +73,8 @@ run() { # mode round index
 	env=${v%%--*}
 	opts=""
 	case $v in *--*) opts=${v#*--} ;; esac
-	local io=auto dev=(--device gpu --gpu 0 --gpu-mem "$budget")
+	local io=auto dev=(--device gpu --gpu 0)
+	[ "$budget" -gt 0 ] && dev+=(--gpu-mem "$budget")
 	[ "$1" = cold ] && { drop; io=uring; }
 	[ "$DEV" = cpu ] && dev=(--device cpu)
 	local f=$OUT/$1-$label-$2 t0 t1 rc
