@@ -486,9 +486,8 @@ struct gpu_ctx {
 	 * counted batches in one launch, not one a batch; off with
 	 * TSG_ARRIVAL_GROUP_UNITS=0 (bench/), and from the first batch not
 	 * counted here on (another rank's). The pending unit: its first
-	 * batch and id, the end of its last, its list entries (0: none) */
+	 * id, the end of its last batch, its list entries (0: none) */
 	int ag_units_on;
-	uint32_t ag_unit_k0;
 	uint64_t ag_unit_lo, ag_unit_hi, ag_unit_raw;
 	uint64_t ag_units;            /* unit launches */
 	cudaEvent_t ag_pev[3];

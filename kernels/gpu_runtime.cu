@@ -2113,17 +2113,15 @@ fail:
 	return rc;
 }
 
-/* Batch k (ids lo .. lo+nbv-1, entries list entries), placed, joins the
+/* A batch (ids lo .. lo+nbv-1, entries list entries), placed, joins the
  * pending unit, or starts one; the unit is counted at once where the
  * largest batch would not fit beside it: its records, at most its list
  * entries, must fit the record region (ag_pair_cap, which holds a batch). */
-static int ag_unit_add(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv,
-		       uint64_t entries, struct tsg_err *err)
+static int ag_unit_add(struct gpu_ctx *g, uint64_t lo, uint32_t nbv, uint64_t entries,
+		       struct tsg_err *err)
 {
-	if (!g->ag_unit_raw) {
-		g->ag_unit_k0 = k;
+	if (!g->ag_unit_raw)
 		g->ag_unit_lo = lo;
-	}
 	g->ag_unit_hi = lo + nbv;
 	g->ag_unit_raw += entries ? entries : 1;
 	return g->ag_unit_raw + g->ar_max_e > g->ag_pair_cap ? ag_unit_flush(g, err) : TSG_OK;
@@ -2270,7 +2268,7 @@ extern "C" int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err)
 		   "launching the arrival count");
 		/* batch k's fill mark copied (ag_fits reads it two batches on) */
 		CK(cudaEventRecord(g->ag_fill_ev[k % 2], s), "recording an event");
-		if (unit && (rc = ag_unit_add(g, k, lo, nbv, entries, err)))
+		if (unit && (rc = ag_unit_add(g, lo, nbv, entries, err)))
 			goto fail;
 		if (k + 1 == g->ar_nbatches && (rc = ag_unit_flush(g, err)))
 			goto fail;
