@@ -380,7 +380,8 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
  * a time (arrival_unit_launch: every edge of A with an end in the unit,
  * found by a pass over A's rows so far, one launch for the unit, so that
  * a middle row is tabled once a unit, not once a batch), or, with
- * TSG_ARRIVAL_GROUP_UNITS=0, by each batch at once as above; the edges between a
+ * TSG_ARRIVAL_GROUP_UNITS=0, by each batch at once as above; the edges
+ * between a
  * group and the earlier ones wait for the group's end, when its rows go to
  * the host and every earlier group's rows come back a piece at a time into
  * region B: an edge a -> b between the two needs out(a) and out(b) alone,
@@ -662,8 +663,8 @@ cudaError_t arrival_pair_tally(const arrival_dev &a, int from_b, uint64_t c0, ui
 	cudaError_t e = cudaMemsetAsync(a.pos, 0, ((size_t)nt + 1) * 4, cs);
 	if (e != cudaSuccess)
 		return e;
-	ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, a.cap_rec, a.id_of, a.rank,
-							 a.pos, nullptr, nullptr, 0);
+	ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, a.cap_rec, a.id_of,
+							 a.rank, a.pos, nullptr, nullptr, 0);
 	GPU_LAUNCHED();
 	size_t scan_bytes = a.scan_bytes;
 	e = cub::DeviceScan::ExclusiveSum(a.scan_tmp2, scan_bytes, a.pos, a.pos, (int64_t)nt + 1, cs);
@@ -685,8 +686,9 @@ cudaError_t arrival_pair_launch(const arrival_dev &a, int from_b, uint64_t c0, u
 	uint2 *rec = (uint2 *)a.rec;
 	const unsigned grid = (unsigned)min((c1 - c0 + MH_WARPS - 1) / MH_WARPS, (uint64_t)sms * 32u);
 	const auto file = [=](int scatter) {
-		ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, a.cap_rec, id_of, rank,
-								 pos, rec, rec_a, scatter);
+		ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, a.cap_rec,
+								 id_of, rank, pos, rec, rec_a,
+								 scatter);
 		return cudaGetLastError();
 	};
 	return ag_count(a, t, s.adj, file, slots, bits, c, sms, cs, filed, tallied);

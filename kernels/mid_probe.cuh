@@ -141,8 +141,8 @@ mh_deal(const uint32_t *sadj, const Rec *rec, uint32_t r, uint32_t re, uint32_t 
 template <class Rec, bool PV, bool SPARSE>
 __device__ unsigned long long mh_vertex(const uint32_t *tadj, const uint32_t *sadj, const Rec *rec,
 					uint32_t r, uint32_t re, uint64_t mb, uint64_t me,
-					uint32_t *table, uint32_t slots, uint32_t bit_span, uint32_t sparse,
-					unsigned lane, const mh_pv &pv)
+					uint32_t *table, uint32_t slots, uint32_t bit_span,
+					uint32_t sparse, unsigned lane, const mh_pv &pv)
 {
 	const uint32_t lo = tadj[mb], hi = tadj[me - 1];
 	if (SPARSE && re - r <= sparse)
@@ -236,9 +236,9 @@ mh_count_kernel(Rows rows, const uint32_t *pos, const Rec *rec, uint32_t nmid, u
 			const uint32_t re = min(pos[b], r1);
 			uint64_t mb, me;
 			rows.mid(b, &mb, &me);
-			const unsigned long long n = mh_vertex<Rec, PV, SPARSE>(rows.tadj, rows.sadj, rec, r, re,
-									  mb, me, table, slots, bit_span,
-									  sparse, lane, pv);
+			const unsigned long long n = mh_vertex<Rec, PV, SPARSE>(
+				rows.tadj, rows.sadj, rec, r, re, mb, me, table, slots, bit_span, sparse,
+				lane, pv);
 			if (PV && n) /* the middle vertex b */
 				atomicAdd(&pv.pv[rows.mid_id(b)], n);
 			count += n;
