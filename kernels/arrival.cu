@@ -196,16 +196,20 @@ __global__ void ar_advance_kernel(ar_batch bt, ar_state s)
 }
 
 /* Counts (pass 0) or files (pass 1) record r, source a, under middle
- * index b. */
+ * index b; a record past cap is not written (a unit of batches' records
+ * are bounded only where the lists are symmetric: ag_unit_clamp_kernel;
+ * elsewhere the default cap folds away). */
 template <class Rec>
 __device__ __forceinline__ void ar_put(uint32_t *pos, Rec *rec, uint32_t *rec_a, int scatter,
-				       uint32_t a, uint32_t b, Rec r)
+				       uint32_t a, uint32_t b, Rec r, uint64_t cap = UINT64_MAX)
 {
 	if (!scatter) {
 		atomicAdd(&pos[b], 1u);
 		return;
 	}
 	const uint32_t at = atomicAdd(&pos[b], 1u);
+	if (at >= cap)
+		return;
 	rec[at] = r;
 	if (rec_a) /* per-vertex counts: the source */
 		rec_a[at] = a;
@@ -418,33 +422,16 @@ struct ag_rows {
 };
 
 __device__ __forceinline__ void ag_put(uint32_t *pos, uint2 *rec, uint32_t *rec_a, int scatter,
-				       uint32_t a, uint32_t L, uint32_t from, uint32_t end)
+				       uint32_t a, uint32_t L, uint32_t from, uint32_t end,
+				       uint64_t cap = UINT64_MAX)
 {
-	ar_put(pos, rec, rec_a, scatter, a, L, make_uint2(from, end));
+	ar_put(pos, rec, rec_a, scatter, a, L, make_uint2(from, end), cap);
 }
 
-/* ag_put within the record region's cap records: a unit's records are
- * bounded by its list entries only where the lists are symmetric, which
- * the read checks as they come (io/check.h), so a crafted file could
- * bring more; those are not written (ag_unit_clamp_kernel fails the run) */
-__device__ __forceinline__ void ag_put_capped(uint32_t *pos, uint2 *rec, uint32_t *rec_a,
-					      int scatter, uint64_t cap, uint32_t a, uint32_t L,
-					      uint32_t from, uint32_t end)
-{
-	if (!scatter) {
-		atomicAdd(&pos[L], 1u);
-		return;
-	}
-	const uint32_t at = atomicAdd(&pos[L], 1u);
-	if (at >= cap)
-		return;
-	rec[at] = make_uint2(from, end);
-	if (rec_a)
-		rec_a[at] = a;
-}
-
-/* After a unit's filing: more records than the region holds (an input
- * whose lists are not symmetric) leave none to count (the count reads
+/* After a unit's filing: a unit's records are bounded by its list
+ * entries only where the lists are symmetric, which the read checks as
+ * they come (io/check.h), so a crafted file could bring more than the
+ * region holds (those not written: ar_put's cap). They leave none to count (the count reads
  * pos[nt] records) and mark the fill as overflowed, which fails the run
  * (gpu_arrival_end's overflow) rather than count what was not filed. */
 __global__ void ag_unit_clamp_kernel(uint32_t *pos, uint64_t nt, uint64_t cap, arrival_fill *fill)
@@ -554,8 +541,8 @@ __global__ void ag_pair_file_kernel(ag_region s, uint64_t c0, uint64_t c1, ag_re
 		for (uint32_t p = rb + lane; p + 1 < re; p += 32) {
 			const uint64_t b = id_of[s.adj[p]];
 			if (t.holds(b) && t.len(b) > 0 && (v >= late || b >= late))
-				ag_put_capped(pos, rec, rec_a, scatter, cap, rec_a ? rank[v] : 0,
-				       (uint32_t)(b - t.lo), p + 1, re);
+				ag_put(pos, rec, rec_a, scatter, rec_a ? rank[v] : 0,
+				       (uint32_t)(b - t.lo), p + 1, re, cap);
 		}
 	}
 }

@@ -508,7 +508,8 @@ check "gen crawl: under 4 bits a link as BVGraph ($cb), web over 8 ($wb)" python
 # a BVGraph written over another: the old .properties is moved aside before
 # the new files are named, so a run killed between two renames leaves no
 # graph at BASE (refused, exit 3), not a new .graph beside the old
-# .properties and .offsets; the old .properties is kept under a .tmp. name
+# .properties and .offsets; the old .properties is kept aside under an
+# .old. name (BASE.properties.old.XXXXXX)
 cp "$T/bits.properties" "$T/bits-props.old"
 TSG_TEST_WEBGRAPH_NAMING_PAUSE_MS=30000 "$B/tristream-convert" --quiet --to webgraph "$T/gen1.tsg" \
 	"$T/bits" 2>"$T/pause.err" &

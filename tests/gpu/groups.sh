@@ -61,6 +61,12 @@ for g in $graphs; do
 	num "$r" && ok || bad "no reference count for $(basename "$g")"
 	eval "ref_$(basename "$g" .tsg)=\$r"
 done
+# each graph's per-vertex counts on the CPU, made once (R-MAT 16's checked
+# against brute's below): $(cpv GRAPH)
+cpv() { echo "$T/$(basename "$1" .tsg).cpu.pv"; }
+for g in $graphs; do
+	"$B/tristream" count --quiet --device cpu --per-vertex "$(cpv "$g")" "$g" >/dev/null 2>&1
+done
 for g in $graphs; do
 	echo "groups.sh: $(basename "$g") from ${SECONDS}s"
 	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
@@ -86,15 +92,14 @@ for g in $graphs; do
 	same "$got" "$ref" && ok || bad "$(basename "$g") groups, hashed rows, 64 slots: $got, not $ref"
 	# per-vertex counts: the CPU's file, itself against brute's (the
 	# smallest graph's: brute takes minutes on the others)
-	"$B/tristream" count --quiet --device cpu --per-vertex "$T/cpu.pv" "$g" >/dev/null 2>&1
 	if [ "$g" = "$T/r16.tsg" ]; then
 		"$B/tests/brute" --per-vertex "$g" >"$T/brute.pv"
-		cmp -s "$T/cpu.pv" "$T/brute.pv" && ok || bad "$(basename "$g") CPU per-vertex differs from brute"
+		cmp -s "$(cpv "$g")" "$T/brute.pv" && ok || bad "$(basename "$g") CPU per-vertex differs from brute"
 	fi
 	for rows in 3000 0; do
 		rm -f "$T/gpu.pv"
 		got=$(TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=${rows/#0/} cnt "$g" --batches 30 --per-vertex "$T/gpu.pv")
-		same "$got" "$ref" && [ -f "$T/gpu.pv" ] && cmp -s "$T/gpu.pv" "$T/cpu.pv" && ok ||
+		same "$got" "$ref" && [ -f "$T/gpu.pv" ] && cmp -s "$T/gpu.pv" "$(cpv "$g")" && ok ||
 			bad "$(basename "$g") groups per-vertex (A at most ${rows/#0/any} rows): $got, not $ref, or files differ"
 	done
 done
@@ -135,22 +140,24 @@ assert 0 <= a['rows_alloc_s'] <= a['group_end_s'], a" && ok ||
 	done
 done
 # TSG_ARRIVAL_GROUP_TALLY=0 (a bench's comparison): no pair tallied, its
-# sources cut into launches by rows as before the tally
+# sources cut into launches by rows as before the tally; and
+# TSG_ARRIVAL_GROUP_UNITS=0 (another): a group's own edges counted a batch
+# a launch, as before session 52 (units: below)
 for g in $graphs; do
 	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
-	"$B/tristream" count --quiet --device cpu --per-vertex "$T/cpu.pv" "$g" >/dev/null 2>&1
-	for o in "--batches 64" "--batches 200" "--batches 16 --per-vertex $T/t.pv"; do
-		rm -f "$T/t.pv"
-		got=$(TSG_ARRIVAL_GROUP_TALLY=0 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 cnt "$g" $o)
-		same "$got" "$ref" && { [ "${o#*per-vertex}" = "$o" ] || cmp -s "$T/t.pv" "$T/cpu.pv"; } && ok ||
-			bad "$(basename "$g") groups untallied, A at most 100000 rows, $o: $got, not $ref, or per-vertex files differ"
+	for knob in "TSG_ARRIVAL_GROUP_TALLY=0:untallied" "TSG_ARRIVAL_GROUP_UNITS=0:a batch a launch (units off)"; do
+		for o in "--batches 64" "--batches 200" "--batches 16 --per-vertex $T/k.pv"; do
+			rm -f "$T/k.pv"
+			got=$(export "${knob%%:*}"; TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 cnt "$g" $o)
+			same "$got" "$ref" && { [ "${o#*per-vertex}" = "$o" ] || cmp -s "$T/k.pv" "$(cpv "$g")"; } && ok ||
+				bad "$(basename "$g") groups ${knob#*:}, A at most 100000 rows, $o: $got, not $ref, or per-vertex files differ"
+		done
 	done
 done
 # units (arrival_unit_launch): a group's own edges counted a unit of
 # consecutive batches at a time, as many as the record region surely
-# holds; TSG_ARRIVAL_GROUP_UNITS=0 (a bench's comparison) counts each batch
-# alone, as before session 52. Exact that way at several batch counts and
-# per-vertex; the JSON says how many unit launches: none with the knob,
+# holds (TSG_ARRIVAL_GROUP_UNITS=0, above: each batch alone). Per-vertex
+# over units of several batches; the JSON says how many unit launches: none with the knob,
 # fewer than the batches at a budget (256 batches: a unit holds several;
 # R-MAT 18 and the crawl: R-MAT 16's rows fit that budget in 64 or 256
 # batches, whose scratch is smaller than the default's, so no groups, the
@@ -159,19 +166,12 @@ done
 # one batch, the flush after every batch tried)
 for g in $graphs; do
 	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
-	"$B/tristream" count --quiet --device cpu --per-vertex "$T/cpu.pv" "$g" >/dev/null 2>&1
-	for o in "--batches 64" "--batches 200" "--batches 16 --per-vertex $T/u.pv"; do
-		rm -f "$T/u.pv"
-		got=$(TSG_ARRIVAL_GROUP_UNITS=0 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 cnt "$g" $o)
-		same "$got" "$ref" && { [ "${o#*per-vertex}" = "$o" ] || cmp -s "$T/u.pv" "$T/cpu.pv"; } && ok ||
-			bad "$(basename "$g") groups a batch a launch (units off), $o: $got, not $ref, or per-vertex files differ"
-	done
 	[ "$g" = "$T/r16.tsg" ] && continue
 	m=$(budget "$g")
 	# per-vertex over units of several batches in several groups
 	rm -f "$T/u.pv"
 	got=$(cnt "$g" --gpu-mem "$m" --batches 256 --per-vertex "$T/u.pv")
-	same "$got" "$ref" && [ -f "$T/u.pv" ] && cmp -s "$T/u.pv" "$T/cpu.pv" && ok ||
+	same "$got" "$ref" && [ -f "$T/u.pv" ] && cmp -s "$T/u.pv" "$(cpv "$g")" && ok ||
 		bad "$(basename "$g") groups per-vertex, units at a budget: $got, not $ref, or files differ"
 	for u in "" 0; do
 		TSG_ARRIVAL_GROUP_UNITS=$u "$B/tristream" count --quiet --json --device gpu --layout arrival \
@@ -197,19 +197,18 @@ assert d['triangles'] == $ref_r18 and a['unit_launches'] == d['batches'] == 64, 
 # said in the note); without it nothing said
 for g in $graphs; do
 	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
-	"$B/tristream" count --quiet --device cpu --per-vertex "$T/cpu.pv" "$g" >/dev/null 2>&1
 	for n in 1 4 256; do
 		got=$(TSG_ARRIVAL_SPARSE=$n TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 cnt "$g" --batches 64)
 		same "$got" "$ref" && ok || bad "$(basename "$g") groups, TSG_ARRIVAL_SPARSE=$n: $got, not $ref"
 	done
 	rm -f "$T/s.pv"
 	got=$(TSG_ARRIVAL_SPARSE=2 cnt "$g" --gpu-mem "$(budget "$g")" --per-vertex "$T/s.pv")
-	same "$got" "$ref" && [ -f "$T/s.pv" ] && cmp -s "$T/s.pv" "$T/cpu.pv" && ok ||
+	same "$got" "$ref" && [ -f "$T/s.pv" ] && cmp -s "$T/s.pv" "$(cpv "$g")" && ok ||
 		bad "$(basename "$g") groups per-vertex, TSG_ARRIVAL_SPARSE=2: $got, not $ref, or files differ"
 	rm -f "$T/s.pv"
 	got=$(TSG_ARRIVAL_SPARSE=2 "$B/tristream" count --quiet --json --device gpu --layout arrival --per-vertex "$T/s.pv" "$g" 2>/dev/null |
 		python3 -c 'import json,sys; d = json.load(sys.stdin); print(d["triangles"] if d["groups"] == 0 else "groups %s" % d["groups"])' 2>/dev/null)
-	same "$got" "$ref" && [ -f "$T/s.pv" ] && cmp -s "$T/s.pv" "$T/cpu.pv" && ok ||
+	same "$got" "$ref" && [ -f "$T/s.pv" ] && cmp -s "$T/s.pv" "$(cpv "$g")" && ok ||
 		bad "$(basename "$g") one region per-vertex, TSG_ARRIVAL_SPARSE=2: $got, not $ref, or files differ"
 	for n in 3 ""; do
 		got=$(TSG_ARRIVAL_SPARSE=$n "$B/tristream" count --quiet --json --device gpu --layout arrival "$g" 2>/dev/null |
@@ -251,10 +250,9 @@ for g in $graphs; do
 	same "$got" "$ref" && ok || bad "$(basename "$g") groups, early, records held short: $got, not $ref"
 	got=$(TSG_ARRIVAL_GROUP_EARLY=600 TSG_ARRIVAL_GROUP_TALLY=0 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=20000 cnt "$g" --batches 100)
 	same "$got" "$ref" && ok || bad "$(basename "$g") groups, early, untallied: $got, not $ref"
-	"$B/tristream" count --quiet --device cpu --per-vertex "$T/cpu.pv" "$g" >/dev/null 2>&1
 	rm -f "$T/gpu.pv"
 	got=$(TSG_ARRIVAL_GROUP_EARLY=800 TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=3000 cnt "$g" --batches 30 --per-vertex "$T/gpu.pv")
-	same "$got" "$ref" && [ -f "$T/gpu.pv" ] && cmp -s "$T/gpu.pv" "$T/cpu.pv" && ok ||
+	same "$got" "$ref" && [ -f "$T/gpu.pv" ] && cmp -s "$T/gpu.pv" "$(cpv "$g")" && ok ||
 		bad "$(basename "$g") groups per-vertex, early: $got, not $ref, or files differ"
 done
 for pm in "" 500; do
@@ -338,10 +336,9 @@ for gl in $gls; do
 			got=$(TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=$rows cnt "$g" --gpus "$gl" --batches 64 $per)
 			same "$got" "$ref" && ok || bad "$(basename "$g") groups on --gpus $gl, A at most $rows rows: $got, not $ref"
 		done
-		"$B/tristream" count --quiet --device cpu --per-vertex "$T/cpu.pv" "$g" >/dev/null 2>&1
 		rm -f "$T/gpu.pv"
 		got=$(TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=3000 cnt "$g" --gpus "$gl" --batches 30 --per-vertex "$T/gpu.pv" $per)
-		same "$got" "$ref" && [ -f "$T/gpu.pv" ] && cmp -s "$T/gpu.pv" "$T/cpu.pv" && ok ||
+		same "$got" "$ref" && [ -f "$T/gpu.pv" ] && cmp -s "$T/gpu.pv" "$(cpv "$g")" && ok ||
 			bad "$(basename "$g") groups per-vertex on --gpus $gl: $got, not $ref, or files differ"
 	done
 	# every GPU took part, the pieces dealt among them, the rows saved once
