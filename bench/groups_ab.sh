@@ -15,7 +15,7 @@
 #       bench/groups_ab.sh [BUILD_DIR=build-gpu]
 #
 # FRACTION=0: no --gpu-mem (the whole GPU: the arrival layout in one
-# region, for knobs that act there too, e.g. TSG_ARRIVAL_SPARSE).
+# region, for knobs that act there too).
 # VARIANTS: `;`-separated `label:ENV=V ENV=V -- OPTIONS`, the part before
 # `--` set in the environment, the part after passed to tristream count.
 # Warm: the file read into the page cache first, --io auto; cold: the page

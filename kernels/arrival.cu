@@ -372,7 +372,7 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
 		return e;
 	const ar_rows rows = { a.rstart, a.rlen, a.adj, a.adj };
 	const mh_pv pv = { a.pv, nullptr, a.rec_a };
-	return mh_count_launch(rows, a.pos, a.rec, a.nv, slots, bits, c, sms, pv, cs, a.sparse);
+	return mh_count_launch(rows, a.pos, a.rec, a.nv, slots, bits, c, sms, pv, cs);
 }
 
 /*
@@ -584,7 +584,7 @@ static cudaError_t ag_count(const arrival_dev &a, const ag_region &t, const uint
 	const ag_rows rows = { t, t.adj, sadj, a.rank };
 	const mh_pv pv = { a.pv, nullptr, a.rec_a };
 	return mh_count_launch(rows, a.pos, (const uint2 *)a.rec, (uint32_t)nt, slots, bits, c, sms,
-			       pv, cs, a.sparse);
+			       pv, cs);
 }
 
 cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv,

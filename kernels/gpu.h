@@ -327,7 +327,6 @@ struct gpu_arrival_result {
 	uint64_t group_rows, rows_back_bytes, rows_out_bytes, pair_launches;
 	uint64_t pair_tallies, pair_split; /* tallies; those whose records took several launches */
 	uint64_t unit_launches;       /* launches counting units of batches within their group */
-	uint32_t sparse;              /* TSG_ARRIVAL_SPARSE's rows searched, not tabled (0: off) */
 	/* TSG_ARRIVAL_GROUP_EARLY (bench/): the batch before which a group's
 	 * batches were counted against the earlier groups ahead of its end
 	 * (under mpirun on every rank, whichever counted them), and the pieces

@@ -305,7 +305,6 @@ struct arrival_dev {
 	uint64_t cap;
 	uint32_t nv;
 	uint32_t share, nshares; /* several devices: the edges this one files (arrival.cu) */
-	uint32_t sparse;         /* TSG_ARRIVAL_SPARSE (bench/): mh_count_launch's sparse */
 	/* groups (rows past the device, arrival.cu): rank -> id; region A, the
 	 * group being read (ids a_lo .. a_hi-1, cap_a row ids, ids_a ids), and
 	 * region B, a piece of an earlier group (ids b_lo .. b_hi-1, its rows

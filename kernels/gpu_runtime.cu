@@ -1525,13 +1525,6 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 			  (g->ar_npeers ? cudaHostRegisterPortable : 0);
 	g->ar.share = g->ar_share;
 	g->ar.nshares = g->ar_nshares ? g->ar_nshares : 1;
-	{ /* bench/ (session 52, unmeasured): middle rows with at most this many
-	   * records in a chunk searched, not tabled (kernels/mid_probe.cuh,
-	   * mh_sorted); unset or 0: every row tabled */
-		const char *v = getenv("TSG_ARRIVAL_SPARSE");
-		const unsigned long n = v && *v ? strtoul(v, NULL, 10) : 0;
-		g->ar.sparse = n <= 256 ? (uint32_t)n : 256;
-	}
 	CK(cudaMallocHost(&g->ar_cum, (nbatches ? nbatches : 1) * sizeof(uint64_t)),
 	   "allocating pinned counters");
 	for (int i = 0; i < 2; i++) {
@@ -2358,7 +2351,6 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 	res->pair_tallies = g->ag_tallies;
 	res->pair_split = g->ag_split;
 	res->unit_launches = g->ag_units;
-	res->sparse = g->ar.sparse;
 	res->early_batch = g->ar.grouped ? g->ag_early_batch : 0;
 	res->early_pieces = g->ar.grouped ? g->ag_early_pieces : 0;
 	res->groups_key = g->ar.grouped ? ag_mix(g->ag_key, g->ag_n) : 0;

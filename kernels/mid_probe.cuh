@@ -68,23 +68,6 @@ struct mh_hash {
 	}
 };
 
-/* out(b) as it lies, ascending (every row is sorted): a probe is a binary
- * search, nothing tabled. For a middle row with few records in a launch,
- * as out of core (a group's pairs give each middle row one or two: the
- * rows' in-edges are spread over the pieces), tabling costs about as much
- * as the probes it serves, each launch again (bench/RESULTS.md, session
- * 52); TSG_ARRIVAL_SPARSE (mh_count_launch's sparse) tries this instead
- * for rows with at most that many records in a chunk. */
-struct mh_sorted {
-	const uint32_t *row;
-	uint32_t n;
-	__device__ bool has(uint32_t x) const
-	{
-		const uint64_t p = dev_lower_bound(row, 0, n, x);
-		return p < n && row[p] == x;
-	}
-};
-
 /* Deals the tail entries of records [r, re) to the lanes after a warp
  * prefix sum of their lengths and counts those in [tmin, tmax] that t has.
  * MH_UNROLL rounds of 32 entries at a time, so that a lane's loads of
@@ -133,21 +116,14 @@ mh_deal(const uint32_t *sadj, const Rec *rec, uint32_t r, uint32_t re, uint32_t 
  * Rec is uint2 or ulonglong2: (from, end) indexes into sadj. The warp's
  * region (slots words) is zero on entry and is left zero; out(b) is a
  * bitmap where its span is under bit_span ids (at most slots * 32), else
- * hashed in pieces of slots / 2 ids at load at most 1/2; SPARSE: with at
- * most sparse records, searched as it lies (mh_sorted). A template flag,
- * so that the counts that never search keep their code (the branch alone
- * added spills and, per-vertex, 16 registers a thread: a review's reading
- * of ptxas, session 52). */
-template <class Rec, bool PV, bool SPARSE>
+ * hashed in pieces of slots / 2 ids at load at most 1/2. */
+template <class Rec, bool PV>
 __device__ unsigned long long mh_vertex(const uint32_t *tadj, const uint32_t *sadj, const Rec *rec,
 					uint32_t r, uint32_t re, uint64_t mb, uint64_t me,
-					uint32_t *table, uint32_t slots, uint32_t bit_span,
-					uint32_t sparse, unsigned lane, const mh_pv &pv)
+					uint32_t *table, uint32_t slots, uint32_t bit_span, unsigned lane,
+					const mh_pv &pv)
 {
 	const uint32_t lo = tadj[mb], hi = tadj[me - 1];
-	if (SPARSE && re - r <= sparse)
-		return mh_deal<Rec, PV>(sadj, rec, r, re, lo, hi,
-					mh_sorted{ tadj + mb, (uint32_t)(me - mb) }, lane, pv);
 	if (hi - lo < bit_span) { /* the bitmap fits */
 		const uint32_t n = (uint32_t)(me - mb), words = ((hi - lo) >> 5) + 1;
 		for (uint32_t i = lane; i < n; i += 32) {
@@ -211,10 +187,10 @@ __device__ __forceinline__ uint32_t mh_group_of(const uint32_t *pos, uint32_t lo
 	return lo;
 }
 
-template <class Rows, class Rec, bool PV, bool SPARSE>
+template <class Rows, class Rec, bool PV>
 __global__ void __launch_bounds__(MH_THREADS)
 mh_count_kernel(Rows rows, const uint32_t *pos, const Rec *rec, uint32_t nmid, uint32_t slots,
-		uint32_t bit_span, uint32_t sparse, dev_counters *c, mh_pv pv)
+		uint32_t bit_span, dev_counters *c, mh_pv pv)
 {
 	extern __shared__ uint32_t tables[];
 	const unsigned lane = threadIdx.x & 31;
@@ -236,9 +212,9 @@ mh_count_kernel(Rows rows, const uint32_t *pos, const Rec *rec, uint32_t nmid, u
 			const uint32_t re = min(pos[b], r1);
 			uint64_t mb, me;
 			rows.mid(b, &mb, &me);
-			const unsigned long long n = mh_vertex<Rec, PV, SPARSE>(
-				rows.tadj, rows.sadj, rec, r, re, mb, me, table, slots, bit_span, sparse,
-				lane, pv);
+			const unsigned long long n = mh_vertex<Rec, PV>(rows.tadj, rows.sadj, rec, r, re,
+									  mb, me, table, slots, bit_span,
+									  lane, pv);
 			if (PV && n) /* the middle vertex b */
 				atomicAdd(&pv.pv[rows.mid_id(b)], n);
 			count += n;
@@ -252,44 +228,36 @@ mh_count_kernel(Rows rows, const uint32_t *pos, const Rec *rec, uint32_t nmid, u
 		atomicAdd(&c->triangles, count);
 }
 
-template <class Rows, class Rec, bool PV, bool SPARSE>
+template <class Rows, class Rec, bool PV>
 cudaError_t mh_count_launch_as(const Rows &rows, const uint32_t *pos, const Rec *rec, uint32_t nmid,
 			       unsigned slots, int bits, dev_counters *c, int sms, const mh_pv &pv,
-			       cudaStream_t s, unsigned sparse)
+			       cudaStream_t s)
 {
 	const size_t smem = (size_t)MH_WARPS * slots * sizeof(uint32_t);
-	cudaError_t e = cudaFuncSetAttribute(mh_count_kernel<Rows, Rec, PV, SPARSE>,
+	cudaError_t e = cudaFuncSetAttribute(mh_count_kernel<Rows, Rec, PV>,
 					     cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
 	int per_sm = 0;
 	if (e == cudaSuccess)
 		e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-			&per_sm, mh_count_kernel<Rows, Rec, PV, SPARSE>, MH_THREADS, smem);
+			&per_sm, mh_count_kernel<Rows, Rec, PV>, MH_THREADS, smem);
 	if (e != cudaSuccess)
 		return e;
-	mh_count_kernel<Rows, Rec, PV, SPARSE><<<sms * (per_sm > 0 ? per_sm : 1), MH_THREADS, smem, s>>>(
-		rows, pos, rec, nmid, slots, bits ? slots * 32u : 0u, sparse, c, pv);
+	mh_count_kernel<Rows, Rec, PV><<<sms * (per_sm > 0 ? per_sm : 1), MH_THREADS, smem, s>>>(
+		rows, pos, rec, nmid, slots, bits ? slots * 32u : 0u, c, pv);
 	return cudaGetLastError();
 }
 
-/* Per-vertex counting is a separate instance: the plain count keeps its
- * code. sparse: middle rows with at most so many records in a chunk are
- * searched, not tabled (mh_sorted; 0: every row tabled, the default). */
+/* Per-vertex counting is a separate instance: the plain count keeps its code. */
 template <class Rows, class Rec>
 cudaError_t mh_count_launch(const Rows &rows, const uint32_t *pos, const Rec *rec, uint32_t nmid,
 			    unsigned slots, int bits, dev_counters *c, int sms, const mh_pv &pv,
-			    cudaStream_t s, unsigned sparse = 0)
+			    cudaStream_t s)
 {
-	if (pv.pv && sparse)
-		return mh_count_launch_as<Rows, Rec, true, true>(rows, pos, rec, nmid, slots, bits,
-								 c, sms, pv, s, sparse);
 	if (pv.pv)
-		return mh_count_launch_as<Rows, Rec, true, false>(rows, pos, rec, nmid, slots, bits,
-								  c, sms, pv, s, 0);
-	if (sparse)
-		return mh_count_launch_as<Rows, Rec, false, true>(rows, pos, rec, nmid, slots, bits,
-								  c, sms, pv, s, sparse);
-	return mh_count_launch_as<Rows, Rec, false, false>(rows, pos, rec, nmid, slots, bits, c,
-							   sms, pv, s, 0);
+		return mh_count_launch_as<Rows, Rec, true>(rows, pos, rec, nmid, slots, bits, c,
+							   sms, pv, s);
+	return mh_count_launch_as<Rows, Rec, false>(rows, pos, rec, nmid, slots, bits, c, sms,
+						    pv, s);
 }
 
 #endif

@@ -1341,7 +1341,6 @@ static int gs_end(struct gpu_ctx *const *gpu, uint32_t ngpus, uint64_t *per, flo
 		res->pair_tallies += one.pair_tallies;
 		res->pair_split += one.pair_split;
 		res->unit_launches += one.unit_launches;
-		res->sparse = one.sparse;
 		res->early_batch = one.early_batch > res->early_batch ? one.early_batch : res->early_batch;
 		res->early_pieces += one.early_pieces;
 		res->group_end_s = one.group_end_s > res->group_end_s ? one.group_end_s
@@ -1463,12 +1462,6 @@ static int count_gpu_arrival(struct gpu_ctx *const *gpu, uint32_t ngpus, int gro
 				 res.early_batch, (unsigned long long)res.early_pieces,
 				 o->nranks > 1 ? " by this rank" : "");
 		}
-	}
-	if (res.sparse) { /* a bench's knob: said */
-		const size_t at = strlen(r->note);
-		snprintf(r->note + at, sizeof(r->note) - at, "%sTSG_ARRIVAL_SPARSE: middle rows with "
-			 "at most %u records in a chunk were searched, not tabled", at ? "; " : "",
-			 res.sparse);
 	}
 	if (res.pinned_bytes < res.list_bytes) { /* after what is there (auto's one GPU) */
 		const size_t at = strlen(r->note);

@@ -11,8 +11,7 @@
 # counts against the CPU's file (itself against brute); pairs whose records
 # overflow one launch, and pairs not tallied (TSG_ARRIVAL_GROUP_TALLY=0);
 # a group's own edges counted a unit of batches at a time, and a batch at a
-# time (TSG_ARRIVAL_GROUP_UNITS=0); sparse middle rows searched, not tabled
-# (TSG_ARRIVAL_SPARSE);
+# time (TSG_ARRIVAL_GROUP_UNITS=0);
 # a group's batches counted against the earlier ones ahead of its end
 # (TSG_ARRIVAL_GROUP_EARLY);
 # the JSON says groups ran; a budget too small for a batch fails with exit 4;
@@ -190,35 +189,6 @@ python3 -c "
 import json; d = json.load(open('$T/u1.json')); a = d['arrival_groups']
 assert d['triangles'] == $ref_r18 and a['unit_launches'] == d['batches'] == 64, a" &&
 	ok || bad "units of one batch each (region A capped): $(head -c 400 "$T/u1.json")"
-# TSG_ARRIVAL_SPARSE=N (a bench's knob, session 52, written without a
-# GPU): middle rows with at most N records in a chunk searched, not tabled.
-# Exact in groups (region A capped: many pieces; at a budget: units of
-# several batches) and per-vertex, and in one region (no groups, the knob
-# said in the note); without it nothing said
-for g in $graphs; do
-	ref=$(eval echo "\$ref_$(basename "$g" .tsg)")
-	for n in 1 4 256; do
-		got=$(TSG_ARRIVAL_SPARSE=$n TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=100000 cnt "$g" --batches 64)
-		same "$got" "$ref" && ok || bad "$(basename "$g") groups, TSG_ARRIVAL_SPARSE=$n: $got, not $ref"
-	done
-	rm -f "$T/s.pv"
-	got=$(TSG_ARRIVAL_SPARSE=2 cnt "$g" --gpu-mem "$(budget "$g")" --per-vertex "$T/s.pv")
-	same "$got" "$ref" && [ -f "$T/s.pv" ] && cmp -s "$T/s.pv" "$(cpv "$g")" && ok ||
-		bad "$(basename "$g") groups per-vertex, TSG_ARRIVAL_SPARSE=2: $got, not $ref, or files differ"
-	rm -f "$T/s.pv"
-	got=$(TSG_ARRIVAL_SPARSE=2 "$B/tristream" count --quiet --json --device gpu --layout arrival --per-vertex "$T/s.pv" "$g" 2>/dev/null |
-		python3 -c 'import json,sys; d = json.load(sys.stdin); print(d["triangles"] if d["groups"] == 0 else "groups %s" % d["groups"])' 2>/dev/null)
-	same "$got" "$ref" && [ -f "$T/s.pv" ] && cmp -s "$T/s.pv" "$(cpv "$g")" && ok ||
-		bad "$(basename "$g") one region per-vertex, TSG_ARRIVAL_SPARSE=2: $got, not $ref, or files differ"
-	for n in 3 ""; do
-		got=$(TSG_ARRIVAL_SPARSE=$n "$B/tristream" count --quiet --json --device gpu --layout arrival "$g" 2>/dev/null |
-			python3 -c 'import json,sys; d = json.load(sys.stdin); n = sys.argv[1]
-note = d.get("note", "")
-ok = ("TSG_ARRIVAL_SPARSE: middle rows with at most %s records" % n) in note if n else "TSG_ARRIVAL_SPARSE" not in note
-print(d["triangles"] if d["groups"] == 0 and ok else "groups %s, note %r" % (d["groups"], note))' "$n" 2>/dev/null)
-		same "$got" "$ref" && ok || bad "$(basename "$g") one region, TSG_ARRIVAL_SPARSE='$n': $got, not $ref"
-	done
-done
 # records past what one launch may take (TSG_TEST_ARRIVAL_PAIR_RECORDS: a
 # pair's launch held to 5000 records, a batch's launch still whole): the
 # tallied pair cut into launches by rows. (TSG_ARRIVAL_GROUP_REC=1024
