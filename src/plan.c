@@ -875,11 +875,20 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 	}
 	/* the layout */
 	if (!p->item[PLAN_LAYOUT].reason[0] && !req->given[COPT_LAYOUT]) {
+		/* in groups the GPU did not hold every row: say what happened */
+		const int grouped = r->layout == ENGINE_LAYOUT_ARRIVAL && r->arrival_groups.n > 0;
 		const char *reason = !gpu ? "auto on the CPU: block"
+				     : o->arrival_mapped && grouped
+				     ? "--host-mem: arrival over the mapped file, in groups (the "
+				       "oriented rows outgrow the GPU's budget), the host holding none"
 				     : o->arrival_mapped && r->layout == ENGINE_LAYOUT_ARRIVAL
 				     ? "--host-mem: arrival over the mapped file, as the GPU holds "
 				       "every oriented row and the host then holds none"
 				     : o->scratch_dir ? "--host-mem spills: block"
+				     : grouped
+				     ? "auto on a GPU: arrival in groups, as the oriented rows outgrow "
+				       "the GPU's budget (each group's edges with the earlier groups "
+				       "counted at its end)"
 				     : r->layout == ENGINE_LAYOUT_ARRIVAL
 				     ? "auto on a GPU: arrival, as the GPU holds every oriented row"
 				     : "auto on a GPU: block, as the GPU cannot hold every oriented row";

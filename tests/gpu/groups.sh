@@ -243,7 +243,8 @@ assert 'early_batch' not in b and 'EARLY' not in o['note'], (b, o['note'])" &&
 # A. With the line lowered (TSG_TEST_AUTO_GROUPS_ROWS=1), at budgets of
 # one to four times $m: groups where --layout arrival's region A (its
 # JSON's group_rows) takes the edges in 12 or fewer, else the block layout;
-# and at least one budget of groups, or the rule went untried
+# and at least one budget of groups, or the rule went untried. The plan's
+# layout reason says which: in groups, or every row held
 lay=$("$B/tristream" count --quiet --json --device gpu --gpu-mem "$m" "$T/r18.tsg" 2>/dev/null |
 	python3 -c 'import json,sys; print(json.load(sys.stdin)["layout"])' 2>/dev/null)
 [ "$lay" = block ] && ok || bad "auto under a small --gpu-mem, rows below the line: $lay, not block"
@@ -258,8 +259,11 @@ print('fits' if not g else 'groups' if f['edges'] <= 12 * g['group_rows'] else '
 	got=$(python3 -c "
 import json; d = json.load(open('$T/u.json'))
 assert d['triangles'] == $ref_r18, d['triangles']
-print('groups' if d['layout'] == 'arrival' and d['groups'] > 0 and 'auto' in d['note'] else
-      'fits' if d['layout'] == 'arrival' and d['groups'] == 0 else d['layout'])" 2>/dev/null)
+why = d['plan']['layout']['reason']  # the plan says what happened (session 53)
+print('groups' if d['layout'] == 'arrival' and d['groups'] > 0 and 'auto' in d['note'] and
+      'in groups' in why and 'holds every' not in why else
+      'fits' if d['layout'] == 'arrival' and d['groups'] == 0 and 'holds every' in why else
+      d['layout'])" 2>/dev/null)
 	[ "$want" = groups ] && took=$((took + 1))
 	[ -n "$want" ] && [ "$got" = "$want" ] && ok || bad "auto, the line lowered, --gpu-mem $((m * x)): '$got', wanted '$want'"
 done
