@@ -596,8 +596,14 @@ cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv
 			      a.in_fill, lo, nbv, k, a.share, a.nshares ? a.nshares : 1 };
 	const ar_state st = { nullptr, nullptr, nullptr, a.rank, nullptr, a.fill, 0 };
 	cudaError_t e = cudaSuccess;
-	if (nbv == 0) { /* the fill mark as it stands, known once the batch's end is */
-		e = cudaMemcpyAsync(used, &a.fill->used, sizeof(*used), cudaMemcpyDeviceToHost, s);
+	if (nbv == 0) { /* the fill mark as it stands, known once the batch's end is:
+			  * after the batch before is filed, as ar_orient waits, since a
+			  * group's end resets the mark on the counting stream (an empty
+			  * batch first in a group read the mark before the reset) */
+		e = cudaStreamWaitEvent(s, filed, 0);
+		if (e == cudaSuccess)
+			e = cudaMemcpyAsync(used, &a.fill->used, sizeof(*used),
+					    cudaMemcpyDeviceToHost, s);
 		if (e == cudaSuccess)
 			e = cudaEventRecord(placed, s);
 		return e == cudaSuccess ? cudaStreamWaitEvent(cs, placed, 0) : e;
