@@ -901,6 +901,8 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 		ask(p, PLAN_KERNEL, req->given[COPT_KERNEL], gpu_kernel_name(o->gpu_kernel));
 		choose(p, PLAN_KERNEL, r->kernel, req->given[COPT_KERNEL] ? ""
 		       : r->layout == ENGINE_LAYOUT_SWEEP ? "the sweep counts with mid-hash's step"
+		       : r->layout == ENGINE_LAYOUT_ARRIVAL
+		       ? "the arrival layout counts with mid-hash's step"
 		       : o->layout == ENGINE_LAYOUT_LSTC ? "the lstc layout's default"
 							 : "auto: a kernel for each unit");
 	} else {

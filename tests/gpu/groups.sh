@@ -260,6 +260,7 @@ print('fits' if not g else 'groups' if f['edges'] <= 12 * g['group_rows'] else '
 import json; d = json.load(open('$T/u.json'))
 assert d['triangles'] == $ref_r18, d['triangles']
 why = d['plan']['layout']['reason']  # the plan says what happened (session 53)
+assert d['layout'] != 'arrival' or 'arrival layout' in d['plan']['kernel']['reason'], d['plan']
 print('groups' if d['layout'] == 'arrival' and d['groups'] > 0 and 'auto' in d['note'] and
       'in groups' in why and 'holds every' not in why else
       'fits' if d['layout'] == 'arrival' and d['groups'] == 0 and 'holds every' in why else
