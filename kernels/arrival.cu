@@ -385,14 +385,14 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
  * found by a pass over A's rows so far, one launch for the unit, so that
  * a middle row is tabled once a unit, not once a batch), or, with
  * TSG_ARRIVAL_GROUP_UNITS=0, by each batch at once as above; the edges
- * between a
- * group and the earlier ones wait for the group's end, when its rows go to
- * the host and every earlier group's rows come back a piece at a time into
- * region B: an edge a -> b between the two needs out(a) and out(b) alone,
- * one in A and one in B, whatever group c lies in. So every edge is
- * counted once, in the later of its endpoints' groups. Rows are addressed
- * by id within their region (rs/rl per id, rank -> id through id_of), so
- * the device keeps 8 bytes a vertex (rank, id_of) and not a row index.
+ * between a group and the earlier ones wait for the group's end, when
+ * its rows go to the host and every earlier group's rows come back a
+ * piece at a time into region B: an edge a -> b between the two needs
+ * out(a) and out(b) alone, one in A and one in B, whatever group c lies
+ * in. So every edge is counted once, in the later of its endpoints'
+ * groups. Rows are addressed by id within their region (rs/rl per id,
+ * rank -> id through id_of), so the device keeps 8 bytes a vertex (rank,
+ * id_of) and not a row index.
  */
 
 /* A region's rows: ids lo .. hi-1, row of id at adj[rs[id - lo] - base ..
@@ -431,9 +431,10 @@ __device__ __forceinline__ void ag_put(uint32_t *pos, uint2 *rec, uint32_t *rec_
 /* After a unit's filing: a unit's records are bounded by its list
  * entries only where the lists are symmetric, which the read checks as
  * they come (io/check.h), so a crafted file could bring more than the
- * region holds (those not written: ar_put's cap). They leave none to count (the count reads
- * pos[nt] records) and mark the fill as overflowed, which fails the run
- * (gpu_arrival_end's overflow) rather than count what was not filed. */
+ * region holds (those not written: ar_put's cap). They leave none to
+ * count (the count reads pos[nt] records) and mark the fill as
+ * overflowed, which fails the run (gpu_arrival_end's overflow) rather
+ * than count what was not filed. */
 __global__ void ag_unit_clamp_kernel(uint32_t *pos, uint64_t nt, uint64_t cap, arrival_fill *fill)
 {
 	if (pos[nt] > cap) {

@@ -846,6 +846,29 @@ void plan_device(struct count_plan *p, enum tsg_device d, const char *why)
 	choose(p, PLAN_DEVICE, device_name(d), why);
 }
 
+/* Why auto took the layout the run used, as it happened: in groups the
+ * GPU did not hold every oriented row. */
+static const char *auto_layout_reason(const struct engine_opts *o, const struct engine_result *r,
+				      int gpu)
+{
+	const int arrival = r->layout == ENGINE_LAYOUT_ARRIVAL;
+	const int grouped = arrival && r->arrival_groups.n > 0;
+	if (!gpu)
+		return "auto on the CPU: block";
+	if (o->arrival_mapped && arrival)
+		return grouped ? "--host-mem: arrival over the mapped file, in groups (the "
+				 "oriented rows outgrow the GPU's budget), the host holding none"
+			       : "--host-mem: arrival over the mapped file, as the GPU holds "
+				 "every oriented row and the host then holds none";
+	if (o->scratch_dir)
+		return "--host-mem spills: block";
+	if (grouped)
+		return "auto on a GPU: arrival in groups, as the oriented rows outgrow the GPU's "
+		       "budget (each group's edges with the earlier groups counted at its end)";
+	return arrival ? "auto on a GPU: arrival, as the GPU holds every oriented row"
+		       : "auto on a GPU: block, as the GPU cannot hold every oriented row";
+}
+
 void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct engine_result *r,
 		 const char *auto_note)
 {
@@ -875,24 +898,7 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 	}
 	/* the layout */
 	if (!p->item[PLAN_LAYOUT].reason[0] && !req->given[COPT_LAYOUT]) {
-		/* in groups the GPU did not hold every row: say what happened */
-		const int grouped = r->layout == ENGINE_LAYOUT_ARRIVAL && r->arrival_groups.n > 0;
-		const char *reason = !gpu ? "auto on the CPU: block"
-				     : o->arrival_mapped && grouped
-				     ? "--host-mem: arrival over the mapped file, in groups (the "
-				       "oriented rows outgrow the GPU's budget), the host holding none"
-				     : o->arrival_mapped && r->layout == ENGINE_LAYOUT_ARRIVAL
-				     ? "--host-mem: arrival over the mapped file, as the GPU holds "
-				       "every oriented row and the host then holds none"
-				     : o->scratch_dir ? "--host-mem spills: block"
-				     : grouped
-				     ? "auto on a GPU: arrival in groups, as the oriented rows outgrow "
-				       "the GPU's budget (each group's edges with the earlier groups "
-				       "counted at its end)"
-				     : r->layout == ENGINE_LAYOUT_ARRIVAL
-				     ? "auto on a GPU: arrival, as the GPU holds every oriented row"
-				     : "auto on a GPU: block, as the GPU cannot hold every oriented row";
-		choose(p, PLAN_LAYOUT, engine_layout_name(r->layout), reason);
+		choose(p, PLAN_LAYOUT, engine_layout_name(r->layout), auto_layout_reason(o, r, gpu));
 	} else {
 		choose(p, PLAN_LAYOUT, engine_layout_name(r->layout), NULL);
 	}

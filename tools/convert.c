@@ -148,7 +148,7 @@ static int convert_merged(const char *in, const char *out, unsigned threads, int
 static int write_webgraph(const char *in, const char *out, const struct tsg_graph *g,
 			  unsigned threads, int json, int quiet, double t0, struct tsg_err *err)
 {
-	char a[4400], b[4400];
+	char a[4400], b[4400], tbase[4400];
 	struct io_webgraph_wopts wo;
 	io_webgraph_write_defaults(&wo);
 	wo.threads = threads;
@@ -158,7 +158,6 @@ static int write_webgraph(const char *in, const char *out, const struct tsg_grap
 	 * of two graphs: killed between, OUT has no transpose and is counted
 	 * by sorting. Where the file system has no hard links (FAT) it is
 	 * written again. */
-	char tbase[4400];
 	snprintf(tbase, sizeof(tbase), "%s-t", out);
 	int rc = io_webgraph_unname(tbase, err);
 	if (rc == TSG_OK)
