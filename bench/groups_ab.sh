@@ -17,7 +17,10 @@
 # FRACTION=0: no --gpu-mem (the whole GPU: the arrival layout in one
 # region, for knobs that act there too).
 # VARIANTS: `;`-separated `label:ENV=V ENV=V -- OPTIONS`, the part before
-# `--` set in the environment, the part after passed to tristream count.
+# `--` set in the environment, the part after passed to tristream count;
+# `label@DIR:...` runs DIR/tristream instead of BUILD_DIR's, so that two
+# builds are compared round by round (DIR relative to where the script
+# was started).
 # Warm: the file read into the page cache first, --io auto; cold: the page
 # cache dropped before each run (and the program's own files read back, so
 # that only the graph is cold), --io uring (O_DIRECT), and `dd` O_DIRECT of
@@ -54,21 +57,34 @@ G=$D/rmat$S.tsg
 	{ echo "FAIL: tristream-gen rmat --scale $S"; exit 1; }
 budget=0
 [ "$F" -gt 0 ] && budget=$(($(stat -c %s "$G") / F))
-mapfile -t PROG < <(echo "$B/tristream"; ldd "$B/tristream" 2>/dev/null | awk '$3 ~ /^\// { print $3 }'
+IFS=';' read -r -a VS <<<"$VARIANTS"
+BINS=("$B/tristream") # every variant's program, read back after each drop
+for v in "${VS[@]}"; do
+	l=${v%%:*}
+	case $l in *@*)
+		d=$(echo "${l#*@}" | tr -d ' ')
+		[ -x "$d/tristream" ] || { echo "groups_ab.sh: no $d/tristream (variant '$l')" >&2; exit 2; }
+		BINS+=("$(cd "$d" && pwd)/tristream") ;;
+	esac
+done
+mapfile -t PROG < <(for b in "${BINS[@]}"; do echo "$b"; ldd "$b" 2>/dev/null | awk '$3 ~ /^\// { print $3 }'; done | sort -u
 	ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 / { print $NF; exit }')
 drop() { sync; echo 3 2>/dev/null >/proc/sys/vm/drop_caches || true; cat "${PROG[@]}" >/dev/null; }
 {
 	echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); host: $(nproc) CPUs"
 	command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total --format=csv,noheader
-	echo "build: binary sha256 $(sha256sum "$B/tristream" | cut -c1-16), checkout $(git -C "$(dirname "$0")" rev-parse --short HEAD 2>/dev/null)"
+	for b in "${BINS[@]}"; do
+		echo "build: $b sha256 $(sha256sum "$b" | cut -c1-16)"
+	done
+	echo "checkout: $(git -C "$(dirname "$0")" rev-parse --short HEAD 2>/dev/null)"
 	echo "graph: $G ($(stat -c %s "$G") bytes), --gpu-mem $([ "$F" -gt 0 ] && echo "$budget (1/$F)" || echo "not given (FRACTION=0)"); DEV=$DEV RUNS=$RUNS MODES=\"$MODES\""
 	echo "variants: $VARIANTS"
 	[ -w /proc/sys/vm/drop_caches ] || echo "page cache: CANNOT be dropped: cold runs read with O_DIRECT only"
 } | tee "$OUT/machine.txt"
-IFS=';' read -r -a VS <<<"$VARIANTS"
 run() { # mode round index
-	local v=${VS[$3]} label env opts
+	local v=${VS[$3]} label env opts bin=$B/tristream
 	label=$(echo "${v%%:*}" | tr -d ' ')
+	case $label in *@*) bin=$(cd "${label#*@}" && pwd)/tristream; label=${label%%@*} ;; esac
 	v=${v#*:}
 	env=${v%%--*}
 	opts=""
@@ -80,7 +96,7 @@ run() { # mode round index
 	local f=$OUT/$1-$label-$2 t0 t1 rc
 	t0=$EPOCHREALTIME
 	# shellcheck disable=SC2086 # env and opts are word lists by design
-	env $env "$B/tristream" count --json --quiet "${dev[@]}" --io "$io" $opts "$G" >"$f.json" 2>"$f.err"
+	env $env "$bin" count --json --quiet "${dev[@]}" --io "$io" $opts "$G" >"$f.json" 2>"$f.err"
 	rc=$?
 	t1=$EPOCHREALTIME
 	echo "$rc $t0 $t1" >"$f.meta"
@@ -101,7 +117,7 @@ done
 python3 - "$OUT" "$RUNS" "${EXPECT:-}" "$MODES" "$VARIANTS" <<'PY' | tee "$OUT/table.md"
 import json, statistics, sys
 out, runs, expect, modes, variants = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4].split(), sys.argv[5]
-labels = [v.split(':', 1)[0].replace(' ', '') for v in variants.split(';')]
+labels = [v.split(':', 1)[0].replace(' ', '').split('@')[0] for v in variants.split(';')]
 def meta(f):
     rc, a, b = open(f).read().split()
     return int(rc), float(b) - float(a)

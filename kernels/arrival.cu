@@ -392,7 +392,8 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
  * in. So every edge is counted once, in the later of its endpoints'
  * groups. Rows are addressed by id within their region (rs/rl per id,
  * rank -> id through id_of), so the device keeps 8 bytes a vertex (rank,
- * id_of) and not a row index.
+ * id_of) and not a row index; id_of from rank0 on, as no row holds an id
+ * of degree 0 (ag_id).
  */
 
 /* A region's rows: ids lo .. hi-1, row of id at adj[rs[id - lo] - base ..
@@ -420,6 +421,14 @@ struct ag_rows {
 	}
 	__device__ uint32_t mid_id(uint32_t L) const { return rank[t.lo + L]; } /* pv by rank */
 };
+
+/* The id of rank r; for a rank below rank0 (an id of degree 0, which only
+ * an asymmetric file lists, and its read then fails) UINT64_MAX, which no
+ * region holds. */
+__device__ __forceinline__ uint64_t ag_id(const uint32_t *id_of, uint32_t rank0, uint32_t r)
+{
+	return r >= rank0 ? id_of[r - rank0] : UINT64_MAX;
+}
 
 __device__ __forceinline__ void ag_put(uint32_t *pos, uint2 *rec, uint32_t *rec_a, int scatter,
 				       uint32_t a, uint32_t L, uint32_t from, uint32_t end,
@@ -476,7 +485,7 @@ __global__ void ag_advance_kernel(ar_batch bt, arrival_fill *fill, uint64_t cap)
  * kept in tmp for the scatter pass, as ar_file_kernel does). With several
  * devices, the same share of them as ar_file_kernel's: every nshares-th
  * vertex's out-edges, the in-edges (a, v) by (a + v) mod nshares. */
-__global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of,
+__global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of, uint32_t rank0,
 			       const uint32_t *rank, uint32_t *pos, uint2 *rec, uint32_t *rec_a,
 			       int scatter)
 {
@@ -488,7 +497,7 @@ __global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of,
 		const uint64_t v = bt.lo + i;
 		const uint32_t rb = a.start(v), re = rb + a.len(v);
 		for (uint32_t p = rb + lane; p + 1 < re; p += 32) {
-			const uint64_t b = id_of[a.adj[p]];
+			const uint64_t b = ag_id(id_of, rank0, a.adj[p]);
 			if (a.holds(b) && a.len(b) > 0)
 				ag_put(pos, rec, rec_a, scatter, rec_a ? rank[v] : 0,
 				       (uint32_t)(b - a.lo), p + 1, re);
@@ -497,7 +506,7 @@ __global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of,
 	const uint64_t nin = bt.in_at[bt.nbv], stride = (uint64_t)gridDim.x * blockDim.x;
 	for (uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; t < nin; t += stride) {
 		const uint2 q = bt.ins[t]; /* a -> v, ranks; a read before the batch */
-		const uint64_t ia = id_of[q.x], iv = id_of[q.y];
+		const uint64_t ia = ag_id(id_of, rank0, q.x), iv = ag_id(id_of, rank0, q.y);
 		if (scatter) {
 			const uint32_t tail = bt.tmp[t];
 			if (tail != UINT32_MAX) {
@@ -509,7 +518,7 @@ __global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of,
 		}
 		uint32_t tail = UINT32_MAX;
 		if ((bt.nshares == 1 || (q.x + q.y) % bt.nshares == bt.share) && a.holds(ia) &&
-		    a.len(iv) != 0) { /* a in the group; out(v) can close one */
+		    a.holds(iv) && a.len(iv) != 0) { /* a in the group; out(v) can close one */
 			const uint32_t ab = a.start(ia), ae = ab + a.len(ia);
 			const uint64_t p = dev_lower_bound(a.adj, ab, ae, q.y);
 			if (p + 1 < ae && a.adj[p] == q.y) {
@@ -529,8 +538,8 @@ __global__ void ag_file_kernel(ar_batch bt, ag_region a, const uint32_t *id_of,
  * With several devices, every nshares-th source (share). */
 __global__ void ag_pair_file_kernel(ag_region s, uint64_t c0, uint64_t c1, ag_region t,
 				    uint64_t late, uint32_t share, uint32_t nshares, uint64_t cap,
-				    const uint32_t *id_of, const uint32_t *rank, uint32_t *pos,
-				    uint2 *rec, uint32_t *rec_a, int scatter)
+				    const uint32_t *id_of, uint32_t rank0, const uint32_t *rank,
+				    uint32_t *pos, uint2 *rec, uint32_t *rec_a, int scatter)
 {
 	const unsigned lane = threadIdx.x & 31;
 	const uint64_t nwarps = (gridDim.x * blockDim.x) >> 5;
@@ -540,7 +549,7 @@ __global__ void ag_pair_file_kernel(ag_region s, uint64_t c0, uint64_t c1, ag_re
 			continue;
 		const uint32_t rb = s.start(v), re = rb + s.len(v);
 		for (uint32_t p = rb + lane; p + 1 < re; p += 32) {
-			const uint64_t b = id_of[s.adj[p]];
+			const uint64_t b = ag_id(id_of, rank0, s.adj[p]);
 			if (t.holds(b) && t.len(b) > 0 && (v >= late || b >= late))
 				ag_put(pos, rec, rec_a, scatter, rec_a ? rank[v] : 0,
 				       (uint32_t)(b - t.lo), p + 1, re, cap);
@@ -631,13 +640,13 @@ cudaError_t arrival_group_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv
 		return e == cudaSuccess ? cudaEventRecord(filed, defer ? s : cs) : e;
 	ag_region ra = ag_region_a(a);
 	ra.hi = lo + nbv; /* placed so far */
-	const uint32_t *id_of = a.id_of, *rank = a.rank;
+	const uint32_t *id_of = a.id_of, *rank = a.rank, rank0 = a.rank0;
 	uint32_t *pos = a.pos, *rec_a = a.pv ? a.rec_a : nullptr;
 	uint2 *rec = (uint2 *)a.rec;
 	const unsigned grid = max(warps, flat);
 	const auto file = [=](int scatter) {
-		ag_file_kernel<<<grid, MH_THREADS, 0, cs>>>(bt, ra, id_of, rank, pos, rec, rec_a,
-							    scatter);
+		ag_file_kernel<<<grid, MH_THREADS, 0, cs>>>(bt, ra, id_of, rank0, rank, pos, rec,
+							    rec_a, scatter);
 		return cudaGetLastError();
 	};
 	return ag_count(a, ra, a.adj_a, file, slots, bits, c, sms, cs, filed);
@@ -658,7 +667,8 @@ cudaError_t arrival_pair_tally(const arrival_dev &a, int from_b, uint64_t c0, ui
 	if (e != cudaSuccess)
 		return e;
 	ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, a.cap_rec, a.id_of,
-							 a.rank, a.pos, nullptr, nullptr, 0);
+							 a.rank0, a.rank, a.pos, nullptr, nullptr,
+							 0);
 	GPU_LAUNCHED();
 	size_t scan_bytes = a.scan_bytes;
 	e = cub::DeviceScan::ExclusiveSum(a.scan_tmp2, scan_bytes, a.pos, a.pos, (int64_t)nt + 1, cs);
@@ -675,14 +685,14 @@ cudaError_t arrival_pair_launch(const arrival_dev &a, int from_b, uint64_t c0, u
 	const ag_region t = from_b ? ag_region_a(a) : ag_region_b(a);
 	if (c1 <= c0 || t.hi <= t.lo)
 		return cudaSuccess;
-	const uint32_t *id_of = a.id_of, *rank = a.rank;
+	const uint32_t *id_of = a.id_of, *rank = a.rank, rank0 = a.rank0;
 	uint32_t *pos = a.pos, *rec_a = a.pv ? a.rec_a : nullptr;
 	uint2 *rec = (uint2 *)a.rec;
 	const unsigned grid = (unsigned)min((c1 - c0 + MH_WARPS - 1) / MH_WARPS, (uint64_t)sms * 32u);
 	const auto file = [=](int scatter) {
 		ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(s, c0, c1, t, 0, 0, 1, a.cap_rec,
-								 id_of, rank, pos, rec, rec_a,
-								 scatter);
+								 id_of, rank0, rank, pos, rec,
+								 rec_a, scatter);
 		return cudaGetLastError();
 	};
 	return ag_count(a, t, s.adj, file, slots, bits, c, sms, cs, filed, tallied);
@@ -696,7 +706,7 @@ cudaError_t arrival_unit_launch(const arrival_dev &a, uint64_t u_lo, uint64_t u_
 	const uint64_t c0 = a.a_lo, c1 = u_hi;
 	if (c1 <= c0 || u_hi <= u_lo)
 		return cudaSuccess;
-	const uint32_t *id_of = a.id_of, *rank = a.rank;
+	const uint32_t *id_of = a.id_of, *rank = a.rank, rank0 = a.rank0;
 	uint32_t *pos = a.pos, *rec_a = a.pv ? a.rec_a : nullptr;
 	uint2 *rec = (uint2 *)a.rec;
 	const uint32_t share = a.share, nshares = a.nshares ? a.nshares : 1;
@@ -705,8 +715,8 @@ cudaError_t arrival_unit_launch(const arrival_dev &a, uint64_t u_lo, uint64_t u_
 	arrival_fill *fill = a.fill;
 	const auto file = [=](int scatter) {
 		ag_pair_file_kernel<<<grid, MH_THREADS, 0, cs>>>(ra, c0, c1, ra, u_lo, share, nshares,
-								 cap, id_of, rank, pos, rec, rec_a,
-								 scatter);
+								 cap, id_of, rank0, rank, pos, rec,
+								 rec_a, scatter);
 		if (scatter)
 			ag_unit_clamp_kernel<<<1, 1, 0, cs>>>(pos, nt, cap, fill);
 		return cudaGetLastError();
@@ -714,15 +724,17 @@ cudaError_t arrival_unit_launch(const arrival_dev &a, uint64_t u_lo, uint64_t u_
 	return ag_count(a, ra, a.adj_a, file, slots, bits, c, sms, cs, nullptr);
 }
 
-__global__ void ag_id_of_kernel(const uint32_t *rank, uint32_t *id_of, uint64_t nv)
+/* rank: a permutation of 0 .. nv-1 (part_rank's) */
+__global__ void ag_id_of_kernel(const uint32_t *rank, uint32_t *id_of, uint64_t nv, uint32_t rank0)
 {
 	const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
 	for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < nv; i += stride)
-		id_of[rank[i]] = (uint32_t)i;
+		if (rank[i] >= rank0)
+			id_of[rank[i] - rank0] = (uint32_t)i;
 }
 
 cudaError_t arrival_id_of_launch(const arrival_dev &a, int sms, cudaStream_t s)
 {
-	ag_id_of_kernel<<<sms * 8, 256, 0, s>>>(a.rank, a.id_of, a.nv);
+	ag_id_of_kernel<<<sms * 8, 256, 0, s>>>(a.rank, a.id_of, a.nv, a.rank0);
 	return cudaGetLastError();
 }

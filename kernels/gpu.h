@@ -275,14 +275,18 @@ uint64_t gpu_arrival_bytes(uint64_t nv, uint64_t ne, uint64_t max_entries, uint6
  * saved in the first step, as the last group's pieces read it), in any
  * order, at once. gpu_arrival_submit is both steps: one device only, in
  * groups. */
-uint64_t gpu_arrival_group_rows(uint64_t nv, uint64_t ne, uint64_t max_entries,
+uint64_t gpu_arrival_group_rows(uint64_t nv, uint64_t rank0, uint64_t ne, uint64_t max_entries,
 				uint64_t max_vertices, int pv, uint64_t budget);
 void gpu_arrival_groups(struct gpu_ctx *g, int on);
 /* Sets up the resident rows: rank (id -> rank) and batch_of (rank -> batch),
- * nv entries each, are copied; src is kept until gpu_arrival_end. */
+ * nv entries each, are copied; src is kept until gpu_arrival_end. Ranks
+ * 0 .. rank0 - 1 are the ids of degree 0 (part_rank's nzero): no row holds
+ * them, so groups keep rank -> id for the others alone (and
+ * gpu_arrival_group_rows, given rank0, sizes region A so; given 0, as
+ * where every id had entries, it sizes it from below). */
 int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbatches,
 		      uint64_t max_entries, uint64_t max_vertices, const uint32_t *rank,
-		      const uint32_t *batch_of, const struct gpu_arrival_src *src,
+		      const uint32_t *batch_of, uint64_t rank0, const struct gpu_arrival_src *src,
 		      struct tsg_err *err);
 /* Copies batch k (ids lo .. lo+nbv-1, whose nbv + 1 offsets are off, and
  * whose lists are in place) and enqueues its orientation, and its count

@@ -310,7 +310,8 @@ struct arrival_dev {
 	 * region B, a piece of an earlier group (ids b_lo .. b_hi-1, its rows
 	 * from b_base of the group's), each row found by id (rs, rl) */
 	int grouped;
-	uint32_t *id_of;
+	uint32_t *id_of;         /* id of rank rank0 + i (the ranks below: no row holds them) */
+	uint32_t rank0;
 	uint32_t *adj_a, *rs_a, *rl_a, *adj_b, *rs_b, *rl_b;
 	uint64_t cap_a, cap_b, ids_a, ids_b, cap_rec;
 	uint64_t a_lo, a_hi, b_lo, b_hi;

@@ -1024,7 +1024,9 @@ static uint64_t ag_env_div(const char *name, uint64_t dflt)
 	return n >= 1 && n <= 1024 ? n : dflt;
 }
 
-/* Groups (arrival.cu): rank and id_of per vertex; pos, scans and sort;
+/* Groups (arrival.cu): rank per id, id_of per rank from rank0 on (the
+ * ranks below are the ids of degree 0, in no row: half of R-MAT 26's id
+ * range, so region A about a tenth more); pos, scans and sort;
  * records; the batch arrays; then regions A and B with their ids' row
  * starts and lengths. Region B is two buffers (a piece copied in while the
  * one before is counted) of half of A each, the records a quarter (at
@@ -1034,8 +1036,9 @@ static uint64_t ag_env_div(const char *name, uint64_t dflt)
  * 38). Each region takes ids in proportion to
  * its rows, the graph's nv / ne with a quarter to spare, at least a
  * batch's. */
-static uint64_t ag_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max_v, int pv,
-			  uint64_t cap_a, arrival_dev *a, uint8_t *base, cudaError_t *e)
+static uint64_t ag_layout(uint64_t nv, uint64_t rank0, uint64_t ne, uint64_t max_e,
+			  uint64_t max_v, int pv, uint64_t cap_a, arrival_dev *a, uint8_t *base,
+			  cudaError_t *e)
 {
 	arrival_dev d = {};
 	uint64_t at = 256; /* dev_counters */
@@ -1052,7 +1055,7 @@ static uint64_t ag_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max
 	d.sort_bytes = arrival_sort_bytes(max_e, (uint32_t)max_v, e);
 	ar_take(base, &at, &d.fill, sizeof(arrival_fill));
 	ar_take(base, &at, &d.rank, nv * 4);
-	ar_take(base, &at, &d.id_of, nv * 4);
+	ar_take(base, &at, &d.id_of, (nv - rank0) * 4);
 	ar_take(base, &at, &d.pos, (ids + 1) * 4);
 	ar_take(base, &at, (uint8_t **)&d.scan_tmp, d.scan_bytes);
 	ar_take(base, &at, (uint8_t **)&d.scan_tmp2, d.scan_bytes);
@@ -1070,6 +1073,7 @@ static uint64_t ag_layout(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max
 	d.cap_a = cap_a;
 	d.cap_b = cap_b;
 	d.nv = (uint32_t)nv;
+	d.rank0 = (uint32_t)rank0;
 	d.grouped = 1;
 	if (a)
 		*a = d;
@@ -1090,8 +1094,8 @@ static uint64_t ag_test_rows(void)
 /* Region A's rows for a budget: the most that fit (the layout is linear
  * in them, so a bisection), within 2^32 - 1 (rows are found by 32-bit
  * starts) and the graph's rows; 0 if not a batch's entries fit. */
-static uint64_t ag_cap_for(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t max_v, int pv,
-			   uint64_t budget, cudaError_t *e)
+static uint64_t ag_cap_for(uint64_t nv, uint64_t rank0, uint64_t ne, uint64_t max_e,
+			   uint64_t max_v, int pv, uint64_t budget, cudaError_t *e)
 {
 	uint64_t lo = 0, hi = ne + max_e < 0xffffffffull ? ne + max_e : 0xffffffffull;
 	const uint64_t t = ag_test_rows();
@@ -1101,7 +1105,7 @@ static uint64_t ag_cap_for(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t ma
 		hi = max_e;
 	while (lo < hi) {
 		const uint64_t m = lo + (hi - lo + 1) / 2;
-		if (ag_layout(nv, ne, max_e, max_v, pv, m, NULL, NULL, e) <= budget)
+		if (ag_layout(nv, rank0, ne, max_e, max_v, pv, m, NULL, NULL, e) <= budget)
 			lo = m;
 		else
 			hi = m - 1;
@@ -1109,13 +1113,14 @@ static uint64_t ag_cap_for(uint64_t nv, uint64_t ne, uint64_t max_e, uint64_t ma
 	return lo >= max_e && lo > 0 ? lo : 0;
 }
 
-extern "C" uint64_t gpu_arrival_group_rows(uint64_t nv, uint64_t ne, uint64_t max_entries,
-					   uint64_t max_vertices, int pv, uint64_t budget)
+extern "C" uint64_t gpu_arrival_group_rows(uint64_t nv, uint64_t rank0, uint64_t ne,
+					   uint64_t max_entries, uint64_t max_vertices, int pv,
+					   uint64_t budget)
 {
-	if (max_entries >= (1ull << 31) || nv >= (1ull << 32) - 1)
+	if (max_entries >= (1ull << 31) || nv >= (1ull << 32) - 1 || rank0 > nv)
 		return 0;
 	cudaError_t e = cudaSuccess;
-	const uint64_t cap = ag_cap_for(nv, ne, max_entries, max_vertices, pv, budget, &e);
+	const uint64_t cap = ag_cap_for(nv, rank0, ne, max_entries, max_vertices, pv, budget, &e);
 	return e == cudaSuccess ? cap : 0;
 }
 
@@ -1456,21 +1461,25 @@ static uint64_t ag_common_budget(const struct gpu_ctx *g)
 
 extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, uint32_t nbatches,
 				 uint64_t max_entries, uint64_t max_vertices, const uint32_t *rank,
-				 const uint32_t *batch_of, const struct gpu_arrival_src *src,
-				 struct tsg_err *err)
+				 const uint32_t *batch_of, uint64_t rank0,
+				 const struct gpu_arrival_src *src, struct tsg_err *err)
 {
 	int rc = TSG_OK, ro = 0;
 	const cudaStream_t s = g->compute[0];
 	cudaError_t se = cudaSuccess;
 	const int pv = g->pv != NULL, grouped = g->ag_on;
 	const uint64_t budget = grouped ? ag_common_budget(g) : g->slot_bytes * GPU_SLOTS;
-	const uint64_t cap_a = grouped ? gpu_arrival_group_rows(nv, ne, max_entries, max_vertices,
-								pv, budget) : 0;
+	const uint64_t cap_a = grouped ? gpu_arrival_group_rows(nv, rank0, ne, max_entries,
+								max_vertices, pv, budget) : 0;
 	const uint64_t need = grouped ? (cap_a ? budget : 0)
 				      : gpu_arrival_bytes(nv, ne, max_entries, max_vertices, pv);
+	if (rank0 > nv)
+		return tsg_fail(err, TSG_EINTERNAL, "arrival: %llu ids of degree 0 of %llu",
+				(unsigned long long)rank0, (unsigned long long)nv);
 	if (need == 0 && max_entries < (1ull << 31) && nv < (1ull << 32) - 1) {
 		if (grouped)
-			ag_layout(nv, ne, max_entries, max_vertices, pv, max_entries, NULL, NULL, &se);
+			ag_layout(nv, rank0, ne, max_entries, max_vertices, pv, max_entries, NULL,
+				  NULL, &se);
 		else
 			ar_layout(nv, ne, max_entries, max_vertices, pv, NULL, NULL, &se);
 		CK(se, "sizing CUB's scratch for the arrival layout");
@@ -1478,7 +1487,7 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	if (need == 0 || need > budget)
 		return tsg_fail(err, TSG_ENOMEM, "the arrival layout%s needs %llu MiB of the %llu MiB "
 				"GPU budget: use --layout block", grouped ? " in groups" : "",
-				(unsigned long long)((grouped ? ag_layout(nv, ne, max_entries,
+				(unsigned long long)((grouped ? ag_layout(nv, rank0, ne, max_entries,
 									  max_vertices, pv,
 									  max_entries, NULL,
 									  NULL, &se)
@@ -1487,7 +1496,9 @@ extern "C" int gpu_arrival_begin(struct gpu_ctx *g, uint64_t nv, uint64_t ne, ui
 	CK(cudaSetDevice(g->device), "selecting the device");
 	CK(arrival_release(g), "releasing an earlier arrival run");
 	if (grouped)
-		CK((ag_layout(nv, ne, max_entries, max_vertices, pv, cap_a, &g->ar, g->dmem, &se), se),
+		CK((ag_layout(nv, rank0, ne, max_entries, max_vertices, pv, cap_a, &g->ar, g->dmem,
+			      &se),
+		    se),
 		   "sizing CUB's scratch for the arrival layout");
 	else
 		CK((ar_layout(nv, ne, max_entries, max_vertices, pv, &g->ar, g->dmem, &se), se),

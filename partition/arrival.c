@@ -225,6 +225,7 @@ int part_arrival(const struct tsg_graph *g, const struct part_arrival_plan *p,
 	struct part_arrival_times tm = { 0 };
 	pthread_t consumer;
 	int rc = TSG_OK, started = 0, sync_made = 0;
+	uint64_t nzero = 0;
 	double t = tsg_now();
 	atomic_init(&c.max_out, 0);
 	atomic_init(&c.failed, 0);
@@ -256,13 +257,14 @@ int part_arrival(const struct tsg_graph *g, const struct part_arrival_plan *p,
 		tsg_advise_huge(c.row, nvm * sizeof(*c.row));
 		tsg_advise_huge(c.in, nvm * sizeof(*c.in));
 	}
-	if (part_rank(g, threads, c.rank) != 0) {
+	if (part_rank(g, threads, c.rank, &nzero) != 0) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking vertices by degree");
 		goto fail;
 	}
 	tsg_parallel_for(threads, p->nbatches, 1, set_batch_of, &c);
 	tm.rank_s = tsg_now() - t;
-	if (sink->begin && (rc = sink->begin(sink->ctx, p, c.rank, c.batch_of, err)) != TSG_OK)
+	if (sink->begin &&
+	    (rc = sink->begin(sink->ctx, p, c.rank, c.batch_of, nzero, err)) != TSG_OK)
 		goto fail;
 	pthread_mutex_init(&c.mu, NULL);
 	pthread_cond_init(&c.cv, NULL);

@@ -69,14 +69,16 @@ int part_arrival_plan_new(const struct tsg_graph *g, uint32_t nbatches,
 void part_arrival_plan_free(struct part_arrival_plan *p);
 
 /* Where batches go. begin runs once, after ranking and before any list is
- * read (rank: id -> rank; batch_of: rank -> batch; both final). batch runs
+ * read (rank: id -> rank; batch_of: rank -> batch; both final; ranks 0 ..
+ * nzero - 1 are the ids of degree 0, which a valid graph lists nowhere,
+ * part_rank). batch runs
  * for k = 0, 1, ... in order, each once, on a thread of its own, while later
  * lists are read; its arrays, and the lists of ids up to b->v_hi, stay valid
  * and unchanged until part_arrival returns. An error from either stops the
  * handing out and is part_arrival's error. */
 struct part_arrival_sink {
 	int (*begin)(void *ctx, const struct part_arrival_plan *p, const uint32_t *rank,
-		     const uint32_t *batch_of, struct tsg_err *err);
+		     const uint32_t *batch_of, uint64_t nzero, struct tsg_err *err);
 	int (*batch)(void *ctx, const struct tsg_batch *b, struct tsg_err *err);
 	void *ctx;
 };

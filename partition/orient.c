@@ -176,7 +176,7 @@ int part_orient(const struct tsg_graph *g, const struct part_orient_opts *o,
 	if (loc)
 		tsg_advise_huge(loc, nv * sizeof(*loc));
 	tsg_advise_huge(rank, nv * sizeof(*rank));
-	if (part_rank(g, threads, rank) != 0) {
+	if (part_rank(g, threads, rank, NULL) != 0) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking vertices by degree");
 		goto fail;
 	}

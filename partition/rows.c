@@ -139,7 +139,7 @@ static int cmp_u64(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-int part_rank(const struct tsg_graph *g, unsigned threads, uint32_t *rank)
+int part_rank(const struct tsg_graph *g, unsigned threads, uint32_t *rank, uint64_t *nzero)
 {
 	const uint64_t nv = g->nv;
 	struct rctx c = { .g = g, .rank = rank, .nblocks = threads };
@@ -154,6 +154,8 @@ int part_rank(const struct tsg_graph *g, unsigned threads, uint32_t *rank)
 			c.hist[k * DEG_EXACT + d] = next;
 			next += n;
 		}
+	if (nzero) /* degree 0 is the first bucket: degree 1's first rank */
+		*nzero = c.hist[1];
 	/* the top bucket, from its first rank on: hubs, ranked by (degree, id) */
 	c.first = c.hist[DEG_EXACT - 1];
 	const uint64_t nh = nv - c.first;

@@ -16,8 +16,10 @@
 #include "io/graph.h"
 
 /* Rank of every vertex by (degree, id), lowest first: rank[v] for v < nv.
- * Returns 0, or -1 when out of memory. */
-int part_rank(const struct tsg_graph *g, unsigned threads, uint32_t *rank);
+ * *nzero, where not NULL: how many ids have degree 0, which therefore take
+ * ranks 0 .. *nzero - 1 and lie in no list (on a valid graph). Returns 0,
+ * or -1 when out of memory. */
+int part_rank(const struct tsg_graph *g, unsigned threads, uint32_t *rank, uint64_t *nzero);
 
 /* Sorts n ids increasing; scratch holds n ids (a radix sort for long rows). */
 void part_sort_ids(uint32_t *a, uint32_t *scratch, size_t n);

@@ -247,7 +247,7 @@ int engine_pv_from_ranks(const struct tsg_graph *g, const struct engine_opts *o,
 	}
 	uint32_t *rank = malloc((g->nv ? g->nv : 1) * sizeof(*rank));
 	int rc = TSG_OK;
-	if (!rank || !by_id || part_rank(g, o->threads, rank) != 0) {
+	if (!rank || !by_id || part_rank(g, o->threads, rank, NULL) != 0) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory for per-vertex counts");
 		free(by_id);
 		goto done;

@@ -1152,7 +1152,7 @@ struct gpu_sink {
 };
 
 static int gs_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t *rank,
-		    const uint32_t *batch_of, struct tsg_err *err)
+		    const uint32_t *batch_of, uint64_t nzero, struct tsg_err *err)
 {
 	const struct gpu_sink *s = ctx;
 	/* a crawl decoded as counted places its lists as they come: where each
@@ -1172,7 +1172,7 @@ static int gs_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t
 					       i ? 0 : s->ngpus - 1, i, s->ngpus, err);
 		if (rc == TSG_OK)
 			rc = gpu_arrival_begin(s->gpu[i], p->nv, p->ne, p->nbatches, p->max_entries,
-					       p->max_vertices, rank, batch_of, &src, err);
+					       p->max_vertices, rank, batch_of, nzero, &src, err);
 	}
 	return rc;
 }
@@ -1624,7 +1624,9 @@ static int arrival_group_plan(const struct tsg_graph *g, const struct engine_opt
 		if ((rc = part_arrival_plan_new(g, (uint32_t)nb, ap, err)))
 			return rc;
 	}
-	const uint64_t cap = gpu_arrival_group_rows(ap->nv, ap->ne, ap->max_entries,
+	/* before the ranks: as if every id had entries (region A sized from
+	 * below; gpu_arrival_begin knows the ids of degree 0) */
+	const uint64_t cap = gpu_arrival_group_rows(ap->nv, 0, ap->ne, ap->max_entries,
 						    ap->max_vertices, o->per_vertex,
 						    budget > 512 ? budget - 512 : 0);
 	if (cap && (max_groups == 0 || ap->ne <= max_groups * cap)) {

@@ -316,7 +316,7 @@ int ranges_slices(struct tsg_graph *g, const struct engine_opts *o, enum dist_gr
 		dist_sum_mod_u64(dist, grp, sums, 2);
 		rc = io_graph_place_slice(g, s->outdeg, sums, s->mine.b, s->mine.e, &s->sym, err);
 	}
-	if (rc == TSG_OK && part_rank(g, threads, s->rank) != 0)
+	if (rc == TSG_OK && part_rank(g, threads, s->rank, NULL) != 0)
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking %llu vertices",
 			      (unsigned long long)nv);
 	if (rc == TSG_OK) /* and its out-degrees */

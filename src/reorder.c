@@ -54,7 +54,7 @@ int reorder_graph(const char *in, const char *out, int lz4, unsigned threads,
 	struct relabel x = { .g = &g, .rank = rank, .off = off, .adj = adj,
 			     .width = g.max_degree ? g.max_degree : 1 };
 	x.scratch = malloc((uint64_t)threads * x.width * sizeof(*x.scratch));
-	if (!rank || !off || !adj || !x.scratch || part_rank(&g, threads, rank) != 0) {
+	if (!rank || !off || !adj || !x.scratch || part_rank(&g, threads, rank, NULL) != 0) {
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory renumbering %s", in);
 		goto done;
 	}

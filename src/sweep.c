@@ -211,7 +211,7 @@ static int sweep_plan(struct sweep *s, unsigned threads, uint64_t want, struct t
 	/* ranked as a graph whose degrees are the bounds (io_graph_rank_off) */
 	const struct tsg_graph shell = { .nv = nv, .rank_off = bound, .rank_nadj = total,
 					 .rank_max_degree = mx };
-	if (!s->rank || !s->inv || part_rank(&shell, threads, s->rank) != 0) {
+	if (!s->rank || !s->inv || part_rank(&shell, threads, s->rank, NULL) != 0) {
 		rc = tsg_fail(err, TSG_ENOMEM, "%s: out of memory ranking %llu nodes",
 			      io_crawl_name(s->c), (unsigned long long)nv);
 		goto done;

@@ -1050,7 +1050,7 @@ struct lists_sink {
 };
 
 static int ls_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t *rank,
-		    const uint32_t *batch_of, struct tsg_err *err)
+		    const uint32_t *batch_of, uint64_t nzero, struct tsg_err *err)
 {
 	(void)err;
 	struct lists_sink *s = ctx;
@@ -1058,6 +1058,10 @@ static int ls_begin(void *ctx, const struct part_arrival_plan *p, const uint32_t
 	for (uint32_t k = 0; k < p->nbatches; k++)
 		for (uint64_t v = p->bound[k]; v < p->bound[k + 1]; v++)
 			s->bad += batch_of[rank[v]] != k;
+	/* the ranks below nzero are exactly the ids of degree 0 (the GPU's
+	 * groups keep rank -> id for the others only) */
+	for (uint64_t v = 0; v < s->ref->nv; v++)
+		s->bad += (s->ref->off[v + 1] == s->ref->off[v]) != (rank[v] < nzero);
 	return TSG_OK;
 }
 

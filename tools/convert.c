@@ -296,7 +296,7 @@ static int write_oriented(const char *out, const struct tsg_graph *g, unsigned t
 	uint32_t *rank = malloc(n * sizeof(uint32_t));
 	int rc = rank && c.id ? TSG_OK : tsg_fail(err, TSG_ENOMEM, "out of memory for the ranks "
 						  "of %llu vertices", (unsigned long long)g->nv);
-	if (rc == TSG_OK && part_rank(g, threads, rank) != 0)
+	if (rc == TSG_OK && part_rank(g, threads, rank, NULL) != 0)
 		rc = tsg_fail(err, TSG_ENOMEM, "out of memory ranking vertices by degree");
 	if (rc == TSG_OK) {
 		c.rank = rank;
