@@ -2134,7 +2134,9 @@ static int ag_unit_add(struct gpu_ctx *g, uint64_t lo, uint32_t nbv, uint64_t en
 /* Groups: whether batch k (entries list entries, ids lo .. lo+nbv-1)
  * still fits the current group, by what is known of it without waiting
  * for the device's last batches: the fill mark two batches back, and the
- * list entries since, which bound their rows. On several devices the
+ * list entries since, which bound their rows; where that says no, the
+ * fill mark one batch back (deterministic either way: the rows placed,
+ * not when). On several devices the
  * leader decides (staged first) and the others follow, so that their
  * groups are the same by construction and they do not wait for their own
  * fill marks. */
@@ -2143,6 +2145,7 @@ static int ag_fits(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv, uin
 {
 	int rc = TSG_OK;
 	uint64_t rows = entries;
+	const bool ids = lo + nbv - g->ar.a_lo <= g->ar.ids_a;
 	if (g->ar_leader) {
 		const struct gpu_ctx *lead = g->ar_leader;
 		if (!lead->ar_st.on || lead->ar_st.k != k)
@@ -2161,7 +2164,18 @@ static int ag_fits(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv, uin
 		g->ag_fit_wait_s += host_now() - t0;
 		rows += g->ag_used[k - 2];
 	}
-	*fits = rows <= g->ag_target && rows <= g->ar.cap_a && lo + nbv - g->ar.a_lo <= g->ar.ids_a;
+	*fits = rows <= g->ag_target && rows <= g->ar.cap_a && ids;
+	/* batch k - 1 bounded by its entries (about twice its rows) says no:
+	 * its rows as placed instead, once its place is done (a wait on the
+	 * orienting stream, once a group), so that a group ends a batch
+	 * later and fuller rather than a group more */
+	if (!*fits && ids && k >= 1 && k - 1 >= g->ag_first) {
+		const double t0 = host_now();
+		CK(cudaEventSynchronize(g->ag_fill_ev[(k - 1) % 2]), "reading a group's fill");
+		g->ag_fit_wait_s += host_now() - t0;
+		rows = entries + g->ag_used[k - 1];
+		*fits = rows <= g->ag_target && rows <= g->ar.cap_a;
+	}
 fail:
 	return rc;
 }
@@ -2382,10 +2396,12 @@ extern "C" int gpu_arrival_end(struct gpu_ctx *g, uint64_t *per_batch, float *pe
 			g->ag_arena_miss, 1000 * g->ag_wait0_s, 1000 * g->ag_fit_wait_s,
 			1000 * g->ar_wait_s, 1000 * g->ar_pin_s);
 	for (uint32_t i = 0; g->ar.grouped && g->ag_times && i < g->ag_n; i++)
-		fprintf(stderr, "group %u: batches %u-%u, %llu rows, ended at %.3f s for %.3f s, "
-			"%u pieces back%s\n", i, g->ag[i].k0, g->ag[i].k1 - 1,
-			(unsigned long long)g->ag[i].rows, g->ag[i].end_at, g->ag[i].end_s,
-			g->ag[i].pieces, "");
+		fprintf(stderr, "group %u: batches %u-%u, %llu rows of %llu, %llu ids of %llu, ended "
+			"at %.3f s for %.3f s, %u pieces back\n", i, g->ag[i].k0, g->ag[i].k1 - 1,
+			(unsigned long long)g->ag[i].rows, (unsigned long long)g->ar.cap_a,
+			(unsigned long long)(g->ag[i].hi - g->ag[i].lo),
+			(unsigned long long)g->ar.ids_a, g->ag[i].end_at, g->ag[i].end_s,
+			g->ag[i].pieces);
 	if (g->ar.grouped && g->ag_times && g->ag_early_batch)
 		fprintf(stderr, "early rounds: batches before %u against the earlier groups, %llu "
 			"pieces back, %.3f s on the host\n", g->ag_early_batch,
