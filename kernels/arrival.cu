@@ -391,8 +391,8 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
  * out(a) and out(b) alone, one in A and one in B, whatever group c lies
  * in. So every edge is counted once, in the later of its endpoints'
  * groups. Rows are addressed by id within their region (rs/rl per id,
- * rank -> id through id_of), so the device keeps 8 bytes a vertex (rank,
- * id_of) and not a row index; id_of from rank0 on, as no row holds an id
+ * rank -> id through id_of), so the device keeps at most 8 bytes a vertex
+ * (rank, id_of) and not a row index; id_of from rank0 on, as no row holds an id
  * of degree 0 (ag_id).
  */
 

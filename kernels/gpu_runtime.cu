@@ -2167,8 +2167,9 @@ static int ag_fits(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv, uin
 	*fits = rows <= g->ag_target && rows <= g->ar.cap_a && ids;
 	/* batch k - 1 bounded by its entries (about twice its rows) says no:
 	 * its rows as placed instead, once its place is done (a wait on the
-	 * orienting stream, once a group), so that a group ends a batch
-	 * later and fuller rather than a group more */
+	 * orienting stream where the bound says no: about once or twice a
+	 * group), so that a group ends a batch later and fuller rather than a
+	 * group more */
 	if (!*fits && ids && k >= 1 && k - 1 >= g->ag_first) {
 		const double t0 = host_now();
 		CK(cudaEventSynchronize(g->ag_fill_ev[(k - 1) % 2]), "reading a group's fill");
@@ -2284,7 +2285,7 @@ extern "C" int gpu_arrival_finish(struct gpu_ctx *g, struct tsg_err *err)
 					g->tile ? g->tile : 1024, g->mid_hash_bits, cnt, g->sms, s,
 					g->compute[1], g->ar_placed, g->ar_filed, &g->ag_used[k]),
 		   "launching the arrival count");
-		/* batch k's fill mark copied (ag_fits reads it two batches on) */
+		/* batch k's fill mark copied (ag_fits reads it one or two batches on) */
 		CK(cudaEventRecord(g->ag_fill_ev[k % 2], s), "recording an event");
 		if (unit && (rc = ag_unit_add(g, lo, nbv, entries, err)))
 			goto fail;
