@@ -9,6 +9,8 @@
  * give the same graph as the builder makes of the same arcs. The streaming
  * writer, fed chunks cut where io_webgraph_write cuts them, writes its
  * files byte for byte, and refuses a chunk out of order, leaving nothing.
+ * A crawl counted as it is decoded, ranked by its degree bounds, lists no
+ * id of the lowest ranks that part_rank gives the ids of bound 0.
  *
  * test_webgraph --transpose-of BASE: checks that BASE-t's lists are
  * exactly the transpose of BASE's (tests/gen.sh, on tristream-gen's
@@ -22,6 +24,7 @@
 #include "io/atomic.h"
 #include "io/builder.h"
 #include "io/webgraph.h"
+#include "partition/rows.h"
 #include "testlib.h"
 
 struct lists {
@@ -399,6 +402,64 @@ static void streaming(struct t_state *st)
 	drop(&l);
 }
 
+static void no_rows(void *ctx, uint64_t b, uint64_t e, unsigned tid)
+{
+	(void)ctx, (void)b, (void)e, (void)tid;
+}
+
+/* A crawl opened to be counted as it is decoded is ranked by degree
+ * bounds (io_graph_rank_off: a node's outdegree in both files).
+ * part_rank's nzero ids of bound 0, ranked lowest, must be listed nowhere
+ * once the lists are merged: the GPU's groups keep rank -> id above them
+ * alone (kernels/arrival.cu, ag_id), so such an entry would be dropped.
+ * Isolated nodes, one with a self-loop alone (bound 2, degree 0) and one
+ * with arcs in only (its bound from the transpose). */
+static void stream_ranks(struct t_state *st)
+{
+	/* 0->1, 1->2, 2->0, 4->4, 5->6, 9->5; 3, 7 and 8 isolated */
+	static const uint64_t off[] = { 0, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6 };
+	static const uint32_t adj[] = { 1, 2, 0, 4, 6, 5 };
+	const struct lists l = { 10, (uint64_t *)off, (uint32_t *)adj }; /* read only */
+	struct lists t;
+	transpose(&l, &t);
+	struct io_webgraph_wopts o;
+	io_webgraph_write_defaults(&o);
+	char base[4200], tbase[4300];
+	snprintf(base, sizeof(base), "%s", t_path("ranked"));
+	snprintf(tbase, sizeof(tbase), "%s-t", base);
+	struct tsg_err err = { 0 };
+	int rc = io_webgraph_write(base, l.nv, l.off, l.adj, &o, &err);
+	if (rc == 0)
+		rc = io_webgraph_write(tbase, t.nv, t.off, t.adj, &o, &err);
+	CHECK(st, rc == 0, "write: %s", err.msg);
+	for (unsigned threads = 1; rc == 0 && threads <= 3; threads += 2) {
+		struct tsg_graph g;
+		struct io_webgraph_stats ws;
+		uint32_t rank[10];
+		uint64_t nzero = 99, low = 0, listed = 0;
+		memset(&err, 0, sizeof(err));
+		int r = io_webgraph_open_stream(base, threads, &g, &ws, &err);
+		CHECK(st, r == 0 && g.nv == 10, "open as decoded, %u threads: %s", threads, err.msg);
+		if (r != 0)
+			continue;
+		r = part_rank(&g, threads, rank, &nzero);
+		if (r == 0)
+			r = io_graph_read_lists(&g, no_rows, NULL, &err);
+		for (uint64_t v = 0; r == 0 && v < g.nv; v++)
+			low += rank[v] < nzero;
+		for (uint64_t x = 0; r == 0 && x < g.nadj; x++)
+			listed += rank[g.adj[x]] < nzero;
+		CHECK(st, r == 0 && nzero == 3 && rank[3] < 3 && rank[7] < 3 && rank[8] < 3 &&
+			      low == 3 && listed == 0 && g.nadj == 10,
+		      "ranked by bounds, %u threads: rc %d (%s), nzero %llu, %llu ids below it, "
+		      "%llu entries listing one, %llu entries", threads, r, err.msg,
+		      (unsigned long long)nzero, (unsigned long long)low,
+		      (unsigned long long)listed, (unsigned long long)g.nadj);
+		io_graph_free(&g);
+	}
+	drop(&t);
+}
+
 /* --transpose-of BASE */
 static int transpose_of(const char *base)
 {
@@ -434,6 +495,7 @@ int main(int argc, char **argv)
 	thread_independence(&st);
 	undirected(&st);
 	streaming(&st);
+	stream_ranks(&st);
 	t_cleanup();
 	return t_finish(&st);
 }
