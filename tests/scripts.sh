@@ -12,7 +12,8 @@
 # linkage.sh, mpi.sh and gpu/multi.sh exit 77 where they cannot run;
 # tests/gpu's scripts, with stand-in tools, fail when a graph they need
 # cannot be made; and, with BUILD_ROOT, tests/report.sh fails on a
-# tristream whose text output is one off. Without pyflakes3 the Python
+# tristream whose text output is one off, and bench/groups_ab.sh runs a
+# variant on another build (label@DIR) and refuses one that is not there. Without pyflakes3 the Python
 # half is SKIPPED, visibly; without BUILD_ROOT the last check.
 # Ends with "N passed, N failed" (", N skipped" where any was).
 set -u
@@ -256,6 +257,18 @@ EOF2
 	rc=$?
 	check "tests/report.sh on a count printed one more: exit $rc (1), $(tail -n 1 "$T/rep.out")" \
 		eval '[ $rc = 1 ] && grep -q "^FAIL: karate, default output" "$T/rep.out"'
+	# bench/groups_ab.sh on the CPU, a variant on another build (label@DIR)
+	OUT=$T/gab DEV=cpu SCALE=10 RUNS=1 MODES=warm WORK_DIR=$T/gabw VARIANTS="a: ; b@$M:" \
+		bash bench/groups_ab.sh "$build" >"$T/gab.out" 2>&1
+	rc=$?
+	check "bench/groups_ab.sh, a variant on another build: exit $rc, $(grep -c '^| warm |' "$T/gab.out") rows" \
+		eval '[ $rc = 0 ] && grep -q "^| warm | a |" "$T/gab.out" && grep -q "^| warm | b |" "$T/gab.out" &&
+		      grep -q "^build: $M/tristream " "$T/gab.out"'
+	OUT=$T/gab2 DEV=cpu SCALE=10 RUNS=1 MODES=warm WORK_DIR=$T/gabw VARIANTS="a: ; c@$T/nowhere:" \
+		bash bench/groups_ab.sh "$build" >"$T/gab2.out" 2>&1
+	rc=$?
+	check "bench/groups_ab.sh, a variant on a build that is not there: exit $rc (2)" \
+		eval '[ $rc = 2 ] && grep -q "no $T/nowhere/tristream" "$T/gab2.out"'
 else
 	skip "no BUILD_ROOT given; tests/report.sh not run on a mutated output"
 fi
