@@ -58,13 +58,17 @@ G=$D/rmat$S.tsg
 budget=0
 [ "$F" -gt 0 ] && budget=$(($(stat -c %s "$G") / F))
 IFS=';' read -r -a VS <<<"$VARIANTS"
-BINS=("$B/tristream") # every variant's program, read back after each drop
-for v in "${VS[@]}"; do
-	l=${v%%:*}
+# each variant's label and program (label@DIR: DIR's), once; BINS: every
+# program, read back after each drop
+VLABEL=() VBIN=() BINS=("$B/tristream")
+for j in "${!VS[@]}"; do
+	l=$(echo "${VS[$j]%%:*}" | tr -d ' ')
+	VLABEL[j]=${l%%@*} VBIN[j]=$B/tristream
 	case $l in *@*)
-		d=$(echo "${l#*@}" | tr -d ' ')
+		d=${l#*@}
 		[ -x "$d/tristream" ] || { echo "groups_ab.sh: no $d/tristream (variant '$l')" >&2; exit 2; }
-		BINS+=("$(cd "$d" && pwd)/tristream") ;;
+		VBIN[j]=$(cd "$d" && pwd)/tristream
+		BINS+=("${VBIN[j]}") ;;
 	esac
 done
 mapfile -t PROG < <(for b in "${BINS[@]}"; do echo "$b"; ldd "$b" 2>/dev/null | awk '$3 ~ /^\// { print $3 }'; done | sort -u
@@ -82,9 +86,7 @@ drop() { sync; echo 3 2>/dev/null >/proc/sys/vm/drop_caches || true; cat "${PROG
 	[ -w /proc/sys/vm/drop_caches ] || echo "page cache: CANNOT be dropped: cold runs read with O_DIRECT only"
 } | tee "$OUT/machine.txt"
 run() { # mode round index
-	local v=${VS[$3]} label env opts bin=$B/tristream
-	label=$(echo "${v%%:*}" | tr -d ' ')
-	case $label in *@*) bin=$(cd "${label#*@}" && pwd)/tristream; label=${label%%@*} ;; esac
+	local v=${VS[$3]} label=${VLABEL[$3]} bin=${VBIN[$3]} env opts
 	v=${v#*:}
 	env=${v%%--*}
 	opts=""

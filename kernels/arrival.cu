@@ -392,8 +392,8 @@ cudaError_t arrival_launch(const arrival_dev &a, uint64_t lo, uint32_t nbv, uint
  * in. So every edge is counted once, in the later of its endpoints'
  * groups. Rows are addressed by id within their region (rs/rl per id,
  * rank -> id through id_of), so the device keeps at most 8 bytes a vertex
- * (rank, id_of) and not a row index; id_of from rank0 on, as no row holds an id
- * of degree 0 (ag_id).
+ * (rank, id_of) and not a row index; id_of from rank0 on, as no row holds
+ * an id of degree 0 (ag_id).
  */
 
 /* A region's rows: ids lo .. hi-1, row of id at adj[rs[id - lo] - base ..

@@ -2146,6 +2146,7 @@ static int ag_fits(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv, uin
 	int rc = TSG_OK;
 	uint64_t rows = entries;
 	const bool ids = lo + nbv - g->ar.a_lo <= g->ar.ids_a;
+	const uint64_t room = g->ag_target < g->ar.cap_a ? g->ag_target : g->ar.cap_a;
 	if (g->ar_leader) {
 		const struct gpu_ctx *lead = g->ar_leader;
 		if (!lead->ar_st.on || lead->ar_st.k != k)
@@ -2164,7 +2165,7 @@ static int ag_fits(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv, uin
 		g->ag_fit_wait_s += host_now() - t0;
 		rows += g->ag_used[k - 2];
 	}
-	*fits = rows <= g->ag_target && rows <= g->ar.cap_a && ids;
+	*fits = rows <= room && ids;
 	/* batch k - 1 bounded by its entries (about twice its rows) says no:
 	 * its rows as placed instead, once its place is done (a wait on the
 	 * orienting stream where the bound says no: about once or twice a
@@ -2174,8 +2175,7 @@ static int ag_fits(struct gpu_ctx *g, uint32_t k, uint64_t lo, uint32_t nbv, uin
 		const double t0 = host_now();
 		CK(cudaEventSynchronize(g->ag_fill_ev[(k - 1) % 2]), "reading a group's fill");
 		g->ag_fit_wait_s += host_now() - t0;
-		rows = entries + g->ag_used[k - 1];
-		*fits = rows <= g->ag_target && rows <= g->ar.cap_a;
+		*fits = entries + g->ag_used[k - 1] <= room;
 	}
 fail:
 	return rc;
