@@ -158,6 +158,24 @@ void gpu_host_free(struct gpu_ctx *g, void *p);
  * memory it returns once the last staging buffer is filled. */
 int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enum gpu_kernel k,
 	       struct tsg_err *err);
+/*
+ * One k-clique part (gpu_set_clique first; no per-vertex counts) held on
+ * the device so that pieces of its sources are counted one launch each
+ * (src/clique_share.h): gpu_clique_hold copies d (one block at d->off, as
+ * gpu_submit takes it) to the start of slot 0 and waits for the copy, or
+ * fails as gpu_submit would where the part and the least clique scratch
+ * do not fit a slot. gpu_clique_submit_sources then enqueues, on slot s,
+ * the count of the K-cliques whose lowest vertex is one of the sources
+ * d->src[lo .. hi-1] (slot 0's launch takes the room after the part, slot
+ * 1's all of its own); gpu_collect takes it as any slot's. Over pieces
+ * that cover 0 .. nsrc-1 the counts sum to the part's. gpu_clique_release
+ * forgets the part (after the last collect) and gives its copy's time and
+ * bytes (NULL: not asked).
+ */
+int gpu_clique_hold(struct gpu_ctx *g, const struct tsg_dag *d, struct tsg_err *err);
+int gpu_clique_submit_sources(struct gpu_ctx *g, int s, uint32_t lo, uint32_t hi,
+			      struct tsg_err *err);
+void gpu_clique_release(struct gpu_ctx *g, double *copy_ms, uint64_t *bytes);
 /* The same for a 2D unit: copies its middle rows and, unless nested, its
  * source rows from the whole DAG (pinned or ordinary memory, as above). */
 int gpu_submit_unit(struct gpu_ctx *g, int s, const struct tsg_unit *u, enum gpu_kernel k,

@@ -528,6 +528,11 @@ struct gpu_ctx {
 	uint64_t *hsizes;             /* cq.all: pinned, sizes_len a slot (gpu_clique_sizes) */
 	uint64_t sizes_len;
 	uint64_t sizes_n[GPU_SLOTS];  /* entries slot s's part counted */
+	/* gpu_clique_hold's part at slot 0's start (hold_room bytes, 0: none) */
+	dev_dag hold;
+	uint64_t hold_room, hold_bytes;
+	uint32_t hold_max_out;
+	float hold_ms;                /* its copy */
 	/* the resident graph (gpu_resident_begin): rows res_cut[j] .. nv-1 lie
 	 * on the device at their own offsets once res_ev[j] has passed, for
 	 * j >= res_have; upward (res_up), rows res_cut[j] .. res_cut[j+1]-1

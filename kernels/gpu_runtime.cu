@@ -568,6 +568,81 @@ fail:
 	return rc;
 }
 
+/*
+ * One k-clique part held for pieces of its sources (kernels/gpu.h): the
+ * part lies at the start of slot 0, as gpu_submit would place it; a
+ * piece's launch takes slot 0's room after it, or all of slot 1's, so that
+ * one piece's last long warps overlap the next one's start.
+ */
+extern "C" int gpu_clique_hold(struct gpu_ctx *g, const struct tsg_dag *d, struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	if (!g->cq.k || g->pv)
+		return tsg_fail(err, TSG_EINTERNAL, "a part held for pieces of its sources: "
+				"k-cliques only, no per-vertex counts");
+	CK(cudaSetDevice(g->device), "selecting the device");
+	{
+		const uint64_t dag = tsg_dag_bytes(d->nv, d->ne, d->nsrc);
+		const uint64_t dag_al = (dag + 255) & ~(uint64_t)255;
+		const uint64_t need = dag_al + 256 + (uint64_t)KERN_CLIQUE_PREP_PER_SRC * d->nsrc +
+				      KERN_CLIQUE_PREP_FIXED + kern_clique_sizes_bytes(d->max_out, &g->cq) +
+				      kern_clique_pool_least(d->max_out, &g->cq);
+		if (need > g->slot_bytes)
+			return slot_full(g, need, dag, err);
+		uint8_t *dd = g->dmem + 256;
+		CK(cudaEventRecord(g->h2d_start[0], g->copy[0]), "recording an event");
+		if ((rc = copy_in(g, 0, dd, d->off, dag, err)))
+			return rc;
+		CK(cudaEventRecord(g->h2d_end[0], g->copy[0]), "recording an event");
+		CK(cudaStreamSynchronize(g->copy[0]), "copying the part");
+		CK(cudaEventElapsedTime(&g->hold_ms, g->h2d_start[0], g->h2d_end[0]), "timing the copy");
+		g->hold = dev_dag{};
+		g->hold.off = g->hold.soff = (const uint64_t *)dd;
+		g->hold.adj = g->hold.sadj = (const uint32_t *)(dd + ((uint64_t)d->nv + 1) * 8);
+		g->hold.src = g->hold.adj + d->ne;
+		g->hold.nsrc = d->nsrc;
+		g->hold.hi = d->nv;
+		g->hold_bytes = dag;
+		g->hold_room = dag_al;
+		g->hold_max_out = d->max_out;
+	}
+fail:
+	return rc;
+}
+
+extern "C" int gpu_clique_submit_sources(struct gpu_ctx *g, int s, uint32_t lo, uint32_t hi,
+					 struct tsg_err *err)
+{
+	int rc = TSG_OK;
+	if (!g->hold_room || lo > hi || hi > g->hold.nsrc)
+		return tsg_fail(err, TSG_EINTERNAL, "sources %u .. %u of a part not held", lo, hi);
+	CK(cudaSetDevice(g->device), "selecting the device");
+	{
+		const uint64_t base = (uint64_t)s * g->slot_bytes + 256 + (s == 0 ? g->hold_room : 0);
+		const uint64_t left = (uint64_t)(s + 1) * g->slot_bytes - base;
+		struct cq_part cq = { g->hold_max_out, left };
+		dev_dag dv = g->hold;
+		dv.src += lo;
+		dv.nsrc = hi - lo;
+		g->ran[s] = GPU_KERNEL_LSTC; /* not read: a clique count names no kernel */
+		g->bytes[s] = g->ahead[s] = g->kept_bytes[s] = 0;
+		g->kept[s].hoff = NULL;
+		CK(cudaEventRecord(g->h2d_start[s], g->copy[s]), "recording an event");
+		rc = enqueue_count(g, s, dv, g->dmem + base, left, 0, GPU_KERNEL_LSTC, &cq, NULL, err);
+	}
+fail:
+	return rc;
+}
+
+extern "C" void gpu_clique_release(struct gpu_ctx *g, double *copy_ms, uint64_t *bytes)
+{
+	if (copy_ms)
+		*copy_ms = g->hold_room ? g->hold_ms : 0;
+	if (bytes)
+		*bytes = g->hold_room ? g->hold_bytes : 0;
+	g->hold_room = 0;
+}
+
 /* Copies rows lo .. hi-1 of a whole DAG to dst (offsets, then lists at the
  * next 256-byte boundary); returns the bytes used. */
 static int copy_rows(struct gpu_ctx *g, int s, const struct tsg_unit *u, uint32_t lo, uint32_t hi,

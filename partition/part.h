@@ -121,6 +121,20 @@ uint32_t part_max_out(const struct tsg_graph *g, const uint32_t *order, unsigned
  * count roughly costs). */
 uint64_t part_plan_weight(const struct part_plan *p, uint32_t i);
 
+/*
+ * A built part's sources cut into pieces for several GPUs to share
+ * (src/clique_share.h): contiguous runs of d->src, each of about the same
+ * estimated k-clique cost, a source with an out-list of n vertices
+ * costing n^2 + 1 where n + 1 >= k (its warp's bit rows), else 1 (it
+ * heads no k-clique, but the launch still files it). Writes the cuts to
+ * cut[0 .. *n] (cut[0] = 0, cut[*n] = d->nsrc, strictly increasing) with
+ * *n <= pieces, fewer where a source alone outweighs a piece's share or
+ * the sources are fewer; *n = 0 where there is no source. pieces >= 1;
+ * cut holds pieces + 1 entries.
+ */
+void part_source_pieces(const struct tsg_dag *d, unsigned k, uint32_t pieces, uint32_t *cut,
+			uint32_t *n);
+
 /* The part vertex v belongs to. */
 uint32_t part_plan_owner(const struct part_plan *p, uint32_t v);
 

@@ -148,6 +148,14 @@ struct engine_opts {
  * 64th, as the CPU's, it took 2.2 s before R-MAT 20's 1.0 s count at K = 5
  * (H100 host, 16 threads). */
 #define ENGINE_RACE_PARTS 256
+/* K-cliques of one part under --gpus (src/clique_share.h): the pieces its
+ * sources are cut into, a GPU listed (enough for the last piece taken to
+ * be short beside a GPU's share), and the time the first GPU's rest must
+ * be foretold to take before the other GPUs are opened: opening one (its
+ * context, about 0.3 s beside another), copying the part to it and closing
+ * it at the end must be paid back by the half of the rest it takes. */
+#define ENGINE_SHARE_PIECES 16
+#define ENGINE_SHARE_MIN_S 1.0
 /* ... and its rounds' limits stop at this many seconds (at most about
  * twice that in all): undecided, the GPU goes by K. */
 #define ENGINE_RACE_MOST_S 0.7

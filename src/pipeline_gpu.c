@@ -22,6 +22,7 @@
 #include "kernels/choose.h"
 #include "partition/block.h"
 #include "src/hostmem.h"
+#include "src/clique_share.h"
 #include "src/pipeline.h"
 #include "base/progress.h"
 #include "base/util.h"
@@ -1735,13 +1736,14 @@ static int arrival_host_fits(const struct part_arrival_plan *ap, const struct en
 /*
  * K-cliques under --gpus with no layout named: where one part holds the
  * whole graph on the first GPU (po's budget and scratch, no minimum of
- * parts), they are counted there alone (*plan that part, *one set, the
- * note says so), and the other GPUs are never opened; else *plan is the
- * parts the first GPU alone would count, which the caller shares among
- * every GPU where they fit each (same_plan_fits), so that no second plan
- * is made. Why: more parts each repeat the hubs' out-lists, and building
- * them on the host is the run (R-MAT 22, K = 4, two H200s: 6.8 s in 8
- * parts on both against 1.8 s in one on one GPU;
+ * parts), *plan is that part and *one is set: the GPUs then share its
+ * sources (count_clique_shared), each holding all of it, or the first
+ * counts it alone where the count is short. Else *plan is the parts the
+ * first GPU alone would count, which the caller shares among every GPU
+ * where they fit each (same_plan_fits), so that no second plan is made.
+ * Why: more parts each repeat the hubs' out-lists, and building them on
+ * the host is the run (R-MAT 22, K = 4, two H200s: 6.8 s in 8 parts on
+ * both against 1.8 s in one on one GPU;
  * bench/raw/h200x2-2026-11-27-cliques-gpus/). Where one part did not hold
  * it, the parts were planned twice, once for the first GPU and thrown
  * away, then at least 4 a GPU: two GPUs took 11.8 s in 8 parts and 12.9
@@ -1749,8 +1751,7 @@ static int arrival_host_fits(const struct part_arrival_plan *ap, const struct en
  * a plan lists every triangle, the expensive pass).
  */
 static int cliques_one_gpu(const struct tsg_graph *g, const struct part_opts *po,
-			   struct gpu_ctx *first, uint32_t want, struct part_plan **plan, int *one,
-			   struct engine_result *r, struct tsg_err *err)
+			   struct part_plan **plan, int *one, struct tsg_err *err)
 {
 	struct part_opts o1 = *po;
 	o1.min_parts = 0;
@@ -1759,12 +1760,146 @@ static int cliques_one_gpu(const struct tsg_graph *g, const struct part_opts *po
 	if (rc || part_plan_count(*plan) != 1)
 		return rc;
 	*one = 1;
-	const size_t used = strlen(r->note); /* after what is there */
-	snprintf(r->note + used, sizeof(r->note) - used, "%s--gpus: k-cliques counted on GPU %d "
-		 "alone, as one part holds the graph there (on %u GPUs it would be cut into at "
-		 "least %u parts, each repeating the hubs' lists); --layout lstc counts on all %u",
-		 used ? "; " : "", gpu_device_index(first), want, 4 * want, want);
 	return TSG_OK;
+}
+
+/* The share's way to open GPU i of --gpus (clique_share_open_fn), set for
+ * the count as the first was. */
+struct share_open {
+	const struct engine_opts *o;
+	const struct engine_result *r;
+};
+
+static int share_open(void *ctx, uint32_t i, struct gpu_ctx **out, struct tsg_err *err)
+{
+	const struct share_open *so = ctx;
+	uint64_t slot = 0;
+	int rc = gpu_open(so->o->gpus[i], so->o->gpu_mem, 0, out, &slot, err);
+	if (rc == TSG_OK) {
+		gpu_set_cta_policy(*out, so->o->cta_policy);
+		gpu_set_clique(*out, &so->r->clique_gpu);
+		if (so->o->k_all)
+			rc = gpu_clique_sizes(*out, so->r->sizes_len, err);
+	}
+	return rc;
+}
+
+/* Writes what the share did into r: the part's count and timings, an
+ * entry a GPU that held the part (in --gpus' order), and the note. */
+static int share_result(const struct clique_share *cs, struct gpu_ctx *const *ctx, double build_s,
+			const struct part_stats *st, struct engine_result *r, struct tsg_err *err)
+{
+	uint32_t n = 0;
+	double copy_ms = 0, kernel_ms = 0;
+	uint64_t bytes = 0;
+	for (uint32_t i = 0; i < cs->want; i++)
+		n += cs->per[i].held;
+	struct engine_gpu *eg = calloc(n ? n : 1, sizeof(*eg));
+	if (!eg)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	free(r->gpus);
+	r->gpus = eg;
+	r->ngpus = n;
+	char list[160] = "", took[200] = "";
+	size_t ll = 0, tl = 0;
+	for (uint32_t i = 0, j = 0; i < cs->want; i++) {
+		const struct clique_share_gpu *pg = &cs->per[i];
+		if (!pg->held)
+			continue;
+		eg[j] = (struct engine_gpu){ .index = gpu_device_index(ctx[i]), .units = pg->pieces,
+					     .h2d_bytes = pg->bytes, .h2d_ms = pg->copy_ms,
+					     .kernel_ms = pg->kernel_ms, .busy_s = pg->busy_s };
+		snprintf(eg[j].name, sizeof(eg[j].name), "%s", gpu_device_name(ctx[i]));
+		if (ll < sizeof(list))
+			ll += (size_t)snprintf(list + ll, sizeof(list) - ll, "%s%d", j ? "," : "",
+					       eg[j].index);
+		if (tl < sizeof(took))
+			tl += (size_t)snprintf(took + tl, sizeof(took) - tl, "%sGPU %d %u", j ? ", " : "",
+					       eg[j].index, pg->pieces);
+		copy_ms += pg->copy_ms;
+		kernel_ms += pg->kernel_ms;
+		bytes += pg->bytes;
+		j++;
+	}
+	struct engine_part *ep = &r->parts[0];
+	ep->triangles = cs->count;
+	ep->build_s = build_s;
+	ep->st = *st;
+	ep->h2d_ms = copy_ms;
+	ep->kernel_ms = kernel_ms;
+	ep->gpu = 0;
+	r->triangles += cs->count;
+	r->build_s += build_s;
+	r->count_s += (copy_ms + kernel_ms) / 1000.0;
+	r->h2d_bytes += bytes;
+	const int first = gpu_device_index(ctx[0]);
+	size_t at = strlen(r->note);
+	if (cs->shared)
+		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: k-cliques of "
+				       "one part held whole on GPU%s %s, its sources shared in %u "
+				       "pieces (%s), as the first piece foretold %.2f s for the rest "
+				       "on GPU %d alone", at ? "; " : "", n > 1 ? "s" : "", list,
+				       cs->npieces, took, cs->foretold_s, first);
+	else
+		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: k-cliques "
+				       "counted on GPU %d alone, as one part holds the graph there "
+				       "and its first of %u pieces foretold %.2f s for the rest, "
+				       "under the %.1f s another GPU must save to pay for its start; "
+				       "--layout lstc cuts parts for all %u", at ? "; " : "", first,
+				       cs->npieces, cs->foretold_s, ENGINE_SHARE_MIN_S, cs->want);
+	for (uint32_t i = 1; i < cs->want && at < sizeof(r->note); i++)
+		if (cs->per[i].why[0])
+			at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "; GPU %d: %s",
+					       cs->o->gpus[i], cs->per[i].why);
+	if (n > 1)
+		snprintf(r->device_name, sizeof(r->device_name), "%s (GPUs %s)",
+			 gpu_device_name(ctx[0]), list);
+	return TSG_OK;
+}
+
+/* Tests of the share (tests/gpu/multi.sh): TSG_TEST_CLIQUE_SHARE=1 opens
+ * every GPU however short the count, and has the first wait for the
+ * others to hold the part, so that a small graph's pieces are shared. */
+static int share_test(void)
+{
+	const char *v = getenv("TSG_TEST_CLIQUE_SHARE");
+	return v && strcmp(v, "1") == 0;
+}
+
+/*
+ * K-cliques of the one part that holds the graph, under --gpus (*plan's
+ * only part): built once into pinned memory, then counted by
+ * clique_share_count, which opens the other GPUs into ctx only where the
+ * count is long enough to pay for them (src/clique_share.h). *ngpus
+ * becomes the GPUs ctx may now hold (the caller drains and closes them).
+ */
+static int count_clique_shared(struct gpu_ctx **ctx, uint32_t want, uint32_t *ngpus,
+			       const struct engine_opts *o, struct part_plan *plan,
+			       struct engine_result *r, struct tsg_err *err)
+{
+	struct staging st = { .gpu = ctx[0] };
+	struct tsg_dag d = { 0 };
+	struct part_stats ps = { 0 };
+	struct share_open so = { .o = o, .r = r };
+	struct clique_share cs = { .gpu = ctx, .want = want, .part = &d,
+				   .k = o->k_all ? 1 : o->k, .pieces = ENGINE_SHARE_PIECES * want,
+				   .min_s = share_test() ? 0 : ENGINE_SHARE_MIN_S,
+				   .wait_all = share_test(), .sizes = o->k_all ? r->sizes : NULL,
+				   .sizes_len = r->sizes_len, .o = o,
+				   .progress = o->progress, .open = share_open, .open_ctx = &so };
+	const double t0 = tsg_now();
+	int rc = part_build(plan, 0, stage_alloc, &st, o->want_stats, &d, &ps, err);
+	const double build_s = tsg_now() - t0;
+	if (rc == TSG_OK)
+		rc = clique_share_count(&cs, err);
+	*ngpus = cs.shared ? want : 1;
+	if (rc == TSG_OK)
+		rc = engine_unit_done(o, 0, cs.count, err);
+	if (rc == TSG_OK)
+		rc = share_result(&cs, ctx, build_s, &ps, r, err);
+	/* (every device's copy of the part was waited for: its pieces' collects) */
+	gpu_host_free(ctx[0], st.mem);
+	return rc;
 }
 
 /* Whether the parts planned for the first GPU (budget, scratch) fit every
@@ -1862,6 +1997,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	/* k-cliques with no layout named may count on the first GPU alone
 	 * (cliques_one_gpu): the others are opened once they are needed */
 	const uint32_t want = ngpus;
+	int one = 0; /* k-cliques: one part holds the graph (cliques_one_gpu) */
 	if (ngpus > 1 && engine_cliques(o) && o->cliques_auto_one && o->nranks <= 1 &&
 	    !o->scratch_dir)
 		ngpus = 1;
@@ -1986,13 +2122,12 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		}
 		r->clique_gpu = engine_clique_gpu(o, r->clique_ran);
 		po.want_gid = o->per_vertex;
-		int one = 0;
 		struct part_opts first_po = po;
 		if (want > ngpus && po.nparts == 0) { /* one GPU, if one part holds it */
 			first_po.budget = slot;
 			first_po.scratch = engine_clique_scratch(&r->clique_gpu, r->max_out, slot,
 								 gpu_sms(ctx[0]));
-			if ((rc = cliques_one_gpu(g, &first_po, ctx[0], want, &p.plan, &one, r, err)))
+			if ((rc = cliques_one_gpu(g, &first_po, &p.plan, &one, err)))
 				goto done;
 		}
 		if (want > ngpus && !one) { /* several parts: every GPU, or one a part */
@@ -2064,7 +2199,10 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	pthread_cond_init(&p.cv, NULL);
 	tsg_progress_init(&p.prog, "count", "partitions", r->nparts, o->progress && r->nparts > 1);
 	const double wall0 = tsg_now();
-	rc = run_lanes(&p, ctx, ngpus, err);
+	if (one && want > 1 && p.ntodo) /* the part held whole on each GPU that helps */
+		rc = count_clique_shared(ctx, want, &ngpus, o, p.plan, r, err);
+	else
+		rc = run_lanes(&p, ctx, ngpus, err);
 	tsg_progress_done(&p.prog);
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);

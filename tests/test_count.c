@@ -185,6 +185,74 @@ static void check_prune_order(struct t_state *st, struct casegraph *c, uint32_t 
 		part_plan_free(pl[k]);
 }
 
+/* A part's sources cut into pieces for several GPUs (part_source_pieces,
+ * src/clique_share.h): the cuts cover the sources once, in order, at most
+ * as many pieces as asked, none costing more than its share plus one
+ * source (the estimate recomputed here), and the K-cliques of the pieces'
+ * sources sum to the part's (what each GPU's launch over a piece relies
+ * on), for K = 4 and 5 on the CPU's kernel. */
+static void check_source_pieces(struct t_state *st, struct casegraph *c)
+{
+	struct part_opts po = { .scheme = PART_EDGE, .nparts = 1, .threads = 2 };
+	struct part_plan *pl;
+	struct tsg_dag d;
+	struct tsg_err err = { 0 };
+	if (part_plan_new(&c->g, &po, &pl, &err)) {
+		CHECK(st, 0, "%s: plan: %s", c->name, err.msg);
+		return;
+	}
+	if (part_build(pl, 0, heap, NULL, 0, &d, NULL, &err)) {
+		CHECK(st, 0, "%s: build: %s", c->name, err.msg);
+		part_plan_free(pl);
+		return;
+	}
+	const uint32_t asks[] = { 1, 2, 3, 7, 32, d.nsrc + 5 };
+	uint32_t *cut = malloc(((size_t)d.nsrc + 6) * sizeof(*cut));
+	for (unsigned k = 4; cut && k <= 5; k++) {
+		uint64_t whole = 0;
+		const int wrc = kern_cpu_clique(&d, k, 0, KERN_CLIQUE_ORIENT, 2, &whole, NULL, &err);
+		CHECK(st, wrc == 0, "%s K=%u: whole part: %s", c->name, k, err.msg);
+		double total = 0, most = 0;
+		for (uint32_t x = 0; x < d.nsrc; x++) {
+			const double n = (double)(d.off[d.src[x] + 1] - d.off[d.src[x]]);
+			const double cost = n + 1 >= k ? n * n + 1 : 1;
+			total += cost;
+			most = cost > most ? cost : most;
+		}
+		for (unsigned a = 0; a < sizeof(asks) / sizeof(asks[0]); a++) {
+			uint32_t n = UINT32_MAX;
+			part_source_pieces(&d, k, asks[a], cut, &n);
+			int ok = n <= asks[a] && (d.nsrc ? n >= 1 && cut[0] == 0 && cut[n] == d.nsrc : n == 0);
+			uint64_t sum = 0;
+			for (uint32_t j = 0; ok && j < n; j++) {
+				ok = cut[j] < cut[j + 1];
+				double cost = 0;
+				for (uint32_t x = cut[j]; ok && x < cut[j + 1]; x++) {
+					const double dn = (double)(d.off[d.src[x] + 1] - d.off[d.src[x]]);
+					cost += dn + 1 >= k ? dn * dn + 1 : 1;
+				}
+				CHECK(st, cost <= total / asks[a] + most + 1e-6 * total, "%s K=%u %u "
+				      "pieces: piece %u costs %.0f, share %.0f + %.0f", c->name, k,
+				      asks[a], j, cost, total / asks[a], most);
+				struct tsg_dag piece = d;
+				piece.src = d.src + cut[j];
+				piece.nsrc = cut[j + 1] - cut[j];
+				uint64_t got = 0;
+				ok = ok && kern_cpu_clique(&piece, k, 0, KERN_CLIQUE_ORIENT, 2, &got, NULL,
+							   &err) == 0;
+				sum += got;
+			}
+			CHECK(st, ok && wrc == 0 && sum == whole, "%s K=%u %u pieces (%u made): "
+			      "%llu, whole part %llu", c->name, k, asks[a], n, (unsigned long long)sum,
+			      (unsigned long long)whole);
+		}
+	}
+	CHECK(st, cut != NULL, "out of memory");
+	free(cut);
+	free(d.off);
+	part_plan_free(pl);
+}
+
 /* The greedy plan of closed ranges (part.c, plan_closed): every part fits
  * the budget, the plan's largest part is what building them measures (its
  * counts of new edges and vertices are exact), and the parts count the
@@ -1767,6 +1835,7 @@ int main(void)
 				       part_degeneracy_order(&cases[i].g, dorder, NULL, &oerr) == TSG_OK;
 		CHECK(&st, have_order, "%s: degeneracy order: %s", cases[i].name, oerr.msg);
 		check_prune_order(&st, &cases[i], 5, NULL);
+		check_source_pieces(&st, &cases[i]);
 		if (have_order)
 			check_prune_order(&st, &cases[i], 5, dorder);
 		check_blocks(&st, &cases[i], parts, sizeof(parts) / sizeof(parts[0]));

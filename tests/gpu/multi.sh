@@ -357,6 +357,42 @@ for a in "" "--layout lstc"; do
 	want="1 True"; [ -n "$a" ] && want="2 False"
 	[ "$n" = "$want" ] && ok || bad "rmat16 --k 4 --gpus $GL $a: GPUs and note '$n', wanted '$want'"
 done
+# ... and with the share forced (TSG_TEST_CLIQUE_SHARE=1: every GPU opened
+# and holding that one part however short the count, src/clique_share.h):
+# the part's sources cut into pieces that every GPU takes from, the count
+# the CPU's for each method and scheme, every size too. On one GPU (two
+# contexts of it) the second may not open beside the first's memory: only
+# the counts are checked there.
+for g in "$T/rmat16.tsg" "$T/er.tsg" "$T/web.tsg"; do
+	num "${ref[$g]:-}" || continue
+	name=$(basename "$g")
+	for k in 4 5; do
+		kref=$(kc "$g" $k --device cpu)
+		num "$kref" && ok || bad "$name: CPU $k-cliques '$kref'"
+		for a in "" "--kclique-method pivot" "--kclique-scheme edge" "--kclique-scheme vertex --kclique-group 4"; do
+			TSG_TEST_CLIQUE_SHARE=1 "$B/tristream" count --quiet --json --k $k --gpus $GL $a "$g" >"$T/sh.json" 2>"$T/err"
+			same "$(field cliques "$T/sh.json")" "$kref" && ok || bad "$name --k $k --gpus $GL $a, shared: $(field cliques "$T/sh.json") vs $kref ($(head -c 200 "$T/err"))"
+			[ $two = 1 ] || continue
+			n=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); g=d.get("gpus") or []; print(len(g), all(x["units"] > 0 for x in g), "sources shared in" in d.get("note", ""))' "$T/sh.json" 2>/dev/null)
+			[ "$n" = "2 True True" ] && ok || bad "$name --k $k --gpus $GL $a, shared: GPUs, each with pieces, note: '$n', wanted '2 True True' ($(field note "$T/sh.json" | head -c 300))"
+		done
+	done
+	case $name in er.tsg | web.tsg)
+		kref=$(kall "$g" --device cpu)
+		got=$(TSG_TEST_CLIQUE_SHARE=1 kall "$g" --gpus $GL)
+		[ -n "$kref" ] && [ "$got" = "$kref" ] && ok || bad "$name --k-all --gpus $GL, shared: '${got:0:60}' vs '${kref:0:60}'" ;;
+	esac
+done
+# closed forms, shared: K300's C(300, 5) and C(300, 7) (one piece of hubs:
+# each source's list one shorter than the last), a star's and an edgeless
+# graph's none
+[ -n "${ref[$T/clique.tsg]:-}" ] && for k in 5 7; do
+	same "$(TSG_TEST_CLIQUE_SHARE=1 kc "$T/clique.tsg" $k --gpus $GL)" "$(python3 -c "import math; print(math.comb(300, $k))")" && ok || bad "K300 $k-cliques on --gpus $GL, shared ($(head -c 200 "$T/err"))"
+done
+for g in "$T/star.tsg" "$T/empty.tsg"; do
+	[ -n "${ref[$g]:-}" ] || continue
+	same "$(TSG_TEST_CLIQUE_SHARE=1 kc "$g" 4 --gpus $GL)" 0 && ok || bad "$(basename "$g") 4-cliques on --gpus $GL, shared: not 0 ($(head -c 200 "$T/err"))"
+done
 # ... and where one part does not hold it: the parts the first GPU alone
 # needs, planned once and shared by every GPU (said in the note)
 if num "${ref[$T/rmat20.tsg]:-}"; then
@@ -394,6 +430,12 @@ if command -v compute-sanitizer >/dev/null; then
 		compute-sanitizer --tool memcheck --error-exitcode 99 --log-file "$T/san" "$B/tristream" count --quiet --json --gpus $GL $a "$T/web.tsg" >"$T/s.json" 2>/dev/null
 		rc=$?
 		same "$rc" 0 && ok || bad "memcheck --gpus $GL $a: exit $rc: $(grep -m3 -E 'ERROR|Invalid' "$T/san")"
+	done
+	# the one part's sources shared (src/clique_share.h)
+	for a in "--k 4" "--k 5 --kclique-scheme edge" "--k-all"; do
+		TSG_TEST_CLIQUE_SHARE=1 compute-sanitizer --tool memcheck --error-exitcode 99 --log-file "$T/san" "$B/tristream" count --quiet --json --gpus $GL $a "$T/web.tsg" >"$T/s.json" 2>/dev/null
+		rc=$?
+		same "$rc" 0 && ok || bad "memcheck --gpus $GL $a, shared: exit $rc: $(grep -m3 -E 'ERROR|Invalid' "$T/san")"
 	done
 fi
 fi

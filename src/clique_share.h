@@ -1,0 +1,91 @@
+/*
+ * clique_share.h - one k-clique part counted on several GPUs of one
+ * process: each GPU holds the whole part and counts pieces of its sources.
+ *
+ * Why: where one part holds the graph, cutting it into parts for more GPUs
+ * repeats the hubs' out-lists in every part, and building them on the host
+ * is then the run (R-MAT 22, K = 4, two H200s: 6.8 s in 8 parts against 1.8
+ * s in one on one GPU; src/pipeline_gpu.c, cliques_one_gpu). Every K-clique
+ * has one lowest vertex, a source of the part, so the part's sources can
+ * be shared instead: a copy of the part on each GPU (its bytes again over
+ * each GPU's own link), no second build, and the count, which dominates
+ * from K = 5 (R-MAT 22: 7 s of kernels), split.
+ *
+ * How: the sources are cut into pieces of about equal estimated cost
+ * (part_source_pieces), handed out from the top rank down (the longest
+ * out-lists first, so a piece taken last is short). The first GPU holds
+ * the part and counts pieces, two at a time on its two slots, so that one
+ * piece's last long warps overlap the next one's start. Once its first
+ * piece is in, the time it took foretells the rest (that time, a piece,
+ * for each piece left). Where the rest would take the first GPU alone
+ * under `min_s` (what opening, filling and closing another GPU costs,
+ * measured), it takes the rest in one launch, and no other GPU is opened.
+ * Else each other GPU is opened on a thread of its own (`open`), takes a
+ * copy of the part, and joins: every GPU takes the next piece once it is
+ * free. A GPU that cannot open or hold the part stays out, and says why;
+ * the others count its pieces. The count is exact either way: the pieces
+ * cover the sources once.
+ */
+#ifndef SRC_CLIQUE_SHARE_H
+#define SRC_CLIQUE_SHARE_H
+
+#include <stdint.h>
+
+#include "base/error.h"
+#include "kernels/dag.h"
+#include "kernels/gpu.h"
+#include "src/engine.h"
+
+/* Opens the i-th GPU of the share (i >= 1) into *out, configured for the
+ * count as the first was (gpu_set_clique, gpu_clique_sizes). Called on the
+ * thread that will drive it. */
+typedef int (*clique_share_open_fn)(void *ctx, uint32_t i, struct gpu_ctx **out,
+				    struct tsg_err *err);
+
+/* What one GPU did. */
+struct clique_share_gpu {
+	int opened;            /* it was opened (i >= 1: by open) */
+	int held;              /* it held the part and counted */
+	uint32_t pieces;       /* pieces it counted (a merged rest: 1) */
+	uint64_t count;        /* their K-cliques */
+	uint64_t bytes;        /* the part's copy */
+	double copy_ms, kernel_ms;
+	double joined_s;       /* from the count's start to its first piece */
+	double busy_s;         /* from the count's start to its last piece's end */
+	char why[200];         /* opened or held not: the error */
+};
+
+struct clique_share {
+	/* in */
+	struct gpu_ctx **gpu;          /* [want]: gpu[0] open and set; the others NULL, opened
+					* by open and stored here (the caller closes them) */
+	uint32_t want;                 /* GPUs listed, 1 .. ENGINE_MAX_GPUS */
+	const struct tsg_dag *part;    /* the one part, built in pinned memory */
+	unsigned k;                    /* K (1 with --k-all: every source counts) */
+	uint32_t pieces;               /* pieces to cut, >= 1 */
+	double min_s;                  /* the rest's foretold time that opens more GPUs */
+	int wait_all;                  /* tests: once they are opened, the first GPU waits
+					* until every other has the part (or failed), so
+					* that each takes pieces however short the count */
+	uint64_t *sizes;               /* --k-all: the sums a size, NULL otherwise */
+	uint64_t sizes_len;
+	const struct engine_opts *o;   /* for engine_check_stop */
+	int progress;                  /* a progress line of pieces on stderr */
+	clique_share_open_fn open;
+	void *open_ctx;
+	/* out */
+	uint64_t count;
+	uint32_t npieces;              /* cut (part_source_pieces) */
+	uint32_t counted;              /* launches made (pieces, a merged rest as one) */
+	int shared;                    /* other GPUs were opened */
+	int merged;                    /* the first GPU took the rest in one launch */
+	double first_s, foretold_s;    /* its first piece; the rest on it alone, foretold */
+	struct clique_share_gpu per[ENGINE_MAX_GPUS];
+};
+
+/* Counts cs->part's K-cliques as above into cs->count (and cs->sizes).
+ * Returns the first failure of a GPU that held the part (a count short of
+ * pieces is never returned as a count). */
+int clique_share_count(struct clique_share *cs, struct tsg_err *err);
+
+#endif
