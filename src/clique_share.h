@@ -15,9 +15,10 @@
  * (part_source_pieces), handed out from the top rank down (the longest
  * out-lists first, so a piece taken last is short). The first GPU holds
  * the part and counts pieces, two at a time on its two slots, so that one
- * piece's last long warps overlap the next one's start. Once its first
- * piece is in, the time it took foretells the rest (that time, a piece,
- * for each piece left). Where the rest would take the first GPU alone
+ * piece's last long warps overlap the next one's start. Once its second
+ * piece is in, the time since the first was foretells the rest (that
+ * time, a piece, for each piece left; the first piece's own time holds
+ * the kernels' first load). Where the rest would take the first GPU alone
  * under `min_s` (what opening, filling and closing another GPU costs,
  * measured), it takes the rest in one launch, and no other GPU is opened.
  * Else each other GPU is opened on a thread of its own (`open`), takes a
@@ -79,7 +80,8 @@ struct clique_share {
 	uint32_t counted;              /* launches made (pieces, a merged rest as one) */
 	int shared;                    /* other GPUs were opened */
 	int merged;                    /* the first GPU took the rest in one launch */
-	double first_s, foretold_s;    /* its first piece; the rest on it alone, foretold */
+	double first_s, foretold_s;    /* a piece's time on the first GPU (its second); the
+					* rest on it alone, foretold */
 	struct clique_share_gpu per[ENGINE_MAX_GPUS];
 };
 

@@ -1829,6 +1829,9 @@ static int share_result(const struct clique_share *cs, struct gpu_ctx *const *ct
 	ep->kernel_ms = kernel_ms;
 	ep->gpu = 0;
 	r->triangles += cs->count;
+	r->share = (struct engine_share){ .pieces = cs->npieces, .launches = cs->counted,
+					  .shared = cs->shared, .piece_s = cs->first_s,
+					  .foretold_s = cs->foretold_s };
 	r->build_s += build_s;
 	r->count_s += (copy_ms + kernel_ms) / 1000.0;
 	r->h2d_bytes += bytes;
@@ -1837,13 +1840,13 @@ static int share_result(const struct clique_share *cs, struct gpu_ctx *const *ct
 	if (cs->shared)
 		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: k-cliques of "
 				       "one part held whole on GPU%s %s, its sources shared in %u "
-				       "pieces (%s), as the first piece foretold %.2f s for the rest "
+				       "pieces (%s), as its first pieces foretold %.2f s for the rest "
 				       "on GPU %d alone", at ? "; " : "", n > 1 ? "s" : "", list,
 				       cs->npieces, took, cs->foretold_s, first);
 	else
 		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: k-cliques "
 				       "counted on GPU %d alone, as one part holds the graph there "
-				       "and its first of %u pieces foretold %.2f s for the rest, "
+				       "and its first pieces of %u foretold %.2f s for the rest, "
 				       "under the %.1f s another GPU must save to pay for its start; "
 				       "--layout lstc cuts parts for all %u", at ? "; " : "", first,
 				       cs->npieces, cs->foretold_s, ENGINE_SHARE_MIN_S, cs->want);

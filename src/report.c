@@ -243,6 +243,15 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 	if (r->layout == ENGINE_LAYOUT_LSTC) {
 		json_str(&j, "scheme", part_scheme_name(o->part.scheme));
 		json_str(&j, "prune", part_prune_name(r->prune));
+		if (r->share.pieces) {
+			json_key_obj(&j, "clique_share");
+			json_u64(&j, "pieces", r->share.pieces);
+			json_u64(&j, "launches", r->share.launches);
+			json_bool(&j, "shared", r->share.shared);
+			json_f64(&j, "piece_s", r->share.piece_s);
+			json_f64(&j, "foretold_s", r->share.foretold_s);
+			json_close(&j, '}');
+		}
 	} else if (r->layout == ENGINE_LAYOUT_ARRIVAL) {
 		json_u64(&j, "batches", r->nparts);
 		if (r->device == TSG_DEVICE_GPU) { /* the device oriented the lists it was sent */
