@@ -4,7 +4,7 @@
 # and on several GPUs, one machine, one run, medians of RUNS, the stage
 # times of tristream's --json beside each.
 #
-#   OUT=RESULT_DIR [RUNS=3] [EXPECT=N] [EXPECT_S1=N] [EXPECT_K=N] [GPUS2=0]
+#   OUT=RESULT_DIR [RUNS=3] [EXPECT=N] [EXPECT_S1=N] [EXPECT_K=N] [EXPECT_K5=N] [GPUS2=0]
 #       [DEV=cpu] [ROWS="dd 1 .. 10"] [GPU_MEM=SIZE] [HOST_MEM=4G]
 #       [RUN_TIMEOUT=300] [COLD_PROGRAM=1] [BEFORE=BUILD_DIR ROWS_BEFORE="4 .."]
 #       bench/read_speed.sh [BUILD_DIR=build-gpu] [SCALE=26] [WORK_DIR=/tmp/tsg-read-speed]
@@ -37,7 +37,9 @@
 #  7   --gpus 2, warm
 #  8   the LZ4 file, warm: one GPU / --gpus 2
 #  9   R-MAT SCALE-1, warm: one GPU / --gpus 2
-#  10  k-cliques, --k 4 on R-MAT SCALE-4, warm: one GPU / --gpus 2
+#  10  k-cliques, --k 4 and --k 5 on R-MAT SCALE-4, warm: one GPU / --gpus 2
+#      (K = 5: the count is most of the run, and one part on both GPUs
+#      shares its sources, src/clique_share.h)
 #  11  the oriented file (tristream-convert --oriented: each edge once, in
 #      rank order, about half the bytes), warm: one GPU (counted as read:
 #      the default, row blocks read down; --overlap-cut columns, read up;
@@ -64,7 +66,7 @@
 # Checks: every run exits 0; every count is a number, one graph's counts
 # agree across rows (the LZ4 file's with the plain one's) and equal
 # EXPECT (R-MAT SCALE triangles), EXPECT_S1 (SCALE-1 triangles), EXPECT_K
-# (SCALE-4 4-cliques) where given; on the GPU, every run ran there (a run
+# (SCALE-4 4-cliques), EXPECT_K5 (SCALE-4 5-cliques) where given; on the GPU, every run ran there (a run
 # past RUN_TIMEOUT seconds fails: exit 124). Each check that fails: a FAIL
 # line after the table, and exit 1. R-MAT 26 seed 1: 49154930897
 # triangles (CPU-checked, bench/RESULTS.md); R-MAT 22 seed 1, K = 4:
@@ -327,6 +329,9 @@ variant 9 w-s1-1gpu s1 warm - "R-MAT $((S - 1)), warm, one GPU" "$G1"
 variant 9 w-s1-2gpu s1 warm gpus2 "R-MAT $((S - 1)), warm, --gpus 2" "$G1" --gpus 2
 variant 10 w-k4-1gpu k4 warm - "R-MAT $((S - 4)) --k 4, warm, one GPU" "$GK" --k 4
 variant 10 w-k4-2gpu k4 warm gpus2 "R-MAT $((S - 4)) --k 4, warm, --gpus 2" "$GK" --k 4 --gpus 2
+row_flush
+variant 10 w-k5-1gpu k5 warm - "R-MAT $((S - 4)) --k 5, warm, one GPU" "$GK" --k 5
+variant 10 w-k5-2gpu k5 warm gpus2 "R-MAT $((S - 4)) --k 5, warm, --gpus 2" "$GK" --k 5 --gpus 2
 variant 11 w-or-1gpu main warm - "oriented file, warm, one GPU" "$GO"
 variant 11 w-or-cols-1gpu main warm - "oriented file, --overlap-cut columns (read up), warm, one GPU" "$GO" --overlap-cut columns
 variant 11 w-or-off-1gpu main warm - "oriented file, --overlap off, warm, one GPU" "$GO" --overlap off
@@ -340,12 +345,12 @@ variant 12 c-or-quarter-off main cold gpu "oriented file, ${QLABEL%% (*}, --over
 	--io uring --gpu-mem "$QUARTER" --overlap off
 row_flush
 
-python3 - "$OUT" "$CALL" "$DEV" "$RUNS" "$S" "${EXPECT:-}" "${EXPECT_S1:-}" "${EXPECT_K:-}" <<'PY' | tee "$OUT/table.md"
+python3 - "$OUT" "$CALL" "$DEV" "$RUNS" "$S" "${EXPECT:-}" "${EXPECT_S1:-}" "${EXPECT_K:-}" "${EXPECT_K5:-}" <<'PY' | tee "$OUT/table.md"
 import glob, json, os, re, statistics, sys
 out, call, dev, runs, scale = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-expect = {"main": sys.argv[6], "s1": sys.argv[7], "k4": sys.argv[8]}
+expect = {"main": sys.argv[6], "s1": sys.argv[7], "k4": sys.argv[8], "k5": sys.argv[9]}
 graphs = {"main": f"R-MAT {scale} (plain, LZ4 and oriented file)", "s1": f"R-MAT {scale - 1}",
-          "k4": f"R-MAT {scale - 4} 4-cliques"}
+          "k4": f"R-MAT {scale - 4} 4-cliques", "k5": f"R-MAT {scale - 4} 5-cliques"}
 fails = []
 
 def meta(path):
@@ -468,7 +473,7 @@ for row, _, name, key, temp, label, args in variants:
             failed.append("no JSON")
             fails.append(f"{name} run {i}: exit 0 but no JSON result ({e})")
             continue
-        n = j.get("cliques" if key == "k4" else "triangles")
+        n = j.get("cliques" if key in ("k4", "k5") else "triangles")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             failed.append("no count")
             fails.append(f"{name} run {i}: no numeric count in its JSON ({n!r})")
@@ -515,12 +520,12 @@ for row, _, name, key, temp, label, args in variants:
         io += ", oriented"
     wm = statistics.median(whole)
     ratio = f"{wm / dd:.2f}" if temp == "cold" and dd else "-"
-    n = js[0].get("cliques" if key == "k4" else "triangles")
+    n = js[0].get("cliques" if key in ("k4", "k5") else "triangles")
     cells += [f"{wm:.2f} ({min(whole):.2f}-{max(whole):.2f})" + ("" if n_v == runs else f" of {n_v}") +
               (" (earlier call)" if earlier else ""),
               f2(own), f2(wm - own if own is not None else None), f2(st("read")), f2(rows), f2(after),
               f2(st("count")) if dev == "gpu" else "-", lay, f"{units} {unit}", str(ngpu) if dev == "gpu" else "-", io, ratio,
-              f"{n:,}" + (" 4-cliques" if key == "k4" else "")]
+              f"{n:,}" + (f" {key[1]}-cliques" if key in ("k4", "k5") else "")]
     print("| " + " | ".join(cells) + " |")
     if ngpu > 1:
         busy = [med(j["gpus"][g].get("busy_s") for j in js) for g in range(ngpu)]

@@ -81,9 +81,9 @@ static void decide(struct share *sh, double took)
 	sh->decided = 1;
 	cs->first_s = took;
 	cs->foretold_s = took * sh->left;
-	if (cs->foretold_s < cs->min_s || cs->want < 2)
+	if (!cs->keep_pieces && (cs->foretold_s < cs->min_s || cs->want < 2))
 		cs->merged = 1;
-	const int more = !cs->merged && sh->rc == TSG_OK && sh->left > 0;
+	const int more = !cs->merged && !cs->keep_pieces && sh->rc == TSG_OK && sh->left > 0;
 	pthread_mutex_unlock(&sh->mu);
 	for (uint32_t i = 1; more && i < cs->want; i++) {
 		sh->w[i] = (struct worker){ .sh = sh, .i = i };

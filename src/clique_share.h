@@ -65,6 +65,7 @@ struct clique_share {
 	unsigned k;                    /* K (1 with --k-all: every source counts) */
 	uint32_t pieces;               /* pieces to cut, >= 1 */
 	double min_s;                  /* the rest's foretold time that opens more GPUs */
+	int keep_pieces;               /* benchmarks: the rest never merged, no GPU opened */
 	int wait_all;                  /* tests: once they are opened, the first GPU waits
 					* until every other has the part (or failed), so
 					* that each takes pieces however short the count */

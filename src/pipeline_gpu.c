@@ -1862,11 +1862,16 @@ static int share_result(const struct clique_share *cs, struct gpu_ctx *const *ct
 
 /* Tests of the share (tests/gpu/multi.sh): TSG_TEST_CLIQUE_SHARE=1 opens
  * every GPU however short the count, and has the first wait for the
- * others to hold the part, so that a small graph's pieces are shared. */
+ * others to hold the part, so that a small graph's pieces are shared.
+ * Benchmarks: TSG_TEST_CLIQUE_SHARE=pieces counts a one-part k-clique
+ * count in pieces on the GPUs open, never merging the rest nor opening
+ * more (on one GPU too), to set pieces against one launch. 0: neither. */
+enum { SHARE_OFF, SHARE_FORCE, SHARE_PIECES };
 static int share_test(void)
 {
 	const char *v = getenv("TSG_TEST_CLIQUE_SHARE");
-	return v && strcmp(v, "1") == 0;
+	return !v ? SHARE_OFF : strcmp(v, "1") == 0 ? SHARE_FORCE
+				: strcmp(v, "pieces") == 0 ? SHARE_PIECES : SHARE_OFF;
 }
 
 /*
@@ -1886,8 +1891,10 @@ static int count_clique_shared(struct gpu_ctx **ctx, uint32_t want, uint32_t *ng
 	struct share_open so = { .o = o, .r = r };
 	struct clique_share cs = { .gpu = ctx, .want = want, .part = &d,
 				   .k = o->k_all ? 1 : o->k, .pieces = ENGINE_SHARE_PIECES * want,
-				   .min_s = share_test() ? 0 : ENGINE_SHARE_MIN_S,
-				   .wait_all = share_test(), .sizes = o->k_all ? r->sizes : NULL,
+				   .min_s = share_test() == SHARE_FORCE ? 0 : ENGINE_SHARE_MIN_S,
+				   .wait_all = share_test() == SHARE_FORCE,
+				   .keep_pieces = share_test() == SHARE_PIECES,
+				   .sizes = o->k_all ? r->sizes : NULL,
 				   .sizes_len = r->sizes_len, .o = o,
 				   .progress = o->progress, .open = share_open, .open_ctx = &so };
 	const double t0 = tsg_now();
@@ -2202,7 +2209,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	pthread_cond_init(&p.cv, NULL);
 	tsg_progress_init(&p.prog, "count", "partitions", r->nparts, o->progress && r->nparts > 1);
 	const double wall0 = tsg_now();
-	if (one && want > 1 && p.ntodo) /* the part held whole on each GPU that helps */
+	if (p.ntodo && ((one && want > 1) || /* the part held whole on each GPU that helps */
+			(engine_cliques(o) && share_test() == SHARE_PIECES && r->nparts == 1)))
 		rc = count_clique_shared(ctx, want, &ngpus, o, p.plan, r, err);
 	else
 		rc = run_lanes(&p, ctx, ngpus, err);
