@@ -1469,34 +1469,24 @@ fail:
 	return rc;
 }
 
-static double source_cost(const struct tsg_dag *d, uint32_t x, unsigned k)
+int part_source_stripes(struct tsg_dag *d, uint32_t pieces, uint32_t *cut, uint32_t *n,
+			struct tsg_err *err)
 {
-	const double n = (double)(d->off[d->src[x] + 1] - d->off[d->src[x]]);
-	return n + 1 >= k ? n * n + 1 : 1;
-}
-
-void part_source_pieces(const struct tsg_dag *d, unsigned k, uint32_t pieces, uint32_t *cut,
-			uint32_t *n)
-{
-	double total = 0, at = 0;
-	uint32_t made = 0, j = 1; /* j: the next multiple of total / pieces to pass */
-	*n = 0;
-	if (d->nsrc == 0 || pieces == 0)
-		return;
-	/* doubles: a cut's place is an estimate, and n^2 summed over a
-	 * billion sources may pass 2^64 */
-	for (uint32_t x = 0; x < d->nsrc; x++)
-		total += source_cost(d, x, k);
-	cut[0] = 0;
-	for (uint32_t x = 0; x + 1 < d->nsrc && j < pieces; x++) {
-		at += source_cost(d, x, k);
-		if (at < total * (double)j / (double)pieces)
-			continue;
-		cut[++made] = x + 1;
-		/* a heavy source may pass several marks: one cut for them all */
-		while (j < pieces && at >= total * (double)j / (double)pieces)
-			j++;
-	}
-	cut[++made] = d->nsrc;
+	const uint32_t made = pieces < d->nsrc ? pieces : d->nsrc;
 	*n = made;
+	cut[0] = 0;
+	if (made == 0)
+		return TSG_OK;
+	uint32_t *was = malloc((size_t)d->nsrc * sizeof(*was));
+	if (!was)
+		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	memcpy(was, d->src, (size_t)d->nsrc * sizeof(*was));
+	uint32_t at = 0;
+	for (uint32_t j = 0; j < made; j++) {
+		for (uint64_t x = j; x < d->nsrc; x += made)
+			d->src[at++] = was[x];
+		cut[j + 1] = at;
+	}
+	free(was);
+	return TSG_OK;
 }

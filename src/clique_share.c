@@ -125,7 +125,7 @@ static int collect(struct share *sh, uint32_t i, int s, struct tsg_err *err)
 	if (rc == TSG_OK && cs->sizes)
 		rc = gpu_collect_sizes(cs->gpu[i], s, cs->sizes, cs->sizes_len, err);
 	if (rc == TSG_OK && count > UINT64_MAX - cs->count)
-		rc = tsg_fail(err, TSG_EOVERFLOW, "the %u-clique count passes 2^64 - 1", cs->k);
+		rc = tsg_fail(err, TSG_EOVERFLOW, "the clique count passes 2^64 - 1");
 	if (rc == TSG_OK) {
 		cs->count += count;
 		cs->counted++;
@@ -205,7 +205,11 @@ int clique_share_count(struct clique_share *cs, struct tsg_err *err)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	cs->count = 0;
 	cs->counted = 0;
-	part_source_pieces(cs->part, cs->k, cs->pieces, cut, &cs->npieces);
+	int rc = part_source_stripes(cs->part, cs->pieces, cut, &cs->npieces, err);
+	if (rc) {
+		free(cut);
+		return rc;
+	}
 	sh.cut = cut;
 	sh.left = cs->npieces;
 	sh.t0 = tsg_now();
@@ -219,7 +223,7 @@ int clique_share_count(struct clique_share *cs, struct tsg_err *err)
 	for (uint32_t i = 1; i < cs->want; i++)
 		if (sh.started[i])
 			pthread_join(sh.thread[i], NULL);
-	int rc = sh.rc;
+	rc = sh.rc;
 	if (rc == TSG_OK && sh.left)
 		rc = tsg_fail(&sh.err, TSG_EINTERNAL, "%u of %u pieces of the part's sources were "
 			      "not counted", sh.left, cs->npieces);

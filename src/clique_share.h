@@ -11,9 +11,9 @@
  * each GPU's own link), no second build, and the count, which dominates
  * from K = 5 (R-MAT 22: 7 s of kernels), split.
  *
- * How: the sources are cut into pieces of about equal estimated cost
- * (part_source_pieces), handed out from the top rank down (the longest
- * out-lists first, so a piece taken last is short). The first GPU holds
+ * How: the sources are dealt into pieces, piece j every P-th source from
+ * the j-th (part_source_stripes), so that every piece holds hubs and small
+ * lists alike and costs about the same. The first GPU holds
  * the part and counts pieces, two at a time on its two slots, so that one
  * piece's last long warps overlap the next one's start. Once its second
  * piece is in, the time since the first was foretells the rest (that
@@ -61,8 +61,8 @@ struct clique_share {
 	struct gpu_ctx **gpu;          /* [want]: gpu[0] open and set; the others NULL, opened
 					* by open and stored here (the caller closes them) */
 	uint32_t want;                 /* GPUs listed, 1 .. ENGINE_MAX_GPUS */
-	const struct tsg_dag *part;    /* the one part, built in pinned memory */
-	unsigned k;                    /* K (1 with --k-all: every source counts) */
+	struct tsg_dag *part;          /* the one part, built in pinned memory (its src
+					* dealt into pieces in place) */
 	uint32_t pieces;               /* pieces to cut, >= 1 */
 	double min_s;                  /* the rest's foretold time that opens more GPUs */
 	int keep_pieces;               /* benchmarks: the rest never merged, no GPU opened */
@@ -77,7 +77,7 @@ struct clique_share {
 	void *open_ctx;
 	/* out */
 	uint64_t count;
-	uint32_t npieces;              /* cut (part_source_pieces) */
+	uint32_t npieces;              /* dealt (part_source_stripes) */
 	uint32_t counted;              /* launches made (pieces, a merged rest as one) */
 	int shared;                    /* other GPUs were opened */
 	int merged;                    /* the first GPU took the rest in one launch */

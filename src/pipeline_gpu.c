@@ -1890,7 +1890,7 @@ static int count_clique_shared(struct gpu_ctx **ctx, uint32_t want, uint32_t *ng
 	struct part_stats ps = { 0 };
 	struct share_open so = { .o = o, .r = r };
 	struct clique_share cs = { .gpu = ctx, .want = want, .part = &d,
-				   .k = o->k_all ? 1 : o->k, .pieces = ENGINE_SHARE_PIECES * want,
+				   .pieces = ENGINE_SHARE_PIECES * want,
 				   .min_s = share_test() == SHARE_FORCE ? 0 : ENGINE_SHARE_MIN_S,
 				   .wait_all = share_test() == SHARE_FORCE,
 				   .keep_pieces = share_test() == SHARE_PIECES,

@@ -185,10 +185,10 @@ static void check_prune_order(struct t_state *st, struct casegraph *c, uint32_t 
 		part_plan_free(pl[k]);
 }
 
-/* A part's sources cut into pieces for several GPUs (part_source_pieces,
- * src/clique_share.h): the cuts cover the sources once, in order, at most
- * as many pieces as asked, none costing more than its share plus one
- * source (the estimate recomputed here), and the K-cliques of the pieces'
+/* A part's sources dealt into pieces for several GPUs (part_source_stripes,
+ * src/clique_share.h): the pieces are the sources, each once, piece j
+ * every P-th from the j-th in increasing order, their sizes within one of
+ * each other, at most as many as asked; and the K-cliques of the pieces'
  * sources sum to the part's (what each GPU's launch over a piece relies
  * on), for K = 4 and 5 on the CPU's kernel. */
 static void check_source_pieces(struct t_state *st, struct casegraph *c)
@@ -208,47 +208,45 @@ static void check_source_pieces(struct t_state *st, struct casegraph *c)
 	}
 	const uint32_t asks[] = { 1, 2, 3, 7, 32, d.nsrc + 5 };
 	uint32_t *cut = malloc(((size_t)d.nsrc + 6) * sizeof(*cut));
-	for (unsigned k = 4; cut && k <= 5; k++) {
-		uint64_t whole = 0;
-		const int wrc = kern_cpu_clique(&d, k, 0, KERN_CLIQUE_ORIENT, 2, &whole, NULL, &err);
-		CHECK(st, wrc == 0, "%s K=%u: whole part: %s", c->name, k, err.msg);
-		double total = 0, most = 0;
-		for (uint32_t x = 0; x < d.nsrc; x++) {
-			const double n = (double)(d.off[d.src[x] + 1] - d.off[d.src[x]]);
-			const double cost = n + 1 >= k ? n * n + 1 : 1;
-			total += cost;
-			most = cost > most ? cost : most;
+	uint32_t *was = malloc(((size_t)d.nsrc + 1) * sizeof(*was));
+	uint64_t whole[2] = { 0, 0 };
+	for (unsigned k = 4; cut && was && k <= 5; k++)
+		CHECK(st, kern_cpu_clique(&d, k, 0, KERN_CLIQUE_ORIENT, 2, &whole[k - 4], NULL, &err) == 0,
+		      "%s K=%u: whole part: %s", c->name, k, err.msg);
+	for (unsigned a = 0; cut && was && a < sizeof(asks) / sizeof(asks[0]); a++) {
+		memcpy(was, d.src, (size_t)d.nsrc * sizeof(*was)); /* increasing: the build's */
+		uint32_t n = UINT32_MAX;
+		const uint32_t want = asks[a] < d.nsrc ? asks[a] : d.nsrc;
+		const int rc = part_source_stripes(&d, asks[a], cut, &n, &err);
+		int ok = rc == 0 && n == want && cut[0] == 0 && cut[n] == d.nsrc;
+		for (uint32_t j = 0; ok && j < n; j++) {
+			const uint32_t len = cut[j + 1] - cut[j];
+			ok = len == d.nsrc / n || len == d.nsrc / n + 1;
+			for (uint32_t x = cut[j], y = j; ok && x < cut[j + 1]; x++, y += n)
+				ok = y < d.nsrc && d.src[x] == was[y];
 		}
-		for (unsigned a = 0; a < sizeof(asks) / sizeof(asks[0]); a++) {
-			uint32_t n = UINT32_MAX;
-			part_source_pieces(&d, k, asks[a], cut, &n);
-			int ok = n <= asks[a] && (d.nsrc ? n >= 1 && cut[0] == 0 && cut[n] == d.nsrc : n == 0);
-			uint64_t sum = 0;
+		CHECK(st, ok, "%s: %u pieces (%u made): not every P-th source, in order", c->name,
+		      asks[a], n);
+		for (unsigned k = 4; ok && k <= 5; k++) {
+			uint64_t sum = 0, got = 0;
 			for (uint32_t j = 0; ok && j < n; j++) {
-				ok = cut[j] < cut[j + 1];
-				double cost = 0;
-				for (uint32_t x = cut[j]; ok && x < cut[j + 1]; x++) {
-					const double dn = (double)(d.off[d.src[x] + 1] - d.off[d.src[x]]);
-					cost += dn + 1 >= k ? dn * dn + 1 : 1;
-				}
-				CHECK(st, cost <= total / asks[a] + most + 1e-6 * total, "%s K=%u %u "
-				      "pieces: piece %u costs %.0f, share %.0f + %.0f", c->name, k,
-				      asks[a], j, cost, total / asks[a], most);
 				struct tsg_dag piece = d;
 				piece.src = d.src + cut[j];
 				piece.nsrc = cut[j + 1] - cut[j];
-				uint64_t got = 0;
-				ok = ok && kern_cpu_clique(&piece, k, 0, KERN_CLIQUE_ORIENT, 2, &got, NULL,
-							   &err) == 0;
+				ok = kern_cpu_clique(&piece, k, 0, KERN_CLIQUE_ORIENT, 2, &got, NULL,
+						     &err) == 0;
 				sum += got;
+				got = 0;
 			}
-			CHECK(st, ok && wrc == 0 && sum == whole, "%s K=%u %u pieces (%u made): "
-			      "%llu, whole part %llu", c->name, k, asks[a], n, (unsigned long long)sum,
-			      (unsigned long long)whole);
+			CHECK(st, ok && sum == whole[k - 4], "%s K=%u %u pieces: %llu, whole part %llu",
+			      c->name, k, asks[a], (unsigned long long)sum,
+			      (unsigned long long)whole[k - 4]);
 		}
+		memcpy(d.src, was, (size_t)d.nsrc * sizeof(*was));
 	}
-	CHECK(st, cut != NULL, "out of memory");
+	CHECK(st, cut && was, "out of memory");
 	free(cut);
+	free(was);
 	free(d.off);
 	part_plan_free(pl);
 }
