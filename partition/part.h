@@ -125,10 +125,11 @@ uint64_t part_plan_weight(const struct part_plan *p, uint32_t i);
  * A built part's sources dealt into pieces for several GPUs to share
  * (src/clique_share.h): piece j takes every pieces-th source from the j-th
  * on (d->src[j], d->src[j + pieces], ...), so that each holds hubs and
- * small lists alike, as many warps' worth as the part allows. Why not
- * runs of the rank order: the top run holds few sources with the longest
- * lists, which left most of the GPU idle (R-MAT 22, K = 4, one H200: 16
- * runs of equal estimated cost took 0.66 s where one launch took 0.375 s).
+ * small lists alike and the pieces cost about the same: the first ones
+ * then foretell the rest, and GPUs taking them in turn end together. Runs
+ * of the rank order cut at equal estimated cost (out-list length squared)
+ * did not: the cost of a K-clique count grows faster than that with the
+ * list, and the top run held few sources with the longest lists.
  * d->src is rewritten in place, piece after piece, each piece's sources
  * increasing; cut[0 .. *n] receives the pieces' bounds in it (cut[0] = 0,
  * cut[*n] = d->nsrc, strictly increasing), *n = min(pieces, d->nsrc).
