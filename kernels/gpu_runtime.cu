@@ -591,10 +591,15 @@ extern "C" int gpu_clique_hold(struct gpu_ctx *g, const struct tsg_dag *d, struc
 			return slot_full(g, need, dag, err);
 		uint8_t *dd = g->dmem + 256;
 		CK(cudaEventRecord(g->h2d_start[0], g->copy[0]), "recording an event");
-		if ((rc = copy_in(g, 0, dd, d->off, dag, err)))
+		rc = copy_in(g, 0, dd, d->off, dag, err);
+		const cudaError_t re = rc ? cudaSuccess : cudaEventRecord(g->h2d_end[0], g->copy[0]);
+		/* waited for however it went: the caller frees the host part once
+		 * every GPU is done with it */
+		const cudaError_t se = cudaStreamSynchronize(g->copy[0]);
+		if (rc)
 			return rc;
-		CK(cudaEventRecord(g->h2d_end[0], g->copy[0]), "recording an event");
-		CK(cudaStreamSynchronize(g->copy[0]), "copying the part");
+		CK(re, "recording an event");
+		CK(se, "copying the part");
 		CK(cudaEventElapsedTime(&g->hold_ms, g->h2d_start[0], g->h2d_end[0]), "timing the copy");
 		g->hold = dev_dag{};
 		g->hold.off = g->hold.soff = (const uint64_t *)dd;

@@ -13,25 +13,26 @@
 #include "partition/part.h"
 #include "src/pipeline.h"
 
-/* What the GPUs share, under mu. Pieces go from the top: 0 .. left-1 are
- * still to take. */
 struct share;
 struct worker {
 	struct share *sh;
 	uint32_t i;
 };
 
+/* What the GPUs share, under mu: pieces 0 .. left-1 are still to take. */
 struct share {
 	struct clique_share *cs;
 	const uint32_t *cut;
 	pthread_mutex_t mu;
-	pthread_cond_t cv;  /* wait_all: a GPU has the part, or failed to */
+	pthread_cond_t cv;  /* wait_all: a GPU is past its hold */
 	uint32_t ready;     /* wait_all: GPUs past their hold, the first's included */
 	uint32_t left;
-	int decided;    /* the first GPU's first piece is in */
-	int rc;         /* the first failure: nobody takes more */
+	uint32_t covered;   /* pieces counted, a merged rest as all it held */
+	int merge;          /* the first GPU takes the rest in one launch */
+	int decided;        /* decide ran */
+	int rc;             /* the first failure (or stop): nobody takes more */
 	struct tsg_err err;
-	double t0;      /* the count's start */
+	double t0;          /* the count's start */
 	struct tsg_progress prog;
 	struct worker w[ENGINE_MAX_GPUS];
 	pthread_t thread[ENGINE_MAX_GPUS];
@@ -48,21 +49,36 @@ static void share_fail(struct share *sh, int rc, const struct tsg_err *err)
 	pthread_mutex_unlock(&sh->mu);
 }
 
-/* The next sources for GPU i into [*lo, *hi): the top piece left, or for
- * the first GPU once it was found to need no help, all that is left. 0
- * where none is (or the count failed or was stopped: *stop). */
-static int take(struct share *sh, uint32_t i, uint32_t *lo, uint32_t *hi, int *stop,
-		struct tsg_err *err)
+/* Whether work is left to take: no failure, no stop asked, pieces left. */
+static int work_left(struct share *sh)
+{
+	struct tsg_err e = { 0 };
+	if (engine_check_stop(sh->cs->o, &e))
+		return 0;
+	pthread_mutex_lock(&sh->mu);
+	const int left = sh->rc == TSG_OK && sh->left > 0;
+	pthread_mutex_unlock(&sh->mu);
+	return left;
+}
+
+/* The next sources for GPU i into [*lo, *hi) and the pieces they hold
+ * (*n): the top piece left, or for the first GPU once it was found to need
+ * no help, all that is left. 0 where none is (or the count failed, or a
+ * stop was asked: *stop). */
+static int take(struct share *sh, uint32_t i, uint32_t *lo, uint32_t *hi, uint32_t *n,
+		int *stop, struct tsg_err *err)
 {
 	int have = 0;
 	if ((*stop = engine_check_stop(sh->cs->o, err)))
 		return 0;
 	pthread_mutex_lock(&sh->mu);
 	if (sh->rc == TSG_OK && sh->left) {
-		const int all = i == 0 && sh->cs->merged;
+		const int all = i == 0 && sh->merge;
 		*hi = sh->cut[sh->left];
-		sh->left = all ? 0 : sh->left - 1;
+		*n = all ? sh->left : 1;
+		sh->left -= *n;
 		*lo = sh->cut[sh->left];
+		sh->cs->merged |= all;
 		have = 1;
 	}
 	pthread_mutex_unlock(&sh->mu);
@@ -71,34 +87,56 @@ static int take(struct share *sh, uint32_t i, uint32_t *lo, uint32_t *hi, int *s
 
 static void *worker_main(void *arg);
 
-/* The first GPU's second piece is in, `took` seconds after its first:
- * the rest foretold, and either merged into one launch or shared (the
- * others opened, each on its own thread). */
+/* The first GPU's second piece is in, `took` seconds after its first (0:
+ * fewer pieces, or it failed first): the rest foretold, and either merged
+ * into one launch or shared (the others opened, each on its own thread). */
 static void decide(struct share *sh, double took)
 {
 	struct clique_share *cs = sh->cs;
 	pthread_mutex_lock(&sh->mu);
 	sh->decided = 1;
-	cs->first_s = took;
-	cs->foretold_s = took * sh->left;
-	if (!cs->keep_pieces && (cs->foretold_s < cs->min_s || cs->want < 2))
-		cs->merged = 1;
-	const int more = !cs->merged && !cs->keep_pieces && sh->rc == TSG_OK && sh->left > 0;
+	const uint32_t left = sh->left;
+	const int ok = sh->rc == TSG_OK;
 	pthread_mutex_unlock(&sh->mu);
-	for (uint32_t i = 1; more && i < cs->want; i++) {
+	cs->piece_s = took;
+	cs->foretold_s = took * (left + 1); /* the piece in flight is the first GPU's too */
+	if (!ok) {
+		cs->alone = CLIQUE_SHARE_FAILED;
+		return;
+	}
+	if (cs->keep_pieces) {
+		cs->alone = CLIQUE_SHARE_KEPT;
+		return;
+	}
+	if (cs->want < 2 || !took || !left) {
+		cs->alone = cs->want < 2 ? CLIQUE_SHARE_ONE_GPU : CLIQUE_SHARE_FEW;
+		return;
+	}
+	if (cs->foretold_s < cs->min_s) {
+		cs->alone = CLIQUE_SHARE_SHORT;
+		pthread_mutex_lock(&sh->mu);
+		sh->merge = 1;
+		pthread_mutex_unlock(&sh->mu);
+		return;
+	}
+	if (!work_left(sh)) { /* stopped meanwhile: open nothing */
+		cs->alone = CLIQUE_SHARE_FAILED;
+		return;
+	}
+	cs->alone = CLIQUE_SHARE_NONE_JOINED; /* until a piece is counted elsewhere */
+	uint32_t started = 1;
+	for (uint32_t i = 1; i < cs->want; i++) {
 		sh->w[i] = (struct worker){ .sh = sh, .i = i };
 		if (pthread_create(&sh->thread[i], NULL, worker_main, &sh->w[i]) != 0) {
 			snprintf(cs->per[i].why, sizeof(cs->per[i].why), "no thread to drive it");
 			continue;
 		}
 		sh->started[i] = 1;
-		cs->shared = 1;
+		cs->opened_more = 1;
+		started++;
 	}
 	if (!cs->wait_all)
 		return;
-	uint32_t started = 1;
-	for (uint32_t i = 1; i < cs->want; i++)
-		started += (uint32_t)sh->started[i];
 	pthread_mutex_lock(&sh->mu);
 	while (sh->ready < started)
 		pthread_cond_wait(&sh->cv, &sh->mu);
@@ -114,8 +152,8 @@ static void held_now(struct share *sh)
 	pthread_mutex_unlock(&sh->mu);
 }
 
-/* Adds slot s's piece (GPU i) into the sums. */
-static int collect(struct share *sh, uint32_t i, int s, struct tsg_err *err)
+/* Adds slot s's launch (GPU i, n pieces) into the sums. */
+static int collect(struct share *sh, uint32_t i, int s, uint32_t n, struct tsg_err *err)
 {
 	struct clique_share *cs = sh->cs;
 	struct gpu_timing t;
@@ -128,18 +166,22 @@ static int collect(struct share *sh, uint32_t i, int s, struct tsg_err *err)
 		rc = tsg_fail(err, TSG_EOVERFLOW, "the clique count passes 2^64 - 1");
 	if (rc == TSG_OK) {
 		cs->count += count;
-		cs->counted++;
+		cs->launches++;
+		sh->covered += n;
 		cs->per[i].count += count;
-		cs->per[i].pieces++;
+		cs->per[i].pieces += n;
+		cs->per[i].launches++;
 		cs->per[i].kernel_ms += t.kernel_ms;
-		tsg_progress_update(&sh->prog, cs->counted, NULL);
+		tsg_progress_update(&sh->prog, sh->covered, NULL);
 	}
 	pthread_mutex_unlock(&sh->mu);
 	return rc;
 }
 
 /* GPU i: opened (i >= 1), the part held, then pieces until none is left;
- * submit the j-th, then collect the one before, as the parts' lanes do. */
+ * submit the j-th, then collect the one before, as the parts' lanes do.
+ * A GPU after the first opens, and takes the part, only while work is
+ * left: one that comes too late stays out and says so. */
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -148,16 +190,28 @@ static void *worker_main(void *arg)
 	struct clique_share *cs = sh->cs;
 	struct clique_share_gpu *me = &cs->per[i]; /* its own entry: no lock */
 	struct tsg_err err = { 0 }, serr = { 0 };
-	int rc = TSG_OK, held = 0, stop = 0;
+	int rc = TSG_OK, stop = 0;
+	uint32_t held = 0; /* pieces of the launch in the other slot, 0: none */
 	double first_in = 0; /* when the first GPU's first piece was in */
+	if (i && !work_left(sh)) {
+		snprintf(me->why, sizeof(me->why), "not opened: no piece was left");
+		held_now(sh);
+		return NULL;
+	}
 	if (i && (rc = cs->open(cs->open_ctx, i, &cs->gpu[i], &err)) != TSG_OK) {
 		snprintf(me->why, sizeof(me->why), "it did not open: %.150s", err.msg);
 		held_now(sh);
 		return NULL; /* the others take its pieces */
 	}
 	me->opened = 1;
+	if (i && !work_left(sh)) { /* not a copy of the part for nothing */
+		snprintf(me->why, sizeof(me->why), "opened, but no piece was left");
+		held_now(sh);
+		return NULL;
+	}
 	rc = gpu_clique_hold(cs->gpu[i], cs->part, &err);
 	me->held = rc == TSG_OK;
+	me->joined_s = tsg_now() - sh->t0;
 	held_now(sh);
 	if (rc) {
 		snprintf(me->why, sizeof(me->why), "it did not take the part: %.150s", err.msg);
@@ -165,14 +219,13 @@ static void *worker_main(void *arg)
 			share_fail(sh, rc, &err);
 		return NULL;
 	}
-	me->joined_s = tsg_now() - sh->t0;
 	for (uint32_t j = 0; rc == TSG_OK; j++) {
-		uint32_t lo = 0, hi = 0;
-		const int have = take(sh, i, &lo, &hi, &stop, &serr);
+		uint32_t lo = 0, hi = 0, n = 0;
+		const int have = take(sh, i, &lo, &hi, &n, &stop, &serr);
 		if (have)
 			rc = gpu_clique_submit_sources(cs->gpu[i], (int)(j % GPU_SLOTS), lo, hi, &err);
 		if (rc == TSG_OK && held) {
-			rc = collect(sh, i, (int)((j - 1) % GPU_SLOTS), &err);
+			rc = collect(sh, i, (int)((j - 1) % GPU_SLOTS), held, &err);
 			/* a piece's time: between the first two pieces' ends (the
 			 * second ran beside the first, as every later one runs
 			 * beside the one before), not the first's own, which holds
@@ -186,12 +239,12 @@ static void *worker_main(void *arg)
 		}
 		if (rc == TSG_OK && stop)
 			rc = tsg_fail(&err, stop, "%s", serr.msg);
-		held = have;
+		held = have ? n : 0;
 		if (!have)
 			break;
 	}
 	gpu_clique_release(cs->gpu[i], &me->copy_ms, &me->bytes);
-	me->busy_s = tsg_now() - sh->t0;
+	me->busy_s = tsg_now() - sh->t0 - me->joined_s;
 	if (rc)
 		share_fail(sh, rc, &err);
 	return NULL;
@@ -204,7 +257,7 @@ int clique_share_count(struct clique_share *cs, struct tsg_err *err)
 	if (!cut)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	cs->count = 0;
-	cs->counted = 0;
+	cs->launches = 0;
 	int rc = part_source_stripes(cs->part, cs->pieces, cut, &cs->npieces, err);
 	if (rc) {
 		free(cut);
@@ -218,11 +271,19 @@ int clique_share_count(struct clique_share *cs, struct tsg_err *err)
 	pthread_cond_init(&sh.cv, NULL);
 	sh.w[0] = (struct worker){ .sh = &sh, .i = 0 };
 	worker_main(&sh.w[0]);
-	if (!sh.decided) /* no piece, or the first GPU failed before one was in */
+	if (!sh.decided) /* fewer than three pieces, or the first GPU failed first */
 		decide(&sh, 0);
 	for (uint32_t i = 1; i < cs->want; i++)
 		if (sh.started[i])
 			pthread_join(sh.thread[i], NULL);
+	for (uint32_t i = 1; i < cs->want; i++)
+		cs->shared |= cs->per[i].pieces > 0;
+	if (cs->shared)
+		cs->alone = CLIQUE_SHARE_HELPED;
+	for (uint32_t i = 1; i < cs->want; i++) /* held, but every piece was taken first */
+		if (cs->per[i].held && !cs->per[i].pieces && !cs->per[i].why[0])
+			snprintf(cs->per[i].why, sizeof(cs->per[i].why), "it held the part once "
+				 "every piece was taken");
 	rc = sh.rc;
 	if (rc == TSG_OK && sh.left)
 		rc = tsg_fail(&sh.err, TSG_EINTERNAL, "%u of %u pieces of the part's sources were "

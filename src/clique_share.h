@@ -46,14 +46,27 @@ typedef int (*clique_share_open_fn)(void *ctx, uint32_t i, struct gpu_ctx **out,
 /* What one GPU did. */
 struct clique_share_gpu {
 	int opened;            /* it was opened (i >= 1: by open) */
-	int held;              /* it held the part and counted */
-	uint32_t pieces;       /* pieces it counted (a merged rest: 1) */
+	int held;              /* it held the part */
+	uint32_t pieces;       /* pieces it counted (a merged rest: all it covered) */
+	uint32_t launches;     /* its counts launched */
 	uint64_t count;        /* their K-cliques */
 	uint64_t bytes;        /* the part's copy */
 	double copy_ms, kernel_ms;
-	double joined_s;       /* from the count's start to its first piece */
-	double busy_s;         /* from the count's start to its last piece's end */
-	char why[200];         /* opened or held not: the error */
+	double joined_s;       /* from the count's start to holding the part */
+	double busy_s;         /* from holding the part to its last piece's end */
+	char why[200];         /* i >= 1 with no piece: why (not opened, not held,
+				* nothing left once it held the part) */
+};
+
+/* Why the first GPU counted alone, if it did. */
+enum clique_share_alone {
+	CLIQUE_SHARE_HELPED,    /* another GPU counted pieces */
+	CLIQUE_SHARE_ONE_GPU,   /* one GPU listed */
+	CLIQUE_SHARE_FEW,       /* too few pieces to foretell the rest by */
+	CLIQUE_SHARE_SHORT,     /* the rest foretold under min_s: merged */
+	CLIQUE_SHARE_KEPT,      /* keep_pieces: nothing decided */
+	CLIQUE_SHARE_NONE_JOINED, /* others opened or asked, none counted a piece */
+	CLIQUE_SHARE_FAILED,    /* the count failed or was stopped first */
 };
 
 struct clique_share {
@@ -78,11 +91,16 @@ struct clique_share {
 	/* out */
 	uint64_t count;
 	uint32_t npieces;              /* dealt (part_source_stripes) */
-	uint32_t counted;              /* launches made (pieces, a merged rest as one) */
-	int shared;                    /* other GPUs were opened */
+	uint32_t launches;             /* counts launched (a merged rest: one) */
+	int opened_more;               /* threads to open other GPUs were started: gpu[1 ..
+					* want-1] may hold contexts (the caller drains and
+					* closes them) */
+	int shared;                    /* another GPU counted at least one piece */
 	int merged;                    /* the first GPU took the rest in one launch */
-	double first_s, foretold_s;    /* a piece's time on the first GPU (its second); the
-					* rest on it alone, foretold */
+	enum clique_share_alone alone; /* why not shared (CLIQUE_SHARE_HELPED where it was) */
+	double piece_s, foretold_s;    /* a piece's time on the first GPU (between its
+					* first two pieces' ends); the rest on it alone,
+					* the piece in flight included, foretold */
 	struct clique_share_gpu per[ENGINE_MAX_GPUS];
 };
 

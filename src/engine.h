@@ -265,9 +265,10 @@ struct engine_result {
 		char why[256];    /* not used, or how it was cut: why */
 	} stream;
 	struct engine_share {     /* k-cliques of one part under --gpus (src/clique_share.h) */
-		uint32_t pieces;  /* its sources' pieces (0: not so counted) */
+		int used;         /* counted so */
+		uint32_t pieces;  /* its sources' pieces */
 		uint32_t launches; /* counts launched (the first GPU's merged rest: one) */
-		int shared;       /* the other GPUs were opened to take pieces */
+		int shared;       /* another GPU counted at least one piece */
 		double piece_s, foretold_s; /* the first GPU's piece; the rest on it, foretold */
 	} share;
 	int units_even;           /* block layout: source blocks of equal work for a

@@ -1784,8 +1784,59 @@ static int share_open(void *ctx, uint32_t i, struct gpu_ctx **out, struct tsg_er
 	return rc;
 }
 
+/* The note on what the share did: which GPUs counted and why. */
+static void share_note(const struct clique_share *cs, int first, const char *list,
+		       const char *took, struct engine_result *r)
+{
+	size_t at = strlen(r->note);
+	const char *sep = at ? "; " : "";
+	switch (cs->alone) {
+	case CLIQUE_SHARE_HELPED:
+		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: k-cliques of "
+				       "one part held whole on GPUs %s, its sources shared in %u "
+				       "pieces (%s), as GPU %d's first pieces foretold %.2f s for "
+				       "the rest on it alone (%.1f s opens the others)", sep, list,
+				       cs->npieces, took, first, cs->foretold_s, cs->min_s);
+		break;
+	case CLIQUE_SHARE_SHORT:
+		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: k-cliques "
+				       "counted on GPU %d alone: one part holds the graph there, and "
+				       "its first pieces of %u foretold %.2f s for the rest, under the "
+				       "%.1f s that opening another GPU must save, so the rest went "
+				       "in one launch; --layout lstc cuts parts for all %u", sep,
+				       first, cs->npieces, cs->foretold_s, cs->min_s, cs->want);
+		break;
+	case CLIQUE_SHARE_FEW:
+		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: k-cliques "
+				       "counted on GPU %d alone: one part holds the graph there, in "
+				       "%u pieces, too few to foretell the rest by; --layout lstc "
+				       "cuts parts for all %u", sep, first, cs->npieces, cs->want);
+		break;
+	case CLIQUE_SHARE_NONE_JOINED:
+		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: k-cliques "
+				       "counted on GPU %d alone: its first pieces of %u foretold %.2f "
+				       "s for the rest, so the other GPUs were asked to share them, "
+				       "and none counted one", sep, first, cs->npieces,
+				       cs->foretold_s);
+		break;
+	case CLIQUE_SHARE_KEPT:
+	case CLIQUE_SHARE_ONE_GPU:
+		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%sk-cliques of one part "
+				       "in %u pieces on GPU %d (TSG_TEST_CLIQUE_SHARE=pieces: none "
+				       "merged, no other GPU opened)", sep, cs->npieces, first);
+		break;
+	case CLIQUE_SHARE_FAILED:
+		break; /* no count is reported */
+	}
+	for (uint32_t i = 1; i < cs->want && at < sizeof(r->note); i++)
+		if (cs->per[i].why[0])
+			at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "; GPU %d: %s",
+					       cs->o->gpus[i], cs->per[i].why);
+}
+
 /* Writes what the share did into r: the part's count and timings, an
- * entry a GPU that held the part (in --gpus' order), and the note. */
+ * entry a GPU that counted pieces (the first always, in --gpus' order),
+ * and the note. */
 static int share_result(const struct clique_share *cs, struct gpu_ctx *const *ctx, double build_s,
 			const struct part_stats *st, struct engine_result *r, struct tsg_err *err)
 {
@@ -1793,8 +1844,8 @@ static int share_result(const struct clique_share *cs, struct gpu_ctx *const *ct
 	double copy_ms = 0, kernel_ms = 0;
 	uint64_t bytes = 0;
 	for (uint32_t i = 0; i < cs->want; i++)
-		n += cs->per[i].held;
-	struct engine_gpu *eg = calloc(n ? n : 1, sizeof(*eg));
+		n += i == 0 || cs->per[i].pieces > 0;
+	struct engine_gpu *eg = calloc(n, sizeof(*eg));
 	if (!eg)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
 	free(r->gpus);
@@ -1804,7 +1855,11 @@ static int share_result(const struct clique_share *cs, struct gpu_ctx *const *ct
 	size_t ll = 0, tl = 0;
 	for (uint32_t i = 0, j = 0; i < cs->want; i++) {
 		const struct clique_share_gpu *pg = &cs->per[i];
-		if (!pg->held)
+		/* a GPU that held the part but counted nothing: its copy still
+		 * counts in the bytes and time moved */
+		copy_ms += pg->copy_ms;
+		bytes += pg->bytes;
+		if (i && !pg->pieces)
 			continue;
 		eg[j] = (struct engine_gpu){ .index = gpu_device_index(ctx[i]), .units = pg->pieces,
 					     .h2d_bytes = pg->bytes, .h2d_ms = pg->copy_ms,
@@ -1816,9 +1871,7 @@ static int share_result(const struct clique_share *cs, struct gpu_ctx *const *ct
 		if (tl < sizeof(took))
 			tl += (size_t)snprintf(took + tl, sizeof(took) - tl, "%sGPU %d %u", j ? ", " : "",
 					       eg[j].index, pg->pieces);
-		copy_ms += pg->copy_ms;
 		kernel_ms += pg->kernel_ms;
-		bytes += pg->bytes;
 		j++;
 	}
 	struct engine_part *ep = &r->parts[0];
@@ -1829,31 +1882,13 @@ static int share_result(const struct clique_share *cs, struct gpu_ctx *const *ct
 	ep->kernel_ms = kernel_ms;
 	ep->gpu = 0;
 	r->triangles += cs->count;
-	r->share = (struct engine_share){ .pieces = cs->npieces, .launches = cs->counted,
-					  .shared = cs->shared, .piece_s = cs->first_s,
-					  .foretold_s = cs->foretold_s };
+	r->share = (struct engine_share){ .used = 1, .pieces = cs->npieces,
+					  .launches = cs->launches, .shared = cs->shared,
+					  .piece_s = cs->piece_s, .foretold_s = cs->foretold_s };
 	r->build_s += build_s;
 	r->count_s += (copy_ms + kernel_ms) / 1000.0;
 	r->h2d_bytes += bytes;
-	const int first = gpu_device_index(ctx[0]);
-	size_t at = strlen(r->note);
-	if (cs->shared)
-		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: k-cliques of "
-				       "one part held whole on GPU%s %s, its sources shared in %u "
-				       "pieces (%s), as its first pieces foretold %.2f s for the rest "
-				       "on GPU %d alone", at ? "; " : "", n > 1 ? "s" : "", list,
-				       cs->npieces, took, cs->foretold_s, first);
-	else
-		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: k-cliques "
-				       "counted on GPU %d alone, as one part holds the graph there "
-				       "and its first pieces of %u foretold %.2f s for the rest, "
-				       "under the %.1f s another GPU must save to pay for its start; "
-				       "--layout lstc cuts parts for all %u", at ? "; " : "", first,
-				       cs->npieces, cs->foretold_s, ENGINE_SHARE_MIN_S, cs->want);
-	for (uint32_t i = 1; i < cs->want && at < sizeof(r->note); i++)
-		if (cs->per[i].why[0])
-			at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "; GPU %d: %s",
-					       cs->o->gpus[i], cs->per[i].why);
+	share_note(cs, gpu_device_index(ctx[0]), list, took, r);
 	if (n > 1)
 		snprintf(r->device_name, sizeof(r->device_name), "%s (GPUs %s)",
 			 gpu_device_name(ctx[0]), list);
@@ -1902,7 +1937,7 @@ static int count_clique_shared(struct gpu_ctx **ctx, uint32_t want, uint32_t *ng
 	const double build_s = tsg_now() - t0;
 	if (rc == TSG_OK)
 		rc = clique_share_count(&cs, err);
-	*ngpus = cs.shared ? want : 1;
+	*ngpus = cs.opened_more ? want : 1; /* the contexts to drain and close */
 	if (rc == TSG_OK)
 		rc = engine_unit_done(o, 0, cs.count, err);
 	if (rc == TSG_OK)

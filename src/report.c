@@ -243,7 +243,7 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 	if (r->layout == ENGINE_LAYOUT_LSTC) {
 		json_str(&j, "scheme", part_scheme_name(o->part.scheme));
 		json_str(&j, "prune", part_prune_name(r->prune));
-		if (r->share.pieces) {
+		if (r->share.used) {
 			json_key_obj(&j, "clique_share");
 			json_u64(&j, "pieces", r->share.pieces);
 			json_u64(&j, "launches", r->share.launches);
