@@ -152,8 +152,9 @@ static void held_now(struct share *sh)
 	pthread_mutex_unlock(&sh->mu);
 }
 
-/* Adds slot s's launch (GPU i, n pieces) into the sums. */
-static int collect(struct share *sh, uint32_t i, int s, uint32_t n, struct tsg_err *err)
+/* Adds slot s's launch (GPU i, n pieces, sources sources) into the sums. */
+static int collect(struct share *sh, uint32_t i, int s, uint32_t n, uint32_t sources,
+		   struct tsg_err *err)
 {
 	struct clique_share *cs = sh->cs;
 	struct gpu_timing t;
@@ -173,6 +174,10 @@ static int collect(struct share *sh, uint32_t i, int s, uint32_t n, struct tsg_e
 		cs->per[i].launches++;
 		cs->per[i].kernel_ms += t.kernel_ms;
 		tsg_progress_update(&sh->prog, sh->covered, NULL);
+		if (cs->profile)
+			fprintf(stderr, "clique share: GPU %u slot %d: %u piece%s, %u sources, kernels "
+				"%.1f ms, in at %.3f s\n", i, s, n, n == 1 ? "" : "s", sources,
+				t.kernel_ms, tsg_now() - sh->t0);
 	}
 	pthread_mutex_unlock(&sh->mu);
 	return rc;
@@ -192,6 +197,7 @@ static void *worker_main(void *arg)
 	struct tsg_err err = { 0 }, serr = { 0 };
 	int rc = TSG_OK, stop = 0;
 	uint32_t held = 0; /* pieces of the launch in the other slot, 0: none */
+	uint32_t held_src = 0; /* its sources */
 	double first_in = 0; /* when the first GPU's first piece was in */
 	if (i && !work_left(sh)) {
 		snprintf(me->why, sizeof(me->why), "not opened: no piece was left");
@@ -212,6 +218,8 @@ static void *worker_main(void *arg)
 	rc = gpu_clique_hold(cs->gpu[i], cs->part, &err);
 	me->held = rc == TSG_OK;
 	me->joined_s = tsg_now() - sh->t0;
+	if (cs->profile)
+		fprintf(stderr, "clique share: GPU %u held the part at %.3f s\n", i, me->joined_s);
 	held_now(sh);
 	if (rc) {
 		snprintf(me->why, sizeof(me->why), "it did not take the part: %.150s", err.msg);
@@ -225,7 +233,7 @@ static void *worker_main(void *arg)
 		if (have)
 			rc = gpu_clique_submit_sources(cs->gpu[i], (int)(j % GPU_SLOTS), lo, hi, &err);
 		if (rc == TSG_OK && held) {
-			rc = collect(sh, i, (int)((j - 1) % GPU_SLOTS), held, &err);
+			rc = collect(sh, i, (int)((j - 1) % GPU_SLOTS), held, held_src, &err);
 			/* a piece's time: between the first two pieces' ends (the
 			 * second ran beside the first, as every later one runs
 			 * beside the one before), not the first's own, which holds
@@ -240,6 +248,7 @@ static void *worker_main(void *arg)
 		if (rc == TSG_OK && stop)
 			rc = tsg_fail(&err, stop, "%s", serr.msg);
 		held = have ? n : 0;
+		held_src = hi - lo;
 		if (!have)
 			break;
 	}
@@ -256,6 +265,7 @@ int clique_share_count(struct clique_share *cs, struct tsg_err *err)
 	uint32_t *cut = calloc((size_t)cs->pieces + 1, sizeof(*cut));
 	if (!cut)
 		return tsg_fail(err, TSG_ENOMEM, "out of memory");
+	const double t0 = tsg_now();
 	cs->count = 0;
 	cs->launches = 0;
 	int rc = part_source_stripes(cs->part, cs->pieces, cut, &cs->npieces, err);
@@ -265,6 +275,9 @@ int clique_share_count(struct clique_share *cs, struct tsg_err *err)
 	}
 	sh.cut = cut;
 	sh.left = cs->npieces;
+	if (cs->profile)
+		fprintf(stderr, "clique share: %u pieces dealt in %.3f s\n", cs->npieces,
+			tsg_now() - t0);
 	sh.t0 = tsg_now();
 	tsg_progress_init(&sh.prog, "count", "pieces", cs->npieces, cs->progress && cs->npieces > 1);
 	pthread_mutex_init(&sh.mu, NULL);

@@ -86,6 +86,8 @@ struct clique_share {
 	uint64_t sizes_len;
 	const struct engine_opts *o;   /* for engine_check_stop */
 	int progress;                  /* a progress line of pieces on stderr */
+	int profile;                   /* benchmarks: a line a launch on stderr (its GPU,
+					* sources, kernel time, when it was in) */
 	clique_share_open_fn open;
 	void *open_ctx;
 	/* out */

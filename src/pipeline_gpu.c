@@ -1909,6 +1909,39 @@ static int share_test(void)
 				: strcmp(v, "pieces") == 0 ? SHARE_PIECES : SHARE_OFF;
 }
 
+static int open_profile_asked(void);
+
+/*
+ * Whether one k-clique part's sources are shared in pieces
+ * (count_clique_shared): where each source's work is cut into units of
+ * KERN_CLIQUE_CHUNK edges (edge-centric orientation, auto's from K = 5).
+ * Vertex-centric orientation and pivoting count a source on one warp, so
+ * each piece waits on its longest list: R-MAT 22's 4-cliques (0.375 s in
+ * one launch on an H200) took 55-75 ms of kernels a piece of 1/32 of the
+ * sources, and under --gpus 2.11 s against 1.94 s for the process
+ * (bench/raw/h200-2026-11-29-s55-callG, callH). Edge-centric pieces came
+ * near one launch on one H200: R-MAT 22, K = 5, 16 pieces 7.13-7.34 s of
+ * count against 7.60 s (callE); R-MAT 20, K = 6, 16.10 s against 15.06
+ * (callE, callD).
+ */
+static int share_by_sources(const struct engine_result *r)
+{
+	return r->clique_gpu.scheme == KERN_CLIQUE_EDGE && !r->clique_gpu.pivot;
+}
+
+/* The note where one part is counted in one launch on the first GPU
+ * under --gpus (not share_by_sources). */
+static void one_launch_note(struct engine_result *r, int first, uint32_t want)
+{
+	const size_t at = strlen(r->note);
+	snprintf(r->note + at, sizeof(r->note) - at, "%s--gpus: k-cliques counted on GPU %d alone, "
+		 "in one launch: one part holds the graph there, and %s counts each source on one "
+		 "warp, so pieces of its sources shared with other GPUs would each wait on their "
+		 "longest list; --kclique-scheme edge shares them, --layout lstc cuts parts for "
+		 "all %u", at ? "; " : "", first, r->clique_gpu.pivot ? "pivoting"
+		 : "vertex-centric orientation", want);
+}
+
 /*
  * K-cliques of the one part that holds the graph, under --gpus (*plan's
  * only part): built once into pinned memory, then counted by
@@ -1929,6 +1962,7 @@ static int count_clique_shared(struct gpu_ctx **ctx, uint32_t want, uint32_t *ng
 				   .min_s = share_test() == SHARE_FORCE ? 0 : ENGINE_SHARE_MIN_S,
 				   .wait_all = share_test() == SHARE_FORCE,
 				   .keep_pieces = share_test() == SHARE_PIECES,
+				   .profile = open_profile_asked(),
 				   .sizes = o->k_all ? r->sizes : NULL,
 				   .sizes_len = r->sizes_len, .o = o,
 				   .progress = o->progress, .open = share_open, .open_ctx = &so };
@@ -1989,7 +2023,15 @@ void engine_note_budget_reread(const struct gpu_ctx *g, struct engine_result *r)
 }
 
 /* TSG_OPEN_PROFILE=1 (a bench's): when engine_count_gpu passed each step
- * of its start, on stderr, from its own start (t0 > 0). */
+ * of its start, on stderr (open_profile), and a line a k-clique launch
+ * where one part is shared (src/clique_share.h). */
+static int open_profile_asked(void)
+{
+	const char *v = getenv("TSG_OPEN_PROFILE");
+	return v && strcmp(v, "1") == 0;
+}
+
+/* When engine_count_gpu passed a step, from its own start (t0 > 0). */
 static void open_profile(double t0, const char *what)
 {
 	if (t0 > 0)
@@ -2027,8 +2069,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	const int first = ngpus > 1 ? o->gpus[0] : o->gpu_index;
 	struct lists_bg early = { 0 }; /* the file's read, begun before the GPUs */
 	const int pending = g->lists_pending; /* before the early read may write it */
-	const char *pv = getenv("TSG_OPEN_PROFILE");
-	const double prof = pv && strcmp(pv, "1") == 0 ? t0 : 0;
+	const double prof = open_profile_asked() ? t0 : 0;
 	int rc = g->oriented ? stream_early(g, o, &early, r, err) : arrival_early(g, o, &early, err);
 	open_profile(prof, early.started ? "read begun" : "no early read");
 	if (rc == TSG_OK)
@@ -2244,11 +2285,11 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	pthread_cond_init(&p.cv, NULL);
 	tsg_progress_init(&p.prog, "count", "partitions", r->nparts, o->progress && r->nparts > 1);
 	const double wall0 = tsg_now();
-	if (p.ntodo && ((one && want > 1) || /* the part held whole on each GPU that helps */
+	if (p.ntodo && ((one && want > 1 && (share_by_sources(r) || share_test() == SHARE_FORCE)) ||
 			(engine_cliques(o) && share_test() == SHARE_PIECES && r->nparts == 1)))
 		rc = count_clique_shared(ctx, want, &ngpus, o, p.plan, r, err);
-	else
-		rc = run_lanes(&p, ctx, ngpus, err);
+	else if ((rc = run_lanes(&p, ctx, ngpus, err)) == TSG_OK && one && want > 1)
+		one_launch_note(r, gpu_device_index(ctx[0]), want);
 	tsg_progress_done(&p.prog);
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);

@@ -351,13 +351,14 @@ done
 # k-cliques with no layout named, where one part holds the graph: the
 # first GPU alone, said in the note; --layout lstc: every GPU
 g=$T/rmat16.tsg
-# (the share's first pieces foretell a short rest: the first GPU takes it
-# in one launch, src/clique_share.h)
-for a in "" "--layout lstc"; do
-	n=$("$B/tristream" count --quiet --json --k 4 --gpus $GL $a "$g" 2>"$T/err" |
+# (K = 4, vertex-centric: one launch; K = 5, edge-centric: the share's
+# first pieces foretell a short rest, which the first GPU takes in one
+# launch, src/clique_share.h)
+for a in "--k 4" "--k 5" "--k 4 --layout lstc"; do
+	n=$("$B/tristream" count --quiet --json $a --gpus $GL "$g" 2>"$T/err" |
 		python3 -c 'import json,sys; d=json.load(sys.stdin); c=d.get("clique_share"); print(len(d["gpus"]) if "gpus" in d else 1, "k-cliques counted on GPU" in d.get("note", ""), c["shared"] is False and 1 <= c["launches"] <= 4 if c else None)' 2>/dev/null)
-	want="1 True True"; [ -n "$a" ] && want="2 False None"
-	[ "$n" = "$want" ] && ok || bad "rmat16 --k 4 --gpus $GL $a: GPUs, note and clique_share '$n', wanted '$want'"
+	case $a in "--k 4") want="1 True None" ;; "--k 5") want="1 True True" ;; *) want="2 False None" ;; esac
+	[ "$n" = "$want" ] && ok || bad "rmat16 $a --gpus $GL: GPUs, note and clique_share '$n', wanted '$want' ($(head -c 200 "$T/err"))"
 done
 # ... and with the share forced (TSG_TEST_CLIQUE_SHARE=1: every GPU opened
 # and holding that one part however short the count, src/clique_share.h):
