@@ -19,13 +19,16 @@
  * piece is in, the time since the first was foretells the rest (that
  * time, a piece, for each piece left; the first piece's own time holds
  * the kernels' first load). Where the rest would take the first GPU alone
- * under `min_s` (what opening, filling and closing another GPU costs,
- * measured), it takes the rest in one launch, and no other GPU is opened.
+ * under `min_s` (what opening, filling and closing another GPU should
+ * cost: a model's figure, src/engine.h, not yet measured on two GPUs), it
+ * takes the rest in one launch, and no other GPU is opened.
  * Else each other GPU is opened on a thread of its own (`open`), takes a
  * copy of the part, and joins: every GPU takes the next piece once it is
  * free. A GPU that cannot open or hold the part stays out, and says why;
  * the others count its pieces. The count is exact either way: the pieces
- * cover the sources once.
+ * cover the sources once. The caller shares only edge-centric counts
+ * (src/pipeline_gpu.c, share_by_sources: a vertex-centric piece waits on
+ * its longest list).
  */
 #ifndef SRC_CLIQUE_SHARE_H
 #define SRC_CLIQUE_SHARE_H

@@ -153,7 +153,9 @@ struct engine_opts {
  * be short beside a GPU's share), and the time the first GPU's rest must
  * be foretold to take before the other GPUs are opened: opening one (its
  * context, about 0.3 s beside another), copying the part to it and closing
- * it at the end must be paid back by the half of the rest it takes. */
+ * it at the end must be paid back by the half of the rest it takes. Both
+ * from that model; not yet measured on two GPUs (bench/RESULTS.md,
+ * session 55). */
 #define ENGINE_SHARE_PIECES 16
 #define ENGINE_SHARE_MIN_S 1.0
 /* ... and its rounds' limits stop at this many seconds (at most about
