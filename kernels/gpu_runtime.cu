@@ -515,6 +515,27 @@ static int slot_full(const struct gpu_ctx *g, uint64_t need, uint64_t rows, stru
 			(unsigned long long)(rows >> 10), (unsigned long long)(g->slot_bytes >> 10));
 }
 
+/* Device bytes a k-clique launch over all of d's sources needs beyond its
+ * rows: the sources' preparation, --k-all's sizes, the least pool. */
+static uint64_t clique_extra(const struct gpu_ctx *g, const struct tsg_dag *d)
+{
+	return (uint64_t)KERN_CLIQUE_PREP_PER_SRC * d->nsrc + KERN_CLIQUE_PREP_FIXED +
+	       kern_clique_sizes_bytes(d->max_out, &g->cq) + kern_clique_pool_least(d->max_out, &g->cq);
+}
+
+/* d as kernels see it once its block (offsets, lists, sources) is copied
+ * to dd. */
+static dev_dag dag_at(uint8_t *dd, const struct tsg_dag *d)
+{
+	dev_dag dv = {};
+	dv.off = dv.soff = (const uint64_t *)dd;
+	dv.adj = dv.sadj = (const uint32_t *)(dd + ((uint64_t)d->nv + 1) * 8);
+	dv.src = dv.adj + d->ne;
+	dv.nsrc = d->nsrc;
+	dv.hi = d->nv;
+	return dv;
+}
+
 extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enum gpu_kernel k,
 			  struct tsg_err *err)
 {
@@ -532,9 +553,7 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 	uint8_t *dd = g->dmem + (uint64_t)s * g->slot_bytes + 256;
 	struct cq_part cq = {};
 	if (g->cq.k) { /* k-cliques: warps take what the slot has left */
-		need += (uint64_t)KERN_CLIQUE_PREP_PER_SRC * d->nsrc + KERN_CLIQUE_PREP_FIXED +
-			kern_clique_sizes_bytes(d->max_out, &g->cq) +
-			kern_clique_pool_least(d->max_out, &g->cq);
+		need += clique_extra(g, d);
 		cq.max_out = d->max_out;
 		cq.scratch_bytes = need <= g->slot_bytes ? g->slot_bytes - dag_al - 256 : 0;
 	} else {
@@ -545,12 +564,7 @@ extern "C" int gpu_submit(struct gpu_ctx *g, int s, const struct tsg_dag *d, enu
 		return cuda_fail(err, se, "sizing CUB's scratch");
 	if (need > g->slot_bytes)
 		return slot_full(g, need, dag, err);
-	dev_dag dv = {};
-	dv.off = dv.soff = (const uint64_t *)dd;
-	dv.adj = dv.sadj = (const uint32_t *)(dd + ((uint64_t)d->nv + 1) * 8);
-	dv.src = dv.adj + d->ne;
-	dv.nsrc = d->nsrc;
-	dv.hi = d->nv;
+	dev_dag dv = dag_at(dd, d);
 	dv.pv = g->pv;
 	if (gid) {
 		if (d->gid != d->src + d->nsrc)
@@ -584,9 +598,7 @@ extern "C" int gpu_clique_hold(struct gpu_ctx *g, const struct tsg_dag *d, struc
 	{
 		const uint64_t dag = tsg_dag_bytes(d->nv, d->ne, d->nsrc);
 		const uint64_t dag_al = (dag + 255) & ~(uint64_t)255;
-		const uint64_t need = dag_al + 256 + (uint64_t)KERN_CLIQUE_PREP_PER_SRC * d->nsrc +
-				      KERN_CLIQUE_PREP_FIXED + kern_clique_sizes_bytes(d->max_out, &g->cq) +
-				      kern_clique_pool_least(d->max_out, &g->cq);
+		const uint64_t need = dag_al + 256 + clique_extra(g, d);
 		if (need > g->slot_bytes)
 			return slot_full(g, need, dag, err);
 		uint8_t *dd = g->dmem + 256;
@@ -601,12 +613,7 @@ extern "C" int gpu_clique_hold(struct gpu_ctx *g, const struct tsg_dag *d, struc
 		CK(re, "recording an event");
 		CK(se, "copying the part");
 		CK(cudaEventElapsedTime(&g->hold_ms, g->h2d_start[0], g->h2d_end[0]), "timing the copy");
-		g->hold = dev_dag{};
-		g->hold.off = g->hold.soff = (const uint64_t *)dd;
-		g->hold.adj = g->hold.sadj = (const uint32_t *)(dd + ((uint64_t)d->nv + 1) * 8);
-		g->hold.src = g->hold.adj + d->ne;
-		g->hold.nsrc = d->nsrc;
-		g->hold.hi = d->nv;
+		g->hold = dag_at(dd, d);
 		g->hold_bytes = dag;
 		g->hold_room = dag_al;
 		g->hold_max_out = d->max_out;

@@ -78,7 +78,6 @@ static int take(struct share *sh, uint32_t i, uint32_t *lo, uint32_t *hi, uint32
 		*n = all ? sh->left : 1;
 		sh->left -= *n;
 		*lo = sh->cut[sh->left];
-		sh->cs->merged |= all;
 		have = 1;
 	}
 	pthread_mutex_unlock(&sh->mu);
@@ -108,8 +107,8 @@ static void decide(struct share *sh, double took)
 		cs->alone = CLIQUE_SHARE_KEPT;
 		return;
 	}
-	if (cs->want < 2 || !took || !left) {
-		cs->alone = cs->want < 2 ? CLIQUE_SHARE_ONE_GPU : CLIQUE_SHARE_FEW;
+	if (!took || !left) {
+		cs->alone = CLIQUE_SHARE_FEW;
 		return;
 	}
 	if (cs->foretold_s < cs->min_s) {
@@ -169,9 +168,7 @@ static int collect(struct share *sh, uint32_t i, int s, uint32_t n, uint32_t sou
 		cs->count += count;
 		cs->launches++;
 		sh->covered += n;
-		cs->per[i].count += count;
 		cs->per[i].pieces += n;
-		cs->per[i].launches++;
 		cs->per[i].kernel_ms += t.kernel_ms;
 		tsg_progress_update(&sh->prog, sh->covered, NULL);
 		if (cs->profile)
@@ -209,7 +206,6 @@ static void *worker_main(void *arg)
 		held_now(sh);
 		return NULL; /* the others take its pieces */
 	}
-	me->opened = 1;
 	if (i && !work_left(sh)) { /* not a copy of the part for nothing */
 		snprintf(me->why, sizeof(me->why), "opened, but no piece was left");
 		held_now(sh);

@@ -48,11 +48,8 @@ typedef int (*clique_share_open_fn)(void *ctx, uint32_t i, struct gpu_ctx **out,
 
 /* What one GPU did. */
 struct clique_share_gpu {
-	int opened;            /* it was opened (i >= 1: by open) */
 	int held;              /* it held the part */
 	uint32_t pieces;       /* pieces it counted (a merged rest: all it covered) */
-	uint32_t launches;     /* its counts launched */
-	uint64_t count;        /* their K-cliques */
 	uint64_t bytes;        /* the part's copy */
 	double copy_ms, kernel_ms;
 	double joined_s;       /* from the count's start to holding the part */
@@ -64,7 +61,6 @@ struct clique_share_gpu {
 /* Why the first GPU counted alone, if it did. */
 enum clique_share_alone {
 	CLIQUE_SHARE_HELPED,    /* another GPU counted pieces */
-	CLIQUE_SHARE_ONE_GPU,   /* one GPU listed */
 	CLIQUE_SHARE_FEW,       /* too few pieces to foretell the rest by */
 	CLIQUE_SHARE_SHORT,     /* the rest foretold under min_s: merged */
 	CLIQUE_SHARE_KEPT,      /* keep_pieces: nothing decided */
@@ -101,7 +97,6 @@ struct clique_share {
 					* want-1] may hold contexts (the caller drains and
 					* closes them) */
 	int shared;                    /* another GPU counted at least one piece */
-	int merged;                    /* the first GPU took the rest in one launch */
 	enum clique_share_alone alone; /* why not shared (CLIQUE_SHARE_HELPED where it was) */
 	double piece_s, foretold_s;    /* a piece's time on the first GPU (between its
 					* first two pieces' ends); the rest on it alone,

@@ -1820,7 +1820,6 @@ static void share_note(const struct clique_share *cs, int first, const char *lis
 				       cs->foretold_s);
 		break;
 	case CLIQUE_SHARE_KEPT:
-	case CLIQUE_SHARE_ONE_GPU:
 		at += (size_t)snprintf(r->note + at, sizeof(r->note) - at, "%sk-cliques of one part "
 				       "in %u pieces on GPU %d (TSG_TEST_CLIQUE_SHARE=pieces: none "
 				       "merged, no other GPU opened)", sep, cs->npieces, first);
@@ -1957,11 +1956,11 @@ static int count_clique_shared(struct gpu_ctx **ctx, uint32_t want, uint32_t *ng
 	struct tsg_dag d = { 0 };
 	struct part_stats ps = { 0 };
 	struct share_open so = { .o = o, .r = r };
+	const int mode = share_test();
 	struct clique_share cs = { .gpu = ctx, .want = want, .part = &d,
 				   .pieces = ENGINE_SHARE_PIECES * want,
-				   .min_s = share_test() == SHARE_FORCE ? 0 : ENGINE_SHARE_MIN_S,
-				   .wait_all = share_test() == SHARE_FORCE,
-				   .keep_pieces = share_test() == SHARE_PIECES,
+				   .min_s = mode == SHARE_FORCE ? 0 : ENGINE_SHARE_MIN_S,
+				   .wait_all = mode == SHARE_FORCE, .keep_pieces = mode == SHARE_PIECES,
 				   .profile = open_profile_asked(),
 				   .sizes = o->k_all ? r->sizes : NULL,
 				   .sizes_len = r->sizes_len, .o = o,
@@ -2285,8 +2284,9 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	pthread_cond_init(&p.cv, NULL);
 	tsg_progress_init(&p.prog, "count", "partitions", r->nparts, o->progress && r->nparts > 1);
 	const double wall0 = tsg_now();
-	if (p.ntodo && ((one && want > 1 && (share_by_sources(r) || share_test() == SHARE_FORCE)) ||
-			(engine_cliques(o) && share_test() == SHARE_PIECES && r->nparts == 1)))
+	const int mode = engine_cliques(o) ? share_test() : SHARE_OFF;
+	if (p.ntodo && ((one && want > 1 && (share_by_sources(r) || mode == SHARE_FORCE)) ||
+			(mode == SHARE_PIECES && r->nparts == 1)))
 		rc = count_clique_shared(ctx, want, &ngpus, o, p.plan, r, err);
 	else if ((rc = run_lanes(&p, ctx, ngpus, err)) == TSG_OK && one && want > 1)
 		one_launch_note(r, gpu_device_index(ctx[0]), want);
