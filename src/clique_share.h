@@ -24,7 +24,11 @@
  * takes the rest in one launch, and no other GPU is opened.
  * Else each other GPU is opened on a thread of its own (`open`), takes a
  * copy of the part, and joins: every GPU takes the next piece once it is
- * free. A GPU that cannot open or hold the part stays out, and says why;
+ * free. From then on a launch takes several pieces, a share of those
+ * left that shrinks toward the end (guided self-scheduling, never under
+ * one piece a GPU listed): a launch lasts at least as long as its longest
+ * warp, so launches of one small piece each waste the GPU (clique_share.c,
+ * guided). A GPU that cannot open or hold the part stays out, and says why;
  * the others count its pieces. The count is exact either way: the pieces
  * cover the sources once. The caller shares only edge-centric counts
  * (src/pipeline_gpu.c, share_by_sources: a vertex-centric piece waits on
