@@ -2037,6 +2037,82 @@ static void open_profile(double t0, const char *what)
 		fprintf(stderr, "open profile: %s at %.3f s\n", what, tsg_now() - t0);
 }
 
+/*
+ * K-cliques' host setup: the order, the longest out-list and, for auto's
+ * method, the race on a sample (engine_lstc_setup, engine_clique_race),
+ * run on a thread of its own while the first GPU opens, since neither
+ * needs the other until the part's scratch is sized. The race alone took
+ * about 1 s where it went undecided (R-MAT 22 and 20, K = 5 and 6: JSON
+ * `plan` 1.5-1.7 s of which the GPU's open 0.45 s; K = 4, decided, 1.0
+ * s; two H200s, bench/raw/h200x2-2026-11-29-s56-callA). Between start
+ * and join the prep alone writes r's clique fields, the main thread only
+ * opens the GPU.
+ */
+struct clique_prep {
+	struct tsg_graph *g;
+	const struct engine_opts *o;
+	struct engine_result *r;
+	struct part_opts po;   /* out: as engine_lstc_setup leaves it */
+	uint32_t *order;       /* out: the degeneracy order, or NULL */
+	int rc;
+	struct tsg_err err;
+	pthread_t thread;
+	int started;
+};
+
+static int clique_prep_run(struct clique_prep *cp)
+{
+	int rc = engine_lstc_setup(cp->g, cp->o, &cp->po, &cp->order, cp->r, &cp->err);
+	/* auto on the GPU: a race on the host, pivoting to win by
+	 * ENGINE_GPU_PIVOT_RATIO (the GPU speeds orientation up more than
+	 * pivoting: H100 against 16 host threads, orientation 11x to 48x,
+	 * pivoting 0.7x to 1.7x on R-MAT 20, cnr-2000 and ca-HepPh;
+	 * bench/RESULTS.md, 2026-11-24 k-cliques); by K where no sample is
+	 * had (the paper's rule, section 4.5) */
+	if (rc == TSG_OK && engine_cliques(cp->o) && cp->r->clique_ran == KERN_CLIQUE_AUTO) {
+		rc = engine_clique_race(cp->g, cp->o, cp->order, ENGINE_GPU_PIVOT_RATIO,
+					&cp->r->clique_ran, &cp->r->clique_picked, &cp->err);
+		cp->r->clique_by_k = !cp->r->clique_picked;
+	}
+	return rc;
+}
+
+static void *clique_prep_main(void *arg)
+{
+	struct clique_prep *cp = arg;
+	cp->rc = clique_prep_run(cp);
+	return NULL;
+}
+
+/* The parts' options as the LSTC layout starts them. */
+static void clique_prep_init(struct clique_prep *cp)
+{
+	cp->po = cp->o->part;
+	cp->po.threads = cp->o->threads;
+	cp->po.scratch = gpu_kernel_scratch(cp->o->gpu_kernel, cp->o->per_vertex);
+}
+
+/* Starts cp's setup on a thread, or leaves it to run inline
+ * (clique_prep_end) where no thread is had. */
+static void clique_prep_begin(struct clique_prep *cp)
+{
+	clique_prep_init(cp);
+	cp->started = pthread_create(&cp->thread, NULL, clique_prep_main, cp) == 0;
+}
+
+/* Joins cp's setup (or runs it here); its failure into err. */
+static int clique_prep_end(struct clique_prep *cp, struct tsg_err *err)
+{
+	if (cp->started)
+		pthread_join(cp->thread, NULL);
+	else
+		cp->rc = clique_prep_run(cp);
+	cp->started = 0;
+	if (cp->rc)
+		*err = cp->err;
+	return cp->rc;
+}
+
 int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		     struct engine_result *r, struct tsg_err *err)
 {
@@ -2069,11 +2145,28 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	struct lists_bg early = { 0 }; /* the file's read, begun before the GPUs */
 	const int pending = g->lists_pending; /* before the early read may write it */
 	const double prof = open_profile_asked() ? t0 : 0;
+	struct clique_prep prep = { .g = g, .o = o, .r = r };
 	int rc = g->oriented ? stream_early(g, o, &early, r, err) : arrival_early(g, o, &early, err);
 	open_profile(prof, early.started ? "read begun" : "no early read");
+	/* k-cliques count on LSTC parts, their lists read before the engine */
+	const int cliques = engine_cliques(o) && !early.started && !g->lists_pending;
+	if (rc == TSG_OK && cliques)
+		clique_prep_begin(&prep);
 	if (rc == TSG_OK)
 		rc = gpu_open(first, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
 	open_profile(prof, "first GPU opened");
+	if (prep.started || (rc == TSG_OK && cliques)) {
+		struct tsg_err perr = { 0 };
+		const int prc = clique_prep_end(&prep, &perr);
+		order = prep.order;
+		if (rc == TSG_OK && prc) {
+			rc = prc;
+			*err = perr;
+		} else if (rc) { /* no GPU: a CPU that takes over races for itself */
+			r->clique_picked = r->clique_by_k = 0;
+		}
+		open_profile(prof, "k-cliques' host setup joined");
+	}
 	if (rc)
 		goto done;
 	ctx[0] = gpu;
@@ -2187,24 +2280,15 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		goto done;
 	}
 	r->layout = ENGINE_LAYOUT_LSTC;
-	struct part_opts po = o->part;
-	po.threads = o->threads;
-	po.scratch = gpu_kernel_scratch(o->gpu_kernel, o->per_vertex);
-	if ((rc = engine_lstc_setup(g, o, &po, &order, r, err)))
-		goto done;
+	if (!cliques) { /* (else done beside the GPU's open) */
+		clique_prep_init(&prep);
+		rc = clique_prep_end(&prep, err);
+		order = prep.order;
+		if (rc)
+			goto done;
+	}
+	struct part_opts po = prep.po;
 	if (engine_cliques(o)) {
-		/* auto on the GPU: a race on the host, pivoting to win by
-		 * ENGINE_GPU_PIVOT_RATIO (the GPU speeds orientation up more than
-		 * pivoting: H100 against 16 host threads, orientation 11x to 48x,
-		 * pivoting 0.7x to 1.7x on R-MAT 20, cnr-2000 and ca-HepPh;
-		 * bench/RESULTS.md, 2026-11-24 k-cliques); by K
-		 * where no sample is had (the paper's rule, section 4.5) */
-		if (r->clique_ran == KERN_CLIQUE_AUTO) {
-			if ((rc = engine_clique_race(g, o, order, ENGINE_GPU_PIVOT_RATIO,
-						     &r->clique_ran, &r->clique_picked, err)))
-				goto done;
-			r->clique_by_k = !r->clique_picked;
-		}
 		r->clique_gpu = engine_clique_gpu(o, r->clique_ran);
 		po.want_gid = o->per_vertex;
 		struct part_opts first_po = po;
