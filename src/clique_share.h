@@ -20,7 +20,7 @@
  * time, a piece, for each piece left; the first piece's own time holds
  * the kernels' first load). Where the rest would take the first GPU alone
  * under `min_s` (what opening, filling and closing another GPU should
- * cost: a model's figure, src/engine.h, not yet measured on two GPUs), it
+ * cost: a model's figure, src/engine.h; no count near it timed), it
  * takes the rest in one launch, and no other GPU is opened.
  * Else each other GPU is opened on a thread of its own (`open`), takes a
  * copy of the part, and joins: every GPU takes the next piece once it is

@@ -149,13 +149,14 @@ struct engine_opts {
  * (H100 host, 16 threads). */
 #define ENGINE_RACE_PARTS 256
 /* K-cliques of one part under --gpus (src/clique_share.h): the pieces its
- * sources are cut into, a GPU listed (enough for the last piece taken to
+ * sources are cut into, a GPU listed (enough for the last launch taken to
  * be short beside a GPU's share), and the time the first GPU's rest must
  * be foretold to take before the other GPUs are opened: opening one (its
  * context, about 0.3 s beside another), copying the part to it and closing
  * it at the end must be paid back by the half of the rest it takes. Both
- * from that model; not yet measured on two GPUs (bench/RESULTS.md,
- * session 55). */
+ * from that model. Measured on two H200s only far above the threshold:
+ * rests foretold at 5.5 and 15.6 s, shared, took the whole run to 1.5x
+ * one GPU (bench/RESULTS.md, session 56); no count near 1 s was timed. */
 #define ENGINE_SHARE_PIECES 16
 #define ENGINE_SHARE_MIN_S 1.0
 /* ... and its rounds' limits stop at this many seconds (at most about
