@@ -1180,6 +1180,10 @@ static int count_graph(struct tsg_graph *g, const struct engine_opts *o, struct 
 			/* no usable GPU: auto means the CPU will do */
 			snprintf(r->note, sizeof(r->note), "%.200s; counting on the CPU", gerr.msg);
 			engine_result_free(r);
+			/* the GPU's race and clique setup (which may have run beside
+			 * its open) are not the CPU's: it picks its own method */
+			r->clique_picked = r->clique_by_k = 0;
+			r->clique_gpu = (struct kern_clique_gpu){ 0 };
 			dev = TSG_DEVICE_CPU;
 		} else {
 			if (rc)

@@ -2155,6 +2155,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	if (rc == TSG_OK)
 		rc = gpu_open(first, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
 	open_profile(prof, "first GPU opened");
+	ctx[0] = gpu; /* (closed at done whatever fails next) */
 	if (prep.started || (rc == TSG_OK && cliques)) {
 		struct tsg_err perr = { 0 };
 		const int prc = clique_prep_end(&prep, &perr);
@@ -2162,14 +2163,11 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		if (rc == TSG_OK && prc) {
 			rc = prc;
 			*err = perr;
-		} else if (rc) { /* no GPU: a CPU that takes over races for itself */
-			r->clique_picked = r->clique_by_k = 0;
 		}
 		open_profile(prof, "k-cliques' host setup joined");
 	}
 	if (rc)
 		goto done;
-	ctx[0] = gpu;
 	if (ngpus > 1 && (rc = auto_one_gpu(g, o, gpu, first, pending, &ngpus, r, err)))
 		goto done;
 	/* k-cliques with no layout named may count on the first GPU alone
