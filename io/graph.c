@@ -289,24 +289,56 @@ void io_graph_free(struct tsg_graph *g)
 	memset(g, 0, sizeof(*g));
 }
 
+/* Ranks from hot_lo up (the highest degrees: ranks follow degree, and an
+ * entry points up, so most entries land there) are counted in each
+ * thread's own counters, hot_n of them a thread, and summed after; the
+ * others atomically. With every entry an atomic add, 32 threads queued on
+ * the hubs' words: `tristream info` of R-MAT 26 stored oriented took
+ * 2.87-3.44 s, longer than a count of it (two H200s' host, 32 cores,
+ * bench/raw/h200x2-2026-11-29-s55-callA/summary.txt). */
+#define DEG_HOT_MOST (1u << 18)
+
 struct deg_ctx {
 	const struct tsg_graph *g;
 	uint32_t *by_rank, *by_id;
+	uint32_t *hot;    /* [threads][hot_n], or NULL: every count atomic */
+	uint64_t hot_lo, hot_n;
+	unsigned threads;
 };
 
+static inline void deg_add(const struct deg_ctx *c, uint32_t *mine, uint64_t rank, uint32_t n)
+{
+	if (mine && rank >= c->hot_lo)
+		mine[rank - c->hot_lo] += n;
+	else
+		__atomic_fetch_add(&c->by_rank[rank], n, __ATOMIC_RELAXED);
+}
+
 /* Every row's entries each add one to their rank's in-degree, and every
- * row its length to its own rank's; the same words from several threads,
- * so atomically. */
+ * row its length to its own rank's. */
 static void deg_rows(void *arg, uint64_t b, uint64_t e, unsigned tid)
+{
+	const struct deg_ctx *c = arg;
+	const struct tsg_graph *g = c->g;
+	uint32_t *mine = c->threads == 1 ? c->by_rank /* hot_lo 0: all its own */
+			 : c->hot ? c->hot + (uint64_t)tid * c->hot_n : NULL;
+	for (uint64_t r = b; r < e; r++) {
+		for (uint64_t x = g->off[r]; x < g->off[r + 1]; x++)
+			deg_add(c, mine, g->adj[x], 1);
+		deg_add(c, mine, r, (uint32_t)(g->off[r + 1] - g->off[r]));
+	}
+}
+
+/* The threads' own counts of the hot ranks into by_rank. */
+static void deg_hot_sum(void *arg, uint64_t b, uint64_t e, unsigned tid)
 {
 	(void)tid;
 	const struct deg_ctx *c = arg;
-	const struct tsg_graph *g = c->g;
-	for (uint64_t r = b; r < e; r++) {
-		for (uint64_t x = g->off[r]; x < g->off[r + 1]; x++)
-			__atomic_fetch_add(&c->by_rank[g->adj[x]], 1, __ATOMIC_RELAXED);
-		__atomic_fetch_add(&c->by_rank[r], (uint32_t)(g->off[r + 1] - g->off[r]),
-				   __ATOMIC_RELAXED);
+	for (uint64_t i = b; i < e; i++) {
+		uint32_t sum = 0;
+		for (unsigned t = 0; t < c->threads; t++)
+			sum += c->hot[(uint64_t)t * c->hot_n + i];
+		c->by_rank[c->hot_lo + i] += sum;
 	}
 }
 
@@ -333,8 +365,17 @@ int io_graph_load_degrees(struct tsg_graph *g, unsigned threads, struct tsg_err 
 		return tsg_fail(err, TSG_ENOMEM, "%s: out of memory for the degrees of %llu vertices",
 				io_graph_name(g), (unsigned long long)g->nv);
 	}
-	tsg_parallel_for(threads ? threads : 1, g->nv, 1u << 12, deg_rows, &c);
-	tsg_parallel_for(threads ? threads : 1, g->nv, 1u << 16, deg_scatter, &c);
+	c.threads = threads ? threads : 1;
+	if (c.threads > 1) { /* (one thread counts into by_rank itself) */
+		c.hot_n = g->nv < DEG_HOT_MOST ? g->nv : DEG_HOT_MOST;
+		c.hot_lo = g->nv - c.hot_n;
+		c.hot = calloc(c.threads * c.hot_n + 1, sizeof(uint32_t)); /* NULL: all atomic */
+	}
+	tsg_parallel_for(c.threads, g->nv, 1u << 12, deg_rows, &c);
+	if (c.hot)
+		tsg_parallel_for(c.threads, c.hot_n, 1u << 12, deg_hot_sum, &c);
+	tsg_parallel_for(c.threads, g->nv, 1u << 16, deg_scatter, &c);
+	free(c.hot);
 	free(c.by_rank);
 	g->id_degree = c.by_id;
 	return TSG_OK;

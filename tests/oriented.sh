@@ -211,6 +211,19 @@ for k in ('vertices', 'edges', 'id_range', 'max_degree', 'mean_degree', 'degree_
 assert d['max_out_degree'] <= d['max_degree'], d" "$("$B/tristream" info --json --verify "$T/$g.o.tsg")" "$("$B/tristream" info --json "$T/$g.u.tsg")"
 done
 
+# an oriented file's degrees by id (io_graph_load_degrees): the top 2^18
+# ranks in each thread's own counters, the rest atomic; R-MAT 19's ids
+# pass 2^18, so both kinds count, at 1, 2 and 3 threads
+gen --seed 3 rmat --scale 19 "$T/r19.u.tsg" && conv --oriented "$T/r19.u.tsg" "$T/r19.o.tsg"
+u19=$("$B/tristream" info --json "$T/r19.u.tsg")
+for t in 1 2 3; do
+	check "R-MAT 19 oriented, info --threads $t: the undirected file's degrees and histogram" python3 -c "
+import json, sys; d = json.loads(sys.argv[1]); u = json.loads(sys.argv[2])
+assert d['oriented'] is True and u['oriented'] is False and d['id_range'] > 1 << 18, d
+for k in ('vertices', 'edges', 'id_range', 'max_degree', 'mean_degree', 'degree_histogram'):
+    assert d[k] == u[k], (k, d[k], u[k])" "$("$B/tristream" info --json --threads $t "$T/r19.o.tsg")" "$u19"
+done
+
 # --- damage: exit 3, no count, the file named, by every reader
 cp "$T/rmat.o.tsg" "$T/good.tsg"
 read -r r first nv nadj <<<"$(row2 "$T/good.tsg")"

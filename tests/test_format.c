@@ -815,10 +815,69 @@ static void check_hash(struct t_state *st)
 	free(b);
 }
 
+/* An oriented graph's undirected degrees by id (io_graph_load_degrees) on
+ * 1, 2 and 3 threads against a count made here: ranks past 2^18 (the top
+ * ones in each thread's own counters, the rest atomic), a band a row and
+ * three hubs every row points to, ids a permutation of the ranks. */
+static void check_degrees(struct t_state *st)
+{
+	enum { NV = (1u << 18) + 4096, W = 4, HUBS = 3 };
+	struct tsg_err err = { 0 };
+	uint64_t *off = malloc((NV + 1) * sizeof(*off));
+	uint32_t *adj = malloc((uint64_t)NV * (W + HUBS) * sizeof(*adj));
+	uint32_t *id = malloc(NV * sizeof(*id)), *want = calloc(NV, sizeof(*want));
+	char *p = strdup(t_path("degrees.o.tsg"));
+	if (!off || !adj || !id || !want || !p) {
+		CHECK(st, 0, "out of memory");
+		goto done;
+	}
+	off[0] = 0;
+	for (uint32_t r = 0; r < NV; r++) {
+		id[r] = (uint32_t)(((uint64_t)r * 7 + 3) % NV); /* 7 is prime to NV */
+		off[r + 1] = off[r];
+		for (uint32_t w = r + 1; w <= r + W && w < NV - HUBS; w++)
+			adj[off[r + 1]++] = w;
+		for (uint32_t w = NV - HUBS; w < NV; w++)
+			if (w > r)
+				adj[off[r + 1]++] = w;
+	}
+	uint32_t most = 0;
+	for (uint32_t r = 0; r < NV; r++) {
+		want[id[r]] += (uint32_t)(off[r + 1] - off[r]);
+		for (uint64_t x = off[r]; x < off[r + 1]; x++)
+			want[id[adj[x]]]++;
+	}
+	for (uint32_t v = 0; v < NV; v++)
+		most = want[v] > most ? want[v] : most;
+	int rc = io_graph_write_oriented(p, NV, off, adj, id, most, 2, 0, &err);
+	CHECK(st, rc == 0, "oriented write: %s", err.msg);
+	for (unsigned t = 1; rc == 0 && t <= 3; t++) {
+		struct tsg_graph g;
+		rc = load_oriented(p, IO_MODE_PREAD, 0, &g, &err);
+		CHECK(st, rc == 0, "oriented load: %s", err.msg);
+		if (rc)
+			break;
+		rc = io_graph_load_degrees(&g, t, &err);
+		uint32_t bad = 0;
+		for (uint32_t v = 0; rc == 0 && v < NV; v++)
+			bad += io_graph_id_degree(&g, v) != want[v];
+		CHECK(st, rc == 0 && bad == 0, "degrees on %u threads: %u of %u ids wrong (%s)", t,
+		      bad, (unsigned)NV, err.msg);
+		io_graph_free(&g);
+	}
+done:
+	free(off);
+	free(adj);
+	free(id);
+	free(want);
+	free(p);
+}
+
 int main(void)
 {
 	struct t_state st = { 0 };
 	check_hash(&st);
+	check_degrees(&st);
 	test_reader(&st);
 	test_uring_refused(&st);
 	/* a small graph: a 4-cycle with one chord, and an isolated vertex 4 */
