@@ -2038,9 +2038,10 @@ static void open_profile(double t0, const char *what)
 }
 
 /*
- * K-cliques' host setup: the order, the longest out-list and, for auto's
- * method, the race on a sample (engine_lstc_setup, engine_clique_race),
- * run on a thread of its own while the first GPU opens, since neither
+ * The LSTC layout's host setup: the order, the longest out-list and, for
+ * k-cliques by auto's method, the race on a sample (engine_lstc_setup,
+ * engine_clique_race). For k-cliques it runs on a thread of its own while
+ * the first GPU opens (triangles run it in place), since neither
  * needs the other until the part's scratch is sized. The race alone took
  * about 1 s where it went undecided (R-MAT 22 and 20, K = 5 and 6: JSON
  * `plan` 1.5-1.7 s of which the GPU's open 0.45 s; K = 4, decided, 1.0
@@ -2048,7 +2049,7 @@ static void open_profile(double t0, const char *what)
  * and join the prep alone writes r's clique fields, the main thread only
  * opens the GPU.
  */
-struct clique_prep {
+struct lstc_prep {
 	struct tsg_graph *g;
 	const struct engine_opts *o;
 	struct engine_result *r;
@@ -2060,7 +2061,7 @@ struct clique_prep {
 	int started;
 };
 
-static int clique_prep_run(struct clique_prep *cp)
+static int lstc_prep_run(struct lstc_prep *cp)
 {
 	int rc = engine_lstc_setup(cp->g, cp->o, &cp->po, &cp->order, cp->r, &cp->err);
 	/* auto on the GPU: a race on the host, pivoting to win by
@@ -2077,15 +2078,15 @@ static int clique_prep_run(struct clique_prep *cp)
 	return rc;
 }
 
-static void *clique_prep_main(void *arg)
+static void *lstc_prep_main(void *arg)
 {
-	struct clique_prep *cp = arg;
-	cp->rc = clique_prep_run(cp);
+	struct lstc_prep *cp = arg;
+	cp->rc = lstc_prep_run(cp);
 	return NULL;
 }
 
 /* The parts' options as the LSTC layout starts them. */
-static void clique_prep_init(struct clique_prep *cp)
+static void lstc_prep_init(struct lstc_prep *cp)
 {
 	cp->po = cp->o->part;
 	cp->po.threads = cp->o->threads;
@@ -2093,20 +2094,20 @@ static void clique_prep_init(struct clique_prep *cp)
 }
 
 /* Starts cp's setup on a thread, or leaves it to run inline
- * (clique_prep_end) where no thread is had. */
-static void clique_prep_begin(struct clique_prep *cp)
+ * (lstc_prep_end) where no thread is had. */
+static void lstc_prep_begin(struct lstc_prep *cp)
 {
-	clique_prep_init(cp);
-	cp->started = pthread_create(&cp->thread, NULL, clique_prep_main, cp) == 0;
+	lstc_prep_init(cp);
+	cp->started = pthread_create(&cp->thread, NULL, lstc_prep_main, cp) == 0;
 }
 
 /* Joins cp's setup (or runs it here); its failure into err. */
-static int clique_prep_end(struct clique_prep *cp, struct tsg_err *err)
+static int lstc_prep_end(struct lstc_prep *cp, struct tsg_err *err)
 {
 	if (cp->started)
 		pthread_join(cp->thread, NULL);
 	else
-		cp->rc = clique_prep_run(cp);
+		cp->rc = lstc_prep_run(cp);
 	cp->started = 0;
 	if (cp->rc)
 		*err = cp->err;
@@ -2145,20 +2146,20 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	struct lists_bg early = { 0 }; /* the file's read, begun before the GPUs */
 	const int pending = g->lists_pending; /* before the early read may write it */
 	const double prof = open_profile_asked() ? t0 : 0;
-	struct clique_prep prep = { .g = g, .o = o, .r = r };
+	struct lstc_prep prep = { .g = g, .o = o, .r = r };
 	int rc = g->oriented ? stream_early(g, o, &early, r, err) : arrival_early(g, o, &early, err);
 	open_profile(prof, early.started ? "read begun" : "no early read");
 	/* k-cliques count on LSTC parts, their lists read before the engine */
 	const int cliques = engine_cliques(o) && !early.started && !g->lists_pending;
 	if (rc == TSG_OK && cliques)
-		clique_prep_begin(&prep);
+		lstc_prep_begin(&prep);
 	if (rc == TSG_OK)
 		rc = gpu_open(first, o->gpu_mem, o->per_vertex ? g->nv : 0, &gpu, &slot, err);
 	open_profile(prof, "first GPU opened");
 	ctx[0] = gpu; /* (closed at done whatever fails next) */
 	if (prep.started || (rc == TSG_OK && cliques)) {
 		struct tsg_err perr = { 0 };
-		const int prc = clique_prep_end(&prep, &perr);
+		const int prc = lstc_prep_end(&prep, &perr);
 		order = prep.order;
 		if (rc == TSG_OK && prc) {
 			rc = prc;
@@ -2279,8 +2280,8 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	}
 	r->layout = ENGINE_LAYOUT_LSTC;
 	if (!cliques) { /* (else done beside the GPU's open) */
-		clique_prep_init(&prep);
-		rc = clique_prep_end(&prep, err);
+		lstc_prep_init(&prep);
+		rc = lstc_prep_end(&prep, err);
 		order = prep.order;
 		if (rc)
 			goto done;
