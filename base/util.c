@@ -109,6 +109,17 @@ double tsg_now(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+void tsg_profile_stamp(const char *what)
+{
+	const char *v = getenv("TSG_OPEN_PROFILE");
+	if (!v || strcmp(v, "1") != 0)
+		return;
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	fprintf(stderr, "process profile: %s at %lld.%06ld\n", what, (long long)ts.tv_sec,
+		ts.tv_nsec / 1000);
+}
+
 unsigned tsg_default_threads(void)
 {
 	/* the CPUs this process may run on: a launcher or taskset may have
@@ -349,5 +360,8 @@ int tsg_main(int argc, char **argv, int (*run)(int, char **), const char *prog)
 	tsg_stack_reserve(TSG_MAIN_STACK_RESERVE);
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
-	return tsg_close_stdout(run(argc, argv), prog);
+	tsg_profile_stamp("main");
+	const int rc = tsg_close_stdout(run(argc, argv), prog);
+	tsg_profile_stamp("main's return");
+	return rc;
 }

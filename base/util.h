@@ -32,6 +32,11 @@ int tsg_name_index(const char *const *names, int n, const char *s);
 const char *tsg_fmt_bytes(uint64_t bytes, char *buf, size_t len);
 
 double tsg_now(void); /* monotonic seconds */
+/* A bench's stamp: where TSG_OPEN_PROFILE=1, "process profile: WHAT at
+ * EPOCH" on stderr, in wall-clock seconds since 1970 (CLOCK_REALTIME), so
+ * that a script can set the process's own steps beside its launch and its
+ * end as the shell saw them. Nothing otherwise. */
+void tsg_profile_stamp(const char *what);
 
 /* Grows the calling thread's stack by about bytes now (a program's main,
  * first): the stack's mapping keeps that size, so later calls within it

@@ -437,6 +437,7 @@ int run_graph(struct count_plan *pl, const char *path, struct tsg_graph *mem,
 	struct engine_warm *warm = NULL;
 	memset(rg, 0, sizeof(*rg));
 	rg->t0 = tsg_now();
+	tsg_profile_stamp("run begun");
 	rg->g = mem ? mem : &rg->own;
 	struct tsg_graph *g = rg->g;
 	int rc = TSG_OK;
@@ -449,6 +450,7 @@ int run_graph(struct count_plan *pl, const char *path, struct tsg_graph *mem,
 	} else {
 		rc = open_graph(pl, path, rg, &warm, err);
 	}
+	tsg_profile_stamp("graph opened");
 	/* every rank agrees once after opening, whatever happened */
 	if ((rc = dist_agree(d, rc, err)))
 		goto done;
@@ -499,7 +501,9 @@ int run_graph(struct count_plan *pl, const char *path, struct tsg_graph *mem,
 		goto done;
 	o->take = take;
 	struct engine_result *r = &rg->r;
+	tsg_profile_stamp("engine begun");
 	rc = engine_count(g, o, r, err);
+	tsg_profile_stamp("engine done");
 	name_gpu_failure(o, r, rc, err);
 	if (!r->note[0] && rg->auto_note[0])
 		snprintf(r->note, sizeof(r->note), "%s", rg->auto_note);
@@ -543,6 +547,7 @@ int run_graph(struct count_plan *pl, const char *path, struct tsg_graph *mem,
 	if (rc == TSG_OK)
 		rg->vertices = io_graph_vertices_with_edges(g, o->threads);
 	rg->wall = tsg_now() - rg->t0;
+	tsg_profile_stamp("run's wall");
 done:
 	/* a collective, so only here: a rank that failed while counting meets
 	 * the others first in an agreement (engine_count's, or dist_sum_ranks'),
@@ -550,6 +555,7 @@ done:
 	dist_counter_close(take);
 	dist_host_free(d); /* the oriented graph its host's ranks built, if they did */
 	engine_gpu_warm_end(warm);
+	tsg_profile_stamp("run's end");
 	return rc;
 }
 
@@ -611,7 +617,9 @@ static int count_one(const char *path, const struct count_plan *job, struct repo
 		res->triangles = rg.r.triangles;
 		res->seconds = rg.wall;
 	}
+	tsg_profile_stamp("reported");
 	run_graph_free(&rg);
+	tsg_profile_stamp("freed");
 	return rc;
 }
 
