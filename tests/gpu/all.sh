@@ -32,7 +32,7 @@
 # JOBS="multi counts-2 batch-0 ..." (environment) runs only the jobs named
 # (the rest of a suite begun in an earlier run of the same build); the
 # summary names the ones left out, so a part is never read as the whole.
-# GPUS=N overrides the count nvidia-smi gives; RUN_SH, MULTI_SH, CLIQUE_SH
+# GPUS=N overrides the count of GPUs visible (tests/lib.sh's gpus_visible); RUN_SH, MULTI_SH, CLIQUE_SH
 # INPUTS_SH, ORIENTED_SH, SWEEP_SH and GROUPS_SH the scripts run (tests of this script
 # use stand-ins).
 set -u
@@ -62,7 +62,7 @@ if ! { mkdir "$T/build" && cp -a "$B/." "$T/build/"; } 2>"$T/cp.err"; then
 fi
 B=$T/build
 step() { echo "$(date -u +%FT%TZ) $*" >>"$O/progress.txt"; }
-ngpu=${GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
+ngpu=${GPUS:-$(. "$(dirname "$0")/../lib.sh" && gpus_visible)} # CUDA_VISIBLE_DEVICES honoured
 if [ "$ngpu" -lt 1 ]; then
 	echo "FAIL: no GPU here"
 	exit 1
