@@ -26,6 +26,8 @@
 
 static cudaError_t arrival_release(struct gpu_ctx *g);
 static void resident_free(struct gpu_ctx *g);
+/* base/util.h's bench stamp (that header's <stdatomic.h> is C's, not C++'s) */
+extern "C" void tsg_profile_stamp(const char *what);
 
 
 extern "C" void gpu_prewarm(int index)
@@ -33,8 +35,10 @@ extern "C" void gpu_prewarm(int index)
 	int count = 0;
 	if (cudaGetDeviceCount(&count) != cudaSuccess || index < 0 || index >= count)
 		return;
+	tsg_profile_stamp("prewarm begun");
 	if (cudaSetDevice(index) == cudaSuccess)
 		cudaFree(0); /* forces the context into being */
+	tsg_profile_stamp("prewarm done");
 }
 
 /* mid-hash's limit on a unit's source entries: 2^32 - 2^24 (kernel_scratch says why), or
@@ -195,8 +199,10 @@ extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct
 	CK(cudaGetDeviceProperties(&prop, index), "reading device properties");
 	snprintf(g->name, sizeof(g->name), "%s", prop.name);
 	g->sms = prop.multiProcessorCount;
+	tsg_profile_stamp("gpu_open: device selected");
 	if ((rc = budget_take(g, budget, pv_vertices, err)) != TSG_OK)
 		goto fail;
+	tsg_profile_stamp("gpu_open: budget taken");
 	CK(cudaMallocHost(&g->hcount, GPU_SLOTS * sizeof(dev_counters)), "allocating pinned counters");
 	for (int s = 0; s < GPU_SLOTS; s++) {
 		CK(cudaStreamCreateWithFlags(&g->copy[s], cudaStreamNonBlocking), "creating a stream");
@@ -211,6 +217,7 @@ extern "C" int gpu_open(int index, uint64_t budget, uint64_t pv_vertices, struct
 		   "creating an event");
 	*slot_bytes = g->slot_bytes - GPU_SLOT_OVERHEAD;
 	*out = g;
+	tsg_profile_stamp("gpu_open: done");
 	return TSG_OK;
 fail:
 	gpu_close(g);
@@ -221,6 +228,7 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 {
 	if (!g)
 		return;
+	tsg_profile_stamp("gpu_close: begun");
 	resident_free(g);
 	gpu_sweep_free(g);
 	(void)arrival_release(g); /* first: it waits on a stream, and unpins what a failed run
@@ -242,8 +250,10 @@ extern "C" void gpu_close(struct gpu_ctx *g)
 		cudaFreeHost(g->hcount);
 	if (g->hsizes)
 		cudaFreeHost(g->hsizes);
+	tsg_profile_stamp("gpu_close: streams and pinned freed");
 	if (g->dmem)
 		cudaFree(g->dmem);
+	tsg_profile_stamp("gpu_close: budget freed");
 	if (g->test_hog)
 		cudaFree(g->test_hog);
 	free(g);
