@@ -13,7 +13,8 @@
 # tests/gpu's scripts, with stand-in tools, fail when a graph they need
 # cannot be made; and, with BUILD_ROOT, tests/report.sh fails on a
 # tristream whose text output is one off, and bench/groups_ab.sh runs a
-# variant on another build (label@DIR) and refuses one that is not there. Without pyflakes3 the Python
+# variant on another build (label@DIR) and refuses one that is not there,
+# and bench/steps.py tables a count's stamps and fails on a failed run. Without pyflakes3 the Python
 # half is SKIPPED, visibly; without BUILD_ROOT the last check.
 # Ends with "N passed, N failed" (", N skipped" where any was).
 set -u
@@ -269,6 +270,20 @@ EOF2
 	rc=$?
 	check "bench/groups_ab.sh, a variant on a build that is not there: exit $rc (2)" \
 		eval '[ $rc = 2 ] && grep -q "no $T/nowhere/tristream" "$T/gab2.out"'
+	# bench/steps.py on the CPU: the process's stamps in a row each, the
+	# count in the last; a variant that fails fails the bench
+	python3 bench/steps.py "$build" tests/data/karate.txt.gz --runs 1 "a=--device cpu" \
+		"b=--device cpu --threads 1" >"$T/steps.out" 2>&1
+	rc=$?
+	check "bench/steps.py on the CPU: exit $rc, $(grep -c '^| ' "$T/steps.out") table lines" \
+		eval '[ $rc = 0 ] && grep -q "^| graph opened | 0\.[0-9]* | 0\.[0-9]* |$" "$T/steps.out" &&
+		      grep -q "^| whole | 0\.[0-9]* | 0\.[0-9]* |$" "$T/steps.out" &&
+		      grep -q "^| triangles | 45 | 45 |$" "$T/steps.out"'
+	python3 bench/steps.py "$build" tests/data/karate.txt.gz --runs 1 "a=--device cpu" \
+		"b=--no-such-option" >"$T/steps2.out" 2>&1
+	rc=$?
+	check "bench/steps.py, a variant that fails: exit $rc (1)" \
+		eval '[ $rc = 1 ] && grep -q "^steps.py: b (--no-such-option) failed" "$T/steps2.out"'
 else
 	skip "no BUILD_ROOT given; tests/report.sh not run on a mutated output"
 fi
