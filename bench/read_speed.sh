@@ -463,7 +463,9 @@ for row, _, name, key, temp, label, args in variants:
             continue
         earlier |= not m[2]
         if m[0] != 0:
-            err = open(os.path.join(out, f"{name}-{i}.err"), errors="replace").read().strip()
+            err = open(os.path.join(out, f"{name}-{i}.err"), errors="replace").read()
+            # its own words, not the profile's stamps (TSG_OPEN_PROFILE=1)
+            err = " / ".join(x for x in err.splitlines() if " profile: " not in x).strip()
             failed.append(f"exit {m[0]}" + (" (timeout)" if m[0] == 124 else ""))
             fails.append(f"{name} run {i}: exit {m[0]}: {err[-300:]}")
             continue

@@ -3,19 +3,22 @@
 each variant's runs under TSG_OPEN_PROFILE=1, their stamps (the process's
 own steps in wall-clock seconds, base/util.h's tsg_profile_stamp; the GPU
 engine's from its own start, src/pipeline_gpu.c) set on one clock from
-the moment the process was launched, medians side by side.
+the moment the process was launched, medians side by side. A k-clique
+count (--k) is compared by its cliques.
 
     bench/steps.py BUILD_DIR GRAPH [--runs 3] [--out FILE] LABEL=OPTIONS...
 
 e.g. bench/steps.py build r26o.tsg "one=--gpu 0" "two=--gpus 2". A
 warm-up round first (not counted), then RUNS rounds, the variants
 interleaved within each. Nothing is done to the page cache: read the file
-first for a warm table. The engine's stamps are placed from the process's
-"engine begun" stamp (its own clock starts within a millisecond of it).
+first for a warm table. The GPU engine's stamps are placed from the
+process's "gpu engine's clock" stamp, taken with that clock's zero.
 Every run must succeed and every count agree, else the exit status is 1
-(a usage error 2). Raw stderr and JSON of every run go to --out (a JSON
+(a usage error, a build without tristream or an --out that cannot be
+written: 2). Raw stderr and JSON of every run go to --out (a JSON
 lines file); a Markdown table is printed last: a row a step (ordered by
-its median in the first variant that has it; a step stamped more than
+its median in the first variant that has it, all in that order; a step
+stamped more than
 once, as a GPU's open on each GPU, keeps its last), a column a variant.
 """
 import json, os, re, shlex, statistics, subprocess, sys, time
@@ -35,7 +38,7 @@ def stamps(stderr, launch, end):
         m = PROCESS.match(line.strip())
         if m:
             st[m.group(1)] = float(m.group(2)) - launch
-            if m.group(1) == "engine begun":
+            if m.group(1) == "gpu engine's clock":
                 engine0 = st[m.group(1)]
     if "main's return" in st:
         st["exit (main's return to the end)"] = st["whole"] - st["main's return"]
@@ -54,10 +57,22 @@ def stamps(stderr, launch, end):
             st["engine: the read's end"] = engine0 + float(m.group(1))
     return st
 
+def counted(result):
+    """The run's count (triangles, or cliques under --k), or None."""
+    if not isinstance(result, dict):
+        return None
+    c = result.get("triangles", result.get("cliques"))
+    return c if isinstance(c, int) and not isinstance(c, bool) else None
+
+def why(stderr):
+    """A failed run's own words: its stderr less the profile's lines."""
+    lines = [x for x in stderr.splitlines() if " profile: " not in x]
+    return " / ".join(lines)[-300:]
+
 def run(tristream, graph, options):
     """(JSON result or None, stderr, {step: seconds})"""
     env = dict(os.environ, TSG_OPEN_PROFILE="1")
-    cmd = [tristream, "count", "--json"] + shlex.split(options) + [graph]
+    cmd = [tristream, "count", "--json"] + options + [graph]
     launch = time.time()
     p = subprocess.run(cmd, capture_output=True, text=True, env=env)
     end = time.time()
@@ -84,21 +99,34 @@ def main(argv):
     if len({label for label, _ in variants}) != len(variants):
         sys.stderr.write("steps.py: two variants of one label\n")
         return 2
+    try:
+        words = {label: shlex.split(options) for label, options in variants}
+    except ValueError as e:
+        sys.stderr.write(f"steps.py: a variant's options: {e}\n")
+        return 2
     tristream = os.path.join(build, "tristream")
+    if not os.access(tristream, os.X_OK):
+        sys.stderr.write(f"steps.py: no {tristream}\n")
+        return 2
+    try:
+        log = open(out, "w") if out else None
+    except OSError as e:
+        sys.stderr.write(f"steps.py: --out: {e}\n")
+        return 2
     seen = {label: [] for label, _ in variants}
     counts, bad = set(), 0
-    log = open(out, "w") if out else None
     for rnd in range(runs + 1):
         for label, options in variants:
-            result, stderr, st = run(tristream, graph, options)
+            result, stderr, st = run(tristream, graph, words[label])
             if log:
                 log.write(json.dumps({"variant": label, "round": rnd, "result": result,
                                       "stderr": stderr}) + "\n")
-            if result is None or not isinstance(result.get("triangles"), int):
-                sys.stderr.write(f"steps.py: {label} ({options}) failed: {stderr.strip()[-300:]}\n")
+            c = counted(result)
+            if c is None:
+                sys.stderr.write(f"steps.py: {label} ({options}) failed: {why(stderr)}\n")
                 bad = 1
                 continue
-            counts.add(result["triangles"])
+            counts.add(c)
             if rnd > 0:
                 seen[label].append(st)
     if log:
@@ -107,14 +135,13 @@ def main(argv):
         sys.stderr.write(f"steps.py: the counts disagree: {sorted(counts)}\n")
         bad = 1
     last = ["whole", "exit (main's return to the end)"]
-    order = []
+    at = {}  # a step's median in the first variant that has it
     for label, _ in variants:
-        runs_of = seen[label]
-        steps = {k for st in runs_of for k in st}
-        for k in sorted(steps, key=lambda k: statistics.median(st[k] for st in runs_of if k in st)):
-            if k not in order and k not in last:
-                order.append(k)
-    order += last
+        for st in seen[label]:
+            for k in st:
+                if k not in at and k not in last:
+                    at[k] = statistics.median(x[k] for x in seen[label] if k in x)
+    order = sorted(at, key=lambda k: at[k]) + last
     rows = []
     for k in order:
         row = [k]
@@ -122,7 +149,7 @@ def main(argv):
             v = [st[k] for st in seen[label] if k in st]
             row.append("%.3f" % statistics.median(v) if v else "-")
         rows.append(row)
-    rows.append(["triangles"] + [str(next(iter(counts))) if len(counts) == 1 and seen[label]
+    rows.append(["count"] + [str(next(iter(counts))) if len(counts) == 1 and seen[label]
                                  else "-" for label, _ in variants])
     print(f"graph: {graph}; {runs} runs a variant after a warm-up round; seconds from the "
           "launch, medians")

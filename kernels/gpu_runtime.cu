@@ -33,9 +33,9 @@ extern "C" void tsg_profile_stamp(const char *what);
 extern "C" void gpu_prewarm(int index)
 {
 	int count = 0;
+	tsg_profile_stamp("prewarm begun"); /* (before the driver's own start, if it is first) */
 	if (cudaGetDeviceCount(&count) != cudaSuccess || index < 0 || index >= count)
 		return;
-	tsg_profile_stamp("prewarm begun");
 	if (cudaSetDevice(index) == cudaSuccess)
 		cudaFree(0); /* forces the context into being */
 	tsg_profile_stamp("prewarm done");

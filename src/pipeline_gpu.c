@@ -2142,6 +2142,7 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 	uint32_t *todo = NULL;
 	uint64_t slot = 0;
 	double t0 = tsg_now();
+	tsg_profile_stamp("gpu engine's clock"); /* its open profile's zero, for bench/steps.py */
 	const int first = ngpus > 1 ? o->gpus[0] : o->gpu_index;
 	struct lists_bg early = { 0 }; /* the file's read, begun before the GPUs */
 	const int pending = g->lists_pending; /* before the early read may write it */

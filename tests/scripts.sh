@@ -113,6 +113,16 @@ env JOBS="groups" GPUS=2 $stand bash tests/gpu/all.sh "$T/b" "$T" "$T/o" 4 >/dev
 rc=$?
 check "tests/gpu/all.sh JOBS=groups on two GPUs: exit $rc, $(tr '\n' ' ' <"$T/o/gpu-tests-summary.txt" 2>/dev/null)" \
 	eval '[ "$rc" = 0 ] && [ "$(grep -c "^=== " "$T/o/gpu-tests.txt")" = 1 ] && grep -qx "groups on 0,1" "$T/o/gpu-tests.txt"'
+# under CUDA_VISIBLE_DEVICES=2,3 (no GPUS), every job on 2 or 3: multi.sh
+# and groups on the pair "2,3", never on a device the caller left out
+rm -rf "$T/o"
+env -u GPUS -u NGPU CUDA_VISIBLE_DEVICES=2,3 $stand bash tests/gpu/all.sh "$T/b" "$T" "$T/o" 4 >/dev/null 2>&1
+rc=$?
+others=$(grep -E ' on [0-9,]+$' "$T/o/gpu-tests.txt" 2>/dev/null | grep -cvE ' on (2|3|2,3)$')
+check "tests/gpu/all.sh under CUDA_VISIBLE_DEVICES=2,3: exit $rc, $others jobs elsewhere (want 0), $(grep -c '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null) logs (want 19)" \
+	eval '[ "$rc" = 0 ] && [ "$others" = 0 ] && [ "$(grep -c "^=== " "$T/o/gpu-tests.txt")" = 19 ] &&
+		grep -qx "multi on 2,3" "$T/o/gpu-tests.txt" && grep -qx "groups on 2,3" "$T/o/gpu-tests.txt" &&
+		grep -qx "sweep on [23]" "$T/o/gpu-tests.txt"'
 # tests/lib.sh's gpus_visible: NGPU, else CUDA_VISIBLE_DEVICES's entries,
 # else nvidia-smi's list (a stand-in listing four here)
 mkdir -p "$T/smi"
@@ -276,14 +286,25 @@ EOF2
 		"b=--device cpu --threads 1" >"$T/steps.out" 2>&1
 	rc=$?
 	check "bench/steps.py on the CPU: exit $rc, $(grep -c '^| ' "$T/steps.out") table lines" \
-		eval '[ $rc = 0 ] && grep -q "^| graph opened | 0\.[0-9]* | 0\.[0-9]* |$" "$T/steps.out" &&
-		      grep -q "^| whole | 0\.[0-9]* | 0\.[0-9]* |$" "$T/steps.out" &&
-		      grep -q "^| triangles | 45 | 45 |$" "$T/steps.out"'
+		eval '[ $rc = 0 ] && grep -q "^| graph opened | [0-9]*\.[0-9]* | [0-9]*\.[0-9]* |$" "$T/steps.out" &&
+		      grep -q "^| whole | [0-9]*\.[0-9]* | [0-9]*\.[0-9]* |$" "$T/steps.out" &&
+		      grep -q "^| count | 45 | 45 |$" "$T/steps.out"'
+	gzip -dc tests/data/karate.txt.gz >"$T/karate.txt"
+	python3 bench/steps.py "$build" "$T/karate.txt" --runs 1 "a=--device cpu --k 4" \
+		"b=--device cpu --k 4 --threads 1" >"$T/steps3.out" 2>&1
+	rc=$?
+	ref4=$("$build/tests/brute" --k 4 "$T/karate.txt" 2>/dev/null)
+	check "bench/steps.py, 4-cliques: exit $rc, '$(grep "^| count" "$T/steps3.out")' (brute: '$ref4')" \
+		eval 'num "$ref4" && [ $rc = 0 ] && grep -q "^| count | $ref4 | $ref4 |$" "$T/steps3.out"'
 	python3 bench/steps.py "$build" tests/data/karate.txt.gz --runs 1 "a=--device cpu" \
 		"b=--no-such-option" >"$T/steps2.out" 2>&1
 	rc=$?
-	check "bench/steps.py, a variant that fails: exit $rc (1)" \
-		eval '[ $rc = 1 ] && grep -q "^steps.py: b (--no-such-option) failed" "$T/steps2.out"'
+	check "bench/steps.py, a variant that fails: exit $rc (1), its own words" \
+		eval '[ $rc = 1 ] && grep -q "^steps.py: b (--no-such-option) failed: tristream: unknown option" "$T/steps2.out"'
+	python3 bench/steps.py "$T/nowhere" tests/data/karate.txt.gz "a=--device cpu" >"$T/steps4.out" 2>&1
+	rc=$?
+	check "bench/steps.py on a build that is not there: exit $rc (2)" \
+		eval '[ $rc = 2 ] && grep -q "^steps.py: no $T/nowhere/tristream" "$T/steps4.out"'
 else
 	skip "no BUILD_ROOT given; tests/report.sh not run on a mutated output"
 fi

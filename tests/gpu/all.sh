@@ -62,11 +62,18 @@ if ! { mkdir "$T/build" && cp -a "$B/." "$T/build/"; } 2>"$T/cp.err"; then
 fi
 B=$T/build
 step() { echo "$(date -u +%FT%TZ) $*" >>"$O/progress.txt"; }
-ngpu=${GPUS:-$(. "$(dirname "$0")/../lib.sh" && gpus_visible)} # CUDA_VISIBLE_DEVICES honoured
+ngpu=${GPUS:-$(. "$here/../lib.sh" && gpus_visible)} # CUDA_VISIBLE_DEVICES honoured
+case $ngpu in '' | *[!0-9]*) echo "FAIL: cannot count the GPUs here ('$ngpu')"; exit 1 ;; esac
 if [ "$ngpu" -lt 1 ]; then
 	echo "FAIL: no GPU here"
 	exit 1
 fi
+# the devices the jobs take: CUDA_VISIBLE_DEVICES's own entries where it
+# is set (each job's setting replaces it, so job g gets entry g, not g),
+# else 0 .. ngpu - 1
+ids=()
+[ -z "${CUDA_VISIBLE_DEVICES+x}" ] || IFS=, read -ra ids <<<"$CUDA_VISIBLE_DEVICES"
+for ((g = ${#ids[@]}; g < ngpu; g++)); do ids[g]=$g; done
 # the queue: a job a line, "name script args", taken under a lock, the
 # longest first so that the short ones fill the last gaps
 {
@@ -156,13 +163,13 @@ if [ "$ngpu" -ge 2 ] && { wanted multi || wanted groups; }; then
 	(
 		if wanted multi; then
 			s=$(date +%s)
-			step "GPUs 0,1: multi.sh"
-			CUDA_VISIBLE_DEVICES=0,1 bash "$MULTI_SH" "$B" "$G" >"$T/multi.log" 2>&1
-			finish multi $? $(($(date +%s) - s)) "GPUs 0,1"
+			step "GPUs ${ids[0]},${ids[1]}: multi.sh"
+			CUDA_VISIBLE_DEVICES=${ids[0]},${ids[1]} bash "$MULTI_SH" "$B" "$G" >"$T/multi.log" 2>&1
+			finish multi $? $(($(date +%s) - s)) "GPUs ${ids[0]},${ids[1]}"
 		fi
-		! wanted groups || run_job 0,1 groups groups
-		worker 0 &
-		worker 1
+		! wanted groups || run_job "${ids[0]},${ids[1]}" groups groups
+		worker "${ids[0]}" &
+		worker "${ids[1]}"
 		wait
 	) &
 	pids+=($!)
@@ -171,7 +178,7 @@ else
 	first=0
 fi
 for ((g = first; g < ngpu; g++)); do
-	worker "$g" &
+	worker "${ids[g]}" &
 	pids+=($!)
 done
 wait "${pids[@]}"
