@@ -55,6 +55,8 @@ gzip -dc "$SRC/data/karate.txt.gz" >"$T/karate.txt"
 check "reference counter: karate has 45 triangles (published)" same "$(brute "$T/karate.txt")" 45
 check "reference counter: 11 four-cliques of karate (published)" same "$(brute --k 4 "$T/karate.txt")" 11
 check "reference counter reads .tsg: karate" same "$(brute "$T/karate.tsg")" 45
+check "reference counter refuses a gzip file (not an empty graph's 0): exit 1, no output" \
+	eval '! brute "$SRC/data/karate.txt.gz" >"$T/bgz.out" 2>/dev/null && ! [ -s "$T/bgz.out" ]'
 for p in 1 2 5 34 40; do check "karate P=$p" same "$(tri --partitions $p "$T/karate.tsg")" 45; done
 
 # --- relabel
