@@ -676,6 +676,8 @@ void report_info(const char *path, const struct tsg_graph *g, const struct input
 			json_bool(&j, "checksums_ok", 1);
 		/* oriented: each edge once by construction; verified, its degree hint */
 		json_bool(&j, "symmetry_exact", verified);
+		if (g->io_used != IO_MODE_AUTO) /* how a .tsg was read (a text input's scratch too) */
+			json_str(&j, "io", io_mode_name(g->io_used));
 		if (in->bad_lines)
 			json_u64(&j, "bad_lines", in->bad_lines);
 		json_key_arr(&j, "degree_histogram");

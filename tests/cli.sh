@@ -321,6 +321,20 @@ check "missing manifest is named" grep -q "manifest.*none.txt" "$T/err"
 check "info" sh -c "$B/tristream info $T/er.tsg | grep -q 'checksums and structure: ok'"
 check "info --verify checks symmetry exactly" sh -c "$B/tristream info --verify $T/er.tsg | grep -q 'symmetry: ok (exact'"
 check "info --verify --json" sh -c "$B/tristream info --verify --json $T/er.tsg | grep -q '\"symmetry_exact\":true'"
+# info maps a file it finds in the page cache (--io auto) and says how it
+# read; what it prints is the same whichever way
+cat "$T/er.tsg" >/dev/null
+for m in auto pread mmap; do
+	"$B/tristream" info --json --io $m "$T/er.tsg" >"$T/info-$m.json" 2>/dev/null
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d.pop("io", "none")); print(json.dumps(d, sort_keys=True))' \
+		"$T/info-$m.json" >"$T/info-$m.txt" 2>/dev/null || : >"$T/info-$m.txt"
+done
+check "info --io auto of a cached file maps it: '$(head -n 1 "$T/info-auto.txt")' (pread: '$(head -n 1 "$T/info-pread.txt")', mmap: '$(head -n 1 "$T/info-mmap.txt")')" \
+	eval '[ "$(head -n 1 "$T/info-auto.txt")" = mmap ] && [ "$(head -n 1 "$T/info-pread.txt")" = pread ] &&
+	      [ "$(head -n 1 "$T/info-mmap.txt")" = mmap ]'
+check "info prints the same graph whichever way it read" \
+	eval '[ -n "$(sed -n 2p "$T/info-auto.txt")" ] && [ "$(sed -n 2p "$T/info-auto.txt")" = "$(sed -n 2p "$T/info-pread.txt")" ] &&
+	      [ "$(sed -n 2p "$T/info-auto.txt")" = "$(sed -n 2p "$T/info-mmap.txt")" ]'
 # convert --compress killed at any moment leaves no file behind but a
 # complete output (its plain intermediate is unnamed or unlinked)
 python3 - "$T/kill.txt" <<'PY'
