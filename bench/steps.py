@@ -16,9 +16,8 @@ process's "gpu engine's clock" stamp, taken with that clock's zero.
 Every run must succeed and every count agree, else the exit status is 1
 (a usage error, a build without tristream or an --out that cannot be
 written: 2). Raw stderr and JSON of every run go to --out (a JSON
-lines file); a Markdown table is printed last: a row a step (ordered by
-its median in the first variant that has it, all in that order; a step
-stamped more than
+lines file); a Markdown table is printed last: a row a step, ordered by
+its median in the first variant that has it (a step stamped more than
 once, as a GPU's open on each GPU, keeps its last), a column a variant.
 """
 import json, os, re, shlex, statistics, subprocess, sys, time
@@ -45,13 +44,12 @@ def stamps(stderr, launch, end):
     if engine0 is None:
         return st
     for line in stderr.splitlines():
-        m = COUNT.match(line.strip())
-        if m:
-            st["engine: count begun"] = engine0 + float(m.group(1))
-            st["engine: count done"] = engine0 + float(m.group(2))
-        elif ENGINE.match(line.strip()):
-            m = ENGINE.match(line.strip())
-            st["engine: " + m.group(1)] = engine0 + float(m.group(2))
+        count, step = COUNT.match(line.strip()), ENGINE.match(line.strip())
+        if count:
+            st["engine: count begun"] = engine0 + float(count.group(1))
+            st["engine: count done"] = engine0 + float(count.group(2))
+        elif step:
+            st["engine: " + step.group(1)] = engine0 + float(step.group(2))
         m = READ_END.search(line)
         if m:
             st["engine: the read's end"] = engine0 + float(m.group(1))

@@ -8,8 +8,8 @@
  * FILE is a text edge list (two ids a line; lines starting with '#' or '%'
  * and lines that do not start with two integers are skipped; a gzip file
  * is refused) or a plain (not LZ4) tristream .tsg file, read from
- * docs/FORMAT.md's layout without its checksums. The graph is taken as undirected, without self-loops or
- * duplicate edges. Prints the number of K-cliques (default 3: triangles),
+ * docs/FORMAT.md's layout without its checksums. The graph is taken as
+ * undirected, without self-loops or duplicate edges. Prints the number of K-cliques (default 3: triangles),
  * found by recursion over each vertex's higher-id neighbours, and exits 0;
  * on any failure prints nothing to stdout and exits 1. --per-vertex prints
  * "id triangles" for every vertex with an edge, each triangle found by a

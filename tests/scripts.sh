@@ -14,8 +14,9 @@
 # cannot be made; and, with BUILD_ROOT, tests/report.sh fails on a
 # tristream whose text output is one off, and bench/groups_ab.sh runs a
 # variant on another build (label@DIR) and refuses one that is not there,
-# and bench/steps.py tables a count's stamps and fails on a failed run. Without pyflakes3 the Python
-# half is SKIPPED, visibly; without BUILD_ROOT the last check.
+# and bench/steps.py tables a count's stamps and fails on a failed run.
+# Without pyflakes3 the Python half is SKIPPED, visibly; without
+# BUILD_ROOT the last checks.
 # Ends with "N passed, N failed" (", N skipped" where any was).
 set -u
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}

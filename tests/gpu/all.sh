@@ -32,9 +32,10 @@
 # JOBS="multi counts-2 batch-0 ..." (environment) runs only the jobs named
 # (the rest of a suite begun in an earlier run of the same build); the
 # summary names the ones left out, so a part is never read as the whole.
-# GPUS=N overrides the count of GPUs visible (tests/lib.sh's gpus_visible); RUN_SH, MULTI_SH, CLIQUE_SH
-# INPUTS_SH, ORIENTED_SH, SWEEP_SH and GROUPS_SH the scripts run (tests of this script
-# use stand-ins).
+# GPUS=N overrides the count of GPUs visible (tests/lib.sh's
+# gpus_visible); RUN_SH, MULTI_SH, CLIQUE_SH, INPUTS_SH, ORIENTED_SH,
+# SWEEP_SH and GROUPS_SH the scripts run (tests of this script use
+# stand-ins).
 set -u
 B=$1 G=$2 O=$3
 SLICES=${4:-11}
@@ -69,8 +70,8 @@ if [ "$ngpu" -lt 1 ]; then
 	exit 1
 fi
 # the devices the jobs take: CUDA_VISIBLE_DEVICES's own entries where it
-# is set (each job's setting replaces it, so job g gets entry g, not g),
-# else 0 .. ngpu - 1
+# is set (each job sets it anew, so worker g must name the g-th entry,
+# not device g), else 0 .. ngpu - 1
 ids=()
 [ -z "${CUDA_VISIBLE_DEVICES+x}" ] || IFS=, read -ra ids <<<"$CUDA_VISIBLE_DEVICES"
 for ((g = ${#ids[@]}; g < ngpu; g++)); do ids[g]=$g; done
