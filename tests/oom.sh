@@ -21,7 +21,7 @@ if nm "$B/tristream" 2>/dev/null | grep -q __asan_init; then
 	skip "an ASan build: address-space limits not tried"
 	finish_checks
 fi
-# limits in KiB, each a quarter above the last; by 1.2 GB every command
+# limits in KiB, each a quarter above the last; by 1.1 GB every command
 # here has room (a thread's C library arena alone takes 64 MiB of address
 # space). At the tightest, how tight depending on the build and the
 # libraries, the dynamic loader itself may fail (exit 127, before any of
