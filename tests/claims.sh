@@ -4,10 +4,11 @@
 # figure whose cited file held a timeout, and an H200 run's times after an
 # H100 paragraph).
 #
-# The rule, for each block of README.md, docs/USAGE.md, docs/SCALING.md and
-# docs/PERFORMANCE.md. A block is a table row, a list item ("- ", "* ",
-# "1. ") with its continuation lines, or a paragraph (lines between blank
-# lines); fenced code is skipped.
+# The rule, for each block of README.md, docs/USAGE.md, docs/SCALING.md,
+# docs/PERFORMANCE.md, docs/ARCHITECTURE.md and docs/PYTHON.md. A block
+# is a table row, a list item ("- ", "* ", "1. ") with its continuation
+# lines, or a paragraph (lines between blank lines); fenced code is
+# skipped.
 #  1. A block that holds a figure must name a raw source: a path
 #     bench/raw/... that exists under SOURCE_ROOT, or bench/RESULTS.md#ANCHOR
 #     where ANCHOR is a heading of bench/RESULTS.md. A figure is a number
@@ -149,7 +150,7 @@ out=$(check_doc "$T/good.md")
 check "made-up good.md passes the rule ($out)" [ -z "$out" ]
 
 # --- the documents
-for d in README.md docs/USAGE.md docs/PERFORMANCE.md docs/SCALING.md; do
+for d in README.md docs/USAGE.md docs/PERFORMANCE.md docs/SCALING.md docs/ARCHITECTURE.md docs/PYTHON.md; do
 	check "$d exists" [ -f "$d" ]
 	[ -f "$d" ] || continue
 	out=$(check_doc "$d")
