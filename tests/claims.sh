@@ -159,5 +159,22 @@ for d in README.md docs/USAGE.md docs/PERFORMANCE.md docs/SCALING.md docs/ARCHIT
 	[ -z "$out" ] || echo "$out"
 	check "$d: every figure names its raw file" [ -z "$out" ]
 done
+# --- bench/RESULTS.md, a log: each section (a "## " heading to the next)
+# that holds a figure names a raw file somewhere in it, or says that none
+# was kept ("no raw file"), so a session's figures can be traced
+sections_without_raw() { # FILE -> "FILE:LINE: heading" per section that fails
+	awk -v f="$1" -v fig="$fig" '
+	function done() { if (h != "" && figs && !raw) print f ":" hl ": " substr(h, 1, 80) }
+	/^## / { done(); h = $0; hl = NR; raw = 0; figs = 0; next }
+	/bench\/raw\/|no raw file/ { raw = 1 }
+	$0 ~ fig { figs = 1 }
+	END { done() }' "$1"
+}
+printf '## one\n\nTook 3 s (`%s`).\n\n## two\n\nTook 4 s.\n' "$raw" >"$T/log.md"
+out=$(sections_without_raw "$T/log.md")
+check "made-up log: the section without a raw file fails, the other passes ($out)" [ "$out" = "$T/log.md:5: ## two" ]
+out=$(sections_without_raw bench/RESULTS.md)
+[ -z "$out" ] || echo "$out"
+check "bench/RESULTS.md: every section with figures names a raw file" [ -z "$out" ]
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
