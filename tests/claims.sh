@@ -5,12 +5,12 @@
 # H100 paragraph).
 #
 # The rule, for each block of README.md, docs/USAGE.md, docs/SCALING.md,
-# docs/PERFORMANCE.md, docs/ARCHITECTURE.md, docs/PYTHON.md and the
-# format documents (docs/FORMAT*.md: arithmetic such as "2 × edges" is
-# excused as not measured). A block
-# is a table row, a list item ("- ", "* ", "1. ") with its continuation
-# lines, or a paragraph (lines between blank lines); fenced code is
-# skipped.
+# docs/PERFORMANCE.md, docs/ARCHITECTURE.md, docs/PYTHON.md and the format
+# documents (docs/FORMAT*.md: arithmetic such as "2 × edges" is excused as
+# not measured). A block is a table row, a list item ("- ", "* ", "1. ")
+# with its continuation lines, or a paragraph (lines between blank lines);
+# fenced code is skipped. bench/RESULTS.md, a log, is checked by section
+# (the end of this script).
 #  1. A block that holds a figure must name a raw source: a path
 #     bench/raw/... that exists under SOURCE_ROOT, or bench/RESULTS.md#ANCHOR
 #     where ANCHOR is a heading of bench/RESULTS.md. A figure is a number
