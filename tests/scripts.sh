@@ -60,10 +60,10 @@ echo "$3 $4 on $CUDA_VISIBLE_DEVICES"
 if [ "$3 $4" = "counts 2/4" ] && [ -n "${FAIL_ONE:-}" ]; then echo "1 passed, 1 failed"; exit 1; fi
 echo "1 passed, 0 failed"
 EOF2
-printf '#!/usr/bin/env bash\necho "multi on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/multi.sh"
+printf '#!/usr/bin/env bash\necho "multi $ONLY on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/multi.sh"
 printf '#!/usr/bin/env bash\necho "clique $PART on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/clique.sh"
 printf '#!/usr/bin/env bash\necho "inputs on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/inputs.sh"
-printf '#!/usr/bin/env bash\necho "oriented on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/oriented.sh"
+printf '#!/usr/bin/env bash\necho "oriented${ONLY:+ $ONLY} on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/oriented.sh"
 printf '#!/usr/bin/env bash\necho "sweep on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/sweep.sh"
 printf '#!/usr/bin/env bash\necho "groups on $CUDA_VISIBLE_DEVICES"; echo "1 passed, 0 failed"\n' >"$T/groups.sh"
 mkdir -p "$T/b"
@@ -77,16 +77,17 @@ for cfg in "3 0" "1 0" "2 1"; do
 		bash tests/gpu/all.sh "$T/b" "$T" "$T/o" 4 >/dev/null 2>&1
 	rc=$?
 	jobs=$(grep -c '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null)
-	multi=$(grep -c '^multi on 0,1$' "$T/o/gpu-tests.txt" 2>/dev/null)
-	want_multi=$([ "$1" -ge 2 ] && echo 1 || echo 0)
+	# multi.sh's five parts, groups.sh and oriented.sh's early reads on
+	# GPUs 0 and 1 where there are two, one after another; else groups.sh
+	# is a one-GPU job and the others are not run
+	multi=$(grep -cE '^(multi (lstc|block|arrival|rest|mpi)|oriented early) on 0,1$' "$T/o/gpu-tests.txt" 2>/dev/null)
+	want_multi=$([ "$1" -ge 2 ] && echo 6 || echo 0)
 	want_rc=$([ "$2" = 1 ] && echo 1 || echo 0)
-	want_jobs=$((18 + want_multi))
-	# groups.sh on GPUs 0 and 1 where there are two (after multi.sh), else
-	# a one-GPU job
-	want_runs=$((18 - want_multi))
+	want_jobs=$([ "$1" -ge 2 ] && echo 24 || echo 18)
+	want_runs=$([ "$1" -ge 2 ] && echo 17 || echo 18)
 	want_groups=$([ "$1" -ge 2 ] && echo "0,1" || echo "[0-9]")
 	runs=$(grep -c ' on [0-9]*$' "$T/o/gpu-tests.txt" 2>/dev/null)
-	check "tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs one-GPU jobs (want $want_runs), multi.sh on 0,1: $multi (want $want_multi), groups on $want_groups" \
+	check "tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs one-GPU jobs (want $want_runs), multi.sh's parts and oriented.sh's early reads on 0,1: $multi (want $want_multi), groups on $want_groups" \
 		eval '[ "$rc" = "$want_rc" ] && [ "$jobs" = "$want_jobs" ] && [ "$multi" = "$want_multi" ] &&
 			[ "$runs" = "$want_runs" ] && grep -qx "groups on $want_groups" "$T/o/gpu-tests.txt" &&
 			grep -q "^clique early on" "$T/o/gpu-tests.txt" &&
@@ -100,14 +101,14 @@ done
 # JOBS runs the jobs named and no other, and the summary names the rest;
 # a name of no job fails at once
 rm -rf "$T/o"
-env JOBS="multi counts-2 sanitizer" GPUS=3 $stand \
+env JOBS="multi-rest counts-2 sanitizer" GPUS=3 $stand \
 	bash tests/gpu/all.sh "$T/b" "$T" "$T/o" 4 >/dev/null 2>&1
 rc=$?
 jobs=$(grep '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null | sort | tr '\n' ' ')
 left=$(grep '^left out (JOBS):' "$T/o/gpu-tests-summary.txt" 2>/dev/null)
-check "tests/gpu/all.sh JOBS=\"multi counts-2 sanitizer\": exit $rc, jobs '$jobs', '$left'" \
-	eval '[ "$rc" = 0 ] && [ "$jobs" = "=== counts-2 === multi === sanitizer " ] &&
-		[ "$left" = "left out (JOBS): clique-early clique-late counts-0 counts-1 counts-3 kernels-0 kernels-1 kernels-2 kernels-3 batch-0 batch-1 clique-sanitizer sweep oriented groups inputs" ]'
+check "tests/gpu/all.sh JOBS=\"multi-rest counts-2 sanitizer\": exit $rc, jobs '$jobs', '$left'" \
+	eval '[ "$rc" = 0 ] && [ "$jobs" = "=== counts-2 === multi-rest === sanitizer " ] && grep -qx "multi rest on 0,1" "$T/o/gpu-tests.txt" &&
+		[ "$left" = "left out (JOBS): clique-early clique-late counts-0 counts-1 counts-3 kernels-0 kernels-1 kernels-2 kernels-3 batch-0 batch-1 clique-sanitizer sweep oriented inputs multi-lstc groups multi-block oriented-early multi-arrival multi-mpi" ]'
 # groups alone on two GPUs: on the pair, which then takes no other job
 rm -rf "$T/o"
 env JOBS="groups" GPUS=2 $stand bash tests/gpu/all.sh "$T/b" "$T" "$T/o" 4 >/dev/null 2>&1
@@ -120,9 +121,9 @@ rm -rf "$T/o"
 env -u GPUS -u NGPU CUDA_VISIBLE_DEVICES=2,3 $stand bash tests/gpu/all.sh "$T/b" "$T" "$T/o" 4 >/dev/null 2>&1
 rc=$?
 others=$(grep -E ' on [0-9,]+$' "$T/o/gpu-tests.txt" 2>/dev/null | grep -cvE ' on (2|3|2,3)$')
-check "tests/gpu/all.sh under CUDA_VISIBLE_DEVICES=2,3: exit $rc, $others jobs elsewhere (want 0), $(grep -c '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null) logs (want 19)" \
-	eval '[ "$rc" = 0 ] && [ "$others" = 0 ] && [ "$(grep -c "^=== " "$T/o/gpu-tests.txt")" = 19 ] &&
-		grep -qx "multi on 2,3" "$T/o/gpu-tests.txt" && grep -qx "groups on 2,3" "$T/o/gpu-tests.txt" &&
+check "tests/gpu/all.sh under CUDA_VISIBLE_DEVICES=2,3: exit $rc, $others jobs elsewhere (want 0), $(grep -c '^=== ' "$T/o/gpu-tests.txt" 2>/dev/null) logs (want 24)" \
+	eval '[ "$rc" = 0 ] && [ "$others" = 0 ] && [ "$(grep -c "^=== " "$T/o/gpu-tests.txt")" = 24 ] &&
+		grep -qx "multi lstc on 2,3" "$T/o/gpu-tests.txt" && grep -qx "groups on 2,3" "$T/o/gpu-tests.txt" &&
 		grep -qx "sweep on [23]" "$T/o/gpu-tests.txt"'
 # tests/lib.sh's gpus_visible: NGPU, else CUDA_VISIBLE_DEVICES's entries,
 # else nvidia-smi's list (a stand-in listing four here)
@@ -166,6 +167,29 @@ check "tests/gpu/all.sh's copy of BUILD_DIR: exit $rc, $(tr '\n' ' ' <"$T/o4/gpu
 	eval '[ "$rc" = 0 ] && grep -q "^a copy\$" "$T/o4/gpu-tests.txt" 2>/dev/null &&
 		grep -q "start: .*sha256 of tristream $hash\$" "$T/o4/progress.txt" 2>/dev/null &&
 		[ "$rc2" = 1 ] && [[ $out == *"FAIL: cannot copy $T/nothing"* ]]'
+
+# LIMIT: a job still running when the time is up is stopped, with the
+# processes it started ("exit 124 (timed out)"), and a job that would
+# have under 20 s is not begun; both fail the run. A LIMIT that is not a
+# number fails at once, and so does an ONLY that names no part of
+# multi.sh or oriented.sh (a typo would otherwise run a part unseen)
+printf '#!/usr/bin/env bash\nsleep 61.5 & wait\necho "1 passed, 0 failed"\n' >"$T/slow.sh"
+rm -rf "$T/o6"
+env LIMIT=21 JOBS="counts-0 counts-1" GPUS=1 $stand RUN_SH=$T/slow.sh \
+	bash tests/gpu/all.sh "$T/b" "$T" "$T/o6" 4 >/dev/null 2>&1
+rc=$?
+sleft=$(pgrep -fc "sleep 61.5")
+out=$(env LIMIT=9x GPUS=1 $stand bash tests/gpu/all.sh "$T/b" "$T" "$T/o7" 4 2>&1)
+rc2=$?
+out2=$(ONLY=arival bash tests/gpu/multi.sh "$T/b" "$T" 2>&1)
+rc3=$?
+out3=$(ONLY=erly bash tests/gpu/oriented.sh "$T/b" "$T" 2>&1)
+rc4=$?
+check "tests/gpu/all.sh LIMIT=21, a job of 61 s: exit $rc, $(tr '\n' ' ' <"$T/o6/gpu-tests-summary.txt" 2>/dev/null), $sleft left running; LIMIT=9x: exit $rc2; ONLY=arival: exit $rc3; ONLY=erly: exit $rc4" \
+	eval '[ "$rc" = 1 ] && [ "$sleft" = 0 ] && grep -q "^counts-0: exit 124 (timed out), " "$T/o6/gpu-tests-summary.txt" &&
+		grep -qx "counts-1: not run (no time left)" "$T/o6/gpu-tests-summary.txt" &&
+		[ "$rc2" = 1 ] && [[ $out == *"LIMIT=9x is not a whole number"* ]] && ! [ -e "$T/o7/gpu-tests.txt" ] &&
+		[ "$rc3" = 1 ] && [[ $out2 == *"ONLY=arival is none of"* ]] && [ "$rc4" = 1 ] && [[ $out3 == *"ONLY=erly is not early"* ]]'
 
 # --- tests/lib.sh's closing line and status: a script whose every check was
 # skipped exits 77 (meson: SKIP), one that checked nothing fails

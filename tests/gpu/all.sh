@@ -1,41 +1,41 @@
 #!/usr/bin/env bash
 # tests/gpu/all.sh BUILD_DIR SHARED_GRAPHS_DIR OUT_DIR [SLICES]
 #
-# The whole GPU suite on one host, every GPU busy: tests/gpu/multi.sh on
-# GPUs 0 and 1 (where the host has two or more), and the one-GPU scripts in
-# jobs taken by one worker a GPU, each run with only its GPU visible:
-# tests/gpu/run.sh (its counts in SLICES slices, default 11: a graph each
-# of its eleven; each slice in two jobs: counts-I with the kernels
-# $KERNELS_COUNTS and every other check, kernels-I with the kernels
-# $KERNELS_REST by name alone, since R-MAT 19's slice with all nine
-# kernels took over the device tool's 10 minutes on an H200, of which five
-# kernels by name took 81 s on an H100 (the other checks hold most of it);
-# its sanitizer part; its batch part in two),
-# tests/gpu/clique.sh (its counts in two halves, early and late, and its
-# sanitizer half), tests/gpu/sweep.sh, tests/gpu/oriented.sh,
-# tests/gpu/groups.sh (2 min on an H200; on GPUs 0 and 1 after multi.sh
-# where there are two, as its groups on several GPUs need two visible)
-# and tests/gpu/inputs.sh. The
-# longest jobs go first
-# (four H200s, 2026-11-26: count slices 4.5-13 min, sanitizer and batch
-# 2-2.5 min, multi.sh 15 min on two: 96 GPU-minutes for run.sh and
-# multi.sh; four H100s, the same day: clique.sh's counts 14 min, slices of
-# 16 3.5-8 min, clique.sh's sanitizer half and inputs.sh 1 min each), past
-# the device tool's 30 minutes a session even on four GPUs: JOBS runs the
-# rest in a later session, on the same binaries.
+# The whole GPU suite on one host, every GPU busy, as jobs:
+# - on a host of two or more GPUs, the jobs that need two run first, one
+#   after another, on GPUs 0 and 1 together: tests/gpu/multi.sh in its
+#   five parts (multi-lstc, multi-block, multi-arrival, multi-rest,
+#   multi-mpi: ONLY=..., together the whole script), tests/gpu/groups.sh
+#   (its groups on several GPUs) and tests/gpu/oriented.sh's early reads
+#   under --gpus 0,1 (oriented-early); then GPUs 0 and 1 join the others;
+# - every other job is taken from a queue, longest first, by one worker a
+#   GPU, and runs with only its GPU visible: tests/gpu/run.sh (its graphs
+#   in SLICES slices, default 11, a graph each; each slice in two jobs:
+#   counts-I with the kernels $KERNELS_COUNTS and every other check,
+#   kernels-I with $KERNELS_REST by name alone; its sanitizer part; its
+#   batch part in two), tests/gpu/clique.sh (early, late and sanitizer
+#   halves), sweep.sh, oriented.sh (one GPU), inputs.sh, and groups.sh
+#   where there is one GPU.
+# A whole run takes about 25 minutes of two H200s (session 58's parts
+# added up: bench/RESULTS.md), past the device tool's 10 minutes a
+# command: JOBS and LIMIT split it over several commands.
+# JOBS="multi-lstc counts-2 batch-0 ..." (environment) runs only the jobs
+# named; the summary names the ones left out, so a part is never read as
+# the whole, and a name of no job fails at once.
+# LIMIT=S (environment, seconds): every job ends by S seconds after the
+# start (timeout; its summary line says "timed out"), and a job that
+# would have under 20 s is not begun ("not run (no time left)"); either
+# fails the run.
 # Each job's log is added to OUT_DIR/gpu-tests.txt as the job ends, and a
 # line to OUT_DIR/gpu-tests-summary.txt (exit status, "N passed, N
 # failed", seconds), so a run stopped early keeps what it did;
 # OUT_DIR/progress.txt says where it is, and its "start" line the sha256 of
 # the tristream tested (the jobs run a copy of BUILD_DIR taken at the
 # start). Exits 0 only if every job asked for ran and passed.
-# JOBS="multi counts-2 batch-0 ..." (environment) runs only the jobs named
-# (the rest of a suite begun in an earlier run of the same build); the
-# summary names the ones left out, so a part is never read as the whole.
 # GPUS=N overrides the count of GPUs visible (tests/lib.sh's
-# gpus_visible); RUN_SH, MULTI_SH, CLIQUE_SH, INPUTS_SH, ORIENTED_SH,
-# SWEEP_SH and GROUPS_SH the scripts run (tests of this script use
-# stand-ins).
+# gpus_visible; CUDA_VISIBLE_DEVICES's own entries are the devices used);
+# RUN_SH, MULTI_SH, CLIQUE_SH, INPUTS_SH, ORIENTED_SH, SWEEP_SH and
+# GROUPS_SH the scripts run (tests of this script use stand-ins).
 set -u
 B=$1 G=$2 O=$3
 SLICES=${4:-11}
@@ -75,8 +75,9 @@ fi
 ids=()
 [ -z "${CUDA_VISIBLE_DEVICES+x}" ] || IFS=, read -ra ids <<<"$CUDA_VISIBLE_DEVICES"
 for ((g = ${#ids[@]}; g < ngpu; g++)); do ids[g]=$g; done
-# the queue: a job a line, "name script args", taken under a lock, the
-# longest first so that the short ones fill the last gaps
+# the jobs: a line each, "name script args"; the pair's (two GPUs at
+# once) and the queue's (one GPU each), the longest first so that the
+# short ones fill the last gaps
 {
 	echo "clique-early clique early"
 	echo "clique-late clique late"
@@ -88,26 +89,46 @@ for ((g = ${#ids[@]}; g < ngpu; g++)); do ids[g]=$g; done
 	echo "clique-sanitizer clique sanitizer"
 	echo "sweep sweep"
 	echo "oriented oriented"
-	echo "groups groups"
+	[ "$ngpu" -ge 2 ] || echo "groups groups"
 	echo "inputs inputs"
-} >"$T/all"
-[ "$ngpu" -ge 2 ] && echo "multi" >>"$T/all"
+} >"$T/one"
+{
+	if [ "$ngpu" -ge 2 ]; then
+		echo "multi-lstc multi lstc"
+		echo "groups groups"
+		echo "multi-block multi block"
+		echo "oriented-early oriented early"
+		echo "multi-arrival multi arrival"
+		echo "multi-rest multi rest"
+		echo "multi-mpi multi mpi"
+	fi
+} >"$T/two"
+cat "$T/one" "$T/two" >"$T/all"
 wanted() { [ -z "${JOBS:-}" ] || [[ " $JOBS " == *" $1 "* ]]; }
 left_out=""
 : >"$T/queue"
-while read -r name rest; do
-	if ! wanted "$name"; then
-		left_out="$left_out $name"
-	elif [ "$name" != multi ] && ! { [ "$name" = groups ] && [ "$ngpu" -ge 2 ]; }; then
-		echo "$name $rest" >>"$T/queue"
-	fi
-done <"$T/all"
+: >"$T/pair"
+for q in one two; do
+	while read -r name rest; do
+		if wanted "$name"; then
+			echo "$name $rest" >>"$T/$([ $q = one ] && echo queue || echo pair)"
+		else
+			left_out="$left_out $name"
+		fi
+	done <"$T/$q"
+done
 for j in ${JOBS:-}; do # a name of no job would leave a part out unseen
 	if ! grep -q "^$j\( \|$\)" "$T/all"; then
 		echo "FAIL: JOBS names $j, not a job of this suite: $(cut -d' ' -f1 "$T/all" | tr '\n' ' ')"
 		exit 1
 	fi
 done
+case ${LIMIT:-} in '' | *[!0-9]*) [ -z "${LIMIT:-}" ] || {
+	echo "FAIL: LIMIT=$LIMIT is not a whole number of seconds"
+	exit 1
+} ;;
+esac
+t0=$(date +%s)
 : >"$O/gpu-tests.txt"
 : >"$O/gpu-tests-summary.txt"
 take() { # -> the next job's line, or nothing when the queue is empty
@@ -126,27 +147,42 @@ finish() { # name rc seconds where: its log and summary line into OUT_DIR
 	) 9>"$T/lock.out"
 	step "$4: $1 exit $2: $(tail -n 1 "$T/$1.log")"
 }
-run_job() { # gpu name script args...
-	local gpu=$1 name=$2 script=$3 s rc
+left() { # -> seconds left under LIMIT (a large number without one)
+	if [ -n "${LIMIT:-}" ]; then echo $((LIMIT - ($(date +%s) - t0))); else echo 1000000; fi
+}
+run_job() { # gpus name script args...
+	local gpu=$1 name=$2 script=$3 s rc left
 	shift 3
+	left=$(left)
+	if [ "$left" -lt 20 ]; then
+		(
+			flock 9
+			echo "$name: not run (no time left)" >>"$O/gpu-tests-summary.txt"
+		) 9>"$T/lock.out"
+		step "$name: not run (no time left)"
+		return
+	fi
 	s=$(date +%s)
 	step "GPU $gpu: $name ($script $*)"
+	export CUDA_VISIBLE_DEVICES=$gpu
 	case $script in
 	run)
 		case $name in
-		counts-*) CUDA_VISIBLE_DEVICES=$gpu KERNELS=$KERNELS_COUNTS bash "$RUN_SH" "$B" "$G" "$@" ;;
-		kernels-*) CUDA_VISIBLE_DEVICES=$gpu KERNELS=$KERNELS_REST bash "$RUN_SH" "$B" "$G" "$@" ;;
-		*) CUDA_VISIBLE_DEVICES=$gpu bash "$RUN_SH" "$B" "$G" "$@" ;;
+		counts-*) KERNELS=$KERNELS_COUNTS timeout "$left" bash "$RUN_SH" "$B" "$G" "$@" ;;
+		kernels-*) KERNELS=$KERNELS_REST timeout "$left" bash "$RUN_SH" "$B" "$G" "$@" ;;
+		*) timeout "$left" bash "$RUN_SH" "$B" "$G" "$@" ;;
 		esac ;;
-	clique) CUDA_VISIBLE_DEVICES=$gpu PART=$1 bash "$CLIQUE_SH" "$B" "$G" ;;
-	inputs) CUDA_VISIBLE_DEVICES=$gpu bash "$INPUTS_SH" "$B" "$G" ;;
-	oriented) CUDA_VISIBLE_DEVICES=$gpu bash "$ORIENTED_SH" "$B" "$G" ;;
-	sweep) CUDA_VISIBLE_DEVICES=$gpu bash "$SWEEP_SH" "$B" "$G" ;;
-	groups) CUDA_VISIBLE_DEVICES=$gpu bash "$GROUPS_SH" "$B" "$G" ;;
+	clique) PART=$1 timeout "$left" bash "$CLIQUE_SH" "$B" "$G" ;;
+	multi) ONLY=$1 timeout "$left" bash "$MULTI_SH" "$B" "$G" ;;
+	inputs) timeout "$left" bash "$INPUTS_SH" "$B" "$G" ;;
+	oriented) ONLY=${1:-} timeout "$left" bash "$ORIENTED_SH" "$B" "$G" ;;
+	sweep) timeout "$left" bash "$SWEEP_SH" "$B" "$G" ;;
+	groups) timeout "$left" bash "$GROUPS_SH" "$B" "$G" ;;
 	*) echo "FAIL: no script $script"; false ;;
 	esac >"$T/$name.log" 2>&1
 	rc=$?
-	finish "$name" $rc $(($(date +%s) - s)) "GPU $gpu"
+	[ $rc = 124 ] && [ -n "${LIMIT:-}" ] && rc="124 (timed out)"
+	finish "$name" "$rc" $(($(date +%s) - s)) "GPU $gpu"
 }
 worker() { # gpu: jobs until the queue is empty
 	local line
@@ -157,18 +193,15 @@ worker() { # gpu: jobs until the queue is empty
 }
 step "start: $ngpu GPU(s), $SLICES count slices${JOBS:+, jobs $JOBS}; $("$B/tristream" --version 2>&1 | head -n 1); sha256 of tristream $(sha256sum "$B/tristream" 2>&1 | cut -c1-16)"
 pids=()
-if [ "$ngpu" -ge 2 ] && { wanted multi || wanted groups; }; then
-	# multi.sh, then groups.sh (its groups on two GPUs: one visible GPU
-	# would run only its contexts-of-GPU-0 form) hold GPUs 0 and 1; their
-	# workers start when both are done
+if [ -s "$T/pair" ]; then
+	# the jobs of two GPUs, in turn on GPUs 0 and 1 (one visible GPU
+	# would run only multi.sh's contexts-of-GPU-0 forms); their workers
+	# start when those are done
 	(
-		if wanted multi; then
-			s=$(date +%s)
-			step "GPUs ${ids[0]},${ids[1]}: multi.sh"
-			CUDA_VISIBLE_DEVICES=${ids[0]},${ids[1]} bash "$MULTI_SH" "$B" "$G" >"$T/multi.log" 2>&1
-			finish multi $? $(($(date +%s) - s)) "GPUs ${ids[0]},${ids[1]}"
-		fi
-		! wanted groups || run_job "${ids[0]},${ids[1]}" groups groups
+		while read -r line; do
+			# shellcheck disable=SC2086 # a job's words
+			run_job "${ids[0]},${ids[1]}" $line </dev/null
+		done <"$T/pair"
 		worker "${ids[0]}" &
 		worker "${ids[1]}"
 		wait

@@ -21,12 +21,21 @@
 # skipped, visibly. MPI parts are skipped, visibly, where the build or
 # mpirun lacks it; no GPU at all: exit 77. A graph that cannot be made is
 # a failure. Ends with "N passed, N failed" (", N skipped" where any was).
-# ONLY=arrival runs the arrival section alone, ONLY=lstc the LSTC and
-# k-clique section alone, ONLY=block the block layout's first section
-# without mpirun, ONLY=mpi the mpirun checks that one GPU can hold (ranks
-# by ranges, arrival groups cut alike or not; the ranks share the GPU)
-# alone (and each says the rest was not).
+# ONLY=block runs the block layout's first section alone (without
+# mpirun), ONLY=arrival the arrival section, ONLY=lstc the LSTC and
+# k-clique section, ONLY=mpi the mpirun checks of the first section (a rank
+# a GPU, two GPUs) and those that one GPU can hold (ranks by ranges,
+# arrival groups cut alike or not; the ranks share the GPU), ONLY=rest
+# the sections after them (per-vertex, clustering, checkpoints, damage,
+# mpirun's ranks of several GPUs and hosts, memcheck on two GPUs); each
+# says the rest was not run, and the five together are the whole
+# (tests/gpu/all.sh runs them as five jobs).
 set -u
+case ${ONLY:-} in '' | block | arrival | lstc | mpi | rest) ;; *)
+	echo "FAIL: ONLY=$ONLY is none of block, arrival, lstc, mpi, rest"
+	echo "0 passed, 1 failed"
+	exit 1 ;;
+esac
 B=${1:-build}
 SHARED=${2:-../shared/graphs}
 T=$(mktemp -d)
@@ -152,60 +161,67 @@ EOF
 }
 
 for g in "${graphs[@]}"; do
-	[ $two = 1 ] && { [ -z "${ONLY:-}" ] || [ "$ONLY" = block ]; } || break
+	# the block layout on two GPUs (all but ONLY=mpi and the later parts) and
+	# mpirun on two GPUs, a rank a GPU (ONLY=mpi); each graph through both
+	part_gpus=0 part_mpi=0
+	[ $two = 1 ] && { [ -z "${ONLY:-}" ] || [ "$ONLY" = block ]; } && part_gpus=1
+	[ $two = 1 ] && [ $mpi = 1 ] && { [ -z "${ONLY:-}" ] || [ "$ONLY" = mpi ]; } && part_mpi=1
+	[ $part_gpus = 1 ] || [ $part_mpi = 1 ] || break
 	r=${ref[$g]}
 	num "$r" || continue
 	name=$(basename "$g")
-	for a in "--gpus all --layout block" "--gpus 2 --layout block" "--gpus 1,0 --layout block" "--gpus 0,1 --partitions 4" \
-		"--gpus all --kernel lstc" "--gpus all --kernel lstc-paper --partitions 3" \
-		"--gpus all --kernel lstc-hash" "--gpus all --gpu-mem 64M --layout block" "--gpus all --gpu-mem 24M --kernel lstc"; do
-		count "$T/g.json" $a "$g"
-		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name $a: $(field triangles "$T/g.json") vs $r"
-		s=$(shares "$T/g.json" 2 2>&1)
-		[ "$s" = ok ] && ok || bad "$name $a: shares: $s"
-		case "$name $a" in
-		*"--partitions 4") s=$(resident "$T/g.json" 1 2>&1) ;;
-		*" --gpus all --layout block") s=$(resident "$T/g.json" 1 even 2>&1) ;;
-		"rmat20.tsg --gpus all --gpu-mem 24M"*) s=$(resident "$T/g.json" 0 2>&1) ;;
-		*) continue ;;
-		esac
-		[ "$s" = ok ] && ok || bad "$name $a: resident graph: $s"
-	done
-	# one GPU, either one, through the same workers (a queue of one)
-	for a in "--gpu 1 --layout block" "--gpus 1 --partitions 4" "--gpu 0 --layout block --gpu-mem 64M"; do
-		count "$T/g.json" $a "$g"
-		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name $a: $(field triangles "$T/g.json") vs $r"
-		case "$name $a" in
-		*"--partitions 4") s=$(resident "$T/g.json" 1 2>&1) ;;
-		*) continue ;;
-		esac
-		[ "$s" = ok ] && ok || bad "$name $a: resident graph: $s"
-	done
-	# a graph with several units puts work on both GPUs
-	count "$T/g.json" --gpus all --partitions 4 "$g"
-	used=$(python3 -c 'import json,sys; print(sum(1 for x in json.load(open(sys.argv[1]))["gpus"] if x["units"]))' "$T/g.json" 2>/dev/null)
-	case $name in empty.tsg) ;; *) same "$used" 2 && ok || bad "$name: $used GPU(s) counted of 2" ;; esac
-	# out of core on both GPUs, a source block's units are taken together
-	# (engine_units_by_block), so each GPU's slots keep source rows
-	# between them: R-MAT 20 at 24M, many units a block
-	if [ "$name" = rmat20.tsg ]; then
-		count "$T/g.json" --gpus all --gpu-mem 24M --layout block "$g"
-		s=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("ok" if not d["graph_resident"] and all(x["kept_bytes"] > 0 for x in d["gpus"]) else "kept %s" % [x["kept_bytes"] for x in d["gpus"]])' "$T/g.json" 2>&1)
-		same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name --gpus all --gpu-mem 24M --layout block: $(field triangles "$T/g.json") vs $r"
-		[ "$s" = ok ] && ok || bad "$name --gpus all --gpu-mem 24M --layout block: source rows kept on each GPU: $s"
-		# stored oriented: under --gpus a file below the plan's
-		# ENGINE_ALL_GPUS_ROWS of rows (R-MAT 20: about 30 MB) counts on
-		# the first GPU alone, said; a named --overlap counts on both
-		"$B/tristream-convert" --quiet --oriented "$g" "$T/o20.tsg" || bad "convert --oriented $name"
-		for a in "--gpus all" "--gpus all --overlap 16"; do
-			count "$T/g.json" $a "$T/o20.tsg"
-			same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name oriented $a: $(field triangles "$T/g.json") vs $r"
-			got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d.get("gpus", [])) or 1, "counted on GPU" in d.get("note", ""))' "$T/g.json" 2>/dev/null)
-			case "$a" in *overlap*) want="2 False" ;; *) want="1 True" ;; esac
-			[ "$got" = "$want" ] && ok || bad "$name oriented $a: GPUs used and said '$got', want '$want'"
+	if [ $part_gpus = 1 ]; then
+		for a in "--gpus all --layout block" "--gpus 2 --layout block" "--gpus 1,0 --layout block" "--gpus 0,1 --partitions 4" \
+			"--gpus all --kernel lstc" "--gpus all --kernel lstc-paper --partitions 3" \
+			"--gpus all --kernel lstc-hash" "--gpus all --gpu-mem 64M --layout block" "--gpus all --gpu-mem 24M --kernel lstc"; do
+			count "$T/g.json" $a "$g"
+			same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name $a: $(field triangles "$T/g.json") vs $r"
+			s=$(shares "$T/g.json" 2 2>&1)
+			[ "$s" = ok ] && ok || bad "$name $a: shares: $s"
+			case "$name $a" in
+			*"--partitions 4") s=$(resident "$T/g.json" 1 2>&1) ;;
+			*" --gpus all --layout block") s=$(resident "$T/g.json" 1 even 2>&1) ;;
+			"rmat20.tsg --gpus all --gpu-mem 24M"*) s=$(resident "$T/g.json" 0 2>&1) ;;
+			*) continue ;;
+			esac
+			[ "$s" = ok ] && ok || bad "$name $a: resident graph: $s"
 		done
+		# one GPU, either one, through the same workers (a queue of one)
+		for a in "--gpu 1 --layout block" "--gpus 1 --partitions 4" "--gpu 0 --layout block --gpu-mem 64M"; do
+			count "$T/g.json" $a "$g"
+			same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name $a: $(field triangles "$T/g.json") vs $r"
+			case "$name $a" in
+			*"--partitions 4") s=$(resident "$T/g.json" 1 2>&1) ;;
+			*) continue ;;
+			esac
+			[ "$s" = ok ] && ok || bad "$name $a: resident graph: $s"
+		done
+		# a graph with several units puts work on both GPUs
+		count "$T/g.json" --gpus all --partitions 4 "$g"
+		used=$(python3 -c 'import json,sys; print(sum(1 for x in json.load(open(sys.argv[1]))["gpus"] if x["units"]))' "$T/g.json" 2>/dev/null)
+		case $name in empty.tsg) ;; *) same "$used" 2 && ok || bad "$name: $used GPU(s) counted of 2" ;; esac
+		# out of core on both GPUs, a source block's units are taken together
+		# (engine_units_by_block), so each GPU's slots keep source rows
+		# between them: R-MAT 20 at 24M, many units a block
+		if [ "$name" = rmat20.tsg ]; then
+			count "$T/g.json" --gpus all --gpu-mem 24M --layout block "$g"
+			s=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("ok" if not d["graph_resident"] and all(x["kept_bytes"] > 0 for x in d["gpus"]) else "kept %s" % [x["kept_bytes"] for x in d["gpus"]])' "$T/g.json" 2>&1)
+			same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name --gpus all --gpu-mem 24M --layout block: $(field triangles "$T/g.json") vs $r"
+			[ "$s" = ok ] && ok || bad "$name --gpus all --gpu-mem 24M --layout block: source rows kept on each GPU: $s"
+			# stored oriented: under --gpus a file below the plan's
+			# ENGINE_ALL_GPUS_ROWS of rows (R-MAT 20: about 30 MB) counts on
+			# the first GPU alone, said; a named --overlap counts on both
+			"$B/tristream-convert" --quiet --oriented "$g" "$T/o20.tsg" || bad "convert --oriented $name"
+			for a in "--gpus all" "--gpus all --overlap 16"; do
+				count "$T/g.json" $a "$T/o20.tsg"
+				same "$(field triangles "$T/g.json")" "$r" && ok || bad "$name oriented $a: $(field triangles "$T/g.json") vs $r"
+				got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d.get("gpus", [])) or 1, "counted on GPU" in d.get("note", ""))' "$T/g.json" 2>/dev/null)
+				case "$a" in *overlap*) want="2 False" ;; *) want="1 True" ;; esac
+				[ "$got" = "$want" ] && ok || bad "$name oriented $a: GPUs used and said '$got', want '$want'"
+			done
+		fi
 	fi
-	if [ $mpi = 1 ] && [ "${ONLY:-}" != block ]; then
+	if [ $part_mpi = 1 ]; then
 		for a in "" "--layout block" "--layout block --gpu-mem 64M" "--layout lstc --partitions 4" \
 			"--layout block --read all" "--layout block --kernel trust" "--layout block --read ranges" \
 			"--layout block --device gpu"; do
@@ -234,7 +250,7 @@ for g in "${graphs[@]}"; do
 done
 
 [ "${ONLY:-}" = block ] && { skip "ONLY=block: mpirun and the later sections not run"; finish_checks; }
-if [ "${ONLY:-}" != lstc ] && [ "${ONLY:-}" != mpi ]; then
+if [ "${ONLY:-}" != lstc ] && [ "${ONLY:-}" != mpi ] && [ "${ONLY:-}" != rest ]; then
 # The arrival layout on several GPUs (on one GPU: two contexts of it):
 # every GPU takes every batch and counts a share of its edges, so each
 # GPU's entry has every batch and the batches' counts add up. Auto counts
@@ -303,7 +319,7 @@ if command -v compute-sanitizer >/dev/null; then
 fi
 fi
 [ "${ONLY:-}" = arrival ] && { skip "ONLY=arrival: the other sections not run"; finish_checks; }
-if [ "${ONLY:-}" != mpi ]; then
+if [ "${ONLY:-}" != mpi ] && [ "${ONLY:-}" != rest ]; then
 
 # LSTC parts and k-cliques on several GPUs (on one GPU: two contexts of it):
 # the parts' one builder feeding every GPU's staging buffers
@@ -447,7 +463,7 @@ fi
 # ranks reading by ranges (src/ranges.h) on the GPU: each rank reads its
 # slice and its units' rows, into the GPU pipeline's host block; one GPU:
 # the ranks share it. Budgets given, so that every rank plans alike.
-if [ $mpi = 1 ]; then
+if [ $mpi = 1 ] && [ "${ONLY:-}" != rest ]; then
 	"$B/tristream" reorder --quiet "$T/web.tsg" "$T/webr.tsg"
 	ref[$T/webr.tsg]=${ref[$T/web.tsg]}
 	for g in "$T/rmat20.tsg" "$T/er.tsg" "$T/webr.tsg"; do
@@ -507,7 +523,8 @@ if [ $mpi = 1 ]; then
 	done
 	echo "arrival groups under mpirun (checks so far: $pass passed, $fail failed)"
 fi
-[ "${ONLY:-}" = mpi ] && { skip "ONLY=mpi: the sections on two GPUs not run"; finish_checks; }
+[ "${ONLY:-}" = mpi ] && { skip "ONLY=mpi: the block, arrival, LSTC and later sections not run"; finish_checks; }
+[ "${ONLY:-}" = rest ] && skip "ONLY=rest: the block, arrival, LSTC and mpirun sections not run"
 if [ $two = 0 ]; then
 	finish_checks
 fi

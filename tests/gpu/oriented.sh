@@ -19,6 +19,11 @@
 # alone. No GPU: exit 77. Ends with
 # "N passed, N failed" (", N skipped" where any was).
 set -u
+case ${ONLY:-} in '' | early) ;; *)
+	echo "FAIL: ONLY=$ONLY is not early"
+	echo "0 passed, 1 failed"
+	exit 1 ;;
+esac
 B=${1:-build}
 SHARED=${2:-../shared/graphs}
 T=$(mktemp -d)
