@@ -1520,6 +1520,18 @@ static int fetch_pv(struct gpu_ctx *const *gpu, uint32_t ngpus, const struct tsg
 /* Opens the GPUs of --gpus after the first (ctx[0]), each with the same
  * budget and copy threads; *slot becomes the smallest slot, which every
  * unit must fit. */
+/* Every GPU of a --gpus list on this host (the driver is up: the first
+ * one is open); the same error as gpu_open's for one missing. */
+static int gpus_present(const int *gpus, uint32_t n, struct tsg_err *err)
+{
+	const int present = gpu_device_count();
+	for (uint32_t i = 0; i < n; i++)
+		if (gpus[i] < 0 || gpus[i] >= present)
+			return tsg_fail(err, TSG_EDEVICE, "GPU %d requested, %d present", gpus[i],
+					present);
+	return TSG_OK;
+}
+
 static int open_more(const struct engine_opts *o, uint64_t pv_vertices, struct gpu_ctx **ctx,
 		     uint32_t n, uint64_t *slot, unsigned *copy_threads, struct engine_result *r,
 		     struct tsg_err *err)
@@ -2169,6 +2181,11 @@ int engine_count_gpu(struct tsg_graph *g, const struct engine_opts *opts,
 		open_profile(prof, "k-cliques' host setup joined");
 	}
 	if (rc)
+		goto done;
+	/* every GPU listed must be there, also where fewer are then used
+	 * (auto_one_gpu, cliques_one_gpu): a --gpus list naming a GPU the host
+	 * lacks is a mistake said at once, never an option quietly dropped */
+	if (ngpus > 1 && (rc = gpus_present(o->gpus, ngpus, err)))
 		goto done;
 	if (ngpus > 1 && (rc = auto_one_gpu(g, o, gpu, first, pending, &ngpus, r, err)))
 		goto done;

@@ -53,6 +53,11 @@ expect() { # description, command... (passes if the command does)
 field() { # key, json file -> value
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[2])); print(d.get(sys.argv[1], ""))' "$1" "$2" 2>/dev/null
 }
+kc() { # graph K args... -> the count (empty on failure)
+	local g=$1 k=$2; shift 2
+	"$B/tristream" count --quiet --json --k "$k" "$@" "$g" 2>"$T/err" |
+		python3 -c 'import json,sys; print(json.load(sys.stdin)["cliques"])' 2>/dev/null
+}
 count() { # out file, args... (the JSON of one count; empty on failure)
 	local o=$1; shift
 	"$B/tristream" count --quiet --json "$@" >"$o" 2>"$T/err" || { echo "  ($(head -c 300 "$T/err"))"; : >"$o"; }
@@ -323,11 +328,6 @@ if [ "${ONLY:-}" != mpi ] && [ "${ONLY:-}" != rest ]; then
 
 # LSTC parts and k-cliques on several GPUs (on one GPU: two contexts of it):
 # the parts' one builder feeding every GPU's staging buffers
-kc() { # graph K args... -> the count (empty on failure)
-	local g=$1 k=$2; shift 2
-	"$B/tristream" count --quiet --json --k "$k" "$@" "$g" 2>"$T/err" |
-		python3 -c 'import json,sys; print(json.load(sys.stdin)["cliques"])' 2>/dev/null
-}
 kall() { # graph args... -> every size's count and the largest, on one line
 	local g=$1; shift
 	"$B/tristream" count --quiet --json --k-all "$@" "$g" 2>"$T/err" |

@@ -227,6 +227,17 @@ PY
 			grep -q '"cta_policy":"warp-index"' "$T/sk.json" && grep -q '"kernel":"skiff"' "$T/sk.json" &&
 				ok || bad "$(basename "$g") skiff JSON names its policy: $(head -c 300 "$T/sk.json")" ;;
 		esac
+		# out of core, each kernel by name (a budget far below the graph:
+		# automatic planning); here, not with auto's checks below, so that
+		# the kernels part (tests/gpu/all.sh's kernels-I) runs them
+		for div in 4 16; do
+			mem=$(( bytes / div + 65536 ))
+			for k in lstc-hash mid-hash trust fasttc skiff edge-merge; do
+				case " $KERNELS " in *" $k "*) ;; *) continue ;; esac
+				got=$(count "$g" --device gpu --gpu-mem $mem --kernel $k)
+				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block $k --gpu-mem $mem: $got, CPU $ref"
+			done
+		done
 		[ "$PART" = kernels ] && { echo "checked $(basename "$g"): the kernels $KERNELS"; continue; }
 		# out of core: a budget far below the graph forces automatic planning
 		for div in 4 16; do
@@ -249,11 +260,6 @@ PY
 				python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert str(d["triangles"]) == sys.argv[2] and "cut for edge-merge" in d["note"]' "$T/rp.json" "$ref" &&
 					ok || bad "web.tsg auto --gpu-mem $mem: its units cut for edge-merge: $(head -c 300 "$T/rp.json")"
 			fi
-			for k in lstc-hash mid-hash trust fasttc skiff edge-merge; do
-				case " $KERNELS " in *" $k "*) ;; *) continue ;; esac
-				got=$(count "$g" --device gpu --gpu-mem $mem --kernel $k)
-				[ "$got" = "$ref" ] && ok || bad "$(basename "$g") block $k --gpu-mem $mem: $got, CPU $ref"
-			done
 			# mid-hash's scratch grows a part by 8 bytes an entry: where one
 			# vertex's part then exceeds the budget, a clear error is right too.
 			# (Small graphs only: LSTC parts under a tiny budget take minutes
