@@ -201,10 +201,14 @@ for g in "${graphs[@]}"; do
 			esac
 			[ "$s" = ok ] && ok || bad "$name $a: resident graph: $s"
 		done
-		# a graph with several units puts work on both GPUs
+		# a graph with several units puts work on both GPUs, where a unit
+		# takes long enough: the units go to whichever GPU is free, and the
+		# four of ca-GrQc (14 k edges) all went to the GPU ready first once
+		# (session 59, the other GPU still copying the graph in): a race,
+		# not a fault, so the small graphs are left out of this check
 		count "$T/g.json" --gpus all --partitions 4 "$g"
 		used=$(python3 -c 'import json,sys; print(sum(1 for x in json.load(open(sys.argv[1]))["gpus"] if x["units"]))' "$T/g.json" 2>/dev/null)
-		case $name in empty.tsg) ;; *) same "$used" 2 && ok || bad "$name: $used GPU(s) counted of 2" ;; esac
+		case $name in rmat20.tsg | er.tsg | web.tsg | cnr.tsg) same "$used" 2 && ok || bad "$name: $used GPU(s) counted of 2" ;; esac
 		# out of core on both GPUs, a source block's units are taken together
 		# (engine_units_by_block), so each GPU's slots keep source rows
 		# between them: R-MAT 20 at 24M, many units a block
