@@ -190,6 +190,24 @@ check "tests/gpu/all.sh LIMIT=21, a job of 61 s: exit $rc, $(tr '\n' ' ' <"$T/o6
 		grep -qx "counts-1: not run (no time left)" "$T/o6/gpu-tests-summary.txt" &&
 		[ "$rc2" = 1 ] && [[ $out == *"LIMIT=9x is not a whole number"* ]] && ! [ -e "$T/o7/gpu-tests.txt" ] &&
 		[ "$rc3" = 1 ] && [[ $out2 == *"ONLY=arival is none of"* ]] && [ "$rc4" = 1 ] && [[ $out3 == *"ONLY=erly is not early"* ]]'
+# run.sh's part and slice, clique.sh's PART and all.sh's SLICES: a value
+# of no meaning is refused before anything runs (a slice such as 7/4 or
+# 0/0 once selected no graph and passed on the checks after the graphs)
+bads=""
+for args in "counts 7/4" "counts 0/0" "counts x/2" "counts 3" "count 0/11" "kernels 11/11"; do
+	out=$(bash tests/gpu/run.sh "$T/b" "$T" $args 2>&1)
+	rc=$?
+	{ [ "$rc" = 1 ] && [[ $out == FAIL:* ]] && [[ $out != *"tristream stand-in"* ]]; } || bads="$bads [run.sh $args: exit $rc]"
+done
+out=$(PART=erly bash tests/gpu/clique.sh "$T/b" "$T" 2>&1)
+rc=$?
+{ [ "$rc" = 1 ] && [[ $out == *"PART=erly is none of"* ]]; } || bads="$bads [clique.sh PART=erly: exit $rc]"
+for n in 0 x 2x; do
+	out=$(env GPUS=1 $stand bash tests/gpu/all.sh "$T/b" "$T" "$T/o8" $n 2>&1)
+	rc=$?
+	{ [ "$rc" = 1 ] && [[ $out == *"SLICES '$n' is not a count"* ]]; } || bads="$bads [all.sh SLICES $n: exit $rc]"
+done
+check "tests/gpu scripts refuse parts and slices of no meaning:${bads:- all refused}" [ -z "$bads" ]
 
 # --- tests/lib.sh's closing line and status: a script whose every check was
 # skipped exits 77 (meson: SKIP), one that checked nothing fails

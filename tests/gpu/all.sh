@@ -39,6 +39,10 @@
 set -u
 B=$1 G=$2 O=$3
 SLICES=${4:-11}
+case $SLICES in '' | 0 | *[!0-9]*) # (no slice would mean no counts jobs, unseen)
+	echo "FAIL: SLICES '$SLICES' is not a count of slices"
+	exit 1 ;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
 RUN_SH=${RUN_SH:-$here/run.sh}
 MULTI_SH=${MULTI_SH:-$here/multi.sh}

@@ -36,6 +36,11 @@ kc() { # graph K device args... -> the count
 }
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
 PART=${PART:-all}
+case $PART in all | counts | early | late | sanitizer) ;; *)
+	echo "FAIL: PART=$PART is none of all, counts, early, late, sanitizer"
+	echo "0 passed, 1 failed"
+	exit 1 ;;
+esac
 
 gen er --vertices 300 --edges 6000 --seed 1 "$T/er.tsg"
 gen rmat --scale 10 --edge-factor 8 --seed 4 "$T/rmat10.tsg"

@@ -33,6 +33,18 @@ B=${1:-build}
 SHARED=${2:-../shared/graphs}
 PART=${3:-all}
 SLICE=${4:-0/1}
+# a part or slice of no meaning would check some other set, or none, and
+# pass: refused before anything runs
+case $PART in all | counts | kernels | sanitizer | batch) ;; *)
+	echo "FAIL: part '$PART' is none of all, counts, kernels, sanitizer, batch"
+	echo "0 passed, 1 failed"
+	exit 1 ;;
+esac
+if ! [[ $SLICE =~ ^[0-9]+/[1-9][0-9]*$ ]] || [ "${SLICE%/*}" -ge "${SLICE#*/}" ]; then
+	echo "FAIL: slice '$SLICE' is not I/N with 0 <= I < N"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
 # KERNELS="mid-hash" (environment): check only these GPU kernels where
 # every kernel is tried (after a change to one kernel)
 KERNELS=${KERNELS:-lstc lstc-paper lstc-hash mid-hash trust fasttc skiff edge-merge auto}
@@ -96,7 +108,9 @@ print(("arrival %d" % a) if 0 < a < h["need_memory"] else ("spill %d" % ((h["nee
 
 graphs=()
 gen() { "$B/tristream-gen" --quiet "$@"; }
-gen rmat --scale 12 --seed 2 "$T/rmat12.tsg"
+# (the sanitizer's graph and the damaged files' source: a check, so that
+# a failure to make it is never read as those checks passing)
+check "making rmat12.tsg" gen rmat --scale 12 --seed 2 "$T/rmat12.tsg"
 add_graph "$T/rmat16.tsg" gen rmat --scale 16 --seed 3
 add_graph "$T/rmat19.tsg" gen rmat --scale 19 --edge-factor 16 --seed 4
 add_graph "$T/rmat14dense.tsg" gen rmat --scale 14 --edge-factor 64 --seed 5
@@ -180,7 +194,7 @@ if big:
     assert "lstc ran instead of mid-hash for %d of %d units" % (len(big), len(parts)) in j["note"], j["note"]
     assert j["kernel"] == ("lstc" if len(big) == len(parts) else "mid-hash"), j["kernel"]
 else:
-    assert j["kernel"] == "mid-hash" and "note" not in j or "instead of mid-hash" not in j["note"]
+    assert j["kernel"] == "mid-hash" and ("note" not in j or "instead of mid-hash" not in j["note"]), j
 PY
 		done
 		# auto: each unit names the kernel it ran, one auto may choose; the
@@ -544,6 +558,11 @@ elif command -v compute-sanitizer >/dev/null; then
 		sanitize 3 "arrival asymmetric" --layout arrival --batches 4 "$T/asym.tsg"
 	done
 else
-	skip "compute-sanitizer not found: sanitizer checks not run"
+	# asked for by name, the sanitizer is the part: its absence fails it
+	if [ "$PART" = sanitizer ]; then
+		bad "compute-sanitizer not found: the sanitizer part cannot run"
+	else
+		skip "compute-sanitizer not found: sanitizer checks not run"
+	fi
 fi
 finish_checks
