@@ -178,6 +178,9 @@ rm -rf "$T/o6"
 env LIMIT=21 JOBS="counts-0 counts-1" GPUS=1 $stand RUN_SH=$T/slow.sh \
 	bash tests/gpu/all.sh "$T/b" "$T" "$T/o6" 4 >/dev/null 2>&1
 rc=$?
+# (the signalled sleep may take a moment to go on a loaded machine: up to
+# 10 s, where one never signalled lives a minute)
+for _ in $(seq 50); do pgrep -f "sleep 61.5" >/dev/null || break; sleep 0.2; done
 sleft=$(pgrep -fc "sleep 61.5")
 out=$(env LIMIT=9x GPUS=1 $stand bash tests/gpu/all.sh "$T/b" "$T" "$T/o7" 4 2>&1)
 rc2=$?
