@@ -1517,9 +1517,6 @@ static int fetch_pv(struct gpu_ctx *const *gpu, uint32_t ngpus, const struct tsg
 	return rc;
 }
 
-/* Opens the GPUs of --gpus after the first (ctx[0]), each with the same
- * budget and copy threads; *slot becomes the smallest slot, which every
- * unit must fit. */
 /* Every GPU of a --gpus list on this host (the driver is up: the first
  * one is open); the same error as gpu_open's for one missing. */
 static int gpus_present(const int *gpus, uint32_t n, struct tsg_err *err)
@@ -1532,6 +1529,9 @@ static int gpus_present(const int *gpus, uint32_t n, struct tsg_err *err)
 	return TSG_OK;
 }
 
+/* Opens the GPUs of --gpus after the first (ctx[0]), each with the same
+ * budget and copy threads; *slot becomes the smallest slot, which every
+ * unit must fit. */
 static int open_more(const struct engine_opts *o, uint64_t pv_vertices, struct gpu_ctx **ctx,
 		     uint32_t n, uint64_t *slot, unsigned *copy_threads, struct engine_result *r,
 		     struct tsg_err *err)

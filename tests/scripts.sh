@@ -173,15 +173,15 @@ check "tests/gpu/all.sh's copy of BUILD_DIR: exit $rc, $(tr '\n' ' ' <"$T/o4/gpu
 # have under 20 s is not begun; both fail the run. A LIMIT that is not a
 # number fails at once, and so does an ONLY that names no part of
 # multi.sh or oriented.sh (a typo would otherwise run a part unseen)
-printf '#!/usr/bin/env bash\nsleep 61.5 & wait\necho "1 passed, 0 failed"\n' >"$T/slow.sh"
+printf '#!/usr/bin/env bash\nsleep 61.%s & wait\necho "1 passed, 0 failed"\n' $$ >"$T/slow.sh"
 rm -rf "$T/o6"
 env LIMIT=21 JOBS="counts-0 counts-1" GPUS=1 $stand RUN_SH=$T/slow.sh \
 	bash tests/gpu/all.sh "$T/b" "$T" "$T/o6" 4 >/dev/null 2>&1
 rc=$?
 # (the signalled sleep may take a moment to go on a loaded machine: up to
 # 10 s, where one never signalled lives a minute)
-for _ in $(seq 50); do pgrep -f "sleep 61.5" >/dev/null || break; sleep 0.2; done
-sleft=$(pgrep -fc "sleep 61.5")
+for _ in $(seq 50); do pgrep -f "sleep 61.$$" >/dev/null || break; sleep 0.2; done
+sleft=$(pgrep -fc "sleep 61.$$")
 out=$(env LIMIT=9x GPUS=1 $stand bash tests/gpu/all.sh "$T/b" "$T" "$T/o7" 4 2>&1)
 rc2=$?
 out2=$(ONLY=arival bash tests/gpu/multi.sh "$T/b" "$T" 2>&1)
@@ -197,7 +197,7 @@ check "tests/gpu/all.sh LIMIT=21, a job of 61 s: exit $rc, $(tr '\n' ' ' <"$T/o6
 # of no meaning is refused before anything runs (a slice such as 7/4 or
 # 0/0 once selected no graph and passed on the checks after the graphs)
 bads=""
-for args in "counts 7/4" "counts 0/0" "counts x/2" "counts 3" "count 0/11" "kernels 11/11"; do
+for args in "counts 7/4" "counts 01/4" "counts 0/0" "counts x/2" "counts 3" "count 0/11" "kernels 11/11"; do
 	out=$(bash tests/gpu/run.sh "$T/b" "$T" $args 2>&1)
 	rc=$?
 	{ [ "$rc" = 1 ] && [[ $out == FAIL:* ]] && [[ $out != *"tristream stand-in"* ]]; } || bads="$bads [run.sh $args: exit $rc]"
@@ -211,6 +211,44 @@ for n in 0 x 2x; do
 	{ [ "$rc" = 1 ] && [[ $out == *"SLICES '$n' is not a count"* ]]; } || bads="$bads [all.sh SLICES $n: exit $rc]"
 done
 check "tests/gpu scripts refuse parts and slices of no meaning:${bads:- all refused}" [ -z "$bads" ]
+# more values of no meaning: a leading 0 (octal to bash), a JOBS name that
+# only matches as a pattern, GPUS past CUDA_VISIBLE_DEVICES's entries
+bads=""
+for v in "SLICES=08" "LIMIT=099" "JOBS=c.unts-0" "CUDA_VISIBLE_DEVICES=2,3 GPUS=3" "CUDA_VISIBLE_DEVICES=0,,1 GPUS=2"; do
+	n=4
+	[ "$v" = SLICES=08 ] && n=08
+	out=$(env GPUS=1 $stand $v bash tests/gpu/all.sh "$T/b" "$T" "$T/o9" $n 2>&1)
+	rc=$?
+	{ [ "$rc" = 1 ] && [[ $out == FAIL:* ]]; } || bads="$bads [$v: exit $rc]"
+done
+check "tests/gpu/all.sh refuses more values of no meaning:${bads:- all refused}" [ -z "$bads" ]
+# what a job started is stopped when the job ends, whether it ended in
+# time (a process it left behind) or timed out (one that ignores SIGTERM,
+# as a tristream finishing its unit under --checkpoint may take a while);
+# and when all.sh itself is stopped (SIGTERM), its running job with it.
+# Marked sleeps, unique to this run: gone within 10 s, where unkilled
+# they would live a minute
+mk=$$
+printf '#!/usr/bin/env bash\nsleep 63.%s1 &\n[ "$3 $4" = "counts 1/4" ] && (trap "" TERM; exec sleep 63.%s2) &\n[ "$3 $4" = "counts 1/4" ] && sleep 60\necho "1 passed, 0 failed"\n' $mk $mk >"$T/leave.sh"
+rm -rf "$T/o10"
+env LIMIT=21 JOBS="counts-0 counts-1" GPUS=2 $stand RUN_SH=$T/leave.sh \
+	bash tests/gpu/all.sh "$T/b" "$T" "$T/o10" 4 >/dev/null 2>&1
+rc=$?
+for _ in $(seq 50); do pgrep -f "sleep 63.$mk" >/dev/null || break; sleep 0.2; done
+sleft=$(pgrep -fc "sleep 63.$mk")
+printf '#!/usr/bin/env bash\nsleep 64.%s &\nwait\n' $mk >"$T/long.sh"
+rm -rf "$T/o11"
+env JOBS="counts-0" GPUS=1 $stand RUN_SH=$T/long.sh bash tests/gpu/all.sh "$T/b" "$T" "$T/o11" 4 >/dev/null 2>&1 &
+apid=$!
+for _ in $(seq 50); do pgrep -f "sleep 64.$mk" >/dev/null && break; sleep 0.2; done
+kill -TERM $apid
+wait $apid
+rc2=$?
+for _ in $(seq 50); do pgrep -f "sleep 64.$mk" >/dev/null || break; sleep 0.2; done
+sleft2=$(pgrep -fc "sleep 64.$mk")
+check "tests/gpu/all.sh stops what its jobs started: exit $rc ($(tr '\n' ' ' <"$T/o10/gpu-tests-summary.txt" 2>/dev/null)), $sleft left; all.sh stopped: exit $rc2, $sleft2 left" \
+	eval '[ "$rc" = 1 ] && [ "$sleft" = 0 ] && grep -q "^counts-0: exit 0, " "$T/o10/gpu-tests-summary.txt" &&
+		grep -q "^counts-1: exit 124 (timed out), " "$T/o10/gpu-tests-summary.txt" && [ "$rc2" = 130 ] && [ "$sleft2" = 0 ]'
 
 # --- tests/lib.sh's closing line and status: a script whose every check was
 # skipped exits 77 (meson: SKIP), one that checked nothing fails

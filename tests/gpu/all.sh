@@ -39,10 +39,16 @@
 set -u
 B=$1 G=$2 O=$3
 SLICES=${4:-11}
-case $SLICES in '' | 0 | *[!0-9]*) # (no slice would mean no counts jobs, unseen)
+# (no slice would mean no counts jobs, unseen; a leading 0 reads as octal)
+if ! [[ $SLICES =~ ^[1-9][0-9]*$ ]]; then
 	echo "FAIL: SLICES '$SLICES' is not a count of slices"
-	exit 1 ;;
-esac
+	exit 1
+fi
+if [ -n "${LIMIT:-}" ] && ! [[ $LIMIT =~ ^[1-9][0-9]*$ ]]; then
+	echo "FAIL: LIMIT=$LIMIT is not a whole number of seconds"
+	exit 1
+fi
+t0=$(date +%s) # LIMIT's clock
 here=$(cd "$(dirname "$0")" && pwd)
 RUN_SH=${RUN_SH:-$here/run.sh}
 MULTI_SH=${MULTI_SH:-$here/multi.sh}
@@ -56,7 +62,18 @@ KERNELS_COUNTS=${KERNELS_COUNTS:-auto}
 KERNELS_REST=${KERNELS_REST:-lstc lstc-paper lstc-hash mid-hash trust fasttc skiff edge-merge}
 mkdir -p "$O"
 T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+mkdir "$T/groups"
+# each job runs in a process group of its own (timeout's); where all.sh is
+# stopped, or a job ends, what the job started is stopped with it
+kill_groups() { # the groups of the jobs under $T/groups (files named by pid)
+	local f
+	for f in "$T"/groups/*; do
+		[ -e "$f" ] && kill -KILL -- "-${f##*/}" 2>/dev/null
+		rm -f "$f"
+	done
+}
+trap 'kill_groups; rm -rf "$T"' EXIT
+trap ': >"$T/stop"; exit 130' INT TERM
 # every job runs a private copy of BUILD_DIR: a rewrite of BUILD_DIR while
 # the suite runs (a rebuild, a sync that copies the folder again) could
 # otherwise change the binaries between jobs or make an exec fail with
@@ -77,7 +94,15 @@ fi
 # is set (each job sets it anew, so worker g must name the g-th entry,
 # not device g), else 0 .. ngpu - 1
 ids=()
-[ -z "${CUDA_VISIBLE_DEVICES+x}" ] || IFS=, read -ra ids <<<"$CUDA_VISIBLE_DEVICES"
+if [ -n "${CUDA_VISIBLE_DEVICES+x}" ]; then
+	IFS=, read -ra ids <<<"$CUDA_VISIBLE_DEVICES"
+	# (GPUS past its entries, or an empty entry, would put two workers on
+	# one device, or a job on none)
+	if [ "${#ids[@]}" -lt "$ngpu" ] || [[ ,$CUDA_VISIBLE_DEVICES, == *,,* ]]; then
+		echo "FAIL: CUDA_VISIBLE_DEVICES '$CUDA_VISIBLE_DEVICES' does not name $ngpu GPU(s)"
+		exit 1
+	fi
+fi
 for ((g = ${#ids[@]}; g < ngpu; g++)); do ids[g]=$g; done
 # the jobs: a line each, "name script args"; the pair's (two GPUs at
 # once) and the queue's (one GPU each), the longest first so that the
@@ -122,22 +147,18 @@ for q in one two; do
 	done <"$T/$q"
 done
 for j in ${JOBS:-}; do # a name of no job would leave a part out unseen
-	if ! grep -q "^$j\( \|$\)" "$T/all"; then
+	if ! cut -d' ' -f1 "$T/all" | grep -qxF -- "$j"; then
 		echo "FAIL: JOBS names $j, not a job of this suite: $(cut -d' ' -f1 "$T/all" | tr '\n' ' ')"
 		exit 1
 	fi
 done
-case ${LIMIT:-} in '' | *[!0-9]*) [ -z "${LIMIT:-}" ] || {
-	echo "FAIL: LIMIT=$LIMIT is not a whole number of seconds"
-	exit 1
-} ;;
-esac
-t0=$(date +%s)
 : >"$O/gpu-tests.txt"
 : >"$O/gpu-tests-summary.txt"
-take() { # -> the next job's line, or nothing when the queue is empty
+take() { # -> the next job's line, or nothing when the queue is empty or
+	# all.sh is being stopped
 	(
 		flock 9
+		[ -e "$T/stop" ] && exit
 		head -n 1 "$T/queue"
 		sed -i 1d "$T/queue"
 	) 9>"$T/lock"
@@ -153,6 +174,22 @@ finish() { # name rc seconds where: its log and summary line into OUT_DIR
 }
 left() { # -> seconds left under LIMIT (a large number without one)
 	if [ -n "${LIMIT:-}" ]; then echo $((LIMIT - ($(date +%s) - t0))); else echo 1000000; fi
+}
+limited() { # seconds script args...: the script on BUILD_DIR and the
+	# graphs, under timeout in a process group of its own (timeout's pid),
+	# which is killed once the script ends: timeout waits only for the
+	# script, and a tristream it started may still be finishing a unit
+	# (SIGTERM under --checkpoint), an mpirun its ranks
+	local secs=$1 script=$2 tp rc
+	shift 2
+	timeout "$secs" bash "$script" "$B" "$G" "$@" &
+	tp=$!
+	: >"$T/groups/$tp"
+	wait "$tp"
+	rc=$?
+	kill -KILL -- "-$tp" 2>/dev/null
+	rm -f "$T/groups/$tp"
+	return $rc
 }
 run_job() { # gpus name script args...
 	local gpu=$1 name=$2 script=$3 s rc left
@@ -172,16 +209,16 @@ run_job() { # gpus name script args...
 	case $script in
 	run)
 		case $name in
-		counts-*) KERNELS=$KERNELS_COUNTS timeout "$left" bash "$RUN_SH" "$B" "$G" "$@" ;;
-		kernels-*) KERNELS=$KERNELS_REST timeout "$left" bash "$RUN_SH" "$B" "$G" "$@" ;;
-		*) timeout "$left" bash "$RUN_SH" "$B" "$G" "$@" ;;
+		counts-*) KERNELS=$KERNELS_COUNTS limited "$left" "$RUN_SH" "$@" ;;
+		kernels-*) KERNELS=$KERNELS_REST limited "$left" "$RUN_SH" "$@" ;;
+		*) limited "$left" "$RUN_SH" "$@" ;;
 		esac ;;
-	clique) PART=$1 timeout "$left" bash "$CLIQUE_SH" "$B" "$G" ;;
-	multi) ONLY=$1 timeout "$left" bash "$MULTI_SH" "$B" "$G" ;;
-	inputs) timeout "$left" bash "$INPUTS_SH" "$B" "$G" ;;
-	oriented) ONLY=${1:-} timeout "$left" bash "$ORIENTED_SH" "$B" "$G" ;;
-	sweep) timeout "$left" bash "$SWEEP_SH" "$B" "$G" ;;
-	groups) timeout "$left" bash "$GROUPS_SH" "$B" "$G" ;;
+	clique) PART=$1 limited "$left" "$CLIQUE_SH" ;;
+	multi) ONLY=$1 limited "$left" "$MULTI_SH" ;;
+	inputs) limited "$left" "$INPUTS_SH" ;;
+	oriented) ONLY=${1:-} limited "$left" "$ORIENTED_SH" ;;
+	sweep) limited "$left" "$SWEEP_SH" ;;
+	groups) limited "$left" "$GROUPS_SH" ;;
 	*) echo "FAIL: no script $script"; false ;;
 	esac >"$T/$name.log" 2>&1
 	rc=$?

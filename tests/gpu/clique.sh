@@ -245,6 +245,11 @@ elif command -v compute-sanitizer >/dev/null; then
 		done
 	done
 else
-	skip "compute-sanitizer not found; the sanitizer half not run"
+	# asked for by name, the sanitizer is the part: its absence fails it
+	if [ "$PART" = sanitizer ]; then
+		bad "compute-sanitizer not found: the sanitizer half cannot run"
+	else
+		skip "compute-sanitizer not found; the sanitizer half not run"
+	fi
 fi
 finish_checks

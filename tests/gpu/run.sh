@@ -40,7 +40,7 @@ case $PART in all | counts | kernels | sanitizer | batch) ;; *)
 	echo "0 passed, 1 failed"
 	exit 1 ;;
 esac
-if ! [[ $SLICE =~ ^[0-9]+/[1-9][0-9]*$ ]] || [ "${SLICE%/*}" -ge "${SLICE#*/}" ]; then
+if ! [[ $SLICE =~ ^(0|[1-9][0-9]*)/[1-9][0-9]*$ ]] || [ "${SLICE%/*}" -ge "${SLICE#*/}" ]; then
 	echo "FAIL: slice '$SLICE' is not I/N with 0 <= I < N"
 	echo "0 passed, 1 failed"
 	exit 1
