@@ -14,8 +14,9 @@
 #   counts-I with the kernels $KERNELS_COUNTS and every other check,
 #   kernels-I with $KERNELS_REST by name alone; its sanitizer part; its
 #   batch part in two), tests/gpu/clique.sh (early, late and sanitizer
-#   halves), sweep.sh, oriented.sh (one GPU), inputs.sh, and groups.sh
-#   where there is one GPU.
+#   halves), sweep.sh, oriented.sh (one GPU; where the pair runs
+#   oriented-early, ONLY=late: all but those early reads), inputs.sh, and
+#   groups.sh where there is one GPU.
 # A whole run takes about 25 minutes of two H200s (session 58's parts
 # added up: bench/RESULTS.md), past the device tool's 10 minutes a
 # command: JOBS and LIMIT split it over several commands.
@@ -117,7 +118,9 @@ for ((g = ${#ids[@]}; g < ngpu; g++)); do ids[g]=$g; done
 	echo "sanitizer run sanitizer 0/1"
 	echo "clique-sanitizer clique sanitizer"
 	echo "sweep sweep"
-	echo "oriented oriented"
+	# (where two GPUs run the early reads, oriented-early, the one-GPU job
+	# leaves them out: they check one GPU there too)
+	if [ "$ngpu" -ge 2 ]; then echo "oriented oriented late"; else echo "oriented oriented"; fi
 	[ "$ngpu" -ge 2 ] || echo "groups groups"
 	echo "inputs inputs"
 } >"$T/one"
