@@ -61,6 +61,10 @@ GROUPS_SH=${GROUPS_SH:-$here/groups.sh}
 # the two halves of run.sh's KERNELS: together its default list
 KERNELS_COUNTS=${KERNELS_COUNTS:-auto}
 KERNELS_REST=${KERNELS_REST:-lstc lstc-paper lstc-hash mid-hash trust fasttc skiff edge-merge}
+# the caller's settings of the scripts' own knobs never reach the jobs:
+# each job sets what it takes (a KERNELS left in the shell would narrow the
+# sanitizer part, an NGPU turn groups.sh's pair into contexts of one GPU)
+unset KERNELS NGPU ONLY PART
 mkdir -p "$O"
 T=$(mktemp -d)
 mkdir "$T/groups"
