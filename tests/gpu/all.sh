@@ -17,9 +17,10 @@
 #   halves), sweep.sh, oriented.sh (one GPU; where the pair runs
 #   oriented-early, ONLY=late: all but those early reads), inputs.sh, and
 #   groups.sh where there is one GPU.
-# A whole run takes about 25 minutes of two H200s (session 58's parts
-# added up: bench/RESULTS.md), past the device tool's 10 minutes a
-# command: JOBS and LIMIT split it over several commands.
+# A whole run is about 6,400 GPU-seconds (the jobs' times on two H200s in
+# sessions 57-59, bench/raw/h200x2-2026-11-29-s5*), nearly an hour of a
+# two-GPU host: past the device tool's 10 minutes a command and its 30 a
+# session, so JOBS and LIMIT split it over commands and sessions.
 # JOBS="multi-lstc counts-2 batch-0 ..." (environment) runs only the jobs
 # named; the summary names the ones left out, so a part is never read as
 # the whole, and a name of no job fails at once.
