@@ -89,6 +89,8 @@ for cfg in "3 0" "1 0" "2 1"; do
 	want_groups=$([ "$1" -ge 2 ] && echo "0,1" || echo "[0-9]")
 	# oriented.sh on one GPU: without its early reads where the pair runs them
 	want_oriented=$([ "$1" -ge 2 ] && echo "oriented late" || echo "oriented")
+	# one GPU: the summary says which jobs need two
+	want_pairnote=$([ "$1" -ge 2 ] && echo 0 || echo 1)
 	runs=$(grep -c ' on [0-9]*$' "$T/o/gpu-tests.txt" 2>/dev/null)
 	check "tests/gpu/all.sh with $1 GPU(s), failing one: $2: exit $rc (want $want_rc), $jobs logs (want $want_jobs), $runs one-GPU jobs (want $want_runs), multi.sh's parts and oriented.sh's early reads on 0,1: $multi (want $want_multi), groups on $want_groups" \
 		eval '[ "$rc" = "$want_rc" ] && [ "$jobs" = "$want_jobs" ] && [ "$multi" = "$want_multi" ] &&
@@ -99,6 +101,7 @@ for cfg in "3 0" "1 0" "2 1"; do
 			grep -A1 -x "k=" "$T/o/gpu-tests.txt" | grep -q "^sanitizer 0/1 on" &&
 			grep -q "^clique late on" "$T/o/gpu-tests.txt" && grep -q "^sweep on" "$T/o/gpu-tests.txt" &&
 			grep -q "^clique sanitizer on" "$T/o/gpu-tests.txt" && grep -q "^inputs on" "$T/o/gpu-tests.txt" &&
+			[ "$(grep -c "^not on this host (they need two GPUs): multi-lstc" "$T/o/gpu-tests-summary.txt")" = "$want_pairnote" ] &&
 			grep -qx "$want_oriented on [0-9]" "$T/o/gpu-tests.txt" && grep -q "^groups on" "$T/o/gpu-tests.txt"'
 done
 # JOBS runs the jobs named and no other, and the summary names the rest;

@@ -273,6 +273,8 @@ if [ -s "$T/queue" ]; then # a job never ran: not a pass
 	bad=1
 fi
 [ -z "$left_out" ] || echo "left out (JOBS):$left_out" >>"$O/gpu-tests-summary.txt"
+# (one GPU: the pair's jobs cannot run here, and the summary says so)
+[ "$ngpu" -ge 2 ] || echo "not on this host (they need two GPUs): multi-lstc groups (on two) multi-block oriented-early multi-arrival multi-rest multi-mpi" >>"$O/gpu-tests-summary.txt"
 step "done: $( [ $bad = 0 ] && echo passed || echo FAILED)${left_out:+ (a part: left out$left_out)}"
 cat "$O/gpu-tests-summary.txt"
 exit $bad
