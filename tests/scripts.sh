@@ -179,15 +179,19 @@ check "tests/gpu/all.sh's copy of BUILD_DIR: exit $rc, $(tr '\n' ' ' <"$T/o4/gpu
 # have under 20 s is not begun; both fail the run. A LIMIT that is not a
 # number fails at once, and so does an ONLY that names no part of
 # multi.sh or oriented.sh (a typo would otherwise run a part unseen)
+# left_running MARK: how many processes whose command line holds MARK are left,
+# given up to 10 s to go (a signalled one may take a moment on a loaded
+# machine; one never signalled lives a minute)
+left_running() {
+	for _ in $(seq 50); do pgrep -f "$1" >/dev/null || break; sleep 0.2; done
+	pgrep -fc "$1"
+}
 printf '#!/usr/bin/env bash\nsleep 61.%s & wait\necho "1 passed, 0 failed"\n' $$ >"$T/slow.sh"
 rm -rf "$T/o6"
 env LIMIT=21 JOBS="counts-0 counts-1" GPUS=1 $stand RUN_SH=$T/slow.sh \
 	bash tests/gpu/all.sh "$T/b" "$T" "$T/o6" 4 >/dev/null 2>&1
 rc=$?
-# (the signalled sleep may take a moment to go on a loaded machine: up to
-# 10 s, where one never signalled lives a minute)
-for _ in $(seq 50); do pgrep -f "sleep 61.$$" >/dev/null || break; sleep 0.2; done
-sleft=$(pgrep -fc "sleep 61.$$")
+sleft=$(left_running "sleep 61.$$")
 out=$(env LIMIT=9x GPUS=1 $stand bash tests/gpu/all.sh "$T/b" "$T" "$T/o7" 4 2>&1)
 rc2=$?
 out2=$(ONLY=arival bash tests/gpu/multi.sh "$T/b" "$T" 2>&1)
@@ -240,8 +244,7 @@ rm -rf "$T/o10"
 env LIMIT=21 JOBS="counts-0 counts-1" GPUS=2 $stand RUN_SH=$T/leave.sh \
 	bash tests/gpu/all.sh "$T/b" "$T" "$T/o10" 4 >/dev/null 2>&1
 rc=$?
-for _ in $(seq 50); do pgrep -f "sleep 63.$mk" >/dev/null || break; sleep 0.2; done
-sleft=$(pgrep -fc "sleep 63.$mk")
+sleft=$(left_running "sleep 63.$mk")
 printf '#!/usr/bin/env bash\nsleep 64.%s &\nwait\n' $mk >"$T/long.sh"
 rm -rf "$T/o11"
 env JOBS="counts-0" GPUS=1 $stand RUN_SH=$T/long.sh bash tests/gpu/all.sh "$T/b" "$T" "$T/o11" 4 >/dev/null 2>&1 &
@@ -250,8 +253,7 @@ for _ in $(seq 50); do pgrep -f "sleep 64.$mk" >/dev/null && break; sleep 0.2; d
 kill -TERM $apid
 wait $apid
 rc2=$?
-for _ in $(seq 50); do pgrep -f "sleep 64.$mk" >/dev/null || break; sleep 0.2; done
-sleft2=$(pgrep -fc "sleep 64.$mk")
+sleft2=$(left_running "sleep 64.$mk")
 check "tests/gpu/all.sh stops what its jobs started: exit $rc ($(tr '\n' ' ' <"$T/o10/gpu-tests-summary.txt" 2>/dev/null)), $sleft left; all.sh stopped: exit $rc2, $sleft2 left" \
 	eval '[ "$rc" = 1 ] && [ "$sleft" = 0 ] && grep -q "^counts-0: exit 0, " "$T/o10/gpu-tests-summary.txt" &&
 		grep -q "^counts-1: exit 124 (timed out), " "$T/o10/gpu-tests-summary.txt" && [ "$rc2" = 130 ] && [ "$sleft2" = 0 ]'
