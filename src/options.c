@@ -56,7 +56,7 @@ const struct count_option count_options[COPT_COUNT_] = {
 	[COPT_PRUNE] = { COPT_PRUNE, "prune", "auto|local|lstc|closed", DEV | OPT_LSTC | IN,
 		"proxy pruning rule (default auto: closed, the edges on a part's triangles, "
 		"for --k above 3 over several parts; local otherwise)" },
-	[COPT_SEED] = { COPT_SEED, "seed", "N", DEV | OPT_LSTC | IN, "seed for --scheme hash" },
+	[COPT_SEED] = { COPT_SEED, "seed", "N", DEV | OPT_LSTC | IN, "seed for --scheme hash or metis" },
 	[COPT_KERNEL] = { COPT_KERNEL, "kernel", "NAME", OPT_GPU | OPT_SOFT_DEVICE | LAY | IN,
 		"GPU kernel: auto (default: edge-merge, lstc-hash or mid-hash for each unit, "
 		"from its estimated work), mid-hash (the arrival layout's only one), lstc "

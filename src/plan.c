@@ -11,6 +11,7 @@
 
 #include "src/checkpoint.h"
 #include "io/atomic.h"
+#include "io/reader.h"
 #include "src/sweep.h"
 #include "base/util.h"
 
@@ -281,6 +282,11 @@ static int check_pairs(const struct count_request *req, const struct count_plan 
 			      "--layout block (not lstc, arrival or --k)");
 	if (req->given[COPT_CTA_POLICY] && o->gpu_kernel != GPU_KERNEL_SKIFF)
 		return refuse(err, "--cta-policy applies to --kernel skiff");
+	if (req->given[COPT_SEED] && req->scheme != PART_HASH && req->scheme != PART_METIS)
+		/* (edge and contig cuts draw nothing at random: the seed would
+		 * change the checkpoint's key and nothing else) */
+		return refuse(err, "--seed seeds --scheme hash or metis: not --scheme %s",
+			      part_scheme_name(req->scheme));
 	if (req->given[COPT_TILE] && o->gpu_kernel != GPU_KERNEL_LSTC &&
 	    o->gpu_kernel != GPU_KERNEL_LSTC_PAPER && o->gpu_kernel != GPU_KERNEL_MID_HASH &&
 	    o->gpu_kernel != GPU_KERNEL_AUTO)
@@ -953,8 +959,12 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 		if (g->io_note[0])
 			snprintf(why, sizeof(why), "%s", g->io_note);
 		else if (p->lo.io == IO_MODE_AUTO && g->io_cached >= 0)
-			snprintf(why, sizeof(why), "auto: %.0f%% of the file in the page cache%s",
-				 100.0 * g->io_cached, g->io_used != IO_MODE_MMAP ? ""
+			/* (one decimal, and the line: 89.7% must not read as 90%,
+			 * where auto's choice changes) */
+			snprintf(why, sizeof(why), "auto: %.1f%% of the file in the page cache "
+				 "(%s %.0f%%)%s", 100.0 * g->io_cached,
+				 g->io_cached >= io_cached_enough() ? "at least" : "below",
+				 100.0 * io_cached_enough(), g->io_used != IO_MODE_MMAP ? ""
 				 : r->layout == ENGINE_LAYOUT_ARRIVAL
 				 ? ", mapped: the arrival layout sent its pages from where they lie"
 				 : ", mapped for the arrival layout, which was not taken");

@@ -254,6 +254,24 @@ fi
 check "block layout unit count" sh -c "$B/tristream count --quiet --device cpu --json --partitions 4 $T/er.tsg | grep -q '\"partitions\":10,'"
 check "--scheme with the block layout exits 2" [ "$(rc_of "$B/tristream" count --scheme hash "$T/er.tsg")" = 2 ]
 check "--scheme with the block layout says why" grep -q "applies to --layout lstc" "$T/err"
+# --seed seeds hash and metis parts only: with edge or contig cuts it
+# would change nothing but the checkpoint's key
+check "--seed without --scheme hash exits 2" [ "$(rc_of "$B/tristream" count --device cpu --layout lstc --seed 5 "$T/er.tsg")" = 2 ]
+check "--seed without --scheme hash says why" grep -q "seeds --scheme hash or metis: not --scheme edge" "$T/err"
+check "--seed with --scheme hash counts" same "$(tri --layout lstc --scheme hash --seed 5 "$T/er.tsg")" "$(brute "$T/er.tsg")"
+# the plan's read: auto's share of the file in the page cache to a tenth,
+# beside the line where its choice changes
+check "--json plan.io names the page cache's share and auto's line" sh -c "$B/tristream count --quiet --device cpu --json $T/er.tsg |
+	python3 -c 'import json,sys,re; r=json.load(sys.stdin)[\"plan\"][\"io\"][\"reason\"]; sys.exit(not re.fullmatch(r\"auto: [0-9.]+% of the file in the page cache \\((at least|below) 90%\\)\", r))'"
+# tristream-convert: the text parser's and builder's options on a .tsg
+# input (read as it is) and --no-transpose on a text are refused, not dropped
+for a in "--to text --relabel" "--to webgraph --mem-limit 1G" "--oriented --skip-bad-lines" "--oriented --format snap" "--to text --gzip zlib" "--relabel"; do
+	check "convert $a from a .tsg exits 2" [ "$(rc_of "$B/tristream-convert" --quiet $a "$T/er.tsg" "$T/optout")" = 2 ]
+	check "convert $a from a .tsg says why" grep -q "applies to a text edge list" "$T/err"
+done
+check "convert --no-transpose of a text exits 2" [ "$(rc_of "$B/tristream-convert" --quiet --no-transpose "$T/badline.txt" "$T/optout.tsg")" = 2 ]
+check "convert --no-transpose of a text says why" grep -q "applies to a LAW WebGraph crawl" "$T/err"
+check "convert: no output where an option was refused" sh -c "! ls '$T'/optout* 2>/dev/null | grep -q ."
 check "unknown layout exits 2" [ "$(rc_of "$B/tristream" count --layout diagonal "$T/er.tsg")" = 2 ]
 check "unknown GPU kernel exits 2" [ "$(rc_of "$B/tristream" count --kernel bogus "$T/er.tsg")" = 2 ]
 check "unknown GPU kernel message" grep -q "unknown GPU kernel 'bogus'" "$T/err"

@@ -55,6 +55,8 @@ static const char usage[] =
 	"                      graph's lists, and OUTPUT-t, its transpose (the same\n"
 	"                      files, hard-linked); text writes \"u v\" lines, each\n"
 	"                      edge once with u < v; INPUT may also be a .tsg file\n"
+	"                      (read as it is: --format, --relabel, --skip-bad-lines,\n"
+	"                      --mem-limit and --gzip are refused there)\n"
 	"  --gzip auto|libdeflate|zlib  gzip decoder: libdeflate decodes the whole file\n"
 	"                      (its members on every thread) before the parse; zlib\n"
 	"                      streams it beside the parse; auto takes libdeflate\n"
@@ -384,6 +386,7 @@ static int run(int argc, char **argv)
 	(void)stop_on_sigbus();
 	struct io_text_opts to = { .format = IO_TEXT_AUTO, .progress = 1 };
 	struct io_builder_opts bo = { 0 };
+	int gzip_given = 0;
 	int json = 0, quiet = 0, allow_empty = 0, lz4 = 0, no_t = 0, to_wg = 0, to_text = 0, c;
 	int oriented = 0;
 	uint64_t v;
@@ -425,6 +428,7 @@ static int run(int argc, char **argv)
 			to_text = strcmp(optarg, "text") == 0;
 			break;
 		case O_GZIP:
+			gzip_given = 1;
 			if (strcmp(optarg, "auto") == 0)
 				to.gzip = IO_GZIP_AUTO;
 			else if (strcmp(optarg, "libdeflate") == 0)
@@ -463,6 +467,19 @@ static int run(int argc, char **argv)
 	const int wg = strcmp(in, "-") != 0 && to.format == IO_TEXT_AUTO && io_webgraph_is(in);
 	const unsigned threads = bo.threads ? bo.threads : tsg_default_threads();
 	double t0 = tsg_now();
+	/* a .tsg is read as it is: the text parser's and builder's options
+	 * would be dropped without a word (--relabel too: ids stay as stored) */
+	const char *text_only = bo.relabel ? "--relabel" : to.format != IO_TEXT_AUTO ? "--format"
+				: to.skip_bad ? "--skip-bad-lines" : gzip_given ? "--gzip"
+				: bo.mem_limit ? "--mem-limit" : NULL;
+	char why[4200];
+	if (text_only && strcmp(in, "-") != 0 && input_kind_of(in) == INPUT_TSG) {
+		snprintf(why, sizeof(why), "%s applies to a text edge list (or a crawl's "
+			 "conversion), not to the .tsg %s", text_only, in);
+		return bad_usage("%s", why);
+	}
+	if (no_t && !wg)
+		return bad_usage("--no-transpose applies to a LAW WebGraph crawl: %s is not one", in);
 	if ((to_wg || to_text) && lz4)
 		return bad_usage("%s", "--compress applies to .tsg output");
 	if (oriented && (to_wg || to_text))
