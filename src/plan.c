@@ -704,6 +704,10 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	return TSG_OK;
 }
 
+/* A crawl opened to be decoded as it is counted (plan_input); plan_settle
+ * takes it back where the layout taken read the lists whole first. */
+static const char input_streamed[] = "decoded while counting, merged with its transpose";
+
 void plan_input(struct count_plan *p, const struct input_info *in, const char *gpath)
 {
 	const struct count_request *req = p->req;
@@ -711,7 +715,7 @@ void plan_input(struct count_plan *p, const struct input_info *in, const char *g
 	if (in->kind == INPUT_TSG)
 		how = "opened";
 	else if (in->kind == INPUT_WEBGRAPH && !gpath && !in->in_memory)
-		how = in->streamed ? "decoded while counting, merged with its transpose"
+		how = in->streamed ? input_streamed
 		      : p->in.ranges ? "decoded by slices, merged with its transpose"
 				     : "decoded whole, merged with its transpose";
 	else if (in->converted)
@@ -890,6 +894,15 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 					     "to pay (engine_auto_device)"
 				     : r->note;
 		choose(p, PLAN_DEVICE, device_name(r->device), reason);
+	}
+	/* the input as it happened: a crawl opened to be decoded as counted
+	 * whose layout (the CPU's block layout under auto, say) read it whole
+	 * first (JSON input.decoded_while_counting says the same) */
+	if (strcmp(p->item[PLAN_INPUT].chosen, input_streamed) == 0 && !r->lists_streamed) {
+		snprintf(why, sizeof(why), "opened to be decoded as counted, but the %s layout on "
+			 "the %s read its lists whole first", engine_layout_name(r->layout),
+			 device_name(r->device));
+		choose(p, PLAN_INPUT, "decoded whole, merged with its transpose", why);
 	}
 	if (p->have_hp && o->arrival_mapped && gpu && r->layout == ENGINE_LAYOUT_ARRIVAL) {
 		p->hp.mode = HOSTMEM_ARRIVAL; /* nothing spilled */

@@ -609,6 +609,15 @@ streamed() { "$B/tristream" count --quiet --device cpu --json --layout arrival "
 check "crawl with its transpose, arrival: decoded while counted, said so" [ "$(streamed "$T/d1")" = "True True" ]
 check "crawl, --decode-first: decoded whole first, said so" [ "$(streamed --decode-first "$T/d1")" = "False False" ]
 check "crawl, block layout: decoded whole first, said so" [ "$("$B/tristream" count --quiet --device cpu --json --layout block "$T/d1" | grep -c '"decoded_while_counting":false')" = 1 ]
+# and the plan's input says the same as the JSON's input, whichever device
+# and layout auto took (a crawl opened to be decoded as counted and then
+# read whole by the layout taken once said "decoded while counting")
+for a in "" "--device cpu" "--device cpu --layout arrival" "--device cpu --layout block" "--batches 8" "--decode-first"; do
+	got=$("$B/tristream" count --quiet --json $a "$T/d1" 2>/dev/null | python3 -c 'import json,sys
+d = json.load(sys.stdin); c = d["plan"]["input"]["chosen"]
+print((c.startswith("decoded while counting")) == d["input"]["decoded_while_counting"] and c.startswith("decoded "))' 2>&1)
+	check "crawl $a: plan.input agrees with input.decoded_while_counting ($got)" [ "$got" = True ]
+done
 for th in 1 3 16; do for nb in 1 7 300; do
 	check "crawl decoded while counted, $nb batches, $th threads" same "$(tri --layout arrival --batches $nb --threads $th "$T/d1")" "$d1ref"
 done; done
