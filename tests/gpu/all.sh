@@ -130,16 +130,16 @@ for ((g = ${#ids[@]}; g < ngpu; g++)); do ids[g]=$g; done
 	echo "inputs inputs"
 } >"$T/one"
 {
-	if [ "$ngpu" -ge 2 ]; then
-		echo "multi-lstc multi lstc"
-		echo "groups groups"
-		echo "multi-block multi block"
-		echo "oriented-early oriented early"
-		echo "multi-arrival multi arrival"
-		echo "multi-rest multi rest"
-		echo "multi-mpi multi mpi"
-	fi
-} >"$T/two"
+	echo "multi-lstc multi lstc"
+	echo "groups groups"
+	echo "multi-block multi block"
+	echo "oriented-early oriented early"
+	echo "multi-arrival multi arrival"
+	echo "multi-rest multi rest"
+	echo "multi-mpi multi mpi"
+} >"$T/two.all"
+# (one GPU: no pair's jobs; the summary names them)
+if [ "$ngpu" -ge 2 ]; then cp "$T/two.all" "$T/two"; else : >"$T/two"; fi
 cat "$T/one" "$T/two" >"$T/all"
 wanted() { [ -z "${JOBS:-}" ] || [[ " $JOBS " == *" $1 "* ]]; }
 left_out=""
@@ -180,7 +180,7 @@ finish() { # name rc seconds where: its log and summary line into OUT_DIR
 	) 9>"$T/lock.out"
 	step "$4: $1 exit $2: $(tail -n 1 "$T/$1.log")"
 }
-left() { # -> seconds left under LIMIT (a large number without one)
+time_left() { # -> seconds left under LIMIT (a large number without one)
 	if [ -n "${LIMIT:-}" ]; then echo $((LIMIT - ($(date +%s) - t0))); else echo 1000000; fi
 }
 limited() { # seconds script args...: the script on BUILD_DIR and the
@@ -202,7 +202,7 @@ limited() { # seconds script args...: the script on BUILD_DIR and the
 run_job() { # gpus name script args...
 	local gpu=$1 name=$2 script=$3 s rc left
 	shift 3
-	left=$(left)
+	left=$(time_left)
 	if [ "$left" -lt 20 ]; then
 		(
 			flock 9
@@ -274,7 +274,8 @@ if [ -s "$T/queue" ]; then # a job never ran: not a pass
 fi
 [ -z "$left_out" ] || echo "left out (JOBS):$left_out" >>"$O/gpu-tests-summary.txt"
 # (one GPU: the pair's jobs cannot run here, and the summary says so)
-[ "$ngpu" -ge 2 ] || echo "not on this host (they need two GPUs): multi-lstc groups (on two) multi-block oriented-early multi-arrival multi-rest multi-mpi" >>"$O/gpu-tests-summary.txt"
+[ "$ngpu" -ge 2 ] || echo "not on this host (they need two GPUs): $(cut -d' ' -f1 "$T/two.all" |
+	sed 's/^groups$/groups (on two)/' | paste -sd' ')" >>"$O/gpu-tests-summary.txt"
 step "done: $( [ $bad = 0 ] && echo passed || echo FAILED)${left_out:+ (a part: left out$left_out)}"
 cat "$O/gpu-tests-summary.txt"
 exit $bad
