@@ -18,10 +18,24 @@
 
 int tsg_parse_size(const char *s, uint64_t *out)
 {
+	/* Digits, an optional fraction, then the suffix: strtod alone would
+	 * also take " 4G", "+4G", "0x10" and "1e3", which no one means. */
+	const char *p = s;
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p == s)
+		return TSG_EUSAGE;
+	if (*p == '.') {
+		const char *const frac = ++p;
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (p == frac)
+			return TSG_EUSAGE;
+	}
 	char *end;
 	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || errno || !(v >= 0))
+	const double v = strtod(s, &end);
+	if (end != p || errno || !(v >= 0))
 		return TSG_EUSAGE;
 	double mul = 1;
 	switch (toupper((unsigned char)*end)) {

@@ -11,7 +11,8 @@
 
 #include "base/error.h"
 
-/* Parses "123", "64K", "1.5G", "2GiB" (powers of 1024) into bytes. */
+/* Parses "123", "64K", "1.5G", "2GiB" (powers of 1024) into bytes: decimal
+ * digits with an optional fraction, no sign, space, hex or exponent. */
 int tsg_parse_size(const char *s, uint64_t *out);
 
 /* Parses a non-negative decimal integer that must fit in max. */

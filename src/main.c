@@ -280,7 +280,7 @@ static int cmd_info(int argc, char **argv)
 	 * an error) */
 	struct io_load_opts lo = { .io = IO_MODE_AUTO, .threads = tsg_default_threads(),
 				   .oriented = 1, .cached_map = 1 };
-	int json = 0, verify = 0, c;
+	int json = 0, verify = 0, io_given = 0, c;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", info_opts, NULL)) != -1) {
@@ -293,6 +293,7 @@ static int cmd_info(int argc, char **argv)
 		case OPT_IO:
 			if (io_mode_parse(optarg, &lo.io))
 				return usage_error("info", "unknown I/O mode '%s'", optarg);
+			io_given = 1;
 			break;
 		case OPT_VERIFY: verify = 1; break;
 		case 'h':
@@ -319,7 +320,14 @@ static int cmd_info(int argc, char **argv)
 		io_graph_free(&g);
 		return report_error(rc, &err);
 	}
-	report_info(path, &g, &in, verify, json);
+	/* an input made into lists in memory read no .tsg: said, as count says it */
+	char note[160] = "";
+	if (io_given && g.io_used == IO_MODE_AUTO) {
+		snprintf(note, sizeof(note), "--io %s applies to .tsg files: not used, the %s "
+			 "input became lists in memory", io_mode_name(lo.io), in.format);
+		fprintf(stderr, "tristream: note: %s\n", note);
+	}
+	report_info(path, &g, &in, verify, note, json);
 	io_graph_free(&g);
 	return TSG_OK;
 }

@@ -433,8 +433,11 @@ int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ng
 		return rc;
 	if (req->given[COPT_READ] && dist->size == 1 && req->read != COUNT_READ_RANGES &&
 	    req->read != COUNT_READ_AUTO)
-		plan_note(p, "--read %s shares the reading among the ranks of a host: one process "
-			  "reads every list", req->read == COUNT_READ_ALL ? "all" : "host");
+		plan_note(p, req->read == COUNT_READ_ALL
+				     ? "--read all makes every rank read every list: one process "
+				       "does so anyway"
+				     : "--read host shares the reading among the ranks of a host: "
+				       "one process reads every list");
 	o->rank = (uint32_t)dist->rank;
 	o->nranks = (uint32_t)dist->size;
 	o->dist = dist;
@@ -733,6 +736,7 @@ void plan_input(struct count_plan *p, const struct input_info *in, const char *g
 	else if (in->converted)
 		why = p->host_mem ? "--host-mem needs a file" : "its sort did not fit in memory";
 	choose(p, PLAN_INPUT, how, why);
+	p->input_converted = in->converted;
 	if (in->bad_lines)
 		plan_note(p, "--skip-bad-lines: %llu line%s of %s that %s not an edge skipped",
 			  (unsigned long long)in->bad_lines, in->bad_lines == 1 ? "" : "s",
@@ -914,6 +918,15 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 		}
 		if (o->orient == PART_ORIENT_TWO_PASS && !req->given[COPT_ORIENT])
 			p->item[PLAN_ORIENT].used = 0;
+	}
+	/* the scratch directory where nothing went: a crawl or text made lists
+	 * in memory (its sort spilled no runs), and --host-mem found room */
+	if (p->item[PLAN_SCRATCH_DIR].used && !o->plan_only && !p->input_converted &&
+	    !(p->have_hp && p->hp.mode == HOSTMEM_SPILL)) {
+		p->item[PLAN_SCRATCH_DIR].used = 0;
+		if (req->given[COPT_SCRATCH_DIR])
+			plan_note(p, "--scratch-dir: not used, nothing was spilled (%s)",
+				  p->have_hp ? "--host-mem had room" : "the input fit in memory");
 	}
 	/* the layout */
 	if (!p->item[PLAN_LAYOUT].reason[0] && !req->given[COPT_LAYOUT]) {

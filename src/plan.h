@@ -87,6 +87,7 @@ struct count_plan {
 	struct input_opts in;      /* how it is made countable (src/input.h) */
 	struct io_text_opts text;  /* in.to, with --skip-bad-lines */
 	const char *scratch_dir;   /* where its scratch files go */
+	int input_converted;       /* the input went through a scratch .tsg there */
 	char scratch_buf[4096];
 	struct hostmem_plan hp;    /* --host-mem: in memory or spilled */
 	int have_hp;

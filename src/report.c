@@ -640,7 +640,7 @@ void report_summary(const char *const *paths, const struct report_outcome *res, 
 }
 
 void report_info(const char *path, const struct tsg_graph *g, const struct input_info *in,
-		 int verified, int json)
+		 int verified, const char *note, int json)
 {
 	/* histogram of degrees in powers of two: bucket k holds [2^(k-1), 2^k)
 	 * (an oriented graph's: of its undirected degrees, io_graph_load_degrees) */
@@ -680,6 +680,8 @@ void report_info(const char *path, const struct tsg_graph *g, const struct input
 			json_str(&j, "io", io_mode_name(g->io_used));
 		if (in->bad_lines)
 			json_u64(&j, "bad_lines", in->bad_lines);
+		if (note[0])
+			json_str(&j, "note", note);
 		json_key_arr(&j, "degree_histogram");
 		for (int k = 0; k < 34; k++)
 			if (hist[k]) {

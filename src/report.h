@@ -88,10 +88,11 @@ void report_finished(const char *path, const struct tsg_graph *g, uint64_t verti
 		     const char *ckpath, uint64_t total, unsigned k, int json);
 
 /* `tristream info`: g's counts, degree statistics and a degree histogram
- * (in: how the input was made a graph; verified: symmetry checked exactly),
- * as text or one JSON object. */
+ * (in: how the input was made a graph; verified: symmetry checked exactly;
+ * note: what an option did not change, "" if nothing, JSON "note" only: the
+ * caller said it on stderr), as text or one JSON object. */
 void report_info(const char *path, const struct tsg_graph *g, const struct input_info *in,
-		 int verified, int json);
+		 int verified, const char *note, int json);
 
 /* An error on stderr, "tristream: error: ..." (the status's name where err
  * has no message), its bytes that are not printable text shown as '?' (a

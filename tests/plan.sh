@@ -78,6 +78,26 @@ check "--io uring on text: counted" same "$(echo "$out" | jq 'd["triangles"]')" 
 check "--io uring on text: the note says it was not used, the plan has no io" python3 -c "
 import json, sys; d = json.loads(sys.argv[1])
 assert '--io uring applies to .tsg files: not used' in d['note'] and 'io' not in d['plan'], d" "$out"
+# info reads no .tsg of text either: a note, stderr and JSON, not silence
+"$B/tristream" info --json --io uring "$T/karate.txt" >"$T/info.json" 2>"$T/err"
+check "info --io uring on text: exit 0, the note says it was not used" python3 -c "
+import json; d = json.load(open('$T/info.json'))
+assert d['edges'] == 78 and 'io' not in d, d
+assert '--io uring applies to .tsg files: not used' in d['note'], d"
+check "... and so does stderr" grep -q "note: --io uring applies to .tsg files" "$T/err"
+"$B/tristream" info --json --io pread "$K" >"$T/info.json" 2>"$T/err"
+check "info --io pread on a .tsg: read so, no note" python3 -c "
+import json; d = json.load(open('$T/info.json'))
+assert d['io'] == 'pread' and 'note' not in d, d"
+# --read in one process: what each mode would have shared, said rightly
+for m in all host; do
+	out=$(tc --device cpu --read $m "$K")
+	check "--read $m, one process: counted" same "$(echo "$out" | jq 'd["triangles"]')" 45
+	want="--read all makes every rank read every list: one process does so anyway"
+	[ $m = host ] && want="--read host shares the reading among the ranks of a host: one process reads every list"
+	check "--read $m, one process: the note says what it means" python3 -c "
+import json, sys; d = json.loads(sys.argv[1]); assert sys.argv[2] in d['note'], d" "$out" "$want"
+done
 # an input's option in a run of several graphs: a note on the graphs it does not fit
 tc --device cpu --no-transpose "$K" "$T/crawl" >"$T/two.json" 2>"$T/err"
 check "--no-transpose on a .tsg and a crawl: exit 0" [ $? = 0 ]
@@ -106,6 +126,29 @@ tc --device cpu --threads 2 --host-mem 1G "$T/hm.tsg" >"$T/hm.json"
 check "--host-mem with room: nothing substituted" python3 -c "
 import json; d = json.load(open('$T/hm.json')); p = d['plan']
 assert d['host_mem']['mode'] == 'in-memory' and 'reason' not in p['orient'] and 'instead' not in d.get('note', ''), d"
+# a scratch directory nothing went to is not shown as chosen, and a given one
+# is a note: --host-mem with room, text made lists in memory
+mkdir -p "$T/scr"
+tc --device cpu --threads 2 --host-mem 1G --scratch-dir "$T/scr" "$T/hm.tsg" >"$T/hm.json"
+check "--host-mem with room, --scratch-dir: counted, not in the plan, said" python3 -c "
+import json; d = json.load(open('$T/hm.json')); p = d['plan']
+assert d['triangles'] == $hmref and d['host_mem']['mode'] == 'in-memory', d
+assert 'scratch_dir' not in p and 'scratch_dir' not in d['host_mem'], d
+assert '--scratch-dir: not used, nothing was spilled (--host-mem had room)' in d['note'], d"
+tc --device cpu --threads 2 --host-mem 1G "$T/hm.tsg" >"$T/hm.json"
+check "--host-mem with room, no --scratch-dir: no scratch directory, no note of it" python3 -c "
+import json; d = json.load(open('$T/hm.json'))
+assert 'scratch_dir' not in d['plan'] and 'scratch' not in d.get('note', ''), d"
+tc --device cpu --scratch-dir "$T/scr" "$T/karate.txt" >"$T/k.json"
+check "text in memory, --scratch-dir: counted, said not used" python3 -c "
+import json; d = json.load(open('$T/k.json'))
+assert d['triangles'] == 45 and 'scratch_dir' not in d['plan'], d
+assert '--scratch-dir: not used, nothing was spilled (the input fit in memory)' in d['note'], d"
+tc --device cpu --threads 2 --host-mem 4M --scratch-dir "$T/scr" "$T/hm.tsg" >"$T/hm.json"
+check "--host-mem spilling, --scratch-dir: in the plan, no such note" python3 -c "
+import json; d = json.load(open('$T/hm.json')); p = d['plan']
+assert d['triangles'] == $hmref and d['host_mem']['mode'] == 'spill', d
+assert p['scratch_dir']['chosen'] == '$T/scr' and 'not used' not in d['note'], d"
 
 # --- the JSON plan: what was asked, whether given, what ran, why
 plan() { tc "$@" | jq 'json.dumps(d["plan"])'; }
@@ -135,7 +178,7 @@ assert p['partitions'] == {'asked': '3', 'given': True, 'chosen': '3 parts'}, p"
 check "plan: a crawl decoded while counted, said so" python3 -c "
 import json, sys; p = json.loads(sys.argv[1])
 assert p['input']['asked'] == 'webgraph' and p['input']['chosen'] == 'decoded while counting, merged with its transpose', p
-assert p['scratch_dir']['chosen'] == '$T', p" "$(plan --device cpu --layout arrival "$T/crawl")"
+assert 'scratch_dir' not in p, p" "$(plan --device cpu --layout arrival "$T/crawl")"  # nothing went there
 check "plan: a crawl decoded first, and why" python3 -c "
 import json, sys; p = json.loads(sys.argv[1])
 assert p['input']['chosen'] == 'decoded whole, merged with its transpose' and p['input']['reason'] == '--decode-first', p" "$(plan --device cpu --layout arrival --decode-first "$T/crawl")"
