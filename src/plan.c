@@ -337,6 +337,27 @@ static void rank_threads(struct count_plan *p, int threads_given)
 /* Ranks and a checkpoint: the units. The CPU's default is one unit: under
  * mpirun at least 4 a rank instead, and with --checkpoint several, so
  * that an interrupted count keeps what it did. */
+/* A checkpoint on the CPU, whose default is one unit recorded only when
+ * done: units enough that an interrupted count keeps some. Where the
+ * device is settled before the count: asked for, or --device auto settled
+ * on the CPU (plan_device; a rerun settles it the same way). */
+static void ckpt_cpu_units(struct count_plan *p)
+{
+	struct engine_opts *o = &p->o;
+	if (!p->ckpt || p->dist->size != 1 || o->part.nparts || o->layout == ENGINE_LAYOUT_ARRIVAL ||
+	    o->layout == ENGINE_LAYOUT_SWEEP)
+		return;
+	const int lstc = o->layout == ENGINE_LAYOUT_LSTC;
+	char why[200], v[32];
+	o->part.nparts = lstc ? CKPT_CPU_PARTS : CKPT_CPU_BLOCKS;
+	snprintf(why, sizeof(why), "--checkpoint on the CPU: %s, so that an interrupted count "
+		 "keeps its finished units (the CPU's default is one unit, recorded only when "
+		 "done)", lstc ? "8 parts" : "6 blocks, 21 units");
+	snprintf(v, sizeof(v), "%u", o->part.nparts);
+	ask(p, PLAN_PARTITIONS, p->req->given[COPT_PARTITIONS], "auto");
+	choose(p, PLAN_PARTITIONS, v, why);
+}
+
 static void plan_units(const struct count_request *req, struct count_plan *p)
 {
 	struct engine_opts *o = &p->o;
@@ -352,18 +373,12 @@ static void plan_units(const struct count_request *req, struct count_plan *p)
 		o->part.nparts = lstc ? 4u * (uint32_t)d->size : q;
 		snprintf(why, sizeof(why), "%d ranks on the CPU: at least 4 units a rank (the CPU's "
 			 "default is one unit)", d->size);
-	} else if (req->checkpoint && d->size == 1 && p->device_known &&
-		   o->device != TSG_DEVICE_GPU) {
-		o->part.nparts = lstc ? CKPT_CPU_PARTS : CKPT_CPU_BLOCKS;
-		snprintf(why, sizeof(why), "--checkpoint on the CPU: %s, so that an interrupted "
-			 "count keeps its finished units (the CPU's default is one unit, "
-			 "recorded only when done)", lstc ? "8 parts" : "6 blocks, 21 units");
-	} else {
-		return;
+		snprintf(v, sizeof(v), "%u", o->part.nparts);
+		ask(p, PLAN_PARTITIONS, req->given[COPT_PARTITIONS], "auto");
+		choose(p, PLAN_PARTITIONS, v, why);
+	} else if (p->device_known && o->device != TSG_DEVICE_GPU) {
+		ckpt_cpu_units(p);
 	}
-	snprintf(v, sizeof(v), "%u", o->part.nparts);
-	ask(p, PLAN_PARTITIONS, req->given[COPT_PARTITIONS], "auto");
-	choose(p, PLAN_PARTITIONS, v, why);
 }
 
 int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ngraphs,
@@ -858,6 +873,8 @@ void plan_device(struct count_plan *p, enum tsg_device d, const char *why)
 {
 	p->o.device = d;
 	choose(p, PLAN_DEVICE, device_name(d), why);
+	if (d == TSG_DEVICE_CPU)
+		ckpt_cpu_units(p);
 }
 
 /* Why auto took the layout the run used, as it happened: in groups the

@@ -121,7 +121,8 @@ void plan_input(struct count_plan *p, const struct input_info *in, const char *g
 int plan_host_mem(struct count_plan *p, const char *gpath, const char *name, struct tsg_err *err);
 
 /* The device chosen before the engine runs (--device auto from the
- * header), with why. */
+ * header), with why; on the CPU, a checkpoint's units as --device cpu
+ * would have them. */
 void plan_device(struct count_plan *p, enum tsg_device d, const char *why);
 
 /* After the count: what the engine chose (device, layout, kernel, units,

@@ -200,6 +200,14 @@ import json; d = json.load(open('$T/ck.json')); p = d['plan']['partitions']
 assert d['partitions'] == 21 and d['blocks'] == 6 and d['checkpoint']['units_recorded'] == 21, d
 assert p['asked'] == 'auto' and not p['given'] and p['chosen'] == '6 blocks, 21 units' and '--checkpoint' in p['reason'], p"
 rm -f "$T/ck"
+# --device auto settling on the CPU (no GPU here; on a GPU host the rule
+# takes the CPU for so small a graph): the same units
+tc --checkpoint "$T/ck" "$T/hm.tsg" >"$T/ck.json"
+check "--checkpoint, --device auto on the CPU: 21 units recorded, and why" python3 -c "
+import json; d = json.load(open('$T/ck.json')); p = d['plan']['partitions']
+assert d['device'] == 'cpu' and d['triangles'] == $hmref and d['checkpoint']['units_recorded'] == 21, d
+assert p['chosen'] == '6 blocks, 21 units' and '--checkpoint' in p['reason'], p"
+rm -f "$T/ck"
 tc --device cpu --layout lstc --checkpoint "$T/ck" "$K" >"$T/ck.json"
 check "--checkpoint on the CPU, lstc layout: 8 parts" python3 -c "
 import json; d = json.load(open('$T/ck.json'))

@@ -3,8 +3,8 @@
 # auto on the GPU machine: text (built in memory), gzip through both
 # decoders and the LAW crawl counted on the GPU against the CPU and the
 # published count; --device auto taking the CPU for a small graph (and
-# saying why) and the GPU for R-MAT 20, each count equal to the other
-# device's; the default budget read again where another process took
+# saying why, and with --checkpoint cutting the CPU's checkpoint units)
+# and the GPU for R-MAT 20, each count equal to the other device's; the default budget read again where another process took
 # memory first, and two counts at once on one GPU. Ends with "N passed,
 # N failed" (", N skipped" where any was).
 set -u
@@ -107,6 +107,19 @@ count "$T/c.json" --device gpu "$T/w16.tsg"
 [ "$(field device "$T/a.json")" = cpu ] && ok || bad "auto on web 2^16 chose $(field device "$T/a.json")"
 field note "$T/a.json" | grep -q -- "--device auto" && ok || bad "auto's CPU choice not explained: $(field note "$T/a.json")"
 same "$(field triangles "$T/a.json")" "$(field triangles "$T/c.json")" && ok || bad "auto (cpu) and gpu counts differ on web 2^16"
+# a checkpoint where auto settles on the CPU: the CPU's checkpoint units
+# (6 blocks, 21), as with --device cpu, not its default one unit (before:
+# one, recorded only when done); a rerun replays them
+rm -f "$T/ack"
+count "$T/k.json" --checkpoint "$T/ack" "$T/w16.tsg"
+python3 -c '
+import json, sys; d = json.load(open(sys.argv[1])); p = d["plan"]["partitions"]
+assert d["device"] == "cpu" and d["partitions"] == 21 and d["checkpoint"]["units_recorded"] == 21, d
+assert p["chosen"] == "6 blocks, 21 units" and "--checkpoint on the CPU" in p["reason"], p
+assert d["triangles"] == int(sys.argv[2]), d' "$T/k.json" "$(field triangles "$T/c.json")" && ok ||
+	bad "auto (cpu) with --checkpoint: not 21 units recorded: $(head -c 600 "$T/k.json")"
+count "$T/k.json" --checkpoint "$T/ack" "$T/w16.tsg"
+same "$(field triangles "$T/k.json")" "$(field triangles "$T/c.json")" && ok || bad "auto (cpu) checkpoint rerun: $(field triangles "$T/k.json")"
 count "$T/a.json" "$T/r20.tsg"
 [ "$(field device "$T/a.json")" = gpu ] && ok || bad "auto on R-MAT 20 chose $(field device "$T/a.json")"
 same "$(field triangles "$T/a.json")" "$ref" && ok || bad "auto (gpu) count on R-MAT 20 differs"
