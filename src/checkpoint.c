@@ -383,6 +383,9 @@ int ckpt_record(struct ckpt *c, uint32_t k, uint64_t count, struct tsg_err *err)
 		c->unit_done[k] = 1;
 		c->unit_count[k] = count;
 		c->info.recorded++;
+		/* a test hook: a count slowed a record at a time, so that a
+		 * signal after the first lands before the last (tests/gpu/run.sh) */
+		tsg_test_pause("TSG_TEST_CKPT_RECORD_PAUSE_MS", "a unit recorded");
 	}
 	return rc;
 }
