@@ -103,7 +103,7 @@ for g in $graphs; do
 	done
 done
 # the LZ4 file, decoded as it is read
-m=$(budget "$T/r18.tsg")
+m18=$(budget "$T/r18.tsg") # R-MAT 18's own budget (the loops below set m per graph)
 got=$(TSG_TEST_ARRIVAL_GROUPS=1 TSG_TEST_ARRIVAL_GROUP_ROWS=50000 cnt "$T/z.tsg" --batches 33)
 same "$got" "$ref_r18" && ok || bad "R-MAT 18 LZ4 in groups: $got, not $ref_r18"
 # what the JSON says of the groups
@@ -241,17 +241,17 @@ assert 'early_batch' not in b and 'EARLY' not in o['note'], (b, o['note'])" &&
 # auto takes groups only where the rows reach ENGINE_AUTO_GROUPS_ROWS (1.875
 # GiB: R-MAT 18's do not, so the block layout) and fill at most 12 regions
 # A. With the line lowered (TSG_TEST_AUTO_GROUPS_ROWS=1), at budgets of
-# one to four times $m: groups where --layout arrival's region A (its
+# one to four times $m18: groups where --layout arrival's region A (its
 # JSON's group_rows) takes the edges in 12 or fewer, else the block layout;
 # and at least one budget of groups, or the rule went untried. The plan's
 # layout reason says which: in groups, or every row held
-lay=$("$B/tristream" count --quiet --json --device gpu --gpu-mem "$m" "$T/r18.tsg" 2>/dev/null |
+lay=$("$B/tristream" count --quiet --json --device gpu --gpu-mem "$m18" "$T/r18.tsg" 2>/dev/null |
 	python3 -c 'import json,sys; print(json.load(sys.stdin)["layout"])' 2>/dev/null)
 [ "$lay" = block ] && ok || bad "auto under a small --gpu-mem, rows below the line: $lay, not block"
 took=0
 for x in 1 2 3 4; do
-	"$B/tristream" count --quiet --json --device gpu --layout arrival --gpu-mem $((m * x)) "$T/r18.tsg" >"$T/f.json" 2>/dev/null
-	TSG_TEST_AUTO_GROUPS_ROWS=1 "$B/tristream" count --quiet --json --device gpu --gpu-mem $((m * x)) "$T/r18.tsg" >"$T/u.json" 2>/dev/null
+	"$B/tristream" count --quiet --json --device gpu --layout arrival --gpu-mem $((m18 * x)) "$T/r18.tsg" >"$T/f.json" 2>/dev/null
+	TSG_TEST_AUTO_GROUPS_ROWS=1 "$B/tristream" count --quiet --json --device gpu --gpu-mem $((m18 * x)) "$T/r18.tsg" >"$T/u.json" 2>/dev/null
 	want=$(python3 -c "
 import json; f = json.load(open('$T/f.json'))
 g = f.get('arrival_groups')
@@ -266,9 +266,9 @@ print('groups' if d['layout'] == 'arrival' and d['groups'] > 0 and 'auto' in d['
       'fits' if d['layout'] == 'arrival' and d['groups'] == 0 and 'holds every' in why else
       d['layout'])" 2>/dev/null)
 	[ "$want" = groups ] && took=$((took + 1))
-	[ -n "$want" ] && [ "$got" = "$want" ] && ok || bad "auto, the line lowered, --gpu-mem $((m * x)): '$got', wanted '$want'"
+	[ -n "$want" ] && [ "$got" = "$want" ] && ok || bad "auto, the line lowered, --gpu-mem $((m18 * x)): '$got', wanted '$want'"
 done
-[ $took -gt 0 ] && ok || bad "auto, the line lowered: no budget of 1-4 x $m took groups, the rule untried"
+[ $took -gt 0 ] && ok || bad "auto, the line lowered: no budget of 1-4 x $m18 took groups, the rule untried"
 # a crawl decoded as it is counted (BVGraph with its transpose): its lists
 # placed as they come, in groups
 "$B/tristream-gen" --quiet --webgraph crawl --vertices 200000 --seed 3 "$T/dcrawl" || bad "tristream-gen --webgraph"
@@ -341,25 +341,25 @@ assert 'early_batch' not in d['arrival_groups'] and 'EARLY' not in d['note'], d"
 		ok || bad "groups early on --gpus $gl: $(head -c 400 "$T/me.json")"
 	# auto takes groups on every GPU listed (the line lowered)
 	got=$(TSG_TEST_AUTO_GROUPS_ROWS=1 "$B/tristream" count --quiet --json --device gpu --gpus "$gl" \
-		--gpu-mem "$m" "$T/r18.tsg" 2>/dev/null | python3 -c '
+		--gpu-mem "$m18" "$T/r18.tsg" 2>/dev/null | python3 -c '
 import json,sys; d = json.load(sys.stdin)
 print(d["triangles"] if d["layout"] == "arrival" and d["groups"] > 0 and len(d["gpus"]) == '"$n"' else
       "%s layout, %s groups, %s GPUs" % (d["layout"], d["groups"], len(d.get("gpus", []))))' 2>/dev/null)
-	same "$got" "$ref_r18" && ok || bad "auto on --gpus $gl, the line lowered, --gpu-mem $m: $got"
+	same "$got" "$ref_r18" && ok || bad "auto on --gpus $gl, the line lowered, --gpu-mem $m18: $got"
 	# ... and where the file lies in the page cache (io_cached, so the plan's
 	# cached rule was reached) and is large (the size lowered by
 	# TSG_TEST_ALL_GPUS_EDGES): groups on every GPU too, said, and not the
 	# ungrouped arrival layout's page-cache note
 	cat "$T/r18.tsg" >/dev/null
 	got=$(TSG_TEST_ALL_GPUS_EDGES=1 TSG_TEST_AUTO_GROUPS_ROWS=1 "$B/tristream" count --quiet --json --device gpu \
-		--gpus "$gl" --gpu-mem "$m" "$T/r18.tsg" 2>/dev/null | python3 -c '
+		--gpus "$gl" --gpu-mem "$m18" "$T/r18.tsg" 2>/dev/null | python3 -c '
 import json,sys; d = json.load(sys.stdin); n = int(sys.argv[1])
 print(d["triangles"] if d["layout"] == "arrival" and d["groups"] > 0 and len(d.get("gpus", [])) == n and
       "groups on %d GPUs" % n in d["note"] and "alone" not in d["note"] and
       "as the file was in the page cache" not in d["note"] and d.get("io_cached", 0) >= 0.9 else
       "%s layout, %s groups, %s GPUs, io_cached %s: %s" % (d["layout"], d["groups"],
       len(d.get("gpus", [])), d.get("io_cached"), d["note"]))' "$n" 2>/dev/null)
-	same "$got" "$ref_r18" && ok || bad "auto on --gpus $gl, the file cached, --gpu-mem $m: $got"
+	same "$got" "$ref_r18" && ok || bad "auto on --gpus $gl, the file cached, --gpu-mem $m18: $got"
 done
 if command -v compute-sanitizer >/dev/null 2>&1; then
 	gl=${gls%% *}
