@@ -427,6 +427,22 @@ int io_webgraph_is(const char *path) { return base_has(path, ".properties"); }
 
 int io_webgraph_has_transpose(const char *path) { return base_has(path, "-t.properties"); }
 
+uint64_t io_webgraph_graph_bytes(const char *path)
+{
+	char base[4096], name[4200];
+	struct stat sb;
+	uint64_t total = 0;
+	if (base_of(path, base, sizeof(base)))
+		return 0;
+	static const char *const suffix[] = { ".graph", "-t.graph" };
+	for (int i = 0; i < 2; i++) {
+		snprintf(name, sizeof(name), "%s%s", base, suffix[i]);
+		if (stat(name, &sb) == 0 && S_ISREG(sb.st_mode))
+			total += (uint64_t)sb.st_size;
+	}
+	return total;
+}
+
 int io_webgraph_peek(const char *path, uint64_t *nodes, uint64_t *arcs, struct tsg_err *err)
 {
 	char base[4096], props[4200];

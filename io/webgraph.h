@@ -36,6 +36,10 @@ int io_webgraph_is(const char *path);
 /* 1 if the crawl path names has its transpose BASE-t beside it. */
 int io_webgraph_has_transpose(const char *path);
 
+/* The bytes of the crawl's BASE.graph and BASE-t.graph together (a file
+ * missing counts 0): what a count mapping both brings into memory. */
+uint64_t io_webgraph_graph_bytes(const char *path);
+
 /* The node and arc counts of the crawl's .properties, which are checked
  * but not its lists: enough to size work before the crawl is decoded. */
 int io_webgraph_peek(const char *path, uint64_t *nodes, uint64_t *arcs, struct tsg_err *err);

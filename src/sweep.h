@@ -68,8 +68,15 @@ uint64_t sweep_fixed_bytes(uint64_t nodes);
 
 /* What counting the crawl whole in memory (the other layouts) holds at its
  * peak, about: its merged lists (8 bytes an arc of both files, 4 each) and
- * offsets, and the oriented graph or the device's rows. */
+ * offsets, and the oriented graph or the device's rows. On the CPU
+ * (cpu: 1) the oriented graph is the host's, with its offsets, ranks and
+ * the block layout's arrays, and both .graph files (graph_bytes) are
+ * mapped: 12 bytes an arc, 88 a node, 2 MiB a thread and the files
+ * (measured peaks: 18.4-20.2 bytes an arc on crawls of 0.3-4 M pages,
+ * bench/raw/cpu-2026-11-30-s60-crawl-peak/). */
 uint64_t sweep_in_memory_bytes(uint64_t nodes, uint64_t arcs);
+uint64_t sweep_in_memory_bytes_cpu(uint64_t nodes, uint64_t arcs, uint64_t graph_bytes,
+				   unsigned threads);
 
 /* Whether a crawl at path (with its transpose) is counted by the sweep:
  * asked for (layout sweep), or auto where counting it in memory would not

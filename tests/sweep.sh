@@ -264,6 +264,14 @@ if [ $cgrc != 99 ]; then
 	check "... and auto takes the sweep there by itself, exact" python3 -c "
 import json; d = json.load(open('$T/cg.json'))
 assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'available' in d['plan']['layout']['reason'], d"
+	# between the figure a GPU's path holds (about 168 MiB here) and the
+	# CPU's peak (254 MiB measured; its figure 259): where the CPU counts,
+	# auto takes the sweep (before: in memory, killed by the cgroup, 137)
+	cg_run $((230 << 20)) "$B/tristream" count --quiet --threads 2 --json "$T/big" >"$T/cg.json" 2>"$T/err"
+	cgrc=$?
+	check "in a 230 MiB cgroup, the CPU's in-memory need (259 MiB) over it: the sweep, exact (exit $cgrc)" python3 -c "
+import json; d = json.load(open('$T/cg.json'))
+assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'available' in d['plan']['layout']['reason'], d"
 	for hm in 72 100; do # the bound: --host-mem B holds within B + 24 MiB
 		cg_run $(((hm + 24) << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --json \
 			--host-mem ${hm}M "$T/big" >"$T/cg.json" 2>"$T/err"
