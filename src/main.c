@@ -322,7 +322,7 @@ static int cmd_info(int argc, char **argv)
 	}
 	/* an input made into lists in memory read no .tsg: said, as count says it */
 	char note[160] = "";
-	if (io_given && g.io_used == IO_MODE_AUTO) {
+	if (io_given && lo.io != IO_MODE_AUTO && g.io_used == IO_MODE_AUTO) {
 		snprintf(note, sizeof(note), "--io %s applies to .tsg files: not used, the %s "
 			 "input became lists in memory", io_mode_name(lo.io), in.format);
 		fprintf(stderr, "tristream: note: %s\n", note);

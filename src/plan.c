@@ -334,30 +334,31 @@ static void rank_threads(struct count_plan *p, int threads_given)
 			  online, n, share);
 }
 
-/* Ranks and a checkpoint: the units. The CPU's default is one unit: under
- * mpirun at least 4 a rank instead, and with --checkpoint several, so
- * that an interrupted count keeps what it did. */
 /* A checkpoint on the CPU, whose default is one unit recorded only when
- * done: units enough that an interrupted count keeps some. Where the
- * device is settled before the count: asked for, or --device auto settled
- * on the CPU (plan_device; a rerun settles it the same way). */
+ * done: units enough that an interrupted count keeps some (the sweep's
+ * source blocks too). Where the device is settled before the count:
+ * asked for, or --device auto settled on the CPU (plan_device; a rerun
+ * settles it the same way). */
 static void ckpt_cpu_units(struct count_plan *p)
 {
 	struct engine_opts *o = &p->o;
-	if (!p->ckpt || p->dist->size != 1 || o->part.nparts || o->layout == ENGINE_LAYOUT_ARRIVAL ||
-	    o->layout == ENGINE_LAYOUT_SWEEP)
+	if (!p->ckpt || p->dist->size != 1 || o->part.nparts || o->layout == ENGINE_LAYOUT_ARRIVAL)
 		return;
 	const int lstc = o->layout == ENGINE_LAYOUT_LSTC;
 	char why[200], v[32];
 	o->part.nparts = lstc ? CKPT_CPU_PARTS : CKPT_CPU_BLOCKS;
 	snprintf(why, sizeof(why), "--checkpoint on the CPU: %s, so that an interrupted count "
 		 "keeps its finished units (the CPU's default is one unit, recorded only when "
-		 "done)", lstc ? "8 parts" : "6 blocks, 21 units");
+		 "done)", lstc ? "8 parts" : o->layout == ENGINE_LAYOUT_SWEEP ? "6 source blocks"
+					     : "6 blocks, 21 units");
 	snprintf(v, sizeof(v), "%u", o->part.nparts);
 	ask(p, PLAN_PARTITIONS, p->req->given[COPT_PARTITIONS], "auto");
 	choose(p, PLAN_PARTITIONS, v, why);
 }
 
+/* Ranks and a checkpoint: the units. The CPU's default is one unit: under
+ * mpirun at least 4 a rank instead, and with --checkpoint several, so
+ * that an interrupted count keeps what it did. */
 static void plan_units(const struct count_request *req, struct count_plan *p)
 {
 	struct engine_opts *o = &p->o;
@@ -943,7 +944,9 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 		p->item[PLAN_SCRATCH_DIR].used = 0;
 		if (req->given[COPT_SCRATCH_DIR])
 			plan_note(p, "--scratch-dir: not used, nothing was spilled (%s)",
-				  p->have_hp ? "--host-mem had room" : "the input fit in memory");
+				  r->layout == ENGINE_LAYOUT_SWEEP ? "the sweep writes no file"
+				  : p->have_hp			  ? "--host-mem had room"
+								  : "the input fit in memory");
 	}
 	/* the layout */
 	if (!p->item[PLAN_LAYOUT].reason[0] && !req->given[COPT_LAYOUT]) {

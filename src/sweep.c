@@ -168,12 +168,29 @@ uint64_t sweep_in_memory_bytes(uint64_t nodes, uint64_t arcs)
 uint64_t sweep_in_memory_bytes_cpu(uint64_t nodes, uint64_t arcs, uint64_t graph_bytes,
 				   unsigned threads)
 {
-	/* sweep_in_memory_bytes' 10 an arc held 18.4-20.2 on the CPU: the
+	/* sweep_in_memory_bytes' 10 an arc held 17.9-20.7 on the CPU: the
 	 * oriented copy is 4 bytes an arc, not 2, and the host's oriented
 	 * graph brings its offsets, ranks and the layout's arrays (a crawl in a
 	 * memory cgroup of 380-480 MiB, 2 M pages, was killed where its 334 MiB
 	 * estimate said it fit) */
-	return arcs * 12 + nodes * 88 + graph_bytes + (uint64_t)(threads ? threads : 1) * (2u << 20);
+	const uint64_t per_thread = 5u << 18; /* 1.25 MiB */
+	return arcs * 12 + nodes * 88 + graph_bytes + (uint64_t)(threads ? threads : 1) * per_thread;
+}
+
+/* Whether the CPU may count the crawl: asked for; no GPU (a build with
+ * CUDA on a host without one falls back to the CPU); or auto's rule
+ * taking the CPU for a graph of this size at its least skew, as the
+ * degrees are not known yet. The device count is asked last, as asking
+ * starts the CUDA runtime. */
+static int cpu_may_count(const struct engine_opts *o, uint64_t nodes, uint64_t arcs)
+{
+	char note[256];
+	if (o->device == TSG_DEVICE_CPU || !engine_have_gpu())
+		return 1;
+	if (o->device == TSG_DEVICE_GPU)
+		return 0;
+	return engine_auto_device(nodes, arcs / 2, 0, o->k, note, sizeof(note)) == TSG_DEVICE_CPU ||
+	       engine_gpu_devices() == 0;
 }
 
 int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_mem, char *why,
@@ -193,10 +210,7 @@ int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_me
 	if (have == 0 || have < sweep_fixed_bytes(nodes) + SWEEP_MARGIN + (4u << 20))
 		return 0;
 	/* the CPU holds the oriented graph too, so its figure is the larger:
-	 * where only it is over, whether the count will run on the CPU decides
-	 * (asked for, or no GPU: a build with CUDA on a host without one
-	 * falls back to the CPU; the device count is asked only here, where it
-	 * matters, as asking starts the CUDA runtime) */
+	 * where only it is over, whether the CPU may count decides */
 	const uint64_t need_cpu = sweep_in_memory_bytes_cpu(nodes, arcs,
 							    io_webgraph_graph_bytes(path),
 							    o->threads ? o->threads
@@ -204,8 +218,7 @@ int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_me
 	uint64_t need = sweep_in_memory_bytes(nodes, arcs);
 	if (need_cpu <= have)
 		return 0;
-	if (need <= have && (o->device == TSG_DEVICE_CPU || !engine_have_gpu() ||
-			     engine_gpu_devices() == 0))
+	if (need <= have && cpu_may_count(o, nodes, arcs))
 		need = need_cpu;
 	if (need <= have)
 		return 0;

@@ -67,14 +67,18 @@
 uint64_t sweep_fixed_bytes(uint64_t nodes);
 
 /* What counting the crawl whole in memory (the other layouts) holds at its
- * peak, about: its merged lists (8 bytes an arc of both files, 4 each) and
- * offsets, and the oriented graph or the device's rows. On the CPU
- * (cpu: 1) the oriented graph is the host's, with its offsets, ranks and
- * the block layout's arrays, and both .graph files (graph_bytes) are
- * mapped: 12 bytes an arc, 88 a node, 2 MiB a thread and the files
- * (measured peaks: 18.4-20.2 bytes an arc on crawls of 0.3-4 M pages,
- * bench/raw/cpu-2026-11-30-s60-crawl-peak/). */
+ * peak where a GPU counts, about: its merged lists (8 bytes an arc of both
+ * files, 4 each) and offsets, and the device's rows (not measured against
+ * a peak). */
 uint64_t sweep_in_memory_bytes(uint64_t nodes, uint64_t arcs);
+
+/* The same where the CPU counts: the oriented graph is the host's, with its
+ * offsets, ranks and the block layout's arrays, and both .graph files
+ * (graph_bytes, io_webgraph_graph_bytes) are mapped: 12 bytes an arc, 88 a
+ * node, 1.25 MiB a thread (16 threads held at most 1.2 MiB a thread more
+ * than 2) and the files, above every peak measured (17.9-20.7
+ * bytes an arc on crawls of 0.3-4 M pages at 2 and 16 threads,
+ * bench/raw/cpu-2026-11-30-s60-crawl-peak/). */
 uint64_t sweep_in_memory_bytes_cpu(uint64_t nodes, uint64_t arcs, uint64_t graph_bytes,
 				   unsigned threads);
 

@@ -197,7 +197,7 @@ for s in 0x10M 1e3M +4M " 4M" 4M. .5M -1M inf nan 4MX; do
 	check "--host-mem '$s' exits 2" [ "$(rc_of "$B/tristream" count --device cpu --host-mem "$s" "$T/hm.tsg")" = 2 ]
 done
 check "--host-mem 1.5G counts" same "$(hm --host-mem 1.5G "$T/hm.tsg")" "$hmref"
-check "--gpu-mem 0x1G exits 2" [ "$(rc_of "$B/tristream" count --device cpu --gpu-mem 0x1G "$T/hm.tsg")" = 2 ]
+check "--gpu-mem 0x1G exits 2, a bad size" eval '[ "$(rc_of "$B/tristream" count --gpu-mem 0x1G "$T/hm.tsg")" = 2 ] && grep -q "bad --gpu-mem size" "$T/err"'
 check "--host-mem with --layout lstc exits 2" [ "$(rc_of "$B/tristream" count --layout lstc --host-mem 4M "$T/hm.tsg")" = 2 ]
 # the arrival layout stays within --host-mem only on a GPU (no rows on the
 # host); on the CPU it is refused where the budget spills, by name

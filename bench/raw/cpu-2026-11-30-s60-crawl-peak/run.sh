@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A crawl's in-memory count on the CPU: its peak RSS against the sweep's
 # two figures of its need (src/sweep.c: sweep_in_memory_bytes, 10 bytes an
-# arc, and sweep_in_memory_bytes_cpu, 12 an arc, 88 a node, 2 MiB a thread
+# arc, and sweep_in_memory_bytes_cpu, 12 an arc, 88 a node, 1.25 MiB a thread
 # and both .graph files), at 2 and 16 threads; then, in memory cgroups,
 # what auto (no --device) does with a 2 M-page crawl (exit 137: killed).
 # bash run.sh BUILD_DIR [CNR_BASE] > table.txt   (memory cgroups: as root)
@@ -21,7 +21,7 @@ one() { # name base
 		python3 -c "
 n, a, g, t, pk, b = $n, $a, $g, $t, $pk, $base
 old = a * 10 + n * 8 + 2 * (n + 1) * 8 + n * 12
-new = a * 12 + n * 88 + g + t * (2 << 20)
+new = a * 12 + n * 88 + g + t * (5 << 18)
 real = (pk - b) * 1024
 print('%-12s %9d %11d %3d %10.1f %9.2f %9.1f %9.1f%s' % ('$1', n, a, t, real / 2**20, real / a, old / 2**20, new / 2**20, '' if new >= real else '  NEW BELOW PEAK'))"
 	done
