@@ -522,7 +522,7 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 }
 
 void report_finished(const char *path, const struct tsg_graph *g, uint64_t vertices,
-		     const char *ckpath, uint64_t total, unsigned k, int json)
+		     const char *ckpath, uint64_t total, unsigned k, const char *note, int json)
 {
 	if (json) {
 		struct tsg_json j;
@@ -546,6 +546,8 @@ void report_finished(const char *path, const struct tsg_graph *g, uint64_t verti
 		json_str(&j, "path", ckpath);
 		json_bool(&j, "finished_earlier", 1);
 		json_close(&j, '}');
+		if (note[0])
+			json_str(&j, "note", note);
 		json_end(&j);
 	} else {
 		if (k > 3)

@@ -83,9 +83,9 @@ void report_count_text(const struct tsg_graph *g, const struct engine_opts *o,
 
 /* A graph a previous run finished (its checkpoint ckpath says so): its
  * recorded total, nothing counted now; k > 3: K-cliques. vertices: those
- * with an edge. */
+ * with an edge; note: the plan's notes, "" if none (JSON "note"). */
 void report_finished(const char *path, const struct tsg_graph *g, uint64_t vertices,
-		     const char *ckpath, uint64_t total, unsigned k, int json);
+		     const char *ckpath, uint64_t total, unsigned k, const char *note, int json);
 
 /* `tristream info`: g's counts, degree statistics and a degree histogram
  * (in: how the input was made a graph; verified: symmetry checked exactly;

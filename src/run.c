@@ -239,6 +239,17 @@ static void name_gpu_failure(const struct engine_opts *o, const struct engine_re
 	memcpy(err->msg, msg, sizeof(msg));
 }
 
+/* A finished checkpoint is replayed, not counted: no device is opened, so
+ * a GPU asked for is neither used nor checked to be there (the device's
+ * kind is in the checkpoint's key; its index is not). Said, not silent. */
+static void finished_notes(struct count_plan *pl)
+{
+	const struct count_request *req = pl->req;
+	if (req->given[COPT_GPU] || req->given[COPT_GPUS])
+		plan_note(pl, "--%s: not used, the checkpoint holds the finished count (no GPU "
+			  "opened, none checked)", req->given[COPT_GPUS] ? "gpus" : "gpu");
+}
+
 /* A crawl counted by the sweep (src/sweep.h): opened, checkpointed,
  * counted and reported here, since it is never loaded as a graph. */
 static int count_sweep(const char *path, struct count_plan *pl, struct report_outcome *res)
@@ -269,7 +280,8 @@ static int count_sweep(const char *path, struct count_plan *pl, struct report_ou
 			goto done;
 		if (finished) {
 			g.nv = sweep_nodes(s);
-			report_finished(path, &g, UINT64_MAX, ckpath, total, o->k, pl->json);
+			finished_notes(pl);
+			report_finished(path, &g, UINT64_MAX, ckpath, total, o->k, pl->notes, pl->json);
 			res->triangles = total;
 			res->seconds = tsg_now() - t0;
 			goto done;
@@ -593,7 +605,8 @@ static int count_one(const char *path, const struct count_plan *job, struct repo
 	const struct engine_opts *o = &pl.o;
 	const struct tsg_graph *g = rg.g;
 	if (rc == TSG_OK && rg.finished) {
-		report_finished(path, g, rg.vertices, rg.ckpath, rg.total, o->k, job->json);
+		finished_notes(&pl);
+		report_finished(path, g, rg.vertices, rg.ckpath, rg.total, o->k, pl.notes, job->json);
 		res->triangles = rg.total;
 		res->seconds = tsg_now() - rg.t0;
 	} else if (rc == TSG_OK) {

@@ -217,6 +217,19 @@ assert d['triangles'] == 45 and d['partitions'] == 8 and d['checkpoint']['units_
 rm -f "$T/ck"
 tc --device cpu --partitions 1 --checkpoint "$T/ck" "$K" >"$T/ck.json"
 check "--checkpoint with one unit asked for: the note says it saved nothing until done" sh -c "grep -q 'checkpoint: the count was one unit' $T/ck.json"
+# a finished checkpoint is replayed, no device opened: a GPU asked for is
+# not checked, and the note says so (before: exit 0 and silence)
+if [ $cuda = 1 ]; then
+	rm -f "$T/ck"
+	tc --checkpoint "$T/ck" "$K" >/dev/null
+	tc --gpu 5 --checkpoint "$T/ck" "$K" >"$T/ck.json" 2>"$T/err"
+	check "a finished checkpoint, --gpu 5: replayed, the note says the GPU was not checked" python3 -c "
+import json; d = json.load(open('$T/ck.json'))
+assert d['triangles'] == 45 and d['checkpoint']['finished_earlier'], d
+assert '--gpu: not used, the checkpoint holds the finished count (no GPU opened, none checked)' in d['note'], d"
+else
+	skip "a finished checkpoint with --gpu: no CUDA in this build"
+fi
 
 # --- -h wherever --help is, and usage errors in one line
 for c in "count" "info" "compress" "decompress" "reorder"; do
