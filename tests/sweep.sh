@@ -218,6 +218,21 @@ check "killed three times, resumed: the same count" same "$(field triangles <"$T
 check "the resumed run says what it took from the checkpoint" python3 -c "
 import json; c = json.load(open('$T/res.json'))['checkpoint']
 assert c.get('finished_earlier') or c['units_resumed'] + c['units_recorded'] > 0, c"
+# the same made certain: a pause after each record (a test hook), killed
+# once three are on file (header 64, plan 32, a record 32; a pass's first
+# record alone resumes nothing), so the rerun resumes from a run cut
+# short, not one that had finished before the kill
+rm -f "$ck"
+TSG_TEST_CKPT_RECORD_PAUSE_MS=100 "$B/tristream" count --quiet --device cpu --layout sweep --threads 1 \
+	--partitions 6 --batches 200 --checkpoint "$ck" "$T/c2" >/dev/null 2>&1 &
+pid=$!
+while kill -0 $pid 2>/dev/null && [ "$(stat -c %s "$ck" 2>/dev/null || echo 0)" -lt $((96 + 3 * 32)) ]; do sleep 0.02; done
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+sw --json --threads 1 --partitions 6 --batches 200 --checkpoint "$ck" "$T/c2" >"$T/res.json"
+check "killed after its first record (the record pause), resumed: the same count, units taken from the file" python3 -c "
+import json; d = json.load(open('$T/res.json')); c = d['checkpoint']
+assert d['triangles'] == $ref_c2 and not c.get('finished_earlier') and c['units_resumed'] >= 1, d"
 # the kept chunks are only a cache: a checkpoint made keeping them resumes
 # keeping none, and one made keeping none resumes keeping them
 for made in "" 0; do
