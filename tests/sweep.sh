@@ -220,8 +220,8 @@ import json; c = json.load(open('$T/res.json'))['checkpoint']
 assert c.get('finished_earlier') or c['units_resumed'] + c['units_recorded'] > 0, c"
 # the same made certain: a pause after each record (a test hook), killed
 # once three are on file (header 64, plan 32, a record 32; a pass's first
-# record alone resumes nothing), so the rerun resumes from a run cut
-# short, not one that had finished before the kill
+# record is where its block ended, not a count: src/sweep.c), so the
+# rerun resumes from a run cut short, not one that had finished
 rm -f "$ck"
 TSG_TEST_CKPT_RECORD_PAUSE_MS=100 "$B/tristream" count --quiet --device cpu --layout sweep --threads 1 \
 	--partitions 6 --batches 200 --checkpoint "$ck" "$T/c2" >/dev/null 2>&1 &
