@@ -349,7 +349,7 @@ static void ckpt_cpu_units(struct count_plan *p)
 	o->part.nparts = lstc ? CKPT_CPU_PARTS : CKPT_CPU_BLOCKS;
 	snprintf(why, sizeof(why), "--checkpoint on the CPU: %s, so that an interrupted count "
 		 "keeps its finished units (the CPU's default is one unit, recorded only when "
-		 "done)", lstc ? "8 parts" : o->layout == ENGINE_LAYOUT_SWEEP ? "6 source blocks"
+		 "done)", lstc ? "8 parts" : o->layout == ENGINE_LAYOUT_SWEEP ? "6 source blocks or more"
 					     : "6 blocks, 21 units");
 	snprintf(v, sizeof(v), "%u", o->part.nparts);
 	ask(p, PLAN_PARTITIONS, p->req->given[COPT_PARTITIONS], "auto");
@@ -688,6 +688,13 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	    !o->plan_only && sweep_wanted(path, &as_auto, p->host_mem, why, sizeof(why))) {
 		o->layout = ENGINE_LAYOUT_SWEEP;
 		choose(p, PLAN_LAYOUT, "sweep", why);
+		/* the checkpoint's units were planned for the block layout: the
+		 * same number, said as the sweep's source blocks */
+		if (p->ckpt && !p->req->given[COPT_PARTITIONS] && p->item[PLAN_PARTITIONS].used &&
+		    o->part.nparts == CKPT_CPU_BLOCKS) {
+			o->part.nparts = 0;
+			ckpt_cpu_units(p);
+		}
 	}
 	if (p->input != INPUT_TSG || p->host_mem)
 		plan_scratch(p, path);

@@ -268,6 +268,14 @@ assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'host-mem' in d
 check "... in several passes, the block taking all the budget leaves: nothing kept" python3 -c "
 import json; d = json.load(open('$T/hm.json')); s = d['sweep']
 assert d['passes'] >= 2 and s['kept_chunks'] == s['decoded_from_kept'] == s['kept_bytes'] == 0, s"
+# ... with --checkpoint: the CPU's checkpoint units, said as the sweep's
+# source blocks (planned for the block layout before auto took the sweep)
+rm -f "$T/hm.ckpt"
+"$B/tristream" count --quiet --device cpu --json --host-mem 100M --checkpoint "$T/hm.ckpt" "$T/big" >"$T/hm.json"
+check "--host-mem below the need, --checkpoint: the sweep, exact, its units said as source blocks" python3 -c "
+import json; d = json.load(open('$T/hm.json')); p = d['plan']['partitions']
+assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and d['passes'] >= 6, d
+assert '--checkpoint on the CPU: 6 source blocks or more' in p['reason'] and 'units' not in p['reason'].split(',')[0], p"
 check "--host-mem that holds the crawl: no sweep" sh -c "$B/tristream count --quiet --device cpu --json --host-mem 4G $T/c1 | grep -qv '\"layout\":\"sweep\"'"
 check "--host-mem too small for even the sweep: exit 4" [ "$(rc_of sw --host-mem 1M "$T/big")" = 4 ]
 check "... saying what it needs" grep -q "the sweep holds" "$T/err"
