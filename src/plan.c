@@ -334,6 +334,15 @@ static void rank_threads(struct count_plan *p, int threads_given)
 			  online, n, share);
 }
 
+/* The units auto planned (nparts, set), with why. */
+static void choose_units(struct count_plan *p, const char *why)
+{
+	char v[32];
+	snprintf(v, sizeof(v), "%u", p->o.part.nparts);
+	ask(p, PLAN_PARTITIONS, p->req->given[COPT_PARTITIONS], "auto");
+	choose(p, PLAN_PARTITIONS, v, why);
+}
+
 /* A checkpoint on the CPU, whose default is one unit recorded only when
  * done: units enough that an interrupted count keeps some (the sweep's
  * source blocks too). Where the device is settled before the count:
@@ -345,26 +354,24 @@ static void ckpt_cpu_units(struct count_plan *p)
 	if (!p->ckpt || p->dist->size != 1 || o->part.nparts || o->layout == ENGINE_LAYOUT_ARRIVAL)
 		return;
 	const int lstc = o->layout == ENGINE_LAYOUT_LSTC;
-	char why[200], v[32];
+	char why[200];
 	o->part.nparts = lstc ? CKPT_CPU_PARTS : CKPT_CPU_BLOCKS;
 	snprintf(why, sizeof(why), "--checkpoint on the CPU: %s, so that an interrupted count "
 		 "keeps its finished units (the CPU's default is one unit, recorded only when "
 		 "done)", lstc ? "8 parts" : o->layout == ENGINE_LAYOUT_SWEEP ? "6 source blocks or more"
 					     : "6 blocks, 21 units");
-	snprintf(v, sizeof(v), "%u", o->part.nparts);
-	ask(p, PLAN_PARTITIONS, p->req->given[COPT_PARTITIONS], "auto");
-	choose(p, PLAN_PARTITIONS, v, why);
+	choose_units(p, why);
 }
 
 /* Ranks and a checkpoint: the units. The CPU's default is one unit: under
  * mpirun at least 4 a rank instead, and with --checkpoint several, so
  * that an interrupted count keeps what it did. */
-static void plan_units(const struct count_request *req, struct count_plan *p)
+static void plan_units(struct count_plan *p)
 {
 	struct engine_opts *o = &p->o;
 	const struct tsg_dist *d = p->dist;
 	const int lstc = o->layout == ENGINE_LAYOUT_LSTC;
-	char why[200], v[32];
+	char why[200];
 	if (o->part.nparts || o->layout == ENGINE_LAYOUT_ARRIVAL)
 		return;
 	if (d->size > 1 && o->device == TSG_DEVICE_CPU) { /* block: Q blocks, Q(Q+1)/2 units */
@@ -374,9 +381,7 @@ static void plan_units(const struct count_request *req, struct count_plan *p)
 		o->part.nparts = lstc ? 4u * (uint32_t)d->size : q;
 		snprintf(why, sizeof(why), "%d ranks on the CPU: at least 4 units a rank (the CPU's "
 			 "default is one unit)", d->size);
-		snprintf(v, sizeof(v), "%u", o->part.nparts);
-		ask(p, PLAN_PARTITIONS, req->given[COPT_PARTITIONS], "auto");
-		choose(p, PLAN_PARTITIONS, v, why);
+		choose_units(p, why);
 	} else if (p->device_known && o->device != TSG_DEVICE_GPU) {
 		ckpt_cpu_units(p);
 	}
@@ -459,7 +464,7 @@ int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ng
 	o->dist = dist;
 	if (dist->mpi)
 		rank_threads(p, req->given[COPT_THREADS]);
-	plan_units(req, p);
+	plan_units(p);
 	if (dist->size > 1 && !req->given[COPT_GPU] && !o->gpus) {
 		/* one GPU a rank, by the rank on its host */
 		const char *local = getenv("OMPI_COMM_WORLD_LOCAL_RANK");

@@ -209,19 +209,17 @@ int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_me
 	 * through a scratch .tsg, src/hostmem.h) is the one that can count it */
 	if (have == 0 || have < sweep_fixed_bytes(nodes) + SWEEP_MARGIN + (4u << 20))
 		return 0;
-	/* the CPU holds the oriented graph too, so its figure is the larger:
-	 * where only it is over, whether the CPU may count decides */
-	const uint64_t need_cpu = sweep_in_memory_bytes_cpu(nodes, arcs,
-							    io_webgraph_graph_bytes(path),
-							    o->threads ? o->threads
-								       : tsg_default_threads());
 	uint64_t need = sweep_in_memory_bytes(nodes, arcs);
-	if (need_cpu <= have)
-		return 0;
-	if (need <= have && cpu_may_count(o, nodes, arcs))
+	if (need <= have) {
+		/* the CPU holds the oriented graph too, so its figure is the
+		 * larger: where only it is over, whether the CPU may count decides */
+		const uint64_t need_cpu = sweep_in_memory_bytes_cpu(
+			nodes, arcs, io_webgraph_graph_bytes(path),
+			o->threads ? o->threads : tsg_default_threads());
+		if (need_cpu <= have || !cpu_may_count(o, nodes, arcs))
+			return 0;
 		need = need_cpu;
-	if (need <= have)
-		return 0;
+	}
 	char a[32], b[32];
 	snprintf(why, len, "layout sweep: counting the crawl in memory needs about %s, more than "
 		 "%s %s", tsg_fmt_bytes(need, a, sizeof(a)), host_mem ? "--host-mem's" : "the",
