@@ -701,6 +701,19 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 			ckpt_cpu_units(p);
 		}
 	}
+	/* a crawl that --host-mem holds counted in memory on the CPU is merged
+	 * with its transpose there, as without --host-mem, not sorted through
+	 * a scratch .tsg (cnr-2000: 0.19 s against 0.56, both within the
+	 * budget; bench/raw/cpu-2026-11-30-s60-hostmem-crawl/) */
+	uint64_t crawl_need = 0;
+	p->crawl_in_memory = p->input == INPUT_WEBGRAPH && o->layout != ENGINE_LAYOUT_SWEEP &&
+			     !req->no_transpose && !p->ckpt && d->size == 1 &&
+			     sweep_in_memory_fits(path, o, p->host_mem, &crawl_need);
+	if (p->crawl_in_memory) {
+		p->hp = (struct hostmem_plan){ .mode = HOSTMEM_MEMORY, .budget = p->host_mem,
+					       .need_memory = crawl_need };
+		p->have_hp = 1;
+	}
 	if (p->input != INPUT_TSG || p->host_mem)
 		plan_scratch(p, path);
 	/* a crawl is decoded as it is counted where the arrival layout may
@@ -721,7 +734,8 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	p->in = (struct input_opts){ .threads = o->threads, .progress = o->progress,
 				     .no_transpose = req->no_transpose, .mem_limit = p->host_mem,
 				     .allow_empty = req->allow_empty,
-				     .scratch_dir = p->scratch_dir, .need_file = p->host_mem != 0,
+				     .scratch_dir = p->scratch_dir,
+				     .need_file = p->host_mem != 0 && !p->crawl_in_memory,
 				     .stream = stream,
 				     .ranges = d->size > 1 && !o->plan_only &&
 					       (o->read_ranges || host_build),
@@ -743,6 +757,7 @@ void plan_input(struct count_plan *p, const struct input_info *in, const char *g
 {
 	const struct count_request *req = p->req;
 	const char *how, *why = "";
+	char crawl_why[160], a[32], b[32];
 	if (in->kind == INPUT_TSG)
 		how = "opened";
 	else if (in->kind == INPUT_WEBGRAPH && !gpath && !in->in_memory)
@@ -757,6 +772,12 @@ void plan_input(struct count_plan *p, const struct input_info *in, const char *g
 		why = req->no_transpose ? "--no-transpose: its arcs sorted"
 		      : p->host_mem ? "--host-mem: through a scratch .tsg, its arcs sorted"
 				    : "no transpose BASE-t: its arcs sorted";
+	else if (in->kind == INPUT_WEBGRAPH && p->crawl_in_memory && !gpath) {
+		snprintf(crawl_why, sizeof(crawl_why), "--host-mem %s holds its count in memory "
+			 "on the CPU (about %s)", tsg_fmt_bytes(p->host_mem, a, sizeof(a)),
+			 tsg_fmt_bytes(p->hp.need_memory, b, sizeof(b)));
+		why = crawl_why;
+	}
 	else if (in->kind == INPUT_WEBGRAPH && !in->streamed && !p->in.ranges)
 		why = req->decode_first ? "--decode-first"
 		      : "decoded as counted only where the arrival layout counts it alone "

@@ -88,6 +88,8 @@ struct count_plan {
 	struct io_text_opts text;  /* in.to, with --skip-bad-lines */
 	const char *scratch_dir;   /* where its scratch files go */
 	int input_converted;       /* the input went through a scratch .tsg there */
+	int crawl_in_memory;       /* --host-mem holds a crawl merged in memory on the
+				    * CPU (sweep_in_memory_fits): no scratch .tsg */
 	char scratch_buf[4096];
 	struct hostmem_plan hp;    /* --host-mem: in memory or spilled */
 	int have_hp;

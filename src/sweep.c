@@ -229,6 +229,25 @@ int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_me
 	return 1;
 }
 
+int sweep_in_memory_fits(const char *path, const struct engine_opts *o, uint64_t host_mem,
+			 uint64_t *need)
+{
+	uint64_t nodes, arcs;
+	struct tsg_err e = { 0 };
+	*need = 0;
+	if (!host_mem || (o->layout != ENGINE_LAYOUT_AUTO && o->layout != ENGINE_LAYOUT_BLOCK) ||
+	    engine_cliques(o) || o->per_vertex || !io_webgraph_is(path) ||
+	    !io_webgraph_has_transpose(path) || io_webgraph_peek(path, &nodes, &arcs, &e) != TSG_OK)
+		return 0;
+	/* the CPU counts for certain: asked, or no GPU (the device count asked
+	 * last, as asking starts the CUDA runtime) */
+	if (o->device != TSG_DEVICE_CPU && engine_have_gpu() && engine_gpu_devices() > 0)
+		return 0;
+	*need = sweep_in_memory_bytes_cpu(nodes, arcs, io_webgraph_graph_bytes(path),
+					  o->threads ? o->threads : tsg_default_threads());
+	return *need <= host_mem;
+}
+
 /* ---- the plan: ranks and chunks ---- */
 
 /* Ranks by (bound, id) through part_rank, and the chunks: runs of nodes

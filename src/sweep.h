@@ -90,6 +90,17 @@ uint64_t sweep_in_memory_bytes_cpu(uint64_t nodes, uint64_t arcs, uint64_t graph
 int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_mem, char *why,
 		 size_t len);
 
+/* Whether --host-mem (host_mem) holds a crawl at path (with its
+ * transpose) counted whole in memory on the CPU, by the CPU's figure
+ * (sweep_in_memory_bytes_cpu, *need): only as it was measured, the CPU
+ * counting (--device cpu, or no GPU) triangles without per-vertex counts
+ * or a layout other than auto or block (the caller leaves out a checkpoint
+ * and several processes, which o does not say yet). Else
+ * 0: the crawl goes through a scratch .tsg, which --host-mem bounds (where
+ * a GPU counts, the host's peak was never measured against a figure). */
+int sweep_in_memory_fits(const char *path, const struct engine_opts *o, uint64_t host_mem,
+			 uint64_t *need);
+
 /* A crawl opened for the sweep (its properties and offsets read and
  * checked, nothing decoded yet). */
 struct sweep;

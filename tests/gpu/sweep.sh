@@ -132,6 +132,22 @@ for d in 0.5 1.0 1.5; do
 done
 got=$(sw --partitions 6 --batches 300 --checkpoint "$ck" "$T/c2" | field triangles)
 same "$got" "$ref_c2" && ok || bad "killed three times and resumed: $got"
+# ... and killed once three records are on file, each record held 100 ms
+# (the test hook): the kill then lands before the end, so the rerun resumes
+# units from a run cut short, not a finished one's (the kills above may
+# come after the end)
+rm -f "$ck"
+TSG_TEST_CKPT_RECORD_PAUSE_MS=100 "$B/tristream" count --quiet --device gpu --layout sweep \
+	--partitions 6 --batches 300 --checkpoint "$ck" "$T/c2" >/dev/null 2>&1 &
+pid=$!
+while kill -0 $pid 2>/dev/null && [ "$(stat -c %s "$ck" 2>/dev/null || echo 0)" -lt $((96 + 3 * 32)) ]; do sleep 0.02; done
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+sw --partitions 6 --batches 300 --checkpoint "$ck" "$T/c2" >"$T/res.json"
+python3 -c "
+import json; d = json.load(open('$T/res.json')); c = d['checkpoint']
+assert d['triangles'] == $ref_c2 and not c.get('finished_earlier') and c['units_resumed'] >= 1, d" &&
+	ok || bad "killed after three records (the record pause), resumed: $(head -c 300 "$T/res.json")"
 # a transpose of another crawl (a copy of c1 with o's transpose)
 gen --seed 9 --webgraph crawl --vertices 20000 --edge-factor 6 "$T/o"
 for x in graph offsets properties; do cp "$T/c1.$x" "$T/w.$x"; cp "$T/o-t.$x" "$T/w-t.$x"; done
