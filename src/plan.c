@@ -625,6 +625,24 @@ static int plan_oriented(struct count_plan *p, const char *path, struct tsg_err 
 	return TSG_OK;
 }
 
+/* Whether a crawl that --host-mem holds counted in memory on the CPU is
+ * merged with its transpose there, as without --host-mem, rather than
+ * sorted through a scratch .tsg (cnr-2000: 0.17 s against 0.50, both
+ * within the budget; bench/raw/cpu-2026-11-30-s61-hostmem-crawl/); if so,
+ * p->hp says so with the figure. May start the CUDA runtime (the device
+ * count, sweep_in_memory_fits). */
+static int plan_crawl_in_memory(struct count_plan *p, const char *path)
+{
+	uint64_t need = 0;
+	if (p->input != INPUT_WEBGRAPH || p->req->no_transpose || p->ckpt || p->dist->size != 1 ||
+	    !sweep_in_memory_fits(path, &p->o, p->host_mem, &need))
+		return 0;
+	p->hp = (struct hostmem_plan){ .mode = HOSTMEM_MEMORY, .budget = p->host_mem,
+				       .need_memory = need };
+	p->have_hp = 1;
+	return 1;
+}
+
 int plan_graph(const struct count_plan *job, const char *path, struct count_plan *p,
 	       struct tsg_err *err)
 {
@@ -701,19 +719,7 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 			ckpt_cpu_units(p);
 		}
 	}
-	/* a crawl that --host-mem holds counted in memory on the CPU is merged
-	 * with its transpose there, as without --host-mem, not sorted through
-	 * a scratch .tsg (cnr-2000: 0.19 s against 0.56, both within the
-	 * budget; bench/raw/cpu-2026-11-30-s60-hostmem-crawl/) */
-	uint64_t crawl_need = 0;
-	p->crawl_in_memory = p->input == INPUT_WEBGRAPH && o->layout != ENGINE_LAYOUT_SWEEP &&
-			     !req->no_transpose && !p->ckpt && d->size == 1 &&
-			     sweep_in_memory_fits(path, o, p->host_mem, &crawl_need);
-	if (p->crawl_in_memory) {
-		p->hp = (struct hostmem_plan){ .mode = HOSTMEM_MEMORY, .budget = p->host_mem,
-					       .need_memory = crawl_need };
-		p->have_hp = 1;
-	}
+	p->crawl_in_memory = plan_crawl_in_memory(p, path);
 	if (p->input != INPUT_TSG || p->host_mem)
 		plan_scratch(p, path);
 	/* a crawl is decoded as it is counted where the arrival layout may

@@ -105,7 +105,9 @@ int plan_build(const struct count_request *req, struct tsg_dist *dist, size_t ng
 	       struct count_plan *p, struct tsg_err *err);
 
 /* p: job's plan for the graph at path, its kind told and its input
- * options checked (TSG_EUSAGE where one cannot apply, alone). */
+ * options checked (TSG_EUSAGE where one cannot apply, alone). For a crawl
+ * it may ask the GPUs' count (src/sweep.h), which starts the CUDA runtime:
+ * where auto may take the sweep, or --host-mem may hold it in memory. */
 int plan_graph(const struct count_plan *job, const char *path, struct count_plan *p,
 	       struct tsg_err *err);
 

@@ -333,7 +333,8 @@ void report_count_json_to(FILE *f, const char *path, const struct tsg_graph *g,
 		json_str(&j, "mode", hostmem_mode_name(hp->mode));
 		json_u64(&j, "budget", hp->budget);
 		json_u64(&j, "need_memory", hp->need_memory);
-		json_u64(&j, "need_spill", hp->need_spill);
+		if (hp->need_spill) /* 0: not figured (a crawl merged in memory) */
+			json_u64(&j, "need_spill", hp->need_spill);
 		if (hp->need_arrival)
 			json_u64(&j, "need_arrival", hp->need_arrival);
 		if (o->scratch_dir && hp->mode != HOSTMEM_ARRIVAL)

@@ -158,23 +158,39 @@ uint64_t sweep_fixed_bytes(uint64_t nodes)
 	return io_crawl_offsets_bytes(nodes) + nodes * 8 + (nodes + 1) * 8;
 }
 
-uint64_t sweep_in_memory_bytes(uint64_t nodes, uint64_t arcs)
+uint64_t sweep_in_memory_bytes(uint64_t nodes, uint64_t arcs, uint64_t graph_bytes,
+			       unsigned threads)
 {
 	/* the merged lists (4 bytes an arc of both files) and their offsets,
-	 * the offsets of both files, ranks, and an oriented copy (half) */
-	return arcs * 8 + arcs * 2 + nodes * 8 + io_crawl_offsets_bytes(nodes) + nodes * 12;
+	 * the offsets of both files, ranks, and 5 bytes an arc more. With 2
+	 * there, and neither the files nor the runtime, a crawl held
+	 * 12.3-12.8 bytes an arc at 16 M pages, 13.8-56.8 on smaller ones,
+	 * where the CUDA runtime's and context's host memory (about 100 MiB)
+	 * and the threads' buffers (up to 3.2 MiB each past 2) count most:
+	 * a crawl counted in memory where the figure said it fit could be
+	 * killed by a memory cgroup. The peaks grew by 11.9 bytes an arc from
+	 * 1 to 16 M pages at 14 arcs a node, nodes and files in it: 13 an arc
+	 * leaves room for denser crawls (on the CPU the bytes an arc grew
+	 * with the density), not measured on a GPU's host
+	 * (bench/raw/h200x2-2026-11-30-s61-crawl-peak-gpu/) */
+	const uint64_t per_thread = 4u << 20;
+	return arcs * 8 + arcs * 5 + nodes * 8 + io_crawl_offsets_bytes(nodes) + nodes * 12 +
+	       graph_bytes + SWEEP_GPU_RUNTIME + (uint64_t)(threads ? threads : 1) * per_thread;
 }
 
 uint64_t sweep_in_memory_bytes_cpu(uint64_t nodes, uint64_t arcs, uint64_t graph_bytes,
 				   unsigned threads)
 {
-	/* sweep_in_memory_bytes' 10 an arc held 17.9-20.7 on the CPU: the
-	 * oriented copy is 4 bytes an arc, not 2, and the host's oriented
-	 * graph brings its offsets, ranks and the layout's arrays (a crawl in a
-	 * memory cgroup of 380-480 MiB, 2 M pages, was killed where its 334 MiB
-	 * estimate said it fit) */
+	/* 10 bytes an arc (the GPU's figure before its runtime and files)
+	 * held 17.9-20.7 on the CPU: the oriented copy is 4 bytes an arc, not
+	 * 2, and the host's oriented graph brings its offsets, ranks and the
+	 * layout's arrays (a crawl in a memory cgroup of 380-480 MiB, 2 M
+	 * pages, was killed where its 334 MiB estimate said it fit). Less the
+	 * node, thread and file terms, a peak held 4-11 bytes an arc at 10-14
+	 * arcs a node but 12.1-13.9 at 23-45 (denser LAW crawls have 25-45),
+	 * over the 12 first taken (bench/raw/cpu-2026-11-30-s61-crawl-peak-dense/) */
 	const uint64_t per_thread = 5u << 18; /* 1.25 MiB */
-	return arcs * 12 + nodes * 88 + graph_bytes + (uint64_t)(threads ? threads : 1) * per_thread;
+	return arcs * 16 + nodes * 88 + graph_bytes + (uint64_t)(threads ? threads : 1) * per_thread;
 }
 
 /* Whether the CPU may count the crawl: asked for; no GPU (a build with
@@ -193,6 +209,15 @@ static int cpu_may_count(const struct engine_opts *o, uint64_t nodes, uint64_t a
 	       engine_gpu_devices() == 0;
 }
 
+/* Whether a GPU may count the crawl: asked for, or auto with a GPU here
+ * (the device count asked last: asking starts the CUDA runtime, which
+ * the read would then wait for). */
+static int gpu_may_count(const struct engine_opts *o)
+{
+	return o->device == TSG_DEVICE_GPU ||
+	       (o->device == TSG_DEVICE_AUTO && engine_have_gpu() && engine_gpu_devices() > 0);
+}
+
 int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_mem, char *why,
 		 size_t len)
 {
@@ -209,17 +234,24 @@ int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_me
 	 * through a scratch .tsg, src/hostmem.h) is the one that can count it */
 	if (have == 0 || have < sweep_fixed_bytes(nodes) + SWEEP_MARGIN + (4u << 20))
 		return 0;
-	uint64_t need = sweep_in_memory_bytes(nodes, arcs);
-	if (need <= have) {
-		/* the CPU holds the oriented graph too, so its figure is the
-		 * larger: where only it is over, whether the CPU may count decides */
-		const uint64_t need_cpu = sweep_in_memory_bytes_cpu(
-			nodes, arcs, io_webgraph_graph_bytes(path),
-			o->threads ? o->threads : tsg_default_threads());
-		if (need_cpu <= have || !cpu_may_count(o, nodes, arcs))
-			return 0;
+	const uint64_t gb = io_webgraph_graph_bytes(path);
+	const unsigned threads = o->threads ? o->threads : tsg_default_threads();
+	/* the CUDA runtime's host memory is outside --host-mem, as in the
+	 * other layouts' budgets (src/hostmem.h), not outside a cgroup's */
+	const uint64_t need_gpu = sweep_in_memory_bytes(nodes, arcs, gb, threads) -
+				  (host_mem ? SWEEP_GPU_RUNTIME : 0);
+	const uint64_t need_cpu = sweep_in_memory_bytes_cpu(nodes, arcs, gb, threads);
+	if (need_gpu <= have && need_cpu <= have)
+		return 0;
+	/* one figure over: whether that device may count decides (asked only
+	 * here, as asking may start the CUDA runtime) */
+	uint64_t need = 0;
+	if (need_cpu > have && cpu_may_count(o, nodes, arcs))
 		need = need_cpu;
-	}
+	else if (need_gpu > have && gpu_may_count(o))
+		need = need_gpu;
+	if (!need)
+		return 0;
 	char a[32], b[32];
 	snprintf(why, len, "layout sweep: counting the crawl in memory needs about %s, more than "
 		 "%s %s", tsg_fmt_bytes(need, a, sizeof(a)), host_mem ? "--host-mem's" : "the",
@@ -235,17 +267,16 @@ int sweep_in_memory_fits(const char *path, const struct engine_opts *o, uint64_t
 	uint64_t nodes, arcs;
 	struct tsg_err e = { 0 };
 	*need = 0;
-	if (!host_mem || (o->layout != ENGINE_LAYOUT_AUTO && o->layout != ENGINE_LAYOUT_BLOCK) ||
-	    engine_cliques(o) || o->per_vertex || !io_webgraph_is(path) ||
-	    !io_webgraph_has_transpose(path) || io_webgraph_peek(path, &nodes, &arcs, &e) != TSG_OK)
-		return 0;
-	/* the CPU counts for certain: asked, or no GPU (the device count asked
-	 * last, as asking starts the CUDA runtime) */
-	if (o->device != TSG_DEVICE_CPU && engine_have_gpu() && engine_gpu_devices() > 0)
+	if (!host_mem || o->device == TSG_DEVICE_GPU ||
+	    (o->layout != ENGINE_LAYOUT_AUTO && o->layout != ENGINE_LAYOUT_BLOCK) ||
+	    engine_cliques(o) || o->per_vertex || o->cpu_kernel == KERN_CPU_WEDGE ||
+	    !io_webgraph_is(path) || !io_webgraph_has_transpose(path) ||
+	    io_webgraph_peek(path, &nodes, &arcs, &e) != TSG_OK)
 		return 0;
 	*need = sweep_in_memory_bytes_cpu(nodes, arcs, io_webgraph_graph_bytes(path),
 					  o->threads ? o->threads : tsg_default_threads());
-	return *need <= host_mem;
+	/* the CPU counts for certain: asked, or no GPU (asked last) */
+	return *need <= host_mem && !gpu_may_count(o);
 }
 
 /* ---- the plan: ranks and chunks ---- */

@@ -67,18 +67,28 @@
 uint64_t sweep_fixed_bytes(uint64_t nodes);
 
 /* What counting the crawl whole in memory (the other layouts) holds at its
- * peak where a GPU counts, about: its merged lists (8 bytes an arc of both
- * files, 4 each) and offsets, and the device's rows (not measured against
- * a peak). */
-uint64_t sweep_in_memory_bytes(uint64_t nodes, uint64_t arcs);
+ * peak where a GPU counts: its merged lists (8 bytes an arc of both files,
+ * 4 each) and offsets, the offsets of both files, ranks, both .graph files
+ * (graph_bytes, io_webgraph_graph_bytes; mapped), the CUDA runtime's host
+ * memory and the threads' buffers: 13 bytes an arc, 36 a node, the files,
+ * 128 MiB and 4 MiB a thread, above every peak measured on two H200s'
+ * host (12.3-56.8 bytes an arc on cnr-2000 and crawls of 1-16 M pages at
+ * 2 and 32 threads, bench/raw/h200x2-2026-11-30-s61-crawl-peak-gpu/;
+ * crawls denser than 14 arcs a node not measured there). */
+uint64_t sweep_in_memory_bytes(uint64_t nodes, uint64_t arcs, uint64_t graph_bytes,
+			       unsigned threads);
+/* Its share for the CUDA runtime's and context's host memory (about 100
+ * MiB measured), which --host-mem leaves out as the other layouts do. */
+#define SWEEP_GPU_RUNTIME (128ull << 20)
 
 /* The same where the CPU counts: the oriented graph is the host's, with its
  * offsets, ranks and the block layout's arrays, and both .graph files
- * (graph_bytes, io_webgraph_graph_bytes) are mapped: 12 bytes an arc, 88 a
+ * (graph_bytes, io_webgraph_graph_bytes) are mapped: 16 bytes an arc, 88 a
  * node, 1.25 MiB a thread (16 threads held at most 1.2 MiB a thread more
- * than 2) and the files, above every peak measured (17.9-20.7
- * bytes an arc on crawls of 0.3-4 M pages at 2 and 16 threads,
- * bench/raw/cpu-2026-11-30-s60-crawl-peak/). */
+ * than 2) and the files, above every peak measured (16.8-20.7 bytes an
+ * arc on cnr-2000 and crawls of 0.4-4 M pages, 8-45 arcs a node, at 2 and
+ * 16 threads, bench/raw/cpu-2026-11-30-s60-crawl-peak/ and
+ * cpu-2026-11-30-s61-crawl-peak-dense/). */
 uint64_t sweep_in_memory_bytes_cpu(uint64_t nodes, uint64_t arcs, uint64_t graph_bytes,
 				   unsigned threads);
 
@@ -92,12 +102,14 @@ int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_me
 
 /* Whether --host-mem (host_mem) holds a crawl at path (with its
  * transpose) counted whole in memory on the CPU, by the CPU's figure
- * (sweep_in_memory_bytes_cpu, *need): only as it was measured, the CPU
- * counting (--device cpu, or no GPU) triangles without per-vertex counts
- * or a layout other than auto or block (the caller leaves out a checkpoint
- * and several processes, which o does not say yet). Else
- * 0: the crawl goes through a scratch .tsg, which --host-mem bounds (where
- * a GPU counts, the host's peak was never measured against a figure). */
+ * (sweep_in_memory_bytes_cpu): only as it was measured, the CPU counting
+ * for certain (--device cpu, or auto with no GPU here: asked last, as
+ * asking starts the CUDA runtime) triangles under the block layout or
+ * auto, without per-vertex counts or the wedge kernel (the caller leaves
+ * out a checkpoint, several processes and --no-transpose, which o does
+ * not say). *need: the figure where it was figured (it may be over
+ * host_mem), else 0. Else 0: the crawl goes through a scratch .tsg,
+ * which --host-mem bounds (src/hostmem.h). */
 int sweep_in_memory_fits(const char *path, const struct engine_opts *o, uint64_t host_mem,
 			 uint64_t *need);
 

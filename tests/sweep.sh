@@ -277,25 +277,34 @@ import json; d = json.load(open('$T/hm.json')); p = d['plan']['partitions']
 assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and d['passes'] >= 6, d
 assert '--checkpoint on the CPU: 6 source blocks or more' in p['reason'] and 'units' not in p['reason'].split(',')[0], p"
 check "--host-mem that holds the crawl: no sweep" sh -c "$B/tristream count --quiet --device cpu --json --host-mem 4G $T/c1 | grep -qv '\"layout\":\"sweep\"'"
-# --host-mem over the CPU's figure of the in-memory count (about 258 MiB
+# --host-mem over the CPU's figure of the in-memory count (about 311 MiB
 # at 2 threads here): merged with its transpose in memory, as without it,
 # not sorted through a scratch .tsg (before: 3x the time, more memory)
-"$B/tristream" count --quiet --device cpu --threads 2 --json --host-mem 270M "$T/big" >"$T/hm.json"
-check "--host-mem 270M holds the crawl: merged in memory, no scratch .tsg, exact" python3 -c "
+"$B/tristream" count --quiet --device cpu --threads 2 --json --host-mem 320M "$T/big" >"$T/hm.json"
+check "--host-mem 320M holds the crawl: merged in memory, no scratch .tsg, exact" python3 -c "
 import json; d = json.load(open('$T/hm.json')); h = d['host_mem']; i = d['input']
 assert d['layout'] == 'block' and d['triangles'] == $ref_big, d
 assert not i['scratch_tsg'] and i['transpose_merged'], i
-assert h['mode'] == 'in-memory' and 250 << 20 < h['need_memory'] <= 270 << 20, h
+assert h['mode'] == 'in-memory' and 300 << 20 < h['need_memory'] <= 320 << 20 and 'need_spill' not in h, h
 assert 'holds its count in memory on the CPU' in d['plan']['input']['reason'], d['plan']['input']
 assert 'scratch_dir' not in d['plan'], d['plan']"
-"$B/tristream" count --quiet --device cpu --threads 2 --json --host-mem 250M "$T/big" >"$T/hm.json"
-check "--host-mem 250M, below that figure: the sweep, exact" python3 -c "
+"$B/tristream" count --quiet --device cpu --threads 2 --json --host-mem 300M "$T/big" >"$T/hm.json"
+check "--host-mem 300M, below that figure: the sweep, exact" python3 -c "
 import json; d = json.load(open('$T/hm.json'))
 assert d['layout'] == 'sweep' and d['triangles'] == $ref_big, d"
-"$B/tristream" count --quiet --device cpu --threads 2 --json --host-mem 270M --per-vertex "$T/hm.pv" "$T/big" >"$T/hm.json"
-check "--host-mem 270M with --per-vertex (not measured so): through a scratch .tsg, exact" python3 -c "
+# the figure against SIZE decides, not only the sweep's choice before it
+# (which --layout block leaves out)
+"$B/tristream" count --quiet --device cpu --threads 2 --json --host-mem 300M --layout block "$T/big" >"$T/hm.json"
+check "--host-mem 300M --layout block, below that figure: through a scratch .tsg, exact" python3 -c "
 import json; d = json.load(open('$T/hm.json'))
 assert d['input']['scratch_tsg'] and d['triangles'] == $ref_big, d"
+for o in "--per-vertex $T/hm.pv" "--checkpoint $T/hm2.ckpt" "--cpu-kernel wedge"; do
+	rm -f "$T/hm2.ckpt"
+	"$B/tristream" count --quiet --device cpu --threads 2 --json --host-mem 320M $o "$T/big" >"$T/hm.json"
+	check "--host-mem 320M with ${o%% *} (not measured so): through a scratch .tsg, exact" python3 -c "
+import json; d = json.load(open('$T/hm.json'))
+assert d['input']['scratch_tsg'] and d['triangles'] == $ref_big, d"
+done
 check "--host-mem too small for even the sweep: exit 4" [ "$(rc_of sw --host-mem 1M "$T/big")" = 4 ]
 check "... saying what it needs" grep -q "the sweep holds" "$T/err"
 cg_run $((128 << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --layout block "$T/big" >/dev/null 2>&1
@@ -314,7 +323,7 @@ assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'available' in 
 	dev=; [ "$(gpus_visible)" = 0 ] || dev="--device cpu"
 	cg_run $((230 << 20)) "$B/tristream" count --quiet --threads 2 --json $dev "$T/big" >"$T/cg.json" 2>"$T/err"
 	cgrc=$?
-	check "in a 230 MiB cgroup, the CPU's in-memory need (259 MiB) over it: the sweep, exact (exit $cgrc)" python3 -c "
+	check "in a 230 MiB cgroup, the CPU's in-memory need (311 MiB) over it: the sweep, exact (exit $cgrc)" python3 -c "
 import json; d = json.load(open('$T/cg.json'))
 assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'available' in d['plan']['layout']['reason'], d"
 	for hm in 72 100; do # the bound: --host-mem B holds within B + 24 MiB
@@ -324,11 +333,28 @@ assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and 'available' in 
 import json; d = json.load(open('$T/cg.json'))
 assert d['layout'] == 'sweep' and d['triangles'] == $ref_big, d"
 	done
-	cg_run $(((270 + 24) << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --json \
-		--host-mem 270M "$T/big" >"$T/cg.json" 2>"$T/err"
-	check "--host-mem 270M counts in a 294 MiB cgroup, in memory" python3 -c "
+	cg_run $(((320 + 24) << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --json \
+		--host-mem 320M "$T/big" >"$T/cg.json" 2>"$T/err"
+	check "--host-mem 320M counts in a 344 MiB cgroup, merged in memory" python3 -c "
 import json; d = json.load(open('$T/cg.json'))
-assert d['layout'] == 'block' and d['host_mem']['mode'] == 'in-memory' and d['triangles'] == $ref_big, d"
+assert d['layout'] == 'block' and not d['input']['scratch_tsg'] and d['triangles'] == $ref_big, d"
+	# a denser crawl (45 arcs a node; LAW's have 25-45): 12 bytes an arc
+	# (the figure first taken) let --host-mem 256M merge it in memory, and
+	# a 280 MiB cgroup killed it (peak about 292 MiB); at 16 its figure is
+	# 324 MiB: 256M takes the sweep, 330M merges it within 354 MiB
+	gen --seed 7 --webgraph crawl --vertices 400000 --edge-factor 60 "$T/dense"
+	gen --seed 7 crawl --vertices 400000 --edge-factor 60 "$T/dense.tsg"
+	ref_dense=$(brute "$T/dense.tsg")
+	check "reference count of the dense crawl" num "$ref_dense"
+	for hm in 256 330; do
+		cg_run $(((hm + 24) << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --json \
+			--host-mem ${hm}M "$T/dense" >"$T/cg.json" 2>"$T/err"
+		cgrc=$?
+		check "dense crawl, --host-mem ${hm}M in a $((hm + 24)) MiB cgroup: exact (exit $cgrc)" python3 -c "
+import json; d = json.load(open('$T/cg.json'))
+assert d['triangles'] == $ref_dense and (d['layout'] == 'sweep') == ($hm == 256), d
+assert $hm == 256 or not d['input']['scratch_tsg'], d"
+	done
 	# with the block held to a third, the chunks kept fill what it leaves:
 	# still within the bound
 	cg_run $((124 << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --json \
@@ -337,7 +363,7 @@ assert d['layout'] == 'block' and d['host_mem']['mode'] == 'in-memory' and d['tr
 import json; d = json.load(open('$T/cg.json'))
 assert d['layout'] == 'sweep' and d['triangles'] == $ref_big and d['sweep']['kept_chunks'] > 0, d"
 else
-	skip "no memory cgroup can be made here: the bound itself not tried (7 checks)"
+	skip "no memory cgroup can be made here: the bound itself not tried (10 checks)"
 fi
 
 # --- a crawl that lies: exit 3 naming the file, on the sweep too
