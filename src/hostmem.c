@@ -13,6 +13,17 @@ const char *hostmem_mode_name(enum hostmem_mode m)
 	return m == HOSTMEM_SPILL ? "spill" : m == HOSTMEM_ARRIVAL ? "arrival" : "in-memory";
 }
 
+/* The CPU's hash (and wedge) kernel marks a row in a bitmap of every id, a
+ * thread each (kernels/cpu_merge.c): 1 MiB a thread at 8 M ids, 8 at 64 M.
+ * Left out before: R-MAT 23 in memory on 32 threads peaked 25 MiB over
+ * need_memory, its peak growing 1.49 MiB a thread against the figure's
+ * 0.62 (bench/raw/cpu-2026-11-30-s61-hostmem-bitmaps/). None where a GPU
+ * counts. */
+static uint64_t cpu_bitmap(const struct io_header *h, int gpu)
+{
+	return gpu ? 0 : (h->nv / 64 + 1) * 8;
+}
+
 /* An oriented file holds its rows, offsets and rank map unless mapped,
  * and nothing is built from them: the GPU's staging buffers and each
  * thread's buffers (as counted below) are what a mapped count keeps. */
@@ -20,7 +31,7 @@ static void plan_oriented(const struct io_header *h, int mapped, unsigned thread
 			  uint64_t budget, struct hostmem_plan *out)
 {
 	const uint64_t spill = (gpu ? GPU_STAGE_BUFS * GPU_STAGE_BYTES : 0) +
-			       (threads ? threads : 1) * ((64ull << 10) * 8);
+			       (threads ? threads : 1) * ((64ull << 10) * 8 + cpu_bitmap(h, gpu));
 	const uint64_t memory = spill + (mapped ? 0 : 8 * (h->nv + 1) + 4 * h->nadj + 4 * h->nv);
 	*out = (struct hostmem_plan){ .budget = budget, .need_memory = memory, .need_spill = spill,
 				      .mode = budget >= memory ? HOSTMEM_MEMORY : HOSTMEM_SPILL };
@@ -78,10 +89,11 @@ int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, i
 		io_header_section(h, lz4 ? IO_SEC_NEIGHBORS_LZ4 : IO_SEC_NEIGHBORS);
 	const struct io_section *index = lz4 ? io_header_section(h, IO_SEC_CHUNKS) : NULL;
 	const uint64_t row_cap = part_orient_row_cap(nadj, h->max_degree);
-	/* per thread: the rank's degree histogram, a row's sort scratch, and a
-	 * decoded chunk (a chunk is about IO_CHUNK_TARGET, or one whole list) */
+	/* per thread: the rank's degree histogram, a row's sort scratch, a
+	 * decoded chunk (a chunk is about IO_CHUNK_TARGET, or one whole list)
+	 * and the CPU kernel's bitmap */
 	const uint64_t chunk = lz4 ? IO_CHUNK_TARGET + h->max_degree * 4 : 0;
-	const uint64_t per_thread = (64ull << 10) * 8 + row_cap * 4 + chunk;
+	const uint64_t per_thread = (64ull << 10) * 8 + row_cap * 4 + chunk + cpu_bitmap(h, gpu);
 	const uint64_t staging = gpu ? GPU_STAGE_BUFS * GPU_STAGE_BYTES : 0;
 	const uint64_t spill = 4 * nv + 8 * (nv + 1) + t * per_thread + staging +
 			       (index ? index->size : 0);

@@ -54,7 +54,8 @@ struct hostmem_plan {
 };
 
 /* Plans a count of the graph whose header is h, read with io on `threads`
- * threads, with (gpu) or without the GPU's staging buffers (and the
+ * threads, with (gpu) the GPU's staging buffers or without them the CPU
+ * kernel's bitmap of every id a thread (and, with them, the
  * arrival layout's figure, in `batches` batches, 0 auto, with per-vertex
  * counts or not: pv), within budget bytes. Fails with TSG_ENOMEM, saying
  * what would do, if even spilling needs more than the budget and the

@@ -75,6 +75,16 @@ done
 read -r need spill < <(ts --json --host-mem 1G "$T/g2.tsg" | python3 -c "import json,sys; h = json.load(sys.stdin)['host_mem']; print(h['need_memory'], h['need_spill'])")
 ts --json --host-mem $(( (need + spill) / 2 )) --per-vertex "$T/g.pv" "$T/g2.tsg" >"$T/spill.json"
 check "per-vertex with the graph spilled (--host-mem)" sh -c "grep -q '\"mode\":\"spill\"' $T/spill.json && cmp -s $T/g.pv $T/g2.ref"
+# the per-thread figure holds the CPU kernel's bitmap of every id (R-MAT
+# 23 in memory on 32 threads peaked 25 MiB over a figure without it): on 2
+# M ids, 256 KiB a thread beside the ranking's 512 KiB
+"$B/tristream-gen" --quiet --seed 2 rmat --scale 21 --edge-factor 1 "$T/wide.tsg"
+nvw=$("$B/tristream" info --json "$T/wide.tsg" | field id_range)
+read -r m2 m32 < <(for t in 2 32; do "$B/tristream" count --quiet --plan-only --json --device cpu \
+	--threads $t --host-mem 1T "$T/wide.tsg" | python3 -c "import json,sys; print(json.load(sys.stdin)['host_mem']['need_memory'])"; done | tr '\n' ' ')
+check "--host-mem's figure grows by each thread's histograms and bitmap (${m2:-?} -> ${m32:-?})" \
+	python3 -c "assert $nvw >= 1 << 21 and $m32 - $m2 >= 30 * (512 * 1024 + $nvw // 8), $m32 - $m2"
+rm -f "$T/wide.tsg"
 # binary form: nv little-endian u64, summing to 3 x triangles
 ts --per-vertex "$T/g2.bin" --per-vertex-format binary "$T/g2.tsg" >/dev/null
 check "binary per-vertex: 8 bytes a vertex, same counts" python3 -c "
