@@ -15,10 +15,11 @@ const char *hostmem_mode_name(enum hostmem_mode m)
 
 /* The CPU's hash (and wedge) kernel marks a row in a bitmap of every id, a
  * thread each (kernels/cpu_merge.c): 1 MiB a thread at 8 M ids, 8 at 64 M.
- * Left out before: R-MAT 23 in memory on 32 threads peaked 25 MiB over
- * need_memory, its peak growing 1.49 MiB a thread against the figure's
- * 0.62 (bench/raw/cpu-2026-11-30-s61-hostmem-bitmaps/). None where a GPU
- * counts. */
+ * Left out before: R-MAT 23 in memory on 32 threads peaked 15-25 MiB
+ * over need_memory (two runs), its peak growing 1.2-1.5 MiB a thread
+ * against the figure's 0.62 (bench/raw/cpu-2026-11-30-s61-hostmem-bitmaps/);
+ * at 64 M ids the 8 MiB a thread left out would pass the +24 MiB the bound
+ * allows at 4 threads. None where a GPU counts. */
 static uint64_t cpu_bitmap(const struct io_header *h, int gpu)
 {
 	return gpu ? 0 : (h->nv / 64 + 1) * 8;
