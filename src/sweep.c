@@ -218,16 +218,28 @@ static int gpu_may_count(const struct engine_opts *o)
 	       (o->device == TSG_DEVICE_AUTO && engine_have_gpu() && engine_gpu_devices() > 0);
 }
 
+/* A crawl at path with its transpose, its nodes and arcs read from its
+ * .properties; 0 on any doubt (the usual path reports it). */
+static int crawl_peek(const char *path, uint64_t *nodes, uint64_t *arcs)
+{
+	struct tsg_err e = { 0 };
+	return io_webgraph_is(path) && io_webgraph_has_transpose(path) &&
+	       io_webgraph_peek(path, nodes, arcs, &e) == TSG_OK;
+}
+
+static unsigned threads_of(const struct engine_opts *o)
+{
+	return o->threads ? o->threads : tsg_default_threads();
+}
+
 int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_mem, char *why,
 		 size_t len)
 {
 	uint64_t nodes, arcs;
-	struct tsg_err e = { 0 };
 	why[0] = 0;
 	if (o->layout == ENGINE_LAYOUT_SWEEP)
 		return 1;
-	if (o->layout != ENGINE_LAYOUT_AUTO || engine_cliques(o) || !io_webgraph_is(path) ||
-	    !io_webgraph_has_transpose(path) || io_webgraph_peek(path, &nodes, &arcs, &e) != TSG_OK)
+	if (o->layout != ENGINE_LAYOUT_AUTO || engine_cliques(o) || !crawl_peek(path, &nodes, &arcs))
 		return 0;
 	const uint64_t have = host_mem ? host_mem : tsg_host_available();
 	/* below what the sweep itself holds, the usual path's spill (sorted
@@ -235,7 +247,7 @@ int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_me
 	if (have == 0 || have < sweep_fixed_bytes(nodes) + SWEEP_MARGIN + (4u << 20))
 		return 0;
 	const uint64_t gb = io_webgraph_graph_bytes(path);
-	const unsigned threads = o->threads ? o->threads : tsg_default_threads();
+	const unsigned threads = threads_of(o);
 	/* the CUDA runtime's host memory is outside --host-mem, as in the
 	 * other layouts' budgets (src/hostmem.h), not outside a cgroup's */
 	const uint64_t need_gpu = sweep_in_memory_bytes(nodes, arcs, gb, threads) -
@@ -265,16 +277,13 @@ int sweep_in_memory_fits(const char *path, const struct engine_opts *o, uint64_t
 			 uint64_t *need)
 {
 	uint64_t nodes, arcs;
-	struct tsg_err e = { 0 };
 	*need = 0;
 	if (!host_mem || o->device == TSG_DEVICE_GPU ||
 	    (o->layout != ENGINE_LAYOUT_AUTO && o->layout != ENGINE_LAYOUT_BLOCK) ||
 	    engine_cliques(o) || o->per_vertex || o->cpu_kernel == KERN_CPU_WEDGE ||
-	    !io_webgraph_is(path) || !io_webgraph_has_transpose(path) ||
-	    io_webgraph_peek(path, &nodes, &arcs, &e) != TSG_OK)
+	    !crawl_peek(path, &nodes, &arcs))
 		return 0;
-	*need = sweep_in_memory_bytes_cpu(nodes, arcs, io_webgraph_graph_bytes(path),
-					  o->threads ? o->threads : tsg_default_threads());
+	*need = sweep_in_memory_bytes_cpu(nodes, arcs, io_webgraph_graph_bytes(path), threads_of(o));
 	/* the CPU counts for certain: asked, or no GPU (asked last) */
 	return *need <= host_mem && !gpu_may_count(o);
 }

@@ -226,7 +226,7 @@ rm -f "$ck"
 TSG_TEST_CKPT_RECORD_PAUSE_MS=100 "$B/tristream" count --quiet --device cpu --layout sweep --threads 1 \
 	--partitions 6 --batches 200 --checkpoint "$ck" "$T/c2" >/dev/null 2>&1 &
 pid=$!
-while kill -0 $pid 2>/dev/null && [ "$(stat -c %s "$ck" 2>/dev/null || echo 0)" -lt $((96 + 3 * 32)) ]; do sleep 0.02; done
+wait_size "$ck" $((96 + 3 * 32)) $pid
 kill -KILL $pid 2>/dev/null
 wait $pid 2>/dev/null
 sw --json --threads 1 --partitions 6 --batches 200 --checkpoint "$ck" "$T/c2" >"$T/res.json"
