@@ -1,5 +1,7 @@
 #include "src/hostmem.h"
 
+#include <string.h>
+
 #include "io/format.h"
 
 #include "io/compress.h"
@@ -25,15 +27,46 @@ static uint64_t cpu_bitmap(const struct io_header *h, int gpu)
 	return gpu ? 0 : (h->nv / 64 + 1) * 8;
 }
 
+/* The wedge kernel's records (kernels/cpu_wedge.c): 16 bytes for each
+ * oriented edge a -> b of a unit, grouped by b, and 8 for each middle
+ * vertex; one unit may be the whole graph, of ne oriented edges. Held
+ * beside everything else, in memory or spilling: left out before, a 1
+ * M-page crawl under --host-mem 270M peaked at about 390 MB. */
+static uint64_t wedge_records(const struct io_header *h, uint64_t ne, const struct hostmem_ask *a)
+{
+	return a->wedge && !a->gpu ? 16 * ne + 8 * (h->nv + 1) : 0;
+}
+
+/* The budget is below even the spill's need: names what the wedge
+ * kernel's records add, where they are part of it. */
+static int too_small(const char *how, uint64_t budget, uint64_t spill, uint64_t wedge,
+		     struct tsg_err *err)
+{
+	char a[32], b[32], c[32];
+	if (wedge)
+		return tsg_fail(err, TSG_ENOMEM, "--host-mem %s is too small for this graph: even "
+				"%s it needs about %s, of which %s are --cpu-kernel wedge's "
+				"records (16 bytes an edge; --cpu-kernel hash holds none)",
+				tsg_fmt_bytes(budget, a, sizeof(a)), how,
+				tsg_fmt_bytes(spill, b, sizeof(b)), tsg_fmt_bytes(wedge, c, sizeof(c)));
+	return tsg_fail(err, TSG_ENOMEM, "--host-mem %s is too small for this graph: even %s it "
+			"needs about %s (%s; fewer --threads need less)",
+			tsg_fmt_bytes(budget, a, sizeof(a)), how, tsg_fmt_bytes(spill, b, sizeof(b)),
+			strcmp(how, "mapped") ? "12 bytes a vertex and per-thread buffers"
+					      : "per-thread buffers");
+}
+
 /* An oriented file holds its rows, offsets and rank map unless mapped,
  * and nothing is built from them: the GPU's staging buffers and each
  * thread's buffers (as counted below) are what a mapped count keeps. */
-static void plan_oriented(const struct io_header *h, int mapped, unsigned threads, int gpu,
+static void plan_oriented(const struct io_header *h, const struct hostmem_ask *a,
 			  uint64_t budget, struct hostmem_plan *out)
 {
-	const uint64_t spill = (gpu ? GPU_STAGE_BUFS * GPU_STAGE_BYTES : 0) +
-			       (threads ? threads : 1) * ((64ull << 10) * 8 + cpu_bitmap(h, gpu));
-	const uint64_t memory = spill + (mapped ? 0 : 8 * (h->nv + 1) + 4 * h->nadj + 4 * h->nv);
+	const uint64_t spill = (a->gpu ? GPU_STAGE_BUFS * GPU_STAGE_BYTES : 0) +
+			       (a->threads ? a->threads : 1) * ((64ull << 10) * 8 + cpu_bitmap(h, a->gpu)) +
+			       wedge_records(h, h->nadj, a);
+	const uint64_t memory = spill + (a->io == IO_MODE_MMAP ? 0
+					 : 8 * (h->nv + 1) + 4 * h->nadj + 4 * h->nv);
 	*out = (struct hostmem_plan){ .budget = budget, .need_memory = memory, .need_spill = spill,
 				      .mode = budget >= memory ? HOSTMEM_MEMORY : HOSTMEM_SPILL };
 }
@@ -62,30 +95,26 @@ uint64_t hostmem_arrival_bytes(uint64_t nv, uint64_t max_entries, uint64_t max_v
  * checks with the true plan (src/pipeline_gpu.c) on one GPU: auto's
  * batches (else --batches) of equal entries, so none over nadj / k + one
  * list, and none of more than every vertex. */
-static uint64_t arrival_need(const struct io_header *h, unsigned threads, uint32_t batches, int pv)
+static uint64_t arrival_need(const struct io_header *h, const struct hostmem_ask *a)
 {
 	const uint64_t k0 = h->nadj / PART_ARRIVAL_MIN_ENTRIES;
-	const uint64_t k = batches ? batches
+	const uint64_t k = a->batches ? a->batches
 			   : k0 < 1 ? 1 : k0 > PART_ARRIVAL_AUTO_BATCHES ? PART_ARRIVAL_AUTO_BATCHES : k0;
-	return hostmem_arrival_bytes(h->nv, h->nadj / k + h->max_degree, h->nv, threads, 1, pv);
+	return hostmem_arrival_bytes(h->nv, h->nadj / k + h->max_degree, h->nv, a->threads, 1,
+				     a->pv);
 }
 
-int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, int gpu,
-		 uint32_t batches, int pv, uint64_t budget, struct hostmem_plan *out,
-		 struct tsg_err *err)
+int hostmem_plan(const struct io_header *h, const struct hostmem_ask *a, uint64_t budget,
+		 struct hostmem_plan *out, struct tsg_err *err)
 {
 	if (h->flags & IO_FLAG_ORIENTED) {
-		char a[32], b[32];
-		plan_oriented(h, io == IO_MODE_MMAP, threads, gpu, budget, out);
+		plan_oriented(h, a, budget, out);
 		if (budget >= out->need_spill)
 			return TSG_OK;
-		return tsg_fail(err, TSG_ENOMEM, "--host-mem %s is too small for this graph: even "
-				"mapped it needs about %s (per-thread buffers; fewer --threads need "
-				"less)", tsg_fmt_bytes(budget, a, sizeof(a)),
-				tsg_fmt_bytes(out->need_spill, b, sizeof(b)));
+		return too_small("mapped", budget, out->need_spill, wedge_records(h, h->nadj, a), err);
 	}
-	const uint64_t nv = h->nv, nadj = h->nadj, ne = nadj / 2, t = threads ? threads : 1;
-	const int lz4 = (h->flags & IO_FLAG_LZ4) != 0, mapped = io == IO_MODE_MMAP;
+	const uint64_t nv = h->nv, nadj = h->nadj, ne = nadj / 2, t = a->threads ? a->threads : 1;
+	const int lz4 = (h->flags & IO_FLAG_LZ4) != 0, mapped = a->io == IO_MODE_MMAP;
 	const struct io_section *lists =
 		io_header_section(h, lz4 ? IO_SEC_NEIGHBORS_LZ4 : IO_SEC_NEIGHBORS);
 	const struct io_section *index = lz4 ? io_header_section(h, IO_SEC_CHUNKS) : NULL;
@@ -94,10 +123,11 @@ int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, i
 	 * decoded chunk (a chunk is about IO_CHUNK_TARGET, or one whole list)
 	 * and the CPU kernel's bitmap */
 	const uint64_t chunk = lz4 ? IO_CHUNK_TARGET + h->max_degree * 4 : 0;
-	const uint64_t per_thread = (64ull << 10) * 8 + row_cap * 4 + chunk + cpu_bitmap(h, gpu);
-	const uint64_t staging = gpu ? GPU_STAGE_BUFS * GPU_STAGE_BYTES : 0;
+	const uint64_t per_thread = (64ull << 10) * 8 + row_cap * 4 + chunk + cpu_bitmap(h, a->gpu);
+	const uint64_t staging = a->gpu ? GPU_STAGE_BUFS * GPU_STAGE_BYTES : 0;
+	const uint64_t wedge = wedge_records(h, ne, a);
 	const uint64_t spill = 4 * nv + 8 * (nv + 1) + t * per_thread + staging +
-			       (index ? index->size : 0);
+			       (index ? index->size : 0) + wedge;
 	uint64_t memory = spill + 8 * nv /* one pass: where each row lies */ +
 			  4 * ne + t * row_cap * 4 /* one pass: the gathered rows */ +
 			  8 * (nv + 1) + 4 * ne /* the oriented graph */;
@@ -106,16 +136,11 @@ int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, i
 	if (lz4)
 		memory += 4 * nadj; /* decoded lists */
 	*out = (struct hostmem_plan){ .budget = budget, .need_memory = memory, .need_spill = spill,
-				      .need_arrival = gpu && !lz4 ? arrival_need(h, threads, batches, pv) : 0,
+				      .need_arrival = a->gpu && !lz4 ? arrival_need(h, a) : 0,
 				      .mode = budget >= memory ? HOSTMEM_MEMORY : HOSTMEM_SPILL };
 	/* below the spill's need, only the GPU's arrival layout may still do
 	 * (the engine then fails where it cannot take it) */
-	if (budget < spill && !(out->need_arrival && budget >= out->need_arrival)) {
-		char a[32], b[32];
-		return tsg_fail(err, TSG_ENOMEM, "--host-mem %s is too small for this graph: even "
-				"spilling to scratch files it needs about %s (12 bytes a vertex "
-				"and per-thread buffers; fewer --threads need less)",
-				tsg_fmt_bytes(budget, a, sizeof(a)), tsg_fmt_bytes(spill, b, sizeof(b)));
-	}
+	if (budget < spill && !(out->need_arrival && budget >= out->need_arrival))
+		return too_small("spilling to scratch files", budget, spill, wedge, err);
 	return TSG_OK;
 }

@@ -53,16 +53,26 @@ struct hostmem_plan {
 				* holds; 0: not offered (no GPU, LZ4 or oriented) */
 };
 
-/* Plans a count of the graph whose header is h, read with io on `threads`
- * threads, with (gpu) the GPU's staging buffers or without them the CPU
- * kernel's bitmap of every id a thread (and, with them, the
- * arrival layout's figure, in `batches` batches, 0 auto, with per-vertex
- * counts or not: pv), within budget bytes. Fails with TSG_ENOMEM, saying
- * what would do, if even spilling needs more than the budget and the
- * arrival layout's figure (on a GPU) does too. */
-int hostmem_plan(const struct io_header *h, enum io_mode io, unsigned threads, int gpu,
-		 uint32_t batches, int pv, uint64_t budget, struct hostmem_plan *out,
-		 struct tsg_err *err);
+/* What the count that hostmem_plan figures will run. */
+struct hostmem_ask {
+	enum io_mode io;  /* how the .tsg is read (IO_MODE_MMAP: its rows mapped) */
+	unsigned threads; /* 0: one */
+	int gpu;          /* a GPU counts: its staging buffers, and the arrival
+			   * layout's figure is offered; else the CPU kernel's bitmap
+			   * of every id, a thread each */
+	uint32_t batches; /* the arrival layout's, 0 auto */
+	int pv;           /* per-vertex counts */
+	int wedge;        /* the CPU's wedge kernel counts (kernels/cpu_wedge.c):
+			   * its records, 16 bytes an oriented edge and 8 a vertex,
+			   * are held whether in memory or spilling */
+};
+
+/* Plans a count of the graph whose header is h, run as `ask` says,
+ * within budget bytes. Fails with TSG_ENOMEM, saying what would do, if
+ * even spilling needs more than the budget and the arrival layout's
+ * figure (on a GPU) does too. */
+int hostmem_plan(const struct io_header *h, const struct hostmem_ask *ask, uint64_t budget,
+		 struct hostmem_plan *out, struct tsg_err *err);
 
 const char *hostmem_mode_name(enum hostmem_mode m);
 

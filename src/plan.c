@@ -812,8 +812,15 @@ int plan_host_mem(struct count_plan *p, const char *gpath, const char *name, str
 	if (rc)
 		return rc;
 	const int gpu = o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu();
-	rc = hostmem_plan(&h, p->lo.io, o->threads, gpu, o->batches, o->per_vertex, p->host_mem,
-			  &p->hp, err);
+	/* the wedge kernel runs where the CPU counts rank-ordered units
+	 * without per-vertex counts (kernels/cpu_merge.c's run, else hash) */
+	const struct hostmem_ask run = {
+		.io = p->lo.io, .threads = o->threads, .gpu = gpu, .batches = o->batches,
+		.pv = o->per_vertex,
+		.wedge = o->cpu_kernel == KERN_CPU_WEDGE && !o->per_vertex &&
+			 (o->layout == ENGINE_LAYOUT_AUTO || o->layout == ENGINE_LAYOUT_BLOCK),
+	};
+	rc = hostmem_plan(&h, &run, p->host_mem, &p->hp, err);
 	if (rc)
 		return rc;
 	p->have_hp = 1;

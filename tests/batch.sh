@@ -85,6 +85,39 @@ read -r m2 m32 < <(for t in 2 32; do "$B/tristream" count --quiet --plan-only --
 check "--host-mem's figure grows by each thread's histograms and bitmap (${m2:-?} -> ${m32:-?})" \
 	python3 -c "assert $nvw >= 1 << 21 and $m32 - $m2 >= 30 * (512 * 1024 + $nvw // 8), $m32 - $m2"
 rm -f "$T/wide.tsg"
+# the wedge kernel's records (16 bytes an oriented edge, 8 a vertex) are in
+# both figures: left out before, --host-mem did not bound them (an R-MAT
+# 20 spilled under --host-mem 100M was killed by a 124 MiB cgroup)
+"$B/tristream-gen" --quiet --seed 3 rmat --scale 18 "$T/wq.tsg"
+ne=$("$B/tristream" info --json "$T/wq.tsg" | field edges)
+hm_of() { "$B/tristream" count --quiet --plan-only --json --device cpu --threads 2 --host-mem 1T "$@" "$T/wq.tsg" |
+	python3 -c "import json,sys; h = json.load(sys.stdin)['host_mem']; print(h['need_memory'], h['need_spill'])"; }
+read -r hmem hspill < <(hm_of --cpu-kernel hash)
+read -r wmem wspill < <(hm_of --cpu-kernel wedge)
+# (--plan-only counts nothing per vertex: these two count)
+hpv_of() { ts --json --threads 2 --host-mem 1T --per-vertex "$T/wq.pv" "$@" "$T/wq.tsg" |
+	python3 -c "import json,sys; h = json.load(sys.stdin)['host_mem']; print(h['need_spill'])"; }
+pspill=$(hpv_of --cpu-kernel wedge)
+hpspill=$(hpv_of --cpu-kernel hash)
+check "--cpu-kernel wedge's records in both figures (${hspill:-?} -> ${wspill:-?})" python3 -c "
+w = 16 * ${ne:-0} + 8 * 2
+assert ${ne:-0} > 1 << 20 and $wspill - $hspill >= w and $wmem - $hmem >= w, ($hspill, $wspill)"
+check "... not where per-vertex counts run hash instead (${pspill:-?})" [ "${pspill:-x}" = "${hpspill:-y}" ]
+wlim=$(( (wspill >> 20) + 1 ))
+check "--host-mem below wedge's spill: exit 4" [ "$(rc_of ts --cpu-kernel wedge --host-mem $((wlim - 2))M "$T/wq.tsg")" = 4 ]
+check "... naming its records and hash" grep -q "of which .* are --cpu-kernel wedge's records .*--cpu-kernel hash holds none" "$T/err"
+ref_wq=$(brute "$T/wq.tsg")
+cg_run $(((wlim + 24) << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --json \
+	--cpu-kernel wedge --host-mem ${wlim}M "$T/wq.tsg" >"$T/wq.json" 2>"$T/err"
+cgrc=$?
+if [ $cgrc = 99 ]; then
+	skip "wedge spilled within a memory cgroup (no cgroup here)"
+else
+	check "wedge spilled at --host-mem ${wlim}M in a cgroup of SIZE + 24 MiB: exact ($cgrc)" python3 -c "
+import json; d = json.load(open('$T/wq.json'))
+assert d['host_mem']['mode'] == 'spill' and d['kernel'] == 'cpu-wedge' and d['triangles'] == int('$ref_wq'), d"
+fi
+rm -f "$T/wq.tsg"
 # binary form: nv little-endian u64, summing to 3 x triangles
 ts --per-vertex "$T/g2.bin" --per-vertex-format binary "$T/g2.tsg" >/dev/null
 check "binary per-vertex: 8 bytes a vertex, same counts" python3 -c "

@@ -1042,8 +1042,9 @@ static void check_arrival_need(struct t_state *st, struct casegraph *c)
 			for (int pv = 0; pv <= 1; pv++) {
 				struct hostmem_plan hp;
 				struct part_arrival_plan ap = { 0 };
-				if (hostmem_plan(&h, IO_MODE_MMAP, threads[t], 1, batches[b], pv,
-						 UINT64_MAX / 4, &hp, &err) ||
+				const struct hostmem_ask ask = { .io = IO_MODE_MMAP,
+					.threads = threads[t], .gpu = 1, .batches = batches[b], .pv = pv };
+				if (hostmem_plan(&h, &ask, UINT64_MAX / 4, &hp, &err) ||
 				    part_arrival_plan_new(&c->g, batches[b], &ap, &err)) {
 					CHECK(st, 0, "%s K=%u: %s", c->name, batches[b], err.msg);
 					part_arrival_plan_free(&ap);
@@ -1059,7 +1060,8 @@ static void check_arrival_need(struct t_state *st, struct casegraph *c)
 			}
 	/* no GPU, or an LZ4 file: not offered */
 	struct hostmem_plan hp;
-	CHECK(st, hostmem_plan(&h, IO_MODE_MMAP, 2, 0, 0, 0, UINT64_MAX / 4, &hp, &err) == 0 &&
+	const struct hostmem_ask cpu = { .io = IO_MODE_MMAP, .threads = 2 };
+	CHECK(st, hostmem_plan(&h, &cpu, UINT64_MAX / 4, &hp, &err) == 0 &&
 		  hp.need_arrival == 0, "%s: need_arrival without a GPU", c->name);
 }
 
