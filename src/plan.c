@@ -722,6 +722,12 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	p->crawl_in_memory = plan_crawl_in_memory(p, path);
 	if (p->input != INPUT_TSG || p->host_mem)
 		plan_scratch(p, path);
+	if (p->crawl_in_memory) { /* merged and counted in memory: no file, plan or not */
+		p->item[PLAN_SCRATCH_DIR].used = 0;
+		if (req->given[COPT_SCRATCH_DIR])
+			plan_note(p, "--scratch-dir: not used, --host-mem holds the crawl's count "
+				  "in memory");
+	}
 	/* a crawl is decoded as it is counted where the arrival layout may
 	 * take it (asked for, or a GPU's auto), and no key of its lists is
 	 * needed first (ranks, checkpoints) */

@@ -288,6 +288,11 @@ assert not i['scratch_tsg'] and i['transpose_merged'], i
 assert h['mode'] == 'in-memory' and 300 << 20 < h['need_memory'] <= 320 << 20 and 'need_spill' not in h, h
 assert 'holds its count in memory on the CPU' in d['plan']['input']['reason'], d['plan']['input']
 assert 'scratch_dir' not in d['plan'], d['plan']"
+"$B/tristream" count --quiet --device cpu --threads 2 --json --plan-only --scratch-dir "$T" --host-mem 320M "$T/big" >"$T/hm.json"
+check "... its plan lists no scratch directory either, and says why (--plan-only)" python3 -c "
+import json; d = json.load(open('$T/hm.json'))
+assert 'scratch_dir' not in d['plan'] and d['host_mem']['mode'] == 'in-memory', d['plan']
+assert '--scratch-dir: not used, --host-mem holds the crawl' in str(d.get('notes', d.get('note'))), d"
 "$B/tristream" count --quiet --device cpu --threads 2 --json --host-mem 300M "$T/big" >"$T/hm.json"
 check "--host-mem 300M, below that figure: the sweep, exact" python3 -c "
 import json; d = json.load(open('$T/hm.json'))
