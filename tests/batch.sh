@@ -10,7 +10,7 @@ B=$1
 SRC=$2
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-# check, num, same
+# check, num, same, cg_run, wait_size
 . "$(dirname "$0")/lib.sh"
 # two files with the same bytes, neither empty
 same_file() { [ -s "$1" ] && [ -s "$2" ] && cmp -s "$1" "$2"; }
@@ -18,13 +18,6 @@ brute() { "$B/tests/brute" "$@"; }
 ts() { "$B/tristream" count --quiet --device cpu "$@"; }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
 rc_of() { "$@" >"$T/out" 2>"$T/err"; echo $?; }
-# waits until process PID has recorded a unit in checkpoint FILE (the
-# header is 64 bytes, the plan and each unit 32) or is gone
-first_record() {
-	while kill -0 "$1" 2>/dev/null && [ "$(stat -c %s "$2" 2>/dev/null || echo 0)" -lt 128 ]; do
-		sleep 0.02
-	done
-}
 # a count killed (SIGKILL) after SECONDS, waited for until it is gone
 # (timeout -s KILL kills itself too and does not wait)
 killed_after() {
@@ -209,7 +202,7 @@ ck="$T/ck-term"
 rm -f "$ck"
 "$B/tristream" count --quiet --device cpu $slow --partitions 12 --checkpoint "$ck" "$T/big.tsg" >"$T/out" 2>"$T/err" &
 pid=$!
-first_record $pid "$ck"
+wait_size "$ck" 128 $pid # a unit recorded: header 64, plan 32, a record 32
 kill -TERM $pid
 wait $pid
 trc=$?
@@ -227,7 +220,7 @@ ck="$T/ck-hook"
 rm -f "$ck"
 TSG_TEST_CKPT_RECORD_PAUSE_MS=200 "$B/tristream" count --quiet --device cpu --partitions 8 --checkpoint "$ck" "$T/big.tsg" >/dev/null 2>"$T/err" &
 pid=$!
-first_record $pid "$ck"
+wait_size "$ck" 128 $pid # a unit recorded: header 64, plan 32, a record 32
 kill -TERM $pid
 wait $pid
 trc=$?
@@ -242,7 +235,7 @@ ck="$T/ck-int"
 rm -f "$ck"
 "$B/tristream" count --quiet --device cpu $slow --layout lstc --partitions 12 --checkpoint "$ck" "$T/big.tsg" >/dev/null 2>&1 &
 pid=$!
-first_record $pid "$ck"
+wait_size "$ck" 128 $pid # a unit recorded: header 64, plan 32, a record 32
 kill -INT $pid
 wait $pid
 check "SIGINT exits 8 (lstc layout)" [ $? = 8 ]
@@ -320,7 +313,7 @@ rm -f "$ck"
 # file was made, and the checks below then met no checkpoint)
 "$B/tristream" count --quiet --device cpu $slow --partitions 12 --checkpoint "$ck" "$T/big.tsg" >/dev/null 2>&1 &
 pid=$!
-first_record $pid "$ck"
+wait_size "$ck" 128 $pid # a unit recorded: header 64, plan 32, a record 32
 kill -KILL $pid 2>/dev/null
 wait $pid 2>/dev/null
 check "a checkpoint to resume from" [ "$(stat -c %s "$ck" 2>/dev/null || echo 0)" -ge 128 ]

@@ -203,7 +203,7 @@ for d in first 0.05 0.1 0.2 0.3; do
 	"$B/tristream" count --quiet --device cpu --k 5 --partitions 64 --threads 1 --checkpoint "$T/ck" "$T/rmat13.tsg" >/dev/null 2>&1 &
 	pid=$!
 	if [ $d = first ]; then # once a part is recorded (header 64 bytes, plan and records 32)
-		while kill -0 $pid 2>/dev/null && [ "$(stat -c %s "$T/ck" 2>/dev/null || echo 0)" -lt 128 ]; do sleep 0.005; done
+		wait_size "$T/ck" 128 $pid
 	else
 		sleep $d
 	fi

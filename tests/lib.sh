@@ -39,13 +39,13 @@ finish_checks() {
 	[ "$pass" -gt 0 ] || exit 77
 	exit 0
 }
-# Runs CMD in a child memory cgroup of LIMIT_BYTES (v1 or v2), or returns
-# 99 where none can be made here (the caller then skips, visibly).
 wait_size() { # FILE BYTES PID: until FILE holds BYTES or more, or PID has ended
 	while kill -0 "$3" 2>/dev/null && [ "$(stat -c %s "$1" 2>/dev/null || echo 0)" -lt "$2" ]; do
 		sleep 0.02
 	done
 }
+# Runs CMD in a child memory cgroup of LIMIT_BYTES (v1 or v2), or returns
+# 99 where none can be made here (the caller then skips, visibly).
 cg_run() { # LIMIT_BYTES CMD...
 	local rel base cg lim=$1; shift
 	rel=$(sed -n 's/^[0-9]*:memory:\(.*\)$/\1/p' /proc/self/cgroup)

@@ -440,7 +440,7 @@ if [ "$PART" != sanitizer ] && [ "${SLICE%/*}" = 0 ]; then
 	"$B/tristream" count --quiet --device gpu --partitions 40 --kernel lstc-paper --checkpoint "$T/ck" "$g" >/dev/null 2>"$T/err" &
 	pid=$!
 	# once a unit is recorded (header 64 bytes, plan and unit records 32)
-	while kill -0 $pid 2>/dev/null && [ "$(stat -c %s "$T/ck" 2>/dev/null || echo 0)" -lt 128 ]; do sleep 0.02; done
+	wait_size "$T/ck" 128 $pid
 	kill -TERM $pid
 	wait $pid
 	rc=$?
@@ -465,7 +465,7 @@ if [ "$PART" != sanitizer ] && [ "${SLICE%/*}" = 0 ]; then
 	rm -f "$T/ck2"
 	TSG_TEST_CKPT_RECORD_PAUSE_MS=200 "$B/tristream" count --quiet --device gpu --layout arrival --batches 64 --checkpoint "$T/ck2" "$g" >/dev/null 2>&1 &
 	pid=$!
-	while kill -0 $pid 2>/dev/null && [ "$(stat -c %s "$T/ck2" 2>/dev/null || echo 0)" -lt 128 ]; do sleep 0.01; done
+	wait_size "$T/ck2" 128 $pid # header 64, plan 32, a record 32
 	kill -TERM $pid 2>/dev/null
 	wait $pid
 	rc=$?
