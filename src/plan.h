@@ -91,6 +91,7 @@ struct count_plan {
 	int crawl_in_memory;       /* --host-mem holds a crawl merged in memory on the
 				    * CPU (sweep_in_memory_fits): no scratch .tsg */
 	char scratch_buf[4096];
+	const char *orient_why;    /* why auto's orientation is not one-pass, or NULL */
 	struct hostmem_plan hp;    /* --host-mem: in memory or spilled */
 	int have_hp;
 	/* the echo */

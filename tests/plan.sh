@@ -182,6 +182,18 @@ assert 'scratch_dir' not in p, p" "$(plan --device cpu --layout arrival "$T/craw
 check "plan: a crawl decoded first, and why" python3 -c "
 import json, sys; p = json.loads(sys.argv[1])
 assert p['input']['chosen'] == 'decoded whole, merged with its transpose' and p['input']['reason'] == '--decode-first', p" "$(plan --device cpu --layout arrival --decode-first "$T/crawl")"
+# a crawl's ids are local: auto orients it in two passes (faster and a
+# quarter less memory than one pass and a copy, bench/orient_crawl.sh)
+check "plan: a crawl on the CPU's block layout, two passes, and why" python3 -c "
+import json, sys; p = json.loads(sys.argv[1])
+assert p['layout']['chosen'] == 'block' and p['orient']['asked'] == 'auto' and not p['orient']['given'], p
+assert p['orient']['chosen'] == 'two-pass' and 'a crawl: its ids are local' in p['orient']['reason'], p" "$(plan --device cpu "$T/crawl")"
+check "plan: --orient one-pass on a crawl, as asked, no reason" python3 -c "
+import json, sys; p = json.loads(sys.argv[1])
+assert p['orient'] == {'asked': 'one-pass', 'given': True, 'chosen': 'one-pass'}, p" "$(plan --device cpu --orient one-pass "$T/crawl")"
+check "plan: a .tsg on the CPU's block layout, one pass" python3 -c "
+import json, sys; p = json.loads(sys.argv[1])
+assert p['orient'] == {'asked': 'auto', 'given': False, 'chosen': 'one-pass'}, p" "$(plan --device cpu --layout block "$K")"
 if [ $cuda = 0 ]; then
 	check "plan: device auto without CUDA is the CPU, and says why" python3 -c "
 import json, sys; p = json.loads(sys.argv[1])
