@@ -97,8 +97,8 @@ const struct count_option count_options[COPT_COUNT_] = {
 		"through pinned staging buffers that all host threads fill)" },
 	[COPT_ORIENT] = { COPT_ORIENT, "orient", "one-pass|two-pass", DEV | OPT_BLOCK | IN,
 		"write the oriented rows in one pass over the lists and then move them "
-		"(default), or count then fill in place (less memory; what --host-mem takes "
-		"when it spills)" },
+		"(default), or count then fill in place (less memory; the default for a "
+		"crawl, and what --host-mem takes when it spills)" },
 	[COPT_OVERLAP] = { COPT_OVERLAP, "overlap", "auto|off|N", DEV | OPT_BLOCK | OPT_TSG,
 		"an oriented .tsg: count its units while the file is read (default auto: its "
 		"rows come in rank order, so each unit is counted once the rows it reads are "

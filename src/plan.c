@@ -721,12 +721,17 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	}
 	p->crawl_in_memory = plan_crawl_in_memory(p, path);
 	/* a crawl's ids are local (sites of consecutive ids), so the second
-	 * pass's rank lookups cost less than the one pass's copy of every row:
-	 * bench/orient_crawl.sh, bench/raw/h200x2-2026-11-30-s62-orient-crawl/ */
+	 * pass's rank lookups cost about what the one pass's copy of every row
+	 * does, and the copy's memory is saved: cnr-2000 and crawls of 1-16 M
+	 * pages at 2 and 32 threads, the whole count within 3% either way
+	 * (16 M pages at 32: 0.91 s against 0.94), the peak 12-25% lower
+	 * (2.9 GiB against 3.8; bench/orient_crawl.sh,
+	 * bench/raw/h200x2-2026-11-30-s62-orient-crawl/). R-MAT's random ids
+	 * keep one pass (2.86 s against 3.83 at 16 cores, RESULTS.md). */
 	if (p->input == INPUT_WEBGRAPH && o->orient == PART_ORIENT_AUTO) {
 		o->orient = PART_ORIENT_TWO_PASS;
-		p->orient_why = "a crawl: its ids are local, so two passes over its lists beat "
-				"one and a copy of its rows (faster, a quarter less memory)";
+		p->orient_why = "a crawl: its ids are local, so two passes over its lists take "
+				"about the time of one and a copy of its rows, with less memory";
 	}
 	if (p->input != INPUT_TSG || p->host_mem)
 		plan_scratch(p, path);

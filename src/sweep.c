@@ -179,18 +179,22 @@ uint64_t sweep_in_memory_bytes(uint64_t nodes, uint64_t arcs, uint64_t graph_byt
 }
 
 uint64_t sweep_in_memory_bytes_cpu(uint64_t nodes, uint64_t arcs, uint64_t graph_bytes,
-				   unsigned threads)
+				   unsigned threads, int one_pass)
 {
 	/* 10 bytes an arc (the GPU's figure before its runtime and files)
 	 * held 17.9-20.7 on the CPU: the oriented copy is 4 bytes an arc, not
 	 * 2, and the host's oriented graph brings its offsets, ranks and the
 	 * layout's arrays (a crawl in a memory cgroup of 380-480 MiB, 2 M
 	 * pages, was killed where its 334 MiB estimate said it fit). Less the
-	 * node, thread and file terms, a peak held 4-11 bytes an arc at 10-14
-	 * arcs a node but 12.1-13.9 at 23-45 (denser LAW crawls have 25-45),
-	 * over the 12 first taken (bench/raw/cpu-2026-11-30-s61-crawl-peak-dense/) */
+	 * node, thread and file terms, one pass held 4-11 bytes an arc at
+	 * 10-14 arcs a node but 12.1-13.9 at 23-45 (denser LAW crawls have
+	 * 25-45), over the 12 first taken for it
+	 * (bench/raw/cpu-2026-11-30-s61-crawl-peak-dense/); two passes, which
+	 * hold no second copy of the rows, 2.6-10.1 at 8-45
+	 * (bench/raw/cpu-2026-11-30-s62-crawl-peak-two-pass/) */
 	const uint64_t per_thread = 5u << 18; /* 1.25 MiB */
-	return arcs * 16 + nodes * 88 + graph_bytes + (uint64_t)(threads ? threads : 1) * per_thread;
+	return arcs * (one_pass ? 16 : 12) + nodes * 88 + graph_bytes +
+	       (uint64_t)(threads ? threads : 1) * per_thread;
 }
 
 /* Whether the CPU may count the crawl: asked for; no GPU (a build with
@@ -252,7 +256,8 @@ int sweep_wanted(const char *path, const struct engine_opts *o, uint64_t host_me
 	 * other layouts' budgets (src/hostmem.h), not outside a cgroup's */
 	const uint64_t need_gpu = sweep_in_memory_bytes(nodes, arcs, gb, threads) -
 				  (host_mem ? SWEEP_GPU_RUNTIME : 0);
-	const uint64_t need_cpu = sweep_in_memory_bytes_cpu(nodes, arcs, gb, threads);
+	const uint64_t need_cpu = sweep_in_memory_bytes_cpu(nodes, arcs, gb, threads,
+							    o->orient == PART_ORIENT_ONE_PASS);
 	if (need_gpu <= have && need_cpu <= have)
 		return 0;
 	/* one figure over: whether that device may count decides (asked only
@@ -283,7 +288,8 @@ int sweep_in_memory_fits(const char *path, const struct engine_opts *o, uint64_t
 	    engine_cliques(o) || o->per_vertex || o->cpu_kernel == KERN_CPU_WEDGE ||
 	    !crawl_peek(path, &nodes, &arcs))
 		return 0;
-	*need = sweep_in_memory_bytes_cpu(nodes, arcs, io_webgraph_graph_bytes(path), threads_of(o));
+	*need = sweep_in_memory_bytes_cpu(nodes, arcs, io_webgraph_graph_bytes(path), threads_of(o),
+					  o->orient == PART_ORIENT_ONE_PASS);
 	/* the CPU counts for certain: asked, or no GPU (asked last) */
 	return *need <= host_mem && !gpu_may_count(o);
 }

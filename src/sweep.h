@@ -83,14 +83,17 @@ uint64_t sweep_in_memory_bytes(uint64_t nodes, uint64_t arcs, uint64_t graph_byt
 
 /* The same where the CPU counts: the oriented graph is the host's, with its
  * offsets, ranks and the block layout's arrays, and both .graph files
- * (graph_bytes, io_webgraph_graph_bytes) are mapped: 16 bytes an arc, 88 a
- * node, 1.25 MiB a thread (16 threads held at most 1.2 MiB a thread more
- * than 2) and the files, above every peak measured (16.8-20.7 bytes an
- * arc on cnr-2000 and crawls of 0.4-4 M pages, 8-45 arcs a node, at 2 and
- * 16 threads, bench/raw/cpu-2026-11-30-s60-crawl-peak/ and
- * cpu-2026-11-30-s61-crawl-peak-dense/). */
+ * (graph_bytes, io_webgraph_graph_bytes) are mapped: 88 bytes a node,
+ * 1.25 MiB a thread (16 threads held at most 1.2 MiB a thread more than
+ * 2), the files and, per arc, 12 bytes where the rows are oriented in two
+ * passes (auto's way for a crawl) or 16 in one (--orient one-pass: a
+ * second copy of the rows), above every peak measured on cnr-2000 and
+ * crawls of 0.4-4 M pages, 8-45 arcs a node, at 2 and 16 threads: less
+ * the other terms, two passes held 2.6-10.1 bytes an arc
+ * (bench/raw/cpu-2026-11-30-s62-crawl-peak-two-pass/), one 4-13.9
+ * (cpu-2026-11-30-s60-crawl-peak/, cpu-2026-11-30-s61-crawl-peak-dense/). */
 uint64_t sweep_in_memory_bytes_cpu(uint64_t nodes, uint64_t arcs, uint64_t graph_bytes,
-				   unsigned threads);
+				   unsigned threads, int one_pass);
 
 /* Whether a crawl at path (with its transpose) is counted by the sweep:
  * asked for (layout sweep), or auto where counting it in memory would not
