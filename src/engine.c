@@ -506,9 +506,17 @@ static int gpu_lost(const struct engine_opts *o, int rc, const struct engine_res
 	return rc == TSG_EDEVICE && o->device == TSG_DEVICE_AUTO && r->nparts == 0;
 }
 
+/* the CPU could not count within --host-mem: neither where only the
+ * arrival layout over the mapped file fits it, nor where the CPU's own
+ * figure is over it (src/plan.c's plan_host_mem) */
+static int cpu_past_budget(const struct engine_opts *o)
+{
+	return mapped_arrival_only(o) || o->cpu_past_host_mem;
+}
+
 int engine_gpu_to_cpu(const struct engine_opts *o, int rc, const struct engine_result *r)
 {
-	return gpu_lost(o, rc, r) && !mapped_arrival_only(o);
+	return gpu_lost(o, rc, r) && !cpu_past_budget(o);
 }
 
 /* part_arrival_opts.feed_stop over an early read (a sink that failed) */
@@ -1174,6 +1182,12 @@ static int count_graph(struct tsg_graph *g, const struct engine_opts *o, struct 
 				      "holds no rows on the host only on a GPU (%s)", gerr.msg,
 				      o->arrival_only ? "and spilling needs more than the budget"
 						      : "--layout block spills instead");
+			r->total_s = tsg_now() - t0;
+			return rc;
+		} else if (gpu_lost(o, rc, r) && cpu_past_budget(o)) {
+			rc = tsg_fail(err, TSG_EDEVICE, "%.200s; on the CPU this count needs more than "
+				      "--host-mem, which was planned for the GPU (--device cpu plans "
+				      "for the CPU)", gerr.msg);
 			r->total_s = tsg_now() - t0;
 			return rc;
 		} else if (engine_gpu_to_cpu(o, rc, r)) {

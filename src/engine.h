@@ -79,6 +79,9 @@ struct engine_opts {
 	uint64_t arrival_budget;
 	int arrival_only;           /* arrival_mapped, and the spill would not fit the
 				     * budget: where the arrival layout cannot run, fail */
+	int cpu_past_host_mem;      /* --host-mem planned for a GPU under auto, and the
+				     * CPU's figure is over it: where no GPU can be
+				     * used, fail rather than count on the CPU */
 	int pin_host;               /* GPU block layout: orient into pinned memory: 1 yes,
 				     * 0 no, -1 auto (now no: copies are staged) */
 	uint32_t batches;           /* arrival layout: batches, 0 auto */

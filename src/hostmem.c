@@ -21,10 +21,10 @@ const char *hostmem_mode_name(enum hostmem_mode m)
  * over need_memory (two runs), its peak growing 1.2-1.5 MiB a thread
  * against the figure's 0.62 (bench/raw/cpu-2026-11-30-s61-hostmem-bitmaps/);
  * at 64 M ids the 8 MiB a thread left out would pass the +24 MiB the bound
- * allows at 4 threads. None where a GPU counts. */
-static uint64_t cpu_bitmap(const struct io_header *h, int gpu)
+ * allows at 4 threads. None where only a GPU may count. */
+static uint64_t cpu_bitmap(const struct io_header *h, int cpu)
 {
-	return gpu ? 0 : (h->nv / 64 + 1) * 8;
+	return cpu ? (h->nv / 64 + 1) * 8 : 0;
 }
 
 /* The wedge kernel's records (kernels/cpu_wedge.c): 16 bytes for each
@@ -34,7 +34,7 @@ static uint64_t cpu_bitmap(const struct io_header *h, int gpu)
  * M-page crawl under --host-mem 270M peaked at about 390 MB. */
 static uint64_t wedge_records(const struct io_header *h, uint64_t ne, const struct hostmem_ask *a)
 {
-	return a->wedge && !a->gpu ? 16 * ne + 8 * (h->nv + 1) : 0;
+	return a->wedge && a->cpu ? 16 * ne + 8 * (h->nv + 1) : 0;
 }
 
 /* The budget is below even the spill's need: names what the wedge
@@ -63,7 +63,7 @@ static void plan_oriented(const struct io_header *h, const struct hostmem_ask *a
 			  uint64_t budget, struct hostmem_plan *out)
 {
 	const uint64_t spill = (a->gpu ? GPU_STAGE_BUFS * GPU_STAGE_BYTES : 0) +
-			       (a->threads ? a->threads : 1) * ((64ull << 10) * 8 + cpu_bitmap(h, a->gpu)) +
+			       (a->threads ? a->threads : 1) * ((64ull << 10) * 8 + cpu_bitmap(h, a->cpu)) +
 			       wedge_records(h, h->nadj, a);
 	const uint64_t memory = spill + (a->io == IO_MODE_MMAP ? 0
 					 : 8 * (h->nv + 1) + 4 * h->nadj + 4 * h->nv);
@@ -123,14 +123,15 @@ int hostmem_plan(const struct io_header *h, const struct hostmem_ask *a, uint64_
 	 * decoded chunk (a chunk is about IO_CHUNK_TARGET, or one whole list)
 	 * and the CPU kernel's bitmap */
 	const uint64_t chunk = lz4 ? IO_CHUNK_TARGET + h->max_degree * 4 : 0;
-	const uint64_t per_thread = (64ull << 10) * 8 + row_cap * 4 + chunk + cpu_bitmap(h, a->gpu);
+	const uint64_t per_thread = (64ull << 10) * 8 + row_cap * 4 + chunk + cpu_bitmap(h, a->cpu);
 	const uint64_t staging = a->gpu ? GPU_STAGE_BUFS * GPU_STAGE_BYTES : 0;
 	const uint64_t wedge = wedge_records(h, ne, a);
 	const uint64_t spill = 4 * nv + 8 * (nv + 1) + t * per_thread + staging +
 			       (index ? index->size : 0) + wedge;
-	uint64_t memory = spill + 8 * nv /* one pass: where each row lies */ +
-			  4 * ne + t * row_cap * 4 /* one pass: the gathered rows */ +
-			  8 * (nv + 1) + 4 * ne /* the oriented graph */;
+	uint64_t memory = spill + 8 * (nv + 1) + 4 * ne /* the oriented graph */;
+	if (a->one_pass)
+		memory += 8 * nv /* where each row lies */ +
+			  4 * ne + t * row_cap * 4 /* the gathered rows */;
 	if (!mapped)
 		memory += 8 * (nv + 1) + (lists ? lists->size : 0);
 	if (lz4)

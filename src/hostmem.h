@@ -57,14 +57,19 @@ struct hostmem_plan {
 struct hostmem_ask {
 	enum io_mode io;  /* how the .tsg is read (IO_MODE_MMAP: its rows mapped) */
 	unsigned threads; /* 0: one */
-	int gpu;          /* a GPU counts: its staging buffers, and the arrival
-			   * layout's figure is offered; else the CPU kernel's bitmap
-			   * of every id, a thread each */
+	int gpu;          /* a GPU may count: its staging buffers, and the
+			   * arrival layout's figure is offered */
+	int cpu;          /* the CPU may count: its kernel's bitmap of every id,
+			   * a thread each (and the wedge kernel's records) */
 	uint32_t batches; /* the arrival layout's, 0 auto */
 	int pv;           /* per-vertex counts */
-	int wedge;        /* the CPU's wedge kernel counts (kernels/cpu_wedge.c):
-			   * its records, 16 bytes an oriented edge and 8 a vertex,
-			   * are held whether in memory or spilling */
+	int one_pass;     /* in memory, the rows are oriented in one pass
+			   * (partition/orient.h): where each row lies and a copy
+			   * of the rows besides */
+	int wedge;        /* the CPU's wedge kernel is asked for where it runs
+			   * (kernels/cpu_wedge.c): with cpu, its records, 16 bytes
+			   * an oriented edge and 8 a vertex, are held whether in
+			   * memory or spilling */
 };
 
 /* Plans a count of the graph whose header is h, run as `ask` says,

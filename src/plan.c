@@ -723,8 +723,9 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	/* a crawl's ids are local (sites of consecutive ids), so the second
 	 * pass's rank lookups cost about what the one pass's copy of every row
 	 * does, and the copy's memory is saved: cnr-2000 and crawls of 1-16 M
-	 * pages at 2 and 32 threads, the whole count within 3% either way
-	 * (16 M pages at 32: 0.91 s against 0.94), the peak 12-25% lower
+	 * pages at 2 and 32 threads, the whole count at most 1% slower and up
+	 * to 8% faster (16 M pages at 32: 0.91 s against 0.94), the peak
+	 * 12-25% lower
 	 * (2.9 GiB against 3.8; bench/orient_crawl.sh,
 	 * bench/raw/h200x2-2026-11-30-s62-orient-crawl/). R-MAT's random ids
 	 * keep one pass (2.86 s against 3.83 at 16 cores, RESULTS.md). */
@@ -830,12 +831,17 @@ int plan_host_mem(struct count_plan *p, const char *gpath, const char *name, str
 	int rc = io_graph_peek(gpath, &h, err);
 	if (rc)
 		return rc;
-	const int gpu = o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu();
+	/* the budget is planned for the device that will count: a GPU asked
+	 * for, or auto with one here (a CUDA build on a host without one
+	 * counts on the CPU: the device count asked only here, last) */
+	const int gpu = o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu() &&
+			(o->device == TSG_DEVICE_GPU || engine_gpu_devices() > 0);
 	/* the wedge kernel runs where the CPU counts rank-ordered units
 	 * without per-vertex counts (kernels/cpu_merge.c's run, else hash) */
-	const struct hostmem_ask run = {
-		.io = p->lo.io, .threads = o->threads, .gpu = gpu, .batches = o->batches,
-		.pv = o->per_vertex,
+	struct hostmem_ask run = {
+		.io = p->lo.io, .threads = o->threads, .gpu = gpu, .cpu = !gpu,
+		.batches = o->batches, .pv = o->per_vertex,
+		.one_pass = o->orient != PART_ORIENT_TWO_PASS,
 		.wedge = o->cpu_kernel == KERN_CPU_WEDGE && !o->per_vertex &&
 			 (o->layout == ENGINE_LAYOUT_AUTO || o->layout == ENGINE_LAYOUT_BLOCK),
 	};
@@ -843,6 +849,19 @@ int plan_host_mem(struct count_plan *p, const char *gpath, const char *name, str
 	if (rc)
 		return rc;
 	p->have_hp = 1;
+	/* auto planned for a GPU that may yet prove unusable: the CPU then
+	 * takes the count only where its own figure (its kernel's bitmaps,
+	 * the wedge kernel's records) for the way planned fits too */
+	o->cpu_past_host_mem = 0;
+	if (gpu && o->device == TSG_DEVICE_AUTO) {
+		struct hostmem_plan cp;
+		struct tsg_err cerr = { 0 };
+		run.gpu = 0;
+		run.cpu = 1;
+		o->cpu_past_host_mem =
+			hostmem_plan(&h, &run, p->host_mem, &cp, &cerr) != TSG_OK ||
+			(p->hp.mode == HOSTMEM_MEMORY ? cp.need_memory : cp.need_spill) > p->host_mem;
+	}
 	if (p->hp.mode == HOSTMEM_MEMORY)
 		return TSG_OK;
 	char a[32], b[32];
@@ -901,8 +920,9 @@ int plan_host_mem(struct count_plan *p, const char *gpath, const char *name, str
 		       ? "--host-mem is short: the file is mapped, so the page cache keeps what fits"
 		       : "--host-mem spills: the file is mapped, so the page cache keeps what fits");
 	}
-	if (o->orient != PART_ORIENT_TWO_PASS) {
-		if (p->req->given[COPT_ORIENT])
+	if (o->orient != PART_ORIENT_TWO_PASS || p->orient_why) { /* (a crawl's, auto's) */
+		p->orient_why = NULL;
+		if (p->req->given[COPT_ORIENT] && o->orient != PART_ORIENT_TWO_PASS)
 			plan_note(p, "--orient one-pass: two-pass instead, as --host-mem spills "
 				  "(two passes need no second copy of the rows)");
 		ask(p, PLAN_ORIENT, p->req->given[COPT_ORIENT],
@@ -1105,8 +1125,11 @@ void plan_settle(struct count_plan *p, const struct tsg_graph *g, const struct e
 		if (!p->item[PLAN_ORIENT].used)
 			ask(p, PLAN_ORIENT, req->given[COPT_ORIENT], !req->given[COPT_ORIENT] ? "auto"
 			    : o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass");
+		/* (ranks that read by ranges or build one graph per host write
+		 * the rows their own way: no reason of auto's for them) */
 		choose(p, PLAN_ORIENT, o->orient == PART_ORIENT_TWO_PASS ? "two-pass" : "one-pass",
-		       req->given[COPT_ORIENT] ? NULL : p->orient_why);
+		       req->given[COPT_ORIENT] || r->ranges.used || r->host_build.used
+			       ? NULL : p->orient_why);
 	}
 	/* options given that the engine's choices left unused */
 	for (int i = 0; i < COPT_COUNT_; i++) {

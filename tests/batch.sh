@@ -96,10 +96,26 @@ check "--cpu-kernel wedge's records in both figures (${hspill:-?} -> ${wspill:-?
 w = 16 * ${ne:-0} + 8 * 2
 assert ${ne:-0} > 1 << 20 and $wspill - $hspill >= w and $wmem - $hmem >= w, ($hspill, $wspill)"
 check "... not where per-vertex counts run hash instead (${pspill:-?})" [ "${pspill:-x}" = "${hpspill:-y}" ]
+# in memory, one pass holds where each row lies and a copy of the rows;
+# two hold neither (a review's finding: the figure held them either way)
+read -r omem ospill < <(hm_of --orient one-pass)
+read -r tmem tspill < <(hm_of --orient two-pass)
+check "--orient two-pass's in-memory figure leaves out one pass's copy (${omem:-?} -> ${tmem:-?})" python3 -c "
+nv = int('$("$B/tristream" info --json "$T/wq.tsg" | field id_range)')
+assert $omem - $tmem >= 8 * nv + 4 * ${ne:-0} and $ospill == $tspill and ${ne:-0} > 0, ($omem, $tmem)"
 wlim=$(( (wspill >> 20) + 1 ))
 check "--host-mem below wedge's spill: exit 4" [ "$(rc_of ts --cpu-kernel wedge --host-mem $((wlim - 2))M "$T/wq.tsg")" = 4 ]
 check "... naming its records and hash" grep -q "of which .* are --cpu-kernel wedge's records .*--cpu-kernel hash holds none" "$T/err"
 ref_wq=$(brute "$T/wq.tsg")
+# where no GPU is, auto counts on the CPU (a CUDA build falls back), so
+# its figures hold the records too (a review's finding: they did not, and
+# a 244 MiB cgroup killed such a count under --host-mem 220M)
+if [ "$(gpus_visible)" = 0 ]; then
+	aspill=$("$B/tristream" count --quiet --json --threads 2 --cpu-kernel wedge --host-mem 1T "$T/wq.tsg" |
+		python3 -c "import json,sys; print(json.load(sys.stdin)['host_mem']['need_spill'])")
+	check "--device auto with no GPU here: wedge's records in its figure too (${aspill:-?})" \
+		[ "${aspill:-x}" = "${wspill:-y}" ]
+fi
 cg_run $(((wlim + 24) << 20)) "$B/tristream" count --quiet --device cpu --threads 2 --json \
 	--cpu-kernel wedge --host-mem ${wlim}M "$T/wq.tsg" >"$T/wq.json" 2>"$T/err"
 cgrc=$?

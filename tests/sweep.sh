@@ -307,6 +307,11 @@ assert d['layout'] == 'sweep' and d['triangles'] == $ref_big, d"
 check "--host-mem 240M --layout block, below that figure: through a scratch .tsg, exact" python3 -c "
 import json; d = json.load(open('$T/hm.json'))
 assert d['input']['scratch_tsg'] and d['triangles'] == $ref_big, d"
+"$B/tristream" count --quiet --device cpu --threads 2 --json --host-mem 100M --layout block "$T/big" >"$T/hm.json"
+check "--host-mem 100M --layout block: the scratch .tsg spilled, two passes said as the spill's (a review's finding)" python3 -c "
+import json; d = json.load(open('$T/hm.json')); o = d['plan']['orient']
+assert d['input']['scratch_tsg'] and d['host_mem']['mode'] == 'spill' and d['triangles'] == $ref_big, d
+assert o['chosen'] == 'two-pass' and o['reason'].startswith('--host-mem spills'), o"
 for o in "--per-vertex $T/hm.pv" "--checkpoint $T/hm2.ckpt" "--cpu-kernel wedge"; do
 	rm -f "$T/hm2.ckpt"
 	"$B/tristream" count --quiet --device cpu --threads 2 --json --host-mem 320M $o "$T/big" >"$T/hm.json"

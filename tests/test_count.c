@@ -1043,7 +1043,8 @@ static void check_arrival_need(struct t_state *st, struct casegraph *c)
 				struct hostmem_plan hp;
 				struct part_arrival_plan ap = { 0 };
 				const struct hostmem_ask ask = { .io = IO_MODE_MMAP,
-					.threads = threads[t], .gpu = 1, .batches = batches[b], .pv = pv };
+					.threads = threads[t], .gpu = 1, .batches = batches[b], .pv = pv,
+					.one_pass = 1 };
 				if (hostmem_plan(&h, &ask, UINT64_MAX / 4, &hp, &err) ||
 				    part_arrival_plan_new(&c->g, batches[b], &ap, &err)) {
 					CHECK(st, 0, "%s K=%u: %s", c->name, batches[b], err.msg);
@@ -1060,7 +1061,8 @@ static void check_arrival_need(struct t_state *st, struct casegraph *c)
 			}
 	/* no GPU, or an LZ4 file: not offered */
 	struct hostmem_plan hp;
-	const struct hostmem_ask cpu = { .io = IO_MODE_MMAP, .threads = 2 };
+	const struct hostmem_ask cpu = { .io = IO_MODE_MMAP, .threads = 2, .cpu = 1,
+					 .one_pass = 1 };
 	CHECK(st, hostmem_plan(&h, &cpu, UINT64_MAX / 4, &hp, &err) == 0 &&
 		  hp.need_arrival == 0, "%s: need_arrival without a GPU", c->name);
 }
