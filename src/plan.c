@@ -824,6 +824,54 @@ void plan_input(struct count_plan *p, const struct input_info *in, const char *g
 		p->item[PLAN_IO].used = 0;
 }
 
+/* --host-mem's figures (p->hp) for the device that will count: the GPU's
+ * where one may (asked for, or auto on a CUDA build), else the CPU's (its
+ * kernel's bitmap of every id a thread, the wedge kernel's records). Under
+ * auto both are figured: where the CPU's is over the budget (or the GPU's
+ * fails), the device count is asked, only then, as it starts the CUDA
+ * runtime on this thread before the read; with no GPU here the CPU's
+ * figures decide, else the GPU's, and a GPU that proves unusable hands
+ * the count to the CPU only where its figure fits (o->cpu_past_host_mem,
+ * src/engine.c). *gpu: whether the GPU's figures were taken. */
+static int host_mem_figures(struct count_plan *p, const struct io_header *h, int *gpu,
+			    struct tsg_err *err)
+{
+	struct engine_opts *o = &p->o;
+	/* the wedge kernel runs where the CPU counts rank-ordered units
+	 * without per-vertex counts (kernels/cpu_merge.c's run, else hash) */
+	struct hostmem_ask ask = {
+		.io = p->lo.io, .threads = o->threads, .batches = o->batches, .pv = o->per_vertex,
+		.one_pass = o->orient != PART_ORIENT_TWO_PASS,
+		.wedge = o->cpu_kernel == KERN_CPU_WEDGE && !o->per_vertex &&
+			 (o->layout == ENGINE_LAYOUT_AUTO || o->layout == ENGINE_LAYOUT_BLOCK),
+	};
+	o->cpu_past_host_mem = 0;
+	*gpu = o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu();
+	ask.gpu = *gpu;
+	ask.cpu = !*gpu;
+	const int rg = hostmem_plan(h, &ask, p->host_mem, &p->hp, err);
+	if (!*gpu || o->device != TSG_DEVICE_AUTO)
+		return rg;
+	struct hostmem_plan cp;
+	struct tsg_err cerr = { 0 };
+	ask.gpu = 0;
+	ask.cpu = 1;
+	const int rc = hostmem_plan(h, &ask, p->host_mem, &cp, &cerr);
+	const int cpu_over = rc != TSG_OK || (rg == TSG_OK && (p->hp.mode == HOSTMEM_MEMORY
+							       ? cp.need_memory : cp.need_spill) > p->host_mem);
+	if (rg == TSG_OK && !cpu_over)
+		return TSG_OK;
+	if (engine_gpu_devices() == 0) { /* a CUDA build with no GPU here: the CPU counts */
+		*gpu = 0;
+		p->hp = cp;
+		if (rc)
+			*err = cerr;
+		return rc;
+	}
+	o->cpu_past_host_mem = cpu_over;
+	return rg;
+}
+
 int plan_host_mem(struct count_plan *p, const char *gpath, const char *name, struct tsg_err *err)
 {
 	struct engine_opts *o = &p->o;
@@ -831,37 +879,10 @@ int plan_host_mem(struct count_plan *p, const char *gpath, const char *name, str
 	int rc = io_graph_peek(gpath, &h, err);
 	if (rc)
 		return rc;
-	/* the budget is planned for the device that will count: a GPU asked
-	 * for, or auto with one here (a CUDA build on a host without one
-	 * counts on the CPU: the device count asked only here, last) */
-	const int gpu = o->device != TSG_DEVICE_CPU && !o->plan_only && engine_have_gpu() &&
-			(o->device == TSG_DEVICE_GPU || engine_gpu_devices() > 0);
-	/* the wedge kernel runs where the CPU counts rank-ordered units
-	 * without per-vertex counts (kernels/cpu_merge.c's run, else hash) */
-	struct hostmem_ask run = {
-		.io = p->lo.io, .threads = o->threads, .gpu = gpu, .cpu = !gpu,
-		.batches = o->batches, .pv = o->per_vertex,
-		.one_pass = o->orient != PART_ORIENT_TWO_PASS,
-		.wedge = o->cpu_kernel == KERN_CPU_WEDGE && !o->per_vertex &&
-			 (o->layout == ENGINE_LAYOUT_AUTO || o->layout == ENGINE_LAYOUT_BLOCK),
-	};
-	rc = hostmem_plan(&h, &run, p->host_mem, &p->hp, err);
-	if (rc)
+	int gpu = 0;
+	if ((rc = host_mem_figures(p, &h, &gpu, err)))
 		return rc;
 	p->have_hp = 1;
-	/* auto planned for a GPU that may yet prove unusable: the CPU then
-	 * takes the count only where its own figure (its kernel's bitmaps,
-	 * the wedge kernel's records) for the way planned fits too */
-	o->cpu_past_host_mem = 0;
-	if (gpu && o->device == TSG_DEVICE_AUTO) {
-		struct hostmem_plan cp;
-		struct tsg_err cerr = { 0 };
-		run.gpu = 0;
-		run.cpu = 1;
-		o->cpu_past_host_mem =
-			hostmem_plan(&h, &run, p->host_mem, &cp, &cerr) != TSG_OK ||
-			(p->hp.mode == HOSTMEM_MEMORY ? cp.need_memory : cp.need_spill) > p->host_mem;
-	}
 	if (p->hp.mode == HOSTMEM_MEMORY)
 		return TSG_OK;
 	char a[32], b[32];
