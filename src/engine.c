@@ -1184,7 +1184,7 @@ static int count_graph(struct tsg_graph *g, const struct engine_opts *o, struct 
 						      : "--layout block spills instead");
 			r->total_s = tsg_now() - t0;
 			return rc;
-		} else if (gpu_lost(o, rc, r) && cpu_past_budget(o)) {
+		} else if (gpu_lost(o, rc, r) && o->cpu_past_host_mem) {
 			rc = tsg_fail(err, TSG_EDEVICE, "%.200s; on the CPU this count needs more than "
 				      "--host-mem, which was planned for the GPU (--device cpu plans "
 				      "for the CPU)", gerr.msg);

@@ -1,7 +1,5 @@
 #include "src/hostmem.h"
 
-#include <string.h>
-
 #include "io/format.h"
 
 #include "io/compress.h"
@@ -37,10 +35,11 @@ static uint64_t wedge_records(const struct io_header *h, uint64_t ne, const stru
 	return a->wedge && a->cpu ? 16 * ne + 8 * (h->nv + 1) : 0;
 }
 
-/* The budget is below even the spill's need: names what the wedge
+/* The budget is below even the spill's need (`how`: mapped, or spilling
+ * to scratch files; `what`: what that need holds): names what the wedge
  * kernel's records add, where they are part of it. */
-static int too_small(const char *how, uint64_t budget, uint64_t spill, uint64_t wedge,
-		     struct tsg_err *err)
+static int too_small(const char *how, const char *what, uint64_t budget, uint64_t spill,
+		     uint64_t wedge, struct tsg_err *err)
 {
 	char a[32], b[32], c[32];
 	if (wedge)
@@ -52,8 +51,7 @@ static int too_small(const char *how, uint64_t budget, uint64_t spill, uint64_t 
 	return tsg_fail(err, TSG_ENOMEM, "--host-mem %s is too small for this graph: even %s it "
 			"needs about %s (%s; fewer --threads need less)",
 			tsg_fmt_bytes(budget, a, sizeof(a)), how, tsg_fmt_bytes(spill, b, sizeof(b)),
-			strcmp(how, "mapped") ? "12 bytes a vertex and per-thread buffers"
-					      : "per-thread buffers");
+			what);
 }
 
 /* An oriented file holds its rows, offsets and rank map unless mapped,
@@ -111,7 +109,8 @@ int hostmem_plan(const struct io_header *h, const struct hostmem_ask *a, uint64_
 		plan_oriented(h, a, budget, out);
 		if (budget >= out->need_spill)
 			return TSG_OK;
-		return too_small("mapped", budget, out->need_spill, wedge_records(h, h->nadj, a), err);
+		return too_small("mapped", "per-thread buffers", budget, out->need_spill,
+				 wedge_records(h, h->nadj, a), err);
 	}
 	const uint64_t nv = h->nv, nadj = h->nadj, ne = nadj / 2, t = a->threads ? a->threads : 1;
 	const int lz4 = (h->flags & IO_FLAG_LZ4) != 0, mapped = a->io == IO_MODE_MMAP;
@@ -142,6 +141,7 @@ int hostmem_plan(const struct io_header *h, const struct hostmem_ask *a, uint64_
 	/* below the spill's need, only the GPU's arrival layout may still do
 	 * (the engine then fails where it cannot take it) */
 	if (budget < spill && !(out->need_arrival && budget >= out->need_arrival))
-		return too_small("spilling to scratch files", budget, spill, wedge, err);
+		return too_small("spilling to scratch files",
+				 "12 bytes a vertex and per-thread buffers", budget, spill, wedge, err);
 	return TSG_OK;
 }

@@ -725,8 +725,7 @@ int plan_graph(const struct count_plan *job, const char *path, struct count_plan
 	 * does, and the copy's memory is saved: cnr-2000 and crawls of 1-16 M
 	 * pages at 2 and 32 threads, the whole count at most 1% slower and up
 	 * to 8% faster (16 M pages at 32: 0.91 s against 0.94), the peak
-	 * 12-25% lower
-	 * (2.9 GiB against 3.8; bench/orient_crawl.sh,
+	 * 12-25% lower (2.9 GiB against 3.8; bench/orient_crawl.sh,
 	 * bench/raw/h200x2-2026-11-30-s62-orient-crawl/). R-MAT's random ids
 	 * keep one pass (2.86 s against 3.83 at 16 cores, RESULTS.md). */
 	if (p->input == INPUT_WEBGRAPH && o->orient == PART_ORIENT_AUTO) {
